@@ -1,0 +1,67 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "Woodshed",
+  products: [
+    .executable(name: "woodshed", targets: ["woodshed"])
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CNcursesw", pkgConfig: "ncursesw", providers: [.apt(["libncursesw5-dev"])]),
+    .systemLibrary(
+      name: "CPulseAudio", pkgConfig: "libpulse", providers: [.apt(["libpulse-dev"])]),
+    .systemLibrary(name: "CFFTW", pkgConfig: "fftw3f", providers: [.apt(["libfftw3-dev"])]),
+
+    .target(name: "MusicTheory"),
+    .target(name: "DSP", dependencies: ["CFFTW"]),
+    .target(name: "Practice", dependencies: ["MusicTheory"]),
+    .target(name: "Audio", dependencies: ["DSP", "CPulseAudio"]),
+    .target(
+      name: "Storage",
+      dependencies: ["MusicTheory", .product(name: "Logging", package: "swift-log")]),
+    .target(name: "TerminalUI", dependencies: ["MusicTheory", "CNcursesw"]),
+    .target(
+      name: "App",
+      dependencies: [
+        "MusicTheory", "Practice", "Audio", "Storage", "TerminalUI",
+        .product(name: "Logging", package: "swift-log"),
+      ]),
+    .executableTarget(
+      name: "woodshed",
+      dependencies: [
+        "App", "Audio", "Storage", "TerminalUI",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
+      ]),
+
+    .target(
+      name: "TestHelpers", dependencies: [
+        "TerminalUI", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+      ],
+      path: "Tests/TestHelpers"),
+    .target(name: "TerminalHarness", path: "Tests/TerminalHarness"),
+    .executableTarget(
+      name: "woodshed-bench", dependencies: ["App", "TerminalUI", "TerminalHarness"],
+      path: "Tests/Benchmarks"),
+
+    .testTarget(name: "MusicTheoryTests", dependencies: ["MusicTheory"]),
+    .testTarget(name: "DSPTests", dependencies: ["DSP"]),
+    .testTarget(name: "PracticeTests", dependencies: ["Practice"]),
+    .testTarget(name: "AudioTests", dependencies: ["Audio"]),
+    .testTarget(name: "StorageTests", dependencies: ["Storage", "TestHelpers"]),
+    .testTarget(
+      name: "TerminalUITests", dependencies: ["TerminalUI", "TestHelpers"],
+      exclude: ["__Snapshots__"]),
+    .testTarget(
+      name: "AppTests", dependencies: ["App", "TestHelpers", "TerminalUI", "Storage"],
+      exclude: ["__Snapshots__"]),
+    .testTarget(
+      name: "WoodshedTests", dependencies: ["TerminalHarness", "TestHelpers"]),
+  ]
+)
