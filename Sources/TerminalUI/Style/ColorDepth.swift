@@ -1,0 +1,16 @@
+/// How many colours the terminal can show; themes degrade to what is there.
+public enum ColorDepth: Int, Comparable, Sendable, CaseIterable {
+  case none = 0
+  case ansi16 = 16
+  case xterm256 = 256
+
+  public init(colorCount: Int) {
+    switch colorCount {
+    case 256...: self = .xterm256
+    case 8...: self = .ansi16
+    default: self = .none
+    }
+  }
+
+  public static func < (lhs: ColorDepth, rhs: ColorDepth) -> Bool { lhs.rawValue < rhs.rawValue }
+}
