@@ -54,12 +54,16 @@ public struct GlyphSet: Equatable, Sendable {
   /// Terminals that cannot be trusted with more than ASCII, whatever the locale says.
   static let asciiTerminals: Set<String> = ["linux", "dumb", "vt100", "vt102", "vt220", "cons25"]
 
-  /// Unicode when the locale's character set is UTF-8 and the terminal type can draw it.
-  public static func detect(environment: [String: String]) -> Kind {
+  /// Whether the locale in effect (LC_ALL, then LC_CTYPE, then LANG) uses UTF-8.
+  public static func localeIsUTF8(environment: [String: String]) -> Bool {
     let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }
       .first { !$0.isEmpty } ?? ""
-    let normalized = locale.lowercased().filter { $0 != "-" }
-    guard normalized.contains("utf8") else { return .ascii }
+    return locale.lowercased().filter { $0 != "-" }.contains("utf8")
+  }
+
+  /// Unicode when the locale's character set is UTF-8 and the terminal type can draw it.
+  public static func detect(environment: [String: String]) -> Kind {
+    guard localeIsUTF8(environment: environment) else { return .ascii }
     let term = environment["TERM"] ?? ""
     return asciiTerminals.contains(term) ? .ascii : .unicode
   }

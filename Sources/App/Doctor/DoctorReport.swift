@@ -1,0 +1,159 @@
+import Audio
+import Foundation
+import Storage
+import TerminalUI
+
+/// What `woodshed doctor` found out about this machine: the first thing to run on a new SSH box.
+/// Gathered by the executable; formatting is pure so it can be tested.
+public struct DoctorReport: Equatable, Sendable {
+  public struct Folder: Equatable, Sendable {
+    public var role: String
+    public var path: String
+    public var isWritable: Bool
+    public var reason: String
+
+    public init(role: String, path: String, isWritable: Bool, reason: String) {
+      self.role = role
+      self.path = path
+      self.isWritable = isWritable
+      self.reason = reason
+    }
+  }
+
+  public var version: String
+  /// nil when standard output is not a terminal.
+  public var terminalSize: Size?
+  public var term: String?
+  public var locale: String?
+  public var isUTF8: Bool
+  public var glyphs: GlyphSet.Kind
+  /// Colours the terminal type declares in terminfo; nil when the type is unknown.
+  public var colorCount: Int?
+  public var noColor: Bool
+  public var folders: [Folder]
+  public var settingsNotices: [String]
+  public var pulseServer: String?
+  public var audio: AudioStatus
+
+  public init(
+    version: String, terminalSize: Size?, term: String?, locale: String?, isUTF8: Bool,
+    glyphs: GlyphSet.Kind, colorCount: Int?, noColor: Bool, folders: [Folder],
+    settingsNotices: [String], pulseServer: String?, audio: AudioStatus
+  ) {
+    self.version = version
+    self.terminalSize = terminalSize
+    self.term = term
+    self.locale = locale
+    self.isUTF8 = isUTF8
+    self.glyphs = glyphs
+    self.colorCount = colorCount
+    self.noColor = noColor
+    self.folders = folders
+    self.settingsNotices = settingsNotices
+    self.pulseServer = pulseServer
+    self.audio = audio
+  }
+
+  /// Problems that stop Woodshed from working well; missing audio is not one of them
+  /// (everything visual still works), an unwritable data folder is.
+  public var problems: [String] {
+    var found: [String] = []
+    if let size = terminalSize, !size.fits(.minimum) { found.append("terminal") }
+    for folder in folders where !folder.isWritable { found.append(folder.role) }
+    return found
+  }
+
+  public func text(_ strings: Localizer) -> String {
+    var rows: [(String, String)] = []
+    rows.append((strings.text("doctor.version"), version))
+    let sizeText =
+      terminalSize.map { size in
+        size.fits(.minimum)
+          ? size.description
+          : strings.text("doctor.terminal.tooSmall", ["size": size.description, "minimum": Size.minimum.description])
+      } ?? strings.text("doctor.terminal.none")
+    rows.append((strings.text("doctor.terminal"), sizeText))
+    rows.append((strings.text("doctor.term"), term ?? strings.text("doctor.unset")))
+    let localeName = locale ?? strings.text("doctor.unset")
+    rows.append((
+      strings.text("doctor.utf8"),
+      strings.text(isUTF8 ? "doctor.utf8.yes" : "doctor.utf8.no", ["locale": localeName])
+    ))
+    rows.append((strings.text("doctor.glyphs"), strings.text("glyphs.\(glyphs.rawValue)")))
+    let colours: String
+    if noColor {
+      colours = strings.text("doctor.colours.noColor")
+    } else if let colorCount {
+      colours = "\(colorCount)"
+    } else {
+      colours = strings.text("doctor.colours.unknown")
+    }
+    rows.append((strings.text("doctor.colours"), colours))
+    for folder in folders {
+      let state = folder.isWritable ? strings.text("doctor.writable") : folder.reason
+      rows.append((strings.text("doctor.folder.\(folder.role)"), "\(folder.path) (\(state))"))
+    }
+    let settingsText =
+      settingsNotices.isEmpty ? strings.text("doctor.ok") : settingsNotices.joined(separator: "; ")
+    rows.append((strings.text("doctor.settings"), settingsText))
+    rows.append((strings.text("doctor.pulseServer"), pulseServer ?? strings.text("doctor.default")))
+    rows.append((strings.text("doctor.audio"), audioText(strings)))
+
+    let labelWidth = rows.map { $0.0.displayWidth }.max() ?? 0
+    var out = rows.map { $0.0.padded(toWidth: labelWidth) + "  " + $0.1 }
+    if !problems.isEmpty {
+      out.append(strings.text("doctor.problems", ["count": "\(problems.count)"]))
+    }
+    return out.joined(separator: "\n") + "\n"
+  }
+
+  private func audioText(_ strings: Localizer) -> String {
+    switch audio {
+    case .checking:
+      return strings.text("audio.checking")
+    case .available(let info):
+      return strings.text(
+        "doctor.audio.available",
+        [
+          "server": info.serverName, "version": info.serverVersion, "sink": info.defaultSink,
+          "rate": "\(info.sampleRate)",
+        ])
+    case .unavailable(let reason):
+      return strings.text("audio.unavailable", ["reason": reason])
+    }
+  }
+
+  public func json() -> String {
+    var object: [String: Any] = [
+      "version": version,
+      "utf8": isUTF8,
+      "glyphs": glyphs.rawValue,
+      "noColor": noColor,
+      "folders": folders.map {
+        ["role": $0.role, "path": $0.path, "writable": $0.isWritable, "reason": $0.reason]
+      },
+      "settingsNotices": settingsNotices,
+      "problems": problems,
+    ]
+    object["terminal"] = terminalSize.map { ["width": $0.width, "height": $0.height] } ?? NSNull()
+    object["term"] = term ?? NSNull()
+    object["locale"] = locale ?? NSNull()
+    object["colors"] = colorCount ?? NSNull()
+    object["pulseServer"] = pulseServer ?? NSNull()
+    switch audio {
+    case .checking:
+      object["audio"] = ["available": false, "reason": "not checked"]
+    case .available(let info):
+      object["audio"] = [
+        "available": true, "server": info.serverName, "serverVersion": info.serverVersion,
+        "defaultSink": info.defaultSink, "sampleRate": info.sampleRate,
+      ]
+    case .unavailable(let reason):
+      object["audio"] = ["available": false, "reason": reason]
+    }
+    let data =
+      (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]))
+      ?? Data("{}".utf8)
+    return String(decoding: data, as: UTF8.self) + "\n"
+  }
+}

@@ -1,0 +1,44 @@
+import Storage
+import TerminalUI
+
+enum HelpView {
+  /// Rows the help text gets on a screen of this size (status line, gap and hint bar excluded).
+  static func visibleRows(in size: Size) -> Int { max(1, size.height - 3) }
+
+  static func textWidth(in size: Size) -> Int { min(max(1, size.width - 4), 96) }
+
+  static func lines(model: AppModel, width: Int) -> [(String, Style)] {
+    let strings = model.strings
+    var lines: [(String, Style)] = []
+    func heading(_ key: String) {
+      if !lines.isEmpty { lines.append(("", .plain)) }
+      lines.append((strings.text(key), Style.role(.accent).bold))
+    }
+    func paragraph(_ text: String, style: Style = .plain) {
+      lines += text.wrapped(toWidth: width).map { ($0, style) }
+    }
+    paragraph(strings.text("help.about"))
+    heading("help.global")
+    let keys: [(String, String)] = [
+      ("Esc", "help.key.back"), ("?", "help.key.help"), ("q", "help.key.quit"),
+      ("Ctrl-C", "help.key.ctrlC"),
+    ]
+    for (key, action) in keys {
+      lines.append((key.padded(toWidth: 8) + strings.text(action), .plain))
+    }
+    heading("help.files")
+    paragraph(strings.text("help.files.config", ["path": model.paths.settingsFile.path]))
+    paragraph(strings.text("help.files.data", ["path": model.paths.dataFolder.path]))
+    paragraph(strings.text("help.files.log", ["path": model.paths.logFile.path]))
+    return lines
+  }
+
+  static func render(_ help: HelpModel, model: AppModel, in area: Rect, on canvas: inout Canvas) {
+    let text = area.inset(horizontal: 2, vertical: 0)
+    let all = lines(model: model, width: textWidth(in: model.size))
+    let first = min(help.scroll, max(0, all.count - text.height))
+    for (row, (line, style)) in all.dropFirst(first).prefix(text.height).enumerated() {
+      canvas.write(line, x: text.x, y: text.y + row, style: style, clip: text)
+    }
+  }
+}

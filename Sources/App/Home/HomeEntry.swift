@@ -1,0 +1,23 @@
+/// An item on the home screen. Practice modules join this list as they are built; there are
+/// no placeholder entries for modules that do not exist yet.
+public enum HomeEntry: CaseIterable, Equatable, Sendable {
+  case settings
+  case help
+  case quit
+
+  var titleKey: String {
+    switch self {
+    case .settings: return "home.settings"
+    case .help: return "home.help"
+    case .quit: return "home.quit"
+    }
+  }
+
+  var detailKey: String? {
+    switch self {
+    case .settings: return "home.settings.detail"
+    case .help: return "home.help.detail"
+    case .quit: return nil
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import TerminalUI
+
+public struct HomeModel: Equatable, Sendable {
+  public let entries: [HomeEntry]
+  public private(set) var selected = 0
+
+  public init(entries: [HomeEntry] = HomeEntry.allCases) {
+    self.entries = entries
+  }
+
+  static let keyHints: [KeyHint] = [
+    KeyHint(.upDown, "common.move"),
+    KeyHint(.enter, "common.open"),
+    .help,
+    KeyHint(.text("q"), "common.quit"),
+    .quitNow,
+  ]
+
+  mutating func handle(_ key: Key) -> Transition? {
+    switch key {
+    case .up, .character("k"):
+      selected = (selected + entries.count - 1) % entries.count
+    case .down, .character("j"), .tab:
+      selected = (selected + 1) % entries.count
+    case .home, .pageUp:
+      selected = 0
+    case .end, .pageDown:
+      selected = entries.count - 1
+    case .enter, .right, .character(" "):
+      return open(entries[selected])
+    case .character(let c):
+      if let number = c.wholeNumberValue, (1...entries.count).contains(number) {
+        selected = number - 1
+        return open(entries[selected])
+      }
+    default:
+      break
+    }
+    return nil
+  }
+
+  private func open(_ entry: HomeEntry) -> Transition {
+    switch entry {
+    case .settings: return .push(.settings(SettingsModel()))
+    case .help: return .push(.help(HelpModel()))
+    case .quit: return .quit
+    }
+  }
+}

@@ -1,0 +1,26 @@
+import TerminalUI
+
+enum HomeView {
+  static func render(_ home: HomeModel, model: AppModel, in area: Rect, on canvas: inout Canvas) {
+    let strings = model.strings
+    let title = strings.text("app.name")
+    let tagline = strings.text("app.tagline")
+    let items = home.entries.map { entry in
+      MenuList.Item(strings.text(entry.titleKey), detail: entry.detailKey.map { strings.text($0) })
+    }
+    let menuWidth = min(area.width - 4, 64)
+    let blockHeight = 3 + items.count
+    let block = area.centered(width: menuWidth, height: blockHeight)
+    let top = max(area.y, block.y - 2)
+    canvas.write(
+      title, x: area.x + (area.width - title.displayWidth) / 2, y: top,
+      style: Style.role(.accent).bold, clip: area)
+    canvas.write(
+      tagline, x: area.x + (area.width - tagline.displayWidth) / 2, y: top + 1,
+      style: .role(.muted), clip: area)
+    let menuArea = Rect(
+      x: block.x, y: top + 3, width: menuWidth, height: min(items.count, area.maxY - top - 3))
+    MenuList(items: items, selected: home.selected, glyphs: model.glyphs)
+      .render(in: menuArea, on: &canvas)
+  }
+}

@@ -1,0 +1,115 @@
+import Audio
+import Foundation
+import Logging
+import Storage
+import TerminalUI
+
+/// Runs the app in a real terminal: reads events, feeds them to the model, performs the
+/// effects it asks for and draws each new state. It blocks in the terminal's wait between
+/// events, so an idle app uses no CPU.
+public final class AppRuntime {
+  private var model: AppModel
+  private let terminal: CursesTerminal
+  private let store: any SettingsStoring
+  private let logger: Logger
+  private let clock: WallClock
+  private let inbox: EventInbox
+  private let probeAudio: @Sendable () -> AudioStatus
+
+  init(
+    model: AppModel, terminal: CursesTerminal, store: any SettingsStoring, logger: Logger,
+    clock: WallClock, probeAudio: @escaping @Sendable () -> AudioStatus
+  ) {
+    self.model = model
+    self.terminal = terminal
+    self.store = store
+    self.logger = logger
+    self.clock = clock
+    self.probeAudio = probeAudio
+    self.inbox = EventInbox(waker: terminal.makeWaker())
+  }
+
+  /// Returns the process exit status.
+  public func run() -> Int32 {
+    defer { terminal.close() }
+    terminal.theme = model.theme
+    draw()
+    startAudioProbe()
+    while true {
+      let event = terminal.nextEvent(timeout: clock.untilNextMinute())
+      var quit = false
+      switch event {
+      case .keys(let keys):
+        for key in keys where !quit {
+          quit = process(.key(key))
+        }
+      case .resized(let size):
+        quit = process(.resized(size))
+      case .timedOut:
+        quit = process(.clock(clock.time()))
+      case .woken:
+        for posted in inbox.takeAll() where !quit {
+          quit = process(posted)
+        }
+      case .signal(let signal):
+        logger.notice("stopping on \(signal)")
+        return signal.exitStatus
+      }
+      if quit {
+        logger.info("quit")
+        return 0
+      }
+      draw()
+    }
+  }
+
+  /// Returns true when the app should stop.
+  private func process(_ event: AppEvent) -> Bool {
+    let themeBefore = model.theme
+    for effect in model.handle(event) {
+      switch effect {
+      case .quit:
+        return true
+      case .save(let settings):
+        save(settings)
+      }
+    }
+    if model.theme != themeBefore {
+      terminal.theme = model.theme
+    }
+    return false
+  }
+
+  private func save(_ settings: Settings) {
+    do {
+      try store.save(settings)
+      _ = model.handle(.saved)
+    } catch {
+      logger.error("settings not saved: \(error)")
+      _ = model.handle(.saveFailed(reason: "\(error)"))
+    }
+  }
+
+  private func draw() {
+    terminal.draw(AppView.render(model))
+  }
+
+  private func startAudioProbe() {
+    let inbox = self.inbox
+    let probe = probeAudio
+    Thread.detachNewThread {
+      inbox.post(.audio(probe()))
+    }
+  }
+}
+
+extension TerminationSignal {
+  /// The shell's convention: 128 plus the signal number.
+  var exitStatus: Int32 {
+    switch self {
+    case .interrupt: return 128 + SIGINT
+    case .terminate: return 128 + SIGTERM
+    case .hangup: return 128 + SIGHUP
+    }
+  }
+}

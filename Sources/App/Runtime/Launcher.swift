@@ -1,0 +1,104 @@
+import Audio
+import Foundation
+import Logging
+import Storage
+import TerminalUI
+
+/// Wires the real parts together for the executable: paths, log, locale files, settings,
+/// the terminal and the audio probe. Errors before the terminal is taken over are returned as
+/// one line for the caller to print.
+public enum Launcher {
+  public struct Failure: Error, CustomStringConvertible {
+    public let description: String
+  }
+
+  public static let version = "0.1.0"
+
+  /// Everything the app needs from the file system, loaded before the terminal is touched.
+  struct Ground {
+    var paths: StoragePaths
+    var catalog: LocaleCatalog
+    var store: SettingsStore
+    var loaded: SettingsLoadResult
+    var logger: Logger
+  }
+
+  static func prepare(environment: [String: String]) throws(Failure) -> Ground {
+    let paths = StoragePaths(environment: environment)
+    FileLogHandler.bootstrap(file: paths.logFile)
+    let logger = Logger(label: "woodshed")
+    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    guard let assets = AssetLocator.find(environment: environment, executableURL: executable)
+    else {
+      throw Failure(
+        description: "cannot find Woodshed's assets folder (locales); set WOODSHED_ASSETS to it")
+    }
+    let catalog: LocaleCatalog
+    do {
+      catalog = try LocaleCatalog(assetsFolder: assets)
+    } catch {
+      throw Failure(description: "\(error)")
+    }
+    let store = SettingsStore(paths: paths)
+    let loaded = store.load()
+    for notice in loaded.notices {
+      logger.warning("\(notice)")
+    }
+    return Ground(paths: paths, catalog: catalog, store: store, loaded: loaded, logger: logger)
+  }
+
+  /// Runs the full-screen app; returns the exit status.
+  public static func runInteractive(
+    environment: [String: String], overrides: DisplayOverrides
+  ) throws(Failure) -> Int32 {
+    let ground = try prepare(environment: environment)
+    let detected = GlyphSet.detect(environment: environment)
+    let clock = WallClock()
+    let terminal: CursesTerminal
+    do {
+      terminal = try CursesTerminal.open(theme: .dark, environment: environment)
+    } catch {
+      throw Failure(description: "\(error)")
+    }
+    let model = AppModel(
+      settings: ground.loaded.settings, size: terminal.size, clock: clock.time(),
+      catalog: ground.catalog, paths: ground.paths, detectedGlyphs: detected,
+      overrides: overrides, notices: ground.loaded.notices.map { Message("notice.storage", ["text": $0]) })
+    ground.logger.info("started \(version) at \(terminal.size), \(terminal.colorDepth) colours")
+    let pulseServer = environment["PULSE_SERVER"]
+    let runtime = AppRuntime(
+      model: model, terminal: terminal, store: ground.store, logger: ground.logger, clock: clock,
+      probeAudio: { PulseAudioProbe.check(server: pulseServer) })
+    return runtime.run()
+  }
+}
+
+extension Launcher {
+  /// Looks at this machine the way the app would: terminal, locale, folders, settings, audio.
+  public static func doctor(environment: [String: String]) throws(Failure) -> (
+    report: DoctorReport, strings: Localizer
+  ) {
+    let ground = try prepare(environment: environment)
+    let localeName = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }
+      .first { !$0.isEmpty }
+    let term = environment["TERM"].flatMap { $0.isEmpty ? nil : $0 }
+    let folders = zip(
+      ["config", "data", "state"],
+      [ground.paths.configFolder, ground.paths.dataFolder, ground.paths.stateFolder]
+    ).map { role, folder in
+      let check = FolderCheck(checking: folder)
+      return DoctorReport.Folder(
+        role: role, path: folder.path, isWritable: check.isWritable, reason: check.reason)
+    }
+    let pulseServer = environment["PULSE_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
+    let report = DoctorReport(
+      version: version, terminalSize: TerminalProbe.size(), term: term, locale: localeName,
+      isUTF8: GlyphSet.localeIsUTF8(environment: environment),
+      glyphs: GlyphSet.detect(environment: environment),
+      colorCount: term.flatMap { TerminalProbe.colorCount(term: $0) },
+      noColor: !(environment["NO_COLOR"] ?? "").isEmpty, folders: folders,
+      settingsNotices: ground.loaded.notices, pulseServer: pulseServer,
+      audio: PulseAudioProbe.check(server: pulseServer))
+    return (report, ground.catalog.localizer(for: ground.loaded.settings.language))
+  }
+}

@@ -1,0 +1,81 @@
+import MusicTheory
+import Storage
+import TerminalUI
+
+/// The settings screen. It edits the app's settings in place; every change is saved at once.
+public struct SettingsModel: Equatable, Sendable {
+  public private(set) var selected = 0
+
+  public init() {}
+
+  static let rows = SettingsRow.allCases
+  static let a4Range = 415...466
+  static let volumeStep = 5
+
+  static let keyHints: [KeyHint] = [
+    KeyHint(.upDown, "common.move"),
+    KeyHint(.leftRight, "common.change"),
+    .back,
+    .help,
+    .quitNow,
+  ]
+
+  var selectedRow: SettingsRow { Self.rows[selected] }
+
+  /// Returns true when the key changed a setting.
+  mutating func handle(_ key: Key, settings: inout Settings, languages: [String]) -> Bool {
+    switch key {
+    case .up, .character("k"):
+      selected = (selected + Self.rows.count - 1) % Self.rows.count
+    case .down, .character("j"), .tab:
+      selected = (selected + 1) % Self.rows.count
+    case .home, .pageUp:
+      selected = 0
+    case .end, .pageDown:
+      selected = Self.rows.count - 1
+    case .right, .enter, .character("l"), .character("+"), .character(" "):
+      return change(selectedRow, by: 1, settings: &settings, languages: languages)
+    case .left, .character("h"), .character("-"):
+      return change(selectedRow, by: -1, settings: &settings, languages: languages)
+    default:
+      break
+    }
+    return false
+  }
+
+  private func change(
+    _ row: SettingsRow, by step: Int, settings: inout Settings, languages: [String]
+  ) -> Bool {
+    let before = settings
+    switch row {
+    case .language:
+      settings.language = Self.cycle(languages, from: settings.language, by: step)
+    case .noteNaming:
+      settings.noteNaming = Self.cycle(NamingSystem.allCases, from: settings.noteNaming, by: step)
+    case .glyphs:
+      settings.glyphs = Self.cycle(GlyphChoice.allCases, from: settings.glyphs, by: step)
+    case .theme:
+      settings.theme = Self.cycle(ThemeChoice.allCases, from: settings.theme, by: step)
+    case .a4Reference:
+      let hz = Int(settings.a4Reference.rounded()) + step
+      settings.a4Reference = Double(min(max(hz, Self.a4Range.lowerBound), Self.a4Range.upperBound))
+    case .masterVolume:
+      settings.volumes.master = Self.adjust(settings.volumes.master, by: step)
+    case .clickVolume:
+      settings.volumes.click = Self.adjust(settings.volumes.click, by: step)
+    case .instrumentVolume:
+      settings.volumes.instrument = Self.adjust(settings.volumes.instrument, by: step)
+    }
+    return settings != before
+  }
+
+  static func cycle<T: Equatable>(_ values: [T], from current: T, by step: Int) -> T {
+    guard !values.isEmpty else { return current }
+    let index = values.firstIndex(of: current) ?? 0
+    return values[(index + step % values.count + values.count) % values.count]
+  }
+
+  static func adjust(_ percent: Int, by step: Int) -> Int {
+    min(100, max(0, percent + step * volumeStep))
+  }
+}

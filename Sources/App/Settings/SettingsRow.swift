@@ -1,0 +1,24 @@
+/// One adjustable line of the settings screen.
+public enum SettingsRow: CaseIterable, Equatable, Sendable {
+  case language
+  case noteNaming
+  case glyphs
+  case theme
+  case a4Reference
+  case masterVolume
+  case clickVolume
+  case instrumentVolume
+
+  var labelKey: String {
+    switch self {
+    case .language: return "settings.language"
+    case .noteNaming: return "settings.noteNaming"
+    case .glyphs: return "settings.glyphs"
+    case .theme: return "settings.theme"
+    case .a4Reference: return "settings.a4Reference"
+    case .masterVolume: return "settings.volume.master"
+    case .clickVolume: return "settings.volume.click"
+    case .instrumentVolume: return "settings.volume.instrument"
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import MusicTheory
+import Storage
+import TerminalUI
+
+enum SettingsView {
+  static func render(
+    _ screen: SettingsModel, model: AppModel, in area: Rect, on canvas: inout Canvas
+  ) {
+    let strings = model.strings
+    let settings = model.settings
+    let width = min(area.width - 4, 72)
+    let panel = Rect(x: area.x + (area.width - width) / 2, y: area.y, width: width, height: area.height)
+    let items = SettingsModel.rows.enumerated().map { index, row in
+      let value = valueText(row, settings: settings, model: model)
+      let shown =
+        index == screen.selected
+        ? "\(model.glyphs.arrowLeft) \(value) \(model.glyphs.arrowRight)" : value
+      return MenuList.Item(strings.text(row.labelKey), detail: shown)
+    }
+    let (list, below) = panel.splitTop(items.count)
+    MenuList(items: items, selected: screen.selected, glyphs: model.glyphs)
+      .render(in: list, on: &canvas)
+
+    var y = below.y + 1
+    if screen.selectedRow == .noteNaming {
+      let example = settings.noteNaming.letterNames.joined(separator: " ")
+      canvas.write(example, x: panel.x + 3, y: y, style: .role(.accent), clip: panel)
+      y += 2
+    }
+    let status = model.settingsStatus ?? Message("settings.savedAtOnce")
+    let failed = status.key != "settings.saved" && status.key != "settings.savedAtOnce"
+    canvas.write(
+      strings.text(status.key, status.arguments)
+        .clipped(toWidth: max(0, panel.width - 3), ellipsis: model.glyphs.ellipsis),
+      x: panel.x + 3, y: y, style: failed ? Style.role(.bad).bold : .role(.muted), clip: panel)
+  }
+
+  static func valueText(_ row: SettingsRow, settings: Settings, model: AppModel) -> String {
+    let strings = model.strings
+    switch row {
+    case .language:
+      return strings.text("language.\(settings.language)")
+    case .noteNaming:
+      return strings.text("naming.\(settings.noteNaming.rawValue)")
+    case .glyphs:
+      if settings.glyphs == .auto {
+        return strings.text(
+          "glyphs.auto", ["detected": strings.text("glyphs.\(model.detectedGlyphs.rawValue)")])
+      }
+      return strings.text("glyphs.\(settings.glyphs.rawValue)")
+    case .theme:
+      return strings.text("theme.\(settings.theme.rawValue)")
+    case .a4Reference:
+      return strings.text("settings.a4Reference.value", ["hz": "\(Int(settings.a4Reference.rounded()))"])
+    case .masterVolume:
+      return strings.text("settings.volume.value", ["percent": "\(settings.volumes.master)"])
+    case .clickVolume:
+      return strings.text("settings.volume.value", ["percent": "\(settings.volumes.click)"])
+    case .instrumentVolume:
+      return strings.text("settings.volume.value", ["percent": "\(settings.volumes.instrument)"])
+    }
+  }
+}

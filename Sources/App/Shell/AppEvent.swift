@@ -1,0 +1,28 @@
+import Audio
+import TerminalUI
+
+/// Everything that can happen to the app, as plain values. Key presses come stamped with the
+/// monotonic time they were read; background work (audio probe, saves) reports back as events.
+public enum AppEvent: Equatable, Sendable {
+  case key(KeyEvent)
+  case resized(Size)
+  case clock(ClockTime)
+  case audio(AudioStatus)
+  case saved
+  case saveFailed(reason: String)
+}
+
+/// Wall-clock hour and minute for the status line, read by the runtime, never by views.
+public struct ClockTime: Equatable, Sendable {
+  public var hour: Int
+  public var minute: Int
+
+  public init(hour: Int, minute: Int) {
+    self.hour = hour
+    self.minute = minute
+  }
+
+  public var text: String {
+    (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
+  }
+}

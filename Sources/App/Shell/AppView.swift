@@ -1,0 +1,93 @@
+import Audio
+import Storage
+import TerminalUI
+
+/// Draws the whole screen from the model: status line, notices, the top screen, the key hint
+/// bar and the key overlay. Pure: the same model always gives the same canvas.
+public enum AppView {
+  public static func render(_ model: AppModel) -> Canvas {
+    var canvas = Canvas(size: model.size)
+    let strings = model.strings
+    if model.isTooSmall {
+      TooSmallView.render(size: model.size, strings: strings, on: &canvas)
+      return canvas
+    }
+    let (header, rest) = canvas.bounds.splitTop(1)
+    let (middle, footer) = rest.splitBottom(1)
+    renderStatusLine(model, in: header, on: &canvas)
+    var body = middle
+    if let notice = model.notices.first {
+      let (line, below) = body.splitTop(1)
+      let text = "! " + strings.text(notice.key, notice.arguments)
+      canvas.fill(line, style: Style.role(.warn).bold)
+      canvas.write(
+        " " + text.clipped(toWidth: line.width - 2, ellipsis: model.glyphs.ellipsis), x: line.x,
+        y: line.y, style: Style.role(.warn).bold, clip: line)
+      body = below
+    }
+    let content = body.splitTop(1).rest
+    switch model.screen {
+    case .home(let home):
+      HomeView.render(home, model: model, in: content, on: &canvas)
+    case .settings(let settings):
+      SettingsView.render(settings, model: model, in: content, on: &canvas)
+    case .help(let help):
+      HelpView.render(help, model: model, in: content, on: &canvas)
+    }
+    let barHints = model.screen.keyHints.filter(\.inBar).map { hint in
+      KeyHintBar.Hint(label(for: hint.keys, glyphs: model.glyphs), strings.text(hint.actionKey))
+    }
+    KeyHintBar(barHints).render(in: footer.inset(horizontal: 1, vertical: 0), on: &canvas)
+    if model.showsKeys {
+      KeyOverlay.render(model, on: &canvas)
+    }
+    return canvas
+  }
+
+  static func label(for keys: KeyHint.Keys, glyphs: GlyphSet) -> String {
+    let unicode = glyphs.kind == .unicode
+    switch keys {
+    case .upDown: return unicode ? "↑↓" : "Up/Down"
+    case .leftRight: return unicode ? "←→" : "Left/Right"
+    case .enter: return "Enter"
+    case .escape: return "Esc"
+    case .text(let text): return text
+    }
+  }
+
+  private static func renderStatusLine(_ model: AppModel, in line: Rect, on canvas: inout Canvas) {
+    let strings = model.strings
+    let bar = Style(background: .surface)
+    canvas.fill(line, style: bar)
+    var x = line.x + 1
+    x += canvas.write(
+      strings.text("app.name"), x: x, y: line.y, style: Style(foreground: .accent, background: .surface).bold,
+      clip: line)
+    let separator = model.glyphs.kind == .unicode ? " › " : " > "
+    for screen in model.stack.dropFirst() {
+      x += canvas.write(separator, x: x, y: line.y, style: Style(foreground: .muted, background: .surface), clip: line)
+      x += canvas.write(strings.text(screen.titleKey), x: x, y: line.y, style: bar, clip: line)
+    }
+    let audioText: String
+    let audioStyle: Style
+    switch model.audio {
+    case .checking:
+      audioText = strings.text("audio.checking")
+      audioStyle = Style(foreground: .muted, background: .surface)
+    case .available(let info):
+      audioText = strings.text(
+        "audio.available", ["server": info.serverName, "version": info.serverVersion])
+      audioStyle = Style(foreground: .good, background: .surface)
+    case .unavailable(let reason):
+      audioText = strings.text("audio.unavailable", ["reason": reason])
+      audioStyle = Style(foreground: .warn, background: .surface)
+    }
+    let clock = model.clock.text
+    let room = max(0, line.maxX - x - clock.displayWidth - 5)
+    let shown = audioText.clipped(toWidth: min(room, line.width / 2), ellipsis: model.glyphs.ellipsis)
+    let clockX = line.maxX - 1 - clock.displayWidth
+    canvas.write(clock, x: clockX, y: line.y, style: bar, clip: line)
+    canvas.write(
+      shown, x: clockX - 3 - shown.displayWidth, y: line.y, style: audioStyle, clip: line)
+  }
+}

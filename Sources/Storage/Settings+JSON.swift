@@ -1,0 +1,58 @@
+/// The mapping between `Settings` and the JSON object in `settings.json`. It is written by hand
+/// rather than with `Codable` so that keys this version does not know stay in the object.
+extension Settings {
+  static let fields: [SettingsField] = [
+    SettingsField("version", \.version, isValid: { $0 >= 1 }),
+    SettingsField("language", \.language, isValid: { !$0.isEmpty }),
+    SettingsField("noteNaming", \.noteNaming),
+    SettingsField("glyphs", \.glyphs),
+    SettingsField("theme", \.theme),
+    SettingsField("a4Reference", \.a4Reference, isValid: Settings.a4Range.contains),
+    SettingsField("volumes.master", \.volumes.master, isValid: Volumes.range.contains),
+    SettingsField("volumes.click", \.volumes.click, isValid: Volumes.range.contains),
+    SettingsField("volumes.instrument", \.volumes.instrument, isValid: Volumes.range.contains),
+  ]
+
+  /// Reads every known key of `document`. A missing or null key takes its default silently;
+  /// a wrong one takes its default and is named in `invalidKeys`.
+  static func decoded(from document: JSONValue) -> (settings: Settings, invalidKeys: [String]) {
+    var settings = Settings()
+    var invalidKeys: [String] = []
+    for field in fields {
+      let problem: String?
+      switch document.lookUp(field.path) {
+      case .missing, .found(.null):
+        problem = nil
+      case .found(let json):
+        problem = field.read(json, into: &settings) ? nil : field.name
+      case .blocked(let depth):
+        // "volumes": 5 is one mistake, not three.
+        problem = field.path[..<depth].joined(separator: ".")
+      }
+      if let problem, !invalidKeys.contains(problem) { invalidKeys.append(problem) }
+    }
+    return (settings, invalidKeys)
+  }
+
+  /// `document` with every known key set from these settings and everything else left as it
+  /// was. Fails with the names of fields whose values are out of range.
+  func merged(into document: JSONValue) -> Result<JSONValue, InvalidSettings> {
+    var current = self
+    current.version = Settings.currentVersion
+    var merged = document
+    var invalidKeys: [String] = []
+    for field in Settings.fields {
+      if let json = field.json(from: current) {
+        merged.set(json, at: field.path)
+      } else {
+        invalidKeys.append(field.name)
+      }
+    }
+    return invalidKeys.isEmpty ? .success(merged) : .failure(InvalidSettings(keys: invalidKeys))
+  }
+}
+
+/// Settings the app tried to save with values outside their range.
+struct InvalidSettings: Error {
+  let keys: [String]
+}

@@ -1,0 +1,26 @@
+import MusicTheory
+
+/// The user's preferences, as stored in `settings.json`. Every field has a default, so a missing
+/// or partly wrong file still gives a complete value.
+///
+/// To add a setting: add a stored property with its default here and one line to
+/// `Settings.fields` (Settings+JSON.swift).
+public struct Settings: Equatable, Sendable {
+  /// The file format this Woodshed writes. A file with a higher version is not overwritten.
+  public static let currentVersion = 1
+  /// Concert pitch range accepted for A4, in hertz.
+  public static let a4Range: ClosedRange<Double> = 400...480
+
+  /// The version of the file these settings came from.
+  public internal(set) var version = Settings.currentVersion
+  /// A locale code such as "en"; a language without a locale file falls back to English.
+  public var language = "en"
+  public var noteNaming = NamingSystem.english
+  public var glyphs = GlyphChoice.auto
+  public var theme = ThemeChoice.dark
+  /// Frequency of A4 in hertz.
+  public var a4Reference = 440.0
+  public var volumes = Volumes()
+
+  public init() {}
+}

@@ -1,0 +1,138 @@
+import Foundation
+import Glibc
+import Synchronization
+
+/// `settings.json` on disk. Keys this version does not know are kept, a broken file is set aside
+/// before anything replaces it, and a file that could not be read or comes from a newer Woodshed
+/// is never overwritten in this run.
+public final class SettingsStore: SettingsStoring {
+  public let file: URL
+  private let now: @Sendable () -> Date
+  /// Nil until the first load.
+  private let state = Mutex<State?>(nil)
+
+  private struct State {
+    /// The JSON object last loaded or saved, into which `save` merges.
+    var document: JSONValue
+    /// Why saving is refused for the rest of this run, if it is.
+    var refusal: String?
+  }
+
+  /// `now` dates the `.bad-<timestamp>` copies; tests pass a fixed date.
+  public init(file: URL, now: @escaping @Sendable () -> Date = Date.init) {
+    self.file = file
+    self.now = now
+  }
+
+  public convenience init(paths: StoragePaths, now: @escaping @Sendable () -> Date = Date.init) {
+    self.init(file: paths.settingsFile, now: now)
+  }
+
+  public func load() -> SettingsLoadResult {
+    state.withLock { state in
+      let (loaded, result) = read()
+      state = loaded
+      return result
+    }
+  }
+
+  public func save(_ settings: Settings) throws(StorageError) {
+    try state.withLock { (state) throws(StorageError) in
+      // Saving before loading must not replace a file nobody has looked at.
+      let current = state ?? read().state
+      state = current
+      if let refusal = current.refusal {
+        throw StorageError.saveRefused(file: file.lastPathComponent, reason: refusal)
+      }
+      let document: JSONValue
+      switch settings.merged(into: current.document) {
+      case .success(let merged): document = merged
+      case .failure(let invalid):
+        throw cannotSave("invalid values for \(invalid.keys.joined(separator: ", "))")
+      }
+      guard let data = try? document.serialized() else {
+        throw cannotSave("the settings could not be turned into JSON")
+      }
+      try AtomicFile.write(data + Data("\n".utf8), to: file)
+      state = State(document: document)
+    }
+  }
+
+  private func read() -> (state: State, result: SettingsLoadResult) {
+    let name = file.lastPathComponent
+    let data: Data
+    do throws(SystemError) {
+      data = try Platform.readFile(file)
+    } catch where error.code == ENOENT {
+      return (State(document: .object([:])), SettingsLoadResult(settings: Settings()))
+    } catch {
+      return refuse(
+        Settings(), because: "it could not be read when Woodshed started",
+        notice: "\(name) could not be read (\(error)); using defaults")
+    }
+
+    let problem: String
+    do throws(JSONSyntaxError) {
+      let document = try JSONValue(parsing: data)
+      if case .object = document { return interpret(document) }
+      problem = "does not hold a JSON object"
+    } catch {
+      problem = "is \(error.description)"
+    }
+    do throws(StorageError) {
+      let kept = try Quarantine.setAside(file, at: now(), by: .rename)
+      let notice = "\(name) \(problem); kept it as \(kept.lastPathComponent) and using defaults"
+      return (
+        State(document: .object([:])),
+        SettingsLoadResult(settings: Settings(), notices: [notice]))
+    } catch {
+      return refuse(
+        Settings(), because: "it is broken and could not be set aside",
+        notice: "\(name) \(problem) and could not be set aside (\(error.reason)); using defaults")
+    }
+  }
+
+  /// Handles a file that is a JSON object: newer versions and wrong values.
+  private func interpret(_ document: JSONValue) -> (state: State, result: SettingsLoadResult) {
+    let name = file.lastPathComponent
+    let (settings, invalidKeys) = Settings.decoded(from: document)
+    if settings.version > Settings.currentVersion {
+      let newer = "from a newer Woodshed (version \(settings.version))"
+      return refuse(
+        settings, because: "it is \(newer)",
+        notice: "\(name) is \(newer); using the settings this version knows")
+    }
+    guard !invalidKeys.isEmpty else {
+      return (State(document: document), SettingsLoadResult(settings: settings))
+    }
+    let problem = "\(name) has invalid values for \(invalidKeys.joined(separator: ", "))"
+    // The next save replaces the wrong values, so keep what the user wrote first.
+    do throws(StorageError) {
+      let kept = try Quarantine.setAside(file, at: now(), by: .copy)
+      let notice =
+        "\(problem); kept a copy as \(kept.lastPathComponent) and using defaults for those"
+      return (
+        State(document: document), SettingsLoadResult(settings: settings, notices: [notice]))
+    } catch {
+      return refuse(
+        settings, because: "its invalid values could not be copied aside",
+        notice: "\(problem) and no copy could be kept (\(error.reason)); using defaults for those")
+    }
+  }
+
+  /// Makes this run read-only; `notice` is completed with the consequence.
+  private func refuse(_ settings: Settings, because reason: String, notice: String)
+    -> (state: State, result: SettingsLoadResult)
+  {
+    (
+      State(document: .object([:]), refusal: reason),
+      SettingsLoadResult(
+        settings: settings, notices: [notice + " and not saving settings this run"],
+        canSave: false)
+    )
+  }
+
+  private func cannotSave(_ reason: String) -> StorageError {
+    StorageError.cannotSave(file: file.lastPathComponent, reason: reason)
+  }
+}

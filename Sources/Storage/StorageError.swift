@@ -1,0 +1,40 @@
+import Foundation
+
+/// A file problem told to the user in one line. Files are named by their last path component,
+/// which is what the user recognises in `woodshed doctor` and in their config folder.
+public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// Writing failed; the previous file, if any, is untouched.
+  case cannotSave(file: String, reason: String)
+  /// Writing was not attempted, because it could overwrite something the user needs.
+  case saveRefused(file: String, reason: String)
+  case cannotAppend(file: String, reason: String)
+  case cannotRead(file: String, reason: String)
+  case cannotSetAside(file: String, reason: String)
+  /// The file was read but its content cannot be used.
+  case malformed(file: String, reason: String)
+
+  /// The system's or Woodshed's reason, without the file name.
+  public var reason: String {
+    switch self {
+    case .cannotSave(_, let reason), .saveRefused(_, let reason), .cannotAppend(_, let reason),
+      .cannotRead(_, let reason), .cannotSetAside(_, let reason), .malformed(_, let reason):
+      reason
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .cannotSave(let file, let reason): "could not save \(file): \(reason)"
+    case .saveRefused(let file, let reason): "not saving \(file): \(reason)"
+    case .cannotAppend(let file, let reason): "could not add to \(file): \(reason)"
+    case .cannotRead(let file, let reason): "could not read \(file): \(reason)"
+    case .cannotSetAside(let file, let reason): "could not set \(file) aside: \(reason)"
+    case .malformed(let file, let reason): "\(file) cannot be used: \(reason)"
+    }
+  }
+}
+
+// Callers that print `localizedDescription` get the same single line.
+extension StorageError: LocalizedError {
+  public var errorDescription: String? { description }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Glibc
+
+/// A `Date` broken down in UTC, formatted by hand so the result never depends on the user's
+/// locale or calendar settings.
+struct UTCTimestamp: Equatable, Sendable {
+  let year: Int
+  let month: Int
+  let day: Int
+  let hour: Int
+  let minute: Int
+  let second: Int
+
+  init(_ date: Date) {
+    var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+    var parts = tm()
+    gmtime_r(&seconds, &parts)
+    year = Int(parts.tm_year) + 1900
+    month = Int(parts.tm_mon) + 1
+    day = Int(parts.tm_mday)
+    hour = Int(parts.tm_hour)
+    minute = Int(parts.tm_min)
+    second = Int(parts.tm_sec)
+  }
+
+  /// `20261121T154400Z`: safe in file names on every file system.
+  var compact: String {
+    let date = padded(year, 4) + padded(month) + padded(day)
+    return "\(date)T\(padded(hour))\(padded(minute))\(padded(second))Z"
+  }
+
+  /// `2026-11-21T15:44:00Z` (ISO 8601), for log lines.
+  var extended: String {
+    let date = "\(padded(year, 4))-\(padded(month))-\(padded(day))"
+    return "\(date)T\(padded(hour)):\(padded(minute)):\(padded(second))Z"
+  }
+
+  private func padded(_ value: Int, _ width: Int = 2) -> String {
+    let digits = String(value)
+    return String(repeating: "0", count: max(0, width - digits.count)) + digits
+  }
+}

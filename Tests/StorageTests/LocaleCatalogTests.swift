@@ -1,0 +1,82 @@
+import Foundation
+import Storage
+import XCTest
+
+final class LocaleCatalogTests: StorageTestCase {
+  private func writeLocales(_ files: [String: String]) throws {
+    for (name, text) in files { try folder.write(text, to: "assets/locales/\(name)") }
+  }
+
+  private var assets: URL { folder.file("assets") }
+
+  private func makeCatalog() throws -> LocaleCatalog {
+    try writeLocales([
+      "en.json": #"{"menu.quit": "Quit", "menu.help": "Help", "score": "{n} right"}"#,
+      "de.json": #"{"menu.quit": "Beenden", "menu.hlep": "Hilfe"}"#,
+      "fr.json": #"{"menu.quit": "Quitter", "menu.help": "Aide", "score": "{n} justes"}"#,
+      "README.md": "not a locale",
+    ])
+    return try LocaleCatalog(assetsFolder: assets)
+  }
+
+  func testAvailableLanguagesPutEnglishFirst() throws {
+    XCTAssertEqual(try makeCatalog().availableLanguages, ["en", "de", "fr"])
+  }
+
+  func testLocalizerFallsBackToEnglish() throws {
+    let german = try makeCatalog().localizer(for: "de")
+
+    XCTAssertEqual(german.language, "de")
+    XCTAssertEqual(german["menu.quit"], "Beenden")
+    XCTAssertEqual(german.text("score", ["n": "3"]), "3 right")
+  }
+
+  func testUnknownLanguageGivesEnglish() throws {
+    let strings = try makeCatalog().localizer(for: "xx")
+
+    XCTAssertEqual(strings.language, "en")
+    XCTAssertEqual(strings["menu.quit"], "Quit")
+  }
+
+  func testMissingAndExtraKeys() throws {
+    let catalog = try makeCatalog()
+
+    XCTAssertEqual(catalog.missingKeys(in: "de"), ["menu.help", "score"])
+    XCTAssertEqual(catalog.extraKeys(in: "de"), ["menu.hlep"])
+    XCTAssertEqual(catalog.missingKeys(in: "fr"), [])
+    XCTAssertEqual(catalog.extraKeys(in: "fr"), [])
+  }
+
+  func testInvalidJSONIsAOneLineError() throws {
+    try writeLocales(["en.json": #"{"a": "A"}"#, "de.json": "{\n\"a\": \"A\",\n}"])
+
+    XCTAssertThrowsError(try LocaleCatalog(assetsFolder: assets)) { error in
+      XCTAssertEqual(
+        String(describing: error), "locales/de.json cannot be used: not valid JSON (line 3)")
+    }
+  }
+
+  func testNonTextValueIsAOneLineError() throws {
+    try writeLocales(["en.json": #"{"a": "A", "b": {"nested": "no"}}"#])
+
+    XCTAssertThrowsError(try LocaleCatalog(assetsFolder: assets)) { error in
+      XCTAssertEqual(
+        String(describing: error), #"locales/en.json cannot be used: the value of "b" is not text"#)
+    }
+  }
+
+  func testMissingEnglishIsAnError() throws {
+    try writeLocales(["de.json": #"{"a": "A"}"#])
+
+    XCTAssertThrowsError(try LocaleCatalog(assetsFolder: assets)) { error in
+      XCTAssertEqual(
+        String(describing: error), "could not read locales/en.json: No such file or directory")
+    }
+  }
+
+  func testMissingLocalesFolderIsAnError() {
+    XCTAssertThrowsError(try LocaleCatalog(assetsFolder: assets)) { error in
+      XCTAssertEqual(String(describing: error), "could not read locales: No such file or directory")
+    }
+  }
+}

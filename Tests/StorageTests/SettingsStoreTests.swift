@@ -1,0 +1,356 @@
+import Foundation
+import Glibc
+import MusicTheory
+import Storage
+import XCTest
+
+final class SettingsStoreTests: StorageTestCase {
+  private let bad = "settings.json.bad-\(StorageTestCase.fixedStamp)"
+
+  private func makeStore(_ relativePath: String = "settings.json") -> SettingsStore {
+    SettingsStore(file: folder.file(relativePath), now: { Self.fixedDate })
+  }
+
+  /// The saved file parsed back, to check keys without depending on formatting.
+  private func savedDocument(_ relativePath: String = "settings.json") throws -> JSONValue {
+    try JSONValue(parsing: try XCTUnwrap(folder.data(relativePath)))
+  }
+
+  // MARK: Loading
+
+  func testMissingFolderGivesDefaultsWithoutNotice() throws {
+    let store = makeStore("config/woodshed/settings.json")
+
+    XCTAssertEqual(store.load(), SettingsLoadResult(settings: Settings()))
+    XCTAssertEqual(folder.listing(), [], "loading creates nothing")
+
+    try store.save(Settings())
+    XCTAssertEqual(folder.listing("config/woodshed"), ["settings.json"])
+  }
+
+  func testMissingFileGivesDefaultsWithoutNotice() {
+    XCTAssertEqual(makeStore().load(), SettingsLoadResult(settings: Settings()))
+  }
+
+  func testSavedSettingsLoadBack() throws {
+    var settings = Settings()
+    settings.language = "de"
+    settings.noteNaming = .german
+    settings.glyphs = .ascii
+    settings.theme = .mono
+    settings.a4Reference = 442.5
+    settings.volumes = Volumes(master: 0, click: 100, instrument: 55)
+
+    try makeStore().save(settings)
+
+    XCTAssertEqual(makeStore().load(), SettingsLoadResult(settings: settings))
+  }
+
+  func testSavedFileUsesTheDocumentedKeys() throws {
+    try makeStore().save(Settings())
+
+    XCTAssertEqual(
+      folder.text("settings.json"),
+      """
+      {
+        "a4Reference" : 440,
+        "glyphs" : "auto",
+        "language" : "en",
+        "noteNaming" : "english",
+        "theme" : "dark",
+        "version" : 1,
+        "volumes" : {
+          "click" : 80,
+          "instrument" : 80,
+          "master" : 80
+        }
+      }
+
+      """)
+  }
+
+  func testNullValuesMeanDefaultsWithoutNotice() throws {
+    try folder.write(#"{"theme": null, "volumes": {"click": null}}"#, to: "settings.json")
+
+    XCTAssertEqual(makeStore().load(), SettingsLoadResult(settings: Settings()))
+  }
+
+  // MARK: Invalid JSON
+
+  func testInvalidJSONIsRenamedAsideAndDefaultsUsed() throws {
+    let text = "{\n  \"theme\": \"light\",\n  oops\n}\n"
+    try folder.write(text, to: "settings.json")
+    let store = makeStore()
+
+    let result = store.load()
+
+    XCTAssertEqual(result.settings, Settings())
+    XCTAssertEqual(
+      result.notices,
+      ["settings.json is not valid JSON (line 3); kept it as \(bad) and using defaults"])
+    XCTAssertTrue(result.canSave)
+    XCTAssertEqual(folder.listing(), [bad])
+    XCTAssertEqual(folder.text(bad), text)
+
+    try store.save(Settings())
+    XCTAssertEqual(folder.listing(), ["settings.json", bad])
+    XCTAssertEqual(folder.text(bad), text, "the kept file is never touched again")
+  }
+
+  func testJSONThatIsNotAnObjectIsRenamedAside() throws {
+    try folder.write("[1, 2, 3]", to: "settings.json")
+
+    let result = makeStore().load()
+
+    XCTAssertEqual(
+      result.notices,
+      ["settings.json does not hold a JSON object; kept it as \(bad) and using defaults"])
+    XCTAssertEqual(folder.listing(), [bad])
+  }
+
+  func testBrokenFileThatCannotBeSetAsideMakesTheRunReadOnly() throws {
+    // Root can rename anything in a temporary folder, but nothing in /proc.
+    let file: URL
+    if isRoot {
+      file = URL(fileURLWithPath: "/proc/self/status")
+    } else {
+      file = try folder.write("{broken", to: "locked/status")
+      XCTAssertEqual(chmod(folder.file("locked").path, 0o555), 0)
+    }
+    let store = SettingsStore(file: file, now: { Self.fixedDate })
+
+    let result = store.load()
+
+    XCTAssertEqual(result.settings, Settings())
+    XCTAssertFalse(result.canSave)
+    let notice = try XCTUnwrap(result.notices.first)
+    XCTAssertTrue(notice.hasPrefix("status is not valid JSON (line 1) and could not be set aside ("))
+    XCTAssertTrue(notice.hasSuffix("); using defaults and not saving settings this run"))
+    XCTAssertThrowsError(try store.save(Settings())) { error in
+      XCTAssertEqual(
+        String(describing: error), "not saving status: it is broken and could not be set aside")
+    }
+  }
+
+  func testSaveBeforeLoadSetsABrokenFileAsideFirst() throws {
+    try folder.write("{broken", to: "settings.json")
+
+    try makeStore().save(Settings())
+
+    XCTAssertEqual(folder.text(bad), "{broken")
+    XCTAssertEqual(try savedDocument().member("theme"), .string("dark"))
+  }
+
+  // MARK: Wrong types and ranges
+
+  func testWrongValuesKeepTheValidKeysAndACopyOfTheFile() throws {
+    let text = """
+      {"language": "de", "noteNaming": "german", "theme": 5, "a4Reference": "x",
+       "volumes": {"master": 300, "click": 50}}
+      """
+    try folder.write(text, to: "settings.json")
+
+    let result = makeStore().load()
+
+    var expected = Settings()
+    expected.language = "de"
+    expected.noteNaming = .german
+    expected.volumes.click = 50
+    XCTAssertEqual(result.settings, expected)
+    XCTAssertEqual(
+      result.notices,
+      [
+        "settings.json has invalid values for theme, a4Reference, volumes.master; "
+          + "kept a copy as \(bad) and using defaults for those"
+      ])
+    XCTAssertTrue(result.canSave)
+    XCTAssertEqual(folder.text("settings.json"), text, "the original stays until the next save")
+    XCTAssertEqual(folder.text(bad), text)
+  }
+
+  func testVolumesThatIsNotAnObjectIsOneInvalidKey() throws {
+    try folder.write(#"{"volumes": 5, "a4Reference": 399.9}"#, to: "settings.json")
+
+    let result = makeStore().load()
+
+    XCTAssertEqual(result.settings, Settings())
+    XCTAssertEqual(
+      result.notices,
+      [
+        "settings.json has invalid values for a4Reference, volumes; "
+          + "kept a copy as \(bad) and using defaults for those"
+      ])
+  }
+
+  func testFractionalPercentAndUnknownEnumNameAreInvalid() throws {
+    try folder.write(#"{"glyphs": "emoji", "volumes": {"click": 50.5}}"#, to: "settings.json")
+
+    let result = makeStore().load()
+
+    XCTAssertEqual(result.settings, Settings())
+    let notice = try XCTUnwrap(result.notices.first)
+    XCTAssertTrue(notice.hasPrefix("settings.json has invalid values for glyphs, volumes.click;"))
+  }
+
+  func testSaveAfterWrongValuesReplacesOnlyThoseKeys() throws {
+    try folder.write(#"{"theme": 5, "language": "fr", "mine": [1]}"#, to: "settings.json")
+    let store = makeStore()
+    var settings = store.load().settings
+    settings.volumes.master = 40
+
+    try store.save(settings)
+
+    let saved = try savedDocument()
+    XCTAssertEqual(saved.member("theme"), .string("dark"))
+    XCTAssertEqual(saved.member("language"), .string("fr"))
+    XCTAssertEqual(saved.member("mine"), .array([.number(1)]))
+    XCTAssertEqual(saved.member("volumes", "master"), .number(40))
+    XCTAssertEqual(folder.text(bad), #"{"theme": 5, "language": "fr", "mine": [1]}"#)
+  }
+
+  func testSaveRejectsValuesOutOfRange() {
+    var settings = Settings()
+    settings.a4Reference = 500
+    settings.volumes.instrument = -1
+
+    XCTAssertThrowsError(try makeStore().save(settings)) { error in
+      XCTAssertEqual(
+        String(describing: error),
+        "could not save settings.json: invalid values for a4Reference, volumes.instrument")
+    }
+    XCTAssertEqual(folder.listing(), [])
+  }
+
+  // MARK: Unknown keys
+
+  func testUnknownKeysSurviveLoadAndSave() throws {
+    try folder.write(
+      """
+      {"version": 1, "theme": "light", "calibration": {"usb-mic": {"offsetMs": 12.5}},
+       "volumes": {"master": 70, "monitor": 30}, "lastBPM": 96}
+      """, to: "settings.json")
+    let store = makeStore()
+    var settings = store.load().settings
+    settings.volumes.master = 60
+
+    try store.save(settings)
+
+    let saved = try savedDocument()
+    XCTAssertEqual(saved.member("calibration", "usb-mic", "offsetMs"), .number(12.5))
+    XCTAssertEqual(saved.member("lastBPM"), .number(96))
+    XCTAssertEqual(saved.member("volumes", "monitor"), .number(30))
+    XCTAssertEqual(saved.member("volumes", "master"), .number(60))
+    XCTAssertEqual(saved.member("theme"), .string("light"))
+    XCTAssertEqual(folder.listing(), ["settings.json"], "a valid file needs no copy")
+  }
+
+  // MARK: Read-only runs
+
+  func testFolderInPlaceOfTheFileMakesTheRunReadOnly() throws {
+    try FileManager.default.createDirectory(
+      at: folder.file("settings.json"), withIntermediateDirectories: true)
+    let store = makeStore()
+
+    let result = store.load()
+
+    XCTAssertEqual(result.settings, Settings())
+    XCTAssertEqual(
+      result.notices,
+      [
+        "settings.json could not be read (Is a directory); using defaults "
+          + "and not saving settings this run"
+      ])
+    XCTAssertFalse(result.canSave)
+    XCTAssertThrowsError(try store.save(Settings())) { error in
+      assertOneLine(
+        error, startsWith: "not saving settings.json: it could not be read when Woodshed started")
+    }
+    XCTAssertEqual(folder.listing(), ["settings.json"])
+    XCTAssertEqual(folder.listing("settings.json"), [])
+  }
+
+  func testPermissionDeniedMakesTheRunReadOnly() throws {
+    try XCTSkipIf(isRoot, "root reads files whatever their permission bits")
+    let file = try folder.write(#"{"theme": "light"}"#, to: "settings.json")
+    XCTAssertEqual(chmod(file.path, 0o000), 0)
+    let store = makeStore()
+
+    let result = store.load()
+
+    XCTAssertEqual(
+      result.notices,
+      [
+        "settings.json could not be read (Permission denied); using defaults "
+          + "and not saving settings this run"
+      ])
+    XCTAssertThrowsError(try store.save(Settings()))
+    XCTAssertEqual(chmod(file.path, 0o644), 0)
+    XCTAssertEqual(folder.text("settings.json"), #"{"theme": "light"}"#)
+  }
+
+  func testNewerVersionLoadsKnownKeysAndIsNeverOverwritten() throws {
+    let text = #"{"version": 2, "theme": "light", "newThing": {"a": 1}}"#
+    try folder.write(text, to: "settings.json")
+    let store = makeStore()
+
+    let result = store.load()
+
+    XCTAssertEqual(result.settings.theme, .light)
+    XCTAssertEqual(result.settings.version, 2)
+    XCTAssertEqual(
+      result.notices,
+      [
+        "settings.json is from a newer Woodshed (version 2); using the settings this version "
+          + "knows and not saving settings this run"
+      ])
+    XCTAssertFalse(result.canSave)
+    XCTAssertThrowsError(try store.save(result.settings)) { error in
+      XCTAssertEqual(
+        String(describing: error),
+        "not saving settings.json: it is from a newer Woodshed (version 2)")
+    }
+    XCTAssertEqual(folder.text("settings.json"), text)
+    XCTAssertEqual(folder.listing(), ["settings.json"])
+  }
+
+  func testSaveIntoUnwritableFolderThrowsOneLineErrorAndChangesNothing() throws {
+    let locked = try unwritableFolder()
+    let file = locked.appendingPathComponent("settings.json")
+    if !isRoot {
+      XCTAssertEqual(chmod(locked.path, 0o755), 0)
+      try Data(#"{"theme": "mono"}"#.utf8).write(to: file)
+      XCTAssertEqual(chmod(locked.path, 0o555), 0)
+    }
+    let store = SettingsStore(file: file, now: { Self.fixedDate })
+    let loaded = store.load()
+    XCTAssertTrue(loaded.canSave)
+
+    XCTAssertThrowsError(try store.save(Settings())) { error in
+      assertOneLine(error, startsWith: "could not save settings.json: ")
+    }
+    XCTAssertEqual(store.load(), loaded)
+    if !isRoot {
+      XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), #"{"theme": "mono"}"#)
+      XCTAssertEqual(folder.listing("locked"), ["settings.json"])
+    }
+  }
+
+  func testAFakeCanStandInForTheStore() throws {
+    let store: any SettingsStoring = makeStore()
+
+    try store.save(Settings())
+
+    XCTAssertEqual(store.load().settings, Settings())
+  }
+}
+
+extension JSONValue {
+  fileprivate func member(_ path: String...) -> JSONValue? {
+    var current = self
+    for key in path {
+      guard case .object(let members) = current, let next = members[key] else { return nil }
+      current = next
+    }
+    return current
+  }
+}
