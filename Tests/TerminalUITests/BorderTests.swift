@@ -27,9 +27,9 @@ final class BorderTests: XCTestCase {
   func testLongTitleIsClippedAndKeepsTheCorners() {
     var canvas = Canvas(width: 10, height: 2)
     Border(title: "Metronome", glyphs: .unicode).render(in: canvas.bounds, on: &canvas)
-    XCTAssertEqual(canvas.lines[0], "┌─ Tem… ─┐")
+    XCTAssertEqual(canvas.lines[0], "┌─ Met… ─┐")
     Border(title: "Metronome", glyphs: .ascii).render(in: canvas.bounds, on: &canvas)
-    XCTAssertEqual(canvas.lines[0], "+- T... -+")
+    XCTAssertEqual(canvas.lines[0], "+- M... -+")
   }
 
   func testNoTitleWhenThereIsNoRoom() {

@@ -70,7 +70,7 @@ final class MenuListTests: XCTestCase {
     let item = [MenuList.Item("Count-in", detail: "2 bars before start")]
     XCTAssertEqual(
       render(MenuList(items: item, selected: nil, glyphs: .unicode), width: 20, height: 1).lines,
-      ["   Count…  2 bars … "])
+      ["   Count-in  2 bar… "])
   }
 
   func testScrollOffsetPicksTheFirstRowShown() {

@@ -74,8 +74,8 @@ final class TextLayoutTests: XCTestCase {
   func testWrapCountsWideCharactersTwice() {
     XCTAssertEqual("漢字漢字漢".wrapped(toWidth: 4), ["漢字", "漢字", "漢"])
     XCTAssertEqual("漢字漢".wrapped(toWidth: 3), ["漢", "字", "漢"])
-    XCTAssertEqual("ab 漢字".wrapped(toWidth: 6), ["ab 漢字"])
-    XCTAssertEqual("ab 漢字".wrapped(toWidth: 5), ["ab", "漢字"])
+    XCTAssertEqual("ab 漢字".wrapped(toWidth: 7), ["ab 漢字"])
+    XCTAssertEqual("ab 漢字".wrapped(toWidth: 6), ["ab", "漢字"])
   }
 
   func testWrapGivesACharacterWiderThanTheLineALineOfItsOwn() {

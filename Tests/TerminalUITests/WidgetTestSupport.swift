@@ -38,8 +38,10 @@ func assertDrawsOnlyInside(
     }
     XCTAssertEqual(escaped, [], "drew outside \(area)", file: file, line: line)
   }
-  for empty in [Rect.zero, Rect(x: 5, y: 3, width: 0, height: 4), Rect(x: 5, y: 3, width: 9, height: 0)]
-  {
+  let empties = [
+    Rect.zero, Rect(x: 5, y: 3, width: 0, height: 4), Rect(x: 5, y: 3, width: 9, height: 0),
+  ]
+  for empty in empties {
     var canvas = Sentinel.canvas
     render(empty, &canvas)
     XCTAssertEqual(canvas, Sentinel.canvas, "drew into empty \(empty)", file: file, line: line)

@@ -230,9 +230,8 @@ public final class CursesTerminal: TerminalDisplay {
   /// Tells curses the window's current size and schedules a full repaint.
   @discardableResult
   private func resizeToWindow() -> Size {
-    var window = winsize()
-    if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0, window.ws_col > 0 {
-      size = Size(width: Int(window.ws_col), height: Int(window.ws_row))
+    if let window = TerminalProbe.size(), window.height > 0 {
+      size = window
     } else if tigetnum("cols") > 0, tigetnum("lines") > 0 {
       size = Size(width: Int(tigetnum("cols")), height: Int(tigetnum("lines")))
     }

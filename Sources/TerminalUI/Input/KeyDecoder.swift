@@ -43,7 +43,7 @@ public struct KeyDecoder: Sendable {
   }
 
   /// One decoding step at a byte offset.
-  enum Step: Equatable {
+  enum Step {
     case key(Key, length: Int)
     case scalar(Unicode.Scalar, length: Int)
     /// Bytes that mean nothing to the app: invalid UTF-8, unsupported sequences.

@@ -22,6 +22,8 @@ extension StringProtocol {
       result.append(character)
       used += w
     }
+    // "2 bars …" reads worse than "2 bars…".
+    while marker != "", result.last == " " { result.removeLast() }
     return result + marker
   }
 
@@ -50,14 +52,16 @@ extension StringProtocol {
       var line = ""
       for word in paragraph.split(separator: " ") {
         var word = String(word)
-        while word.displayWidth > width {
+        while word.displayWidth > width && word.count > 1 {
           if !line.isEmpty {
             lines.append(line)
             line = ""
           }
+          // A character wider than the line gets a line of its own; taking none never ends.
           let head = word.clipped(toWidth: width)
-          lines.append(head)
-          word = String(word.dropFirst(head.count))
+          let taken = head.isEmpty ? String(word.prefix(1)) : head
+          lines.append(taken)
+          word = String(word.dropFirst(taken.count))
         }
         if line.isEmpty {
           line = word

@@ -35,7 +35,7 @@ public struct ProgressBar: Sendable, Equatable {
       // A label that would leave no bar at all is dropped: the bar is the point.
       if area.width >= labelWidth + 2 {
         bar = area.splitLeft(area.width - labelWidth - 1).left
-        canvas.write(label, x: bar.maxX + 1, y: middleRow(of: area), clip: area)
+        canvas.write(label, x: bar.maxX + 1, y: Self.middleRow(of: area).y, clip: area)
       }
     }
     let (full, partial) = filledCells(width: bar.width)
@@ -53,7 +53,7 @@ public struct ProgressBar: Sendable, Equatable {
     }
     if let label, !label.isEmpty, labelPlacement == .inside {
       let text = label.clipped(toWidth: bar.width, ellipsis: glyphs.ellipsis)
-      let line = bar.row(middleRow(of: bar) - bar.y).centered(width: text.displayWidth, height: 1)
+      let line = Self.middleRow(of: bar).centered(width: text.displayWidth, height: 1)
       var x = line.x
       for character in text {
         // Over the filled part the text is reversed, so it stays readable without colours too.
@@ -64,8 +64,8 @@ public struct ProgressBar: Sendable, Equatable {
     }
   }
 
-  private func middleRow(of area: Rect) -> Int {
-    area.y + (area.height - 1) / 2
+  private static func middleRow(of area: Rect) -> Rect {
+    area.row((area.height - 1) / 2)
   }
 
   /// Whole cells to fill, and the glyph for the partly filled cell after them, if any.

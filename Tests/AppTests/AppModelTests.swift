@@ -1,0 +1,169 @@
+import App
+import Storage
+import TerminalUI
+import XCTest
+
+final class AppModelTests: XCTestCase {
+  func testStartsOnHomeWithOnlyRealEntries() {
+    let model = AppFixtures.model()
+    guard case .home(let home) = model.screen else { return XCTFail("not on home") }
+    XCTAssertEqual(home.entries, [.settings, .help, .quit])
+    XCTAssertEqual(model.stack.count, 1)
+  }
+
+  func testEnterOpensSettingsAndEscapeComesBack() {
+    var model = AppFixtures.model()
+    XCTAssertEqual(model.press(.enter), [])
+    guard case .settings = model.screen else { return XCTFail("settings did not open") }
+    XCTAssertEqual(model.press(.escape), [])
+    guard case .home = model.screen else { return XCTFail("escape did not go back") }
+    XCTAssertEqual(model.press(.escape), [], "escape on home does nothing")
+    XCTAssertEqual(model.stack.count, 1)
+  }
+
+  func testNumbersOpenEntriesDirectly() {
+    var model = AppFixtures.model()
+    model.press(.character("2"))
+    guard case .help = model.screen else { return XCTFail("2 should open help") }
+    XCTAssertEqual(AppFixtures.model().pressing(.character("3")), [.quit])
+  }
+
+  func testQuitQuitsFromHomeButGoesBackElsewhere() {
+    var model = AppFixtures.model()
+    model.press(.down)
+    guard case .help = { model.press(.enter); return model.screen }() else {
+      return XCTFail("help did not open")
+    }
+    XCTAssertEqual(model.press(.character("q")), [])
+    guard case .home = model.screen else { return XCTFail("q did not go back") }
+    XCTAssertEqual(model.press(.character("q")), [.quit])
+  }
+
+  func testControlCQuitsFromAnywhere() {
+    var model = AppFixtures.model()
+    model.press(.enter, .character("?"))
+    XCTAssertTrue(model.showsKeys)
+    XCTAssertEqual(model.press(.control("c")), [.quit])
+  }
+
+  func testQuestionMarkShowsKeysAndTheNextKeyOnlyClosesThem() {
+    var model = AppFixtures.model()
+    model.press(.character("?"))
+    XCTAssertTrue(model.showsKeys)
+    XCTAssertEqual(model.press(.enter), [], "enter closes the overlay without opening Settings")
+    XCTAssertFalse(model.showsKeys)
+    guard case .home = model.screen else { return XCTFail("the overlay let a key through") }
+  }
+
+  func testChangingASettingSavesAtOnce() {
+    var model = AppFixtures.model()
+    model.press(.enter, .down, .down, .down)
+    var expected = Settings()
+    expected.theme = .light
+    XCTAssertEqual(model.press(.right), [.save(expected)])
+    XCTAssertEqual(model.settings.theme, .light)
+    XCTAssertEqual(model.theme, .light)
+    expected.theme = .dark
+    XCTAssertEqual(model.press(.left), [.save(expected)])
+  }
+
+  func testMovingWithoutChangingSavesNothing() {
+    var model = AppFixtures.model()
+    XCTAssertEqual(model.press(.enter, .down, .up, .end, .home), [])
+  }
+
+  func testLanguageCyclesThroughTheLocaleFiles() {
+    var model = AppFixtures.model()
+    model.press(.enter)
+    var seen: [String] = [model.settings.language]
+    for _ in model.languages.indices {
+      model.press(.right)
+      seen.append(model.settings.language)
+    }
+    XCTAssertEqual(Array(seen.prefix(model.languages.count)), model.languages)
+    XCTAssertEqual(seen.last, "en", "wraps around")
+    XCTAssertEqual(model.strings.language, "en")
+  }
+
+  func testA4StaysInItsRangeAndVolumesMoveInFives() {
+    var settings = Settings()
+    settings.a4Reference = 466
+    settings.volumes.click = 100
+    var model = AppFixtures.model(settings: settings)
+    model.press(.enter, .down, .down, .down, .down)
+    XCTAssertEqual(model.press(.right), [], "466 Hz is the top of the range")
+    model.press(.left)
+    XCTAssertEqual(model.settings.a4Reference, 465)
+    model.press(.down, .down)
+    XCTAssertEqual(model.press(.right), [], "click volume is already 100 %")
+    model.press(.left, .left)
+    XCTAssertEqual(model.settings.volumes.click, 90)
+  }
+
+  func testGlyphChoiceFollowsSettingsUnlessOverridden() {
+    var settings = Settings()
+    settings.glyphs = .ascii
+    XCTAssertEqual(AppFixtures.model(settings: settings).glyphs, .ascii)
+    settings.glyphs = .auto
+    XCTAssertEqual(AppFixtures.model(settings: settings, glyphs: .ascii).glyphs, .ascii)
+    XCTAssertEqual(AppFixtures.model(settings: settings, glyphs: .unicode).glyphs, .unicode)
+  }
+
+  func testTooSmallTerminalIgnoresKeysButQuits() {
+    var model = AppFixtures.model(size: Size(width: 60, height: 20))
+    XCTAssertTrue(model.isTooSmall)
+    XCTAssertEqual(model.press(.enter), [])
+    guard case .home = model.screen else { return XCTFail("a key went through") }
+    _ = model.handle(.resized(Size(width: 80, height: 24)))
+    XCTAssertFalse(model.isTooSmall)
+    model = AppFixtures.model(size: Size(width: 79, height: 30))
+    XCTAssertEqual(model.press(.character("q")), [.quit])
+  }
+
+  func testANoticeIsDismissedByTheFirstKey() {
+    var model = AppFixtures.model(notices: [Message("app.tagline"), Message("app.name")])
+    model.press(.escape)
+    XCTAssertEqual(model.notices, [Message("app.name")])
+    model.press(.down)
+    XCTAssertEqual(model.notices, [])
+    guard case .home(let home) = model.screen else { return XCTFail() }
+    XCTAssertEqual(home.selected, 1, "a key other than Esc/Enter still acts")
+  }
+
+  func testSaveResultsShowOnTheSettingsScreen() {
+    var model = AppFixtures.model()
+    model.press(.enter)
+    _ = model.handle(.saveFailed(reason: "No space left on device"))
+    XCTAssertEqual(
+      model.settingsStatus, Message("notice.saveFailed", ["reason": "No space left on device"]))
+    _ = model.handle(.saved)
+    XCTAssertEqual(model.settingsStatus, Message("settings.saved"))
+  }
+
+  func testHelpScrollStopsAtTheEnd() {
+    var model = AppFixtures.model()
+    model.press(.down, .enter)
+    for _ in 0..<200 { model.press(.down) }
+    guard case .help(let scrolled) = model.screen else { return XCTFail() }
+    XCTAssertLessThan(scrolled.scroll, 40)
+    model.press(.up)
+    guard case .help(let back) = model.screen else { return XCTFail() }
+    XCTAssertEqual(back.scroll, max(0, scrolled.scroll - 1))
+  }
+
+  func testClockAndAudioEventsUpdateTheStatus() {
+    var model = AppFixtures.model(audio: nil)
+    XCTAssertEqual(model.audio, .checking)
+    _ = model.handle(.clock(ClockTime(hour: 23, minute: 59)))
+    XCTAssertEqual(model.clock.text, "23:59")
+    _ = model.handle(.audio(.unavailable(reason: "PulseAudio: Connection refused")))
+    XCTAssertFalse(model.audio.isAvailable)
+  }
+}
+
+extension AppModel {
+  fileprivate func pressing(_ key: Key) -> [Effect] {
+    var copy = self
+    return copy.press(key)
+  }
+}

@@ -1,0 +1,59 @@
+import App
+import Storage
+import TerminalUI
+import TestHelpers
+import XCTest
+
+/// Every screen at the minimum and a large size. The style layer makes colour regressions fail.
+final class ScreenSnapshotTests: XCTestCase {
+  static let small = Size(width: 80, height: 24)
+  static let large = Size(width: 120, height: 40)
+
+  func testHome() {
+    for size in [Self.small, Self.large] {
+      assertCanvasSnapshot(AppView.render(AppFixtures.model(size: size)), named: name(size))
+    }
+  }
+
+  func testHomeInASCII() {
+    let model = AppFixtures.model(glyphs: .ascii, audio: .unavailable(reason: "PulseAudio: Connection refused"))
+    assertCanvasSnapshot(AppView.render(model), named: name(Self.small))
+  }
+
+  func testSettings() {
+    for size in [Self.small, Self.large] {
+      var model = AppFixtures.model(size: size)
+      model.press(.enter, .down, .right)
+      assertCanvasSnapshot(AppView.render(model), named: name(size))
+    }
+  }
+
+  func testHelp() {
+    for size in [Self.small, Self.large] {
+      var model = AppFixtures.model(size: size)
+      model.press(.down, .enter)
+      assertCanvasSnapshot(AppView.render(model), named: name(size))
+    }
+  }
+
+  func testKeyOverlay() {
+    for size in [Self.small, Self.large] {
+      var model = AppFixtures.model(size: size)
+      model.press(.enter, .character("?"))
+      assertCanvasSnapshot(AppView.render(model), named: name(size))
+    }
+  }
+
+  func testNoticeAndCheckingAudio() {
+    let notice = Message("notice.saveFailed", ["reason": "No space left on device"])
+    let model = AppFixtures.model(notices: [notice], audio: nil)
+    assertCanvasSnapshot(AppView.render(model), named: name(Self.small))
+  }
+
+  func testTooSmall() {
+    let model = AppFixtures.model(size: Size(width: 60, height: 18))
+    assertCanvasSnapshot(AppView.render(model), named: "60x18")
+  }
+
+  private func name(_ size: Size) -> String { "\(size.width)x\(size.height)" }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import XCTest
+
+/// The headless commands: no terminal, plain text or JSON, one-line errors.
+final class CommandLineTests: XCTestCase {
+  private var woodshed: WoodshedProcess!
+
+  override func setUpWithError() throws {
+    woodshed = try WoodshedProcess()
+  }
+
+  override func tearDown() {
+    woodshed.remove()
+  }
+
+  func testVersion() throws {
+    let result = try woodshed.run(["--version"])
+    XCTAssertEqual(result.status, 0)
+    XCTAssertEqual(result.output, "0.1.0\n")
+  }
+
+  func testHelpListsDoctor() throws {
+    let result = try woodshed.run(["--help"])
+    XCTAssertEqual(result.status, 0)
+    XCTAssertTrue(result.output.contains("doctor"), result.output)
+    XCTAssertTrue(result.output.contains("--glyphs"), result.output)
+  }
+
+  func testDoctorReportsTheMachine() throws {
+    let result = try woodshed.run(["doctor"])
+    XCTAssertEqual(result.status, 0, result.error)
+    XCTAssertTrue(result.output.contains("not a terminal"), result.output)
+    XCTAssertTrue(result.output.contains("xterm-256color"))
+    XCTAssertTrue(result.output.contains("\(woodshed.home.path)/data (writable)"), result.output)
+    if ProcessInfo.processInfo.environment["WOODSHED_TEST_PULSE_SERVER"] != nil {
+      XCTAssertTrue(result.output.contains("answers; default output woodshed_null"), result.output)
+    }
+    XCTAssertEqual(result.error, "")
+  }
+
+  func testDoctorJSONIsMachineReadable() throws {
+    let result = try woodshed.run(["doctor", "--json"])
+    XCTAssertEqual(result.status, 0)
+    let object = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
+    XCTAssertEqual(object?["term"] as? String, "xterm-256color")
+    XCTAssertEqual((object?["folders"] as? [[String: Any]])?.count, 3)
+    XCTAssertNotNil(object?["audio"] as? [String: Any])
+  }
+
+  func testDoctorWithoutAServerSaysWhy() throws {
+    let result = try woodshed.run(
+      ["doctor"], environment: woodshed.environment(extra: ["PULSE_SERVER": "unix:/nonexistent/socket"]))
+    XCTAssertEqual(result.status, 0)
+    XCTAssertTrue(result.output.contains("no audio: PulseAudio:"), result.output)
+  }
+
+  func testDoctorFailsOnAnUnwritableDataFolder() throws {
+    // A regular file where the folders should be: nobody, root included, can create them.
+    let blocker = woodshed.home.appendingPathComponent("blocked")
+    try Data("x".utf8).write(to: blocker)
+    let result = try woodshed.run(
+      ["doctor"], environment: woodshed.environment(extra: ["WOODSHED_HOME": blocker.path]))
+    XCTAssertEqual(result.status, 1)
+    XCTAssertTrue(result.output.contains("problem"), result.output)
+  }
+
+  func testTheInterfaceRefusesToRunWithoutATerminal() throws {
+    let result = try woodshed.run([])
+    XCTAssertNotEqual(result.status, 0)
+    XCTAssertEqual(result.error.split(separator: "\n").count, 1, result.error)
+    XCTAssertTrue(result.error.contains("terminal"), result.error)
+  }
+
+  func testABadArgumentGivesAShortError() throws {
+    let result = try woodshed.run(["--glyphs", "fancy"])
+    XCTAssertNotEqual(result.status, 0)
+    XCTAssertTrue(result.error.contains("fancy"), result.error)
+  }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import TerminalHarness
+import XCTest
+
+/// The real binary on a real pseudo-terminal with real curses: what a user sees and does.
+final class InteractiveTests: XCTestCase {
+  private var woodshed: WoodshedProcess!
+
+  override func setUpWithError() throws {
+    woodshed = try WoodshedProcess()
+  }
+
+  override func tearDown() {
+    woodshed.remove()
+  }
+
+  /// What `endwin` sends for xterm-256color: leave the alternate screen, show the cursor.
+  private func assertTerminalRestored(_ terminal: PseudoTerminal, file: StaticString = #filePath, line: UInt = #line) {
+    let output = terminal.output
+    XCTAssertTrue(output.contains("\u{1b}[?1049l"), "alternate screen not left", file: file, line: line)
+    XCTAssertTrue(output.contains("\u{1b}[?25h"), "cursor not shown again", file: file, line: line)
+  }
+
+  func testOpensHomeAndQuitsWithQ() throws {
+    let terminal = try woodshed.startInTerminal()
+    XCTAssertTrue(terminal.waitForOutput(containing: "Settings", timeout: .seconds(10)), terminal.output)
+    XCTAssertTrue(terminal.waitForOutput(containing: "keys, files, how it works", timeout: .seconds(5)))
+    terminal.send("q")
+    XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), 0)
+    assertTerminalRestored(terminal)
+  }
+
+  func testControlCQuitsAndRestoresTheTerminal() throws {
+    let terminal = try woodshed.startInTerminal(arguments: [], columns: 200, rows: 50)
+    XCTAssertTrue(terminal.waitForOutput(containing: "Settings", timeout: .seconds(10)))
+    terminal.send("\u{03}")
+    XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), 0)
+    assertTerminalRestored(terminal)
+  }
+
+  func testTerminateAndHangupRestoreTheTerminal() throws {
+    for (signal, status) in [(SIGTERM, 143), (SIGHUP, 129), (SIGINT, 130)] {
+      let terminal = try woodshed.startInTerminal()
+      XCTAssertTrue(terminal.waitForOutput(containing: "Settings", timeout: .seconds(10)))
+      terminal.signal(signal)
+      XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), Int32(status), "signal \(signal)")
+      assertTerminalRestored(terminal)
+    }
+  }
+
+  func testSettingsChangeIsSavedImmediately() throws {
+    let terminal = try woodshed.startInTerminal()
+    XCTAssertTrue(terminal.waitForOutput(containing: "Settings", timeout: .seconds(10)))
+    terminal.send("\r")
+    XCTAssertTrue(terminal.waitForOutput(containing: "A4 reference", timeout: .seconds(5)))
+    // Down to Theme, then one step right: dark → light.
+    terminal.send("\u{1b}[B\u{1b}[B\u{1b}[B\u{1b}[C")
+    XCTAssertTrue(terminal.waitForOutput(containing: "Saved.", timeout: .seconds(5)), terminal.output)
+    let saved = try String(contentsOf: woodshed.settingsFile, encoding: .utf8)
+    XCTAssertTrue(saved.contains("\"theme\" : \"light\""), saved)
+    terminal.send("\u{03}")
+    XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), 0)
+  }
+
+  func testResizingBelowTheMinimumShowsWhatIsNeededAndRecovers() throws {
+    let terminal = try woodshed.startInTerminal()
+    XCTAssertTrue(terminal.waitForOutput(containing: "Settings", timeout: .seconds(10)))
+    terminal.resize(to: PseudoTerminal.Size(columns: 70, rows: 20))
+    XCTAssertTrue(terminal.waitForOutput(containing: "This terminal is 70×20", timeout: .seconds(5)), terminal.output)
+    let before = terminal.output.count
+    terminal.resize(to: PseudoTerminal.Size(columns: 100, rows: 30))
+    XCTAssertTrue(
+      waitForNewOutput(terminal, after: before, containing: "practice room"), terminal.output)
+    terminal.send("q")
+    XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), 0)
+  }
+
+  func testCorruptSettingsAreKeptAsideWithANotice() throws {
+    try FileManager.default.createDirectory(
+      at: woodshed.settingsFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data("{\"theme\": \"light\",,,".utf8).write(to: woodshed.settingsFile)
+    let terminal = try woodshed.startInTerminal()
+    XCTAssertTrue(terminal.waitForOutput(containing: "settings.json.bad-", timeout: .seconds(10)), terminal.output)
+    let kept = try FileManager.default.contentsOfDirectory(
+      atPath: woodshed.settingsFile.deletingLastPathComponent().path
+    ).filter { $0.hasPrefix("settings.json.bad-") }
+    XCTAssertEqual(kept.count, 1)
+    let keptText = try String(
+      contentsOf: woodshed.settingsFile.deletingLastPathComponent().appendingPathComponent(kept[0]),
+      encoding: .utf8)
+    XCTAssertEqual(keptText, "{\"theme\": \"light\",,,", "the user's file is kept byte for byte")
+    terminal.send("q")
+    XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), 0)
+  }
+
+  func testASCIIGlyphsUnderTheCLocale() throws {
+    let terminal = try woodshed.startInTerminal(environment: woodshed.environment(term: "linux", lang: "C"))
+    XCTAssertTrue(terminal.waitForOutput(containing: "Settings", timeout: .seconds(10)))
+    terminal.send("?")
+    XCTAssertTrue(terminal.waitForOutput(containing: "Up/Down", timeout: .seconds(5)), terminal.output)
+    XCTAssertFalse(terminal.output.contains("↑"))
+    terminal.send("xq")
+    XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), 0)
+  }
+
+  func testIdleAppUsesNoCPU() throws {
+    let terminal = try woodshed.startInTerminal()
+    XCTAssertTrue(terminal.waitForOutput(containing: "Settings", timeout: .seconds(10)))
+    Thread.sleep(forTimeInterval: 0.5)
+    let before = try cpuTicks(terminal.processID)
+    Thread.sleep(forTimeInterval: 2)
+    let used = try cpuTicks(terminal.processID) - before
+    // Clock ticks are 10 ms; a busy loop would use about 200 of them in two seconds.
+    XCTAssertLessThanOrEqual(used, 2, "an idle app should block, not poll")
+    terminal.send("q")
+    XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), 0)
+  }
+
+  /// Waits until text appears in what the program printed after the first `offset` characters.
+  private func waitForNewOutput(_ terminal: PseudoTerminal, after offset: Int, containing text: String)
+    -> Bool
+  {
+    let deadline = ContinuousClock.now.advanced(by: .seconds(5))
+    while ContinuousClock.now < deadline {
+      if String(terminal.output.dropFirst(offset)).contains(text) { return true }
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    return false
+  }
+
+  /// User plus system CPU time of a process, in clock ticks, from /proc.
+  private func cpuTicks(_ pid: pid_t) throws -> Int {
+    let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+    let fields = stat[stat.lastIndex(of: ")")!...].split(separator: " ")
+    return Int(fields[12])! + Int(fields[13])!
+  }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import TerminalHarness
+import XCTest
+
+/// The built `woodshed` executable, run the way a user runs it, with a private home folder.
+struct WoodshedProcess {
+  static var executable: String {
+    let testBinary = URL(fileURLWithPath: CommandLine.arguments[0])
+    let candidates = [
+      testBinary.deletingLastPathComponent().appendingPathComponent("woodshed"),
+      testBinary.deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("woodshed"),
+    ]
+    return (candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+      ?? candidates[0]).path
+  }
+
+  let home: URL
+
+  init() throws {
+    home = FileManager.default.temporaryDirectory
+      .appendingPathComponent("woodshed-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+  }
+
+  func remove() {
+    try? FileManager.default.removeItem(at: home)
+  }
+
+  var settingsFile: URL { home.appendingPathComponent("config/settings.json") }
+
+  func environment(term: String = "xterm-256color", lang: String = "C.UTF-8", extra: [String: String] = [:])
+    -> [String: String]
+  {
+    var environment = [
+      "PATH": "/usr/bin:/bin", "HOME": home.path, "WOODSHED_HOME": home.path, "TERM": term,
+      "LANG": lang,
+      "PULSE_SERVER": ProcessInfo.processInfo.environment["WOODSHED_TEST_PULSE_SERVER"]
+        ?? "unix:/nonexistent",
+    ]
+    environment.merge(extra) { $1 }
+    return environment
+  }
+
+  func startInTerminal(
+    arguments: [String] = [], columns: Int = 80, rows: Int = 24, environment: [String: String]? = nil
+  ) throws -> PseudoTerminal {
+    try PseudoTerminal(
+      executable: Self.executable, arguments: arguments,
+      environment: environment ?? self.environment(),
+      size: PseudoTerminal.Size(columns: columns, rows: rows))
+  }
+
+  /// Runs without a terminal and returns the exit status, standard output and standard error.
+  func run(_ arguments: [String], environment: [String: String]? = nil) throws -> (
+    status: Int32, output: String, error: String
+  ) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Self.executable)
+    process.arguments = arguments
+    process.environment = environment ?? self.environment()
+    let output = Pipe()
+    let error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (
+      process.terminationStatus, String(decoding: out, as: UTF8.self),
+      String(decoding: err, as: UTF8.self)
+    )
+  }
+}
