@@ -50,7 +50,7 @@ final class TableTests: XCTestCase {
 
   func testASCIIEllipsis() {
     let canvas = render(Table(columns: columns, rows: rows, glyphs: .ascii))
-    XCTAssertEqual(canvas.lines[2], "Arpeggios in ...   120   71%  ")
+    XCTAssertEqual(canvas.lines[2], "Arpeggios in...    120   71%  ")
   }
 
   func testMissingCellsAreBlankAndExtraCellsIgnored() {
