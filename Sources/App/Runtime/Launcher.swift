@@ -63,7 +63,7 @@ public enum Launcher {
     let model = AppModel(
       settings: ground.loaded.settings, size: terminal.size, clock: clock.time(),
       catalog: ground.catalog, paths: ground.paths, detectedGlyphs: detected,
-      overrides: overrides, notices: ground.loaded.notices.map { Message("notice.storage", ["text": $0]) })
+      overrides: overrides, notices: ground.loaded.notices.map(\.message))
     ground.logger.info("started \(version) at \(terminal.size), \(terminal.colorDepth) colours")
     let pulseServer = environment["PULSE_SERVER"]
     let runtime = AppRuntime(

@@ -30,7 +30,7 @@ enum SettingsView {
     let status = model.settingsStatus ?? Message("settings.savedAtOnce")
     let failed = status.key != "settings.saved" && status.key != "settings.savedAtOnce"
     canvas.write(
-      strings.text(status.key, status.arguments)
+      strings.text(status)
         .clipped(toWidth: max(0, panel.width - 3), ellipsis: model.glyphs.ellipsis),
       x: panel.x + 3, y: y, style: failed ? Style.role(.bad).bold : .role(.muted), clip: panel)
   }

@@ -18,7 +18,7 @@ public enum AppView {
     var body = middle
     if let notice = model.notices.first {
       let (line, below) = body.splitTop(1)
-      let text = "! " + strings.text(notice.key, notice.arguments)
+      let text = "! " + strings.text(notice)
       canvas.fill(line, style: Style.role(.warn).bold)
       canvas.write(
         " " + text.clipped(toWidth: line.width - 2, ellipsis: model.glyphs.ellipsis), x: line.x,
