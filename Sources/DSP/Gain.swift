@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// A linear amplitude factor. Volume settings are percentages on a perceptual scale: the
 /// slider maps onto decibels so that equal steps sound like equal changes, and 0 % is silence.

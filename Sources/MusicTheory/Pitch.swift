@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// A sounding pitch as a MIDI note number (60 is middle C, 69 is A4). Numbers outside 0...127 are
 /// allowed so arithmetic never traps; check `isValidMIDI` before sending one to a synthesizer.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One finished practice session, as a line of the results history. Modules add their own
 /// figures under `figures` so the history format never has to change for a new module.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Finds the `assets` folder (locales, packs, patterns) for a development build and for an
 /// installed program alike.

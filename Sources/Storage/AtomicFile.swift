@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Replaces a file so that a reader, a crash or a full disk only ever sees the old content or

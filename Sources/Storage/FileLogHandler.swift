@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Logging
 
 /// A swift-log handler writing one text line per message to a `LogFile`, e.g.
@@ -48,6 +48,15 @@ public struct FileLogHandler: LogHandler {
 
   /// One message must stay one line, or a multi-line error would look like several entries.
   private static func singleLine(_ text: String) -> String {
-    text.replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n")
+    var escaped = ""
+    for character in text {
+      switch character {
+      case "\r": escaped += "\\r"
+      case "\n": escaped += "\\n"
+      case "\r\n": escaped += "\\r\\n"
+      default: escaped.append(character)
+      }
+    }
+    return escaped
   }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Whether Woodshed can create files in a folder, as `woodshed doctor` reports it.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// An append-only JSON Lines file, one record per line, such as `history.jsonl`. The file is

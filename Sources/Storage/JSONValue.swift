@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Any JSON value, kept as written so that keys Woodshed does not know survive a load and save.
 public enum JSONValue: Equatable, Sendable {
@@ -9,12 +9,12 @@ public enum JSONValue: Equatable, Sendable {
   case array([JSONValue])
   case object([String: JSONValue])
 
-  /// Parses UTF-8 JSON text, keeping booleans and numbers apart (JSONSerialization does not).
+  /// Parses UTF-8 JSON text, keeping booleans and numbers apart.
   public init(parsing data: Data) throws(JSONSyntaxError) {
     do {
       self = try JSONDecoder().decode(JSONValue.self, from: data)
     } catch {
-      throw JSONSyntaxError(locatingErrorIn: data)
+      throw JSONSyntaxError()
     }
   }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// The translations shipped in `assets/locales/<language>.json`, each a flat JSON object from

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// The few POSIX calls Storage needs, wrapped so that every failure comes back as a `SystemError`

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Sets a file aside as `<name>.bad-<UTC timestamp>` so a problem file is kept for the user

@@ -3,7 +3,7 @@
 public enum SettingsNotice: Equatable, Sendable, CustomStringConvertible {
   /// What is wrong with a file that is not usable at all.
   public enum Problem: Equatable, Sendable {
-    case notJSON(line: Int?)
+    case notJSON
     case notAnObject
   }
 
@@ -48,7 +48,7 @@ public enum SettingsNotice: Equatable, Sendable, CustomStringConvertible {
 extension SettingsNotice.Problem {
   var phrase: String {
     switch self {
-    case .notJSON(let line): return "is " + JSONSyntaxError(line: line).description
+    case .notJSON: return "is " + JSONSyntaxError().description
     case .notAnObject: return "does not hold a JSON object"
     }
   }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 import Synchronization
 
@@ -77,7 +77,7 @@ public final class SettingsStore: SettingsStoring {
       if case .object = document { return interpret(document) }
       problem = .notAnObject
     } catch {
-      problem = .notJSON(line: error.line)
+      problem = .notJSON
     }
     do throws(StorageError) {
       let kept = try Quarantine.setAside(file, at: now(), by: .rename)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A file problem told to the user in one line. Files are named by their last path component,
 /// which is what the user recognises in `woodshed doctor` and in their config folder.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where Woodshed keeps its files: the XDG config, data and state folders, or the three folders
 /// under `WOODSHED_HOME` (handy for tests, demos and portable installs).

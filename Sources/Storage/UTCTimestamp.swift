@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// A `Date` broken down in UTC, formatted by hand so the result never depends on the user's

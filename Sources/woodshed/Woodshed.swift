@@ -1,6 +1,6 @@
 import App
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import TerminalUI
 
 @main

@@ -52,7 +52,7 @@ final class LocaleCatalogTests: StorageTestCase {
 
     XCTAssertThrowsError(try LocaleCatalog(assetsFolder: assets)) { error in
       XCTAssertEqual(
-        String(describing: error), "locales/de.json cannot be used: not valid JSON (line 3)")
+        String(describing: error), "locales/de.json cannot be used: not valid JSON")
     }
   }
 

@@ -87,7 +87,7 @@ final class SettingsStoreTests: StorageTestCase {
     XCTAssertEqual(result.settings, Settings())
     XCTAssertEqual(
       result.notices.map(\.description),
-      ["settings.json is not valid JSON (line 3); kept it as \(bad) and using defaults"])
+      ["settings.json is not valid JSON; kept it as \(bad) and using defaults"])
     XCTAssertTrue(result.canSave)
     XCTAssertEqual(folder.listing(), [bad])
     XCTAssertEqual(folder.text(bad), text)
@@ -124,7 +124,7 @@ final class SettingsStoreTests: StorageTestCase {
     XCTAssertEqual(result.settings, Settings())
     XCTAssertFalse(result.canSave)
     let notice = try XCTUnwrap(result.notices.first?.description)
-    XCTAssertTrue(notice.hasPrefix("status is not valid JSON (line 1) and could not be set aside ("))
+    XCTAssertTrue(notice.hasPrefix("status is not valid JSON and could not be set aside ("))
     XCTAssertTrue(notice.hasSuffix("); using defaults and not saving settings this run"))
     XCTAssertThrowsError(try store.save(Settings())) { error in
       XCTAssertEqual(
@@ -338,7 +338,7 @@ extension JSONValue {
 
 final class SettingsNoticeTests: XCTestCase {
   func testOnlyNoticesThatKeepTheFileSafeAllowSaving() {
-    let problem = SettingsNotice.Problem.notJSON(line: 3)
+    let problem = SettingsNotice.Problem.notJSON
     XCTAssertFalse(SettingsNotice.setAside(file: "s", problem: problem, keptAs: "k").makesRunReadOnly)
     XCTAssertFalse(SettingsNotice.invalidValues(file: "s", keys: ["theme"], keptAs: "k").makesRunReadOnly)
     XCTAssertTrue(SettingsNotice.unreadable(file: "s", reason: "r").makesRunReadOnly)
@@ -350,7 +350,7 @@ final class SettingsNoticeTests: XCTestCase {
   func testDescriptionsAreOneLine() {
     let notices: [SettingsNotice] = [
       .unreadable(file: "settings.json", reason: "Is a directory"),
-      .setAside(file: "settings.json", problem: .notJSON(line: nil), keptAs: "settings.json.bad-x"),
+      .setAside(file: "settings.json", problem: .notJSON, keptAs: "settings.json.bad-x"),
       .newerVersion(file: "settings.json", version: 7),
     ]
     for notice in notices {
@@ -358,7 +358,7 @@ final class SettingsNoticeTests: XCTestCase {
       XCTAssertTrue(notice.description.hasPrefix("settings.json "), notice.description)
     }
     XCTAssertEqual(
-      SettingsNotice.setAside(file: "settings.json", problem: .notJSON(line: nil), keptAs: "b")
+      SettingsNotice.setAside(file: "settings.json", problem: .notJSON, keptAs: "b")
         .description,
       "settings.json is not valid JSON; kept it as b and using defaults")
   }

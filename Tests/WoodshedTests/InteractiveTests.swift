@@ -99,7 +99,12 @@ final class InteractiveTests: XCTestCase {
     terminal.send("?")
     XCTAssertTrue(terminal.waitForOutput(containing: "Up/Down", timeout: .seconds(5)), terminal.output)
     XCTAssertFalse(terminal.output.contains("↑"))
-    terminal.send("xq")
+    // Text from the locale files is made ASCII too: "80×24" cannot be shown, "80x24" can.
+    terminal.send("x")
+    terminal.resize(to: PseudoTerminal.Size(columns: 70, rows: 20))
+    XCTAssertTrue(terminal.waitForOutput(containing: "This terminal is 70x20", timeout: .seconds(5)), terminal.output)
+    XCTAssertFalse(terminal.output.contains("×"))
+    terminal.send("q")
     XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), 0)
   }
 

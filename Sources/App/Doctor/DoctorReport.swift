@@ -1,5 +1,5 @@
 import Audio
-import Foundation
+import FoundationEssentials
 import Storage
 import TerminalUI
 
@@ -125,36 +125,89 @@ public struct DoctorReport: Equatable, Sendable {
   }
 
   public func json() -> String {
-    var object: [String: Any] = [
-      "version": version,
-      "utf8": isUTF8,
-      "glyphs": glyphs.rawValue,
-      "noColor": noColor,
-      "folders": folders.map {
-        ["role": $0.role, "path": $0.path, "writable": $0.isWritable, "reason": $0.reason]
-      },
-      "settingsNotices": settingsNotices.map(\.description),
-      "problems": problems,
-    ]
-    object["terminal"] = terminalSize.map { ["width": $0.width, "height": $0.height] } ?? NSNull()
-    object["term"] = term ?? NSNull()
-    object["locale"] = locale ?? NSNull()
-    object["colors"] = colorCount ?? NSNull()
-    object["pulseServer"] = pulseServer ?? NSNull()
+    let audioJSON: AudioJSON
     switch audio {
     case .checking:
-      object["audio"] = ["available": false, "reason": "not checked"]
+      audioJSON = AudioJSON(available: false, reason: "not checked")
     case .available(let info):
-      object["audio"] = [
-        "available": true, "server": info.serverName, "serverVersion": info.serverVersion,
-        "defaultSink": info.defaultSink, "sampleRate": info.sampleRate,
-      ]
+      audioJSON = AudioJSON(
+        available: true, server: info.serverName, serverVersion: info.serverVersion,
+        defaultSink: info.defaultSink, sampleRate: info.sampleRate)
     case .unavailable(let reason):
-      object["audio"] = ["available": false, "reason": reason]
+      audioJSON = AudioJSON(available: false, reason: reason)
     }
-    let data =
-      (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]))
-      ?? Data("{}".utf8)
+    let document = ReportJSON(
+      version: version, terminal: terminalSize.map { SizeJSON(width: $0.width, height: $0.height) },
+      term: term, locale: locale, utf8: isUTF8, glyphs: glyphs.rawValue, colors: colorCount,
+      noColor: noColor,
+      folders: folders.map {
+        FolderJSON(role: $0.role, path: $0.path, writable: $0.isWritable, reason: $0.reason)
+      },
+      settingsNotices: settingsNotices.map(\.description), pulseServer: pulseServer,
+      audio: audioJSON, problems: problems)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    let data = (try? encoder.encode(document)) ?? Data("{}".utf8)
     return String(decoding: data, as: UTF8.self) + "\n"
   }
+}
+
+/// The shape of `woodshed doctor --json`. Absent facts are `null`, never left out.
+private struct ReportJSON: Encodable {
+  var version: String
+  var terminal: SizeJSON?
+  var term: String?
+  var locale: String?
+  var utf8: Bool
+  var glyphs: String
+  var colors: Int?
+  var noColor: Bool
+  var folders: [FolderJSON]
+  var settingsNotices: [String]
+  var pulseServer: String?
+  var audio: AudioJSON
+  var problems: [String]
+
+  enum CodingKeys: String, CodingKey {
+    case version, terminal, term, locale, utf8, glyphs, colors, noColor, folders
+    case settingsNotices, pulseServer, audio, problems
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(version, forKey: .version)
+    try container.encode(terminal, forKey: .terminal)
+    try container.encode(term, forKey: .term)
+    try container.encode(locale, forKey: .locale)
+    try container.encode(utf8, forKey: .utf8)
+    try container.encode(glyphs, forKey: .glyphs)
+    try container.encode(colors, forKey: .colors)
+    try container.encode(noColor, forKey: .noColor)
+    try container.encode(folders, forKey: .folders)
+    try container.encode(settingsNotices, forKey: .settingsNotices)
+    try container.encode(pulseServer, forKey: .pulseServer)
+    try container.encode(audio, forKey: .audio)
+    try container.encode(problems, forKey: .problems)
+  }
+}
+
+private struct SizeJSON: Encodable {
+  var width: Int
+  var height: Int
+}
+
+private struct FolderJSON: Encodable {
+  var role: String
+  var path: String
+  var writable: Bool
+  var reason: String
+}
+
+private struct AudioJSON: Encodable {
+  var available: Bool
+  var reason: String?
+  var server: String?
+  var serverVersion: String?
+  var defaultSink: String?
+  var sampleRate: Int?
 }

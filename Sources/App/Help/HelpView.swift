@@ -20,7 +20,7 @@ enum HelpView {
     paragraph(strings.text("help.about"))
     heading("help.global")
     let keys: [(String, String)] = [
-      ("Esc", "help.key.back"), ("?", "help.key.help"), ("q", "help.key.quit"),
+      (strings.text("key.esc"), "help.key.back"), ("?", "help.key.help"), ("q", "help.key.quit"),
       ("Ctrl-C", "help.key.ctrlC"),
     ]
     for (key, action) in keys {

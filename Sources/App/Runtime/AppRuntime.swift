@@ -1,5 +1,6 @@
 import Audio
-import Foundation
+import Dispatch
+import Glibc
 import Logging
 import Storage
 import TerminalUI
@@ -97,7 +98,7 @@ public final class AppRuntime {
   private func startAudioProbe() {
     let inbox = self.inbox
     let probe = probeAudio
-    Thread.detachNewThread {
+    DispatchQueue.global().async {
       inbox.post(.audio(probe()))
     }
   }

@@ -1,5 +1,5 @@
 import Audio
-import Foundation
+import FoundationEssentials
 import Logging
 import Storage
 import TerminalUI

@@ -35,7 +35,8 @@ public enum AppView {
       HelpView.render(help, model: model, in: content, on: &canvas)
     }
     let barHints = model.screen.keyHints.filter(\.inBar).map { hint in
-      KeyHintBar.Hint(label(for: hint.keys, glyphs: model.glyphs), strings.text(hint.actionKey))
+      KeyHintBar.Hint(
+        label(for: hint.keys, glyphs: model.glyphs, strings: strings), strings.text(hint.actionKey))
     }
     KeyHintBar(barHints).render(in: footer.inset(horizontal: 1, vertical: 0), on: &canvas)
     if model.showsKeys {
@@ -44,13 +45,13 @@ public enum AppView {
     return canvas
   }
 
-  static func label(for keys: KeyHint.Keys, glyphs: GlyphSet) -> String {
-    let unicode = glyphs.kind == .unicode
+  static func label(for keys: KeyHint.Keys, glyphs: GlyphSet, strings: Localizer) -> String {
+    let ascii = glyphs.kind == .ascii ? ".ascii" : ""
     switch keys {
-    case .upDown: return unicode ? "↑↓" : "Up/Down"
-    case .leftRight: return unicode ? "←→" : "Left/Right"
-    case .enter: return "Enter"
-    case .escape: return "Esc"
+    case .upDown: return strings.text("key.upDown" + ascii)
+    case .leftRight: return strings.text("key.leftRight" + ascii)
+    case .enter: return strings.text("key.enter")
+    case .escape: return strings.text("key.esc")
     case .text(let text): return text
     }
   }

@@ -31,8 +31,7 @@ extension SettingsNotice {
 extension SettingsNotice.Problem {
   var message: Message {
     switch self {
-    case .notJSON(let line?): return Message("notice.problem.notJSON", ["line": "\(line)"])
-    case .notJSON(nil): return Message("notice.problem.notJSONAnywhere")
+    case .notJSON: return Message("notice.problem.notJSON")
     case .notAnObject: return Message("notice.problem.notAnObject")
     }
   }

@@ -1,5 +1,5 @@
 import CPulseAudio
-import Foundation
+import Glibc
 
 /// Asks a PulseAudio server whether it answers, without ever autospawning one: a practice box
 /// reached over SSH must report "no server" rather than start a daemon behind the user's back.

@@ -30,6 +30,8 @@ public final class CursesTerminal: TerminalDisplay {
   private var needsFullRedraw = true
   private var queued: [TerminalEvent] = []
   private var isClosed = false
+  /// The locale cannot encode non-ASCII text, so characters are replaced before output.
+  private let asciiOnly: Bool
 
   private init(
     screen: OpaquePointer, output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>,
@@ -44,6 +46,7 @@ public final class CursesTerminal: TerminalDisplay {
     self.theme = theme
     self.colorDepth = colorDepth
     self.colorPairs = colorPairs
+    self.asciiOnly = String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8"
     self.size = .minimum
     resizeToWindow()
   }
@@ -180,7 +183,13 @@ public final class CursesTerminal: TerminalDisplay {
 
   private func put(_ cell: Cell, x: Int, y: Int) {
     // A wide character in the last column would wrap onto the next line.
-    let grapheme: Character = cell.width == 2 && x + 1 >= size.width ? " " : cell.grapheme
+    var grapheme: Character = cell.width == 2 && x + 1 >= size.width ? " " : cell.grapheme
+    if asciiOnly {
+      grapheme = ASCIIFallback.character(for: grapheme)
+      if cell.width == 2, x + 1 < size.width {
+        put(Cell(" ", style: cell.style), x: x + 1, y: y)
+      }
+    }
     let style = theme.resolve(cell.style, depth: colorDepth)
     var pair = colorPairs.number(for: style)
     var character = cchar_t()

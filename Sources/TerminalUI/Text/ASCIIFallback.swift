@@ -1,0 +1,26 @@
+/// One-column ASCII stand-ins for characters a terminal in a non-UTF-8 locale cannot show
+/// (`LANG=C`, old consoles), so text from locale files keeps its layout instead of vanishing.
+public enum ASCIIFallback {
+  public static func character(for character: Character) -> Character {
+    if character.isASCII { return character }
+    if let mapped = table[character] { return mapped }
+    // Accented Latin letters keep their base letter (é → e, Ñ → N): their Unicode names say
+    // which, as in "LATIN SMALL LETTER E WITH ACUTE".
+    let name = character.unicodeScalars.first?.properties.name ?? ""
+    for (prefix, lowercased) in [("LATIN SMALL LETTER ", true), ("LATIN CAPITAL LETTER ", false)]
+    where name.hasPrefix(prefix) {
+      let letter = name.dropFirst(prefix.count).prefix { $0 != " " }
+      if letter.count == 1, let base = letter.first, base.isASCII {
+        return lowercased ? Character(base.lowercased()) : base
+      }
+    }
+    return "?"
+  }
+
+  static let table: [Character: Character] = [
+    "…": ".", "×": "x", "—": "-", "–": "-", "‘": "'", "’": "'", "“": "\"", "”": "\"",
+    "«": "\"", "»": "\"", "←": "<", "→": ">", "↑": "^", "↓": "v", "•": "*", "·": ".",
+    "▸": ">", "◂": "<", "─": "-", "│": "|", "┌": "+", "┐": "+", "└": "+", "┘": "+",
+    "█": "#", "░": "-", "♯": "#", "♭": "b", "✓": "+", "✗": "x", "\u{00A0}": " ", "°": "o",
+  ]
+}
