@@ -26,11 +26,11 @@ run: build
 
 test: deps
 	swift build --build-tests
-	Tests/with-pulseaudio.sh swift test --skip-build
+	Tests/with-pulseaudio.sh swift test --skip-build --disable-swift-testing
 
 record-snapshots: deps
 	swift build --build-tests
-	-RECORD_SNAPSHOTS=1 Tests/with-pulseaudio.sh swift test --skip-build
+	-RECORD_SNAPSHOTS=1 Tests/with-pulseaudio.sh swift test --skip-build --disable-swift-testing
 
 bench: deps
 	swift build -c release --product woodshed

@@ -121,6 +121,21 @@ final class InteractiveTests: XCTestCase {
     XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), 0)
   }
 
+  func testDoesNotLoadFullFoundation() throws {
+    // Full Foundation with ICU costs about 10 MB of resident memory, the difference between
+    // meeting the idle-memory target and missing it; the app needs only FoundationEssentials.
+    let terminal = try woodshed.startInTerminal()
+    XCTAssertTrue(terminal.waitForOutput(containing: "Settings", timeout: .seconds(10)))
+    // /proc files say they are empty, so they are read to their end rather than by size.
+    let handle = try XCTUnwrap(FileHandle(forReadingAtPath: "/proc/\(terminal.processID)/maps"))
+    let maps = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+    XCTAssertTrue(maps.contains("libFoundationEssentials.so"))
+    XCTAssertFalse(maps.contains("/libFoundation.so"), "full Foundation is loaded")
+    XCTAssertFalse(maps.contains("lib_FoundationICU.so"), "ICU is loaded")
+    terminal.send("q")
+    XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), 0)
+  }
+
   /// Waits until text appears in what the program printed after the first `offset` characters.
   private func waitForNewOutput(_ terminal: PseudoTerminal, after offset: Int, containing text: String)
     -> Bool
