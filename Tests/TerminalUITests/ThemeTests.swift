@@ -88,9 +88,40 @@ final class ThemeTests: XCTestCase {
     XCTAssertEqual(ColorDepth(colorCount: 256), .xterm256)
     XCTAssertEqual(ColorDepth(colorCount: 16_777_216), .xterm256)
     XCTAssertEqual(ColorDepth(colorCount: 16), .ansi16)
-    XCTAssertEqual(ColorDepth(colorCount: 8), .ansi16)
+    XCTAssertEqual(ColorDepth(colorCount: 8), .ansi8)
+    XCTAssertEqual(ColorDepth(colorCount: 88), .ansi16)
     XCTAssertEqual(ColorDepth(colorCount: 2), .none)
     XCTAssertEqual(ColorDepth(colorCount: -1), .none)
     XCTAssertLessThan(ColorDepth.ansi16, ColorDepth.xterm256)
+  }
+}
+
+final class EightColorThemeTests: XCTestCase {
+  func testBrightColoursFallBackToTheirBasicOnes() {
+    let accent = Theme.dark.resolve(.role(.accent), depth: .ansi8)
+    XCTAssertEqual(accent.foreground, .palette(6), "bright cyan becomes cyan")
+    let bad = Theme.dark.resolve(.role(.bad), depth: .ansi8)
+    XCTAssertEqual(bad.foreground, .palette(1))
+  }
+
+  func testMutedIsNeverBlackOnBlack() {
+    for theme in [Theme.dark, .light] {
+      let muted = theme.resolve(.role(.muted), depth: .ansi8)
+      XCTAssertEqual(muted.foreground, .terminalDefault, "\(theme.name)")
+      XCTAssertTrue(muted.attributes.contains(.dim), "\(theme.name)")
+    }
+  }
+
+  func testEveryResolvedColourExistsOnAnEightColourTerminal() {
+    for theme in [Theme.dark, .light] {
+      for role in ColorRole.allCases {
+        let style = theme.resolve(Style(foreground: role, background: role), depth: .ansi8)
+        for color in [style.foreground, style.background] {
+          if case .palette(let index) = color {
+            XCTAssertLessThan(index, 8, "\(theme.name) \(role)")
+          }
+        }
+      }
+    }
   }
 }

@@ -80,14 +80,24 @@ public struct Theme: Equatable, Sendable {
       if let role = style.background { attributes.formUnion(Self.monoAttributes[role] ?? []) }
       return ResolvedStyle(attributes: attributes)
     }
+    let foreground = color(for: style.foreground, depth: depth)
+    let background = color(for: style.background, depth: depth)
+    var attributes = style.attributes
+    if foreground.dimmed { attributes.insert(.dim) }
     return ResolvedStyle(
-      foreground: color(for: style.foreground, depth: depth),
-      background: color(for: style.background, depth: depth),
-      attributes: style.attributes)
+      foreground: foreground.color, background: background.color, attributes: attributes)
   }
 
-  private func color(for role: ColorRole?, depth: ColorDepth) -> TerminalColor {
-    guard let role, let entry = colors[role] else { return .terminalDefault }
-    return .palette(depth == .xterm256 ? entry.xterm256 : entry.ansi16)
+  private func color(for role: ColorRole?, depth: ColorDepth)
+    -> (color: TerminalColor, dimmed: Bool)
+  {
+    guard let role, let entry = colors[role] else { return (.terminalDefault, false) }
+    switch depth {
+    case .xterm256: return (.palette(entry.xterm256), false)
+    case .ansi16: return (.palette(entry.ansi16), false)
+    // Bright black would become black and vanish on a dark background: default colour, dimmed.
+    case .ansi8 where entry.ansi16 == 8: return (.terminalDefault, true)
+    default: return (.palette(entry.ansi16 % 8), false)
+    }
   }
 }
