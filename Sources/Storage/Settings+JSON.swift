@@ -11,6 +11,21 @@ extension Settings {
     SettingsField("volumes.master", \.volumes.master, isValid: Volumes.range.contains),
     SettingsField("volumes.click", \.volumes.click, isValid: Volumes.range.contains),
     SettingsField("volumes.instrument", \.volumes.instrument, isValid: Volumes.range.contains),
+    SettingsField("metronome.bpm", \.metronome.bpm, isValid: MetronomeSettings.bpmRange.contains),
+    SettingsField("metronome.meter", \.metronome.meter, isValid: MetronomeSettings.isValidMeter),
+    SettingsField(
+      "metronome.accents", \.metronome.accents, isValid: MetronomeSettings.isValidAccents),
+    SettingsField(
+      "metronome.subdivision", \.metronome.subdivision,
+      isValid: MetronomeSettings.subdivisionRange.contains),
+    SettingsField(
+      "metronome.subdivisionVolume", \.metronome.subdivisionVolume,
+      isValid: Volumes.range.contains),
+    SettingsField("audio.sink", \.audio.sink),
+    SettingsField("audio.source", \.audio.source),
+    SettingsField(
+      "audio.targetLatencyMs", \.audio.targetLatencyMilliseconds,
+      isValid: AudioDeviceSettings.latencyRange.contains),
   ]
 
   /// Reads every known key of `document`. A missing or null key takes its default silently;

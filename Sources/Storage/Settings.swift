@@ -21,6 +21,8 @@ public struct Settings: Equatable, Sendable {
   /// Frequency of A4 in hertz.
   public var a4Reference = 440.0
   public var volumes = Volumes()
+  public var metronome = MetronomeSettings()
+  public var audio = AudioDeviceSettings()
 
   public init() {}
 }

@@ -54,8 +54,20 @@ final class SettingsStoreTests: StorageTestCase {
       """
       {
         "a4Reference" : 440,
+        "audio" : {
+          "sink" : "",
+          "source" : "",
+          "targetLatencyMs" : 20
+        },
         "glyphs" : "auto",
         "language" : "en",
+        "metronome" : {
+          "accents" : "",
+          "bpm" : 90,
+          "meter" : "4/4",
+          "subdivision" : 1,
+          "subdivisionVolume" : 60
+        },
         "noteNaming" : "english",
         "theme" : "dark",
         "version" : 1,
@@ -67,6 +79,36 @@ final class SettingsStoreTests: StorageTestCase {
       }
 
       """)
+  }
+
+  func testMetronomeAndAudioSettingsAreValidated() throws {
+    let text = """
+      {"metronome": {"bpm": 500, "meter": "7/8", "accents": "X x ? .", "subdivision": 3},
+       "audio": {"sink": "usb-interface", "targetLatencyMs": 1}}
+      """
+    try folder.write(text, to: "settings.json")
+    let result = makeStore().load()
+    XCTAssertEqual(result.settings.metronome.bpm, 90)
+    XCTAssertEqual(result.settings.metronome.meter, "7/8")
+    XCTAssertEqual(result.settings.metronome.accents, "")
+    XCTAssertEqual(result.settings.metronome.subdivision, 3)
+    XCTAssertEqual(result.settings.audio.sink, "usb-interface")
+    XCTAssertEqual(result.settings.audio.targetLatencyMilliseconds, 20)
+    guard case .invalidValues(_, let keys, _) = result.notices.first else {
+      return XCTFail("expected a notice about invalid values, got \(result.notices)")
+    }
+    XCTAssertEqual(keys, ["metronome.bpm", "metronome.accents", "audio.targetLatencyMs"])
+  }
+
+  func testMeterValidation() throws {
+    for (meter, valid) in [("4/4", true), ("7/8", true), ("12/16", true), ("5/3", false), ("0/4", false), ("4", false), ("4/4/4", false), ("x/4", false)] {
+      try folder.write("{\"metronome\": {\"meter\": \"\(meter)\"}}", to: "settings.json")
+      let loaded = makeStore().load().settings.metronome.meter
+      XCTAssertEqual(loaded == meter, valid, meter)
+      for file in folder.listing() where file != "settings.json" {
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent(file))
+      }
+    }
   }
 
   func testNullValuesMeanDefaultsWithoutNotice() throws {
