@@ -1,0 +1,41 @@
+import FoundationEssentials
+
+/// Why a WAV file cannot be read, told to the user in one line.
+public enum WAVError: Error, Equatable, Sendable, CustomStringConvertible {
+  case notRIFF
+  /// A RIFF file holding something else, such as an AVI video.
+  case notWAVE
+  /// A WAV relative this reader does not handle, such as big-endian RIFX or 64-bit RF64.
+  case unsupportedVariant(String)
+  case missingFormat
+  /// The format chunk is too short for the fields its format tag needs.
+  case malformedFormat
+  /// A compressed or otherwise non-PCM encoding, named for the user ("μ-law", "MP3").
+  case unsupportedEncoding(String)
+  case unsupportedSampleSize(bits: Int, floatingPoint: Bool)
+  case noChannels
+  case noSampleRate
+  /// There is no `data` chunk at all; an empty one decodes to no samples instead.
+  case noAudioData
+
+  public var description: String {
+    switch self {
+    case .notRIFF: "not a WAV file (no RIFF header)"
+    case .notWAVE: "not a WAV file (a RIFF file, but not WAVE audio)"
+    case .unsupportedVariant(let variant): "unsupported WAV variant: \(variant)"
+    case .missingFormat: "WAV file has no format chunk"
+    case .malformedFormat: "WAV file has a damaged format chunk"
+    case .unsupportedEncoding(let name): "unsupported WAV encoding: \(name)"
+    case .unsupportedSampleSize(let bits, let floatingPoint):
+      "unsupported WAV sample size: \(bits)-bit \(floatingPoint ? "float" : "integer")"
+    case .noChannels: "WAV file declares 0 channels"
+    case .noSampleRate: "WAV file declares a sample rate of 0 Hz"
+    case .noAudioData: "WAV file has no audio data"
+    }
+  }
+}
+
+// Callers that print `localizedDescription` get the same single line.
+extension WAVError: LocalizedError {
+  public var errorDescription: String? { description }
+}
