@@ -1,0 +1,11 @@
+/// The role of a scheduled click, which picks its voice and tells the beat display how to draw it.
+public enum ClickKind: Hashable, Sendable {
+  case accent
+  case normal
+  /// A beat the pattern leaves silent; logged so the display and the grader still see the beat.
+  case silent
+  /// A click between beats.
+  case subdivision
+  /// A beat of a count-in bar played with the count-in voice.
+  case countIn
+}

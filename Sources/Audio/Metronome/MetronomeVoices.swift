@@ -1,0 +1,31 @@
+/// The sounds the metronome plays, as mono samples at the engine's rate with the onset at
+/// sample 0, so a click's first sample lands exactly on its scheduled frame.
+public struct MetronomeVoices: Equatable, Sendable {
+  public var accent: [Float]
+  public var normal: [Float]
+  public var subdivision: [Float]
+  public var countIn: [Float]
+
+  public init(accent: [Float], normal: [Float], subdivision: [Float], countIn: [Float]) {
+    self.accent = accent
+    self.normal = normal
+    self.subdivision = subdivision
+    self.countIn = countIn
+  }
+
+  /// The samples for a click of `kind`; a silent beat has none.
+  public func samples(for kind: ClickKind) -> [Float] {
+    switch kind {
+    case .accent: accent
+    case .normal: normal
+    case .silent: []
+    case .subdivision: subdivision
+    case .countIn: countIn
+    }
+  }
+
+  /// The longest voice, in frames.
+  public var longest: Int {
+    max(accent.count, normal.count, subdivision.count, countIn.count)
+  }
+}

@@ -1,0 +1,32 @@
+/// One click as the engine placed it on an output's sample clock. The beat display draws from
+/// these, and graders compare hits with them, so they record what was meant even when muted.
+public struct ScheduledClick: Hashable, Sendable {
+  /// Output frame of the onset (0 is the first frame written to the output).
+  public let frame: Int64
+  /// Beats since the run started, counting count-in beats, from 0.
+  public let beat: Int64
+  /// Bars of the pattern from 0; count-in bars are negative, so the first played bar is 0.
+  public let bar: Int
+  /// From 0 for the downbeat.
+  public let beatInBar: Int
+  /// From 0 for the beat itself to `subdivision − 1`.
+  public let subdivision: Int
+  public let kind: ClickKind
+  public let isCountIn: Bool
+  /// Nothing sounds: the beat is silent in the pattern or its bar is a gap.
+  public let isMuted: Bool
+
+  public init(
+    frame: Int64, beat: Int64, bar: Int, beatInBar: Int, subdivision: Int, kind: ClickKind,
+    isCountIn: Bool, isMuted: Bool
+  ) {
+    self.frame = frame
+    self.beat = beat
+    self.bar = bar
+    self.beatInBar = beatInBar
+    self.subdivision = subdivision
+    self.kind = kind
+    self.isCountIn = isCountIn
+    self.isMuted = isMuted
+  }
+}
