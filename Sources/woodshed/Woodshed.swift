@@ -10,7 +10,7 @@ struct Woodshed: ParsableCommand {
     abstract: "A keyboard-driven music practice room for the terminal.",
     discussion: "Run without a subcommand to open the practice room.",
     version: Launcher.version,
-    subcommands: [Doctor.self])
+    subcommands: [Doctor.self, Metronome.self])
 
   @Option(help: "Symbols for this run only: unicode or ascii (default: from settings).")
   var glyphs: GlyphSet.Kind?
@@ -37,6 +37,53 @@ struct Doctor: ParsableCommand {
     let (report, strings) = try Launcher.doctor(environment: ProcessInfo.processInfo.environment)
     print(json ? report.json() : report.text(strings), terminator: "")
     if !report.problems.isEmpty { throw ExitCode(1) }
+  }
+}
+
+struct Metronome: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Play a metronome; with --audio-out, render it into a WAV file instead.")
+
+  @Option(help: "Tempo in beats per minute, 20-300 (default: the last one used).")
+  var bpm: Int?
+
+  @Option(help: "Time signature, such as 4/4 or 7/8 (default: the last one used).")
+  var meter: String?
+
+  @Option(help: "Accent per beat: X accented, x normal, . silent, e.g. \"X x x .\".")
+  var accents: String?
+
+  @Option(help: "Clicks per beat, 1-4.")
+  var subdivision: Int?
+
+  @Option(help: "How long to play, in seconds.")
+  var duration: Double?
+
+  @Option(name: .customLong("audio-out"), help: "Write the sound to this WAV file instead of playing it.")
+  var audioOut: String?
+
+  @Flag(help: "Replace the --audio-out file if it exists.")
+  var force = false
+
+  @Flag(name: .customLong("no-ui"), help: "Do not open the full-screen interface.")
+  var noUI = false
+
+  func run() throws {
+    let environment = ProcessInfo.processInfo.environment
+    var options = try Launcher.metronomeOptions(environment: environment)
+    if let bpm { options.bpm = bpm }
+    if let meter { options.meter = meter }
+    if let accents { options.accents = accents }
+    if let subdivision { options.subdivision = subdivision }
+    guard let audioOut else {
+      throw Launcher.Failure(description: "playing through the speakers is not built yet; use --audio-out FILE.wav")
+    }
+    guard let duration else {
+      throw Launcher.Failure(description: "--audio-out needs --duration SECONDS")
+    }
+    print(
+      try HeadlessMetronome.render(
+        options, seconds: duration, to: URL(fileURLWithPath: audioOut), overwrite: force))
   }
 }
 

@@ -10,6 +10,10 @@ import TerminalUI
 public enum Launcher {
   public struct Failure: Error, CustomStringConvertible {
     public let description: String
+
+    public init(description: String) {
+      self.description = description
+    }
   }
 
   public static let version = "0.1.0"
@@ -100,5 +104,14 @@ extension Launcher {
       settingsNotices: ground.loaded.notices, pulseServer: pulseServer,
       audio: PulseAudioProbe.check(server: pulseServer))
     return (report, ground.catalog.localizer(for: ground.loaded.settings.language))
+  }
+}
+
+extension Launcher {
+  /// The metronome as last used, from the settings file.
+  public static func metronomeOptions(environment: [String: String]) throws(Failure)
+    -> MetronomeOptions
+  {
+    MetronomeOptions(settings: try prepare(environment: environment).loaded.settings)
   }
 }

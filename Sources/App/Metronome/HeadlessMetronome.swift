@@ -1,0 +1,41 @@
+import Audio
+import FoundationEssentials
+import Storage
+
+/// `woodshed metronome --no-ui`: the metronome without a terminal.
+public enum HeadlessMetronome {
+  public static let sampleRate = 48_000
+
+  /// Renders `seconds` of clicks into a WAV file, exactly the samples the speakers would get.
+  /// Never replaces an existing file unless `overwrite` is set. Returns a one-line summary.
+  public static func render(
+    _ options: MetronomeOptions, seconds: Double, to url: URL, overwrite: Bool
+  ) throws(Launcher.Failure) -> String {
+    guard seconds > 0, seconds <= 24 * 3600 else {
+      throw Launcher.Failure(description: "--duration must be between 0 and 86400 seconds")
+    }
+    if !overwrite, FileManager.default.fileExists(atPath: url.path) {
+      throw Launcher.Failure(
+        description: "\(url.lastPathComponent) already exists; choose another name or add --force")
+    }
+    let engine = try makeEngine(options)
+    engine.start(atFrame: 0)
+    let frames = Int64((seconds * Double(sampleRate)).rounded())
+    do {
+      try WAVFileOutput(url: url, sampleRate: sampleRate).record(engine, frameCount: frames)
+    } catch {
+      throw Launcher.Failure(description: error.description)
+    }
+    return "wrote \(seconds) s of \(options.bpm) BPM in \(options.meter) to \(url.path)"
+  }
+
+  static func makeEngine(_ options: MetronomeOptions) throws(Launcher.Failure) -> MetronomeEngine {
+    do {
+      return try MetronomeEngine(
+        voices: MetronomeVoices(sampleRate: sampleRate), pattern: options.pattern(),
+        bpm: Double(options.bpm), sampleRate: sampleRate)
+    } catch {
+      throw Launcher.Failure(description: error.description)
+    }
+  }
+}

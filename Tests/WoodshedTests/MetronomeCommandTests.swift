@@ -1,0 +1,75 @@
+import Foundation
+import XCTest
+
+/// `woodshed metronome --audio-out`: the real binary writing a real file.
+final class MetronomeCommandTests: XCTestCase {
+  private var woodshed: WoodshedProcess!
+
+  override func setUpWithError() throws {
+    woodshed = try WoodshedProcess()
+  }
+
+  override func tearDown() {
+    woodshed.remove()
+  }
+
+  func testWritesClicksAtTheirExactFrames() throws {
+    let file = woodshed.home.appendingPathComponent("click.wav")
+    let result = try woodshed.run([
+      "metronome", "--bpm", "97", "--meter", "7/8", "--accents", "X x x X x X x",
+      "--duration", "30", "--audio-out", file.path, "--no-ui",
+    ])
+    XCTAssertEqual(result.status, 0, result.error)
+    let samples = try floatSamples(of: file)
+    XCTAssertEqual(samples.count, 30 * 48_000)
+    let onsets = onsetFrames(in: samples)
+    let expected = (0..<Int64(49)).map { k in Int64((Double(k) * 60 * 48_000 / 97).rounded()) }
+    XCTAssertEqual(onsets, expected.filter { $0 < samples.count })
+    // Accented beats (1, 4, 6 of each bar of seven) are louder than the others.
+    let peaks = onsets.map { samples[Int($0)] }
+    XCTAssertGreaterThan(peaks[0], peaks[1])
+    XCTAssertGreaterThan(peaks[3], peaks[4])
+    XCTAssertEqual(peaks[7], peaks[0], accuracy: 1e-6)
+  }
+
+  func testRefusesToOverwriteAndExplainsBadInput() throws {
+    let file = woodshed.home.appendingPathComponent("keep.wav")
+    try Data("precious".utf8).write(to: file)
+    let cases: [([String], String)] = [
+      (["--duration", "5", "--audio-out", file.path], "already exists"),
+      (["--bpm", "500", "--duration", "5", "--audio-out", "x.wav"], "20–300"),
+      (["--meter", "7/9", "--duration", "5", "--audio-out", "x.wav"], "9"),
+      (["--accents", "X y", "--duration", "5", "--audio-out", "x.wav"], "y"),
+      (["--audio-out", "x.wav"], "--duration"),
+    ]
+    for (arguments, mention) in cases {
+      let result = try woodshed.run(["metronome"] + arguments)
+      XCTAssertNotEqual(result.status, 0, arguments.joined(separator: " "))
+      XCTAssertEqual(result.error.split(separator: "\n").count, 1, result.error)
+      XCTAssertTrue(result.error.contains(mention), "\(arguments): \(result.error)")
+    }
+    XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "precious")
+  }
+
+  /// The samples of a mono float32 WAV file with a plain 44-byte header.
+  private func floatSamples(of url: URL) throws -> [Float] {
+    let data = try Data(contentsOf: url)
+    XCTAssertEqual(data.prefix(4), Data("RIFF".utf8))
+    return data.dropFirst(44).withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+  }
+
+  /// First sample of each sound after at least 10 ms of silence.
+  private func onsetFrames(in samples: [Float]) -> [Int64] {
+    var onsets: [Int64] = []
+    var silentRun = 480
+    for (index, sample) in samples.enumerated() {
+      if abs(sample) > 0.01 {
+        if silentRun >= 480 { onsets.append(Int64(index)) }
+        silentRun = 0
+      } else {
+        silentRun += 1
+      }
+    }
+    return onsets
+  }
+}
