@@ -1,6 +1,7 @@
 import App
 import ArgumentParser
 import FoundationEssentials
+import Storage
 import TerminalUI
 
 @main
@@ -70,13 +71,25 @@ struct Metronome: ParsableCommand {
 
   func run() throws {
     let environment = ProcessInfo.processInfo.environment
-    var options = try Launcher.metronomeOptions(environment: environment)
-    if let bpm { options.bpm = bpm }
-    if let meter { options.meter = meter }
-    if let accents { options.accents = accents }
-    if let subdivision { options.subdivision = subdivision }
+    let adjust: (inout MetronomeSettings) -> Void = { metronome in
+      if let bpm { metronome.bpm = bpm }
+      if let meter { metronome.meter = meter }
+      if let accents { metronome.accents = accents }
+      if let subdivision { metronome.subdivision = subdivision }
+    }
+    if !noUI && audioOut == nil {
+      let status = try Launcher.runInteractive(
+        environment: environment, overrides: DisplayOverrides(), openMetronome: adjust)
+      if status != 0 { throw ExitCode(status) }
+      return
+    }
+    let (options, devices) = try Launcher.metronomeSetup(environment: environment, adjust: adjust)
     guard let audioOut else {
-      throw Launcher.Failure(description: "playing through the speakers is not built yet; use --audio-out FILE.wav")
+      print(
+        try HeadlessMetronome.play(
+          options, seconds: duration, devices: devices,
+          server: environment["PULSE_SERVER"].flatMap { $0.isEmpty ? nil : $0 }))
+      return
     }
     guard let duration else {
       throw Launcher.Failure(description: "--audio-out needs --duration SECONDS")

@@ -23,7 +23,7 @@ final class ScreenSnapshotTests: XCTestCase {
   func testSettings() {
     for size in [Self.small, Self.large] {
       var model = AppFixtures.model(size: size)
-      model.press(.enter, .down, .right)
+      model.press(.down, .enter, .down, .right)
       assertCanvasSnapshot(AppView.render(model), named: name(size))
     }
   }
@@ -31,7 +31,7 @@ final class ScreenSnapshotTests: XCTestCase {
   func testHelp() {
     for size in [Self.small, Self.large] {
       var model = AppFixtures.model(size: size)
-      model.press(.down, .enter)
+      model.press(.down, .down, .enter)
       assertCanvasSnapshot(AppView.render(model), named: name(size))
     }
   }
@@ -39,7 +39,7 @@ final class ScreenSnapshotTests: XCTestCase {
   func testKeyOverlay() {
     for size in [Self.small, Self.large] {
       var model = AppFixtures.model(size: size)
-      model.press(.enter, .character("?"))
+      model.press(.down, .enter, .character("?"))
       assertCanvasSnapshot(AppView.render(model), named: name(size))
     }
   }
@@ -53,6 +53,35 @@ final class ScreenSnapshotTests: XCTestCase {
   func testTooSmall() {
     let model = AppFixtures.model(size: Size(width: 60, height: 18))
     assertCanvasSnapshot(AppView.render(model), named: "60x18")
+  }
+
+  func testMetronomeStopped() {
+    for size in [Self.small, Self.large] {
+      var model = AppFixtures.model(size: size)
+      model.press(.enter)
+      assertCanvasSnapshot(AppView.render(model), named: name(size))
+    }
+  }
+
+  func testMetronomePlayingSevenEight() {
+    var settings = Settings()
+    settings.metronome.meter = "7/8"
+    settings.metronome.accents = "X x x X x X x"
+    settings.metronome.bpm = 176
+    for size in [Self.small, Self.large] {
+      var model = AppFixtures.model(size: size, settings: settings)
+      model.press(.enter, .character(" "), .character("c"), .character("p"))
+      let beat = BeatDisplay(
+        bar: 3, beatInBar: 3, isCountIn: false, isMuted: false, bpm: 176, elapsed: .seconds(75))
+      _ = model.handle(.metronomeBeat(beat))
+      assertCanvasSnapshot(AppView.render(model), named: name(size))
+    }
+  }
+
+  func testMetronomeEditingAccentsWithoutAudio() {
+    var model = AppFixtures.model(audio: .unavailable(reason: "PulseAudio: Connection refused"))
+    model.press(.enter, .character("a"), .backspace, .character("."))
+    assertCanvasSnapshot(AppView.render(model), named: name(Self.small))
   }
 
   private func name(_ size: Size) -> String { "\(size.width)x\(size.height)" }

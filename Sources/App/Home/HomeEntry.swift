@@ -1,12 +1,14 @@
 /// An item on the home screen. Practice modules join this list as they are built; there are
 /// no placeholder entries for modules that do not exist yet.
 public enum HomeEntry: CaseIterable, Equatable, Sendable {
+  case metronome
   case settings
   case help
   case quit
 
   var titleKey: String {
     switch self {
+    case .metronome: return "home.metronome"
     case .settings: return "home.settings"
     case .help: return "home.help"
     case .quit: return "home.quit"
@@ -15,6 +17,7 @@ public enum HomeEntry: CaseIterable, Equatable, Sendable {
 
   var detailKey: String? {
     switch self {
+    case .metronome: return "home.metronome.detail"
     case .settings: return "home.settings.detail"
     case .help: return "home.help.detail"
     case .quit: return nil

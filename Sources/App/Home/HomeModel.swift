@@ -39,8 +39,13 @@ public struct HomeModel: Equatable, Sendable {
     return nil
   }
 
-  private func open(_ entry: HomeEntry) -> Transition {
+  mutating func select(_ index: Int) {
+    selected = min(max(index, 0), entries.count - 1)
+  }
+
+  func open(_ entry: HomeEntry) -> Transition? {
     switch entry {
+    case .metronome: return .push(.metronome(MetronomeModel()))
     case .settings: return .push(.settings(SettingsModel()))
     case .help: return .push(.help(HelpModel()))
     case .quit: return .quit

@@ -39,3 +39,36 @@ public enum HeadlessMetronome {
     }
   }
 }
+
+extension HeadlessMetronome {
+  /// Plays through PulseAudio for `seconds`, or until interrupted (Ctrl-C, SIGTERM, SIGHUP),
+  /// then lets the last click ring out. Returns a one-line summary.
+  public static func play(
+    _ options: MetronomeOptions, seconds: Double?, devices: AudioDeviceSettings, server: String?
+  ) throws(Launcher.Failure) -> String {
+    if let seconds, !(seconds > 0) {
+      throw Launcher.Failure(description: "--duration must be more than 0 seconds")
+    }
+    let engine = try makeEngine(options)
+    engine.start()
+    let output = PulseAudioOutput(
+      sink: devices.sink.isEmpty ? nil : devices.sink, server: server,
+      targetLatency: .milliseconds(devices.targetLatencyMilliseconds))
+    do {
+      try output.start(renderer: engine)
+    } catch {
+      throw Launcher.Failure(description: "no audio: \(error.reason)")
+    }
+    let started = ContinuousClock.now
+    let stopSignal = StopSignal()
+    stopSignal.wait(upTo: seconds.map { .milliseconds(Int64($0 * 1000)) })
+    engine.stop()
+    output.stop()
+    let played = ContinuousClock.now - started
+    let playedSeconds = Double(played.components.seconds)
+      + Double(played.components.attoseconds) / 1e18
+    let tenths = (playedSeconds * 10).rounded() / 10
+    return "played \(tenths) s of \(options.bpm) BPM in \(options.meter); "
+      + "\(output.underrunCount) under-runs"
+  }
+}

@@ -11,6 +11,12 @@ public struct MetronomeOptions: Equatable, Sendable {
   public var subdivision: Int
   public var volumes: Volumes
   public var subdivisionVolume: Int
+  /// Where the off-beat of a two-note subdivision falls: 0.5 is straight.
+  public var swing = 0.5
+  public var countInBars = 0
+  public var gapClick = GapClick.off
+  /// Steps the tempo up from `bpm` while playing; nil plays at one tempo.
+  public var trainer: TrainerPlan?
 
   public init(settings: Settings) {
     bpm = settings.metronome.bpm
@@ -26,8 +32,29 @@ public struct MetronomeOptions: Equatable, Sendable {
     let meter = try Meter(parsing: meter)
     let accents = accents.isEmpty ? nil : try AccentPattern(parsing: accents)
     let click = Gain(percent: volumes.master) * Gain(percent: volumes.click)
+    let speedTrainer = try trainer.map { plan throws(MetronomeError) in
+      try SpeedTrainer(
+        from: Double(bpm), to: Double(min(bpm + plan.increase, MetronomeSettings.bpmRange.upperBound)),
+        step: Double(plan.step), everyBars: plan.everyBars)
+    }
     return try MetronomePattern(
-      meter: meter, accents: accents, subdivision: subdivision, clickVolume: click,
+      meter: meter, accents: accents, subdivision: subdivision,
+      swing: subdivision == 2 ? swing : 0.5, countInBars: countInBars, gapClick: gapClick,
+      speedTrainer: speedTrainer, clickVolume: click,
       subdivisionVolume: click * Gain(percent: subdivisionVolume))
+  }
+}
+
+/// A speed-trainer plan relative to the starting tempo: up by `step` BPM every `everyBars`
+/// bars until `increase` BPM faster.
+public struct TrainerPlan: Equatable, Sendable {
+  public var step: Int
+  public var everyBars: Int
+  public var increase: Int
+
+  public init(step: Int, everyBars: Int, increase: Int) {
+    self.step = step
+    self.everyBars = everyBars
+    self.increase = increase
   }
 }

@@ -16,10 +16,12 @@ public final class AppRuntime {
   private let clock: WallClock
   private let inbox: EventInbox
   private let probeAudio: @Sendable () -> AudioStatus
+  private let metronome: MetronomePlayer
 
   init(
     model: AppModel, terminal: CursesTerminal, store: any SettingsStoring, logger: Logger,
-    clock: WallClock, probeAudio: @escaping @Sendable () -> AudioStatus
+    clock: WallClock, pulseServer: String?,
+    probeAudio: @escaping @Sendable () -> AudioStatus
   ) {
     self.model = model
     self.terminal = terminal
@@ -27,17 +29,34 @@ public final class AppRuntime {
     self.logger = logger
     self.clock = clock
     self.probeAudio = probeAudio
-    self.inbox = EventInbox(waker: terminal.makeWaker())
+    let inbox = EventInbox(waker: terminal.makeWaker())
+    self.inbox = inbox
+    let logger = logger
+    self.metronome = MetronomePlayer(server: pulseServer) { status in
+      switch status {
+      case .connected(let info):
+        logger.info("audio connected to \(info.device), reconnection: \(info.isReconnection)")
+        inbox.post(.audio(probeAudio()))
+      case .unavailable(let reason):
+        logger.warning("audio lost: \(reason)")
+        inbox.post(.audio(.unavailable(reason: reason)))
+      case .reconnecting(let attempt):
+        logger.info("audio reconnecting, attempt \(attempt)")
+      }
+    }
   }
 
   /// Returns the process exit status.
   public func run() -> Int32 {
-    defer { terminal.close() }
+    defer {
+      metronome.stop()
+      terminal.close()
+    }
     terminal.theme = model.theme
     draw()
     startAudioProbe()
     while true {
-      let event = terminal.nextEvent(timeout: clock.untilNextMinute())
+      let event = terminal.nextEvent(timeout: nextWakeUp())
       var quit = false
       switch event {
       case .keys(let keys):
@@ -48,6 +67,7 @@ public final class AppRuntime {
         quit = process(.resized(size))
       case .timedOut:
         quit = process(.clock(clock.time()))
+        showAudibleBeats()
       case .woken:
         for posted in inbox.takeAll() where !quit {
           quit = process(posted)
@@ -73,12 +93,46 @@ public final class AppRuntime {
         return true
       case .save(let settings):
         save(settings)
+      case .metronome(let command):
+        perform(command)
       }
     }
     if model.theme != themeBefore {
       terminal.theme = model.theme
     }
     return false
+  }
+
+  private func perform(_ command: MetronomeCommand) {
+    switch command {
+    case .start(let options):
+      if let reason = metronome.start(options, devices: model.settings.audio) {
+        logger.warning("metronome plays silently: \(reason)")
+        _ = model.handle(.audio(.unavailable(reason: reason)))
+      }
+    case .update(let options):
+      metronome.update(options)
+    case .stop:
+      metronome.stop()
+    }
+  }
+
+  /// While the metronome plays, wake when its next beat is heard; otherwise at the next minute.
+  private func nextWakeUp() -> Duration {
+    let minute = clock.untilNextMinute()
+    guard metronome.isRunning else { return minute }
+    // A beat enters the log a block or so before it is heard; until then, look again soon.
+    guard let next = metronome.nextBeat() else { return min(minute, .milliseconds(5)) }
+    let now = MonotonicInstant.now().nanoseconds
+    let wait = Duration.nanoseconds(Int64(clamping: next.audibleAt) - Int64(clamping: now))
+    return max(.zero, min(minute, wait))
+  }
+
+  private func showAudibleBeats() {
+    let now = MonotonicInstant.now().nanoseconds
+    while let next = metronome.nextBeat(), next.audibleAt <= now {
+      _ = model.handle(.metronomeBeat(metronome.show(next.click, at: next.audibleAt)))
+    }
   }
 
   private func save(_ settings: Settings) {

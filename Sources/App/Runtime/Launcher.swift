@@ -52,8 +52,10 @@ public enum Launcher {
   }
 
   /// Runs the full-screen app; returns the exit status.
+  /// With `openMetronome`, the app opens on the metronome screen, its settings adjusted so.
   public static func runInteractive(
-    environment: [String: String], overrides: DisplayOverrides
+    environment: [String: String], overrides: DisplayOverrides,
+    openMetronome: ((inout MetronomeSettings) -> Void)? = nil
   ) throws(Failure) -> Int32 {
     let ground = try prepare(environment: environment)
     let detected = GlyphSet.detect(environment: environment)
@@ -64,15 +66,18 @@ public enum Launcher {
     } catch {
       throw Failure(description: "\(error)")
     }
-    let model = AppModel(
-      settings: ground.loaded.settings, size: terminal.size, clock: clock.time(),
+    var settings = ground.loaded.settings
+    openMetronome?(&settings.metronome)
+    var model = AppModel(
+      settings: settings, size: terminal.size, clock: clock.time(),
       catalog: ground.catalog, paths: ground.paths, detectedGlyphs: detected,
       overrides: overrides, notices: ground.loaded.notices.map(\.message))
+    if openMetronome != nil { model.open(.metronome) }
     ground.logger.info("started \(version) at \(terminal.size), \(terminal.colorDepth) colours")
     let pulseServer = environment["PULSE_SERVER"]
     let runtime = AppRuntime(
       model: model, terminal: terminal, store: ground.store, logger: ground.logger, clock: clock,
-      probeAudio: { PulseAudioProbe.check(server: pulseServer) })
+      pulseServer: pulseServer, probeAudio: { PulseAudioProbe.check(server: pulseServer) })
     return runtime.run()
   }
 }
@@ -108,10 +113,12 @@ extension Launcher {
 }
 
 extension Launcher {
-  /// The metronome as last used, from the settings file.
-  public static func metronomeOptions(environment: [String: String]) throws(Failure)
-    -> MetronomeOptions
-  {
-    MetronomeOptions(settings: try prepare(environment: environment).loaded.settings)
+  /// The metronome as last used, adjusted by the command line, and the audio devices to use.
+  public static func metronomeSetup(
+    environment: [String: String], adjust: @escaping (inout MetronomeSettings) -> Void
+  ) throws(Failure) -> (options: MetronomeOptions, devices: AudioDeviceSettings) {
+    var settings = try prepare(environment: environment).loaded.settings
+    adjust(&settings.metronome)
+    return (MetronomeOptions(settings: settings), settings.audio)
   }
 }

@@ -10,6 +10,8 @@ public enum AppEvent: Equatable, Sendable {
   case audio(AudioStatus)
   case saved
   case saveFailed(reason: String)
+  /// A metronome click became audible.
+  case metronomeBeat(BeatDisplay)
 }
 
 /// Wall-clock hour and minute for the status line, read by the runtime, never by views.

@@ -71,13 +71,19 @@ public struct AppModel: Equatable, Sendable {
       settingsStatus = Message("settings.saved")
     case .saveFailed(let reason):
       settingsStatus = Message("notice.saveFailed", ["reason": reason])
+    case .metronomeBeat(let display):
+      if case .metronome(var model) = screen {
+        model.show(display)
+        replaceTop(.metronome(model))
+      }
     case .key(let event):
-      return handle(event.key)
+      return handle(event)
     }
     return []
   }
 
-  private mutating func handle(_ key: Key) -> [Effect] {
+  private mutating func handle(_ event: KeyEvent) -> [Effect] {
+    let key = event.key
     if key == .control("c") { return [.quit] }
     if isTooSmall {
       return key == .character("q") ? [.quit] : []
@@ -86,6 +92,7 @@ public struct AppModel: Equatable, Sendable {
       showsKeys = false
       return []
     }
+    if screen.capturesKeys { return routeToScreen(event) }
     if !notices.isEmpty {
       notices.removeFirst()
       if key == .escape || key == .enter { return [] }
@@ -99,11 +106,22 @@ public struct AppModel: Equatable, Sendable {
     case .character("q"):
       return apply(stack.count == 1 ? .quit : .pop)
     default:
-      return routeToScreen(key)
+      return routeToScreen(event)
     }
   }
 
-  private mutating func routeToScreen(_ key: Key) -> [Effect] {
+  /// Opens a screen from outside, as `woodshed metronome` does at start.
+  public mutating func open(_ entry: HomeEntry) {
+    guard case .home(var home) = stack[0], let index = home.entries.firstIndex(of: entry) else {
+      return
+    }
+    home.select(index)
+    stack[0] = .home(home)
+    if let transition = home.open(entry) { _ = apply(transition) }
+  }
+
+  private mutating func routeToScreen(_ event: KeyEvent) -> [Effect] {
+    let key = event.key
     switch screen {
     case .home(var model):
       let transition = model.handle(key)
@@ -124,6 +142,17 @@ public struct AppModel: Equatable, Sendable {
       model.clampScroll(contentRows: contentRows, visibleRows: visibleRows)
       replaceTop(.help(model))
       return transition.map { apply($0) } ?? []
+    case .metronome(var model):
+      var edited = settings
+      let command = model.handle(event, settings: &edited)
+      replaceTop(.metronome(model))
+      var effects: [Effect] = []
+      if edited != settings {
+        settings = edited
+        effects.append(.save(edited))
+      }
+      if let command { effects.append(.metronome(command)) }
+      return effects
     }
   }
 
@@ -133,7 +162,12 @@ public struct AppModel: Equatable, Sendable {
       settingsStatus = nil
       stack.append(screen)
     case .pop:
-      if stack.count > 1 { stack.removeLast() }
+      guard stack.count > 1 else { return [] }
+      if case .metronome(var model) = screen, let command = model.leave() {
+        stack.removeLast()
+        return [.metronome(command)]
+      }
+      stack.removeLast()
     case .quit:
       return [.quit]
     }

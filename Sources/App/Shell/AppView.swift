@@ -33,6 +33,8 @@ public enum AppView {
       SettingsView.render(settings, model: model, in: content, on: &canvas)
     case .help(let help):
       HelpView.render(help, model: model, in: content, on: &canvas)
+    case .metronome(let metronome):
+      MetronomeView.render(metronome, model: model, in: content, on: &canvas)
     }
     let barHints = model.screen.keyHints.filter(\.inBar).map { hint in
       KeyHintBar.Hint(

@@ -3,12 +3,14 @@ public enum Screen: Equatable, Sendable {
   case home(HomeModel)
   case settings(SettingsModel)
   case help(HelpModel)
+  case metronome(MetronomeModel)
 
   var titleKey: String {
     switch self {
     case .home: return "home.title"
     case .settings: return "settings.title"
     case .help: return "help.title"
+    case .metronome: return "metronome.title"
     }
   }
 
@@ -17,7 +19,14 @@ public enum Screen: Equatable, Sendable {
     case .home: return HomeModel.keyHints
     case .settings: return SettingsModel.keyHints
     case .help: return HelpModel.keyHints
+    case .metronome: return MetronomeModel.keyHints
     }
+  }
+
+  /// True while the screen takes every key itself (typing a value).
+  var capturesKeys: Bool {
+    if case .metronome(let model) = self { return model.capturesKeys }
+    return false
   }
 }
 

@@ -1,0 +1,187 @@
+import Audio
+import Practice
+import Storage
+import TerminalUI
+
+/// The metronome screen. Tempo, meter, accents and subdivision are settings (remembered);
+/// swing, count-in, gap click and the speed trainer last for the session.
+public struct MetronomeModel: Equatable, Sendable {
+  public private(set) var isRunning = false
+  public private(set) var swing = 0.5
+  public private(set) var countInBars = 0
+  public private(set) var gapClick = GapClick.off
+  public private(set) var trainer: TrainerPlan?
+  /// Digits typed for a new tempo, applied with Enter.
+  public private(set) var typedBPM = ""
+  /// The accent string being edited, when the editor is open.
+  public private(set) var accentDraft: String?
+  public private(set) var problem: Message?
+  public private(set) var beat: BeatDisplay?
+  private var tapTempo = TapTempo()
+
+  public init() {}
+
+  static let swings = [0.5, 0.58, 0.67, 0.75]
+  static let countIns = [0, 1, 2]
+  static let gapClicks: [GapClick] = [.off, .everyNthBar(4), .everyNthBar(2), .randomBars(probability: 0.25)]
+  static let trainers: [TrainerPlan?] = [
+    nil, TrainerPlan(step: 2, everyBars: 4, increase: 20),
+    TrainerPlan(step: 5, everyBars: 2, increase: 40),
+  ]
+
+  static let keyHints: [KeyHint] = [
+    KeyHint(.text("Space"), "metronome.key.startStop"),
+    KeyHint(.leftRight, "metronome.key.tempo1"),
+    KeyHint(.upDown, "metronome.key.tempo5"),
+    KeyHint(.text("t"), "metronome.key.tap"),
+    KeyHint(.text("0-9"), "metronome.key.type", inBar: false),
+    KeyHint(.text("m"), "metronome.key.meter", inBar: false),
+    KeyHint(.text("a"), "metronome.key.accents", inBar: false),
+    KeyHint(.text("s"), "metronome.key.subdivision", inBar: false),
+    KeyHint(.text("w"), "metronome.key.swing", inBar: false),
+    KeyHint(.text("c"), "metronome.key.countIn", inBar: false),
+    KeyHint(.text("g"), "metronome.key.gap", inBar: false),
+    KeyHint(.text("p"), "metronome.key.trainer", inBar: false),
+    .back,
+    .help,
+    .quitNow,
+  ]
+
+  /// While typing a tempo or editing accents, every key belongs to this screen.
+  var capturesKeys: Bool { !typedBPM.isEmpty || accentDraft != nil }
+
+  func options(_ settings: Settings) -> MetronomeOptions {
+    var options = MetronomeOptions(settings: settings)
+    options.swing = swing
+    options.countInBars = countInBars
+    options.gapClick = gapClick
+    options.trainer = trainer
+    return options
+  }
+
+  /// Handles a key; returns what to tell the audio side, if anything. `settings` changes are
+  /// saved by the caller.
+  mutating func handle(_ event: KeyEvent, settings: inout Settings) -> MetronomeCommand? {
+    if accentDraft != nil { return editAccents(event.key, settings: &settings) }
+    let before = settings
+    let optionsBefore = options(settings)
+    problem = nil
+    switch event.key {
+    case .character(let c) where c.isASCII && c.isNumber:
+      if typedBPM.count < 3 { typedBPM.append(c) }
+      return nil
+    case .backspace where !typedBPM.isEmpty:
+      typedBPM.removeLast()
+      return nil
+    case .escape where !typedBPM.isEmpty:
+      typedBPM = ""
+      return nil
+    case .enter where !typedBPM.isEmpty:
+      applyTyped(&settings)
+    case .character(" "), .enter:
+      return toggle(settings)
+    case .right: changeTempo(by: 1, &settings)
+    case .left: changeTempo(by: -1, &settings)
+    case .up: changeTempo(by: 5, &settings)
+    case .down: changeTempo(by: -5, &settings)
+    case .character("t"):
+      let time = Duration.nanoseconds(Int64(clamping: event.time.nanoseconds))
+      if let bpm = tapTempo.tap(at: time, range: MetronomeSettings.bpmRange) {
+        settings.metronome.bpm = bpm
+      }
+    case .character("m"):
+      let names = Meter.presets.map(\.description)
+      settings.metronome.meter = SettingsModel.cycle(names, from: settings.metronome.meter, by: 1)
+      settings.metronome.accents = ""
+    case .character("a"):
+      accentDraft = settings.metronome.accents.isEmpty
+        ? defaultAccents(settings) : settings.metronome.accents
+      return nil
+    case .character("s"):
+      settings.metronome.subdivision = settings.metronome.subdivision % 4 + 1
+    case .character("w"):
+      swing = SettingsModel.cycle(Self.swings, from: swing, by: 1)
+    case .character("c"):
+      countInBars = SettingsModel.cycle(Self.countIns, from: countInBars, by: 1)
+    case .character("g"):
+      gapClick = SettingsModel.cycle(Self.gapClicks, from: gapClick, by: 1)
+    case .character("p"):
+      trainer = SettingsModel.cycle(Self.trainers, from: trainer, by: 1)
+    default:
+      return nil
+    }
+    let options = options(settings)
+    guard isRunning, options != optionsBefore || settings != before else { return nil }
+    return .update(options)
+  }
+
+  mutating func show(_ display: BeatDisplay) {
+    guard isRunning else { return }
+    beat = display
+  }
+
+  /// Leaving the screen stops the sound.
+  mutating func leave() -> MetronomeCommand? {
+    guard isRunning else { return nil }
+    isRunning = false
+    beat = nil
+    return .stop
+  }
+
+  private mutating func toggle(_ settings: Settings) -> MetronomeCommand {
+    isRunning.toggle()
+    beat = nil
+    return isRunning ? .start(options(settings)) : .stop
+  }
+
+  private mutating func changeTempo(by step: Int, _ settings: inout Settings) {
+    let range = MetronomeSettings.bpmRange
+    settings.metronome.bpm = min(max(settings.metronome.bpm + step, range.lowerBound), range.upperBound)
+  }
+
+  private mutating func applyTyped(_ settings: inout Settings) {
+    defer { typedBPM = "" }
+    guard let bpm = Int(typedBPM), MetronomeSettings.bpmRange.contains(bpm) else {
+      problem = Message("metronome.problem.bpm", ["bpm": typedBPM])
+      return
+    }
+    settings.metronome.bpm = bpm
+  }
+
+  private mutating func editAccents(_ key: Key, settings: inout Settings) -> MetronomeCommand? {
+    guard var draft = accentDraft else { return nil }
+    switch key {
+    case .escape:
+      accentDraft = nil
+      problem = nil
+      return nil
+    case .backspace:
+      if !draft.isEmpty { draft.removeLast() }
+    case .character(let c) where "Xx. ".contains(c):
+      if draft.count < 40 { draft.append(c) }
+    case .enter:
+      let optionsBefore = options(settings)
+      var edited = settings
+      edited.metronome.accents = draft
+      do {
+        _ = try options(edited).pattern()
+      } catch {
+        problem = Message("metronome.problem.accents", ["reason": error.description])
+        return nil
+      }
+      settings = edited
+      accentDraft = nil
+      problem = nil
+      return isRunning && options(settings) != optionsBefore ? .update(options(settings)) : nil
+    default:
+      break
+    }
+    accentDraft = draft
+    return nil
+  }
+
+  private func defaultAccents(_ settings: Settings) -> String {
+    guard let meter = try? Meter(parsing: settings.metronome.meter) else { return "" }
+    return AccentPattern.standard(beatsPerBar: meter.beatsPerBar).description
+  }
+}

@@ -1,0 +1,137 @@
+import Audio
+import Storage
+import TerminalUI
+
+enum MetronomeView {
+  static func render(
+    _ screen: MetronomeModel, model: AppModel, in area: Rect, on canvas: inout Canvas
+  ) {
+    let strings = model.strings
+    let glyphs = model.glyphs
+    let settings = model.settings.metronome
+    var y = area.y + 1
+
+    let digits = screen.typedBPM.isEmpty ? "\(settings.bpm)" : screen.typedBPM
+    let style = screen.isRunning ? Style.role(.accent).bold : Style.role(.text).bold
+    BigDigits(digits, glyphs: glyphs, style: style)
+      .render(in: Rect(x: area.x, y: y, width: area.width, height: BigDigits.height), on: &canvas)
+    y += BigDigits.height + 1
+
+    let state = strings.text(screen.isRunning ? "metronome.playing" : "metronome.stopped")
+    let under = screen.typedBPM.isEmpty
+      ? strings.text("metronome.bpm") + "  " + state
+      : strings.text("metronome.typing", ["digits": screen.typedBPM])
+    centre(under, y: y, in: area, style: .role(.muted), on: &canvas)
+    y += 2
+
+    renderBeats(screen, model: model, y: y, in: area, on: &canvas)
+    y += 3
+
+    let rows = optionRows(screen, model: model)
+    let labelWidth = rows.flatMap { [$0.0, $0.2] }.map(\.displayWidth).max() ?? 0
+    let columnWidth = min(38, (area.width - 4) / 2)
+    let left = area.x + max(2, (area.width - 2 * columnWidth) / 2)
+    for (index, row) in rows.enumerated() where y + index < area.maxY - 2 {
+      let line = Rect(x: left, y: y + index, width: 2 * columnWidth, height: 1)
+      option(row.0, row.1, labelWidth: labelWidth, x: left, y: line.y, width: columnWidth, on: &canvas)
+      option(row.2, row.3, labelWidth: labelWidth, x: left + columnWidth, y: line.y, width: columnWidth, on: &canvas)
+    }
+    y += rows.count + 1
+
+    if let draft = screen.accentDraft {
+      let cursor = glyphs.kind == .unicode ? "▏" : "_"
+      centre(strings.text("metronome.editAccents", ["draft": draft + cursor]), y: y, in: area, style: Style.role(.accent).bold, on: &canvas)
+      centre(strings.text("metronome.editAccents.hint"), y: y + 1, in: area, style: .role(.muted), on: &canvas)
+    }
+    if let problem = screen.problem {
+      centre(strings.text(problem), y: min(area.maxY - 1, y + 2), in: area, style: Style.role(.bad).bold, on: &canvas)
+    } else if !model.audio.isAvailable, case .unavailable = model.audio {
+      centre(strings.text("metronome.visualOnly"), y: min(area.maxY - 1, y + 2), in: area, style: .role(.warn), on: &canvas)
+    }
+  }
+
+  /// One box per beat of the bar; the beat being heard is lit.
+  private static func renderBeats(
+    _ screen: MetronomeModel, model: AppModel, y: Int, in area: Rect, on canvas: inout Canvas
+  ) {
+    let settings = model.settings.metronome
+    let accents = (try? MetronomeOptions(settings: model.settings).pattern().accents.beats)
+      ?? [.accent]
+    let unicode = model.glyphs.kind == .unicode
+    let cell = accents.count > 12 ? 4 : 6
+    let width = accents.count * cell
+    var x = area.x + max(0, (area.width - width) / 2)
+    for (index, accent) in accents.enumerated() {
+      let mark: String
+      switch accent {
+      case .accent: mark = unicode ? "●" : "X"
+      case .normal: mark = unicode ? "○" : "x"
+      case .silent: mark = unicode ? "·" : "."
+      }
+      let isNow = screen.beat.map { $0.beatInBar == index } ?? false
+      var style: Style = accent == .silent ? .role(.muted) : .role(.text)
+      if isNow {
+        let role: ColorRole = screen.beat?.isCountIn == true ? .warn : (screen.beat?.isMuted == true ? .muted : .accent)
+        style = Style(foreground: role).bold.reversed
+      }
+      let box = String(repeating: " ", count: (cell - 2) / 2) + mark + String(repeating: " ", count: cell - 2 - (cell - 2) / 2)
+      canvas.write(box, x: x, y: y, style: style, clip: area)
+      x += cell
+    }
+    let caption: String
+    if let beat = screen.beat, beat.isCountIn {
+      caption = model.strings.text("metronome.countInNow")
+    } else if let beat = screen.beat {
+      caption = model.strings.text("metronome.barBeat", ["bar": "\(beat.bar + 1)", "beat": "\(beat.beatInBar + 1)", "meter": settings.meter])
+    } else {
+      caption = settings.meter
+    }
+    centre(caption, y: y + 1, in: area, style: .role(.muted), on: &canvas)
+  }
+
+  private static func optionRows(_ screen: MetronomeModel, model: AppModel) -> [(String, String, String, String)] {
+    let strings = model.strings
+    let settings = model.settings.metronome
+    let off = strings.text("metronome.off")
+    let accents = settings.accents.isEmpty ? strings.text("metronome.accents.default") : settings.accents
+    let swing = screen.swing == 0.5 ? off : "\(Int((screen.swing * 100).rounded()))%"
+    let countIn: String
+    switch screen.countInBars {
+    case 0: countIn = off
+    case 1: countIn = strings.text("metronome.countIn.one")
+    default: countIn = strings.text("metronome.countIn.two")
+    }
+    let gap: String
+    switch screen.gapClick {
+    case .off: gap = off
+    case .everyNthBar(let n): gap = strings.text("metronome.gap.every", ["n": "\(n)"])
+    case .randomBars(let p): gap = strings.text("metronome.gap.random", ["percent": "\(Int((p * 100).rounded()))"])
+    }
+    let trainer = screen.trainer.map {
+      strings.text("metronome.trainer.plan", ["step": "\($0.step)", "bars": "\($0.everyBars)", "goal": "\(min(settings.bpm + $0.increase, 300))"])
+    } ?? off
+    let elapsed = screen.beat?.elapsed ?? .zero
+    let seconds = Int(elapsed.components.seconds)
+    let session = "\(seconds / 60):" + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60)"
+    return [
+      (strings.text("metronome.meter"), settings.meter, strings.text("metronome.subdivision"), "\(settings.subdivision)"),
+      (strings.text("metronome.accents"), accents, strings.text("metronome.swing"), swing),
+      (strings.text("metronome.countIn"), countIn, strings.text("metronome.gap"), gap),
+      (strings.text("metronome.trainer"), trainer, strings.text("metronome.session"), session),
+    ]
+  }
+
+  private static func option(
+    _ label: String, _ value: String, labelWidth: Int, x: Int, y: Int, width: Int,
+    on canvas: inout Canvas
+  ) {
+    let area = Rect(x: x, y: y, width: width, height: 1)
+    canvas.write(label, x: x, y: y, style: .role(.muted), clip: area)
+    canvas.write(value.clipped(toWidth: max(0, width - labelWidth - 3)), x: x + labelWidth + 2, y: y, style: .plain, clip: area)
+  }
+
+  private static func centre(_ text: String, y: Int, in area: Rect, style: Style, on canvas: inout Canvas) {
+    let shown = text.clipped(toWidth: area.width)
+    canvas.write(shown, x: area.x + (area.width - shown.displayWidth) / 2, y: y, style: style, clip: area)
+  }
+}

@@ -1,0 +1,153 @@
+import App
+import Audio
+import Storage
+import TerminalUI
+import XCTest
+
+final class MetronomeModelTests: XCTestCase {
+  private func openMetronome(_ settings: Settings = Settings()) -> AppModel {
+    var model = AppFixtures.model(settings: settings)
+    model.press(.enter)
+    guard case .metronome = model.screen else {
+      XCTFail("the first home entry should open the metronome")
+      return model
+    }
+    return model
+  }
+
+  private func metronome(_ model: AppModel) -> MetronomeModel? {
+    if case .metronome(let screen) = model.screen { return screen }
+    return nil
+  }
+
+  private func options(_ settings: Settings, _ change: (inout MetronomeOptions) -> Void = { _ in })
+    -> MetronomeOptions
+  {
+    var options = MetronomeOptions(settings: settings)
+    change(&options)
+    return options
+  }
+
+  func testSpaceStartsAndStops() {
+    var model = openMetronome()
+    XCTAssertEqual(model.press(.character(" ")), [.metronome(.start(options(Settings())))])
+    XCTAssertEqual(metronome(model)?.isRunning, true)
+    XCTAssertEqual(model.press(.character(" ")), [.metronome(.stop)])
+    XCTAssertEqual(metronome(model)?.isRunning, false)
+  }
+
+  func testArrowsChangeTempoAndTheTempoIsSaved() {
+    var model = openMetronome()
+    var expected = Settings()
+    expected.metronome.bpm = 91
+    XCTAssertEqual(model.press(.right), [.save(expected)])
+    expected.metronome.bpm = 96
+    XCTAssertEqual(model.press(.up), [.save(expected)])
+    expected.metronome.bpm = 90
+    model.press(.down, .left)
+    XCTAssertEqual(model.settings.metronome.bpm, 90)
+  }
+
+  func testTempoChangesWhilePlayingReachTheEngine() {
+    var model = openMetronome()
+    model.press(.character(" "))
+    var settings = Settings()
+    settings.metronome.bpm = 95
+    XCTAssertEqual(
+      model.press(.up), [.save(settings), .metronome(.update(options(settings)))])
+  }
+
+  func testTempoStaysBetween20And300() {
+    var settings = Settings()
+    settings.metronome.bpm = 298
+    var model = openMetronome(settings)
+    model.press(.up, .up)
+    XCTAssertEqual(model.settings.metronome.bpm, 300)
+    settings.metronome.bpm = 22
+    model = openMetronome(settings)
+    model.press(.down)
+    XCTAssertEqual(model.settings.metronome.bpm, 20)
+  }
+
+  func testTypedTempoAppliesWithEnterAndKeysGoToTheScreenMeanwhile() {
+    var model = openMetronome()
+    model.press(.character("1"), .character("4"))
+    XCTAssertEqual(metronome(model)?.typedBPM, "14")
+    XCTAssertEqual(model.press(.character("q")), [], "q while typing does not leave")
+    model.press(.character("4"), .enter)
+    XCTAssertEqual(model.settings.metronome.bpm, 144)
+    XCTAssertEqual(metronome(model)?.typedBPM, "")
+    model.press(.character("5"), .character("0"), .character("0"), .enter)
+    XCTAssertEqual(model.settings.metronome.bpm, 144, "500 BPM is refused")
+    XCTAssertEqual(metronome(model)?.problem?.key, "metronome.problem.bpm")
+    model.press(.character("7"), .escape)
+    XCTAssertEqual(metronome(model)?.typedBPM, "")
+    guard case .metronome = model.screen else { return XCTFail("Esc while typing left the screen") }
+  }
+
+  func testTapTempoUsesTheKeyTimes() {
+    var model = openMetronome()
+    for ms in [0, 500, 1000, 1500] {
+      _ = model.handle(.key(KeyEvent(.character("t"), time: MonotonicInstant(nanoseconds: UInt64(ms) * 1_000_000 + 5_000_000_000))))
+    }
+    XCTAssertEqual(model.settings.metronome.bpm, 120)
+  }
+
+  func testMeterCyclesAndResetsAccents() {
+    var settings = Settings()
+    settings.metronome.accents = "X x x x"
+    var model = openMetronome(settings)
+    model.press(.character("m"))
+    XCTAssertNotEqual(model.settings.metronome.meter, "4/4")
+    XCTAssertEqual(model.settings.metronome.accents, "")
+    XCTAssertNoThrow(try MetronomeOptions(settings: model.settings).pattern())
+  }
+
+  func testAccentEditorAcceptsOnlyValidPatterns() {
+    var settings = Settings()
+    settings.metronome.meter = "7/8"
+    var model = openMetronome(settings)
+    model.press(.character("a"))
+    XCTAssertNotNil(metronome(model)?.accentDraft)
+    for _ in 0..<20 { model.press(.backspace) }
+    for c in "X x" { model.press(.character(c)) }
+    model.press(.enter)
+    XCTAssertEqual(metronome(model)?.problem?.key, "metronome.problem.accents", "3 beats for 7/8")
+    XCTAssertEqual(model.settings.metronome.accents, "")
+    for c in " x X x X x" { model.press(.character(c)) }
+    model.press(.enter)
+    XCTAssertEqual(model.settings.metronome.accents, "X x x X x X x")
+    XCTAssertNil(metronome(model)?.accentDraft)
+  }
+
+  func testSessionOptionsCycleAndAreSentWhilePlaying() {
+    var model = openMetronome()
+    model.press(.character(" "))
+    let effects = model.press(.character("c"))
+    XCTAssertEqual(effects, [.metronome(.update(options(Settings()) { $0.countInBars = 1 }))])
+    model.press(.character("g"), .character("p"), .character("w"), .character("s"))
+    let screen = metronome(model)
+    XCTAssertEqual(screen?.gapClick, .everyNthBar(4))
+    XCTAssertEqual(screen?.trainer, TrainerPlan(step: 2, everyBars: 4, increase: 20))
+    XCTAssertEqual(screen?.swing, 0.58)
+    XCTAssertEqual(model.settings.metronome.subdivision, 2)
+  }
+
+  func testBeatsAreShownOnlyWhilePlaying() {
+    var model = openMetronome()
+    let beat = BeatDisplay(bar: 0, beatInBar: 2, isCountIn: false, isMuted: false, bpm: 90, elapsed: .seconds(1))
+    _ = model.handle(.metronomeBeat(beat))
+    XCTAssertNil(metronome(model)?.beat)
+    model.press(.character(" "))
+    _ = model.handle(.metronomeBeat(beat))
+    XCTAssertEqual(metronome(model)?.beat, beat)
+  }
+
+  func testLeavingStopsTheSound() {
+    var model = openMetronome()
+    model.press(.character(" "))
+    XCTAssertEqual(model.press(.escape), [.metronome(.stop)])
+    guard case .home = model.screen else { return XCTFail("Esc did not go back") }
+    XCTAssertEqual(model.press(.enter, .escape), [], "nothing to stop when silent")
+  }
+}
