@@ -34,10 +34,21 @@ struct Doctor: ParsableCommand {
   @Flag(help: "Print the findings as JSON.")
   var json = false
 
+  @Flag(help: "Also play 10 s of clicks and record them back from the sink's monitor.")
+  var metronome = false
+
   func run() throws {
-    let (report, strings) = try Launcher.doctor(environment: ProcessInfo.processInfo.environment)
+    let environment = ProcessInfo.processInfo.environment
+    let (report, strings, devices) = try Launcher.doctor(environment: environment)
     print(json ? report.json() : report.text(strings), terminator: "")
-    if !report.problems.isEmpty { throw ExitCode(1) }
+    var failed = !report.problems.isEmpty
+    if metronome {
+      let result = try MetronomeLoopback.run(
+        devices: devices, server: environment["PULSE_SERVER"].flatMap { $0.isEmpty ? nil : $0 })
+      print(MetronomeLoopback.text(result, strings))
+      failed = failed || !result.check.isExact
+    }
+    if failed { throw ExitCode(1) }
   }
 }
 

@@ -64,6 +64,27 @@ final class CommandLineTests: XCTestCase {
     XCTAssertTrue(result.output.contains("problem"), result.output)
   }
 
+  func testDoctorMetronomeRecordsItsOwnClicksBackExactly() throws {
+    guard ProcessInfo.processInfo.environment["WOODSHED_TEST_PULSE_SERVER"] != nil else {
+      return XCTFail("no private PulseAudio daemon: run the suite with `make test`")
+    }
+    let result = try woodshed.run(["doctor", "--metronome"])
+    XCTAssertEqual(result.status, 0, result.output + result.error)
+    XCTAssertTrue(
+      result.output.contains("Metronome check: 20 clicks in 10 s at 120 BPM on woodshed_null"),
+      result.output)
+    XCTAssertTrue(result.output.contains("worst deviation from the grid 0 samples"), result.output)
+  }
+
+  func testDoctorMetronomeWithoutAServerFailsInOneLine() throws {
+    let result = try woodshed.run(
+      ["doctor", "--metronome"],
+      environment: woodshed.environment(extra: ["PULSE_SERVER": "unix:/nonexistent/socket"]))
+    XCTAssertNotEqual(result.status, 0)
+    XCTAssertEqual(result.error.split(separator: "\n").count, 1, result.error)
+    XCTAssertTrue(result.error.contains("no audio"), result.error)
+  }
+
   func testTheInterfaceRefusesToRunWithoutATerminal() throws {
     let result = try woodshed.run([])
     XCTAssertNotEqual(result.status, 0)

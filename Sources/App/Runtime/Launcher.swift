@@ -85,7 +85,7 @@ public enum Launcher {
 extension Launcher {
   /// Looks at this machine the way the app would: terminal, locale, folders, settings, audio.
   public static func doctor(environment: [String: String]) throws(Failure) -> (
-    report: DoctorReport, strings: Localizer
+    report: DoctorReport, strings: Localizer, devices: AudioDeviceSettings
   ) {
     let ground = try prepare(environment: environment)
     let localeName = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }
@@ -108,7 +108,10 @@ extension Launcher {
       noColor: !(environment["NO_COLOR"] ?? "").isEmpty, folders: folders,
       settingsNotices: ground.loaded.notices, pulseServer: pulseServer,
       audio: PulseAudioProbe.check(server: pulseServer))
-    return (report, ground.catalog.localizer(for: ground.loaded.settings.language))
+    return (
+      report, ground.catalog.localizer(for: ground.loaded.settings.language),
+      ground.loaded.settings.audio
+    )
   }
 }
 
