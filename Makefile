@@ -35,7 +35,7 @@ record-snapshots: deps
 bench: deps
 	swift build -c release --product woodshed
 	swift build -c release --product woodshed-bench
-	./.build/release/woodshed-bench --woodshed ./.build/release/woodshed
+	Tests/with-pulseaudio.sh ./.build/release/woodshed-bench --woodshed ./.build/release/woodshed
 
 clean:
 	rm -rf .build

@@ -47,7 +47,7 @@ let package = Package(
       path: "Tests/TestHelpers"),
     .target(name: "TerminalHarness", path: "Tests/TerminalHarness"),
     .executableTarget(
-      name: "woodshed-bench", dependencies: ["App", "TerminalUI", "TerminalHarness"],
+      name: "woodshed-bench", dependencies: ["App", "Audio", "TerminalUI", "TerminalHarness"],
       path: "Tests/Benchmarks"),
 
     .testTarget(name: "MusicTheoryTests", dependencies: ["MusicTheory"]),

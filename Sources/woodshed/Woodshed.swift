@@ -19,10 +19,16 @@ struct Woodshed: ParsableCommand {
   @Option(help: "Colour theme for this run only: dark, light or mono (default: from settings).")
   var theme: Theme.Name?
 
+  @Option(help: "PulseAudio sink (output device) for this run, by name.")
+  var sink: String?
+
+  @Option(help: "PulseAudio source (input device) for this run, by name.")
+  var source: String?
+
   func run() throws {
     let status = try Launcher.runInteractive(
       environment: ProcessInfo.processInfo.environment,
-      overrides: DisplayOverrides(glyphs: glyphs, theme: theme))
+      overrides: RunOverrides(glyphs: glyphs, theme: theme, sink: sink, source: source))
     if status != 0 { throw ExitCode(status) }
   }
 }
@@ -80,6 +86,9 @@ struct Metronome: ParsableCommand {
   @Flag(name: .customLong("no-ui"), help: "Do not open the full-screen interface.")
   var noUI = false
 
+  @Option(help: "PulseAudio sink (output device) for this run, by name.")
+  var sink: String?
+
   func run() throws {
     let environment = ProcessInfo.processInfo.environment
     let adjust: (inout MetronomeSettings) -> Void = { metronome in
@@ -90,11 +99,12 @@ struct Metronome: ParsableCommand {
     }
     if !noUI && audioOut == nil {
       let status = try Launcher.runInteractive(
-        environment: environment, overrides: DisplayOverrides(), openMetronome: adjust)
+        environment: environment, overrides: RunOverrides(sink: sink), openMetronome: adjust)
       if status != 0 { throw ExitCode(status) }
       return
     }
-    let (options, devices) = try Launcher.metronomeSetup(environment: environment, adjust: adjust)
+    let (options, saved) = try Launcher.metronomeSetup(environment: environment, adjust: adjust)
+    let devices = RunOverrides(sink: sink).devices(saved)
     guard let audioOut else {
       print(
         try HeadlessMetronome.play(

@@ -151,3 +151,21 @@ final class MetronomeModelTests: XCTestCase {
     XCTAssertEqual(model.press(.enter, .escape), [], "nothing to stop when silent")
   }
 }
+
+extension MetronomeModelTests {
+  func testBracketsSetTheSubdivisionVolume() {
+    var model = AppFixtures.model()
+    model.press(.enter, .character("]"))
+    XCTAssertEqual(model.settings.metronome.subdivisionVolume, 70)
+    for _ in 0..<10 { model.press(.character("[")) }
+    XCTAssertEqual(model.settings.metronome.subdivisionVolume, 0)
+  }
+
+  func testCommandLineDevicesApplyWithoutBeingSaved() {
+    var settings = Settings()
+    settings.audio.sink = "saved-sink"
+    let overrides = RunOverrides(sink: "usb-interface")
+    XCTAssertEqual(overrides.devices(settings.audio).sink, "usb-interface")
+    XCTAssertEqual(RunOverrides().devices(settings.audio).sink, "saved-sink")
+  }
+}

@@ -2,6 +2,7 @@ import App
 import Foundation
 import Storage
 import TerminalHarness
+import Audio
 import TerminalUI
 
 // Prints the figures the README quotes. Run with `make bench` (release build).
@@ -42,7 +43,7 @@ do {
     settings: Settings(), size: Size(width: 120, height: 40), clock: ClockTime(hour: 9, minute: 5),
     catalog: catalog, paths: StoragePaths(environment: ["HOME": "/home/bench"]),
     detectedGlyphs: .unicode)
-  _ = model.handle(.key(KeyEvent(.enter, time: MonotonicInstant(nanoseconds: 0))))
+  _ = model.handle(.key(KeyEvent(.character("2"), time: MonotonicInstant(nanoseconds: 0))))
   let terminal = VirtualTerminal(size: model.size)
   let clock = ContinuousClock()
   var samples: [Double] = []
@@ -99,4 +100,68 @@ do {
       format: "start to first frame: median %.1f ms, max %.1f ms (%d runs)", median(startTimes),
       startTimes.max() ?? 0, startTimes.count))
   print(String(format: "peak RSS idle at home: %.1f MB (VmHWM, worst of %d runs)", Double(peakKilobytes) / 1024, startTimes.count))
+}
+
+// 4. Audio thread CPU while the metronome runs with subdivisions: the engine's render cost per
+// second of sound, in the 5 ms blocks PulseAudio asks for, and the whole headless player's CPU
+// (audio thread included) while it plays through the server in PULSE_SERVER.
+do {
+  var pattern = try MetronomePattern(meter: .fourFour, subdivision: 4)
+  pattern.subdivisionVolume = .unity
+  let engine = try MetronomeEngine(
+    voices: MetronomeVoices(sampleRate: 48_000), pattern: pattern, bpm: 160, sampleRate: 48_000)
+  engine.start(atFrame: 0)
+  let block = UnsafeMutableBufferPointer<Float>.allocate(capacity: 240)
+  defer { block.deallocate() }
+  let seconds = 600
+  var cpu = timespec()
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu)
+  let before = Double(cpu.tv_sec) + Double(cpu.tv_nsec) / 1e9
+  var frame: Int64 = 0
+  while frame < Int64(seconds * 48_000) {
+    engine.render(into: block, startFrame: frame)
+    frame += 240
+  }
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu)
+  let used = Double(cpu.tv_sec) + Double(cpu.tv_nsec) / 1e9 - before
+  print(
+    String(
+      format: "metronome render, 160 BPM x 4 subdivisions, 5 ms blocks: %.3f%% of one core",
+      used / Double(seconds) * 100))
+}
+
+/// CPU ticks (1/100 s) used so far by each thread of a process, from /proc.
+func threadTicks(_ pid: pid_t) -> [String: Int] {
+  let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+  var ticks: [String: Int] = [:]
+  for task in tasks {
+    guard let handle = FileHandle(forReadingAtPath: "/proc/\(pid)/task/\(task)/stat") else { continue }
+    let stat = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+    guard let close = stat.lastIndex(of: ")") else { continue }
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    ticks[task] = (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0)
+  }
+  return ticks
+}
+
+if ProcessInfo.processInfo.environment["PULSE_SERVER"] != nil {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: woodshedPath)
+  let home = FileManager.default.temporaryDirectory.appendingPathComponent("woodshed-bench-cpu")
+  defer { try? FileManager.default.removeItem(at: home) }
+  process.environment = ProcessInfo.processInfo.environment.merging(["WOODSHED_HOME": home.path]) { $1 }
+  process.arguments = ["metronome", "--no-ui", "--bpm", "160", "--subdivision", "4", "--duration", "25"]
+  process.standardOutput = FileHandle.nullDevice
+  try process.run()
+  // Steady state only: start-up and the final drain are not the audio thread's running cost.
+  Thread.sleep(forTimeInterval: 5)
+  let before = threadTicks(process.processIdentifier)
+  Thread.sleep(forTimeInterval: 15)
+  let after = threadTicks(process.processIdentifier)
+  process.waitUntilExit()
+  let used = after.map { thread, ticks in ticks - (before[thread] ?? 0) }
+  print(
+    String(
+      format: "metronome through PulseAudio, 160 BPM x 4, 15 s steady: busiest thread (audio) %.1f%%, whole process %.1f%% of one core",
+      Double(used.max() ?? 0) / 15, Double(used.reduce(0, +)) / 15))
 }

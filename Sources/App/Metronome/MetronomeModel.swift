@@ -38,6 +38,7 @@ public struct MetronomeModel: Equatable, Sendable {
     KeyHint(.text("m"), "metronome.key.meter", inBar: false),
     KeyHint(.text("a"), "metronome.key.accents", inBar: false),
     KeyHint(.text("s"), "metronome.key.subdivision", inBar: false),
+    KeyHint(.text("[ ]"), "metronome.key.subdivisionVolume", inBar: false),
     KeyHint(.text("w"), "metronome.key.swing", inBar: false),
     KeyHint(.text("c"), "metronome.key.countIn", inBar: false),
     KeyHint(.text("g"), "metronome.key.gap", inBar: false),
@@ -99,6 +100,9 @@ public struct MetronomeModel: Equatable, Sendable {
       return nil
     case .character("s"):
       settings.metronome.subdivision = settings.metronome.subdivision % 4 + 1
+    case .character("["), .character("]"):
+      let step = event.key == .character("]") ? 10 : -10
+      settings.metronome.subdivisionVolume = min(100, max(0, settings.metronome.subdivisionVolume + step))
     case .character("w"):
       swing = SettingsModel.cycle(Self.swings, from: swing, by: 1)
     case .character("c"):

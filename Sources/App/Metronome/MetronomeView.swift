@@ -114,7 +114,11 @@ enum MetronomeView {
     let seconds = Int(elapsed.components.seconds)
     let session = "\(seconds / 60):" + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60)"
     return [
-      (strings.text("metronome.meter"), settings.meter, strings.text("metronome.subdivision"), "\(settings.subdivision)"),
+      (
+        strings.text("metronome.meter"), settings.meter, strings.text("metronome.subdivision"),
+        settings.subdivision == 1
+          ? "1" : "\(settings.subdivision)  (\(settings.subdivisionVolume)%)"
+      ),
       (strings.text("metronome.accents"), accents, strings.text("metronome.swing"), swing),
       (strings.text("metronome.countIn"), countIn, strings.text("metronome.gap"), gap),
       (strings.text("metronome.trainer"), trainer, strings.text("metronome.session"), session),

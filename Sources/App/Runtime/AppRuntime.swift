@@ -106,7 +106,7 @@ public final class AppRuntime {
   private func perform(_ command: MetronomeCommand) {
     switch command {
     case .start(let options):
-      if let reason = metronome.start(options, devices: model.settings.audio) {
+      if let reason = metronome.start(options, devices: model.audioDevices) {
         logger.warning("metronome plays silently: \(reason)")
         _ = model.handle(.audio(.unavailable(reason: reason)))
       }

@@ -54,7 +54,7 @@ public enum Launcher {
   /// Runs the full-screen app; returns the exit status.
   /// With `openMetronome`, the app opens on the metronome screen, its settings adjusted so.
   public static func runInteractive(
-    environment: [String: String], overrides: DisplayOverrides,
+    environment: [String: String], overrides: RunOverrides,
     openMetronome: ((inout MetronomeSettings) -> Void)? = nil
   ) throws(Failure) -> Int32 {
     let ground = try prepare(environment: environment)

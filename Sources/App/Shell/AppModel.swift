@@ -18,11 +18,11 @@ public struct AppModel: Equatable, Sendable {
   public let paths: StoragePaths
   /// The glyph set the locale and terminal type call for, used when settings say "auto".
   public let detectedGlyphs: GlyphSet.Kind
-  public let overrides: DisplayOverrides
+  public let overrides: RunOverrides
 
   public init(
     settings: Settings, size: Size, clock: ClockTime, catalog: LocaleCatalog,
-    paths: StoragePaths, detectedGlyphs: GlyphSet.Kind, overrides: DisplayOverrides = .init(),
+    paths: StoragePaths, detectedGlyphs: GlyphSet.Kind, overrides: RunOverrides = .init(),
     notices: [Message] = []
   ) {
     self.settings = settings
@@ -46,6 +46,9 @@ public struct AppModel: Equatable, Sendable {
     case .ascii: return .ascii
     }
   }
+
+  /// The audio devices for this run: saved settings, then command-line choices.
+  public var audioDevices: AudioDeviceSettings { overrides.devices(settings.audio) }
 
   public var theme: Theme {
     if let forced = overrides.theme { return .named(forced) }
