@@ -51,6 +51,8 @@ public struct StoragePaths: Equatable, Sendable {
   public var protocolsFolder: URL {
     dataFolder.appendingPathComponent("protocols", isDirectory: true)
   }
+  /// The user's own WAV sounds that replace built-in ones (click.wav, accent.wav …).
+  public var soundsFolder: URL { dataFolder.appendingPathComponent("sounds", isDirectory: true) }
   public var logFile: URL { stateFolder.appendingPathComponent("woodshed.log") }
 
   /// Checks the three folders, creating them if missing, in the order `woodshed doctor` lists them.

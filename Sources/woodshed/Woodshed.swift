@@ -1,6 +1,7 @@
 import App
 import ArgumentParser
 import FoundationEssentials
+import Glibc
 import Storage
 import TerminalUI
 
@@ -103,12 +104,17 @@ struct Metronome: ParsableCommand {
       if status != 0 { throw ExitCode(status) }
       return
     }
-    let (options, saved) = try Launcher.metronomeSetup(environment: environment, adjust: adjust)
+    let (options, saved, sounds) = try Launcher.metronomeSetup(
+      environment: environment, adjust: adjust)
     let devices = RunOverrides(sink: sink).devices(saved)
+    for notice in sounds.notices {
+      let line = Array("warning: \(notice)\n".utf8)
+      _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
     guard let audioOut else {
       print(
         try HeadlessMetronome.play(
-          options, seconds: duration, devices: devices,
+          options, voices: sounds.voices, seconds: duration, devices: devices,
           server: environment["PULSE_SERVER"].flatMap { $0.isEmpty ? nil : $0 }))
       return
     }
@@ -117,7 +123,8 @@ struct Metronome: ParsableCommand {
     }
     print(
       try HeadlessMetronome.render(
-        options, seconds: duration, to: URL(fileURLWithPath: audioOut), overwrite: force))
+        options, voices: sounds.voices, seconds: duration, to: URL(fileURLWithPath: audioOut),
+        overwrite: force))
   }
 }
 

@@ -9,7 +9,8 @@ public enum HeadlessMetronome {
   /// Renders `seconds` of clicks into a WAV file, exactly the samples the speakers would get.
   /// Never replaces an existing file unless `overwrite` is set. Returns a one-line summary.
   public static func render(
-    _ options: MetronomeOptions, seconds: Double, to url: URL, overwrite: Bool
+    _ options: MetronomeOptions, voices: MetronomeVoices, seconds: Double, to url: URL,
+    overwrite: Bool
   ) throws(Launcher.Failure) -> String {
     guard seconds > 0, seconds <= 24 * 3600 else {
       throw Launcher.Failure(description: "--duration must be between 0 and 86400 seconds")
@@ -18,7 +19,7 @@ public enum HeadlessMetronome {
       throw Launcher.Failure(
         description: "\(url.lastPathComponent) already exists; choose another name or add --force")
     }
-    let engine = try makeEngine(options)
+    let engine = try makeEngine(options, voices: voices)
     engine.start(atFrame: 0)
     let frames = Int64((seconds * Double(sampleRate)).rounded())
     do {
@@ -29,10 +30,12 @@ public enum HeadlessMetronome {
     return "wrote \(seconds) s of \(options.bpm) BPM in \(options.meter) to \(url.path)"
   }
 
-  static func makeEngine(_ options: MetronomeOptions) throws(Launcher.Failure) -> MetronomeEngine {
+  static func makeEngine(_ options: MetronomeOptions, voices: MetronomeVoices)
+    throws(Launcher.Failure) -> MetronomeEngine
+  {
     do {
       return try MetronomeEngine(
-        voices: MetronomeVoices(sampleRate: sampleRate), pattern: options.pattern(),
+        voices: voices, pattern: options.pattern(),
         bpm: Double(options.bpm), sampleRate: sampleRate)
     } catch {
       throw Launcher.Failure(description: error.description)
@@ -44,12 +47,13 @@ extension HeadlessMetronome {
   /// Plays through PulseAudio for `seconds`, or until interrupted (Ctrl-C, SIGTERM, SIGHUP),
   /// then lets the last click ring out. Returns a one-line summary.
   public static func play(
-    _ options: MetronomeOptions, seconds: Double?, devices: AudioDeviceSettings, server: String?
+    _ options: MetronomeOptions, voices: MetronomeVoices, seconds: Double?,
+    devices: AudioDeviceSettings, server: String?
   ) throws(Launcher.Failure) -> String {
     if let seconds, !(seconds > 0) {
       throw Launcher.Failure(description: "--duration must be more than 0 seconds")
     }
-    let engine = try makeEngine(options)
+    let engine = try makeEngine(options, voices: voices)
     engine.start()
     let output = PulseAudioOutput(
       sink: devices.sink.isEmpty ? nil : devices.sink, server: server,

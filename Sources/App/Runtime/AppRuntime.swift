@@ -32,7 +32,9 @@ public final class AppRuntime {
     let inbox = EventInbox(waker: terminal.makeWaker())
     self.inbox = inbox
     let logger = logger
-    self.metronome = MetronomePlayer(server: pulseServer) { status in
+    self.metronome = MetronomePlayer(
+      server: pulseServer, soundsFolder: model.paths.soundsFolder
+    ) { status in
       switch status {
       case .connected(let info):
         logger.info("audio connected to \(info.device), reconnection: \(info.isReconnection)")
@@ -106,7 +108,12 @@ public final class AppRuntime {
   private func perform(_ command: MetronomeCommand) {
     switch command {
     case .start(let options):
-      if let reason = metronome.start(options, devices: model.audioDevices) {
+      let report = metronome.start(options, devices: model.audioDevices)
+      for notice in report.soundNotices {
+        logger.warning("\(notice)")
+        _ = model.handle(.notice(Message("notice.sounds", ["text": notice])))
+      }
+      if let reason = report.silentBecause {
         logger.warning("metronome plays silently: \(reason)")
         _ = model.handle(.audio(.unavailable(reason: reason)))
       }

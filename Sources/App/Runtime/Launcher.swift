@@ -119,9 +119,17 @@ extension Launcher {
   /// The metronome as last used, adjusted by the command line, and the audio devices to use.
   public static func metronomeSetup(
     environment: [String: String], adjust: @escaping (inout MetronomeSettings) -> Void
-  ) throws(Failure) -> (options: MetronomeOptions, devices: AudioDeviceSettings) {
-    var settings = try prepare(environment: environment).loaded.settings
+  ) throws(Failure) -> (
+    options: MetronomeOptions, devices: AudioDeviceSettings, sounds: UserSounds
+  ) {
+    let ground = try prepare(environment: environment)
+    var settings = ground.loaded.settings
     adjust(&settings.metronome)
-    return (MetronomeOptions(settings: settings), settings.audio)
+    let sounds = UserSounds.load(
+      from: ground.paths.soundsFolder,
+      over: MetronomeVoices(sampleRate: HeadlessMetronome.sampleRate),
+      sampleRate: HeadlessMetronome.sampleRate)
+    for notice in sounds.notices { ground.logger.warning("\(notice)") }
+    return (MetronomeOptions(settings: settings), settings.audio, sounds)
   }
 }

@@ -1,4 +1,5 @@
 import Audio
+import FoundationEssentials
 import Storage
 import TerminalUI
 
@@ -10,31 +11,54 @@ final class MetronomePlayer {
   static let sampleRate = 48_000
 
   private let server: String?
+  private let soundsFolder: URL
   private let onStatus: @Sendable (PulseAudioStreamStatus) -> Void
-  private lazy var voices = MetronomeVoices(sampleRate: Self.sampleRate)
+  /// Synthesized (or read from the user's sounds folder) on first play, not at start-up.
+  private var sounds: UserSounds?
   private var engine: MetronomeEngine?
   private var pulse: PulseAudioOutput?
   private var silent: SilentOutput?
   private var startedAt: UInt64 = 0
   private var shownThrough: Int64 = -1
 
-  init(server: String?, onStatus: @escaping @Sendable (PulseAudioStreamStatus) -> Void) {
+  init(
+    server: String?, soundsFolder: URL,
+    onStatus: @escaping @Sendable (PulseAudioStreamStatus) -> Void
+  ) {
     self.server = server
+    self.soundsFolder = soundsFolder
     self.onStatus = onStatus
+  }
+
+  /// The voices to play, and on first use the notices about unusable user sound files.
+  private func voices() -> (MetronomeVoices, notices: [String]) {
+    if let sounds { return (sounds.voices, []) }
+    let loaded = UserSounds.load(
+      from: soundsFolder, over: MetronomeVoices(sampleRate: Self.sampleRate),
+      sampleRate: Self.sampleRate)
+    sounds = loaded
+    return (loaded.voices, loaded.notices)
   }
 
   var isRunning: Bool { engine != nil }
 
-  /// Starts playing; returns why there is no sound when it had to fall back to silence.
-  func start(_ options: MetronomeOptions, devices: AudioDeviceSettings) -> String? {
+  /// What starting found: why there is no sound when it fell back to silence, and notices
+  /// about the user's sound files.
+  struct StartReport {
+    var silentBecause: String?
+    var soundNotices: [String]
+  }
+
+  func start(_ options: MetronomeOptions, devices: AudioDeviceSettings) -> StartReport {
     stop()
+    let (voices, notices) = voices()
     let engine: MetronomeEngine
     do {
       engine = try MetronomeEngine(
         voices: voices, pattern: options.pattern(), bpm: Double(options.bpm),
         sampleRate: Self.sampleRate)
     } catch {
-      return error.description
+      return StartReport(silentBecause: error.description, soundNotices: notices)
     }
     engine.start()
     self.engine = engine
@@ -46,12 +70,12 @@ final class MetronomePlayer {
     do {
       try output.start(renderer: engine)
       pulse = output
-      return nil
+      return StartReport(silentBecause: nil, soundNotices: notices)
     } catch {
       let silent = SilentOutput(sampleRate: Self.sampleRate)
       silent.start(renderer: engine)
       self.silent = silent
-      return error.reason
+      return StartReport(silentBecause: error.reason, soundNotices: notices)
     }
   }
 

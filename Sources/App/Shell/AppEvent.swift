@@ -10,6 +10,8 @@ public enum AppEvent: Equatable, Sendable {
   case audio(AudioStatus)
   case saved
   case saveFailed(reason: String)
+  /// Something the user should read, shown until the next key.
+  case notice(Message)
   /// A metronome click became audible.
   case metronomeBeat(BeatDisplay)
 }

@@ -74,6 +74,8 @@ public struct AppModel: Equatable, Sendable {
       settingsStatus = Message("settings.saved")
     case .saveFailed(let reason):
       settingsStatus = Message("notice.saveFailed", ["reason": reason])
+    case .notice(let message):
+      notices.append(message)
     case .metronomeBeat(let display):
       if case .metronome(var model) = screen {
         model.show(display)
