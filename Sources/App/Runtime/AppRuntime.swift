@@ -120,7 +120,8 @@ public final class AppRuntime {
     case .update(let options):
       metronome.update(options)
     case .stop:
-      metronome.stop()
+      let underruns = metronome.stop()
+      logger.info("metronome stopped, \(underruns) under-runs")
     }
   }
 

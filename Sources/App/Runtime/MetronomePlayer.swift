@@ -87,13 +87,17 @@ final class MetronomePlayer {
   }
 
   /// Stops scheduling clicks; those already sounding ring out before the stream closes.
-  func stop() {
+  /// Returns the under-runs of the run that ended.
+  @discardableResult
+  func stop() -> Int {
+    let underruns = underrunCount
     engine?.stop()
     pulse?.stop()
     silent?.stop()
     engine = nil
     pulse = nil
     silent = nil
+    return underruns
   }
 
   /// The next beat not shown yet (subdivisions are heard, not drawn) and the CLOCK_MONOTONIC
