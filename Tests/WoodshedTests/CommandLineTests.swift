@@ -68,6 +68,11 @@ final class CommandLineTests: XCTestCase {
     guard ProcessInfo.processInfo.environment["WOODSHED_TEST_PULSE_SERVER"] != nil else {
       return XCTFail("no private PulseAudio daemon: run the suite with `make test`")
     }
+    // A debug build on a loaded two-core CI machine under-runs a 20 ms buffer now and then,
+    // which moves the grid; this test is about the loop-back check, not about latency.
+    try FileManager.default.createDirectory(
+      at: woodshed.settingsFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(#"{"version": 1, "audio": {"targetLatencyMs": 200}}"#.utf8).write(to: woodshed.settingsFile)
     let result = try woodshed.run(["doctor", "--metronome"])
     XCTAssertEqual(result.status, 0, result.output + result.error)
     XCTAssertTrue(
