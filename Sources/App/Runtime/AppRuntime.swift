@@ -88,6 +88,9 @@ public final class AppRuntime {
 
   /// Returns true when the app should stop.
   private func process(_ event: AppEvent) -> Bool {
+    if case .audio(let status) = event {
+      if status.isAvailable { metronome.serverBack() } else { metronome.serverLost() }
+    }
     let themeBefore = model.theme
     for effect in model.handle(event) {
       switch effect {

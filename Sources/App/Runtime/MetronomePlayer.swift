@@ -20,6 +20,10 @@ final class MetronomePlayer {
   private var silent: SilentOutput?
   private var startedAt: UInt64 = 0
   private var shownThrough: Int64 = -1
+  private var options: MetronomeOptions?
+  /// While the server is gone, a silent stand-in keeps the beat display going; the real stream
+  /// keeps its own schedule and resumes it when the server is back.
+  private var standIn: (engine: MetronomeEngine, output: SilentOutput, shownThrough: Int64)?
 
   init(
     server: String?, soundsFolder: URL,
@@ -62,6 +66,7 @@ final class MetronomePlayer {
     }
     engine.start()
     self.engine = engine
+    self.options = options
     startedAt = MonotonicInstant.now().nanoseconds
     shownThrough = -1
     let output = PulseAudioOutput(
@@ -81,9 +86,35 @@ final class MetronomePlayer {
 
   /// Tempo from the next beat, pattern from the next bar; an invalid change is ignored.
   func update(_ options: MetronomeOptions) {
-    guard let engine, let pattern = try? options.pattern() else { return }
-    try? engine.setTempo(Double(options.bpm))
-    engine.setPattern(pattern)
+    guard let pattern = try? options.pattern() else { return }
+    self.options = options
+    for engine in [engine, standIn?.engine].compactMap({ $0 }) {
+      try? engine.setTempo(Double(options.bpm))
+      engine.setPattern(pattern)
+    }
+  }
+
+  /// The server went away while playing: keep the beat visible on a silent stand-in.
+  func serverLost() {
+    guard pulse != nil, standIn == nil, let options, let sounds,
+      let engine = try? MetronomeEngine(
+        voices: sounds.voices, pattern: options.pattern(), bpm: Double(options.bpm),
+        sampleRate: Self.sampleRate)
+    else { return }
+    engine.start()
+    let output = SilentOutput(sampleRate: Self.sampleRate)
+    output.start(renderer: engine)
+    standIn = (engine, output, -1)
+  }
+
+  /// The server is back and the real stream plays again.
+  func serverBack() {
+    guard let standIn else { return }
+    standIn.output.stop()
+    self.standIn = nil
+    // Beats written before the loss but never heard are not shown late.
+    let now = MonotonicInstant.now().nanoseconds
+    while let next = nextBeat(), next.audibleAt <= now { shownThrough = next.click.frame }
   }
 
   /// Stops scheduling clicks; those already sounding ring out before the stream closes.
@@ -91,6 +122,8 @@ final class MetronomePlayer {
   @discardableResult
   func stop() -> Int {
     let underruns = underrunCount
+    standIn?.output.stop()
+    standIn = nil
     engine?.stop()
     pulse?.stop()
     silent?.stop()
@@ -103,18 +136,32 @@ final class MetronomePlayer {
   /// The next beat not shown yet (subdivisions are heard, not drawn) and the CLOCK_MONOTONIC
   /// nanoseconds at which it is heard; nil until the engine has scheduled it.
   func nextBeat() -> (click: ScheduledClick, audibleAt: UInt64)? {
+    if let standIn, let clock = standIn.output.timing() {
+      return Self.firstBeat(in: standIn.engine.log, after: standIn.shownThrough, clock: clock)
+    }
     guard let engine, let clock = pulse?.timing() ?? silent?.timing() else { return nil }
-    guard let click = engine.log.clicks(since: shownThrough + 1).first(where: { $0.subdivision == 0 })
-    else { return nil }
+    return Self.firstBeat(in: engine.log, after: shownThrough, clock: clock)
+  }
+
+  private static func firstBeat(in log: ScheduleLog, after frame: Int64, clock: OutputClock)
+    -> (click: ScheduledClick, audibleAt: UInt64)?
+  {
+    guard let click = log.clicks(since: frame + 1).first(where: { $0.subdivision == 0 }) else {
+      return nil
+    }
     return (click, clock.instant(whenAudible: click.frame))
   }
 
   /// The display for a beat that is now audible; later calls move on to the next beat.
   func show(_ click: ScheduledClick, at instant: UInt64) -> BeatDisplay {
-    shownThrough = click.frame
+    if standIn != nil {
+      standIn?.shownThrough = click.frame
+    } else {
+      shownThrough = click.frame
+    }
     return BeatDisplay(
       bar: click.bar, beatInBar: click.beatInBar, isCountIn: click.isCountIn,
-      isMuted: click.isMuted, bpm: engine?.tempo ?? 0,
+      isMuted: click.isMuted, bpm: (standIn?.engine ?? engine)?.tempo ?? 0,
       elapsed: .nanoseconds(Int64(clamping: instant &- startedAt)))
   }
 
