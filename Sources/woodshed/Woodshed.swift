@@ -14,6 +14,17 @@ struct Woodshed: ParsableCommand {
     version: Launcher.version,
     subcommands: [Doctor.self, Metronome.self])
 
+  @OptionGroup var session: SessionOptions
+
+  func run() throws {
+    let status = try Launcher.runInteractive(
+      environment: ProcessInfo.processInfo.environment, overrides: session.overrides)
+    if status != 0 { throw ExitCode(status) }
+  }
+}
+
+/// Choices for one run, the same for the practice room and its subcommands.
+struct SessionOptions: ParsableArguments {
   @Option(help: "Symbols for this run only: unicode or ascii (default: from settings).")
   var glyphs: GlyphSet.Kind?
 
@@ -26,11 +37,13 @@ struct Woodshed: ParsableCommand {
   @Option(help: "PulseAudio source (input device) for this run, by name.")
   var source: String?
 
-  func run() throws {
-    let status = try Launcher.runInteractive(
-      environment: ProcessInfo.processInfo.environment,
-      overrides: RunOverrides(glyphs: glyphs, theme: theme, sink: sink, source: source))
-    if status != 0 { throw ExitCode(status) }
+  @Option(
+    name: .customLong("audio-out"),
+    help: "Write the sound into this new WAV file instead of playing it.")
+  var audioOut: String?
+
+  var overrides: RunOverrides {
+    RunOverrides(glyphs: glyphs, theme: theme, sink: sink, source: source, audioOut: audioOut)
   }
 }
 
@@ -75,11 +88,8 @@ struct Metronome: ParsableCommand {
   @Option(help: "Clicks per beat, 1-4.")
   var subdivision: Int?
 
-  @Option(help: "How long to play, in seconds.")
+  @Option(help: "How long to play, in seconds; with --audio-out, rendered at once.")
   var duration: Double?
-
-  @Option(name: .customLong("audio-out"), help: "Write the sound to this WAV file instead of playing it.")
-  var audioOut: String?
 
   @Flag(help: "Replace the --audio-out file if it exists.")
   var force = false
@@ -87,8 +97,7 @@ struct Metronome: ParsableCommand {
   @Flag(name: .customLong("no-ui"), help: "Do not open the full-screen interface.")
   var noUI = false
 
-  @Option(help: "PulseAudio sink (output device) for this run, by name.")
-  var sink: String?
+  @OptionGroup var session: SessionOptions
 
   func run() throws {
     let environment = ProcessInfo.processInfo.environment
@@ -98,15 +107,17 @@ struct Metronome: ParsableCommand {
       if let accents { metronome.accents = accents }
       if let subdivision { metronome.subdivision = subdivision }
     }
-    if !noUI && audioOut == nil {
+    let audioOut = session.audioOut
+    // Without a duration, --audio-out records the practice room live, as the speakers play it.
+    if !noUI && (audioOut == nil || duration == nil) {
       let status = try Launcher.runInteractive(
-        environment: environment, overrides: RunOverrides(sink: sink), openMetronome: adjust)
+        environment: environment, overrides: session.overrides, openMetronome: adjust)
       if status != 0 { throw ExitCode(status) }
       return
     }
     let (options, saved, sounds) = try Launcher.metronomeSetup(
       environment: environment, adjust: adjust)
-    let devices = RunOverrides(sink: sink).devices(saved)
+    let devices = session.overrides.devices(saved)
     for notice in sounds.notices {
       let line = Array("warning: \(notice)\n".utf8)
       _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }

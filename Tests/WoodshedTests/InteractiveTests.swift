@@ -155,3 +155,36 @@ final class InteractiveTests: XCTestCase {
     return Int(fields[12])! + Int(fields[13])!
   }
 }
+
+extension InteractiveTests {
+  func testAudioOutRecordsWhatTheSpeakersWouldGet() throws {
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("woodshed-session-\(UUID().uuidString).wav")
+    defer { try? FileManager.default.removeItem(at: file) }
+    let terminal = try woodshed.startInTerminal(arguments: ["--audio-out", file.path])
+    XCTAssertTrue(terminal.waitForOutput(containing: "Metronome", timeout: .seconds(10)))
+    terminal.send("\r")
+    XCTAssertTrue(terminal.waitForOutput(containing: "Space starts", timeout: .seconds(5)))
+    terminal.send(" ")
+    Thread.sleep(forTimeInterval: 2.3)
+    terminal.send(" ")
+    terminal.send("\u{1b}")
+    terminal.send("q")
+    XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), 0, terminal.output)
+    let data = try Data(contentsOf: file)
+    let samples = data.dropFirst(44).withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+    var onsets: [Int] = []
+    var quiet = 480
+    for (index, sample) in samples.enumerated() {
+      if abs(sample) > 0.01 {
+        if quiet >= 480 { onsets.append(index) }
+        quiet = 0
+      } else {
+        quiet += 1
+      }
+    }
+    XCTAssertGreaterThanOrEqual(onsets.count, 3, "about 2 s at 90 BPM")
+    XCTAssertEqual(Set(zip(onsets, onsets.dropFirst()).map { $1 - $0 }), [32_000])
+    XCTAssertEqual(samples.last ?? 1, 0, accuracy: 1e-4, "the last click rang out to its end")
+  }
+}

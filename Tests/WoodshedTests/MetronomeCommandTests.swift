@@ -40,7 +40,8 @@ final class MetronomeCommandTests: XCTestCase {
       (["--bpm", "500", "--duration", "5", "--audio-out", "x.wav"], "20–300"),
       (["--meter", "7/9", "--duration", "5", "--audio-out", "x.wav"], "9"),
       (["--accents", "X y", "--duration", "5", "--audio-out", "x.wav"], "y"),
-      (["--audio-out", "x.wav"], "--duration"),
+      (["--audio-out", "x.wav", "--no-ui"], "--duration"),
+      (["--audio-out", "x.wav"], "needs a terminal"),
     ]
     for (arguments, mention) in cases {
       let result = try woodshed.run(["metronome"] + arguments)

@@ -20,7 +20,7 @@ public final class AppRuntime {
 
   init(
     model: AppModel, terminal: CursesTerminal, store: any SettingsStoring, logger: Logger,
-    clock: WallClock, pulseServer: String?,
+    clock: WallClock, pulseServer: String?, recorder: WAVRecorder?,
     probeAudio: @escaping @Sendable () -> AudioStatus
   ) {
     self.model = model
@@ -33,7 +33,7 @@ public final class AppRuntime {
     self.inbox = inbox
     let logger = logger
     self.metronome = MetronomePlayer(
-      server: pulseServer, soundsFolder: model.paths.soundsFolder
+      server: pulseServer, soundsFolder: model.paths.soundsFolder, recorder: recorder
     ) { status in
       switch status {
       case .connected(let info):

@@ -58,6 +58,14 @@ public enum Launcher {
     openMetronome: ((inout MetronomeSettings) -> Void)? = nil
   ) throws(Failure) -> Int32 {
     let ground = try prepare(environment: environment)
+    let recorder: WAVRecorder?
+    do {
+      recorder = try overrides.audioOut.map { path throws(WAVWriteError) in
+        try WAVRecorder(url: URL(fileURLWithPath: path))
+      }
+    } catch {
+      throw Failure(description: error.description)
+    }
     let detected = GlyphSet.detect(environment: environment)
     let clock = WallClock()
     let terminal: CursesTerminal
@@ -77,8 +85,15 @@ public enum Launcher {
     let pulseServer = environment["PULSE_SERVER"]
     let runtime = AppRuntime(
       model: model, terminal: terminal, store: ground.store, logger: ground.logger, clock: clock,
-      pulseServer: pulseServer, probeAudio: { PulseAudioProbe.check(server: pulseServer) })
-    return runtime.run()
+      pulseServer: pulseServer, recorder: recorder,
+      probeAudio: { PulseAudioProbe.check(server: pulseServer) })
+    let status = runtime.run()
+    do {
+      try recorder?.finish()
+    } catch {
+      throw Failure(description: error.description)
+    }
+    return status
   }
 }
 

@@ -1,5 +1,6 @@
 import Audio
 import FoundationEssentials
+import Glibc
 import Storage
 import TerminalUI
 
@@ -9,9 +10,13 @@ import TerminalUI
 /// in step with the sound rather than with a timer of its own.
 final class MetronomePlayer {
   static let sampleRate = 48_000
+  /// Longer than the longest built-in voice (the 80 ms beep) and a block.
+  static let ringOut = Duration.milliseconds(120)
 
   private let server: String?
   private let soundsFolder: URL
+  /// With `--audio-out`, what would go to the speakers goes into this file instead.
+  private let recorder: WAVRecorder?
   private let onStatus: @Sendable (PulseAudioStreamStatus) -> Void
   /// Synthesized (or read from the user's sounds folder) on first play, not at start-up.
   private var sounds: UserSounds?
@@ -26,11 +31,12 @@ final class MetronomePlayer {
   private var standIn: (engine: MetronomeEngine, output: SilentOutput, shownThrough: Int64)?
 
   init(
-    server: String?, soundsFolder: URL,
+    server: String?, soundsFolder: URL, recorder: WAVRecorder?,
     onStatus: @escaping @Sendable (PulseAudioStreamStatus) -> Void
   ) {
     self.server = server
     self.soundsFolder = soundsFolder
+    self.recorder = recorder
     self.onStatus = onStatus
   }
 
@@ -69,6 +75,12 @@ final class MetronomePlayer {
     self.options = options
     startedAt = MonotonicInstant.now().nanoseconds
     shownThrough = -1
+    if let recorder {
+      let output = SilentOutput(sampleRate: Self.sampleRate)
+      output.start(renderer: engine, tap: recorder.append)
+      silent = output
+      return StartReport(silentBecause: nil, soundNotices: notices)
+    }
     let output = PulseAudioOutput(
       sink: devices.sink.isEmpty ? nil : devices.sink, server: server,
       targetLatency: .milliseconds(devices.targetLatencyMilliseconds), onStatus: onStatus)
@@ -125,6 +137,10 @@ final class MetronomePlayer {
     standIn?.output.stop()
     standIn = nil
     engine?.stop()
+    if recorder != nil, silent != nil {
+      // The recording must hold the last click to its end, as a speaker would play it.
+      usleep(UInt32(Self.ringOut.components.attoseconds / 1_000_000_000_000))
+    }
     pulse?.stop()
     silent?.stop()
     engine = nil

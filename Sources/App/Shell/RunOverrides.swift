@@ -7,15 +7,18 @@ public struct RunOverrides: Equatable, Sendable {
   public var theme: Theme.Name?
   public var sink: String?
   public var source: String?
+  /// Sound goes into this WAV file instead of to the speakers.
+  public var audioOut: String?
 
   public init(
     glyphs: GlyphSet.Kind? = nil, theme: Theme.Name? = nil, sink: String? = nil,
-    source: String? = nil
+    source: String? = nil, audioOut: String? = nil
   ) {
     self.glyphs = glyphs
     self.theme = theme
     self.sink = sink
     self.source = source
+    self.audioOut = audioOut
   }
 
   /// The saved devices with this run's choices applied.

@@ -23,8 +23,12 @@ public final class SilentOutput: Sendable {
 
   deinit { stop() }
 
-  /// Starts pulling blocks from `renderer` at the pace a sound card would.
-  public func start(renderer: any AudioRenderer) {
+  /// Starts pulling blocks from `renderer` at the pace a sound card would, handing each block
+  /// to `tap` (a recorder) as a sound card would play it.
+  public func start(
+    renderer: any AudioRenderer,
+    tap: (@Sendable (UnsafeBufferPointer<Float>) -> Void)? = nil
+  ) {
     let start = Self.now()
     let generation = run.current.withLock { run in
       run = (run.generation + 1, start)
@@ -41,6 +45,7 @@ public final class SilentOutput: Sendable {
         let due = Int64(Double(Self.now() &- start) / 1e9 * rate)
         while frame <= due {
           renderer.render(into: scratch, startFrame: frame)
+          tap?(UnsafeBufferPointer(scratch))
           frame += Int64(size)
         }
         usleep(5_000)
