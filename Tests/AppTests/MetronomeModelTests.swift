@@ -125,12 +125,39 @@ final class MetronomeModelTests: XCTestCase {
     model.press(.character(" "))
     let effects = model.press(.character("c"))
     XCTAssertEqual(effects, [.metronome(.update(options(Settings()) { $0.countInBars = 1 }))])
-    model.press(.character("g"), .character("p"), .character("w"), .character("s"))
+    model.press(.character("g"), .character("w"), .character("s"))
     let screen = metronome(model)
     XCTAssertEqual(screen?.gapClick, .everyNthBar(4))
-    XCTAssertEqual(screen?.trainer, TrainerPlan(step: 2, everyBars: 4, increase: 20))
     XCTAssertEqual(screen?.swing, 0.58)
     XCTAssertEqual(model.settings.metronome.subdivision, 2)
+  }
+
+  func testTrainerEditorSetsGoalStepAndBars() {
+    var model = openMetronome()
+    model.press(.character(" "))
+    XCTAssertEqual(model.press(.character("p")), [], "opening the editor changes nothing yet")
+    XCTAssertEqual(metronome(model)?.trainerDraft?.plan, TrainerPlan(goal: 110, step: 2, everyBars: 4))
+    model.press(.pageUp, .up, .right, .up, .right, .down, .down)
+    XCTAssertEqual(model.press(.character("q")), [], "q is not quit while editing")
+    let plan = TrainerPlan(goal: 116, step: 3, everyBars: 2)
+    XCTAssertEqual(metronome(model)?.trainerDraft?.plan, plan)
+    XCTAssertEqual(
+      model.press(.enter), [.metronome(.update(options(Settings()) { $0.trainer = plan }))])
+    XCTAssertEqual(metronome(model)?.trainer, plan)
+    XCTAssertNil(metronome(model)?.trainerDraft)
+    XCTAssertNoThrow(try options(Settings()) { $0.trainer = plan }.pattern())
+    model.press(.character("p"), .delete)
+    XCTAssertNil(metronome(model)?.trainer, "Del turns the trainer off")
+  }
+
+  func testTrainerEditorStaysInRangeAndEscapeKeepsThePlan() {
+    var model = openMetronome()
+    model.press(.character("p"), .right, .right)
+    for _ in 0..<20 { model.press(.up) }
+    XCTAssertEqual(metronome(model)?.trainerDraft?.plan.everyBars, TrainerPlan.barsRange.upperBound)
+    model.press(.escape)
+    XCTAssertNil(metronome(model)?.trainer)
+    guard case .metronome = model.screen else { return XCTFail("Esc in the editor left the screen") }
   }
 
   func testBeatsAreShownOnlyWhilePlaying() {

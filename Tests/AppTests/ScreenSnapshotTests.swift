@@ -70,12 +70,18 @@ final class ScreenSnapshotTests: XCTestCase {
     settings.metronome.bpm = 176
     for size in [Self.small, Self.large] {
       var model = AppFixtures.model(size: size, settings: settings)
-      model.press(.enter, .character(" "), .character("c"), .character("p"))
+      model.press(.enter, .character(" "), .character("c"), .character("p"), .enter)
       let beat = BeatDisplay(
         bar: 3, beatInBar: 3, isCountIn: false, isMuted: false, bpm: 176, elapsed: .seconds(75))
       _ = model.handle(.metronomeBeat(beat))
       assertCanvasSnapshot(AppView.render(model), named: name(size))
     }
+  }
+
+  func testMetronomeTrainerEditor() {
+    var model = AppFixtures.model()
+    model.press(.enter, .character("p"), .right)
+    assertCanvasSnapshot(AppView.render(model), named: name(Self.small))
   }
 
   func testMetronomeEditingAccentsWithoutAudio() {

@@ -15,6 +15,8 @@ public struct MetronomeModel: Equatable, Sendable {
   public private(set) var typedBPM = ""
   /// The accent string being edited, when the editor is open.
   public private(set) var accentDraft: String?
+  /// The speed trainer being set up, when its editor is open.
+  public private(set) var trainerDraft: TrainerDraft?
   public private(set) var problem: Message?
   public private(set) var beat: BeatDisplay?
   private var tapTempo = TapTempo()
@@ -24,10 +26,6 @@ public struct MetronomeModel: Equatable, Sendable {
   static let swings = [0.5, 0.58, 0.67, 0.75]
   static let countIns = [0, 1, 2]
   static let gapClicks: [GapClick] = [.off, .everyNthBar(4), .everyNthBar(2), .randomBars(probability: 0.25)]
-  static let trainers: [TrainerPlan?] = [
-    nil, TrainerPlan(step: 2, everyBars: 4, increase: 20),
-    TrainerPlan(step: 5, everyBars: 2, increase: 40),
-  ]
 
   static let keyHints: [KeyHint] = [
     KeyHint(.text("Space"), "metronome.key.startStop"),
@@ -49,7 +47,7 @@ public struct MetronomeModel: Equatable, Sendable {
   ]
 
   /// While typing a tempo or editing accents, every key belongs to this screen.
-  var capturesKeys: Bool { !typedBPM.isEmpty || accentDraft != nil }
+  var capturesKeys: Bool { !typedBPM.isEmpty || accentDraft != nil || trainerDraft != nil }
 
   func options(_ settings: Settings) -> MetronomeOptions {
     var options = MetronomeOptions(settings: settings)
@@ -64,6 +62,7 @@ public struct MetronomeModel: Equatable, Sendable {
   /// saved by the caller.
   mutating func handle(_ event: KeyEvent, settings: inout Settings) -> MetronomeCommand? {
     if accentDraft != nil { return editAccents(event.key, settings: &settings) }
+    if trainerDraft != nil { return editTrainer(event.key, settings: settings) }
     let before = settings
     let optionsBefore = options(settings)
     problem = nil
@@ -110,7 +109,11 @@ public struct MetronomeModel: Equatable, Sendable {
     case .character("g"):
       gapClick = SettingsModel.cycle(Self.gapClicks, from: gapClick, by: 1)
     case .character("p"):
-      trainer = SettingsModel.cycle(Self.trainers, from: trainer, by: 1)
+      let range = MetronomeSettings.bpmRange
+      trainerDraft = TrainerDraft(
+        plan: trainer
+          ?? TrainerPlan(goal: min(settings.metronome.bpm + 20, range.upperBound), step: 2, everyBars: 4))
+      return nil
     default:
       return nil
     }
@@ -184,8 +187,57 @@ public struct MetronomeModel: Equatable, Sendable {
     return nil
   }
 
+  private mutating func editTrainer(_ key: Key, settings: Settings) -> MetronomeCommand? {
+    guard var draft = trainerDraft else { return nil }
+    let before = options(settings)
+    switch key {
+    case .escape:
+      trainerDraft = nil
+      return nil
+    case .left: draft.focus = (draft.focus + 2) % 3
+    case .right, .tab: draft.focus = (draft.focus + 1) % 3
+    case .up: draft.change(by: 1)
+    case .down: draft.change(by: -1)
+    case .pageUp: draft.change(by: 5)
+    case .pageDown: draft.change(by: -5)
+    case .delete, .backspace:
+      trainer = nil
+      trainerDraft = nil
+      return isRunning && options(settings) != before ? .update(options(settings)) : nil
+    case .enter:
+      trainer = draft.plan.goal == settings.metronome.bpm ? nil : draft.plan
+      trainerDraft = nil
+      return isRunning && options(settings) != before ? .update(options(settings)) : nil
+    default:
+      break
+    }
+    trainerDraft = draft
+    return nil
+  }
+
   private func defaultAccents(_ settings: Settings) -> String {
     guard let meter = try? Meter(parsing: settings.metronome.meter) else { return "" }
     return AccentPattern.standard(beatsPerBar: meter.beatsPerBar).description
+  }
+}
+
+/// The speed trainer's editor: one of its three numbers has the focus.
+public struct TrainerDraft: Equatable, Sendable {
+  public var plan: TrainerPlan
+  /// 0 the goal tempo, 1 the step, 2 the bars per step.
+  public var focus = 0
+
+  mutating func change(by amount: Int) {
+    switch focus {
+    case 0:
+      let range = MetronomeSettings.bpmRange
+      plan.goal = min(max(plan.goal + amount, range.lowerBound), range.upperBound)
+    case 1:
+      let range = TrainerPlan.stepRange
+      plan.step = min(max(plan.step + amount, range.lowerBound), range.upperBound)
+    default:
+      let range = TrainerPlan.barsRange
+      plan.everyBars = min(max(plan.everyBars + amount, range.lowerBound), range.upperBound)
+    }
   }
 }

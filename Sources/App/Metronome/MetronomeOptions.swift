@@ -34,8 +34,8 @@ public struct MetronomeOptions: Equatable, Sendable {
     let click = Gain(percent: volumes.master) * Gain(percent: volumes.click)
     let speedTrainer = try trainer.map { plan throws(MetronomeError) in
       try SpeedTrainer(
-        from: Double(bpm), to: Double(min(bpm + plan.increase, MetronomeSettings.bpmRange.upperBound)),
-        step: Double(plan.step), everyBars: plan.everyBars)
+        from: Double(bpm), to: Double(plan.goal), step: Double(plan.step),
+        everyBars: plan.everyBars)
     }
     return try MetronomePattern(
       meter: meter, accents: accents, subdivision: subdivision,
@@ -45,16 +45,19 @@ public struct MetronomeOptions: Equatable, Sendable {
   }
 }
 
-/// A speed-trainer plan relative to the starting tempo: up by `step` BPM every `everyBars`
-/// bars until `increase` BPM faster.
+/// A speed-trainer plan: from the metronome's tempo to `goal`, `step` BPM every `everyBars`
+/// bars.
 public struct TrainerPlan: Equatable, Sendable {
+  public static let stepRange = 1...20
+  public static let barsRange = 1...16
+
+  public var goal: Int
   public var step: Int
   public var everyBars: Int
-  public var increase: Int
 
-  public init(step: Int, everyBars: Int, increase: Int) {
+  public init(goal: Int, step: Int, everyBars: Int) {
+    self.goal = goal
     self.step = step
     self.everyBars = everyBars
-    self.increase = increase
   }
 }

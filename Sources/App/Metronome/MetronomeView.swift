@@ -43,6 +43,9 @@ enum MetronomeView {
       centre(strings.text("metronome.editAccents", ["draft": draft + cursor]), y: y, in: area, style: Style.role(.accent).bold, on: &canvas)
       centre(strings.text("metronome.editAccents.hint"), y: y + 1, in: area, style: .role(.muted), on: &canvas)
     }
+    if let draft = screen.trainerDraft {
+      renderTrainerEditor(draft, model: model, y: y, in: area, on: &canvas)
+    }
     if let problem = screen.problem {
       centre(strings.text(problem), y: min(area.maxY - 1, y + 2), in: area, style: Style.role(.bad).bold, on: &canvas)
     } else if !model.audio.isAvailable, case .unavailable = model.audio {
@@ -108,7 +111,9 @@ enum MetronomeView {
     case .randomBars(let p): gap = strings.text("metronome.gap.random", ["percent": "\(Int((p * 100).rounded()))"])
     }
     let trainer = screen.trainer.map {
-      strings.text("metronome.trainer.plan", ["step": "\($0.step)", "bars": "\($0.everyBars)", "goal": "\(min(settings.bpm + $0.increase, 300))"])
+      strings.text(
+        "metronome.trainer.plan",
+        ["from": "\(settings.bpm)", "goal": "\($0.goal)", "step": "\($0.step)", "bars": "\($0.everyBars)"])
     } ?? off
     let elapsed = screen.beat?.elapsed ?? .zero
     let seconds = Int(elapsed.components.seconds)
@@ -123,6 +128,31 @@ enum MetronomeView {
       (strings.text("metronome.countIn"), countIn, strings.text("metronome.gap"), gap),
       (strings.text("metronome.trainer"), trainer, strings.text("metronome.session"), session),
     ]
+  }
+
+  /// "Trainer: 90 → [110] BPM, +[2] every [4] bars", the focused number reversed.
+  private static func renderTrainerEditor(
+    _ draft: TrainerDraft, model: AppModel, y: Int, in area: Rect, on canvas: inout Canvas
+  ) {
+    let strings = model.strings
+    let values = ["\(draft.plan.goal)", "\(draft.plan.step)", "\(draft.plan.everyBars)"]
+    let parts = strings.text(
+      "metronome.trainer.editor",
+      ["from": "\(model.settings.metronome.bpm)", "goal": "\u{1}", "step": "\u{2}", "bars": "\u{3}"])
+    let width = parts.displayWidth - 3 + values.map { $0.displayWidth + 2 }.reduce(0, +)
+    var x = area.x + max(0, (area.width - width) / 2)
+    for character in parts {
+      if let index = [Character("\u{1}"), "\u{2}", "\u{3}"].firstIndex(of: character) {
+        let style = index == draft.focus ? Style.role(.accent).bold.reversed : Style.role(.accent).bold
+        x += canvas.write(" \(values[index]) ", x: x, y: y, style: style, clip: area)
+      } else {
+        x += canvas.put(character, x: x, y: y, style: Style.role(.accent).bold, clip: area)
+      }
+    }
+    let hint = strings.text("metronome.trainer.hint").clipped(toWidth: area.width)
+    canvas.write(
+      hint, x: area.x + (area.width - hint.displayWidth) / 2, y: y + 1, style: .role(.muted),
+      clip: area)
   }
 
   private static func option(
