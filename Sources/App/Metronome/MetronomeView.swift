@@ -33,8 +33,12 @@ enum MetronomeView {
     let left = area.x + max(2, (area.width - 2 * columnWidth) / 2)
     for (index, row) in rows.enumerated() where y + index < area.maxY - 2 {
       let line = Rect(x: left, y: y + index, width: 2 * columnWidth, height: 1)
-      option(row.0, row.1, labelWidth: labelWidth, x: left, y: line.y, width: columnWidth, on: &canvas)
-      option(row.2, row.3, labelWidth: labelWidth, x: left + columnWidth, y: line.y, width: columnWidth, on: &canvas)
+      option(
+        row.0, row.1, labelWidth: labelWidth, x: left, y: line.y, width: columnWidth,
+        ellipsis: glyphs.ellipsis, on: &canvas)
+      option(
+        row.2, row.3, labelWidth: labelWidth, x: left + columnWidth, y: line.y, width: columnWidth,
+        ellipsis: glyphs.ellipsis, on: &canvas)
     }
     y += rows.count + 1
 
@@ -157,11 +161,13 @@ enum MetronomeView {
 
   private static func option(
     _ label: String, _ value: String, labelWidth: Int, x: Int, y: Int, width: Int,
-    on canvas: inout Canvas
+    ellipsis: String, on canvas: inout Canvas
   ) {
     let area = Rect(x: x, y: y, width: width, height: 1)
     canvas.write(label, x: x, y: y, style: .role(.muted), clip: area)
-    canvas.write(value.clipped(toWidth: max(0, width - labelWidth - 3)), x: x + labelWidth + 2, y: y, style: .plain, clip: area)
+    canvas.write(
+      value.clipped(toWidth: max(0, width - labelWidth - 3), ellipsis: ellipsis),
+      x: x + labelWidth + 2, y: y, style: .plain, clip: area)
   }
 
   private static func centre(_ text: String, y: Int, in area: Rect, style: Style, on canvas: inout Canvas) {
