@@ -17,6 +17,9 @@ public final class AppRuntime {
   private let inbox: EventInbox
   private let probeAudio: @Sendable () -> AudioStatus
   private let metronome: MetronomePlayer
+  /// While the metronome plays silently for want of a server: when to look for one again.
+  private var nextServerCheck: UInt64?
+  static let serverCheckInterval: UInt64 = 3_000_000_000
 
   init(
     model: AppModel, terminal: CursesTerminal, store: any SettingsStoring, logger: Logger,
@@ -69,6 +72,7 @@ public final class AppRuntime {
         quit = process(.resized(size))
       case .timedOut:
         quit = process(.clock(clock.time()))
+        lookForServer()
         showAudibleBeats()
       case .woken:
         for posted in inbox.takeAll() where !quit {
@@ -120,9 +124,13 @@ public final class AppRuntime {
         logger.warning("metronome plays silently: \(reason)")
         _ = model.handle(.audio(.unavailable(reason: reason)))
       }
+      nextServerCheck =
+        metronome.isSilentForLackOfServer
+        ? MonotonicInstant.now().nanoseconds + Self.serverCheckInterval : nil
     case .update(let options):
       metronome.update(options)
     case .stop:
+      nextServerCheck = nil
       let underruns = metronome.stop()
       logger.info("metronome stopped, \(underruns) under-runs")
     }
@@ -130,13 +138,33 @@ public final class AppRuntime {
 
   /// While the metronome plays, wake when its next beat is heard; otherwise at the next minute.
   private func nextWakeUp() -> Duration {
-    let minute = clock.untilNextMinute()
+    var minute = clock.untilNextMinute()
+    if let check = nextServerCheck {
+      let now = MonotonicInstant.now().nanoseconds
+      minute = max(.zero, min(minute, .nanoseconds(Int64(clamping: check) - Int64(clamping: now))))
+    }
     guard metronome.isRunning else { return minute }
     // A beat enters the log a block or so before it is heard; until then, look again soon.
     guard let next = metronome.nextBeat() else { return min(minute, .milliseconds(5)) }
     let now = MonotonicInstant.now().nanoseconds
     let wait = Duration.nanoseconds(Int64(clamping: next.audibleAt) - Int64(clamping: now))
     return max(.zero, min(minute, wait))
+  }
+
+  /// A server that was missing when the metronome started may have appeared: if it answers,
+  /// the metronome moves onto it.
+  private func lookForServer() {
+    guard let check = nextServerCheck, MonotonicInstant.now().nanoseconds >= check else { return }
+    let status = probeAudio()
+    guard status.isAvailable, let report = metronome.restart(devices: model.audioDevices),
+      report.silentBecause == nil
+    else {
+      nextServerCheck = MonotonicInstant.now().nanoseconds + Self.serverCheckInterval
+      return
+    }
+    logger.info("audio server found; the metronome plays through it")
+    nextServerCheck = nil
+    _ = model.handle(.audio(status))
   }
 
   private func showAudibleBeats() {

@@ -52,6 +52,15 @@ final class MetronomePlayer {
 
   var isRunning: Bool { engine != nil }
 
+  /// Playing without sound because no server answered at start (not because of --audio-out).
+  var isSilentForLackOfServer: Bool { silent != nil && recorder == nil }
+
+  /// Starts again with the same options, to move from silence onto a server that has appeared.
+  func restart(devices: AudioDeviceSettings) -> StartReport? {
+    guard let options else { return nil }
+    return start(options, devices: devices)
+  }
+
   /// What starting found: why there is no sound when it fell back to silence, and notices
   /// about the user's sound files.
   struct StartReport {
