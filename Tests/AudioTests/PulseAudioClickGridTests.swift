@@ -17,36 +17,29 @@ final class PulseAudioClickGridTests: XCTestCase {
   private static let tempi = [40, 90, 160]
   private static let minute = 60
 
+  /// An underrun is the machine failing to deliver, not the sample clock moving: a tempo whose
+  /// minute had one is measured again, up to this many times in all.
+  private static let attempts = 3
+
   func testEveryClickLandsWithinOneSampleOfTheGridForAMinute() throws {
-    let server = try PulseAudioTestSupport.server
-    var sinks = [try PulseAudioTestSupport.sink]
-    var modules: [String] = []
-    defer {
-      for module in modules { _ = try? pactl(server, "unload-module", module) }
+    var pending = Self.tempi
+    var attempt = 1
+    while !pending.isEmpty {
+      let runs = try playAMinute(pending)
+      let disturbed = runs.filter { $0.output.underrunCount > 0 }
+      if !disturbed.isEmpty, attempt < Self.attempts {
+        print("PulseAudio click grid: underruns at \(disturbed.map(\.bpm)) BPM; measuring again")
+        pending = disturbed.map(\.bpm)
+        attempt += 1
+        check(runs.filter { $0.output.underrunCount == 0 })
+        continue
+      }
+      check(runs)
+      pending = []
     }
-    for bpm in Self.tempi.dropFirst() {
-      let sink = "woodshed_click_\(bpm)"
-      modules.append(
-        try pactl(server, "load-module", "module-null-sink", "sink_name=\(sink)", "rate=48000"))
-      sinks.append(sink)
-    }
+  }
 
-    let runs = zip(Self.tempi, sinks).map { bpm, sink in
-      ClickRun(bpm: bpm, clicks: bpm * Self.minute / 60, sink: sink, server: server)
-    }
-    defer {
-      for run in runs { run.stop() }
-    }
-    for run in runs { try run.startRecording() }
-    for run in runs { try run.startPlaying() }
-    XCTAssertTrue(
-      PulseAudioTestSupport.wait(upTo: .seconds(Self.minute + 15)) {
-        runs.allSatisfy(\.hasPlayedEverything)
-      }, "the click tracks did not finish playing")
-    // Leaves time for the last frames to pass the sink and reach the monitor.
-    Thread.sleep(forTimeInterval: 0.5)
-    for run in runs { run.stop() }
-
+  private func check(_ runs: [ClickRun]) {
     for run in runs {
       let onsets = Self.onsets(in: run.recorder.samples)
       XCTAssertEqual(onsets.count, run.renderer.clicks, "clicks heard at \(run.bpm) BPM")
@@ -61,6 +54,39 @@ final class PulseAudioClickGridTests: XCTestCase {
       XCTAssertLessThanOrEqual(worst, 1, "at \(run.bpm) BPM: \(deviations)")
       XCTAssertEqual(run.recorder.discontinuities, 0)
     }
+  }
+
+  /// Plays a minute of clicks at each tempo at once, each on its own null sink, recording the
+  /// monitors; returns the finished runs.
+  private func playAMinute(_ tempi: [Int]) throws -> [ClickRun] {
+    let server = try PulseAudioTestSupport.server
+    var sinks = [try PulseAudioTestSupport.sink]
+    var modules: [String] = []
+    defer {
+      for module in modules { _ = try? pactl(server, "unload-module", module) }
+    }
+    for bpm in tempi.dropFirst() {
+      let sink = "woodshed_click_\(bpm)"
+      modules.append(
+        try pactl(server, "load-module", "module-null-sink", "sink_name=\(sink)", "rate=48000"))
+      sinks.append(sink)
+    }
+    let runs = zip(tempi, sinks).map { bpm, sink in
+      ClickRun(bpm: bpm, clicks: bpm * Self.minute / 60, sink: sink, server: server)
+    }
+    defer {
+      for run in runs { run.stop() }
+    }
+    for run in runs { try run.startRecording() }
+    for run in runs { try run.startPlaying() }
+    XCTAssertTrue(
+      PulseAudioTestSupport.wait(upTo: .seconds(Self.minute + 15)) {
+        runs.allSatisfy(\.hasPlayedEverything)
+      }, "the click tracks did not finish playing")
+    // Leaves time for the last frames to pass the sink and reach the monitor.
+    Thread.sleep(forTimeInterval: 0.5)
+    for run in runs { run.stop() }
+    return runs
   }
 
   /// The first sample above 0.4 after at least 50 ms below 0.01.
