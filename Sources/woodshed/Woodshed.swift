@@ -64,7 +64,7 @@ struct Doctor: ParsableCommand {
     var failed = !report.problems.isEmpty
     if metronome {
       let result = try MetronomeLoopback.run(
-        devices: devices, server: environment["PULSE_SERVER"].flatMap { $0.isEmpty ? nil : $0 })
+        devices: devices, server: Launcher.pulseServer(environment: environment))
       print(MetronomeLoopback.text(result, strings))
       failed = failed || !result.check.isExact
     }
@@ -126,7 +126,7 @@ struct Metronome: ParsableCommand {
       print(
         try HeadlessMetronome.play(
           options, voices: sounds.voices, seconds: duration, devices: devices,
-          server: environment["PULSE_SERVER"].flatMap { $0.isEmpty ? nil : $0 }))
+          server: Launcher.pulseServer(environment: environment)))
       return
     }
     guard let duration else {

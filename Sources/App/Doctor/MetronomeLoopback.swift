@@ -27,9 +27,7 @@ public enum MetronomeLoopback {
     } catch {
       throw Launcher.Failure(description: error.description)
     }
-    let output = PulseAudioOutput(
-      sink: devices.sink.isEmpty ? nil : devices.sink, server: server,
-      targetLatency: .milliseconds(devices.targetLatencyMilliseconds))
+    let output = PulseAudioOutput(devices: devices, server: server)
     let silence = SilenceRenderer()
     do {
       // Silence first: the sink's name is known only once a stream plays on it.

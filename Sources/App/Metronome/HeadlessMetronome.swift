@@ -55,9 +55,7 @@ extension HeadlessMetronome {
     }
     let engine = try makeEngine(options, voices: voices)
     engine.start()
-    let output = PulseAudioOutput(
-      sink: devices.sink.isEmpty ? nil : devices.sink, server: server,
-      targetLatency: .milliseconds(devices.targetLatencyMilliseconds))
+    let output = PulseAudioOutput(devices: devices, server: server)
     do {
       try output.start(renderer: engine)
     } catch {

@@ -82,7 +82,7 @@ public enum Launcher {
       overrides: overrides, notices: ground.loaded.notices.map(\.message))
     if openMetronome != nil { model.open(.metronome) }
     ground.logger.info("started \(version) at \(terminal.size), \(terminal.colorDepth) colours")
-    let pulseServer = environment["PULSE_SERVER"]
+    let pulseServer = pulseServer(environment: environment)
     let runtime = AppRuntime(
       model: model, terminal: terminal, store: ground.store, logger: ground.logger, clock: clock,
       pulseServer: pulseServer, recorder: recorder,
@@ -114,7 +114,7 @@ extension Launcher {
       return DoctorReport.Folder(
         role: role, path: folder.path, isWritable: check.isWritable, reason: check.reason)
     }
-    let pulseServer = environment["PULSE_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
+    let pulseServer = pulseServer(environment: environment)
     let report = DoctorReport(
       version: version, terminalSize: TerminalProbe.size(), term: term, locale: localeName,
       isUTF8: GlyphSet.localeIsUTF8(environment: environment),
@@ -146,5 +146,24 @@ extension Launcher {
       sampleRate: HeadlessMetronome.sampleRate)
     for notice in sounds.notices { ground.logger.warning("\(notice)") }
     return (MetronomeOptions(settings: settings), settings.audio, sounds)
+  }
+}
+
+extension Launcher {
+  /// The server `PULSE_SERVER` names; unset or empty means PulseAudio's own default.
+  public static func pulseServer(environment: [String: String]) -> String? {
+    environment["PULSE_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
+  }
+}
+
+extension PulseAudioOutput {
+  /// An output on the sink and with the latency the settings (and this run's choices) name.
+  convenience init(
+    devices: AudioDeviceSettings, server: String?,
+    onStatus: @escaping @Sendable (PulseAudioStreamStatus) -> Void = { _ in }
+  ) {
+    self.init(
+      sink: devices.sink.isEmpty ? nil : devices.sink, server: server,
+      targetLatency: .milliseconds(devices.targetLatencyMilliseconds), onStatus: onStatus)
   }
 }

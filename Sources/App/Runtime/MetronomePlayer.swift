@@ -90,9 +90,7 @@ final class MetronomePlayer {
       silent = output
       return StartReport(silentBecause: nil, soundNotices: notices)
     }
-    let output = PulseAudioOutput(
-      sink: devices.sink.isEmpty ? nil : devices.sink, server: server,
-      targetLatency: .milliseconds(devices.targetLatencyMilliseconds), onStatus: onStatus)
+    let output = PulseAudioOutput(devices: devices, server: server, onStatus: onStatus)
     do {
       try output.start(renderer: engine)
       pulse = output

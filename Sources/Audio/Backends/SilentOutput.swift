@@ -29,7 +29,7 @@ public final class SilentOutput: Sendable {
     renderer: any AudioRenderer,
     tap: (@Sendable (UnsafeBufferPointer<Float>) -> Void)? = nil
   ) {
-    let start = Self.now()
+    let start = MonotonicClock.nanoseconds()
     let generation = run.current.withLock { run in
       run = (run.generation + 1, start)
       return run.generation
@@ -42,7 +42,7 @@ public final class SilentOutput: Sendable {
       var frame: Int64 = 0
       while run.current.withLock({ $0.generation }) == generation {
         // Catch up on every block whose time has come, so a late wake-up never drifts.
-        let due = Int64(Double(Self.now() &- start) / 1e9 * rate)
+        let due = Int64(Double(MonotonicClock.nanoseconds() &- start) / 1e9 * rate)
         while frame <= due {
           renderer.render(into: scratch, startFrame: frame)
           tap?(UnsafeBufferPointer(scratch))
@@ -62,11 +62,5 @@ public final class SilentOutput: Sendable {
     run.current.withLock { $0.startNanoseconds }.map {
       OutputClock(frame: 0, nanoseconds: $0, sampleRate: sampleRate)
     }
-  }
-
-  static func now() -> UInt64 {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
   }
 }

@@ -62,7 +62,7 @@ extension WAVFileInput {
       guard let start = startNanoseconds else { return !stopped.load(ordering: .acquiring) }
       let due = start + UInt64(Double(end) * 1e9 / Double(WAVFileInput.sampleRate))
       while !stopped.load(ordering: .acquiring) {
-        let now = WAVFileInput.now()
+        let now = MonotonicClock.nanoseconds()
         guard now < due else { return true }
         usleep(UInt32(min(due - now, 10_000_000) / 1_000))
       }

@@ -46,7 +46,7 @@ public final class WAVFileInput: Sendable {
     stop()
     let audio = try Self.monoAudio(of: url)
     let source = Resampler(audio.samples, from: audio.rate, to: Self.sampleRate)
-    let start: UInt64? = pacing == .realTime ? Self.now() : nil
+    let start: UInt64? = pacing == .realTime ? MonotonicClock.nanoseconds() : nil
     let playback = Playback(startNanoseconds: start)
     let replaced = current.withLock { current in
       defer { current = playback }
@@ -82,11 +82,5 @@ public final class WAVFileInput: Sendable {
     current.withLock { $0?.startNanoseconds }.map {
       InputClock(frame: 0, nanoseconds: $0, sampleRate: Self.sampleRate)
     }
-  }
-
-  static func now() -> UInt64 {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
   }
 }

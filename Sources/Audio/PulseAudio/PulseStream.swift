@@ -11,7 +11,7 @@ enum PulseStream {
   /// keeps running while a new stream waits behind the sink's buffer and then refuses to go
   /// back, so for a second or more after a start it was off by up to a second.
   static func heardPosition(of stream: OpaquePointer) -> (frames: Double, nanoseconds: UInt64)? {
-    let arrival = PulseTime.monotonicNow()
+    let arrival = MonotonicClock.nanoseconds()
     guard let timing = pa_stream_get_timing_info(stream)?.pointee,
       timing.playing != 0, timing.read_index_corrupt == 0
     else { return nil }
@@ -25,7 +25,7 @@ enum PulseStream {
   /// counted from the stream's first frame, and the CLOCK_MONOTONIC instant of the measurement.
   /// Call from the latency-update callback, as `heardPosition(of:)`.
   static func capturedPosition(of stream: OpaquePointer) -> (frames: Double, nanoseconds: UInt64)? {
-    let arrival = PulseTime.monotonicNow()
+    let arrival = MonotonicClock.nanoseconds()
     guard let timing = pa_stream_get_timing_info(stream)?.pointee, timing.write_index_corrupt == 0
     else { return nil }
     // Frames enter the stream's queue at the write index a source latency after capture; a

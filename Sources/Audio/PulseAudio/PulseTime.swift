@@ -16,11 +16,4 @@ enum PulseTime {
   static func frames(_ duration: Duration) -> Int {
     Int(microseconds(duration)) * sampleRate / 1_000_000
   }
-
-  /// Nanoseconds of CLOCK_MONOTONIC, the clock key presses are stamped with.
-  static func monotonicNow() -> UInt64 {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
-  }
 }
