@@ -39,6 +39,9 @@ final class PulseAudioClickGridTests: XCTestCase {
     }
   }
 
+  /// Every click heard, each within ±1 sample of the grid. An under-run inserts silence, which
+  /// delays every later click by the same amount: the grid is then checked stretch by stretch,
+  /// each jump must be a delay, and there are no more jumps than under-runs (none without).
   private func check(_ runs: [ClickRun]) {
     for run in runs {
       let onsets = Self.onsets(in: run.recorder.samples)
@@ -46,11 +49,22 @@ final class PulseAudioClickGridTests: XCTestCase {
       let deviations = onsets.indices.map { k in
         onsets[k] - (onsets[0] + Int(run.renderer.offset(ofClick: k)))
       }
-      let worst = deviations.map(abs).max() ?? 0
+      var jumps = 0
+      var worst = 0
+      for k in deviations.indices.dropFirst() where abs(deviations[k] - deviations[k - 1]) > 1 {
+        XCTAssertGreaterThan(deviations[k], deviations[k - 1], "a click came early at \(run.bpm) BPM")
+        jumps += 1
+      }
+      var base = deviations.first ?? 0
+      for k in deviations.indices {
+        if k > 0, abs(deviations[k] - deviations[k - 1]) > 1 { base = deviations[k] }
+        worst = max(worst, abs(deviations[k] - base))
+      }
+      let underruns = run.output.underrunCount
       print(
         "PulseAudio click grid: \(run.bpm) BPM, \(onsets.count) of \(run.renderer.clicks) clicks,"
-          + " worst deviation \(worst) samples, underruns \(run.output.underrunCount)")
-      XCTAssertEqual(run.output.underrunCount, 0, "underruns delay the grid: machine too busy?")
+          + " worst deviation \(worst) samples, underruns \(underruns), delays \(jumps)")
+      XCTAssertLessThanOrEqual(jumps, underruns, "the grid moved without an under-run: \(deviations)")
       XCTAssertLessThanOrEqual(worst, 1, "at \(run.bpm) BPM: \(deviations)")
       XCTAssertEqual(run.recorder.discontinuities, 0)
     }
@@ -80,7 +94,7 @@ final class PulseAudioClickGridTests: XCTestCase {
     for run in runs { try run.startRecording() }
     for run in runs { try run.startPlaying() }
     XCTAssertTrue(
-      PulseAudioTestSupport.wait(upTo: .seconds(Self.minute + 15)) {
+      PulseAudioTestSupport.wait(upTo: .seconds(Self.minute * 2)) {
         runs.allSatisfy(\.hasPlayedEverything)
       }, "the click tracks did not finish playing")
     // Leaves time for the last frames to pass the sink and reach the monitor.
