@@ -50,6 +50,10 @@ final class MetronomeCommandTests: XCTestCase {
       XCTAssertTrue(result.error.contains(mention), "\(arguments): \(result.error)")
     }
     XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "precious")
+    let leftovers = try FileManager.default.contentsOfDirectory(
+      atPath: FileManager.default.currentDirectoryPath
+    ).filter { $0.hasPrefix(".x.wav.partial") }
+    XCTAssertEqual(leftovers, [], "a refused recording leaves no temporary file")
   }
 
   func testAUserAccentSoundReplacesTheBuiltInOne() throws {

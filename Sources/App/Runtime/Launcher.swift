@@ -72,6 +72,7 @@ public enum Launcher {
     do {
       terminal = try CursesTerminal.open(theme: .dark, environment: environment)
     } catch {
+      recorder?.discard()
       throw Failure(description: "\(error)")
     }
     var settings = ground.loaded.settings

@@ -70,6 +70,16 @@ public final class WAVRecorder: Sendable {
     syncFolder(url.deletingLastPathComponent())
   }
 
+  /// Abandons the recording: the temporary file goes, nothing appears under the real name.
+  public func discard() {
+    state.withLock { state in
+      if state.descriptor >= 0 { close(state.descriptor) }
+      state.descriptor = -1
+      state.failure = state.failure ?? Errno(code: ECANCELED)
+    }
+    unlink(temporary.path)
+  }
+
   private static func header(_ sampleRate: Int, frames: Int) -> Data {
     WAVCodec.header(sampleRate: sampleRate, channels: 1, format: .float32, frameCount: frames)
   }
