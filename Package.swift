@@ -46,12 +46,14 @@ let package = Package(
       ],
       path: "Tests/TestHelpers"),
     .target(name: "TerminalHarness", path: "Tests/TerminalHarness"),
+    .target(name: "ListeningEval", dependencies: ["DSP"], path: "Tests/ListeningEval"),
     .executableTarget(
-      name: "woodshed-bench", dependencies: ["App", "Audio", "TerminalUI", "TerminalHarness"],
+      name: "woodshed-bench",
+      dependencies: ["App", "Audio", "DSP", "TerminalUI", "TerminalHarness", "ListeningEval"],
       path: "Tests/Benchmarks"),
 
     .testTarget(name: "MusicTheoryTests", dependencies: ["MusicTheory"]),
-    .testTarget(name: "DSPTests", dependencies: ["DSP"]),
+    .testTarget(name: "DSPTests", dependencies: ["DSP", "ListeningEval"]),
     .testTarget(name: "PracticeTests", dependencies: ["Practice"]),
     .testTarget(name: "AudioTests", dependencies: ["Audio"]),
     .testTarget(name: "StorageTests", dependencies: ["Storage", "TestHelpers"]),
