@@ -1,15 +1,19 @@
 SHELL := /bin/bash
 PACKAGES := libncursesw5-dev libpulse-dev libfftw3-dev pulseaudio
+# The listening benchmark renders instruments with fluidsynth and compares against aubio.
+BENCH_PACKAGES := aubio-tools fluidsynth timgm6mb-soundfont
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ARGS ?=
 
-.PHONY: all deps build run test bench record-snapshots clean
+.PHONY: all deps bench-deps build run test bench record-snapshots clean
 
 all: build
 
 # Installs only the Debian packages that are missing, so a ready machine never calls apt.
-deps:
-	@missing=""; for p in $(PACKAGES); do \
+deps bench-deps: WANTED = $(PACKAGES)
+bench-deps: WANTED = $(PACKAGES) $(BENCH_PACKAGES)
+deps bench-deps:
+	@missing=""; for p in $(WANTED); do \
 	  dpkg-query -W -f='$${Status}' "$$p" 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -32,7 +36,7 @@ record-snapshots: deps
 	swift build --build-tests
 	-RECORD_SNAPSHOTS=1 Tests/with-pulseaudio.sh swift test --skip-build --disable-swift-testing
 
-bench: deps
+bench: bench-deps
 	swift build -c release --product woodshed
 	swift build -c release --product woodshed-bench
 	Tests/with-pulseaudio.sh ./.build/release/woodshed-bench --woodshed ./.build/release/woodshed
