@@ -54,6 +54,7 @@ public struct StoragePaths: Equatable, Sendable {
   /// The user's own WAV sounds that replace built-in ones (click.wav, accent.wav …).
   public var soundsFolder: URL { dataFolder.appendingPathComponent("sounds", isDirectory: true) }
   public var logFile: URL { stateFolder.appendingPathComponent("woodshed.log") }
+  public var playbackLogFile: URL { stateFolder.appendingPathComponent("playback.jsonl") }
 
   /// Checks the three folders, creating them if missing, in the order `woodshed doctor` lists them.
   public func checkFolders() -> [FolderCheck] {

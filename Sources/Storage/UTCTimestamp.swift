@@ -3,7 +3,7 @@ import Glibc
 
 /// A `Date` broken down in UTC, formatted by hand so the result never depends on the user's
 /// locale or calendar settings.
-struct UTCTimestamp: Equatable, Sendable {
+public struct UTCTimestamp: Equatable, Sendable {
   let year: Int
   let month: Int
   let day: Int
@@ -11,7 +11,7 @@ struct UTCTimestamp: Equatable, Sendable {
   let minute: Int
   let second: Int
 
-  init(_ date: Date) {
+  public init(_ date: Date) {
     var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
     var parts = tm()
     gmtime_r(&seconds, &parts)
@@ -30,7 +30,7 @@ struct UTCTimestamp: Equatable, Sendable {
   }
 
   /// `2026-11-21T15:44:00Z` (ISO 8601), for log lines.
-  var extended: String {
+  public var extended: String {
     let date = "\(padded(year, 4))-\(padded(month))-\(padded(day))"
     return "\(date)T\(padded(hour)):\(padded(minute)):\(padded(second))Z"
   }

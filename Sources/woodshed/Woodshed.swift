@@ -115,7 +115,7 @@ struct Metronome: ParsableCommand {
       if status != 0 { throw ExitCode(status) }
       return
     }
-    let (options, saved, sounds) = try Launcher.metronomeSetup(
+    let (options, saved, sounds, playbackLog) = try Launcher.metronomeSetup(
       environment: environment, adjust: adjust)
     let devices = session.overrides.devices(saved)
     for notice in sounds.notices {
@@ -126,7 +126,7 @@ struct Metronome: ParsableCommand {
       print(
         try HeadlessMetronome.play(
           options, voices: sounds.voices, seconds: duration, devices: devices,
-          server: Launcher.pulseServer(environment: environment)))
+          server: Launcher.pulseServer(environment: environment), playbackLog: playbackLog))
       return
     }
     guard let duration else {

@@ -47,6 +47,29 @@ final class CommandLineTests: XCTestCase {
     XCTAssertNotNil(object?["audio"] as? [String: Any])
   }
 
+  func testDoctorSumsUpTheUnderRunsOfPastMetronomeRuns() throws {
+    var result = try woodshed.run(["doctor"])
+    XCTAssertTrue(result.output.contains("none recorded yet"), result.output)
+    try XCTSkipIf(
+      ProcessInfo.processInfo.environment["WOODSHED_TEST_PULSE_SERVER"] == nil,
+      "needs the private PulseAudio daemon that make test starts")
+    for _ in 0..<2 {
+      result = try woodshed.run(["metronome", "--no-ui", "--duration", "0.5"])
+      XCTAssertEqual(result.status, 0, result.error)
+    }
+    result = try woodshed.run(["doctor", "--json"])
+    let object = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
+    let runs = try XCTUnwrap(object?["recentPlayback"] as? [[String: Any]])
+    XCTAssertEqual(runs.count, 2)
+    let underruns = runs.compactMap { $0["underruns"] as? Int }
+    XCTAssertEqual(underruns.count, 2)
+    for run in runs { XCTAssertGreaterThan(run["seconds"] as? Double ?? 0, 0.4) }
+    result = try woodshed.run(["doctor"])
+    XCTAssertTrue(
+      result.output.contains("\(underruns.reduce(0, +)) in the last 2 metronome runs (1 min)"),
+      result.output)
+  }
+
   func testDoctorWithoutAServerSaysWhy() throws {
     let result = try woodshed.run(
       ["doctor"], environment: woodshed.environment(extra: ["PULSE_SERVER": "unix:/nonexistent/socket"]))

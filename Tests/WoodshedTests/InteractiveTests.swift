@@ -187,4 +187,25 @@ extension InteractiveTests {
     XCTAssertEqual(Set(zip(onsets, onsets.dropFirst()).map { $1 - $0 }), [32_000])
     XCTAssertEqual(samples.last ?? 1, 0, accuracy: 1e-4, "the last click rang out to its end")
   }
+
+  func testAMetronomeRunThroughTheServerIsLoggedForDoctor() throws {
+    try XCTSkipIf(
+      ProcessInfo.processInfo.environment["WOODSHED_TEST_PULSE_SERVER"] == nil,
+      "needs the private PulseAudio daemon that make test starts")
+    let terminal = try woodshed.startInTerminal(arguments: ["metronome"])
+    XCTAssertTrue(terminal.waitForOutput(containing: "Space starts", timeout: .seconds(10)))
+    terminal.send(" ")
+    Thread.sleep(forTimeInterval: 1)
+    terminal.send(" ")
+    terminal.send("\u{1b}")
+    terminal.send("q")
+    XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), 0, terminal.output)
+    let log = try String(
+      contentsOf: woodshed.home.appendingPathComponent("state/playback.jsonl"), encoding: .utf8)
+    let lines = log.split(separator: "\n")
+    XCTAssertEqual(lines.count, 1, log)
+    let record = try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any]
+    XCTAssertNotNil(record?["underruns"] as? Int, log)
+    XCTAssertGreaterThan(record?["seconds"] as? Double ?? 0, 0.9, log)
+  }
 }

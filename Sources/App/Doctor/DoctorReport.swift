@@ -34,11 +34,16 @@ public struct DoctorReport: Equatable, Sendable {
   public var settingsNotices: [SettingsNotice]
   public var pulseServer: String?
   public var audio: AudioStatus
+  /// The latest metronome runs through the server, oldest first.
+  public var recentPlayback: [PlaybackRecord]
+
+  public static let playbackRunsShown = 10
 
   public init(
     version: String, terminalSize: Size?, term: String?, locale: String?, isUTF8: Bool,
     glyphs: GlyphSet.Kind, colorCount: Int?, noColor: Bool, folders: [Folder],
-    settingsNotices: [SettingsNotice], pulseServer: String?, audio: AudioStatus
+    settingsNotices: [SettingsNotice], pulseServer: String?, audio: AudioStatus,
+    recentPlayback: [PlaybackRecord] = []
   ) {
     self.version = version
     self.terminalSize = terminalSize
@@ -52,6 +57,7 @@ public struct DoctorReport: Equatable, Sendable {
     self.settingsNotices = settingsNotices
     self.pulseServer = pulseServer
     self.audio = audio
+    self.recentPlayback = recentPlayback
   }
 
   /// Problems that stop Woodshed from working well; missing audio is not one of them
@@ -99,6 +105,7 @@ public struct DoctorReport: Equatable, Sendable {
     rows.append((strings.text("doctor.settings"), settingsText))
     rows.append((strings.text("doctor.pulseServer"), pulseServer ?? strings.text("doctor.default")))
     rows.append((strings.text("doctor.audio"), audioText(strings)))
+    rows.append((strings.text("doctor.underruns"), playbackText(strings)))
 
     let labelWidth = rows.map { $0.0.displayWidth }.max() ?? 0
     var out = rows.map { $0.0.padded(toWidth: labelWidth) + "  " + $0.1 }
@@ -124,6 +131,18 @@ public struct DoctorReport: Equatable, Sendable {
     }
   }
 
+  private func playbackText(_ strings: Localizer) -> String {
+    guard let last = recentPlayback.last else { return strings.text("doctor.underruns.none") }
+    let minutes = recentPlayback.reduce(0) { $0 + $1.seconds } / 60
+    return strings.text(
+      "doctor.underruns.summary",
+      [
+        "underruns": "\(recentPlayback.reduce(0) { $0 + $1.underruns })",
+        "runs": "\(recentPlayback.count)", "minutes": "\(Int(minutes.rounded(.up)))",
+        "lastUnderruns": "\(last.underruns)", "lastEnded": UTCTimestamp(last.endedAt).extended,
+      ])
+  }
+
   public func json() -> String {
     let audioJSON: AudioJSON
     switch audio {
@@ -144,7 +163,12 @@ public struct DoctorReport: Equatable, Sendable {
         FolderJSON(role: $0.role, path: $0.path, writable: $0.isWritable, reason: $0.reason)
       },
       settingsNotices: settingsNotices.map(\.description), pulseServer: pulseServer,
-      audio: audioJSON, problems: problems)
+      audio: audioJSON,
+      recentPlayback: recentPlayback.map {
+        PlaybackJSON(
+          ended: UTCTimestamp($0.endedAt).extended, seconds: $0.seconds, underruns: $0.underruns)
+      },
+      problems: problems)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     let data = (try? encoder.encode(document)) ?? Data("{}".utf8)
@@ -166,11 +190,12 @@ private struct ReportJSON: Encodable {
   var settingsNotices: [String]
   var pulseServer: String?
   var audio: AudioJSON
+  var recentPlayback: [PlaybackJSON]
   var problems: [String]
 
   enum CodingKeys: String, CodingKey {
     case version, terminal, term, locale, utf8, glyphs, colors, noColor, folders
-    case settingsNotices, pulseServer, audio, problems
+    case settingsNotices, pulseServer, audio, recentPlayback, problems
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -187,8 +212,15 @@ private struct ReportJSON: Encodable {
     try container.encode(settingsNotices, forKey: .settingsNotices)
     try container.encode(pulseServer, forKey: .pulseServer)
     try container.encode(audio, forKey: .audio)
+    try container.encode(recentPlayback, forKey: .recentPlayback)
     try container.encode(problems, forKey: .problems)
   }
+}
+
+private struct PlaybackJSON: Encodable {
+  var ended: String
+  var seconds: Double
+  var underruns: Int
 }
 
 private struct SizeJSON: Encodable {

@@ -48,7 +48,7 @@ extension HeadlessMetronome {
   /// then lets the last click ring out. Returns a one-line summary.
   public static func play(
     _ options: MetronomeOptions, voices: MetronomeVoices, seconds: Double?,
-    devices: AudioDeviceSettings, server: String?
+    devices: AudioDeviceSettings, server: String?, playbackLog: HistoryLog
   ) throws(Launcher.Failure) -> String {
     if let seconds, !(seconds > 0) {
       throw Launcher.Failure(description: "--duration must be more than 0 seconds")
@@ -70,7 +70,10 @@ extension HeadlessMetronome {
     let playedSeconds = Double(played.components.seconds)
       + Double(played.components.attoseconds) / 1e18
     let tenths = (playedSeconds * 10).rounded() / 10
-    return "played \(tenths) s of \(options.bpm) BPM in \(options.meter); "
-      + "\(output.underrunCount) under-runs"
+    let underruns = output.underrunCount
+    // A run that cannot be logged still played; doctor just will not know about it.
+    try? playbackLog.append(
+      PlaybackRecord(endedAt: Date(), seconds: playedSeconds, underruns: underruns))
+    return "played \(tenths) s of \(options.bpm) BPM in \(options.meter); \(underruns) under-runs"
   }
 }

@@ -54,7 +54,7 @@ public final class AppRuntime {
   /// Returns the process exit status.
   public func run() -> Int32 {
     defer {
-      metronome.stop()
+      stopMetronome()
       terminal.close()
     }
     terminal.theme = model.theme
@@ -131,8 +131,17 @@ public final class AppRuntime {
       metronome.update(options)
     case .stop:
       nextServerCheck = nil
-      let underruns = metronome.stop()
-      logger.info("metronome stopped, \(underruns) under-runs")
+      stopMetronome()
+    }
+  }
+
+  private func stopMetronome() {
+    guard let record = metronome.stop() else { return }
+    logger.info("metronome stopped, \(record.underruns) under-runs")
+    do {
+      try HistoryLog(file: model.paths.playbackLogFile).append(record)
+    } catch {
+      logger.warning("\(error)")
     }
   }
 

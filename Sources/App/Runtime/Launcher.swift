@@ -123,7 +123,9 @@ extension Launcher {
       colorCount: term.flatMap { TerminalProbe.colorCount(term: $0) },
       noColor: !(environment["NO_COLOR"] ?? "").isEmpty, folders: folders,
       settingsNotices: ground.loaded.notices, pulseServer: pulseServer,
-      audio: PulseAudioProbe.check(server: pulseServer))
+      audio: PulseAudioProbe.check(server: pulseServer),
+      recentPlayback: HistoryLog(file: ground.paths.playbackLogFile)
+        .readAll(as: PlaybackRecord.self).records.suffix(DoctorReport.playbackRunsShown))
     return (
       report, ground.catalog.localizer(for: ground.loaded.settings.language),
       ground.loaded.settings.audio
@@ -136,7 +138,8 @@ extension Launcher {
   public static func metronomeSetup(
     environment: [String: String], adjust: @escaping (inout MetronomeSettings) -> Void
   ) throws(Failure) -> (
-    options: MetronomeOptions, devices: AudioDeviceSettings, sounds: UserSounds
+    options: MetronomeOptions, devices: AudioDeviceSettings, sounds: UserSounds,
+    playbackLog: HistoryLog
   ) {
     let ground = try prepare(environment: environment)
     var settings = ground.loaded.settings
@@ -146,7 +149,10 @@ extension Launcher {
       over: MetronomeVoices(sampleRate: HeadlessMetronome.sampleRate),
       sampleRate: HeadlessMetronome.sampleRate)
     for notice in sounds.notices { ground.logger.warning("\(notice)") }
-    return (MetronomeOptions(settings: settings), settings.audio, sounds)
+    return (
+      MetronomeOptions(settings: settings), settings.audio, sounds,
+      HistoryLog(file: ground.paths.playbackLogFile)
+    )
   }
 }
 

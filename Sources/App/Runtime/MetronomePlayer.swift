@@ -137,10 +137,15 @@ final class MetronomePlayer {
   }
 
   /// Stops scheduling clicks; those already sounding ring out before the stream closes.
-  /// Returns the under-runs of the run that ended.
+  /// Returns what the run through the server was like; nil when nothing played through one.
   @discardableResult
-  func stop() -> Int {
-    let underruns = underrunCount
+  func stop() -> PlaybackRecord? {
+    let record = pulse.map { output in
+      PlaybackRecord(
+        endedAt: Date(),
+        seconds: Double(MonotonicInstant.now().nanoseconds &- startedAt) / 1e9,
+        underruns: output.underrunCount)
+    }
     standIn?.output.stop()
     standIn = nil
     engine?.stop()
@@ -153,7 +158,7 @@ final class MetronomePlayer {
     engine = nil
     pulse = nil
     silent = nil
-    return underruns
+    return record
   }
 
   /// The next beat not shown yet (subdivisions are heard, not drawn) and the CLOCK_MONOTONIC
@@ -187,6 +192,4 @@ final class MetronomePlayer {
       isMuted: click.isMuted, bpm: (standIn?.engine ?? engine)?.tempo ?? 0,
       elapsed: .nanoseconds(Int64(clamping: instant &- startedAt)))
   }
-
-  var underrunCount: Int { pulse?.underrunCount ?? 0 }
 }
