@@ -19,6 +19,7 @@ struct WAVReader {
     try checkContainer()
     var format: Format?
     var audioBytes: Range<Int>?
+    var isTruncated = false
     var offset = 12
     while offset + 8 <= bytes.count, format == nil || audioBytes == nil {
       let id = fourCC(at: offset)
@@ -33,7 +34,9 @@ struct WAVReader {
       let available = body..<min(end, bytes.count)
       switch id {
       case "fmt " where format == nil: format = try self.format(in: available)
-      case "data" where audioBytes == nil: audioBytes = available
+      case "data" where audioBytes == nil:
+        audioBytes = available
+        isTruncated = end > bytes.count
       default: break
       }
       offset = end + declaredSize % 2
@@ -45,7 +48,8 @@ struct WAVReader {
     return WAVAudio(
       sampleRate: format.sampleRate, channels: format.channels,
       samples: format.encoding.decode(
-        bytes, from: audioBytes.lowerBound, count: frames * format.channels))
+        bytes, from: audioBytes.lowerBound, count: frames * format.channels),
+      isTruncated: isTruncated || audioBytes.count % frameWidth != 0)
   }
 
   private func checkContainer() throws(WAVError) {

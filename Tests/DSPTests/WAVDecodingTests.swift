@@ -94,16 +94,21 @@ final class WAVDecodingTests: XCTestCase {
     let mono = W.file(
       W.fmt(tag: 1, bits: 16), W.data(W.int16s([16_384, -16_384, 8_192]), declaredSize: 10_000))
     XCTAssertEqual(try WAVCodec.decode(mono).samples, [0.5, -0.5, 0.25])
+    XCTAssertTrue(try WAVCodec.decode(mono).isTruncated)
     let stereoCutMidFrame = W.file(
       W.fmt(tag: 1, channels: 2, bits: 16),
       W.data(W.int16s([16_384, -16_384, 8_192]), declaredSize: 0xFFFF_FFFF))
     XCTAssertEqual(try WAVCodec.decode(stereoCutMidFrame).samples, [0.5, -0.5])
+    XCTAssertTrue(try WAVCodec.decode(stereoCutMidFrame).isTruncated)
+    let complete = W.file(W.fmt(tag: 1, bits: 16), W.data(W.int16s([16_384])))
+    XCTAssertFalse(try WAVCodec.decode(complete).isTruncated)
   }
 
   func testAnUnpatchedStreamingHeaderStillGivesAllTheAudio() throws {
     let header = WAVCodec.header(sampleRate: 8_000, channels: 1, format: .int16, frameCount: 0)
     let file = header + Data(W.int16s([16_384, -16_384, 8_192]))
     XCTAssertEqual(try WAVCodec.decode(file).samples, [0.5, -0.5, 0.25])
+    XCTAssertFalse(try WAVCodec.decode(file).isTruncated)
   }
 
   func testAnEmptyDataChunkIsEmptyAudioNotTheChunksAfterIt() throws {
