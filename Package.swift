@@ -29,7 +29,7 @@ let package = Package(
     .target(
       name: "App",
       dependencies: [
-        "MusicTheory", "Practice", "Audio", "Storage", "TerminalUI",
+        "MusicTheory", "Practice", "DSP", "Audio", "Storage", "TerminalUI",
         .product(name: "Logging", package: "swift-log"),
       ]),
     .executableTarget(

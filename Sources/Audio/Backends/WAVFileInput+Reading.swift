@@ -3,15 +3,18 @@ import FoundationEssentials
 import Glibc
 
 extension WAVFileInput {
-  /// A file's audio with its channels averaged, at the file's own rate. Samples that are not
-  /// finite (a damaged float file) become silence, so they cannot poison every later sum.
-  static func monoAudio(of url: URL) throws(WAVFileInputError) -> (samples: [Float], rate: Int) {
+  /// A file's audio with its channels averaged, at the file's own rate, and whether the file
+  /// was cut short. Samples that are not finite (a damaged float file) become silence, so they
+  /// cannot poison every later sum.
+  public static func monoAudio(of url: URL) throws(WAVFileInputError) -> (
+    samples: [Float], rate: Int, isTruncated: Bool
+  ) {
     let audio = try decode(contents(of: url), of: url)
     var samples = WAVCodec.mono(audio)
     for index in samples.indices where !samples[index].isFinite {
       samples[index] = 0
     }
-    return (samples, audio.sampleRate)
+    return (samples, audio.sampleRate, audio.isTruncated)
   }
 
   private static func decode(_ data: Data, of url: URL) throws(WAVFileInputError) -> WAVAudio {
