@@ -1,0 +1,189 @@
+/// Monophonic pitch, estimated every 5 ms over frames twice the longest period sought
+/// (50 ms from 40 Hz), by the McLeod Pitch Method: the normalised square difference function
+/// (`NormalizedSquareDifference`) of a frame low-passed and decimated to about 11–12 kHz gives
+/// the period, and the same function evaluated next to it on the full-rate frame sharpens it to
+/// a fraction of an input sample. Streaming: blocks of any size give the same estimates as the
+/// whole signal at once, because every frame sits at a fixed place on the stream.
+///
+/// A frame is voiced when it is loud enough, not ten times quieter in one half than in the other,
+/// and periodic enough. The middle test keeps a frame that merely overlaps the start or end of a
+/// sound from counting: silence matches silence perfectly, so a frame holding a metronome click
+/// and silence would look periodic at the click's pitch, and a note would seem to start half a
+/// frame early.
+public final class PitchDetector {
+  public let sampleRate: Int
+  /// Input samples between successive estimates.
+  public let hop: Int
+  /// Input samples in one analysis frame.
+  public let frameLength: Int
+
+  /// The decimated rate stays at or above 11 kHz.
+  private static let lowestAnalysisRate = 11_000
+  private static let estimatesPerSecond = 200.0
+  /// The first key maximum reaching this fraction of the highest gives the period.
+  private static let peakThreshold = 0.93
+  /// Below this NSDF height a frame counts as unpitched (noise, a chord, a rattle).
+  private static let voicingClarity = 0.7
+  /// Mean power of a frame below which it is silence (about −70 dBFS).
+  private static let silencePower = 1e-7
+  /// The quieter half of a voiced frame has at least this fraction of the louder half's energy.
+  private static let steadiness = 0.1
+
+  private let decimator: LowPassDecimator
+  private let analysisHop: Int
+  private let analysisFrameLength: Int
+  /// Lags (in decimated samples) shorter than this are above the highest frequency sought.
+  private let shortestLag: Int
+  private let difference: NormalizedSquareDifference
+
+  /// Input from stream sample `inputStart` on. It begins with `decimator.delay` zeros before
+  /// the stream, so that the first outputs of the centred filter have something to read.
+  private var input: [Float]
+  private var inputStart: Int
+  /// Decimated samples from index `decimatedStart` on.
+  private var decimated: [Float] = []
+  private var decimatedStart = 0
+  private var nextFrame = 0
+  /// The frame being analysed without its mean, decimated and at full rate.
+  private var frame: [Float]
+  private var fullRateFrame: [Float]
+
+  public init(sampleRate: Int, minimumFrequency: Double = 40, maximumFrequency: Double = 2000) {
+    let factor = max(1, sampleRate / Self.lowestAnalysisRate)
+    let analysisRate = Double(sampleRate) / Double(factor)
+    precondition(
+      minimumFrequency > 0 && minimumFrequency < maximumFrequency
+        && maximumFrequency <= 0.25 * analysisRate,
+      "frequency range out of reach at this sample rate")
+    self.sampleRate = sampleRate
+    decimator = LowPassDecimator(factor: factor)
+    // One lag past the longest period, as the neighbour for interpolating a peak there.
+    let maximumLag = Int((analysisRate / minimumFrequency).rounded(.up)) + 1
+    analysisFrameLength = 2 * maximumLag
+    analysisHop = max(1, Int((analysisRate / Self.estimatesPerSecond).rounded()))
+    shortestLag = max(2, Int((analysisRate / maximumFrequency).rounded(.down)))
+    hop = analysisHop * factor
+    frameLength = analysisFrameLength * factor
+    difference = NormalizedSquareDifference(
+      frameLength: analysisFrameLength, maximumLag: maximumLag)
+    frame = [Float](repeating: 0, count: analysisFrameLength)
+    fullRateFrame = [Float](repeating: 0, count: frameLength)
+    input = [Float](repeating: 0, count: decimator.delay)
+    inputStart = -decimator.delay
+  }
+
+  /// Estimates for every frame that `block` completes, oldest first.
+  public func process(_ block: UnsafeBufferPointer<Float>) -> [PitchEstimate] {
+    input.append(contentsOf: block)
+    decimateWhatIsAvailable()
+    var estimates: [PitchEstimate] = []
+    while nextFrame * analysisHop + analysisFrameLength <= decimatedStart + decimated.count {
+      estimates.append(analyse(frameNumber: nextFrame))
+      nextFrame += 1
+    }
+    dropWhatIsNoLongerNeeded()
+    return estimates
+  }
+
+  /// Estimates for the frames still open, as if the stream went on in silence; for the end
+  /// of a file.
+  public func finish() -> [PitchEstimate] {
+    let silence = [Float](repeating: 0, count: frameLength + decimator.delay)
+    return silence.withUnsafeBufferPointer { process($0) }
+  }
+
+  private func decimateWhatIsAvailable() {
+    input.withUnsafeBufferPointer { input in
+      while true {
+        let centre = (decimatedStart + decimated.count) * decimator.factor
+        let first = centre - decimator.delay - inputStart
+        guard first + decimator.taps.count <= input.count else { return }
+        decimated.append(decimator.output(from: input, start: first))
+      }
+    }
+  }
+
+  private func analyse(frameNumber: Int) -> PitchEstimate {
+    let decimatedOffset = frameNumber * analysisHop - decimatedStart
+    copyWithoutMean(decimated[decimatedOffset..<(decimatedOffset + analysisFrameLength)], into: &frame)
+    let centre = frameNumber * hop + frameLength / 2
+    let unvoiced = PitchEstimate(frame: centre, frequency: 0, confidence: 0)
+    guard isSteadySound(frame) else { return unvoiced }
+
+    frame.withUnsafeBufferPointer { difference.compute($0) }
+    guard
+      let (lag, clarity) = difference.bestPeriod(
+        shortestLag: shortestLag, threshold: Self.peakThreshold)
+    else { return unvoiced }
+    let confidence = min(1, max(0, clarity))
+    guard confidence >= Self.voicingClarity else {
+      return PitchEstimate(frame: centre, frequency: 0, confidence: confidence)
+    }
+
+    let inputOffset = frameNumber * hop - inputStart
+    copyWithoutMean(input[inputOffset..<(inputOffset + frameLength)], into: &fullRateFrame)
+    let period = refined(period: lag * Double(decimator.factor))
+    return PitchEstimate(
+      frame: centre, frequency: Double(sampleRate) / period, confidence: confidence)
+  }
+
+  private func isSteadySound(_ frame: [Float]) -> Bool {
+    let half = frame.count / 2
+    let early = frame[..<half].reduce(0) { $0 + Double($1) * Double($1) }
+    let late = frame[half...].reduce(0) { $0 + Double($1) * Double($1) }
+    return (early + late) / Double(frame.count) >= Self.silencePower
+      && min(early, late) >= Self.steadiness * max(early, late)
+  }
+
+  /// The period in input samples near `guess`, to a fraction of a sample. The decimated
+  /// analysis is coarse for high notes (a 1.3 kHz period is only 8 samples at 11 kHz), so the
+  /// NSDF's peak is climbed again on the full-rate frame, at most one decimated sample away.
+  private func refined(period guess: Double) -> Double {
+    fullRateFrame.withUnsafeBufferPointer { frame in
+      var lag = Int(guess.rounded())
+      var before = NormalizedSquareDifference.value(at: lag - 1, in: frame)
+      var at = NormalizedSquareDifference.value(at: lag, in: frame)
+      var after = NormalizedSquareDifference.value(at: lag + 1, in: frame)
+      for _ in 0..<decimator.factor {
+        // Lag 0 always correlates perfectly, so the climb stops short of it.
+        if before > at, lag > 2 {
+          lag -= 1
+          (after, at) = (at, before)
+          before = NormalizedSquareDifference.value(at: lag - 1, in: frame)
+        } else if after > at {
+          lag += 1
+          (before, at) = (at, after)
+          after = NormalizedSquareDifference.value(at: lag + 1, in: frame)
+        } else {
+          break
+        }
+      }
+      return Double(lag)
+        + NormalizedSquareDifference.vertex(before: before, at: at, after: after).offset
+    }
+  }
+
+  private func copyWithoutMean(_ samples: ArraySlice<Float>, into destination: inout [Float]) {
+    let mean = samples.reduce(0) { $0 + Double($1) } / Double(samples.count)
+    for (index, sample) in zip(destination.indices, samples) {
+      destination[index] = sample - Float(mean)
+    }
+  }
+
+  /// Keeps the input and decimated samples that later frames and the filter will still read.
+  /// Shifting the arrays down is done only once a whole frame's worth is spare, so that it
+  /// costs little per sample whatever the block size.
+  private func dropWhatIsNoLongerNeeded() {
+    let decimatedNeeded = nextFrame * analysisHop
+    let inputNeeded = min(
+      nextFrame * hop, (decimatedStart + decimated.count) * decimator.factor - decimator.delay)
+    if decimatedNeeded - decimatedStart >= analysisFrameLength {
+      decimated.removeFirst(decimatedNeeded - decimatedStart)
+      decimatedStart = decimatedNeeded
+    }
+    if inputNeeded - inputStart >= frameLength {
+      input.removeFirst(inputNeeded - inputStart)
+      inputStart = inputNeeded
+    }
+  }
+}

@@ -1,0 +1,18 @@
+/// What the pitch detector found in one analysis frame.
+public struct PitchEstimate: Equatable, Sendable {
+  /// Sample index, counted from the start of the stream, of the analysis frame's centre.
+  public var frame: Int
+  /// The fundamental in hertz; 0 when the frame holds no steady pitched sound.
+  public var frequency: Double
+  /// How periodic the frame is, 0...1: the normalised correlation of the signal with itself
+  /// one period later. 0 for silence and for frames where a sound starts or stops.
+  public var confidence: Double
+
+  public init(frame: Int, frequency: Double, confidence: Double) {
+    self.frame = frame
+    self.frequency = frequency
+    self.confidence = confidence
+  }
+
+  public var isVoiced: Bool { frequency > 0 }
+}

@@ -1,0 +1,82 @@
+import DSP
+import XCTest
+
+final class PitchDetectorTests: XCTestCase {
+  private let sampleRate = 44_100
+
+  func testEstimatesComeEveryHopCentredOnTheirFrames() {
+    let detector = PitchDetector(sampleRate: sampleRate)
+    XCTAssertEqual(Double(detector.hop) / Double(sampleRate), 0.005, accuracy: 0.0005)
+    // Twice the period of 40 Hz, plus a little.
+    XCTAssertEqual(Double(detector.frameLength) / Double(sampleRate), 0.05, accuracy: 0.002)
+    let estimates = estimatesInBlocks(of: 4096, [Float](repeating: 0, count: sampleRate), detector)
+    XCTAssertEqual(estimates.count, (sampleRate - detector.frameLength) / detector.hop + 1)
+    for (index, estimate) in estimates.enumerated() {
+      XCTAssertEqual(estimate.frame, index * detector.hop + detector.frameLength / 2)
+    }
+  }
+
+  func testFinishAnalysesTheEndOfTheStream() {
+    let detector = PitchDetector(sampleRate: sampleRate)
+    let samples = PitchMaterial.harmonics([1], of: 220, duration: 0.3, sampleRate: sampleRate)
+    let estimates = estimatesInBlocks(of: 4096, samples, detector) + detector.finish()
+    XCTAssertGreaterThanOrEqual(estimates.last!.frame, samples.count)
+    XCTAssertTrue(estimates.contains { $0.isVoiced && $0.frame > samples.count - detector.frameLength / 2 })
+  }
+
+  func testASteadyToneIsVoicedWithHighConfidence() {
+    let detector = PitchDetector(sampleRate: sampleRate)
+    let samples = PitchMaterial.harmonics([1, 0.5, 0.25], of: 220, duration: 0.5, sampleRate: sampleRate)
+    let estimates = estimatesInBlocks(of: 4096, samples, detector)
+    let middle = estimates.filter { $0.frame > sampleRate / 10 && $0.frame < 4 * sampleRate / 10 }
+    XCTAssertFalse(middle.isEmpty)
+    for estimate in middle {
+      XCTAssertEqual(PitchMaterial.cents(estimate.frequency, from: 220), 0, accuracy: 1)
+      XCTAssertGreaterThan(estimate.confidence, 0.95)
+    }
+  }
+
+  func testSilenceIsUnvoicedWithNoConfidence() {
+    let detector = PitchDetector(sampleRate: sampleRate)
+    let estimates = estimatesInBlocks(of: 4096, [Float](repeating: 0, count: sampleRate), detector)
+    XCTAssertTrue(estimates.allSatisfy { $0.frequency == 0 && $0.confidence == 0 })
+  }
+
+  /// White noise and noise with its power piled up at low frequencies (like rumble in a room)
+  /// are not pitched; a stray frame may pass, a note may not.
+  func testNoiseMakesNoNotes() {
+    var generator = SplitMix64(seed: 11)
+    let white = PitchMaterial.whiteNoise(count: 3 * sampleRate, rms: 0.1, using: &generator)
+    for (name, noise) in [("white", white), ("rumble", PitchMaterial.rumble(white))] {
+      let detector = PitchDetector(sampleRate: sampleRate)
+      let estimates = estimatesInBlocks(of: 4096, noise, detector)
+      let voiced = estimates.filter(\.isVoiced).count
+      XCTAssertLessThan(Double(voiced) / Double(estimates.count), 0.02, name)
+      XCTAssertEqual(PitchAnalysis.notes(in: noise, sampleRate: sampleRate), [], name)
+    }
+  }
+
+  func testBlocksOfAnySizeGiveTheSameEstimatesAsTheWholeSignal() {
+    let melody = PitchMaterial.Melody(
+      [(nil, 0.1), (45, 0.3), (nil, 0.1), (69, 0.2), (76, 0.25)], instrument: .plucked,
+      sampleRate: sampleRate)
+    let whole = estimatesInBlocks(of: melody.samples.count, melody.samples, PitchDetector(sampleRate: sampleRate))
+    XCTAssertGreaterThan(whole.filter(\.isVoiced).count, 100)
+    for size in [1, 100, 4096] {
+      XCTAssertEqual(
+        estimatesInBlocks(of: size, melody.samples, PitchDetector(sampleRate: sampleRate)), whole,
+        "blocks of \(size)")
+    }
+  }
+
+  private func estimatesInBlocks(
+    of size: Int, _ samples: [Float], _ detector: PitchDetector
+  ) -> [PitchEstimate] {
+    samples.withUnsafeBufferPointer { samples in
+      stride(from: 0, to: samples.count, by: size).flatMap { start in
+        detector.process(
+          UnsafeBufferPointer(rebasing: samples[start..<min(start + size, samples.count)]))
+      }
+    }
+  }
+}

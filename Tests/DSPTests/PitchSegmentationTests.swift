@@ -1,0 +1,160 @@
+import DSP
+import XCTest
+
+final class PitchSegmentationTests: XCTestCase {
+  private let sampleRate = 48_000
+  /// The detector's spacing, for the hand-made estimate streams.
+  private let hop = 240
+
+  // MARK: The segmenter on hand-made estimates
+
+  func testARunOfEstimatesIsOneNoteAtItsMedian() {
+    let notes = segment(
+      silence(10) + voiced([220, 221, 219, 220.5, 220].repeated(8)) + silence(20))
+    XCTAssertEqual(notes, [NoteEvent(start: time(10), end: time(49), frequency: 220)])
+  }
+
+  /// Longer than a note may be, but an octave away: the detector slipping, not a new note.
+  func testAnOctaveSlipDoesNotSplitTheNote() {
+    let notes = segment(
+      voiced([110].repeated(30)) + voiced([220].repeated(16)) + voiced([110].repeated(30))
+        + silence(30))
+    XCTAssertEqual(notes, [NoteEvent(start: time(0), end: time(75), frequency: 110)])
+  }
+
+  /// A click over a note leaves a stretch of unvoiced and scattered estimates.
+  func testANoteSurvivesABreak() {
+    let notes = segment(
+      voiced([330].repeated(30)) + silence(8) + voiced([1_400, 700, 1_520, 90].repeated(2))
+        + voiced([330].repeated(30)) + silence(30))
+    XCTAssertEqual(notes, [NoteEvent(start: time(0), end: time(75), frequency: 330)])
+  }
+
+  func testABlipIsNoNote() {
+    XCTAssertEqual(segment(silence(10) + voiced([1_500].repeated(4)) + silence(20)), [])
+  }
+
+  func testAChangeOfPitchStartsTheNextNote() {
+    let notes = segment(voiced([330].repeated(40)) + voiced([349.2].repeated(40)) + silence(30))
+    XCTAssertEqual(
+      notes,
+      [
+        NoteEvent(start: time(0), end: time(39), frequency: 330),
+        NoteEvent(start: time(40), end: time(79), frequency: 349.2),
+      ])
+  }
+
+  func testAQuickNoteBetweenTwoOthersIsKept() {
+    let notes = segment(
+      voiced([440].repeated(20)) + voiced([493.9].repeated(12)) + voiced([440].repeated(20))
+        + silence(30))
+    XCTAssertEqual(notes.map(\.frequency), [440, 493.9, 440])
+    XCTAssertEqual(notes.map(\.start), [time(0), time(20), time(32)])
+  }
+
+  func testALegatoOctaveLeapIsTwoNotesOnceItLasts() {
+    let notes = segment(voiced([110].repeated(40)) + voiced([220].repeated(40)) + silence(30))
+    XCTAssertEqual(notes.map(\.frequency), [110, 220])
+    XCTAssertEqual(notes.map(\.start), [time(0), time(40)])
+  }
+
+  func testOnlyABreakSeparatesRepeatedNotes() {
+    let notes = segment(voiced([440].repeated(40)) + silence(24) + voiced([440].repeated(40)))
+    XCTAssertEqual(notes.map(\.start), [time(0), time(64)])
+    XCTAssertEqual(segment(voiced([440].repeated(40)) + silence(16) + voiced([440].repeated(40))).count, 1)
+  }
+
+  func testFinishReturnsTheNoteStillSounding() {
+    var segmenter = NoteSegmenter(sampleRate: sampleRate)
+    for (index, frequency) in [196.0].repeated(30).enumerated() {
+      let estimate = PitchEstimate(frame: index * hop, frequency: frequency, confidence: 0.99)
+      XCTAssertEqual(segmenter.add(estimate), [])
+    }
+    XCTAssertEqual(segmenter.finish(), [NoteEvent(start: time(0), end: time(29), frequency: 196)])
+    XCTAssertEqual(segmenter.finish(), [])
+  }
+
+  // MARK: Synthesised melodies through the detector
+
+  /// Rests, repeated notes after gaps, legato steps and leaps, plucked and piano-like.
+  func testAMelodyIsSegmentedIntoItsNotes() {
+    for instrument in PitchMaterial.Instrument.allCases {
+      let melody = PitchMaterial.Melody(tune, instrument: instrument, sampleRate: sampleRate)
+      assertFound(melody, in: PitchAnalysis.notes(in: melody.samples, sampleRate: sampleRate))
+    }
+  }
+
+  /// Clicks alone make no notes, and clicks over a melody, between and during its notes,
+  /// change none of them. Some land within 20 ms of a note's start or end and disturb every
+  /// frame that holds both, so the times may be a little further out than without them.
+  func testMetronomeClicksMakeNoNotes() {
+    let clicks = clickTrack(seconds: 3.4)
+    XCTAssertEqual(PitchAnalysis.notes(in: clicks, sampleRate: sampleRate), [])
+    for instrument in PitchMaterial.Instrument.allCases {
+      let melody = PitchMaterial.Melody(tune, instrument: instrument, sampleRate: sampleRate)
+      let mixed = zip(melody.samples, clicks + [Float](repeating: 0, count: melody.samples.count))
+        .map(+)
+      assertFound(
+        melody, in: PitchAnalysis.notes(in: mixed, sampleRate: sampleRate), start: 0.03, end: 0.05)
+    }
+  }
+
+  private let tune: [(midi: Int?, duration: Double)] = [
+    (nil, 0.2), (52, 0.3), (nil, 0.12), (52, 0.3), (nil, 0.1), (55, 0.2), (57, 0.2), (59, 0.15),
+    (nil, 0.2), (76, 0.4), (nil, 0.12), (76, 0.25), (40, 0.5), (88, 0.3), (nil, 0.3),
+  ]
+
+  /// The right notes, each starting and ending within the tolerances given (in seconds).
+  private func assertFound(
+    _ melody: PitchMaterial.Melody, in notes: [NoteEvent], start: Double = 0.02,
+    end: Double = 0.03, file: StaticString = #filePath, line: UInt = #line
+  ) {
+    XCTAssertEqual(
+      notes.count, melody.notes.count, "\(melody.instrument): \(notes)", file: file, line: line)
+    for (found, expected) in zip(notes, melody.notes) {
+      let context = "\(melody.instrument) \(expected)"
+      XCTAssertEqual(PitchMaterial.nearestMIDI(found.frequency), expected.midi, context, file: file, line: line)
+      XCTAssertEqual(found.start, expected.start, accuracy: start, context, file: file, line: line)
+      XCTAssertEqual(found.end, expected.end, accuracy: end, context, file: file, line: line)
+    }
+  }
+
+  /// A click every half second from 0.05 s, the first accented.
+  private func clickTrack(seconds: Double) -> [Float] {
+    var track = [Float](repeating: 0, count: Int(seconds * Double(sampleRate)))
+    for (beat, time) in stride(from: 0.05, to: seconds - 0.05, by: 0.5).enumerated() {
+      let voice: MetronomeVoice = beat == 0 ? .accentClick : .click
+      for (offset, sample) in voice.samples(sampleRate: sampleRate).enumerated() {
+        track[Int(time * Double(sampleRate)) + offset] += sample
+      }
+    }
+    return track
+  }
+
+  private func segment(_ estimates: [PitchEstimate]) -> [NoteEvent] {
+    var segmenter = NoteSegmenter(sampleRate: sampleRate)
+    var notes: [NoteEvent] = []
+    for (index, estimate) in estimates.enumerated() {
+      var placed = estimate
+      placed.frame = index * hop
+      notes += segmenter.add(placed)
+    }
+    return notes + segmenter.finish()
+  }
+
+  private func voiced(_ frequencies: [Double]) -> [PitchEstimate] {
+    frequencies.map { PitchEstimate(frame: 0, frequency: $0, confidence: 0.99) }
+  }
+
+  private func silence(_ count: Int) -> [PitchEstimate] {
+    [PitchEstimate](repeating: PitchEstimate(frame: 0, frequency: 0, confidence: 0), count: count)
+  }
+
+  private func time(_ index: Int) -> Double { Double(index * hop) / Double(sampleRate) }
+}
+
+extension Array {
+  fileprivate func repeated(_ times: Int) -> [Element] {
+    Array((0..<times).map { _ in self }.joined())
+  }
+}
