@@ -41,7 +41,8 @@ final class PitchAccuracyTests: XCTestCase {
     ] {
       let notes = PitchAnalysis.notes(in: samples, sampleRate: 48_000)
       XCTAssertEqual(notes.count, 1, "\(notes)")
-      XCTAssertEqual(PitchMaterial.cents(notes.first?.frequency ?? 0, from: frequency), 0, accuracy: 5)
+      XCTAssertEqual(
+        PitchMaterial.cents(notes.first?.frequency ?? 0, from: frequency), 0, accuracy: 5)
     }
   }
 
@@ -86,18 +87,24 @@ final class PitchAccuracyTests: XCTestCase {
   /// White noise 20 dB under the note (by RMS over the note) still leaves it named and in tune.
   func testNotesAreNamedThroughNoiseAt20dBSNR() {
     var generator = SplitMix64(seed: 20)
-    var errors: [Double] = []
-    for midi in stride(from: lowestMIDI, through: highestMIDI, by: 3) {
-      let frequency = PitchMaterial.frequency(midi: midi)
-      let note = PitchMaterial.pluck(frequency, duration: 0.6, sampleRate: 48_000, seed: UInt64(midi))
-      let noise = PitchMaterial.whiteNoise(
-        count: note.count, rms: PitchMaterial.rms(note) / 10, using: &generator)
-      let notes = PitchAnalysis.notes(in: zip(note, noise).map(+), sampleRate: 48_000)
-      XCTAssertEqual(notes.count, 1, "MIDI \(midi): \(notes)")
-      XCTAssertEqual(notes.first.map { PitchMaterial.nearestMIDI($0.frequency) }, midi)
-      if let found = notes.first { errors.append(abs(PitchMaterial.cents(found.frequency, from: frequency))) }
+    for instrument in PitchMaterial.Instrument.allCases {
+      var errors: [Double] = []
+      for midi in stride(from: lowestMIDI, through: highestMIDI, by: 3) {
+        let frequency = PitchMaterial.frequency(midi: midi)
+        let note = instrument.note(
+          frequency, duration: 0.6, sampleRate: 48_000, seed: UInt64(midi))
+        let noise = PitchMaterial.whiteNoise(
+          count: note.count, rms: PitchMaterial.rms(note) / 10, using: &generator)
+        let notes = PitchAnalysis.notes(in: zip(note, noise).map(+), sampleRate: 48_000)
+        XCTAssertEqual(notes.count, 1, "\(instrument) MIDI \(midi): \(notes)")
+        XCTAssertEqual(
+          notes.first.map { PitchMaterial.nearestMIDI($0.frequency) }, midi, "\(instrument)")
+        if let found = notes.first {
+          errors.append(abs(PitchMaterial.cents(found.frequency, from: frequency)))
+        }
+      }
+      XCTAssertLessThanOrEqual(PitchMaterial.median(errors), 5, "\(instrument)")
     }
-    XCTAssertLessThanOrEqual(PitchMaterial.median(errors), 5)
   }
 
   private func assertChromaticNotesNamed(
@@ -108,7 +115,8 @@ final class PitchAccuracyTests: XCTestCase {
       var errors: [Double] = []
       for midi in lowestMIDI...highestMIDI {
         let frequency = PitchMaterial.frequency(midi: midi)
-        let samples = instrument.note(frequency, duration: 0.6, sampleRate: sampleRate, seed: UInt64(midi))
+        let samples = instrument.note(
+          frequency, duration: 0.6, sampleRate: sampleRate, seed: UInt64(midi))
         let notes = PitchAnalysis.notes(in: samples, sampleRate: sampleRate)
         guard notes.count == 1, PitchMaterial.nearestMIDI(notes[0].frequency) == midi else {
           misnamed.append("\(midi): \(notes.map(\.frequency))")
@@ -121,7 +129,8 @@ final class PitchAccuracyTests: XCTestCase {
         Double(total - misnamed.count) / Double(total), 0.98,
         "\(instrument) at \(sampleRate) Hz misnamed \(misnamed)", file: file, line: line)
       XCTAssertLessThanOrEqual(
-        PitchMaterial.median(errors), 5, "\(instrument) at \(sampleRate) Hz", file: file, line: line)
+        PitchMaterial.median(errors), 5, "\(instrument) at \(sampleRate) Hz", file: file, line: line
+      )
     }
   }
 }
@@ -149,7 +158,9 @@ enum PitchMaterial {
 
   static func frequency(midi: Int) -> Double { 440 * pow(2, Double(midi - 69) / 12) }
 
-  static func nearestMIDI(_ frequency: Double) -> Int { Int((69 + 12 * log2(frequency / 440)).rounded()) }
+  static func nearestMIDI(_ frequency: Double) -> Int {
+    Int((69 + 12 * log2(frequency / 440)).rounded())
+  }
 
   static func cents(_ frequency: Double, from reference: Double) -> Double {
     1200 * log2(frequency / reference)
@@ -164,7 +175,8 @@ enum PitchMaterial {
     (samples.reduce(0) { $0 + $1 * $1 } / Float(samples.count)).squareRoot()
   }
 
-  static func pluck(_ frequency: Double, duration: Double, sampleRate: Int, seed: UInt64) -> [Float] {
+  static func pluck(_ frequency: Double, duration: Double, sampleRate: Int, seed: UInt64) -> [Float]
+  {
     var generator = SplitMix64(seed: seed)
     return Synth.pluckedString(
       frequency: frequency, duration: duration, sampleRate: sampleRate, using: &generator)

@@ -21,12 +21,14 @@ final class PitchDetectorTests: XCTestCase {
     let samples = PitchMaterial.harmonics([1], of: 220, duration: 0.3, sampleRate: sampleRate)
     let estimates = estimatesInBlocks(of: 4096, samples, detector) + detector.finish()
     XCTAssertGreaterThanOrEqual(estimates.last!.frame, samples.count)
-    XCTAssertTrue(estimates.contains { $0.isVoiced && $0.frame > samples.count - detector.frameLength / 2 })
+    XCTAssertTrue(
+      estimates.contains { $0.isVoiced && $0.frame > samples.count - detector.frameLength / 2 })
   }
 
   func testASteadyToneIsVoicedWithHighConfidence() {
     let detector = PitchDetector(sampleRate: sampleRate)
-    let samples = PitchMaterial.harmonics([1, 0.5, 0.25], of: 220, duration: 0.5, sampleRate: sampleRate)
+    let samples = PitchMaterial.harmonics(
+      [1, 0.5, 0.25], of: 220, duration: 0.5, sampleRate: sampleRate)
     let estimates = estimatesInBlocks(of: 4096, samples, detector)
     let middle = estimates.filter { $0.frame > sampleRate / 10 && $0.frame < 4 * sampleRate / 10 }
     XCTAssertFalse(middle.isEmpty)
@@ -60,7 +62,8 @@ final class PitchDetectorTests: XCTestCase {
     let melody = PitchMaterial.Melody(
       [(nil, 0.1), (45, 0.3), (nil, 0.1), (69, 0.2), (76, 0.25)], instrument: .plucked,
       sampleRate: sampleRate)
-    let whole = estimatesInBlocks(of: melody.samples.count, melody.samples, PitchDetector(sampleRate: sampleRate))
+    let whole = estimatesInBlocks(
+      of: melody.samples.count, melody.samples, PitchDetector(sampleRate: sampleRate))
     XCTAssertGreaterThan(whole.filter(\.isVoiced).count, 100)
     for size in [1, 100, 4096] {
       XCTAssertEqual(

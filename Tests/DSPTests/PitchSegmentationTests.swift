@@ -61,7 +61,8 @@ final class PitchSegmentationTests: XCTestCase {
   func testOnlyABreakSeparatesRepeatedNotes() {
     let notes = segment(voiced([440].repeated(40)) + silence(24) + voiced([440].repeated(40)))
     XCTAssertEqual(notes.map(\.start), [time(0), time(64)])
-    XCTAssertEqual(segment(voiced([440].repeated(40)) + silence(16) + voiced([440].repeated(40))).count, 1)
+    XCTAssertEqual(
+      segment(voiced([440].repeated(40)) + silence(16) + voiced([440].repeated(40))).count, 1)
   }
 
   func testFinishReturnsTheNoteStillSounding() {
@@ -113,7 +114,8 @@ final class PitchSegmentationTests: XCTestCase {
       notes.count, melody.notes.count, "\(melody.instrument): \(notes)", file: file, line: line)
     for (found, expected) in zip(notes, melody.notes) {
       let context = "\(melody.instrument) \(expected)"
-      XCTAssertEqual(PitchMaterial.nearestMIDI(found.frequency), expected.midi, context, file: file, line: line)
+      XCTAssertEqual(
+        PitchMaterial.nearestMIDI(found.frequency), expected.midi, context, file: file, line: line)
       XCTAssertEqual(found.start, expected.start, accuracy: start, context, file: file, line: line)
       XCTAssertEqual(found.end, expected.end, accuracy: end, context, file: file, line: line)
     }

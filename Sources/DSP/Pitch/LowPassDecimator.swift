@@ -36,10 +36,8 @@ struct LowPassDecimator {
 
   /// The output sample whose filter window starts at `input[start]`.
   func output(from input: UnsafeBufferPointer<Float>, start: Int) -> Float {
-    var sum: Float = 0
-    for (offset, tap) in taps.enumerated() {
-      sum += tap * input[start + offset]
+    taps.withUnsafeBufferPointer { taps in
+      taps.dot(UnsafeBufferPointer(rebasing: input[start..<(start + taps.count)]))
     }
-    return sum
   }
 }

@@ -18,7 +18,7 @@ final class NormalizedSquareDifference {
   let frameLength: Int
   let maximumLag: Int
   /// `n(0), n(½), n(1), … n(maximumLag)` of the last frame computed.
-  private(set) var values: [Float]
+  private var values: [Float]
 
   private let forwardFFT: RealFFT
   private let inverseFFT: RealFFT
@@ -27,7 +27,6 @@ final class NormalizedSquareDifference {
   /// Half of Σ x[j] x[j+τ], every half lag: the inverse at twice the size scales by
   /// 1/(2 size) where the correlation wants 1/size.
   private var correlation: [Float]
-  private var keyMaxima: [Int] = []
 
   init(frameLength: Int, maximumLag: Int) {
     precondition(maximumLag >= 2 && maximumLag < frameLength, "lags must fit in the frame")
@@ -43,14 +42,14 @@ final class NormalizedSquareDifference {
     zeros = power
     correlation = [Float](repeating: 0, count: inverseFFT.size)
     values = [Float](repeating: 0, count: 2 * maximumLag + 1)
-    keyMaxima.reserveCapacity(maximumLag)
   }
 
   func compute(_ frame: UnsafeBufferPointer<Float>) {
     precondition(frame.count == frameLength, "frame of the wrong length")
     // The upper half of `power` stays zero: that is the padding.
     power.withUnsafeMutableBufferPointer {
-      forwardFFT.power(of: frame, into: UnsafeMutableBufferPointer(rebasing: $0[..<forwardFFT.binCount]))
+      forwardFFT.power(
+        of: frame, into: UnsafeMutableBufferPointer(rebasing: $0[..<forwardFFT.binCount]))
     }
     power.withUnsafeBufferPointer { power in
       zeros.withUnsafeBufferPointer { zeros in
@@ -60,18 +59,23 @@ final class NormalizedSquareDifference {
       }
     }
     // Hence 4 = 2 (the NSDF's own factor) × 2 (the scaling) below.
-    var energy = 2 * frame.reduce(0) { $0 + Double($1) * Double($1) }
-    values[0] = energy > 0 ? 1 : 0
-    for lag in 1...maximumLag {
-      // The energy compared at lag τ loses one sample at each end of the frame per step; at
-      // the half lag before, it is taken halfway.
-      let first = Double(frame[lag - 1])
-      let last = Double(frame[frameLength - lag])
-      let previous = energy
-      energy -= first * first + last * last
-      let halfway = (previous + energy) / 2
-      values[2 * lag - 1] = halfway > 0 ? Float(4 * Double(correlation[2 * lag - 1]) / halfway) : 0
-      values[2 * lag] = energy > 0 ? Float(4 * Double(correlation[2 * lag]) / energy) : 0
+    var energy = 2 * Double(frame.sumOfSquares())
+    correlation.withUnsafeBufferPointer { correlation in
+      values.withUnsafeMutableBufferPointer { values in
+        values[0] = energy > 0 ? 1 : 0
+        for lag in 1...maximumLag {
+          // The energy compared at lag τ loses one sample at each end of the frame per step;
+          // at the half lag before, it is taken halfway.
+          let first = Double(frame[lag - 1])
+          let last = Double(frame[frameLength - lag])
+          let previous = energy
+          energy -= first * first + last * last
+          let halfway = (previous + energy) / 2
+          values[2 * lag - 1] =
+            halfway > 0 ? Float(4 * Double(correlation[2 * lag - 1]) / halfway) : 0
+          values[2 * lag] = energy > 0 ? Float(4 * Double(correlation[2 * lag]) / energy) : 0
+        }
+      }
     }
   }
 
@@ -83,8 +87,30 @@ final class NormalizedSquareDifference {
   /// is lower than the full period's, from winning over the fundamental. Returns the lag in
   /// samples, interpolated between the values, and the NSDF's height there, or nil for no peak.
   func bestPeriod(shortestLag: Int, threshold: Double) -> (lag: Double, clarity: Double)? {
+    values.withUnsafeBufferPointer { values in
+      var highest = 0.0
+      Self.forEachKeyMaximum(in: values, from: 2 * shortestLag) { peak in
+        highest = max(highest, Self.vertex(at: peak, in: values).value)
+        return true
+      }
+      guard highest > 0 else { return nil }
+      var chosen: (lag: Double, clarity: Double)?
+      Self.forEachKeyMaximum(in: values, from: 2 * shortestLag) { peak in
+        let (offset, value) = Self.vertex(at: peak, in: values)
+        guard value >= threshold * highest else { return true }
+        chosen = ((Double(peak) + offset) / 2, value)
+        return false
+      }
+      return chosen
+    }
+  }
+
+  /// Calls `body` with the index of each key maximum from `first` on, in order, for as long as
+  /// it returns true.
+  private static func forEachKeyMaximum(
+    in values: UnsafeBufferPointer<Float>, from first: Int, _ body: (Int) -> Bool
+  ) {
     let last = values.count - 1
-    keyMaxima.removeAll(keepingCapacity: true)
     var index = 1
     while index < last, values[index] > 0 { index += 1 }
     var lobePeak: Int?
@@ -93,48 +119,23 @@ final class NormalizedSquareDifference {
       if values[index] > 0 {
         if lobePeak.map({ values[index] > values[$0] }) ?? true { lobePeak = index }
       } else if let peak = lobePeak {
-        keyMaxima.append(peak)
+        if peak >= first, !body(peak) { return }
         lobePeak = nil
       }
       index += 1
     }
     // A lobe still rising at the last lag has its peak out of reach.
-    if let peak = lobePeak, values[peak + 1] < values[peak] { keyMaxima.append(peak) }
-
-    var highest = 0.0
-    for peak in keyMaxima where peak >= 2 * shortestLag { highest = max(highest, height(peak).value) }
-    guard highest > 0 else { return nil }
-    for peak in keyMaxima where peak >= 2 * shortestLag {
-      let (offset, value) = height(peak)
-      if value >= threshold * highest { return ((Double(peak) + offset) / 2, value) }
-    }
-    return nil
+    if let peak = lobePeak, peak >= first, values[peak + 1] < values[peak] { _ = body(peak) }
   }
 
-  /// The peak at `index` between its neighbours.
-  private func height(_ index: Int) -> (offset: Double, value: Double) {
-    Self.vertex(
-      before: Double(values[index - 1]), at: Double(values[index]),
-      after: Double(values[index + 1]))
-  }
-
-  /// The NSDF of `frame` at one lag, computed directly.
-  static func value(at lag: Int, in frame: UnsafeBufferPointer<Float>) -> Double {
-    var product = 0.0
-    var energy = 0.0
-    for index in 0..<(frame.count - lag) {
-      let early = Double(frame[index])
-      let late = Double(frame[index + lag])
-      product += early * late
-      energy += early * early + late * late
-    }
-    return energy > 0 ? 2 * product / energy : 0
-  }
-
-  /// The top of the parabola through three equally spaced values, as an offset from the
-  /// middle one (within ±½ when the middle one is the highest) and the height there.
-  static func vertex(before: Double, at: Double, after: Double) -> (offset: Double, value: Double)
-  {
+  /// The top of the parabola through the peak at `index` and its two neighbours: how far it
+  /// lies from `index` (within ±½) and how high.
+  private static func vertex(
+    at index: Int, in values: UnsafeBufferPointer<Float>
+  ) -> (offset: Double, value: Double) {
+    let before = Double(values[index - 1])
+    let at = Double(values[index])
+    let after = Double(values[index + 1])
     let curvature = before - 2 * at + after
     guard curvature < 0 else { return (0, at) }
     let offset = 0.5 * (before - after) / curvature

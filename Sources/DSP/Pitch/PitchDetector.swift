@@ -1,15 +1,16 @@
 /// Monophonic pitch, estimated every 5 ms over frames twice the longest period sought
-/// (50 ms from 40 Hz), by the McLeod Pitch Method: the normalised square difference function
-/// (`NormalizedSquareDifference`) of a frame low-passed and decimated to about 11–12 kHz gives
-/// the period, and the same function evaluated next to it on the full-rate frame sharpens it to
-/// a fraction of an input sample. Streaming: blocks of any size give the same estimates as the
-/// whole signal at once, because every frame sits at a fixed place on the stream.
+/// (50 ms from 40 Hz), by the McLeod Pitch Method: the period is a peak of the normalised
+/// square difference function (`NormalizedSquareDifference`, which says which peak) of the
+/// frame, low-passed and decimated to about 11–12 kHz. That function is found every half
+/// sample and its peak interpolated, which puts the notes of E2–E6 within a cent. Streaming:
+/// blocks of any size give the same estimates as the whole signal at once, because every frame
+/// sits at a fixed place on the stream.
 ///
-/// A frame is voiced when it is loud enough, not ten times quieter in one half than in the other,
-/// and periodic enough. The middle test keeps a frame that merely overlaps the start or end of a
-/// sound from counting: silence matches silence perfectly, so a frame holding a metronome click
-/// and silence would look periodic at the click's pitch, and a note would seem to start half a
-/// frame early.
+/// A frame is voiced when it is loud enough, not ten times quieter in one half than in the
+/// other, and periodic enough. The middle test keeps a frame that merely overlaps the start or
+/// end of a sound from counting: silence matches silence perfectly, so a frame holding a
+/// metronome click and silence would look periodic at the click's pitch, and a note would seem
+/// to start half a frame early.
 public final class PitchDetector {
   public let sampleRate: Int
   /// Input samples between successive estimates.
@@ -36,17 +37,17 @@ public final class PitchDetector {
   private let shortestLag: Int
   private let difference: NormalizedSquareDifference
 
-  /// Input from stream sample `inputStart` on. It begins with `decimator.delay` zeros before
-  /// the stream, so that the first outputs of the centred filter have something to read.
+  /// Input from stream sample `inputStart` on, as far as the decimating filter still needs it.
+  /// It begins with `decimator.delay` zeros before the stream, so that the first outputs of
+  /// the centred filter have something to read.
   private var input: [Float]
   private var inputStart: Int
   /// Decimated samples from index `decimatedStart` on.
   private var decimated: [Float] = []
   private var decimatedStart = 0
   private var nextFrame = 0
-  /// The frame being analysed without its mean, decimated and at full rate.
+  /// The decimated frame being analysed, without its mean.
   private var frame: [Float]
-  private var fullRateFrame: [Float]
 
   public init(sampleRate: Int, minimumFrequency: Double = 40, maximumFrequency: Double = 2000) {
     let factor = max(1, sampleRate / Self.lowestAnalysisRate)
@@ -67,7 +68,6 @@ public final class PitchDetector {
     difference = NormalizedSquareDifference(
       frameLength: analysisFrameLength, maximumLag: maximumLag)
     frame = [Float](repeating: 0, count: analysisFrameLength)
-    fullRateFrame = [Float](repeating: 0, count: frameLength)
     input = [Float](repeating: 0, count: decimator.delay)
     inputStart = -decimator.delay
   }
@@ -105,10 +105,11 @@ public final class PitchDetector {
 
   private func analyse(frameNumber: Int) -> PitchEstimate {
     let decimatedOffset = frameNumber * analysisHop - decimatedStart
-    copyWithoutMean(decimated[decimatedOffset..<(decimatedOffset + analysisFrameLength)], into: &frame)
+    Self.copyWithoutMean(
+      decimated[decimatedOffset..<(decimatedOffset + analysisFrameLength)], into: &frame)
     let centre = frameNumber * hop + frameLength / 2
     let unvoiced = PitchEstimate(frame: centre, frequency: 0, confidence: 0)
-    guard isSteadySound(frame) else { return unvoiced }
+    guard frame.withUnsafeBufferPointer(Self.isSteadySound) else { return unvoiced }
 
     frame.withUnsafeBufferPointer { difference.compute($0) }
     guard
@@ -119,64 +120,36 @@ public final class PitchDetector {
     guard confidence >= Self.voicingClarity else {
       return PitchEstimate(frame: centre, frequency: 0, confidence: confidence)
     }
-
-    let inputOffset = frameNumber * hop - inputStart
-    copyWithoutMean(input[inputOffset..<(inputOffset + frameLength)], into: &fullRateFrame)
-    let period = refined(period: lag * Double(decimator.factor))
+    let period = lag * Double(decimator.factor)
     return PitchEstimate(
       frame: centre, frequency: Double(sampleRate) / period, confidence: confidence)
   }
 
-  private func isSteadySound(_ frame: [Float]) -> Bool {
+  private static func isSteadySound(_ frame: UnsafeBufferPointer<Float>) -> Bool {
     let half = frame.count / 2
-    let early = frame[..<half].reduce(0) { $0 + Double($1) * Double($1) }
-    let late = frame[half...].reduce(0) { $0 + Double($1) * Double($1) }
+    let early = Double(UnsafeBufferPointer(rebasing: frame[..<half]).sumOfSquares())
+    let late = Double(UnsafeBufferPointer(rebasing: frame[half...]).sumOfSquares())
     return (early + late) / Double(frame.count) >= Self.silencePower
       && min(early, late) >= Self.steadiness * max(early, late)
   }
 
-  /// The period in input samples near `guess`, to a fraction of a sample. The decimated
-  /// analysis is coarse for high notes (a 1.3 kHz period is only 8 samples at 11 kHz), so the
-  /// NSDF's peak is climbed again on the full-rate frame, at most one decimated sample away.
-  private func refined(period guess: Double) -> Double {
-    fullRateFrame.withUnsafeBufferPointer { frame in
-      var lag = Int(guess.rounded())
-      var before = NormalizedSquareDifference.value(at: lag - 1, in: frame)
-      var at = NormalizedSquareDifference.value(at: lag, in: frame)
-      var after = NormalizedSquareDifference.value(at: lag + 1, in: frame)
-      for _ in 0..<decimator.factor {
-        // Lag 0 always correlates perfectly, so the climb stops short of it.
-        if before > at, lag > 2 {
-          lag -= 1
-          (after, at) = (at, before)
-          before = NormalizedSquareDifference.value(at: lag - 1, in: frame)
-        } else if after > at {
-          lag += 1
-          (before, at) = (at, after)
-          after = NormalizedSquareDifference.value(at: lag + 1, in: frame)
-        } else {
-          break
-        }
+  private static func copyWithoutMean(
+    _ samples: ArraySlice<Float>, into destination: inout [Float]
+  ) {
+    samples.withUnsafeBufferPointer { samples in
+      let mean = samples.sum() / Float(samples.count)
+      destination.withUnsafeMutableBufferPointer { destination in
+        for index in samples.indices { destination[index] = samples[index] - mean }
       }
-      return Double(lag)
-        + NormalizedSquareDifference.vertex(before: before, at: at, after: after).offset
     }
   }
 
-  private func copyWithoutMean(_ samples: ArraySlice<Float>, into destination: inout [Float]) {
-    let mean = samples.reduce(0) { $0 + Double($1) } / Double(samples.count)
-    for (index, sample) in zip(destination.indices, samples) {
-      destination[index] = sample - Float(mean)
-    }
-  }
-
-  /// Keeps the input and decimated samples that later frames and the filter will still read.
+  /// Keeps the input and decimated samples that the filter and later frames will still read.
   /// Shifting the arrays down is done only once a whole frame's worth is spare, so that it
   /// costs little per sample whatever the block size.
   private func dropWhatIsNoLongerNeeded() {
     let decimatedNeeded = nextFrame * analysisHop
-    let inputNeeded = min(
-      nextFrame * hop, (decimatedStart + decimated.count) * decimator.factor - decimator.delay)
+    let inputNeeded = (decimatedStart + decimated.count) * decimator.factor - decimator.delay
     if decimatedNeeded - decimatedStart >= analysisFrameLength {
       decimated.removeFirst(decimatedNeeded - decimatedStart)
       decimatedStart = decimatedNeeded
