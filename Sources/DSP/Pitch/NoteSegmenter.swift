@@ -19,7 +19,7 @@ import Glibc
 /// The note's frequency is the median of its estimates. Its times are the centres of its first
 /// and last estimates: the detector reports a frame as voiced only once the sound fills it
 /// about evenly, so those centres fall close to where the sound really starts and stops.
-public struct NoteSegmenter {
+public struct NoteSegmenter: Sendable {
   public let sampleRate: Int
   /// In samples.
   private let longestBreak: Int

@@ -85,8 +85,8 @@ public final class PitchDetector {
     return estimates
   }
 
-  /// Estimates for the frames still open, as if the stream went on in silence; for the end
-  /// of a file.
+  /// Estimates for the frames still open, as if the stream went on in silence: the last call,
+  /// at the end of a file.
   public func finish() -> [PitchEstimate] {
     let silence = [Float](repeating: 0, count: frameLength + decimator.delay)
     return silence.withUnsafeBufferPointer { process($0) }
