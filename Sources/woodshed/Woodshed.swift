@@ -12,7 +12,7 @@ struct Woodshed: ParsableCommand {
     abstract: "A keyboard-driven music practice room for the terminal.",
     discussion: "Run without a subcommand to open the practice room.",
     version: Launcher.version,
-    subcommands: [Doctor.self, Metronome.self])
+    subcommands: [Doctor.self, Metronome.self, Analyze.self])
 
   @OptionGroup var session: SessionOptions
 
@@ -42,8 +42,22 @@ struct SessionOptions: ParsableArguments {
     help: "Write the sound into this new WAV file instead of playing it.")
   var audioOut: String?
 
+  @Option(
+    name: .customLong("audio-in"),
+    help: "Listen to this WAV file instead of the microphone, in real time.")
+  var audioIn: String?
+
+  @Flag(help: "With --audio-in, read the file as fast as possible instead of in real time.")
+  var fast = false
+
+  func validate() throws {
+    if fast && audioIn == nil { throw ValidationError("--fast needs --audio-in FILE.wav") }
+  }
+
   var overrides: RunOverrides {
-    RunOverrides(glyphs: glyphs, theme: theme, sink: sink, source: source, audioOut: audioOut)
+    RunOverrides(
+      glyphs: glyphs, theme: theme, sink: sink, source: source, audioOut: audioOut,
+      audioIn: audioIn, readsAudioInFast: fast)
   }
 }
 
@@ -136,6 +150,42 @@ struct Metronome: ParsableCommand {
       try HeadlessMetronome.render(
         options, voices: sounds.voices, seconds: duration, to: URL(fileURLWithPath: audioOut),
         overwrite: force))
+  }
+}
+
+struct Analyze: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Find the onsets or the notes in a WAV recording.",
+    subcommands: [Onsets.self, PitchNotes.self])
+
+  struct Onsets: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Print one onset time in seconds per line.")
+
+    @Argument(help: "A WAV file: 16/24-bit integer or 32-bit float, mono or stereo, any rate.")
+    var file: String
+
+    @Option(help: "Tempo of a metronome heard in the recording; its clicks are not onsets.")
+    var bpm: Double?
+
+    @Option(name: .customLong("first-click"), help: "When the first click sounds, in seconds.")
+    var firstClick: Double = 0
+
+    func run() throws {
+      print(try HeadlessAnalysis.onsets(file: file, bpm: bpm, firstClick: firstClick), terminator: "")
+    }
+  }
+
+  struct PitchNotes: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "pitch", abstract: "Print \"start end note cents\" for each note played.")
+
+    @Argument(help: "A WAV file: 16/24-bit integer or 32-bit float, mono or stereo, any rate.")
+    var file: String
+
+    func run() throws {
+      print(try HeadlessAnalysis.pitch(file: file), terminator: "")
+    }
   }
 }
 

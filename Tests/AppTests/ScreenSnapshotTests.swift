@@ -23,7 +23,7 @@ final class ScreenSnapshotTests: XCTestCase {
   func testSettings() {
     for size in [Self.small, Self.large] {
       var model = AppFixtures.model(size: size)
-      model.press(.down, .enter, .down, .right)
+      model.press(.down, .down, .enter, .down, .right)
       assertCanvasSnapshot(AppView.render(model), named: name(size))
     }
   }
@@ -31,7 +31,7 @@ final class ScreenSnapshotTests: XCTestCase {
   func testHelp() {
     for size in [Self.small, Self.large] {
       var model = AppFixtures.model(size: size)
-      model.press(.down, .down, .enter)
+      model.press(.down, .down, .down, .enter)
       assertCanvasSnapshot(AppView.render(model), named: name(size))
     }
   }
@@ -39,7 +39,7 @@ final class ScreenSnapshotTests: XCTestCase {
   func testKeyOverlay() {
     for size in [Self.small, Self.large] {
       var model = AppFixtures.model(size: size)
-      model.press(.down, .enter, .character("?"))
+      model.press(.down, .down, .enter, .character("?"))
       assertCanvasSnapshot(AppView.render(model), named: name(size))
     }
   }
@@ -47,6 +47,27 @@ final class ScreenSnapshotTests: XCTestCase {
   func testNoticeAndCheckingAudio() {
     let notice = Message("notice.saveFailed", ["reason": "No space left on device"])
     let model = AppFixtures.model(notices: [notice], audio: nil)
+    assertCanvasSnapshot(AppView.render(model), named: name(Self.small))
+  }
+
+  func testListenHearingANote() {
+    for size in [Self.small, Self.large] {
+      var model = AppFixtures.model(size: size)
+      XCTAssertEqual(model.press(.down, .enter), [.listen(.start)])
+      _ = model.handle(.listening(failure: nil))
+      _ = model.handle(
+        .heard([
+          .level(frame: 48_000, decibels: -18.4), .onset(frame: 47_000, strength: 1),
+          .pitch(frame: 48_000, frequency: 441.5, confidence: 0.95), .onset(frame: 47_500, strength: 1),
+        ]))
+      assertCanvasSnapshot(AppView.render(model), named: name(size))
+    }
+  }
+
+  func testListenWithoutAMicrophoneInASCII() {
+    var model = AppFixtures.model(glyphs: .ascii, audio: .unavailable(reason: "PulseAudio: Connection refused"))
+    model.press(.down, .enter)
+    _ = model.handle(.listening(failure: "PulseAudio: Connection refused"))
     assertCanvasSnapshot(AppView.render(model), named: name(Self.small))
   }
 

@@ -194,3 +194,6 @@ if ProcessInfo.processInfo.environment["PULSE_SERVER"] != nil {
         median(errors), errors.max() ?? 0, errors.count, output.underrunCount))
   }
 }
+
+// 6. Pitch: notes named and cents off on plucked and piano-like tones E2–E6, and speed.
+for line in pitchFigures() { print(line) }

@@ -51,7 +51,7 @@ final class InteractiveTests: XCTestCase {
   func testSettingsChangeIsSavedImmediately() throws {
     let terminal = try woodshed.startInTerminal()
     XCTAssertTrue(terminal.waitForOutput(containing: "Settings", timeout: .seconds(10)))
-    terminal.send("2")
+    terminal.send("3")
     XCTAssertTrue(terminal.waitForOutput(containing: "A4 reference", timeout: .seconds(5)))
     // Down to Theme, then one step right: dark → light.
     terminal.send("\u{1b}[B\u{1b}[B\u{1b}[B\u{1b}[C")
@@ -207,5 +207,29 @@ extension InteractiveTests {
     let record = try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any]
     XCTAssertNotNil(record?["underruns"] as? Int, log)
     XCTAssertGreaterThan(record?["seconds"] as? Double ?? 0, 0.9, log)
+  }
+
+  func testListenCountsTheOnsetsOfAnAudioInFile() throws {
+    let times = [0.3, 0.8, 1.3, 1.8]
+    let file = try woodshed.wav(
+      "claps.wav", rate: 48_000, samples: TestSignals.claps(at: times, rate: 48_000, length: 2.4))
+    let terminal = try woodshed.startInTerminal(arguments: ["--audio-in", file.path, "--fast"])
+    XCTAssertTrue(terminal.waitForOutput(containing: "Listen", timeout: .seconds(10)))
+    terminal.send("2")
+    XCTAssertTrue(terminal.waitForOutput(containing: "Listening to", timeout: .seconds(5)), terminal.output)
+    // Curses only rewrites what changed: the count and its lit marker, between colour codes.
+    let lit = "4\u{1b}[38;5;114m \u{25CF}"
+    XCTAssertTrue(terminal.waitForOutput(containing: lit, timeout: .seconds(5)), terminal.output)
+    Thread.sleep(forTimeInterval: 0.3)
+    XCTAssertFalse(terminal.output.contains("5\u{1b}[38;5;114m \u{25CF}"), "only four claps")
+    terminal.send("\u{1b}")
+    terminal.send("q")
+    XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), 0, terminal.output)
+  }
+
+  func testFastNeedsAnAudioInFile() throws {
+    let result = try woodshed.run(["--fast"])
+    XCTAssertNotEqual(result.status, 0)
+    XCTAssertTrue(result.error.contains("--fast needs --audio-in"), result.error)
   }
 }

@@ -1,4 +1,5 @@
 import Audio
+import DSP
 import Dispatch
 import Storage
 import Synchronization
@@ -14,6 +15,9 @@ public enum MetronomeLoopback {
     public var sink: String
     public var check: ClickGridCheck
     public var underruns: Int
+    /// How late the monitor hears each click, by the clocks' own account and the onset
+    /// detector; nil when the clocks were not running at the end.
+    public var roundTrip: RoundTripMeasurement?
   }
 
   /// Runs the check; throws a one-line reason when there is no server or no monitor to record.
@@ -39,10 +43,15 @@ public enum MetronomeLoopback {
     guard let sink = output.connectedSink else {
       throw Launcher.Failure(description: "no audio: the output stream did not start")
     }
-    let recorded = Mutex<[Float]>([])
+    let recorded = Mutex<(firstFrame: Int64?, samples: [Float])>((nil, []))
     let input = PulseAudioInput(monitorOf: sink, server: server)
     do {
-      try input.start { block, _ in recorded.withLock { $0.append(contentsOf: block) } }
+      try input.start { block, frame in
+        recorded.withLock { recording in
+          if recording.firstFrame == nil { recording.firstFrame = frame }
+          recording.samples.append(contentsOf: block)
+        }
+      }
     } catch {
       throw Launcher.Failure(description: "cannot record \(sink).monitor: \(error.reason)")
     }
@@ -52,13 +61,32 @@ public enum MetronomeLoopback {
     // An idle null sink may hold up to two seconds before the first click is heard.
     _ = DispatchSemaphore(value: 0).wait(timeout: .now() + .milliseconds(Int((seconds + 2.5) * 1000)))
     engine.stop()
-    let samples = recorded.withLock { $0 }
+    let (firstFrame, samples) = recorded.withLock { $0 }
+    let roundTrip = measureRoundTrip(
+      clicks: engine.log.clicks(since: 0), output: output.timing(), input: input.timing(),
+      recording: samples, firstFrame: firstFrame ?? 0)
     let onsets = ClickGridCheck.onsets(in: samples)
     let lastFrame = (onsets.first ?? 0) + Int64(seconds * Double(sampleRate)) - 1
     let check = ClickGridCheck(
       onsets: onsets.filter { $0 <= lastFrame }, bpm: bpm, sampleRate: sampleRate,
       lastFrame: lastFrame)
-    return Result(sink: sink, check: check, underruns: output.underrunCount)
+    return Result(
+      sink: sink, check: check, underruns: output.underrunCount, roundTrip: roundTrip)
+  }
+
+  /// Each click's audible instant against the instant the onset detector places it in the
+  /// recording. Through a monitor the sound never leaves the machine, so this is how well the
+  /// output and input clocks agree.
+  private static func measureRoundTrip(
+    clicks: [ScheduledClick], output: OutputClock?, input: InputClock?, recording: [Float],
+    firstFrame: Int64
+  ) -> RoundTripMeasurement? {
+    guard let output, let input else { return nil }
+    let heard = OnsetDetector.onsets(in: recording, sampleRate: sampleRate).map {
+      input.instant(whenCaptured: firstFrame + Int64($0.frame))
+    }
+    return RoundTripMeasurement(
+      clicks: clicks.map { output.instant(whenAudible: $0.frame) }, onsets: heard)
   }
 }
 
@@ -74,7 +102,23 @@ extension MetronomeLoopback {
         "clicks": "\(check.clicks)", "expected": "\(check.expectedClicks)",
         "seconds": "\(Int(seconds))", "bpm": "\(Int(bpm))", "sink": result.sink,
         "samples": "\(check.worstDeviation)", "ms": "\(rounded)", "underruns": "\(result.underruns)",
-      ])
+      ]) + roundTripText(result, strings)
+  }
+
+  private static func roundTripText(_ result: Result, _ strings: Localizer) -> String {
+    guard let roundTrip = result.roundTrip else { return "" }
+    guard let milliseconds = roundTrip.milliseconds, let spread = roundTrip.spreadMilliseconds
+    else {
+      return "\n" + strings.text("doctor.metronome.roundTrip.unheard", ["source": result.sink + ".monitor"])
+    }
+    return "\n"
+      + strings.text(
+        "doctor.metronome.roundTrip",
+        [
+          "source": result.sink + ".monitor", "ms": DecimalText.format(milliseconds, places: 2),
+          "spread": DecimalText.format(spread, places: 2), "heard": "\(roundTrip.offsets.count)",
+          "clicks": "\(roundTrip.clickCount)",
+        ])
   }
 }
 

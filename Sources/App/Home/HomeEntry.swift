@@ -2,6 +2,7 @@
 /// no placeholder entries for modules that do not exist yet.
 public enum HomeEntry: CaseIterable, Equatable, Sendable {
   case metronome
+  case listen
   case settings
   case help
   case quit
@@ -9,6 +10,7 @@ public enum HomeEntry: CaseIterable, Equatable, Sendable {
   var titleKey: String {
     switch self {
     case .metronome: return "home.metronome"
+    case .listen: return "home.listen"
     case .settings: return "home.settings"
     case .help: return "home.help"
     case .quit: return "home.quit"
@@ -18,6 +20,7 @@ public enum HomeEntry: CaseIterable, Equatable, Sendable {
   var detailKey: String? {
     switch self {
     case .metronome: return "home.metronome.detail"
+    case .listen: return "home.listen.detail"
     case .settings: return "home.settings.detail"
     case .help: return "home.help.detail"
     case .quit: return nil

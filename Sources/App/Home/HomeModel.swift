@@ -46,6 +46,7 @@ public struct HomeModel: Equatable, Sendable {
   func open(_ entry: HomeEntry) -> Transition? {
     switch entry {
     case .metronome: return .push(.metronome(MetronomeModel()))
+    case .listen: return .push(.listen(ListenModel()))
     case .settings: return .push(.settings(SettingsModel()))
     case .help: return .push(.help(HelpModel()))
     case .quit: return .quit

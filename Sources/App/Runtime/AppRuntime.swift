@@ -17,6 +17,7 @@ public final class AppRuntime {
   private let inbox: EventInbox
   private let probeAudio: @Sendable () -> AudioStatus
   private let metronome: MetronomePlayer
+  private let listening: ListenService
   /// While the metronome plays silently for want of a server: when to look for one again.
   private var nextServerCheck: UInt64?
   static let serverCheckInterval: UInt64 = 3_000_000_000
@@ -34,6 +35,9 @@ public final class AppRuntime {
     self.probeAudio = probeAudio
     let inbox = EventInbox(waker: terminal.makeWaker())
     self.inbox = inbox
+    listening = ListenService(overrides: model.overrides, server: pulseServer) { events in
+      inbox.post(.heard(events))
+    }
     let logger = logger
     self.metronome = MetronomePlayer(
       server: pulseServer, soundsFolder: model.paths.soundsFolder, recorder: recorder
@@ -54,6 +58,7 @@ public final class AppRuntime {
   /// Returns the process exit status.
   public func run() -> Int32 {
     defer {
+      listening.stop()
       stopMetronome()
       terminal.close()
     }
@@ -104,6 +109,12 @@ public final class AppRuntime {
         save(settings)
       case .metronome(let command):
         perform(command)
+      case .listen(.start):
+        let failure = listening.start(devices: model.audioDevices)
+        if let failure { logger.warning("no microphone: \(failure)") }
+        _ = model.handle(.listening(failure: failure))
+      case .listen(.stop):
+        listening.stop()
       }
     }
     if model.theme != themeBefore {

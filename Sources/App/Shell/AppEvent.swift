@@ -14,6 +14,10 @@ public enum AppEvent: Equatable, Sendable {
   case notice(Message)
   /// A metronome click became audible.
   case metronomeBeat(BeatDisplay)
+  /// The microphone started; or could not, and why.
+  case listening(failure: String?)
+  /// What the microphone picked up.
+  case heard([ListenerEvent])
 }
 
 /// Wall-clock hour and minute for the status line, read by the runtime, never by views.

@@ -81,6 +81,16 @@ public struct AppModel: Equatable, Sendable {
         model.show(display)
         replaceTop(.metronome(model))
       }
+    case .listening(let failure):
+      if case .listen(var model) = screen {
+        if let failure { model.failed(failure) } else { model.started() }
+        replaceTop(.listen(model))
+      }
+    case .heard(let events):
+      if case .listen(var model) = screen {
+        model.hear(events)
+        replaceTop(.listen(model))
+      }
     case .key(let event):
       return handle(event)
     }
@@ -158,6 +168,10 @@ public struct AppModel: Equatable, Sendable {
       }
       if let command { effects.append(.metronome(command)) }
       return effects
+    case .listen(var model):
+      model.handle(key)
+      replaceTop(.listen(model))
+      return []
     }
   }
 
@@ -166,11 +180,16 @@ public struct AppModel: Equatable, Sendable {
     case .push(let screen):
       settingsStatus = nil
       stack.append(screen)
+      if case .listen = screen { return [.listen(.start)] }
     case .pop:
       guard stack.count > 1 else { return [] }
       if case .metronome(var model) = screen, let command = model.leave() {
         stack.removeLast()
         return [.metronome(command)]
+      }
+      if case .listen = screen {
+        stack.removeLast()
+        return [.listen(.stop)]
       }
       stack.removeLast()
     case .quit:

@@ -35,6 +35,8 @@ public enum AppView {
       HelpView.render(help, model: model, in: content, on: &canvas)
     case .metronome(let metronome):
       MetronomeView.render(metronome, model: model, in: content, on: &canvas)
+    case .listen(let listen):
+      ListenView.render(listen, model: model, in: content, on: &canvas)
     }
     let barHints = model.screen.keyHints.filter(\.inBar).map { hint in
       KeyHintBar.Hint(

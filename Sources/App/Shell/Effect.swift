@@ -4,5 +4,6 @@ import Storage
 public enum Effect: Equatable, Sendable {
   case save(Settings)
   case metronome(MetronomeCommand)
+  case listen(ListenCommand)
   case quit
 }

@@ -9,16 +9,23 @@ public struct RunOverrides: Equatable, Sendable {
   public var source: String?
   /// Sound goes into this WAV file instead of to the speakers.
   public var audioOut: String?
+  /// This WAV file stands in for the microphone.
+  public var audioIn: String?
+  /// The `audioIn` file is read as fast as possible rather than in real time.
+  public var readsAudioInFast: Bool
 
   public init(
     glyphs: GlyphSet.Kind? = nil, theme: Theme.Name? = nil, sink: String? = nil,
-    source: String? = nil, audioOut: String? = nil
+    source: String? = nil, audioOut: String? = nil, audioIn: String? = nil,
+    readsAudioInFast: Bool = false
   ) {
     self.glyphs = glyphs
     self.theme = theme
     self.sink = sink
     self.source = source
     self.audioOut = audioOut
+    self.audioIn = audioIn
+    self.readsAudioInFast = readsAudioInFast
   }
 
   /// The saved devices with this run's choices applied.

@@ -4,6 +4,7 @@ public enum Screen: Equatable, Sendable {
   case settings(SettingsModel)
   case help(HelpModel)
   case metronome(MetronomeModel)
+  case listen(ListenModel)
 
   var titleKey: String {
     switch self {
@@ -11,6 +12,7 @@ public enum Screen: Equatable, Sendable {
     case .settings: return "settings.title"
     case .help: return "help.title"
     case .metronome: return "metronome.title"
+    case .listen: return "listen.title"
     }
   }
 
@@ -20,6 +22,7 @@ public enum Screen: Equatable, Sendable {
     case .settings: return SettingsModel.keyHints
     case .help: return HelpModel.keyHints
     case .metronome: return MetronomeModel.keyHints
+    case .listen: return ListenModel.keyHints
     }
   }
 

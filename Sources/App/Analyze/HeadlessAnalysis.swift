@@ -1,0 +1,62 @@
+import Audio
+import DSP
+import FoundationEssentials
+import MusicTheory
+
+/// `woodshed analyze`: the listening detectors run over a WAV file, for scripts and graders.
+public enum HeadlessAnalysis {
+  /// One onset time in seconds per line. With `bpm`, clicks at `firstClick + k·60/bpm` are the
+  /// metronome bleeding into the recording, not played notes.
+  public static func onsets(file path: String, bpm: Double?, firstClick: Double)
+    throws(Launcher.Failure) -> String
+  {
+    let audio = try load(path)
+    var clicks: [Int] = []
+    if let bpm {
+      guard (20...300).contains(bpm) else {
+        throw Launcher.Failure(description: "--bpm must be between 20 and 300")
+      }
+      guard firstClick >= 0 else {
+        throw Launcher.Failure(description: "--first-click must be 0 seconds or later")
+      }
+      let rate = Double(audio.rate)
+      let duration = Double(audio.samples.count) / rate
+      let beats = Int(((duration - firstClick) * bpm / 60).rounded(.down))
+      clicks = beats < 0 ? [] : (0...beats).map { Int(((firstClick + Double($0) * 60 / bpm) * rate).rounded()) }
+    }
+    let onsets = OnsetDetector.onsets(in: audio.samples, sampleRate: audio.rate, clicks: clicks)
+    return onsets.map { DecimalText.format(Double($0.frame) / Double(audio.rate), places: 4) + "\n" }.joined()
+  }
+
+  /// `start end note cents` per note, times in seconds, notes against A4 = 440 Hz.
+  public static func pitch(file path: String) throws(Launcher.Failure) -> String {
+    let audio = try load(path)
+    return PitchAnalysis.notes(in: audio.samples, sampleRate: audio.rate).compactMap { note in
+      guard let pitch = Pitch(nearestTo: note.frequency) else { return nil }
+      let cents = Int(pitch.centsOffset(of: note.frequency).rounded())
+      let name = pitch.spelling(preferSharps: true)
+      return [
+        DecimalText.format(note.start, places: 4), DecimalText.format(note.end, places: 4), "\(name)",
+        (cents >= 0 ? "+" : "") + "\(cents)",
+      ].joined(separator: " ") + "\n"
+    }.joined()
+  }
+
+  private static func load(_ path: String) throws(Launcher.Failure) -> (samples: [Float], rate: Int) {
+    let url = URL(fileURLWithPath: path)
+    let audio: (samples: [Float], rate: Int, isTruncated: Bool)
+    do {
+      audio = try WAVFileInput.monoAudio(of: url)
+    } catch {
+      throw Launcher.Failure(description: error.description)
+    }
+    guard !audio.isTruncated else {
+      throw Launcher.Failure(
+        description: "\(url.lastPathComponent) is cut short: its header declares more audio than it holds")
+    }
+    guard !audio.samples.isEmpty else {
+      throw Launcher.Failure(description: "\(url.lastPathComponent) holds no audio")
+    }
+    return (audio.samples, audio.rate)
+  }
+}

@@ -1,0 +1,103 @@
+import MusicTheory
+import TerminalUI
+
+/// The listening screen: a level meter, an onset counter that lights on every onset, and a
+/// tuner needle for the pitch heard.
+enum ListenView {
+  /// The meter spans this range of dBFS; quieter shows empty, louder shows full.
+  static let meterFloor: Float = -60
+  /// The needle spans ±50 cents: past that the nearest note changes.
+  static let needleRange = 50.0
+  static let inTuneCents = 5.0
+  static let closeCents = 15.0
+
+  static func render(_ screen: ListenModel, model: AppModel, in area: Rect, on canvas: inout Canvas) {
+    let strings = model.strings
+    let glyphs = model.glyphs
+    let width = min(area.width - 4, 72)
+    let left = area.x + (area.width - width) / 2
+    let labels = ["listen.input", "listen.onsets", "listen.note"].map { strings.text($0) }
+    let labelWidth = (labels.map(\.displayWidth).max() ?? 0) + 2
+    let valueX = left + labelWidth
+    let valueWidth = width - labelWidth
+    var y = area.y + 1
+
+    canvas.write(strings.text("listen.source", ["source": sourceName(model)]), x: left, y: y, style: .role(.muted), clip: area)
+    y += 2
+
+    canvas.write(labels[0], x: left, y: y, style: .role(.muted), clip: area)
+    let level = screen.decibels.map { max(meterFloor, min(0, $0)) }
+    ProgressBar(
+      fraction: level.map { Double(($0 - meterFloor) / -meterFloor) } ?? 0,
+      label: level.map { strings.text("listen.dbfs", ["value": "\(Int($0.rounded()))"]) } ?? "",
+      glyphs: glyphs, style: .role(.accent)
+    ).render(in: Rect(x: valueX, y: y, width: valueWidth, height: 1), on: &canvas)
+    y += 2
+
+    canvas.write(labels[1], x: left, y: y, style: .role(.muted), clip: area)
+    let mark = glyphs.kind == .unicode ? "●" : "*"
+    let onsetX = valueX + canvas.write("\(screen.onsetCount)", x: valueX, y: y, style: Style.role(.text).bold, clip: area)
+    if screen.isFlashing {
+      canvas.write(" " + mark, x: onsetX, y: y, style: Style.role(.good).bold, clip: area)
+    }
+    y += 2
+
+    canvas.write(labels[2], x: left, y: y, style: .role(.muted), clip: area)
+    renderTuner(screen, model: model, x: valueX, y: y, width: valueWidth, on: &canvas)
+    y += 4
+
+    if let problem = screen.problem {
+      centre(strings.text("listen.problem", ["reason": problem]), y: y, in: area, style: Style.role(.bad).bold, on: &canvas)
+    } else {
+      centre(strings.text("listen.hint"), y: y, in: area, style: .role(.muted), on: &canvas)
+    }
+  }
+
+  private static func sourceName(_ model: AppModel) -> String {
+    if let file = model.overrides.audioIn { return file }
+    let source = model.audioDevices.source
+    return source.isEmpty ? model.strings.text("listen.defaultSource") : source
+  }
+
+  /// The note and its cents on one row, the needle under it.
+  private static func renderTuner(
+    _ screen: ListenModel, model: AppModel, x: Int, y: Int, width: Int, on canvas: inout Canvas
+  ) {
+    let strings = model.strings
+    let area = Rect(x: x, y: y, width: width, height: 2)
+    let reference = ConcertPitch(a4: model.settings.a4Reference) ?? .standard
+    guard let frequency = screen.shownFrequency, let pitch = Pitch(nearestTo: frequency, reference: reference)
+    else {
+      canvas.write(strings.text("listen.noPitch"), x: x, y: y, style: .role(.muted), clip: area)
+      return
+    }
+    let cents = pitch.centsOffset(of: frequency, reference: reference)
+    let rounded = Int(cents.rounded())
+    let style: Style =
+      abs(cents) <= inTuneCents ? .role(.good) : abs(cents) <= closeCents ? .role(.warn) : .role(.bad)
+    let note = pitch.spelling(preferSharps: true)
+    let accidentals: AccidentalStyle = model.glyphs.kind == .unicode ? .unicode : .ascii
+    let name = model.settings.noteNaming.name(of: note.noteClass, glyphs: accidentals) + "\(note.octave)"
+    var column = x + canvas.write(name, x: x, y: y, style: style.bold, clip: area)
+    let centsText = (rounded >= 0 ? "+" : "") + "\(rounded)"
+    column += canvas.write("  " + strings.text("listen.cents", ["value": centsText]), x: column, y: y, style: style, clip: area)
+    canvas.write(
+      "  " + strings.text("listen.hertz", ["value": DecimalText.format(frequency, places: 1)]),
+      x: column, y: y, style: .role(.muted), clip: area)
+
+    let unicode = model.glyphs.kind == .unicode
+    let track = min(width, 41)
+    let middle = x + track / 2
+    for column in x..<(x + track) {
+      canvas.write(unicode ? "─" : "-", x: column, y: y + 1, style: .role(.muted), clip: area)
+    }
+    canvas.write(unicode ? "┼" : "+", x: middle, y: y + 1, style: .role(.muted), clip: area)
+    let offset = Int((max(-needleRange, min(needleRange, cents)) / needleRange * Double(track / 2)).rounded())
+    canvas.write(unicode ? "█" : "#", x: middle + offset, y: y + 1, style: style.bold, clip: area)
+  }
+
+  private static func centre(_ text: String, y: Int, in area: Rect, style: Style, on canvas: inout Canvas) {
+    let shown = text.clipped(toWidth: area.width)
+    canvas.write(shown, x: area.x + (area.width - shown.displayWidth) / 2, y: y, style: style, clip: area)
+  }
+}

@@ -1,0 +1,50 @@
+import DSP
+import Synchronization
+
+/// Runs the onset and pitch detectors over captured blocks, on the capture thread, and hands
+/// what they find to `onEvents` in input frames. Clicks the metronome is about to play are
+/// announced with `expectClick` so their bleed into the microphone is not taken for a hit.
+public final class Listener: Sendable {
+  public static let sampleRate = PulseAudioInput.sampleRate
+  /// The level, and the newest pitch, are reported this often; more would only flood the
+  /// main loop.
+  static let levelInterval = sampleRate / 20
+  /// Longer gaps in the input (overruns) restart the detectors rather than being bridged.
+  static let longestBridgedGap = Int64(sampleRate)
+
+  private let pipeline: Mutex<ListenerPipeline>
+  private let onEvents: @Sendable ([ListenerEvent]) -> Void
+
+  /// `onEvents` runs on the capture thread: it must be quick and pass the events on.
+  public init(
+    profile: InstrumentProfile? = nil, clickTemplate: [Float]? = nil,
+    onEvents: @escaping @Sendable ([ListenerEvent]) -> Void
+  ) {
+    self.onEvents = onEvents
+    pipeline = Mutex(
+      ListenerPipeline(
+        sampleRate: Self.sampleRate, levelInterval: Self.levelInterval,
+        longestBridgedGap: Self.longestBridgedGap, profile: profile, clickTemplate: clickTemplate))
+  }
+
+  /// A metronome click will be captured at `frame` (an input frame); announce it before it
+  /// arrives, or at the latest a few milliseconds after.
+  public func expectClick(atInputFrame frame: Int64) {
+    pipeline.withLock { $0.expectClick(atInputFrame: frame) }
+  }
+
+  /// The consumer to give a `Microphone`: one block of mono 48 kHz samples and the input frame
+  /// of its first sample.
+  public func consume(_ block: UnsafeBufferPointer<Float>, at frame: Int64) {
+    let captured = CapturedBlock(samples: block)
+    let events = pipeline.withLock { $0.consume(captured.samples, at: frame) }
+    if !events.isEmpty { onEvents(events) }
+  }
+}
+
+/// A block of samples from the capture callback (PulseAudio's C thread, or the file reader),
+/// handed to the pipeline under its lock. It is only read during that call, which ends before
+/// the callback returns and the block is reused, so no two threads ever touch it.
+private struct CapturedBlock: @unchecked Sendable {
+  let samples: UnsafeBufferPointer<Float>
+}

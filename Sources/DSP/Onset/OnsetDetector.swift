@@ -1,0 +1,147 @@
+/// Finds where notes, claps and hits start in a stream of mono audio, fed in blocks of any size.
+/// Every onset is reported once, in time order, at most `latency` samples after its sound
+/// starts, at the sample where the sound starts; the same input gives the same onsets however
+/// it is split into blocks.
+///
+/// The metronome's own clicks are not reported when the detector is told when they sound
+/// (`expectClick`): their spectrum is taken out of the windows they fall in, so a hit played on
+/// a click is still found.
+///
+/// The pipeline: windowed spectra every 5 ms (`OnsetSpectrum`), grouped into bands
+/// (`OnsetBands`), minus the clicks (`ClickBleed`), give the onset function (`SpectralFlux`),
+/// whose peaks above an adaptive threshold are onsets (`OnsetPeakPicker`); each is then placed
+/// on the waveform (`OnsetRefiner`).
+public final class OnsetDetector {
+  public let sampleRate: Int
+  /// The most samples by which an onset's report can trail its sound's start.
+  public let latency: Int
+
+  /// Clicks may be announced this long after their audio has been given to `process`.
+  public static let clickAnnouncementSeconds = 0.01
+
+  private let spectrum: OnsetSpectrum
+  private let bands: OnsetBands
+  private var history: SampleHistory
+  private var flux: SpectralFlux
+  private var picker: OnsetPeakPicker
+  private var refiner: OnsetRefiner
+  private let bleed: ClickBleed
+  private var magnitudes: [Float]
+  private var bandMagnitudes: [Float]
+  private var clickBands: [Float]
+  private var heardBands: [Float]
+  private let clickAllowance: Int
+  private let minimumGap: Int
+  private var nextWindowStart = 0
+  private var lastReported = -1
+  private var finished = false
+  /// Told each frame's onset-function value and the first sample of the window it judges.
+  var onsetFunctionObserver: ((Int, Float) -> Void)?
+
+  public convenience init(
+    sampleRate: Int, profile: InstrumentProfile? = nil, clickTemplate: [Float]? = nil
+  ) {
+    self.init(
+      sampleRate: sampleRate, profile: profile, clickTemplates: clickTemplate.map { [$0] } ?? [])
+  }
+
+  /// `clickTemplates` are the metronome's sounds as the app plays them, such as its accented and
+  /// its plain click; when there are none, the sounds are learned from the audio at the clicks
+  /// announced.
+  public init(sampleRate: Int, profile: InstrumentProfile? = nil, clickTemplates: [[Float]]) {
+    precondition(sampleRate > 0, "sample rate must be positive")
+    self.sampleRate = sampleRate
+    let spectrum = OnsetSpectrum(sampleRate: sampleRate)
+    let bands = OnsetBands(fftSize: spectrum.size, sampleRate: sampleRate)
+    let hopSeconds = Double(spectrum.hop) / Double(sampleRate)
+    self.spectrum = spectrum
+    self.bands = bands
+    flux = SpectralFlux(bandCount: bands.count, hopSeconds: hopSeconds)
+    picker = OnsetPeakPicker(hopSeconds: hopSeconds)
+    if let profile {
+      flux.setWeights(profile.bandWeights(at: bands.centres))
+      picker.setOffset(profile.threshold(untuned: picker.offset))
+    }
+    minimumGap = picker.minimumGap * spectrum.hop
+    clickAllowance = Int(Double(sampleRate) * Self.clickAnnouncementSeconds)
+    let framesLate = SpectralFlux.persistence + OnsetPeakPicker.lookAhead + 1
+    refiner = OnsetRefiner(
+      sampleRate: sampleRate,
+      longestSearch: spectrum.size + clickAllowance + (framesLate + 1) * spectrum.hop)
+    // A slow swell's start can be placed a little before the window where it was noticed.
+    latency = spectrum.size + clickAllowance + framesLate * spectrum.hop + refiner.earliestBeforeWindow
+    let given = clickTemplates.map {
+      ClickSpectra(sound: $0, spectrum: spectrum, bands: bands, sampleRate: sampleRate)
+    }
+    bleed = ClickBleed(
+      given: given,
+      learner: given.isEmpty ? ClickLearner(spectrum: spectrum, sampleRate: sampleRate) : nil,
+      bandCount: bands.count)
+    magnitudes = [Float](repeating: 0, count: spectrum.binCount)
+    bandMagnitudes = [Float](repeating: 0, count: bands.count)
+    clickBands = bandMagnitudes
+    heardBands = bandMagnitudes
+    let learnerReach = bleed.learnerExcerpt.map { $0.end - $0.start } ?? 0
+    history = SampleHistory(capacity: latency + max(refiner.reach, learnerReach) + spectrum.hop)
+  }
+
+  /// A metronome click will sound at this input frame. Announce each click before its audio is
+  /// given to `process`, or at most `clickAnnouncementSeconds` after, in the order they sound.
+  public func expectClick(atFrame frame: Int) {
+    bleed.expect(frame)
+  }
+
+  public func process(_ block: UnsafeBufferPointer<Float>) -> [Onset] {
+    precondition(!finished, "process after finish")
+    var onsets: [Onset] = []
+    var offset = 0
+    // A hop at a time, so the history never runs further ahead of the analysis than it holds.
+    while offset < block.count {
+      let count = min(spectrum.hop, block.count - offset)
+      history.append(UnsafeBufferPointer(rebasing: block[offset..<(offset + count)]))
+      offset += count
+      bleed.listen(to: history, spectrum: spectrum, bands: bands)
+      while nextWindowStart + spectrum.size + clickAllowance <= history.end {
+        analyseWindow(into: &onsets)
+      }
+    }
+    return onsets
+  }
+
+  /// Ends the stream: the onsets still waiting for their look-ahead are decided as if silence
+  /// followed.
+  public func finish() -> [Onset] {
+    let silence = [Float](repeating: 0, count: latency + spectrum.hop)
+    let onsets = silence.withUnsafeBufferPointer { process($0) }
+    finished = true
+    return onsets
+  }
+
+  /// Learns the metronome's sound from a whole recording at once, so that even the first
+  /// clicks are recognised. Call after announcing the clicks and before `process`.
+  func learnClicks(from samples: [Float]) {
+    bleed.learn(from: samples, spectrum: spectrum, bands: bands)
+  }
+
+  private func analyseWindow(into onsets: inout [Onset]) {
+    spectrum.magnitudes(of: history, from: nextWindowStart, into: &magnitudes)
+    bands.apply(magnitudes, into: &bandMagnitudes)
+    let clicking = bleed.takeOut(
+      windowStart: nextWindowStart, windowSize: spectrum.size, bands: &bandMagnitudes,
+      heard: &heardBands, clicks: &clickBands)
+    let rise = flux.rise(
+      bands: bandMagnitudes, heard: clicking ? heardBands : nil,
+      clickBands: clicking ? clickBands : nil)
+    let judgedWindow = (picker.pushedCount - SpectralFlux.persistence) * spectrum.hop
+    onsetFunctionObserver?(judgedWindow, rise)
+    nextWindowStart += spectrum.hop
+    guard let peak = picker.push(rise) else { return }
+    let windowStart = (peak.frame - SpectralFlux.persistence) * spectrum.hop
+    let found = refiner.soundStart(
+      window: windowStart..<(windowStart + spectrum.size), upTo: history.end,
+      notBefore: lastReported + minimumGap, of: history)
+    let start = max(0, found, lastReported + 1)
+    lastReported = start
+    onsets.append(Onset(frame: start, strength: peak.strength))
+  }
+}

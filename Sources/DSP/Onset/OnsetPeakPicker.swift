@@ -1,0 +1,75 @@
+/// Picks onsets from the onset function, frame by frame, a fixed two frames late: a frame is an
+/// onset when it is the highest around it, stands above an adaptive threshold, and comes at
+/// least the minimum interval after the previous onset.
+///
+/// The threshold is a small fixed offset plus the moving median plus a quarter of the moving
+/// mean, over the last 50 ms and the look-ahead: the median follows a busy passage's level
+/// without being pulled up by the onsets themselves, and the mean keeps a loud passage's
+/// ringing from counting as new notes.
+struct OnsetPeakPicker {
+  /// Frames after a candidate that must be seen before deciding.
+  static let lookAhead = 2
+  static let historySeconds = 0.05
+  /// Faster than anyone plays one instrument (25 notes a second), slower than the bursts of a
+  /// single clap.
+  static let minimumGapSeconds = 0.04
+  /// Above what room noise alone reaches in the onset function, once it must persist.
+  static let defaultOffset: Float = 0.0022
+  static let meanWeight: Float = 0.25
+
+  /// Frames.
+  let minimumGap: Int
+  private(set) var offset = Self.defaultOffset
+  private var values: [Float]
+  private var window: [Float]
+  private(set) var pushedCount = 0
+  private var lastOnset: Int
+
+  init(hopSeconds: Double) {
+    let history = Int((Self.historySeconds / hopSeconds).rounded())
+    minimumGap = Int((Self.minimumGapSeconds / hopSeconds).rounded())
+    values = [Float](repeating: 0, count: history + 1 + Self.lookAhead)
+    window = values
+    lastOnset = -minimumGap
+  }
+
+  mutating func setOffset(_ value: Float) { offset = value }
+
+  /// Adds the next frame's value; returns the frame `lookAhead` frames back when it is an onset.
+  mutating func push(_ value: Float) -> (frame: Int, strength: Float)? {
+    values[pushedCount % values.count] = value
+    pushedCount += 1
+    let candidate = pushedCount - 1 - Self.lookAhead
+    guard candidate >= 1 else { return nil }
+    let strength = values[candidate % values.count]
+    var sum: Float = 0
+    var count = 0
+    for frame in max(0, pushedCount - values.count)..<pushedCount {
+      let other = values[frame % values.count]
+      if frame < candidate, frame >= candidate - Self.lookAhead, other > strength { return nil }
+      if frame > candidate, other >= strength { return nil }
+      window[count] = other
+      sum += other
+      count += 1
+    }
+    guard candidate - lastOnset >= minimumGap else { return nil }
+    let threshold = offset + median(count: count) + Self.meanWeight * sum / Float(count)
+    guard strength > threshold else { return nil }
+    lastOnset = candidate
+    return (candidate, strength)
+  }
+
+  private mutating func median(count: Int) -> Float {
+    // Insertion sort: the window holds a dozen values.
+    for index in 1..<count {
+      let value = window[index]
+      var position = index
+      while position > 0, window[position - 1] > value {
+        window[position] = window[position - 1]
+        position -= 1
+      }
+      window[position] = value
+    }
+    return count % 2 == 1 ? window[count / 2] : 0.5 * (window[count / 2 - 1] + window[count / 2])
+  }
+}

@@ -1,0 +1,135 @@
+import Glibc
+
+/// Places an onset found in the spectrum on the sample where its sound starts.
+///
+/// The waveform's energy is measured in one-millisecond blocks, back from the analysis window
+/// where the onset was found to well before it. From the loudest block of the new sound, the
+/// search walks back to the quietest point before it (the foot: silence, room noise or the
+/// previous note's tail). The amplitude above the foot's level, over the middle of the rise,
+/// is fitted with a straight line, which is followed back to zero: a slow swell starts where
+/// its line starts, not where it first stands out from the noise. Finally the start is placed
+/// to the sample where the energy just after most exceeds the energy just before.
+struct OnsetRefiner {
+  private let block: Int
+  /// How far before the window's end the search reads.
+  private let lookBack: Int
+  private let span: Int
+  let earliestBeforeWindow: Int
+  private var energy: [Double]
+  private var blocks: [Double]
+
+  /// The middle of the rise, as fractions of the loudest amplitude above the foot.
+  static let fitFrom = 0.1
+  static let fitTo = 0.7
+  /// A rise of 10 dB in energy is clear enough to fit.
+  static let clearRise = 10.0
+  static let lookBackSeconds = 0.1
+  /// The spectrum notices even the slowest swell within 20 ms of where its line starts.
+  static let footBeforeWindowSeconds = 0.02
+  /// The energy before and after a sample is compared over 2 ms: a few cycles of a high note,
+  /// short enough that a clap's first milliseconds dominate.
+  static let spanSeconds = 0.002
+  /// Energy 30 dB below the loudest stretch counts as silence, so that a clean sound's start
+  /// is not pulled early by rounding dust before it.
+  static let silentShare = 0.001
+
+  init(sampleRate: Int, longestSearch: Int) {
+    block = max(1, sampleRate / 1000)
+    lookBack = Int(Double(sampleRate) * Self.lookBackSeconds)
+    earliestBeforeWindow = Int(Double(sampleRate) * Self.footBeforeWindowSeconds)
+    span = max(1, Int(Double(sampleRate) * Self.spanSeconds))
+    energy = [Double](repeating: 0, count: longestSearch + lookBack + 2 * span + 1)
+    blocks = [Double](repeating: 0, count: (longestSearch + lookBack) / block + 1)
+  }
+
+  /// How far before the window's end the refiner reads.
+  var reach: Int { lookBack }
+
+  /// The sample where the sound found in the window `window` starts, at or after `notBefore`
+  /// (the previous onset, give or take); `history` must hold from `reach` before the window's
+  /// end up to `end`.
+  mutating func soundStart(
+    window: Range<Int>, upTo end: Int, notBefore: Int, of history: SampleHistory
+  ) -> Int {
+    let first = max(history.start, window.upperBound - lookBack)
+    let count = (end - first) / block
+    guard count > 2 else { return window.lowerBound }
+    for index in 0..<count {
+      var sum = 0.0
+      for offset in 0..<block {
+        let sample = Double(history[first + index * block + offset])
+        sum += sample * sample
+      }
+      blocks[index] = sum
+    }
+    // The new sound peaks in the window, or just after it.
+    let newFrom = max(0, (window.lowerBound - first) / block)
+    let newTo = min(count, (window.upperBound + window.count / 4 - first) / block)
+    var peak = newFrom
+    for index in newFrom..<newTo where blocks[index] > blocks[peak] { peak = index }
+    // The foot is the quietest point since the previous onset, and not far before the window.
+    let earliest = min(peak, max(0, (max(notBefore, window.lowerBound - earliestBeforeWindow) - first) / block))
+    var foot = peak
+    for index in stride(from: peak, through: earliest, by: -1) where blocks[index] < blocks[foot] {
+      foot = index
+    }
+    let base = blocks[foot]
+    guard blocks[peak] > Self.clearRise * base else {
+      // A note under louder ringing ones shows in the spectrum but hardly in the waveform's
+      // energy: the best guess is the sharpest rise late in the window, where the flux saw it.
+      let late = (window.lowerBound + window.count / 4)..<window.upperBound
+      return sharpest(in: late, of: history)
+    }
+    let top = (blocks[peak] - base).squareRoot()
+    // Least squares over the middle of the rise, walking back from the peak until it is done.
+    var n = 0.0, sumX = 0.0, sumY = 0.0, sumXX = 0.0, sumXY = 0.0
+    for index in stride(from: peak, through: foot, by: -1) {
+      let amplitude = max(0, blocks[index] - base).squareRoot()
+      if amplitude < Self.fitFrom * top { break }
+      guard amplitude <= Self.fitTo * top else { continue }
+      let x = Double(index) + 0.5
+      n += 1
+      sumX += x
+      sumY += amplitude
+      sumXX += x * x
+      sumXY += x * amplitude
+    }
+    var estimate: Int
+    let slope = n >= 2 ? (n * sumXY - sumX * sumY) / (n * sumXX - sumX * sumX) : 0
+    if slope > 0 {
+      let zero = (sumX - sumY / slope) / n
+      estimate = first + Int(max(Double(foot), zero) * Double(block))
+    } else {
+      // The rise is quicker than a block: start from the first block up near the top.
+      let quick = (foot...peak).first { blocks[$0] - base >= 0.25 * (blocks[peak] - base) } ?? peak
+      estimate = first + quick * block
+    }
+    estimate = min(max(estimate, first + span + 2 * block), end - span - 2 * block)
+    return sharpest(in: (estimate - 2 * block)..<(estimate + 2 * block), of: history)
+  }
+
+  /// The sample in `range` where the energy just after most exceeds the energy just before.
+  private mutating func sharpest(in range: Range<Int>, of history: SampleHistory) -> Int {
+    let first = range.lowerBound - span
+    let count = range.count + 2 * span
+    energy[0] = 0
+    for index in 0..<count {
+      let sample = Double(history[first + index])
+      energy[index + 1] = energy[index] + sample * sample
+    }
+    var loudest = 0.0
+    for index in 0..<(count - span) { loudest = max(loudest, energy[index + span] - energy[index]) }
+    let quiet = loudest * Self.silentShare + Double.leastNormalMagnitude
+    var best = range.lowerBound
+    var bestRatio = -Double.infinity
+    for candidate in range {
+      let split = candidate - first
+      let ratio = (energy[split + span] - energy[split] + quiet) / (energy[split] - energy[split - span] + quiet)
+      if ratio > bestRatio {
+        bestRatio = ratio
+        best = candidate
+      }
+    }
+    return best
+  }
+}

@@ -1,0 +1,137 @@
+import Glibc
+
+/// The onset detection function: how much the bands rose, averaged over bands, measured so
+/// that it hears the instrument rather than the room.
+///
+/// A band's rise is the log ratio of its new to its old magnitude, each first raised by the
+/// band's "knee": the largest of its own recent peak (adaptive whitening: a band is judged
+/// against its own history, so a soft high partial weighs as much as a loud low one, and a
+/// decaying tail's wobble hardly counts), the room's noise floor with a margin (steady noise
+/// and hum never rise), and a fixed distance below the loudest band (leakage far down does not
+/// count). Far above its knee a band's rise is the log ratio of its magnitudes (log
+/// compression: from nothing to something counts more than loud to louder); near and below its
+/// knee, it fades to nothing.
+///
+/// The old magnitude is the largest in a frame about a window back, across the band and its
+/// neighbours, so that a rise spread over a slow attack adds up and vibrato does not count. The
+/// new magnitude is the smallest over the frame and the next two, so that only a rise that
+/// lasts counts: a note stays, a flicker of noise does not.
+struct SpectralFlux {
+  /// The old magnitude is taken this many frames back: the window's length, so the two frames
+  /// do not overlap in time.
+  static let framesBack = OnsetSpectrum.hopsPerWindow
+  /// Frames after the judged one that must still hold the rise; also how many frames the
+  /// judged frame trails the newest.
+  static let persistence = 2
+  static let neighbours = 1
+  static let extraBack = 0
+  /// The room's noise floor times four (12 dB): noise well above its own floor is rare.
+  static let noiseMargin: Float = 4
+  /// Whitening forgets a band's peak at 30 dB a second.
+  static let peakDecayPerSecond = 30.0
+  /// Compression 0.1 puts the knee of the log at ten times the band's knee level.
+  static let compression: Float = 0.1
+  /// Leakage 40 dB below the loudest band does not count.
+  static let dynamicRange: Float = 0.01
+  /// Below about −100 dBFS a band is silent.
+  static let silence: Float = 1e-5
+
+  private let bandCount: Int
+  private let peakMemory: Float
+  /// The last frames' bands, in a ring: with clicks taken out, and as heard.
+  private var taken: [Float]
+  private var heard: [Float]
+  /// What the clicks were predicted to add, which a rise must exceed to count.
+  private var clickLevels: [Float]
+  private var clicked: [Bool]
+  private var frameCount = 0
+  /// Where the frames after the judged one start in the ring.
+  private var laterRows = [Int](repeating: 0, count: persistence)
+  private var oldRows = [Int](repeating: 0, count: extraBack + 1)
+  private var weights: [Float]
+  private var weightTotal: Float
+  private var peaks: [Float]
+  private var loudest: Float = 0
+  private var floor: RoomNoiseFloor
+
+  init(bandCount: Int, hopSeconds: Double) {
+    self.bandCount = bandCount
+    peakMemory = Float(pow(10, -Self.peakDecayPerSecond * hopSeconds / 20))
+    let frames = Self.framesBack + Self.extraBack + Self.persistence + 1
+    taken = [Float](repeating: 0, count: frames * bandCount)
+    heard = taken
+    clickLevels = taken
+    clicked = [Bool](repeating: false, count: frames)
+    weights = [Float](repeating: 1, count: bandCount)
+    weightTotal = Float(bandCount)
+    peaks = [Float](repeating: 0, count: bandCount)
+    floor = RoomNoiseFloor(bandCount: bandCount, hopSeconds: hopSeconds)
+  }
+
+  /// Weights the bands, such as from an instrument's profile.
+  mutating func setWeights(_ bandWeights: [Float]) {
+    weights = bandWeights
+    weightTotal = bandWeights.reduce(0, +)
+  }
+
+  /// Adds the newest frame's bands and returns the rise into the frame `persistence` frames
+  /// back. When a click was taken out of the bands, `heardBands` holds them as they were and
+  /// `clickBands` what the click was predicted to add. A frame with no click is compared with
+  /// earlier frames as they were heard, so that the end of a click's window, where the taking
+  /// out stops, cannot look like a rise; in a frame with a click, a band's knee is at least the
+  /// click's own level there, as taking it out is only as exact as the prediction (the gate).
+  mutating func rise(bands: [Float], heard heardBands: [Float]?, clickBands: [Float]?) -> Float {
+    let frames = clicked.count
+    let newest = (frameCount % frames) * bandCount
+    for band in 0..<bandCount {
+      taken[newest + band] = bands[band]
+      heard[newest + band] = heardBands?[band] ?? bands[band]
+      clickLevels[newest + band] = clickBands?[band] ?? 0
+    }
+    clicked[frameCount % frames] = heardBands != nil
+    frameCount += 1
+    let judged = frameCount - 1 - Self.persistence
+    guard judged >= 0 else { return 0 }
+    let judgedRow = (judged % frames) * bandCount
+    floor.add(taken, from: judgedRow)
+    var total: Float = 0
+    if judged >= Self.framesBack + Self.extraBack {
+      let oldRow = ((judged - Self.framesBack) % frames) * bandCount
+      for extra in 0...Self.extraBack { oldRows[extra] = ((judged - Self.framesBack - extra) % frames) * bandCount }
+      for later in laterRows.indices { laterRows[later] = ((judged + later + 1) % frames) * bandCount }
+      total = sum(judgedRow: judgedRow, oldRow: oldRow, comparedAsHeard: !clicked[judged % frames])
+    }
+    loudest = 0
+    for band in 0..<bandCount {
+      peaks[band] = max(peaks[band] * peakMemory, taken[judgedRow + band])
+      loudest = max(loudest, peaks[band])
+    }
+    return total / weightTotal
+  }
+
+  private func sum(judgedRow: Int, oldRow: Int, comparedAsHeard: Bool) -> Float {
+    let leakage = loudest * Self.dynamicRange
+    var total: Float = 0
+    taken.withUnsafeBufferPointer { taken in
+      (comparedAsHeard ? heard : self.taken).withUnsafeBufferPointer { old in
+        for band in 0..<bandCount {
+          var new = taken[judgedRow + band]
+          for row in laterRows { new = min(new, taken[row + band]) }
+          var reference: Float = 0
+          for row in oldRows {
+            for other in max(0, band - Self.neighbours)...min(bandCount - 1, band + Self.neighbours) {
+              reference = max(reference, old[row + other])
+            }
+          }
+          guard new > reference else { continue }
+          let knee = max(
+            peaks[band] * peakMemory, Self.noiseMargin * floor.level[band], leakage, Self.silence,
+            clickLevels[judgedRow + band], clickLevels[oldRow + band])
+          total += weights[band]
+            * logf((knee + Self.compression * new) / (knee + Self.compression * reference))
+        }
+      }
+    }
+    return total
+  }
+}

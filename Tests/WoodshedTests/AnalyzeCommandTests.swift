@@ -1,0 +1,97 @@
+import Foundation
+import XCTest
+
+/// `woodshed analyze`: the detectors over a WAV file, printed for scripts.
+final class AnalyzeCommandTests: XCTestCase {
+  private var woodshed: WoodshedProcess!
+
+  override func setUpWithError() throws {
+    woodshed = try WoodshedProcess()
+  }
+
+  override func tearDown() {
+    woodshed.remove()
+  }
+
+  func testOnsetsArePrintedOnePerLineWhereTheSoundsStart() throws {
+    let times = [0.5, 1.0, 1.25, 2.0, 2.6]
+    let file = try woodshed.wav("claps.wav", samples: TestSignals.claps(at: times, rate: 44_100, length: 3.2))
+    let result = try woodshed.run(["analyze", "onsets", file.path])
+    XCTAssertEqual(result.status, 0, result.error)
+    let found = result.output.split(separator: "\n").compactMap { Double($0) }
+    XCTAssertEqual(found.count, times.count, result.output)
+    for (seen, truth) in zip(found, times) {
+      XCTAssertEqual(seen, truth, accuracy: 0.005, result.output)
+    }
+  }
+
+  func testClicksOfAKnownTempoAreNotOnsets() throws {
+    let rate = 48_000
+    // The first clap falls on a click and must still be found.
+    var samples = TestSignals.claps(at: [0.75, 1.9], rate: rate, length: 3)
+    // A short 2 kHz click every half second (120 BPM) from 0.25 s: the metronome's bleed.
+    for beat in 0..<6 {
+      let start = Int((0.25 + Double(beat) * 0.5) * Double(rate))
+      for index in 0..<240 {
+        let phase = 2 * Double.pi * 2_000 * Double(index) / Double(rate)
+        samples[start + index] += Float(0.3 * sin(phase) * exp(-Double(index) / 60))
+      }
+    }
+    let file = try woodshed.wav("bleed.wav", rate: rate, samples: samples)
+    let plain = try woodshed.run(["analyze", "onsets", file.path])
+    XCTAssertEqual(plain.status, 0, plain.error)
+    XCTAssertEqual(
+      plain.output.split(separator: "\n").count, 7, "six clicks, one under the first clap, count without --bpm")
+    let result = try woodshed.run(
+      ["analyze", "onsets", file.path, "--bpm", "120", "--first-click", "0.25"])
+    XCTAssertEqual(result.status, 0, result.error)
+    let found = result.output.split(separator: "\n").compactMap { Double($0) }
+    XCTAssertEqual(found.count, 2, result.output)
+    XCTAssertEqual(found.first ?? 0, 0.75, accuracy: 0.005)
+    XCTAssertEqual(found.last ?? 0, 1.9, accuracy: 0.005)
+  }
+
+  func testPitchPrintsStartEndNoteAndCents() throws {
+    let rate = 44_100
+    var samples = [Float](repeating: 0, count: 3 * rate)
+    // A3 (220 Hz) from 0.5 s to 1.3 s, then E2 (82.41 Hz) from 1.6 s to 2.6 s.
+    for (frequency, start, end) in [(220.0, 0.5, 1.3), (82.407, 1.6, 2.6)] {
+      for index in Int(start * Double(rate))..<Int(end * Double(rate)) {
+        let t = Double(index) / Double(rate) - start
+        let envelope = min(1, t / 0.01) * min(1, (end - start - t) / 0.01)
+        samples[index] = Float(0.5 * envelope * (sin(2 * .pi * frequency * t) + 0.4 * sin(4 * .pi * frequency * t)))
+      }
+    }
+    let file = try woodshed.wav("notes.wav", rate: rate, samples: samples)
+    let result = try woodshed.run(["analyze", "pitch", file.path])
+    XCTAssertEqual(result.status, 0, result.error)
+    let lines = result.output.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+    XCTAssertEqual(lines.count, 2, result.output)
+    XCTAssertEqual(lines.map { $0.count }, [4, 4], result.output)
+    XCTAssertEqual(lines.map { $0[2] }, ["A3", "E2"], result.output)
+    XCTAssertEqual(Double(lines[0][0]) ?? 0, 0.5, accuracy: 0.03)
+    XCTAssertEqual(Double(lines[0][1]) ?? 0, 1.3, accuracy: 0.06)
+    XCTAssertEqual(Double(lines[1][0]) ?? 0, 1.6, accuracy: 0.03)
+    for line in lines { XCTAssertLessThanOrEqual(abs(Int(line[3]) ?? 99), 2, result.output) }
+  }
+
+  func testBadFilesGiveOneLineAndFail() throws {
+    let text = woodshed.home.appendingPathComponent("notes.wav")
+    try Data("not audio\n".utf8).write(to: text)
+    let empty = try woodshed.wav("empty.wav", samples: [])
+    let truncated = try woodshed.wav("cut.wav", samples: [0.1, 0.2], declaredFrames: 48_000)
+    let cases: [(URL, String)] = [
+      (text, "not a WAV file"), (empty, "holds no audio"), (truncated, "is cut short"),
+      (woodshed.home.appendingPathComponent("missing.wav"), "No such file"),
+    ]
+    for command in ["onsets", "pitch"] {
+      for (file, reason) in cases {
+        let result = try woodshed.run(["analyze", command, file.path])
+        XCTAssertNotEqual(result.status, 0, "\(command) \(file.lastPathComponent)")
+        XCTAssertEqual(result.output, "")
+        XCTAssertTrue(result.error.contains(reason), result.error)
+        XCTAssertEqual(result.error.split(separator: "\n").count, 1, result.error)
+      }
+    }
+  }
+}
