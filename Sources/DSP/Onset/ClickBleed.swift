@@ -104,7 +104,8 @@ final class ClickBleed {
   func learn(from samples: [Float], spectrum: OnsetSpectrum, bands: OnsetBands) {
     guard var learner else { return }
     for click in unheard {
-      let excerpt = ((click.frame + learner.excerptStart)..<(click.frame + learner.excerptEnd)).map {
+      let excerpt = ((click.frame + learner.excerptStart)..<(click.frame + learner.excerptEnd)).map
+      {
         samples.indices.contains($0) ? samples[$0] : 0
       }
       learner.hear(excerpt, index: click.index, spectrum: spectrum, bands: bands)
@@ -142,7 +143,9 @@ final class ClickBleed {
       return false
     }
     for band in bands.indices {
-      let a = before[band], b = before[count + band], c = before[2 * count + band]
+      let a = before[band]
+      let b = before[count + band]
+      let c = before[2 * count + band]
       let median = max(min(a, b), min(max(a, b), c))
       heard[band] = bands[band]
       bands[band] = max(bands[band] - Self.subtraction * clicks[band], min(bands[band], median))

@@ -14,11 +14,15 @@ struct ClickLearner {
   static let clicksPerGroup = 3
   /// A longer period must explain the clicks this much better to be preferred.
   static let periodTolerance: Float = 1.1
+  /// Clicks may sound this far from their scheduled frame: the output-to-input mapping is known
+  /// only to within a little.
+  static let slackSeconds = 0.002
+  /// The app's clicks last 20–35 ms; a room's echoes add a little.
+  static let longestClickSeconds = 0.06
 
   let step: Int
   let earliest: Int
   let windowSize: Int
-  /// Clicks may sound this far from their scheduled frame.
   let slack: Int
   private var heard: [(index: Int, positions: [[Float]])] = []
   private(set) var period = 1
@@ -27,9 +31,8 @@ struct ClickLearner {
   init(spectrum: OnsetSpectrum, sampleRate: Int) {
     step = max(1, spectrum.hop / 4)
     windowSize = spectrum.size
-    slack = Int(Double(sampleRate) * 0.002)
-    // The app's clicks last 20–35 ms; a room's echoes add a little.
-    let longest = Int(Double(sampleRate) * 0.06)
+    slack = Int(Double(sampleRate) * Self.slackSeconds)
+    let longest = Int(Double(sampleRate) * Self.longestClickSeconds)
     earliest = -(longest / step + 1) * step
   }
 
@@ -45,7 +48,7 @@ struct ClickLearner {
   /// `excerptEnd` around it. Call `learn` before using `groups`.
   mutating func hear(_ excerpt: [Float], index: Int, spectrum: OnsetSpectrum, bands: OnsetBands) {
     guard !isComplete else { return }
-    var magnitudes = [Float](repeating: 0, count: spectrum.size / 2 + 1)
+    var magnitudes = [Float](repeating: 0, count: spectrum.binCount)
     var before = [Float](repeating: 0, count: bands.count)
     spectrum.magnitudes(of: excerpt, at: 0, into: &magnitudes)
     bands.apply(magnitudes, into: &before)
@@ -70,13 +73,17 @@ struct ClickLearner {
     }
     var candidates: [(period: Int, groups: [ClickSpectra], spread: Float)] = []
     for period in 1...longest {
-      let members = (0..<period).map { group in heard.filter { $0.index % period == group }.map(\.positions) }
+      let members = (0..<period).map { group in
+        heard.filter { $0.index % period == group }.map(\.positions)
+      }
       let groups = members.map(spectra(of:))
       var spread: Float = 0
       for click in heard {
         let median = groups[click.index % period].positions
         for (position, bandsHeard) in click.positions.enumerated() {
-          for (band, value) in bandsHeard.enumerated() { spread += abs(value - median[position][band]) }
+          for (band, value) in bandsHeard.enumerated() {
+            spread += abs(value - median[position][band])
+          }
         }
       }
       candidates.append((period, groups, spread))

@@ -8,9 +8,10 @@ struct ClickSpectra {
   /// The position of the first entry.
   let earliest: Int
   /// What the click itself adds, and what it adds with the room's echoes.
-  private(set) var dry: [[Float]]
-  private(set) var positions: [[Float]]
+  let dry: [[Float]]
+  let positions: [[Float]]
 
+  /// Spectra learned from the room itself, echoes and all.
   init(step: Int, earliest: Int, positions: [[Float]]) {
     self.step = step
     self.earliest = earliest
@@ -24,7 +25,7 @@ struct ClickSpectra {
     step = max(1, spectrum.hop / 4)
     let echo = Int(Double(sampleRate) * ClickSpectra.echoSeconds)
     earliest = -((sound.count + echo) / step + 1) * step
-    var magnitudes = [Float](repeating: 0, count: spectrum.size / 2 + 1)
+    var magnitudes = [Float](repeating: 0, count: spectrum.binCount)
     var banded = [Float](repeating: 0, count: bands.count)
     var positions: [[Float]] = []
     for offset in stride(from: earliest, through: spectrum.size, by: step) {

@@ -12,10 +12,10 @@ public struct InstrumentProfile: Equatable, Sendable, Codable {
   /// The median strength (`Onset.strength`) of the notes, as the detector tuned to this
   /// profile hears them.
   public var onsetStrength: Double
-  /// The strength the room's own sounds reach between the notes, as the tuned detector hears
-  /// them (a high percentile): the level a note must beat.
+  /// The most the room's own sounds reached between the notes, as the tuned detector hears
+  /// them: the level a note must beat.
   public var noiseStrength: Double
-  /// The median peak level of the notes, in dB below full scale.
+  /// The median peak level of the notes, in dBFS.
   public var peakLevel: Double
   /// How many notes the profile was learned from.
   public var noteCount: Int

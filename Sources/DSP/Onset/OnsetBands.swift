@@ -6,7 +6,9 @@ import Glibc
 /// a weighted mean magnitude. Where bands would be narrower than a bin, each bin is a band.
 struct OnsetBands {
   static let bandsPerOctave = 12.0
-  static let lowest = 40.0
+  /// Below this, rooms rumble (traffic, ventilation) more than instruments start: even a bass
+  /// note's attack shows in its harmonics above.
+  static let lowest = 80.0
   /// Above this, rooms and microphones give mostly hiss; instruments' attacks are all below.
   static let highest = 16_000.0
 

@@ -15,7 +15,8 @@ extension OnsetDetector {
     in samples: [Float], sampleRate: Int, clicks: [Int], profile: InstrumentProfile? = nil,
     clickTemplates: [[Float]]
   ) -> [Onset] {
-    let detector = OnsetDetector(sampleRate: sampleRate, profile: profile, clickTemplates: clickTemplates)
+    let detector = OnsetDetector(
+      sampleRate: sampleRate, profile: profile, clickTemplates: clickTemplates)
     for click in clicks.sorted() { detector.expectClick(atFrame: click) }
     if clickTemplates.isEmpty, !clicks.isEmpty { detector.learnClicks(from: samples) }
     let found = samples.withUnsafeBufferPointer { detector.process($0) }

@@ -69,7 +69,8 @@ public final class OnsetDetector {
       sampleRate: sampleRate,
       longestSearch: spectrum.size + clickAllowance + (framesLate + 1) * spectrum.hop)
     // A slow swell's start can be placed a little before the window where it was noticed.
-    latency = spectrum.size + clickAllowance + framesLate * spectrum.hop + refiner.earliestBeforeWindow
+    latency =
+      spectrum.size + clickAllowance + framesLate * spectrum.hop + refiner.earliestBeforeWindow
     let given = clickTemplates.map {
       ClickSpectra(sound: $0, spectrum: spectrum, bands: bands, sampleRate: sampleRate)
     }

@@ -14,7 +14,7 @@ struct OnsetPeakPicker {
   /// single clap.
   static let minimumGapSeconds = 0.04
   /// Above what room noise alone reaches in the onset function, once it must persist.
-  static let defaultOffset: Float = 0.0022
+  static let defaultOffset: Float = 0.002
   static let meanWeight: Float = 0.25
 
   /// Frames.

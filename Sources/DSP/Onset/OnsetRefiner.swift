@@ -21,6 +21,8 @@ struct OnsetRefiner {
   /// The middle of the rise, as fractions of the loudest amplitude above the foot.
   static let fitFrom = 0.1
   static let fitTo = 0.7
+  /// A burst within 6 dB of the loudest counts as the sound's first.
+  static let nearTop = 0.25
   /// A rise of 10 dB in energy is clear enough to fit.
   static let clearRise = 10.0
   static let lookBackSeconds = 0.1
@@ -68,10 +70,18 @@ struct OnsetRefiner {
     var peak = newFrom
     for index in newFrom..<newTo where blocks[index] > blocks[peak] { peak = index }
     // The foot is the quietest point since the previous onset, and not far before the window.
-    let earliest = min(peak, max(0, (max(notBefore, window.lowerBound - earliestBeforeWindow) - first) / block))
+    let earliest = min(
+      peak, max(0, (max(notBefore, window.lowerBound - earliestBeforeWindow) - first) / block))
     var foot = peak
     for index in stride(from: peak, through: earliest, by: -1) where blocks[index] < blocks[foot] {
       foot = index
+    }
+    // A clap is several bursts a few milliseconds apart: the rise to fit is the first one
+    // that comes near the loudest.
+    for index in foot..<peak
+    where blocks[index] >= Self.nearTop * blocks[peak] && blocks[index] >= blocks[index + 1] {
+      peak = index
+      break
     }
     let base = blocks[foot]
     guard blocks[peak] > Self.clearRise * base else {
@@ -82,7 +92,11 @@ struct OnsetRefiner {
     }
     let top = (blocks[peak] - base).squareRoot()
     // Least squares over the middle of the rise, walking back from the peak until it is done.
-    var n = 0.0, sumX = 0.0, sumY = 0.0, sumXX = 0.0, sumXY = 0.0
+    var n = 0.0
+    var sumX = 0.0
+    var sumY = 0.0
+    var sumXX = 0.0
+    var sumXY = 0.0
     for index in stride(from: peak, through: foot, by: -1) {
       let amplitude = max(0, blocks[index] - base).squareRoot()
       if amplitude < Self.fitFrom * top { break }
@@ -124,7 +138,9 @@ struct OnsetRefiner {
     var bestRatio = -Double.infinity
     for candidate in range {
       let split = candidate - first
-      let ratio = (energy[split + span] - energy[split] + quiet) / (energy[split] - energy[split - span] + quiet)
+      let ratio =
+        (energy[split + span] - energy[split] + quiet)
+        / (energy[split] - energy[split - span] + quiet)
       if ratio > bestRatio {
         bestRatio = ratio
         best = candidate

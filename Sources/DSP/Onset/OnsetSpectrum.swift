@@ -26,7 +26,9 @@ final class OnsetSpectrum {
     self.size = size
     fft = RealFFT(size: size)
     // A periodic Hann window: overlapped by quarters, it sums to a constant.
-    let window = (0..<size).map { Float(0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(size))) }
+    let window = (0..<size).map {
+      Float(0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(size)))
+    }
     self.window = window
     amplitudeScale = 2 / window.reduce(0, +)
     frame = [Float](repeating: 0, count: size)

@@ -32,7 +32,8 @@ struct RoomNoiseFloor {
   mutating func add(_ bands: [Float], from first: Int) {
     for band in level.indices {
       let magnitude = bands[first + band]
-      smoothed[band] = started ? smoothed[band] + smoothing * (magnitude - smoothed[band]) : magnitude
+      smoothed[band] =
+        started ? smoothed[band] + smoothing * (magnitude - smoothed[band]) : magnitude
       quietestInStretch[band] = min(quietestInStretch[band], smoothed[band])
     }
     started = true

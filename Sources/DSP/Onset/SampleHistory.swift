@@ -41,11 +41,17 @@ struct SampleHistory {
 
   /// Copies `destination.count` samples starting at stream index `first`.
   func copy(from first: Int, into destination: UnsafeMutableBufferPointer<Float>) {
-    let mask = mask
+    let silent = min(destination.count, max(0, -first))
+    for offset in 0..<silent { destination[offset] = 0 }
+    var written = silent
     storage.withUnsafeBufferPointer { storage in
-      for offset in 0..<destination.count {
-        let index = first + offset
-        destination[offset] = index < 0 ? 0 : storage[index & mask]
+      // At most two runs: up to the end of the ring, then from its start.
+      while written < destination.count {
+        let position = (first + written) & mask
+        let run = min(destination.count - written, storage.count - position)
+        destination.baseAddress!.advanced(by: written).update(
+          from: storage.baseAddress!.advanced(by: position), count: run)
+        written += run
       }
     }
   }

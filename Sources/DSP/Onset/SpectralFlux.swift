@@ -12,21 +12,21 @@ import Glibc
 /// compression: from nothing to something counts more than loud to louder); near and below its
 /// knee, it fades to nothing.
 ///
-/// The old magnitude is the largest in a frame about a window back, across the band and its
-/// neighbours, so that a rise spread over a slow attack adds up and vibrato does not count. The
-/// new magnitude is the smallest over the frame and the next two, so that only a rise that
-/// lasts counts: a note stays, a flicker of noise does not.
+/// The old magnitude is the largest over three frames from a window back, across the band and
+/// its neighbours, so that a rise spread over a slow attack adds up, while vibrato and a dip of
+/// noise do not count. The new magnitude is the smallest over the frame and the next two, so
+/// that only a rise that lasts counts: a note stays, a flicker of noise does not.
 struct SpectralFlux {
-  /// The old magnitude is taken this many frames back: the window's length, so the two frames
-  /// do not overlap in time.
-  static let framesBack = OnsetSpectrum.hopsPerWindow
+  /// The old magnitude is taken from these frames back: from the window's length, so that the
+  /// old frames do not overlap the judged one.
+  static let framesBack = OnsetSpectrum.hopsPerWindow...(OnsetSpectrum.hopsPerWindow + 2)
   /// Frames after the judged one that must still hold the rise; also how many frames the
   /// judged frame trails the newest.
   static let persistence = 2
   static let neighbours = 1
-  static let extraBack = 0
-  /// The room's noise floor times four (12 dB): noise well above its own floor is rare.
-  static let noiseMargin: Float = 4
+  /// The room's noise floor times six (16 dB): noise that far above its own floor is rare,
+  /// even while the room is getting louder and the floor has yet to catch up.
+  static let noiseMargin: Float = 6
   /// Whitening forgets a band's peak at 30 dB a second.
   static let peakDecayPerSecond = 30.0
   /// Compression 0.1 puts the knee of the log at ten times the band's knee level.
@@ -38,16 +38,18 @@ struct SpectralFlux {
 
   private let bandCount: Int
   private let peakMemory: Float
-  /// The last frames' bands, in a ring: with clicks taken out, and as heard.
+  /// The last frames' bands, in a ring: with clicks taken out, and each band's largest with its
+  /// neighbours, with clicks taken out and as heard.
   private var taken: [Float]
-  private var heard: [Float]
+  private var takenAround: [Float]
+  private var heardAround: [Float]
   /// What the clicks were predicted to add, which a rise must exceed to count.
   private var clickLevels: [Float]
   private var clicked: [Bool]
   private var frameCount = 0
   /// Where the frames after the judged one start in the ring.
   private var laterRows = [Int](repeating: 0, count: persistence)
-  private var oldRows = [Int](repeating: 0, count: extraBack + 1)
+  private var oldRows = [Int](repeating: 0, count: framesBack.count)
   private var weights: [Float]
   private var weightTotal: Float
   private var peaks: [Float]
@@ -57,9 +59,10 @@ struct SpectralFlux {
   init(bandCount: Int, hopSeconds: Double) {
     self.bandCount = bandCount
     peakMemory = Float(pow(10, -Self.peakDecayPerSecond * hopSeconds / 20))
-    let frames = Self.framesBack + Self.extraBack + Self.persistence + 1
+    let frames = Self.framesBack.upperBound + Self.persistence + 1
     taken = [Float](repeating: 0, count: frames * bandCount)
-    heard = taken
+    takenAround = taken
+    heardAround = taken
     clickLevels = taken
     clicked = [Bool](repeating: false, count: frames)
     weights = [Float](repeating: 1, count: bandCount)
@@ -85,8 +88,15 @@ struct SpectralFlux {
     let newest = (frameCount % frames) * bandCount
     for band in 0..<bandCount {
       taken[newest + band] = bands[band]
-      heard[newest + band] = heardBands?[band] ?? bands[band]
       clickLevels[newest + band] = clickBands?[band] ?? 0
+      var largestTaken: Float = 0
+      var largestHeard: Float = 0
+      for other in max(0, band - Self.neighbours)...min(bandCount - 1, band + Self.neighbours) {
+        largestTaken = max(largestTaken, bands[other])
+        largestHeard = max(largestHeard, heardBands?[other] ?? bands[other])
+      }
+      takenAround[newest + band] = largestTaken
+      heardAround[newest + band] = largestHeard
     }
     clicked[frameCount % frames] = heardBands != nil
     frameCount += 1
@@ -95,11 +105,14 @@ struct SpectralFlux {
     let judgedRow = (judged % frames) * bandCount
     floor.add(taken, from: judgedRow)
     var total: Float = 0
-    if judged >= Self.framesBack + Self.extraBack {
-      let oldRow = ((judged - Self.framesBack) % frames) * bandCount
-      for extra in 0...Self.extraBack { oldRows[extra] = ((judged - Self.framesBack - extra) % frames) * bandCount }
-      for later in laterRows.indices { laterRows[later] = ((judged + later + 1) % frames) * bandCount }
-      total = sum(judgedRow: judgedRow, oldRow: oldRow, comparedAsHeard: !clicked[judged % frames])
+    if judged >= Self.framesBack.upperBound {
+      for later in laterRows.indices {
+        laterRows[later] = ((judged + later + 1) % frames) * bandCount
+      }
+      for (index, back) in Self.framesBack.enumerated() {
+        oldRows[index] = ((judged - back) % frames) * bandCount
+      }
+      total = sum(judgedRow: judgedRow, comparedAsHeard: !clicked[judged % frames])
     }
     loudest = 0
     for band in 0..<bandCount {
@@ -109,25 +122,26 @@ struct SpectralFlux {
     return total / weightTotal
   }
 
-  private func sum(judgedRow: Int, oldRow: Int, comparedAsHeard: Bool) -> Float {
+  private func sum(judgedRow: Int, comparedAsHeard: Bool) -> Float {
     let leakage = loudest * Self.dynamicRange
     var total: Float = 0
     taken.withUnsafeBufferPointer { taken in
-      (comparedAsHeard ? heard : self.taken).withUnsafeBufferPointer { old in
+      (comparedAsHeard ? heardAround : takenAround).withUnsafeBufferPointer { old in
         for band in 0..<bandCount {
           var new = taken[judgedRow + band]
           for row in laterRows { new = min(new, taken[row + band]) }
           var reference: Float = 0
+          var clickLevel = clickLevels[judgedRow + band]
           for row in oldRows {
-            for other in max(0, band - Self.neighbours)...min(bandCount - 1, band + Self.neighbours) {
-              reference = max(reference, old[row + other])
-            }
+            reference = max(reference, old[row + band])
+            clickLevel = max(clickLevel, clickLevels[row + band])
           }
           guard new > reference else { continue }
           let knee = max(
             peaks[band] * peakMemory, Self.noiseMargin * floor.level[band], leakage, Self.silence,
-            clickLevels[judgedRow + band], clickLevels[oldRow + band])
-          total += weights[band]
+            clickLevel)
+          total +=
+            weights[band]
             * logf((knee + Self.compression * new) / (knee + Self.compression * reference))
         }
       }

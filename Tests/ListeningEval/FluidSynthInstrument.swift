@@ -1,0 +1,128 @@
+import DSP
+import Foundation
+
+/// General MIDI instruments played by fluidsynth from the TimGM6mb soundfont: real recorded
+/// samples with their own attacks, as opposed to formulas.
+struct FluidSynthInstrument: Sendable {
+  static let soundFont = "/usr/share/sounds/sf2/TimGM6mb.sf2"
+  static let sampleRate = 48_000
+  /// fluidsynth starts a note at the beginning of the 64-sample block after the one in which
+  /// its event falls due; on a 4 ms grid (192 samples, three whole blocks at 48 kHz) that is
+  /// exactly one block after the event's time.
+  private static let blockDelay = 64
+  private static let gridMilliseconds = 4
+  /// A note's sound starts at its first sample within 30 dB of the note's peak: earlier
+  /// samples are the soundfont's near-silent lead-in, which no listener would call the note.
+  private static let startLevel: Float = 0.0316
+  private static let percussionChannel = 9
+
+  var name: String
+  var category: OnsetCategory
+  var program: Int
+  var percussionKeys: [Int]
+  var pitches: ClosedRange<Int>
+
+  static let all: [FluidSynthInstrument] = [
+    .init(name: "GM piano", category: .piano, program: 0, percussionKeys: [], pitches: 45...80),
+    .init(
+      name: "GM nylon guitar", category: .pluckedString, program: 24, percussionKeys: [],
+      pitches: 40...72),
+    .init(
+      name: "GM steel guitar", category: .pluckedString, program: 25, percussionKeys: [],
+      pitches: 40...76),
+    .init(
+      name: "GM violin", category: .softAttack, program: 40, percussionKeys: [], pitches: 55...86),
+    .init(
+      name: "GM cello", category: .softAttack, program: 42, percussionKeys: [], pitches: 36...64),
+    .init(
+      name: "GM flute", category: .softAttack, program: 73, percussionKeys: [], pitches: 60...90),
+    .init(name: "GM hand clap", category: .clap, program: 0, percussionKeys: [39], pitches: 0...1),
+    .init(
+      name: "GM wood block", category: .woodblock, program: 0, percussionKeys: [76, 77],
+      pitches: 0...1),
+  ]
+
+  static var isAvailable: Bool {
+    ExternalTool.path(of: "fluidsynth") != nil && FileManager.default.fileExists(atPath: soundFont)
+  }
+
+  private var channel: Int { percussionKeys.isEmpty ? 0 : Self.percussionChannel }
+
+  private func key(for note: PerformedNote) -> Int {
+    percussionKeys.isEmpty ? note.pitch : percussionKeys[note.pitch % percussionKeys.count]
+  }
+
+  /// The performance rendered, with the frame where each note's sound starts; nil when
+  /// fluidsynth fails.
+  func take(of performance: Performance, in folder: URL) -> CleanTake? {
+    let notes = performance.notes.map { note in
+      MIDIFile.Note(
+        millisecond: Int((note.time * 1000 / Double(Self.gridMilliseconds)).rounded())
+          * Self.gridMilliseconds,
+        length: max(Self.gridMilliseconds, Int(note.duration * 1000)), key: key(for: note),
+        velocity: max(1, min(127, Int((note.velocity * 127).rounded()))))
+    }
+    guard let samples = render(notes, length: performance.length, in: folder, named: "take"),
+      let lead = soundLeadIns(of: notes, in: folder)
+    else { return nil }
+    let truth = notes.map { note in
+      note.millisecond * Self.sampleRate / 1000 + Self.blockDelay + lead[Self.sound(note)]!.start
+    }
+    return CleanTake(
+      name: name, category: category, source: .rendered, performance: performance,
+      sampleRate: Self.sampleRate, samples: samples, truth: truth,
+      notePeaks: notes.map { lead[Self.sound($0)]!.peak })
+  }
+
+  private static func sound(_ note: MIDIFile.Note) -> Int { note.key * 128 + note.velocity }
+
+  /// For every key and velocity used, how many samples after its block the note's sound starts,
+  /// and its peak, from each played alone.
+  private func soundLeadIns(of notes: [MIDIFile.Note], in folder: URL) -> [Int: (
+    start: Int, peak: Float
+  )]? {
+    let sounds = Array(Set(notes.map(Self.sound))).sorted()
+    let slot = 1_000
+    let alone = sounds.enumerated().map { index, sound in
+      MIDIFile.Note(
+        millisecond: (index + 1) * slot, length: 300, key: sound / 128, velocity: sound % 128)
+    }
+    let length = Double((sounds.count + 2) * slot) / 1000
+    guard let samples = render(alone, length: length, in: folder, named: "alone") else {
+      return nil
+    }
+    var leadIns: [Int: (Int, Float)] = [:]
+    for (sound, note) in zip(sounds, alone) {
+      let block = note.millisecond * Self.sampleRate / 1000 + Self.blockDelay
+      let excerpt = samples[block..<min(samples.count, block + Self.sampleRate * 3 / 10)]
+      let peak = excerpt.reduce(0) { max($0, abs($1)) }
+      let start = excerpt.firstIndex { abs($0) >= peak * Self.startLevel } ?? block
+      leadIns[sound] = (start - block, peak)
+    }
+    return leadIns
+  }
+
+  private func render(_ notes: [MIDIFile.Note], length: Double, in folder: URL, named: String)
+    -> [Float]?
+  {
+    guard let fluidsynth = ExternalTool.path(of: "fluidsynth") else { return nil }
+    let midi = folder.appendingPathComponent("\(named).mid")
+    let wav = folder.appendingPathComponent("\(named).wav")
+    let file = MIDIFile(channel: channel, program: program, notes: notes)
+    guard (try? Data(file.bytes).write(to: midi)) != nil,
+      ExternalTool.run(
+        fluidsynth,
+        [
+          "-ni", "-q", "-R", "1", "-C", "0", "-g", "0.5", "-r", "\(Self.sampleRate)", "-F",
+          wav.path,
+          Self.soundFont, midi.path,
+        ]) != nil,
+      let data = try? Data(contentsOf: wav),
+      let audio = try? WAVCodec.decode(data)
+    else { return nil }
+    var mono = WAVCodec.mono(audio)
+    let count = Int(length * Double(Self.sampleRate))
+    if mono.count < count { mono += [Float](repeating: 0, count: count - mono.count) }
+    return Array(mono.prefix(count))
+  }
+}
