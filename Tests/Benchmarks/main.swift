@@ -43,7 +43,7 @@ do {
     settings: Settings(), size: Size(width: 120, height: 40), clock: ClockTime(hour: 9, minute: 5),
     catalog: catalog, paths: StoragePaths(environment: ["HOME": "/home/bench"]),
     detectedGlyphs: .unicode)
-  _ = model.handle(.key(KeyEvent(.character("2"), time: MonotonicInstant(nanoseconds: 0))))
+  model.open(.settings)
   let terminal = VirtualTerminal(size: model.size)
   let clock = ContinuousClock()
   var samples: [Double] = []
@@ -197,3 +197,6 @@ if ProcessInfo.processInfo.environment["PULSE_SERVER"] != nil {
 
 // 6. Pitch: notes named and cents off on plucked and piano-like tones E2–E6, and speed.
 for line in pitchFigures() { print(line) }
+
+// 7. Onsets: F-measure against aubio on the generated evaluation set, timing error and speed.
+for line in onsetFigures() { print(line) }
