@@ -2,6 +2,13 @@ import TerminalUI
 import XCTest
 
 final class CanvasTests: XCTestCase {
+  func testCentredTextIsCutToItsArea() {
+    var canvas = Canvas(width: 10, height: 2, fill: Cell("."))
+    canvas.writeCentred("abc", y: 0, in: Rect(x: 1, y: 0, width: 8, height: 2))
+    canvas.writeCentred("abcdefghijk", y: 1, in: Rect(x: 2, y: 0, width: 6, height: 2))
+    XCTAssertEqual(canvas.lines, ["...abc....", "..abcdef.."])
+  }
+
   func testNewCanvasIsBlank() {
     let canvas = Canvas(width: 3, height: 2)
     XCTAssertEqual(canvas.size, Size(width: 3, height: 2))

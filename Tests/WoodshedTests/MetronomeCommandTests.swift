@@ -61,7 +61,8 @@ final class MetronomeCommandTests: XCTestCase {
     let sounds = woodshed.home.appendingPathComponent("data/sounds")
     try FileManager.default.createDirectory(at: sounds, withIntermediateDirectories: true)
     let burst = [Float](repeating: 0, count: 1_440) + [Float](repeating: 0.3, count: 2_400)
-    try wav(burst).write(to: sounds.appendingPathComponent("accent.wav"))
+    try TestSignals.wav(rate: 48_000, samples: burst, float: true)
+      .write(to: sounds.appendingPathComponent("accent.wav"))
     let file = woodshed.home.appendingPathComponent("user.wav")
     let result = try woodshed.run([
       "metronome", "--bpm", "120", "--duration", "4", "--audio-out", file.path,
@@ -73,18 +74,6 @@ final class MetronomeCommandTests: XCTestCase {
     let accent = Array(samples[0..<1_000])
     XCTAssertEqual(Set(accent).count, 1, "the accent is the user's flat burst")
     XCTAssertNotEqual(samples[24_000], samples[24_100], "beat two is still the built-in click")
-  }
-
-  /// A mono float32 48 kHz WAV file.
-  private func wav(_ samples: [Float]) -> Data {
-    var data = Data()
-    func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
-    data.append(contentsOf: Array("RIFF".utf8)); append(UInt32(36 + samples.count * 4))
-    data.append(contentsOf: Array("WAVEfmt ".utf8)); append(UInt32(16)); append(UInt16(3)); append(UInt16(1))
-    append(UInt32(48_000)); append(UInt32(48_000 * 4)); append(UInt16(4)); append(UInt16(32))
-    data.append(contentsOf: Array("data".utf8)); append(UInt32(samples.count * 4))
-    for sample in samples { append(sample.bitPattern) }
-    return data
   }
 
   /// The samples of a mono float32 WAV file with a plain 44-byte header.

@@ -1,32 +1,15 @@
 import Foundation
 
 extension WoodshedProcess {
-  /// A 16-bit mono WAV file in the test's home folder.
-  func wav(_ name: String, rate: Int = 44_100, samples: [Float], declaredFrames: Int? = nil)
-    throws -> URL
-  {
-    var data = Data()
-    func append<T: FixedWidthInteger>(_ value: T) {
-      withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
-    }
-    let bytes = 2 * (declaredFrames ?? samples.count)
-    data.append(contentsOf: Array("RIFF".utf8))
-    append(UInt32(36 + bytes))
-    data.append(contentsOf: Array("WAVEfmt ".utf8))
-    append(UInt32(16))
-    append(UInt16(1))
-    append(UInt16(1))
-    append(UInt32(rate))
-    append(UInt32(rate * 2))
-    append(UInt16(2))
-    append(UInt16(16))
-    data.append(contentsOf: Array("data".utf8))
-    append(UInt32(bytes))
-    for sample in samples {
-      append(Int16((max(-1, min(1, sample)) * 32_767).rounded()))
-    }
+  /// A mono WAV file in the test's home folder: 16-bit integer, or 32-bit float to keep every
+  /// sample exact. `declaredFrames` lets the header promise more than the file holds.
+  func wav(
+    _ name: String, rate: Int = 44_100, samples: [Float], float: Bool = false,
+    declaredFrames: Int? = nil
+  ) throws -> URL {
     let url = home.appendingPathComponent(name)
-    try data.write(to: url)
+    try TestSignals.wav(rate: rate, samples: samples, float: float, declaredFrames: declaredFrames)
+      .write(to: url)
     return url
   }
 }
@@ -46,5 +29,37 @@ enum TestSignals {
       }
     }
     return samples
+  }
+
+  /// The bytes of a mono WAV file with a plain 44-byte header.
+  static func wav(rate: Int, samples: [Float], float: Bool = false, declaredFrames: Int? = nil)
+    -> Data
+  {
+    var data = Data()
+    func append<T: FixedWidthInteger>(_ value: T) {
+      withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
+    }
+    let width = float ? 4 : 2
+    let bytes = width * (declaredFrames ?? samples.count)
+    data.append(contentsOf: Array("RIFF".utf8))
+    append(UInt32(36 + bytes))
+    data.append(contentsOf: Array("WAVEfmt ".utf8))
+    append(UInt32(16))
+    append(UInt16(float ? 3 : 1))
+    append(UInt16(1))
+    append(UInt32(rate))
+    append(UInt32(rate * width))
+    append(UInt16(width))
+    append(UInt16(8 * width))
+    data.append(contentsOf: Array("data".utf8))
+    append(UInt32(bytes))
+    for sample in samples {
+      if float {
+        append(sample.bitPattern)
+      } else {
+        append(Int16((max(-1, min(1, sample)) * 32_767).rounded()))
+      }
+    }
+    return data
   }
 }

@@ -2,6 +2,7 @@ import Audio
 import DSP
 import FoundationEssentials
 import MusicTheory
+import Storage
 
 /// `woodshed analyze`: the listening detectors run over a WAV file, for scripts and graders.
 public enum HeadlessAnalysis {
@@ -13,8 +14,10 @@ public enum HeadlessAnalysis {
     let audio = try load(path)
     var clicks: [Int] = []
     if let bpm {
-      guard (20...300).contains(bpm) else {
-        throw Launcher.Failure(description: "--bpm must be between 20 and 300")
+      let range = MetronomeSettings.bpmRange
+      guard bpm >= Double(range.lowerBound), bpm <= Double(range.upperBound) else {
+        throw Launcher.Failure(
+          description: "--bpm must be between \(range.lowerBound) and \(range.upperBound)")
       }
       guard firstClick >= 0 else {
         throw Launcher.Failure(description: "--first-click must be 0 seconds or later")

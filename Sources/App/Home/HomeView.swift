@@ -12,12 +12,8 @@ enum HomeView {
     let blockHeight = 3 + items.count
     let block = area.centered(width: menuWidth, height: blockHeight)
     let top = max(area.y, block.y - 2)
-    canvas.write(
-      title, x: area.x + (area.width - title.displayWidth) / 2, y: top,
-      style: Style.role(.accent).bold, clip: area)
-    canvas.write(
-      tagline, x: area.x + (area.width - tagline.displayWidth) / 2, y: top + 1,
-      style: .role(.muted), clip: area)
+    canvas.writeCentred(title, y: top, in: area, style: Style.role(.accent).bold)
+    canvas.writeCentred(tagline, y: top + 1, in: area, style: .role(.muted))
     let menuArea = Rect(
       x: block.x, y: top + 3, width: menuWidth, height: min(items.count, area.maxY - top - 3))
     MenuList(items: items, selected: home.selected, glyphs: model.glyphs)

@@ -47,9 +47,9 @@ enum ListenView {
     y += 4
 
     if let problem = screen.problem {
-      centre(strings.text("listen.problem", ["reason": problem]), y: y, in: area, style: Style.role(.bad).bold, on: &canvas)
+      canvas.writeCentred(strings.text("listen.problem", ["reason": problem]), y: y, in: area, style: Style.role(.bad).bold)
     } else {
-      centre(strings.text("listen.hint"), y: y, in: area, style: .role(.muted), on: &canvas)
+      canvas.writeCentred(strings.text("listen.hint"), y: y, in: area, style: .role(.muted))
     }
   }
 
@@ -94,10 +94,5 @@ enum ListenView {
     canvas.write(unicode ? "┼" : "+", x: middle, y: y + 1, style: .role(.muted), clip: area)
     let offset = Int((max(-needleRange, min(needleRange, cents)) / needleRange * Double(track / 2)).rounded())
     canvas.write(unicode ? "█" : "#", x: middle + offset, y: y + 1, style: style.bold, clip: area)
-  }
-
-  private static func centre(_ text: String, y: Int, in area: Rect, style: Style, on canvas: inout Canvas) {
-    let shown = text.clipped(toWidth: area.width)
-    canvas.write(shown, x: area.x + (area.width - shown.displayWidth) / 2, y: y, style: style, clip: area)
   }
 }

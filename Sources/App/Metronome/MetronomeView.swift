@@ -21,7 +21,7 @@ enum MetronomeView {
     let under = screen.typedBPM.isEmpty
       ? strings.text("metronome.bpm") + "  " + state
       : strings.text("metronome.typing", ["digits": screen.typedBPM])
-    centre(under, y: y, in: area, style: .role(.muted), on: &canvas)
+    canvas.writeCentred(under, y: y, in: area, style: .role(.muted))
     y += 2
 
     renderBeats(screen, model: model, y: y, in: area, on: &canvas)
@@ -44,16 +44,16 @@ enum MetronomeView {
 
     if let draft = screen.accentDraft {
       let cursor = glyphs.kind == .unicode ? "▏" : "_"
-      centre(strings.text("metronome.editAccents", ["draft": draft + cursor]), y: y, in: area, style: Style.role(.accent).bold, on: &canvas)
-      centre(strings.text("metronome.editAccents.hint"), y: y + 1, in: area, style: .role(.muted), on: &canvas)
+      canvas.writeCentred(strings.text("metronome.editAccents", ["draft": draft + cursor]), y: y, in: area, style: Style.role(.accent).bold)
+      canvas.writeCentred(strings.text("metronome.editAccents.hint"), y: y + 1, in: area, style: .role(.muted))
     }
     if let draft = screen.trainerDraft {
       renderTrainerEditor(draft, model: model, y: y, in: area, on: &canvas)
     }
     if let problem = screen.problem {
-      centre(strings.text(problem), y: min(area.maxY - 1, y + 2), in: area, style: Style.role(.bad).bold, on: &canvas)
+      canvas.writeCentred(strings.text(problem), y: min(area.maxY - 1, y + 2), in: area, style: Style.role(.bad).bold)
     } else if !model.audio.isAvailable, case .unavailable = model.audio {
-      centre(strings.text("metronome.visualOnly"), y: min(area.maxY - 1, y + 2), in: area, style: .role(.warn), on: &canvas)
+      canvas.writeCentred(strings.text("metronome.visualOnly"), y: min(area.maxY - 1, y + 2), in: area, style: .role(.warn))
     }
   }
 
@@ -93,7 +93,7 @@ enum MetronomeView {
     } else {
       caption = settings.meter
     }
-    centre(caption, y: y + 1, in: area, style: .role(.muted), on: &canvas)
+    canvas.writeCentred(caption, y: y + 1, in: area, style: .role(.muted))
   }
 
   private static func optionRows(_ screen: MetronomeModel, model: AppModel) -> [(String, String, String, String)] {
@@ -153,10 +153,7 @@ enum MetronomeView {
         x += canvas.put(character, x: x, y: y, style: Style.role(.accent).bold, clip: area)
       }
     }
-    let hint = strings.text("metronome.trainer.hint").clipped(toWidth: area.width)
-    canvas.write(
-      hint, x: area.x + (area.width - hint.displayWidth) / 2, y: y + 1, style: .role(.muted),
-      clip: area)
+    canvas.writeCentred(strings.text("metronome.trainer.hint"), y: y + 1, in: area, style: .role(.muted))
   }
 
   private static func option(
@@ -168,10 +165,5 @@ enum MetronomeView {
     canvas.write(
       value.clipped(toWidth: max(0, width - labelWidth - 3), ellipsis: ellipsis),
       x: x + labelWidth + 2, y: y, style: .plain, clip: area)
-  }
-
-  private static func centre(_ text: String, y: Int, in area: Rect, style: Style, on canvas: inout Canvas) {
-    let shown = text.clipped(toWidth: area.width)
-    canvas.write(shown, x: area.x + (area.width - shown.displayWidth) / 2, y: y, style: style, clip: area)
   }
 }

@@ -163,6 +163,15 @@ extension Launcher {
   }
 }
 
+extension PulseAudioInput {
+  /// An input on the source and with the latency the settings (and this run's choices) name.
+  convenience init(devices: AudioDeviceSettings, server: String?) {
+    self.init(
+      source: devices.source.isEmpty ? nil : devices.source, server: server,
+      targetLatency: .milliseconds(devices.targetLatencyMilliseconds))
+  }
+}
+
 extension PulseAudioOutput {
   /// An output on the sink and with the latency the settings (and this run's choices) name.
   convenience init(

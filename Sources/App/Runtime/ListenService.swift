@@ -29,10 +29,7 @@ final class ListenService {
           url: URL(fileURLWithPath: file),
           pacing: overrides.readsAudioInFast ? .asFastAsPossible : .realTime))
     } else {
-      microphone = .pulse(
-        PulseAudioInput(
-          source: devices.source.isEmpty ? nil : devices.source, server: server,
-          targetLatency: .milliseconds(devices.targetLatencyMilliseconds)))
+      microphone = .pulse(PulseAudioInput(devices: devices, server: server))
     }
     let listener = Listener(onEvents: onEvents)
     do {
