@@ -24,7 +24,7 @@ let package = Package(
     .target(name: "Audio", dependencies: ["DSP", "CPulseAudio"]),
     .target(
       name: "Storage",
-      dependencies: ["MusicTheory", .product(name: "Logging", package: "swift-log")]),
+      dependencies: ["MusicTheory", "DSP", .product(name: "Logging", package: "swift-log")]),
     .target(name: "TerminalUI", dependencies: ["MusicTheory", "CNcursesw"]),
     .target(
       name: "App",
@@ -56,7 +56,7 @@ let package = Package(
     .testTarget(name: "DSPTests", dependencies: ["DSP", "ListeningEval"]),
     .testTarget(name: "PracticeTests", dependencies: ["Practice"]),
     .testTarget(name: "AudioTests", dependencies: ["Audio"]),
-    .testTarget(name: "StorageTests", dependencies: ["Storage", "TestHelpers"]),
+    .testTarget(name: "StorageTests", dependencies: ["Storage", "DSP", "TestHelpers"]),
     .testTarget(
       name: "TerminalUITests", dependencies: ["TerminalUI", "TestHelpers"],
       exclude: ["__Snapshots__"]),

@@ -1,12 +1,31 @@
-/// Which PulseAudio devices to use and how much output latency to aim for.
+/// Which PulseAudio devices to use, how much output latency to aim for, and how late each
+/// microphone hears each output.
 public struct AudioDeviceSettings: Equatable, Sendable {
   public static let latencyRange = 5...200
+  /// Round trips measured outside this range, in milliseconds, are not believed.
+  public static let roundTripRange = -50.0...1000.0
 
   /// A sink name; empty means the server's default.
   public var sink = ""
   /// A source name; empty means the server's default.
   public var source = ""
   public var targetLatencyMilliseconds = 20
+  /// Measured round trips in milliseconds, by sink name and then source name: from the moment
+  /// the output clock says a click is heard to the moment the onset detector places it in the
+  /// input.
+  public var roundTripMilliseconds: [String: [String: Double]] = [:]
 
   public init() {}
+
+  public func roundTrip(sink: String, source: String) -> Double? {
+    roundTripMilliseconds[sink]?[source]
+  }
+
+  public mutating func setRoundTrip(_ milliseconds: Double, sink: String, source: String) {
+    roundTripMilliseconds[sink, default: [:]][source] = milliseconds
+  }
+
+  static func isValidRoundTrips(_ trips: [String: [String: Double]]) -> Bool {
+    trips.values.allSatisfy { $0.values.allSatisfy(roundTripRange.contains) }
+  }
 }

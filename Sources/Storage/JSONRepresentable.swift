@@ -1,3 +1,4 @@
+import DSP
 import MusicTheory
 
 /// A setting's value type and its JSON form. `init?(json:)` fails on a wrong type, so a typo in
@@ -47,3 +48,55 @@ extension JSONRepresentable where Self: RawRepresentable, RawValue == String {
 extension NamingSystem: JSONRepresentable {}
 extension GlyphChoice: JSONRepresentable {}
 extension ThemeChoice: JSONRepresentable {}
+
+extension Array: JSONRepresentable where Element: JSONRepresentable {
+  init?(json: JSONValue) {
+    guard case .array(let items) = json else { return nil }
+    var elements: [Element] = []
+    for item in items {
+      guard let element = Element(json: item) else { return nil }
+      elements.append(element)
+    }
+    self = elements
+  }
+
+  var json: JSONValue { .array(map(\.json)) }
+}
+
+extension Dictionary: JSONRepresentable where Key == String, Value: JSONRepresentable {
+  init?(json: JSONValue) {
+    guard case .object(let members) = json else { return nil }
+    var values: [String: Value] = [:]
+    for (key, member) in members {
+      guard let value = Value(json: member) else { return nil }
+      values[key] = value
+    }
+    self = values
+  }
+
+  var json: JSONValue { .object(mapValues(\.json)) }
+}
+
+extension InstrumentProfile: JSONRepresentable {
+  init?(json: JSONValue) {
+    guard case .object(let members) = json,
+      let frequencies = members["frequencies"].flatMap([Double].init(json:)),
+      let onsetRise = members["onsetRise"].flatMap([Double].init(json:)),
+      let onsetStrength = members["onsetStrength"].flatMap(Double.init(json:)),
+      let noiseStrength = members["noiseStrength"].flatMap(Double.init(json:)),
+      let peakLevel = members["peakLevel"].flatMap(Double.init(json:)),
+      let noteCount = members["noteCount"].flatMap(Int.init(json:))
+    else { return nil }
+    self.init(
+      frequencies: frequencies, onsetRise: onsetRise, onsetStrength: onsetStrength,
+      noiseStrength: noiseStrength, peakLevel: peakLevel, noteCount: noteCount)
+  }
+
+  var json: JSONValue {
+    .object([
+      "frequencies": frequencies.json, "onsetRise": onsetRise.json,
+      "onsetStrength": onsetStrength.json, "noiseStrength": noiseStrength.json,
+      "peakLevel": peakLevel.json, "noteCount": noteCount.json,
+    ])
+  }
+}

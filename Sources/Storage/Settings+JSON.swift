@@ -26,6 +26,12 @@ extension Settings {
     SettingsField(
       "audio.targetLatencyMs", \.audio.targetLatencyMilliseconds,
       isValid: AudioDeviceSettings.latencyRange.contains),
+    SettingsField(
+      "audio.roundTripMs", \.audio.roundTripMilliseconds,
+      isValid: AudioDeviceSettings.isValidRoundTrips),
+    SettingsField("listening.instrument", \.listening.instrument),
+    SettingsField(
+      "listening.profiles", \.listening.profiles, isValid: ListeningSettings.isValidProfiles),
   ]
 
   /// Reads every known key of `document`. A missing or null key takes its default silently;

@@ -23,6 +23,7 @@ public struct Settings: Equatable, Sendable {
   public var volumes = Volumes()
   public var metronome = MetronomeSettings()
   public var audio = AudioDeviceSettings()
+  public var listening = ListeningSettings()
 
   public init() {}
 }

@@ -1,4 +1,5 @@
 import Foundation
+import DSP
 import Glibc
 import MusicTheory
 import Storage
@@ -55,12 +56,21 @@ final class SettingsStoreTests: StorageTestCase {
       {
         "a4Reference" : 440,
         "audio" : {
+          "roundTripMs" : {
+
+          },
           "sink" : "",
           "source" : "",
           "targetLatencyMs" : 20
         },
         "glyphs" : "auto",
         "language" : "en",
+        "listening" : {
+          "instrument" : "",
+          "profiles" : {
+
+          }
+        },
         "metronome" : {
           "accents" : "",
           "bpm" : 90,
@@ -98,6 +108,44 @@ final class SettingsStoreTests: StorageTestCase {
       return XCTFail("expected a notice about invalid values, got \(result.notices)")
     }
     XCTAssertEqual(keys, ["metronome.bpm", "metronome.accents", "audio.targetLatencyMs"])
+  }
+
+  func testRoundTripsAndInstrumentProfilesLoadBack() throws {
+    var settings = Settings()
+    settings.audio.setRoundTrip(23.5, sink: "usb-out", source: "usb-in")
+    settings.audio.setRoundTrip(-0.25, sink: "usb-out", source: "usb-out.monitor")
+    settings.listening.instrument = "cajón"
+    settings.listening.profiles["cajón"] = InstrumentProfile(
+      frequencies: [50, 63, 79.4], onsetRise: [0.5, 1.25, 1.25], onsetStrength: 3.5,
+      noiseStrength: 0.125, peakLevel: -12.5, noteCount: 6)
+
+    try makeStore().save(settings)
+    let loaded = makeStore().load()
+
+    XCTAssertEqual(loaded, SettingsLoadResult(settings: settings))
+    XCTAssertEqual(loaded.settings.audio.roundTrip(sink: "usb-out", source: "usb-in"), 23.5)
+    XCTAssertNil(loaded.settings.audio.roundTrip(sink: "usb-in", source: "usb-out"))
+    XCTAssertEqual(loaded.settings.listening.profile?.noteCount, 6)
+  }
+
+  func testMalformedProfilesAndRoundTripsAreInvalidKeys() throws {
+    let text = """
+      {"audio": {"roundTripMs": {"out": {"in": 5000}}},
+       "listening": {"instrument": "guitar",
+         "profiles": {"guitar": {"frequencies": [100, 50], "onsetRise": [1, 1],
+           "onsetStrength": 1, "noiseStrength": 0, "peakLevel": -6, "noteCount": 4}}}}
+      """
+    try folder.write(text, to: "settings.json")
+
+    let result = makeStore().load()
+
+    XCTAssertEqual(result.settings.audio.roundTripMilliseconds, [:])
+    XCTAssertEqual(result.settings.listening.instrument, "guitar")
+    XCTAssertNil(result.settings.listening.profile)
+    guard case .invalidValues(_, let keys, _) = result.notices.first else {
+      return XCTFail("expected a notice about invalid values, got \(result.notices)")
+    }
+    XCTAssertEqual(keys, ["audio.roundTripMs", "listening.profiles"])
   }
 
   func testMeterValidation() throws {

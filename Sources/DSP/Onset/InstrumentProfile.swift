@@ -37,4 +37,14 @@ public struct InstrumentProfile: Equatable, Sendable, Codable {
   public static let standardFrequencies = (0...25).map { 50 * pow(2, Double($0) / 3) }
   /// Fewer clear notes than this, and a fingerprint would be one note's accident.
   public static let fewestNotes = 3
+
+  /// Whether a profile read from a file is one `learn` could have made: a rise for every band,
+  /// bands in rising order, and finite strengths. A hand-edited one that is not is refused.
+  public var isWellFormed: Bool {
+    !frequencies.isEmpty && frequencies.count == onsetRise.count
+      && zip(frequencies, frequencies.dropFirst()).allSatisfy { $0 > 0 && $0 < $1 }
+      && onsetRise.allSatisfy { $0.isFinite && $0 >= 0 }
+      && [onsetStrength, noiseStrength].allSatisfy { $0.isFinite && $0 >= 0 }
+      && peakLevel.isFinite && noteCount >= 1
+  }
 }
