@@ -15,7 +15,17 @@ public struct ListeningSettings: Equatable, Sendable {
   /// Names are what the user typed, trimmed; they key a JSON object.
   public static let nameLength = 1...24
 
+  /// `typed` without surrounding spaces, if it makes a name: printable and not too long.
+  public static func instrumentName(_ typed: String) -> String? {
+    let name = String(
+      typed.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    guard nameLength.contains(name.count),
+      name.unicodeScalars.allSatisfy({ $0.properties.generalCategory != .control })
+    else { return nil }
+    return name
+  }
+
   static func isValidProfiles(_ profiles: [String: InstrumentProfile]) -> Bool {
-    profiles.allSatisfy { nameLength.contains($0.key.count) && $0.value.isWellFormed }
+    profiles.allSatisfy { instrumentName($0.key) == $0.key && $0.value.isWellFormed }
   }
 }

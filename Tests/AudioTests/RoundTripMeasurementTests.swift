@@ -35,4 +35,21 @@ final class RoundTripMeasurementTests: XCTestCase {
     let onsets = [clicks[0] + 1_000_000]
     XCTAssertEqual(RoundTripMeasurement(clicks: clicks, onsets: onsets).offsets.count, 1)
   }
+
+  func testTheDelayMostClicksAgreeOnWinsOverEchoesAndKnocks() {
+    let clicks = (0..<16).map { UInt64($0) * 600_000_000 + second }
+    var onsets = clicks.map { $0 + 180_000_000 }
+    onsets += clicks.prefix(6).map { $0 + 260_000_000 }
+    onsets += [clicks[3] + 20_000_000, clicks[9] + 90_000_000]
+    let measurement = RoundTripMeasurement(clicks: clicks, onsets: onsets)
+    XCTAssertEqual(measurement.offsets.count, 16)
+    XCTAssertEqual(measurement.milliseconds ?? 0, 180, accuracy: 1e-9)
+    XCTAssertEqual(measurement.spreadMilliseconds ?? -1, 0, accuracy: 1e-9)
+  }
+
+  func testADelayBeyondTheLongestBelievedIsNotMeasured() {
+    let clicks = (0..<16).map { UInt64($0) * second + second }
+    let onsets = clicks.map { $0 + UInt64(RoundTripMeasurement.latest) + 5_000_000 }
+    XCTAssertNil(RoundTripMeasurement(clicks: clicks, onsets: onsets).milliseconds)
+  }
 }

@@ -45,7 +45,7 @@ public enum HeadlessAnalysis {
     }.joined()
   }
 
-  private static func load(_ path: String) throws(Launcher.Failure) -> (samples: [Float], rate: Int) {
+  static func load(_ path: String) throws(Launcher.Failure) -> (samples: [Float], rate: Int) {
     let url = URL(fileURLWithPath: path)
     let audio: (samples: [Float], rate: Int, isTruncated: Bool)
     do {

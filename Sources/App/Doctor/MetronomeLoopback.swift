@@ -1,8 +1,6 @@
 import Audio
 import DSP
-import Dispatch
 import Storage
-import Synchronization
 
 /// `woodshed doctor --metronome`: plays clicks into the sink and records them back from its
 /// monitor, to show how exactly this machine keeps time.
@@ -25,6 +23,7 @@ public enum MetronomeLoopback {
     -> Result
   {
     let engine: MetronomeEngine
+    let recording: ClickRecording
     do {
       engine = try MetronomeEngine(
         voices: MetronomeVoices(sampleRate: sampleRate), bpm: bpm, sampleRate: sampleRate)
@@ -32,61 +31,21 @@ public enum MetronomeLoopback {
       throw Launcher.Failure(description: error.description)
     }
     let output = PulseAudioOutput(devices: devices, server: server)
-    let silence = SilenceRenderer()
     do {
-      // Silence first: the sink's name is known only once a stream plays on it.
-      try output.start(renderer: silence)
+      recording = try ClickRecording.record(
+        engine: engine, clickCount: Int(seconds * bpm / 60), output: output
+      ) { sink in PulseAudioInput(monitorOf: sink, server: server) }
     } catch {
-      throw Launcher.Failure(description: "no audio: \(error.reason)")
+      throw Launcher.Failure(description: error.reason)
     }
-    defer { output.stop() }
-    guard let sink = output.connectedSink else {
-      throw Launcher.Failure(description: "no audio: the output stream did not start")
-    }
-    let recorded = Mutex<(firstFrame: Int64?, samples: [Float])>((nil, []))
-    let input = PulseAudioInput(monitorOf: sink, server: server)
-    do {
-      try input.start { block, frame in
-        recorded.withLock { recording in
-          if recording.firstFrame == nil { recording.firstFrame = frame }
-          recording.samples.append(contentsOf: block)
-        }
-      }
-    } catch {
-      throw Launcher.Failure(description: "cannot record \(sink).monitor: \(error.reason)")
-    }
-    defer { input.stop() }
-    engine.start()
-    silence.hand(over: engine)
-    // An idle null sink may hold up to two seconds before the first click is heard.
-    _ = DispatchSemaphore(value: 0).wait(timeout: .now() + .milliseconds(Int((seconds + 2.5) * 1000)))
-    engine.stop()
-    let (firstFrame, samples) = recorded.withLock { $0 }
-    let roundTrip = measureRoundTrip(
-      clicks: engine.log.clicks(since: 0), output: output.timing(), input: input.timing(),
-      recording: samples, firstFrame: firstFrame ?? 0)
-    let onsets = ClickGridCheck.onsets(in: samples)
+    let onsets = ClickGridCheck.onsets(in: recording.samples)
     let lastFrame = (onsets.first ?? 0) + Int64(seconds * Double(sampleRate)) - 1
     let check = ClickGridCheck(
       onsets: onsets.filter { $0 <= lastFrame }, bpm: bpm, sampleRate: sampleRate,
       lastFrame: lastFrame)
     return Result(
-      sink: sink, check: check, underruns: output.underrunCount, roundTrip: roundTrip)
-  }
-
-  /// Each click's audible instant against the instant the onset detector places it in the
-  /// recording. Through a monitor the sound never leaves the machine, so this is how well the
-  /// output and input clocks agree.
-  private static func measureRoundTrip(
-    clicks: [ScheduledClick], output: OutputClock?, input: InputClock?, recording: [Float],
-    firstFrame: Int64
-  ) -> RoundTripMeasurement? {
-    guard let output, let input else { return nil }
-    let heard = OnsetDetector.onsets(in: recording, sampleRate: sampleRate).map {
-      input.instant(whenCaptured: firstFrame + Int64($0.frame))
-    }
-    return RoundTripMeasurement(
-      clicks: clicks.map { output.instant(whenAudible: $0.frame) }, onsets: heard)
+      sink: recording.sink, check: check, underruns: output.underrunCount,
+      roundTrip: recording.roundTrip())
   }
 }
 
@@ -119,22 +78,5 @@ extension MetronomeLoopback {
           "spread": DecimalText.format(spread, places: 2), "heard": "\(roundTrip.offsets.count)",
           "clicks": "\(roundTrip.clickCount)",
         ])
-  }
-}
-
-/// Plays silence until handed a renderer, then plays that, keeping the output's frame count.
-private final class SilenceRenderer: AudioRenderer {
-  private let next = Mutex<(any AudioRenderer)?>(nil)
-
-  func hand(over renderer: any AudioRenderer) {
-    next.withLock { $0 = renderer }
-  }
-
-  func render(into buffer: UnsafeMutableBufferPointer<Float>, startFrame: Int64) {
-    if let renderer = next.withLock({ $0 }) {
-      renderer.render(into: buffer, startFrame: startFrame)
-    } else {
-      buffer.update(repeating: 0)
-    }
   }
 }

@@ -5,9 +5,10 @@ enum DecimalText {
     var scale: Int64 = 1
     for _ in 0..<places { scale *= 10 }
     let scaled = Int64((abs(value) * Double(scale)).rounded())
+    let sign = value < 0 && scaled != 0 ? "-" : ""
+    guard places > 0 else { return sign + "\(scaled)" }
     let fraction = String(scaled % scale)
     let padded = String(repeating: "0", count: places - fraction.count) + fraction
-    let sign = value < 0 && scaled != 0 ? "-" : ""
-    return sign + "\(scaled / scale)" + (places > 0 ? ".\(padded)" : "")
+    return sign + "\(scaled / scale).\(padded)"
   }
 }

@@ -1,10 +1,18 @@
-/// How late the microphone hears the speakers: each click's audible instant matched to the
-/// onset heard nearest after it (or a little before, since the clocks are estimates), and the
-/// median of the differences. The onset detector's own delay is in both the calibration and
-/// later use, so it cancels; what is left is the acoustic and device path.
+/// How late the microphone hears the speakers. Every heard onset a little before or up to
+/// `latest` after a click is a candidate; the delay most candidates agree on (within
+/// `agreement`) is the round trip, so echoes, a stray knock or a missed click do not move it.
+/// Each click then keeps the candidate nearest that delay, and the figure is their median.
+///
+/// The onset detector's own delay is in both the calibration and later use, so it cancels;
+/// what is left is the acoustic and device path. Clicks must be further apart than `latest`
+/// plus `earliest`, or one click's sound could be taken for the next one's.
 public struct RoundTripMeasurement: Equatable, Sendable {
-  /// A heard onset further than this from any click is not that click.
-  public static let matchWindowNanoseconds: Int64 = 150_000_000
+  /// An onset this long before its click still counts: the two clocks are estimates.
+  public static let earliest: Int64 = 50_000_000
+  /// The longest round trip believed: Bluetooth headphones take about this much.
+  public static let latest: Int64 = 400_000_000
+  /// Candidates within this of the agreed delay are the same click heard.
+  public static let agreement: Int64 = 10_000_000
   /// Fewer matched clicks than this give no measurement: the microphone did not hear them.
   public static let minimumMatches = 8
 
@@ -16,24 +24,26 @@ public struct RoundTripMeasurement: Equatable, Sendable {
   /// speakers; `onsets` those at which the microphone captured an onset.
   public init(clicks: [UInt64], onsets: [UInt64]) {
     clickCount = clicks.count
-    let sortedOnsets = onsets.sorted()
-    var used = Set<Int>()
-    var offsets: [Int64] = []
-    for click in clicks.sorted() {
-      let candidates = sortedOnsets.indices.filter { index in
-        !used.contains(index)
-          && abs(Int64(bitPattern: sortedOnsets[index] &- click)) <= Self.matchWindowNanoseconds
+    let candidates = clicks.map { click in
+      onsets.map { Int64(bitPattern: $0 &- click) }.filter {
+        (-Self.earliest...Self.latest).contains($0)
       }
-      guard
-        let nearest = candidates.min(by: {
-          abs(Int64(bitPattern: sortedOnsets[$0] &- click))
-            < abs(Int64(bitPattern: sortedOnsets[$1] &- click))
-        })
-      else { continue }
-      used.insert(nearest)
-      offsets.append(Int64(bitPattern: sortedOnsets[nearest] &- click))
     }
-    self.offsets = offsets
+    let pooled = candidates.flatMap { $0 }
+    guard
+      let agreed = pooled.max(by: { Self.support($0, in: pooled) < Self.support($1, in: pooled) })
+    else {
+      offsets = []
+      return
+    }
+    offsets = candidates.compactMap { offsets in
+      offsets.filter { abs($0 - agreed) <= Self.agreement }.min { abs($0 - agreed) < abs($1 - agreed) }
+    }
+  }
+
+  /// How many candidates agree with `offset`.
+  private static func support(_ offset: Int64, in pooled: [Int64]) -> Int {
+    pooled.count { abs($0 - offset) <= agreement }
   }
 
   /// The round trip in milliseconds; nil when too few clicks were heard to trust it.

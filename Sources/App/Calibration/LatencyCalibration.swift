@@ -1,0 +1,79 @@
+import Audio
+import Storage
+
+/// Measures how late the microphone hears the speakers: plays clicks through the sink, records
+/// the source, and finds each click with the same onset detector that later listens to the
+/// player, so its own delay cancels. The result is kept per sink and source.
+public enum LatencyCalibration {
+  public static let clickCount = 16
+  /// 600 ms apart: further than the longest round trip believed plus the earliest, so no click
+  /// can be taken for its neighbour.
+  public static let bpm = 100.0
+
+  public struct Outcome: Equatable, Sendable {
+    public var sink: String
+    public var source: String
+    public var measurement: RoundTripMeasurement
+
+    /// The settings with this round trip stored; unchanged when too few clicks were heard.
+    public func stored(in settings: Settings) -> Settings {
+      guard let milliseconds = measurement.milliseconds,
+        AudioDeviceSettings.roundTripRange.contains(milliseconds)
+      else { return settings }
+      var stored = settings
+      stored.audio.setRoundTrip((milliseconds * 100).rounded() / 100, sink: sink, source: source)
+      return stored
+    }
+  }
+
+  /// How long a run takes, to tell the user.
+  public static var seconds: Int { Int((Double(clickCount) * 60 / bpm).rounded(.up)) + 1 }
+
+  /// Plays and records; throws a one-line reason when a stream cannot start.
+  public static func run(devices: AudioDeviceSettings, server: String?) throws(Launcher.Failure)
+    -> Outcome
+  {
+    let sampleRate = ClickRecording.sampleRate
+    let engine: MetronomeEngine
+    let recording: ClickRecording
+    do {
+      engine = try MetronomeEngine(
+        voices: MetronomeVoices(sampleRate: sampleRate), bpm: bpm, sampleRate: sampleRate)
+    } catch {
+      throw Launcher.Failure(description: error.description)
+    }
+    do {
+      recording = try ClickRecording.record(
+        engine: engine, clickCount: clickCount,
+        output: PulseAudioOutput(devices: devices, server: server)
+      ) { _ in PulseAudioInput(devices: devices, server: server) }
+    } catch {
+      throw Launcher.Failure(description: error.reason)
+    }
+    return Outcome(
+      sink: recording.sink, source: recording.source,
+      measurement: recording.roundTrip() ?? RoundTripMeasurement(clicks: [], onsets: []))
+  }
+
+  /// One line: the round trip and how sure it is, or why there is none.
+  public static func text(_ outcome: Outcome, _ strings: Localizer) -> String {
+    let measurement = outcome.measurement
+    guard let milliseconds = measurement.milliseconds,
+      let spread = measurement.spreadMilliseconds
+    else {
+      return strings.text(
+        "calibrate.latency.unheard",
+        [
+          "heard": "\(measurement.offsets.count)", "clicks": "\(clickCount)",
+          "source": outcome.source,
+        ])
+    }
+    return strings.text(
+      "calibrate.latency.measured",
+      [
+        "ms": DecimalText.format(milliseconds, places: 1),
+        "spread": DecimalText.format(spread, places: 1), "heard": "\(measurement.offsets.count)",
+        "clicks": "\(clickCount)", "sink": outcome.sink, "source": outcome.source,
+      ])
+  }
+}
