@@ -1,5 +1,6 @@
 import App
 import Audio
+import DSP
 import Foundation
 import Storage
 import TerminalUI
@@ -18,6 +19,11 @@ enum AppFixtures {
   }()
 
   static let paths = StoragePaths(environment: ["HOME": "/home/ana"])
+
+  /// An instrument profile as `learn` would make it, with round numbers.
+  static let profile = InstrumentProfile(
+    frequencies: [50, 100, 200], onsetRise: [0.5, 1, 1.5], onsetStrength: 4, noiseStrength: 0.5,
+    peakLevel: -9, noteCount: 6)
 
   static let audio = AudioStatus.available(
     AudioServerInfo(

@@ -1,12 +1,15 @@
 import App
 import Audio
+import DSP
+import Storage
+import TerminalUI
 import XCTest
 
 final class ListenModelTests: XCTestCase {
   private func listening() -> AppModel {
     var model = AppFixtures.model()
-    XCTAssertEqual(model.press(.down, .enter), [.listen(.start)])
-    _ = model.handle(.listening(failure: nil))
+    XCTAssertEqual(model.press(.down, .enter), [.listen(.start(profile: nil))])
+    _ = model.handle(.listening(failure: nil, source: "usb_mic"))
     return model
   }
 
@@ -51,5 +54,104 @@ final class ListenModelTests: XCTestCase {
     _ = model.handle(.listening(failure: "PulseAudio: Connection refused"))
     XCTAssertEqual(screen(model)?.problem, "PulseAudio: Connection refused")
     XCTAssertEqual(screen(model)?.isListening, false)
+  }
+
+  func testMeasuringTheDelaySavesItForTheSinkAndSourceAndListensAgain() {
+    var model = listening()
+    XCTAssertEqual(model.press(.character("l")), [.listen(.measureLatency)])
+    XCTAssertEqual(screen(model)?.task, .measuringLatency)
+    XCTAssertEqual(model.press(.character("l")), [], "one measurement at a time")
+    let clicks = (0..<16).map { UInt64($0) * 600_000_000 + 1_000_000_000 }
+    let outcome = LatencyCalibration.Outcome(
+      sink: "woodshed_null", source: "usb_mic",
+      measurement: RoundTripMeasurement(clicks: clicks, onsets: clicks.map { $0 + 23_456_000 }))
+    var saved = model.settings
+    saved.audio.setRoundTrip(23.46, sink: "woodshed_null", source: "usb_mic")
+    XCTAssertEqual(
+      model.handle(.calibrated(.latency(outcome))),
+      [.save(saved), .listen(.start(profile: nil))])
+    XCTAssertNil(screen(model)?.task)
+    XCTAssertEqual(screen(model)?.outcome?.key, "calibrate.latency.measured")
+  }
+
+  func testClicksNotHeardSaveNothing() {
+    var model = listening()
+    model.press(.character("l"))
+    let clicks = (0..<16).map { UInt64($0) * 600_000_000 + 1_000_000_000 }
+    let outcome = LatencyCalibration.Outcome(
+      sink: "woodshed_null", source: "usb_mic",
+      measurement: RoundTripMeasurement(clicks: clicks, onsets: Array(clicks.prefix(3))))
+    XCTAssertEqual(model.handle(.calibrated(.latency(outcome))), [.listen(.start(profile: nil))])
+    XCTAssertEqual(screen(model)?.outcome?.key, "calibrate.latency.unheard")
+  }
+
+  func testTheDelayIsNotMeasuredWithFiles() {
+    var model = AppModel(
+      settings: Settings(), size: Size(width: 80, height: 24), clock: ClockTime(hour: 9, minute: 5),
+      catalog: AppFixtures.catalog, paths: AppFixtures.paths, detectedGlyphs: .unicode,
+      overrides: RunOverrides(audioIn: "/tmp/take.wav"))
+    model.press(.down, .enter)
+    XCTAssertEqual(model.press(.character("l")), [])
+    XCTAssertEqual(screen(model)?.outcome?.key, "listen.latency.needsDevices")
+  }
+
+  func testLearningAnInstrumentTakesATypedNameAndSavesTheProfile() {
+    var model = listening()
+    XCTAssertEqual(model.press(.character("c")), [])
+    XCTAssertEqual(
+      model.press(.character("q"), .character("x"), .backspace, .character("?"), .character("?")),
+      [], "letters that are keys elsewhere are typed")
+    XCTAssertEqual(screen(model)?.task, .naming("q??"))
+    model.press(.backspace, .backspace)
+    XCTAssertEqual(
+      model.press(.character(" "), .character("o"), .character("k"), .enter),
+      [.listen(.learnInstrument(name: "q ok", seconds: ListenModel.learningSeconds))])
+    XCTAssertEqual(screen(model)?.task, .learning(name: "q ok"))
+
+    var saved = model.settings
+    saved.listening.profiles["q ok"] = AppFixtures.profile
+    saved.listening.instrument = "q ok"
+    XCTAssertEqual(
+      model.handle(.calibrated(.instrument(name: "q ok", profile: AppFixtures.profile))),
+      [.save(saved), .listen(.start(profile: AppFixtures.profile))])
+    XCTAssertEqual(screen(model)?.outcome?.key, "calibrate.instrument.learned")
+  }
+
+  func testAnUnclearTakeOrABadNameSavesNothing() {
+    var model = listening()
+    model.press(.character("c"), .character(" "), .enter)
+    XCTAssertEqual(screen(model)?.outcome?.key, "listen.instrument.badName")
+    XCTAssertEqual(screen(model)?.task, .naming(" "), "still naming")
+    model.press(.escape)
+    XCTAssertNil(screen(model)?.task, "escape cancels the name, not the screen")
+    model.press(.character("c"), .character("a"), .enter)
+    XCTAssertEqual(
+      model.handle(.calibrated(.instrument(name: "a", profile: nil))),
+      [.listen(.start(profile: nil))])
+    XCTAssertEqual(screen(model)?.outcome?.key, "calibrate.instrument.unclear")
+    XCTAssertEqual(model.settings, Settings())
+  }
+
+  func testIChangesTheInstrumentListenedFor() {
+    var settings = Settings()
+    settings.listening.profiles = ["voice": AppFixtures.profile, "clap": AppFixtures.profile]
+    var model = AppFixtures.model(settings: settings)
+    model.press(.down, .enter)
+    var expected = settings
+    expected.listening.instrument = "clap"
+    XCTAssertEqual(
+      model.press(.character("i")), [.save(expected), .listen(.start(profile: AppFixtures.profile))])
+    model.press(.character("i"))
+    XCTAssertEqual(model.settings.listening.instrument, "voice")
+    expected.listening.instrument = ""
+    XCTAssertEqual(model.press(.character("i")), [.save(expected), .listen(.start(profile: nil))])
+  }
+
+  func testAResultArrivingAfterLeavingIsStillSaved() {
+    var model = listening()
+    model.press(.character("c"), .character("a"), .enter, .escape)
+    XCTAssertEqual(
+      model.handle(.calibrated(.instrument(name: "a", profile: AppFixtures.profile))).count, 1)
+    XCTAssertEqual(model.settings.listening.instrument, "a")
   }
 }

@@ -53,8 +53,8 @@ final class ScreenSnapshotTests: XCTestCase {
   func testListenHearingANote() {
     for size in [Self.small, Self.large] {
       var model = AppFixtures.model(size: size)
-      XCTAssertEqual(model.press(.down, .enter), [.listen(.start)])
-      _ = model.handle(.listening(failure: nil))
+      XCTAssertEqual(model.press(.down, .enter), [.listen(.start(profile: nil))])
+      _ = model.handle(.listening(failure: nil, source: "woodshed_null.monitor"))
       _ = model.handle(
         .heard([
           .level(frame: 48_000, decibels: -18.4), .onset(frame: 47_000, strength: 1),
@@ -62,6 +62,28 @@ final class ScreenSnapshotTests: XCTestCase {
         ]))
       assertCanvasSnapshot(AppView.render(model), named: name(size))
     }
+  }
+
+  func testListenToALearnedInstrumentWithAMeasuredDelay() {
+    var settings = Settings()
+    settings.audio.setRoundTrip(23.46, sink: "woodshed_null", source: "usb_mic")
+    settings.listening.instrument = "cajón"
+    settings.listening.profiles["cajón"] = AppFixtures.profile
+    for size in [Self.small, Self.large] {
+      var model = AppFixtures.model(size: size, settings: settings)
+      model.press(.down, .enter)
+      _ = model.handle(.listening(failure: nil, source: "usb_mic"))
+      model.press(.character("c"), .backspace, .character("x"))
+      assertCanvasSnapshot(AppView.render(model), named: name(size))
+    }
+  }
+
+  func testListenMeasuringTheDelay() {
+    var model = AppFixtures.model()
+    model.press(.down, .enter)
+    _ = model.handle(.listening(failure: nil, source: "usb_mic"))
+    XCTAssertEqual(model.press(.character("l")), [.listen(.measureLatency)])
+    assertCanvasSnapshot(AppView.render(model), named: name(Self.small))
   }
 
   func testListenWithoutAMicrophoneInASCII() {

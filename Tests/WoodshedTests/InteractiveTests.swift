@@ -227,6 +227,59 @@ extension InteractiveTests {
     XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), 0, terminal.output)
   }
 
+  func testListenMeasuresTheMicrophoneDelayAndSavesIt() throws {
+    guard ProcessInfo.processInfo.environment["WOODSHED_TEST_PULSE_SERVER"] != nil else {
+      return XCTFail("no private PulseAudio daemon: run the suite with `make test`")
+    }
+    // The private daemon's default source is the null sink's monitor.
+    let terminal = try woodshed.startInTerminal(arguments: [])
+    XCTAssertTrue(terminal.waitForOutput(containing: "Listen", timeout: .seconds(10)))
+    terminal.send("2")
+    XCTAssertTrue(
+      terminal.waitForOutput(containing: "woodshed_null.monitor", timeout: .seconds(5)),
+      terminal.output)
+    terminal.send("l")
+    XCTAssertTrue(terminal.waitForOutput(containing: "Measuring the delay", timeout: .seconds(5)))
+    XCTAssertTrue(
+      terminal.waitForOutput(containing: "clicks heard); saved.", timeout: .seconds(30)),
+      terminal.output)
+    terminal.send("\u{1b}")
+    terminal.send("q")
+    XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), 0, terminal.output)
+    let settings = try JSONSerialization.jsonObject(with: Data(contentsOf: woodshed.settingsFile))
+    let audio = (settings as? [String: Any])?["audio"] as? [String: Any]
+    let trips = audio?["roundTripMs"] as? [String: [String: Double]]
+    let milliseconds = try XCTUnwrap(trips?["woodshed_null"]?["woodshed_null.monitor"])
+    XCTAssertEqual(milliseconds, 0, accuracy: 2)
+  }
+
+  func testListenLearnsAnInstrumentFromWhatItHears() throws {
+    let times = stride(from: 0.25, to: 9, by: 0.5).map { $0 }
+    let file = try woodshed.wav(
+      "claps.wav", rate: 48_000, samples: TestSignals.claps(at: times, rate: 48_000, length: 9.5))
+    // In real time, as a microphone would deliver it.
+    let terminal = try woodshed.startInTerminal(arguments: ["--audio-in", file.path])
+    XCTAssertTrue(terminal.waitForOutput(containing: "Listen", timeout: .seconds(10)))
+    terminal.send("2")
+    XCTAssertTrue(terminal.waitForOutput(containing: "Listening to", timeout: .seconds(5)))
+    terminal.send("c")
+    XCTAssertTrue(terminal.waitForOutput(containing: "Name the instrument", timeout: .seconds(5)))
+    terminal.send("hands")
+    terminal.send("\r")
+    XCTAssertTrue(terminal.waitForOutput(containing: "Listening for 5 s", timeout: .seconds(5)))
+    XCTAssertTrue(
+      terminal.waitForOutput(containing: "hands (learned from", timeout: .seconds(15)),
+      terminal.output)
+    terminal.send("\u{1b}")
+    terminal.send("q")
+    XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), 0, terminal.output)
+    let settings = try JSONSerialization.jsonObject(with: Data(contentsOf: woodshed.settingsFile))
+    let listening = (settings as? [String: Any])?["listening"] as? [String: Any]
+    XCTAssertEqual(listening?["instrument"] as? String, "hands")
+    let profile = (listening?["profiles"] as? [String: Any])?["hands"] as? [String: Any]
+    XCTAssertGreaterThanOrEqual(profile?["noteCount"] as? Int ?? 0, 5, "\(String(describing: profile))")
+  }
+
   func testFastNeedsAnAudioInFile() throws {
     let result = try woodshed.run(["--fast"])
     XCTAssertNotEqual(result.status, 0)

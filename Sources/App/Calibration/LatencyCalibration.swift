@@ -15,6 +15,12 @@ public enum LatencyCalibration {
     public var source: String
     public var measurement: RoundTripMeasurement
 
+    public init(sink: String, source: String, measurement: RoundTripMeasurement) {
+      self.sink = sink
+      self.source = source
+      self.measurement = measurement
+    }
+
     /// The settings with this round trip stored; unchanged when too few clicks were heard.
     public func stored(in settings: Settings) -> Settings {
       guard let milliseconds = measurement.milliseconds,
@@ -57,18 +63,22 @@ public enum LatencyCalibration {
 
   /// One line: the round trip and how sure it is, or why there is none.
   public static func text(_ outcome: Outcome, _ strings: Localizer) -> String {
+    strings.text(message(outcome))
+  }
+
+  static func message(_ outcome: Outcome) -> Message {
     let measurement = outcome.measurement
     guard let milliseconds = measurement.milliseconds,
       let spread = measurement.spreadMilliseconds
     else {
-      return strings.text(
+      return Message(
         "calibrate.latency.unheard",
         [
           "heard": "\(measurement.offsets.count)", "clicks": "\(clickCount)",
           "source": outcome.source,
         ])
     }
-    return strings.text(
+    return Message(
       "calibrate.latency.measured",
       [
         "ms": DecimalText.format(milliseconds, places: 1),

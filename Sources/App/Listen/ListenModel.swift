@@ -1,4 +1,6 @@
 import Audio
+import DSP
+import Storage
 import TerminalUI
 
 /// The listening screen: the microphone's level, the onsets it hears and the pitch of what is
@@ -24,15 +26,39 @@ public struct ListenModel: Equatable, Sendable {
   public private(set) var pitchFrame: Int64 = 0
   /// The newest input frame any event spoke of.
   public private(set) var latestFrame: Int64 = 0
+  /// The source the microphone records from, once it runs; nil for a file.
+  public private(set) var source: String?
+  public private(set) var task: Task?
+  /// How the last calibration went, until the next one starts.
+  public private(set) var outcome: Message?
+
+  /// A calibration under way, or the name of an instrument being typed.
+  public enum Task: Equatable, Sendable {
+    case measuringLatency
+    case naming(String)
+    case learning(name: String)
+  }
+
+  /// How long the microphone listens to learn an instrument.
+  public static let learningSeconds = 5.0
 
   public init() {}
 
   static let keyHints: [KeyHint] = [
+    KeyHint(.text("i"), "listen.key.instrument"),
+    KeyHint(.text("c"), "listen.key.learn"),
+    KeyHint(.text("l"), "listen.key.latency"),
     KeyHint(.text("r"), "listen.key.reset"),
     .back,
     .help,
     .quitNow,
   ]
+
+  /// While a name is typed, every key goes to it.
+  var capturesKeys: Bool {
+    if case .naming = task { return true }
+    return false
+  }
 
   public var isFlashing: Bool {
     lastOnsetFrame.map { latestFrame - $0 < Self.flashFrames } ?? false
@@ -44,9 +70,10 @@ public struct ListenModel: Equatable, Sendable {
     return frequency
   }
 
-  mutating func started() {
+  mutating func started(source: String?) {
     isListening = true
     problem = nil
+    self.source = source
   }
 
   mutating func failed(_ reason: String) {
@@ -74,10 +101,82 @@ public struct ListenModel: Equatable, Sendable {
     }
   }
 
-  mutating func handle(_ key: Key) {
-    if key == .character("r") {
+  /// A calibration came back; the settings are already updated.
+  mutating func finish(_ result: CalibrationResult) {
+    task = nil
+    switch result {
+    case .latency(let measured):
+      outcome = LatencyCalibration.message(measured)
+    case .instrument(let name, let profile?):
+      outcome = Message(
+        "calibrate.instrument.learned",
+        [
+          "name": name, "notes": "\(profile.noteCount)",
+          "level": DecimalText.format(profile.peakLevel, places: 0),
+        ])
+    case .instrument:
+      outcome = Message("calibrate.instrument.unclear")
+    case .failed(let reason):
+      outcome = Message("listen.calibrationFailed", ["reason": reason])
+    }
+  }
+
+  /// `canMeasureLatency` is false when this run plays into or listens to a file.
+  mutating func handle(_ key: Key, settings: inout Settings, canMeasureLatency: Bool)
+    -> ListenCommand?
+  {
+    if case .naming(let typed) = task { return editName(typed, key, settings: &settings) }
+    guard task == nil else { return nil }
+    switch key {
+    case .character("r"):
       onsetCount = 0
       lastOnsetFrame = nil
+    case .character("l"):
+      guard canMeasureLatency else {
+        outcome = Message("listen.latency.needsDevices")
+        return nil
+      }
+      task = .measuringLatency
+      outcome = nil
+      return .measureLatency
+    case .character("c"):
+      task = .naming(settings.listening.instrument)
+      outcome = nil
+    case .character("i"):
+      let names = [""] + settings.listening.profiles.keys.sorted()
+      let current = names.firstIndex(of: settings.listening.instrument) ?? 0
+      settings.listening.instrument = names[(current + 1) % names.count]
+      return .start(profile: settings.listening.profile)
+    default:
+      break
     }
+    return nil
+  }
+
+  private mutating func editName(_ typed: String, _ key: Key, settings: inout Settings)
+    -> ListenCommand?
+  {
+    var typed = typed
+    switch key {
+    case .escape:
+      task = nil
+      return nil
+    case .backspace:
+      if !typed.isEmpty { typed.removeLast() }
+    case .character(let character):
+      if typed.count < ListeningSettings.nameLength.upperBound { typed.append(character) }
+    case .enter:
+      guard let name = ListeningSettings.instrumentName(typed) else {
+        outcome = Message("listen.instrument.badName")
+        return nil
+      }
+      task = .learning(name: name)
+      outcome = nil
+      return .learnInstrument(name: name, seconds: Self.learningSeconds)
+    default:
+      break
+    }
+    task = .naming(typed)
+    return nil
   }
 }

@@ -16,13 +16,14 @@ enum ListenView {
     let glyphs = model.glyphs
     let width = min(area.width - 4, 72)
     let left = area.x + (area.width - width) / 2
-    let labels = ["listen.input", "listen.onsets", "listen.note"].map { strings.text($0) }
+    let labels = ["listen.input", "listen.onsets", "listen.note", "listen.instrument", "listen.delay"]
+      .map { strings.text($0) }
     let labelWidth = (labels.map(\.displayWidth).max() ?? 0) + 2
     let valueX = left + labelWidth
     let valueWidth = width - labelWidth
     var y = area.y + 1
 
-    canvas.write(strings.text("listen.source", ["source": sourceName(model)]), x: left, y: y, style: .role(.muted), clip: area)
+    canvas.write(strings.text("listen.source", ["source": sourceName(screen, model)]), x: left, y: y, style: .role(.muted), clip: area)
     y += 2
 
     canvas.write(labels[0], x: left, y: y, style: .role(.muted), clip: area)
@@ -44,17 +45,87 @@ enum ListenView {
 
     canvas.write(labels[2], x: left, y: y, style: .role(.muted), clip: area)
     renderTuner(screen, model: model, x: valueX, y: y, width: valueWidth, on: &canvas)
-    y += 4
+    y += 3
 
-    if let problem = screen.problem {
-      canvas.writeCentred(strings.text("listen.problem", ["reason": problem]), y: y, in: area, style: Style.role(.bad).bold)
-    } else {
-      canvas.writeCentred(strings.text("listen.hint"), y: y, in: area, style: .role(.muted))
+    canvas.write(labels[3], x: left, y: y, style: .role(.muted), clip: area)
+    canvas.write(instrumentText(model), x: valueX, y: y, style: .role(.text), clip: area)
+    y += 1
+    canvas.write(labels[4], x: left, y: y, style: .role(.muted), clip: area)
+    canvas.write(delayText(screen, model: model), x: valueX, y: y, style: .role(.text), clip: area)
+    y += 2
+
+    let status = Rect(x: area.x, y: y, width: area.width, height: max(0, area.y + area.height - y))
+    renderStatus(screen, model: model, in: status, on: &canvas)
+  }
+
+  /// The calibration under way or its outcome, else a problem, else what to do.
+  private static func renderStatus(
+    _ screen: ListenModel, model: AppModel, in area: Rect, on canvas: inout Canvas
+  ) {
+    let strings = model.strings
+    let (text, style): (String, Style)
+    switch screen.task {
+    case .measuringLatency:
+      text = strings.text(
+        "listen.latency.measuring",
+        ["clicks": "\(LatencyCalibration.clickCount)", "seconds": "\(LatencyCalibration.seconds)"])
+      style = Style.role(.accent).bold
+    case .naming(let typed):
+      let cursor = model.glyphs.kind == .unicode ? "▏" : "_"
+      text = strings.text("listen.learn.naming", ["name": typed + cursor])
+      style = Style.role(.accent).bold
+    case .learning:
+      text = strings.text(
+        "calibrate.instrument.play", ["seconds": "\(Int(ListenModel.learningSeconds))"])
+      style = Style.role(.accent).bold
+    case nil:
+      if let outcome = screen.outcome {
+        text = strings.text(outcome)
+        style = .role(.text)
+      } else if let problem = screen.problem {
+        text = strings.text("listen.problem", ["reason": problem])
+        style = Style.role(.bad).bold
+      } else {
+        text = strings.text("listen.hint")
+        style = .role(.muted)
+      }
+    }
+    let width = min(area.width - 4, 72)
+    let lines = text.wrapped(toWidth: width)
+    for (row, line) in lines.prefix(area.height).enumerated() {
+      canvas.writeCentred(line, y: area.y + row, in: area, style: style)
     }
   }
 
-  private static func sourceName(_ model: AppModel) -> String {
+  private static func instrumentText(_ model: AppModel) -> String {
+    let listening = model.settings.listening
+    guard let profile = listening.profile else {
+      return model.strings.text("listen.instrument.any")
+    }
+    return model.strings.text(
+      "listen.instrument.learned", ["name": listening.instrument, "notes": "\(profile.noteCount)"])
+  }
+
+  private static func delayText(_ screen: ListenModel, model: AppModel) -> String {
+    let strings = model.strings
+    if model.overrides.audioIn != nil { return strings.text("listen.delay.file") }
+    guard let pair = devicePair(screen, model: model),
+      let milliseconds = model.settings.audio.roundTrip(sink: pair.sink, source: pair.source)
+    else { return strings.text("listen.delay.unmeasured") }
+    return strings.text("listen.delay.measured", ["ms": DecimalText.format(milliseconds, places: 1)])
+  }
+
+  /// The sink the app plays through and the source it records from, by their real names.
+  static func devicePair(_ screen: ListenModel, model: AppModel) -> (sink: String, source: String)? {
+    guard let source = screen.source else { return nil }
+    if !model.audioDevices.sink.isEmpty { return (model.audioDevices.sink, source) }
+    guard case .available(let info) = model.audio else { return nil }
+    return (info.defaultSink, source)
+  }
+
+  private static func sourceName(_ screen: ListenModel, _ model: AppModel) -> String {
     if let file = model.overrides.audioIn { return file }
+    if let source = screen.source { return source }
     let source = model.audioDevices.source
     return source.isEmpty ? model.strings.text("listen.defaultSource") : source
   }

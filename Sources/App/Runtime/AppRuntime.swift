@@ -35,8 +35,8 @@ public final class AppRuntime {
     self.probeAudio = probeAudio
     let inbox = EventInbox(waker: terminal.makeWaker())
     self.inbox = inbox
-    listening = ListenService(overrides: model.overrides, server: pulseServer) { events in
-      inbox.post(.heard(events))
+    listening = ListenService(overrides: model.overrides, server: pulseServer) { event in
+      inbox.post(event)
     }
     let logger = logger
     self.metronome = MetronomePlayer(
@@ -109,12 +109,16 @@ public final class AppRuntime {
         save(settings)
       case .metronome(let command):
         perform(command)
-      case .listen(.start):
-        let failure = listening.start(devices: model.audioDevices)
+      case .listen(.start(let profile)):
+        let (failure, source) = listening.start(devices: model.audioDevices, profile: profile)
         if let failure { logger.warning("no microphone: \(failure)") }
-        _ = model.handle(.listening(failure: failure))
+        _ = model.handle(.listening(failure: failure, source: source))
       case .listen(.stop):
         listening.stop()
+      case .listen(.measureLatency):
+        listening.measureLatency(devices: model.audioDevices)
+      case .listen(.learnInstrument(let name, let seconds)):
+        listening.learnInstrument(name: name, seconds: seconds)
       }
     }
     if model.theme != themeBefore {

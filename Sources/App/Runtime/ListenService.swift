@@ -1,48 +1,136 @@
 import Audio
+import DSP
+import Dispatch
 import FoundationEssentials
 import Storage
+import Synchronization
 
 /// The microphone for the running app: the PulseAudio source, or the `--audio-in` file, with
-/// the listener that turns its blocks into events for the main loop.
+/// the listener that turns its blocks into events for the main loop; and the calibrations that
+/// need the microphone. Everything it learns is posted as an event.
 final class ListenService {
   private let overrides: RunOverrides
   private let server: String?
-  private let onEvents: @Sendable ([ListenerEvent]) -> Void
+  private let post: @Sendable (AppEvent) -> Void
   private var microphone: Microphone?
+  private let take = InstrumentTake()
 
-  init(
-    overrides: RunOverrides, server: String?,
-    onEvents: @escaping @Sendable ([ListenerEvent]) -> Void
-  ) {
+  init(overrides: RunOverrides, server: String?, post: @escaping @Sendable (AppEvent) -> Void) {
     self.overrides = overrides
     self.server = server
-    self.onEvents = onEvents
+    self.post = post
   }
 
-  /// Starts listening; returns why it cannot, in one line.
-  func start(devices: AudioDeviceSettings) -> String? {
+  /// Starts listening, tuned to `profile`; returns why it cannot, in one line, or the source
+  /// it records from (nil for a file).
+  func start(devices: AudioDeviceSettings, profile: InstrumentProfile?)
+    -> (failure: String?, source: String?)
+  {
     stop()
     let microphone: Microphone
+    var source: () -> String? = { nil }
     if let file = overrides.audioIn {
       microphone = .file(
         WAVFileInput(
           url: URL(fileURLWithPath: file),
           pacing: overrides.readsAudioInFast ? .asFastAsPossible : .realTime))
     } else {
-      microphone = .pulse(PulseAudioInput(devices: devices, server: server))
+      let input = PulseAudioInput(devices: devices, server: server)
+      microphone = .pulse(input)
+      source = { input.connectedSource }
     }
-    let listener = Listener(onEvents: onEvents)
+    let post = post
+    let listener = Listener(profile: profile) { events in post(.heard(events)) }
+    let take = take
     do {
-      try microphone.start(consumer: listener.consume)
+      try microphone.start { block, frame in
+        listener.consume(block, at: frame)
+        if let finished = take.append(block) { Self.learn(finished, post: post) }
+      }
     } catch {
-      return error.reason
+      return (error.reason, nil)
     }
     self.microphone = microphone
-    return nil
+    return (nil, source())
   }
 
   func stop() {
     microphone?.stop()
     microphone = nil
+  }
+
+  /// Pauses listening while clicks play through the sink and come back through the source;
+  /// posts the outcome. The caller starts listening again when it arrives.
+  func measureLatency(devices: AudioDeviceSettings) {
+    stop()
+    let server = server
+    let post = post
+    DispatchQueue.global().async {
+      do throws(Launcher.Failure) {
+        post(.calibrated(.latency(try LatencyCalibration.run(devices: devices, server: server))))
+      } catch {
+        post(.calibrated(.failed(reason: error.description)))
+      }
+    }
+  }
+
+  /// Keeps the next `seconds` of what the microphone hears and learns `name` from it. A
+  /// microphone that stops sending (a file that ends) gives what it sent by then.
+  func learnInstrument(name: String, seconds: Double) {
+    take.begin(name: name, frames: Int(seconds * Double(Listener.sampleRate)))
+    let take = take
+    let post = post
+    DispatchQueue.global().asyncAfter(deadline: .now() + seconds + 2) {
+      if let finished = take.finishEarly() { Self.learn(finished, post: post) }
+    }
+  }
+
+  private static func learn(
+    _ finished: (name: String, samples: [Float]), post: @escaping @Sendable (AppEvent) -> Void
+  ) {
+    DispatchQueue.global().async {
+      let profile = InstrumentProfile.learn(
+        from: finished.samples, sampleRate: Listener.sampleRate)
+      post(.calibrated(.instrument(name: finished.name, profile: profile)))
+    }
+  }
+}
+
+/// The samples kept to learn an instrument from: filled on the capture thread, handed over once.
+private final class InstrumentTake: Sendable {
+  private struct Recording {
+    var name: String
+    var wanted: Int
+    var samples: [Float]
+  }
+
+  private let recording = Mutex<Recording?>(nil)
+
+  func begin(name: String, frames: Int) {
+    var samples: [Float] = []
+    samples.reserveCapacity(frames)
+    recording.withLock { $0 = Recording(name: name, wanted: frames, samples: samples) }
+  }
+
+  /// Adds a captured block; returns the whole take once it is long enough.
+  func append(_ block: UnsafeBufferPointer<Float>) -> (name: String, samples: [Float])? {
+    recording.withLock { recording in
+      guard var current = recording else { return nil }
+      current.samples.append(contentsOf: block.prefix(current.wanted - current.samples.count))
+      guard current.samples.count >= current.wanted else {
+        recording = current
+        return nil
+      }
+      recording = nil
+      return (current.name, current.samples)
+    }
+  }
+
+  /// The take as it stands, if it was not handed over yet.
+  func finishEarly() -> (name: String, samples: [Float])? {
+    recording.withLock { recording in
+      defer { recording = nil }
+      return recording.map { ($0.name, $0.samples) }
+    }
   }
 }

@@ -14,8 +14,10 @@ public enum AppEvent: Equatable, Sendable {
   case notice(Message)
   /// A metronome click became audible.
   case metronomeBeat(BeatDisplay)
-  /// The microphone started; or could not, and why.
-  case listening(failure: String?)
+  /// The microphone started, recording from `source` (nil for a file); or could not, and why.
+  case listening(failure: String?, source: String? = nil)
+  /// A latency or instrument calibration finished.
+  case calibrated(CalibrationResult)
   /// What the microphone picked up.
   case heard([ListenerEvent])
 }

@@ -81,11 +81,13 @@ public struct AppModel: Equatable, Sendable {
         model.show(display)
         replaceTop(.metronome(model))
       }
-    case .listening(let failure):
+    case .listening(let failure, let source):
       if case .listen(var model) = screen {
-        if let failure { model.failed(failure) } else { model.started() }
+        if let failure { model.failed(failure) } else { model.started(source: source) }
         replaceTop(.listen(model))
       }
+    case .calibrated(let result):
+      return calibrated(result)
     case .heard(let events):
       if case .listen(var model) = screen {
         model.hear(events)
@@ -169,10 +171,45 @@ public struct AppModel: Equatable, Sendable {
       if let command { effects.append(.metronome(command)) }
       return effects
     case .listen(var model):
-      model.handle(key)
+      var edited = settings
+      let command = model.handle(
+        key, settings: &edited,
+        canMeasureLatency: overrides.audioIn == nil && overrides.audioOut == nil)
       replaceTop(.listen(model))
-      return []
+      var effects: [Effect] = []
+      if edited != settings {
+        settings = edited
+        effects.append(.save(edited))
+      }
+      if let command { effects.append(.listen(command)) }
+      return effects
     }
+  }
+
+  /// A calibration's result is saved even if its screen was left meanwhile; on the listening
+  /// screen it is shown and listening goes on, tuned to the instrument now chosen.
+  private mutating func calibrated(_ result: CalibrationResult) -> [Effect] {
+    var edited = settings
+    switch result {
+    case .latency(let outcome):
+      edited = outcome.stored(in: settings)
+    case .instrument(let name, let profile?):
+      edited.listening.profiles[name] = profile
+      edited.listening.instrument = name
+    case .instrument, .failed:
+      break
+    }
+    var effects: [Effect] = []
+    if edited != settings {
+      settings = edited
+      effects.append(.save(edited))
+    }
+    if case .listen(var model) = screen {
+      model.finish(result)
+      replaceTop(.listen(model))
+      effects.append(.listen(.start(profile: settings.listening.profile)))
+    }
+    return effects
   }
 
   private mutating func apply(_ transition: Transition) -> [Effect] {
@@ -180,7 +217,7 @@ public struct AppModel: Equatable, Sendable {
     case .push(let screen):
       settingsStatus = nil
       stack.append(screen)
-      if case .listen = screen { return [.listen(.start)] }
+      if case .listen = screen { return [.listen(.start(profile: settings.listening.profile))] }
     case .pop:
       guard stack.count > 1 else { return [] }
       if case .metronome(var model) = screen, let command = model.leave() {

@@ -28,8 +28,11 @@ public enum Screen: Equatable, Sendable {
 
   /// True while the screen takes every key itself (typing a value).
   var capturesKeys: Bool {
-    if case .metronome(let model) = self { return model.capturesKeys }
-    return false
+    switch self {
+    case .metronome(let model): model.capturesKeys
+    case .listen(let model): model.capturesKeys
+    default: false
+    }
   }
 }
 
