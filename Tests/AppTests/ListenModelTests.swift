@@ -154,4 +154,20 @@ final class ListenModelTests: XCTestCase {
       model.handle(.calibrated(.instrument(name: "a", profile: AppFixtures.profile))).count, 1)
     XCTAssertEqual(model.settings.listening.instrument, "a")
   }
+
+  func testTheMetronomePlaysWhileListeningAndStopsOnLeaving() {
+    var model = listening()
+    XCTAssertEqual(
+      model.press(.character("m")), [.metronome(.start(MetronomeOptions(settings: Settings())))])
+    XCTAssertEqual(screen(model)?.isClicking, true)
+    XCTAssertEqual(model.press(.escape), [.listen(.stop), .metronome(.stop)])
+  }
+
+  func testMeasuringTheDelayStopsTheMetronomeFirst() {
+    var model = listening()
+    model.press(.character("m"))
+    XCTAssertEqual(model.press(.character("l")), [.metronome(.stop), .listen(.measureLatency)])
+    XCTAssertEqual(screen(model)?.isClicking, false)
+    XCTAssertEqual(model.press(.character("m")), [], "no metronome while measuring")
+  }
 }

@@ -55,6 +55,7 @@ final class ScreenSnapshotTests: XCTestCase {
       var model = AppFixtures.model(size: size)
       XCTAssertEqual(model.press(.down, .enter), [.listen(.start(profile: nil))])
       _ = model.handle(.listening(failure: nil, source: "woodshed_null.monitor"))
+      model.press(.character("m"))
       _ = model.handle(
         .heard([
           .level(frame: 48_000, decibels: -18.4), .onset(frame: 47_000, strength: 1),

@@ -280,6 +280,32 @@ extension InteractiveTests {
     XCTAssertGreaterThanOrEqual(profile?["noteCount"] as? Int ?? 0, 5, "\(String(describing: profile))")
   }
 
+  func testTheMetronomesOwnClicksAreNotCountedAsOnsets() throws {
+    guard ProcessInfo.processInfo.environment["WOODSHED_TEST_PULSE_SERVER"] != nil else {
+      return XCTFail("no private PulseAudio daemon: run the suite with `make test`")
+    }
+    // The microphone is the null sink's monitor, so it hears every click at full level; the
+    // listener knows when each click lands and must not count it.
+    let terminal = try woodshed.startInTerminal(arguments: [])
+    XCTAssertTrue(terminal.waitForOutput(containing: "Listen", timeout: .seconds(10)))
+    terminal.send("2")
+    XCTAssertTrue(
+      terminal.waitForOutput(containing: "woodshed_null.monitor", timeout: .seconds(5)),
+      terminal.output)
+    terminal.send("m")
+    XCTAssertTrue(terminal.waitForOutput(containing: "are not counted", timeout: .seconds(5)))
+    Thread.sleep(forTimeInterval: 5)
+    XCTAssertFalse(terminal.output.contains("\u{25CF}"), "a click was counted as an onset")
+    terminal.send("\u{1b}")
+    terminal.send("q")
+    XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), 0, terminal.output)
+    // The clicks really played through the server all that time.
+    let log = try String(
+      contentsOf: woodshed.home.appendingPathComponent("state/playback.jsonl"), encoding: .utf8)
+    let record = try JSONSerialization.jsonObject(with: Data(log.utf8)) as? [String: Any]
+    XCTAssertGreaterThan(record?["seconds"] as? Double ?? 0, 4.5, log)
+  }
+
   func testFastNeedsAnAudioInFile() throws {
     let result = try woodshed.run(["--fast"])
     XCTAssertNotEqual(result.status, 0)

@@ -29,6 +29,8 @@ public struct ListenModel: Equatable, Sendable {
   /// The source the microphone records from, once it runs; nil for a file.
   public private(set) var source: String?
   public private(set) var task: Task?
+  /// The metronome plays while listening, started from this screen.
+  public private(set) var isClicking = false
   /// How the last calibration went, until the next one starts.
   public private(set) var outcome: Message?
 
@@ -45,6 +47,7 @@ public struct ListenModel: Equatable, Sendable {
   public init() {}
 
   static let keyHints: [KeyHint] = [
+    KeyHint(.text("m"), "listen.key.metronome"),
     KeyHint(.text("i"), "listen.key.instrument"),
     KeyHint(.text("c"), "listen.key.learn"),
     KeyHint(.text("l"), "listen.key.latency"),
@@ -121,12 +124,37 @@ public struct ListenModel: Equatable, Sendable {
     }
   }
 
+  /// What leaving the screen must stop.
+  var leavingEffects: [Effect] {
+    [.listen(.stop)] + (isClicking ? [.metronome(.stop)] : [])
+  }
+
   /// `canMeasureLatency` is false when this run plays into or listens to a file.
-  mutating func handle(_ key: Key, settings: inout Settings, canMeasureLatency: Bool)
-    -> ListenCommand?
+  mutating func handle(_ key: Key, settings: inout Settings, canMeasureLatency: Bool) -> [Effect]
   {
-    if case .naming(let typed) = task { return editName(typed, key, settings: &settings) }
-    guard task == nil else { return nil }
+    if case .naming(let typed) = task {
+      return editName(typed, key, settings: &settings).map { [.listen($0)] } ?? []
+    }
+    guard task == nil else { return [] }
+    if key == .character("m") {
+      isClicking.toggle()
+      return [.metronome(isClicking ? .start(MetronomeOptions(settings: settings)) : .stop)]
+    }
+    var effects: [Effect] = []
+    if key == .character("l"), canMeasureLatency, isClicking {
+      // The delay is measured with clicks of its own, alone.
+      isClicking = false
+      effects.append(.metronome(.stop))
+    }
+    if let command = command(for: key, settings: &settings, canMeasureLatency: canMeasureLatency) {
+      effects.append(.listen(command))
+    }
+    return effects
+  }
+
+  private mutating func command(
+    for key: Key, settings: inout Settings, canMeasureLatency: Bool
+  ) -> ListenCommand? {
     switch key {
     case .character("r"):
       onsetCount = 0

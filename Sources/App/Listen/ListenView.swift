@@ -16,7 +16,10 @@ enum ListenView {
     let glyphs = model.glyphs
     let width = min(area.width - 4, 72)
     let left = area.x + (area.width - width) / 2
-    let labels = ["listen.input", "listen.onsets", "listen.note", "listen.instrument", "listen.delay"]
+    let labels = [
+      "listen.input", "listen.onsets", "listen.note", "listen.instrument", "listen.delay",
+      "listen.metronome",
+    ]
       .map { strings.text($0) }
     let labelWidth = (labels.map(\.displayWidth).max() ?? 0) + 2
     let valueX = left + labelWidth
@@ -52,6 +55,15 @@ enum ListenView {
     y += 1
     canvas.write(labels[4], x: left, y: y, style: .role(.muted), clip: area)
     canvas.write(delayText(screen, model: model), x: valueX, y: y, style: .role(.text), clip: area)
+    y += 1
+    canvas.write(labels[5], x: left, y: y, style: .role(.muted), clip: area)
+    let metronome =
+      screen.isClicking
+      ? strings.text(
+        "listen.metronome.on",
+        ["bpm": "\(model.settings.metronome.bpm)", "meter": model.settings.metronome.meter])
+      : strings.text("listen.metronome.off")
+    canvas.write(metronome, x: valueX, y: y, style: .role(screen.isClicking ? .accent : .text), clip: area)
     y += 2
 
     let status = Rect(x: area.x, y: y, width: area.width, height: max(0, area.y + area.height - y))

@@ -1,4 +1,5 @@
 import Audio
+import DSP
 import Dispatch
 import Glibc
 import Logging
@@ -109,10 +110,10 @@ public final class AppRuntime {
         save(settings)
       case .metronome(let command):
         perform(command)
+        // The listener must know the clicks the metronome now plays, or that it plays none.
+        if listening.isRunning { startListening(profile: model.settings.listening.profile) }
       case .listen(.start(let profile)):
-        let (failure, source) = listening.start(devices: model.audioDevices, profile: profile)
-        if let failure { logger.warning("no microphone: \(failure)") }
-        _ = model.handle(.listening(failure: failure, source: source))
+        startListening(profile: profile)
       case .listen(.stop):
         listening.stop()
       case .listen(.measureLatency):
@@ -125,6 +126,13 @@ public final class AppRuntime {
       terminal.theme = model.theme
     }
     return false
+  }
+
+  private func startListening(profile: InstrumentProfile?) {
+    let (failure, source) = listening.start(
+      devices: model.audioDevices, profile: profile, clicks: metronome.clicksInTheRoom())
+    if let failure { logger.warning("no microphone: \(failure)") }
+    _ = model.handle(.listening(failure: failure, source: source))
   }
 
   private func perform(_ command: MetronomeCommand) {

@@ -21,14 +21,17 @@ final class ListenService {
     self.post = post
   }
 
+  var isRunning: Bool { microphone != nil }
+
   /// Starts listening, tuned to `profile`; returns why it cannot, in one line, or the source
-  /// it records from (nil for a file).
-  func start(devices: AudioDeviceSettings, profile: InstrumentProfile?)
+  /// it records from (nil for a file). With `clicks`, the metronome's sound in the microphone
+  /// is told from the player's hits, using the round trip measured for the sink and source.
+  func start(devices: AudioDeviceSettings, profile: InstrumentProfile?, clicks: MetronomeClicks?)
     -> (failure: String?, source: String?)
   {
     stop()
     let microphone: Microphone
-    var source: () -> String? = { nil }
+    var connectedSource: () -> String? = { nil }
     if let file = overrides.audioIn {
       microphone = .file(
         WAVFileInput(
@@ -37,13 +40,19 @@ final class ListenService {
     } else {
       let input = PulseAudioInput(devices: devices, server: server)
       microphone = .pulse(input)
-      source = { input.connectedSource }
+      connectedSource = { input.connectedSource }
     }
     let post = post
-    let listener = Listener(profile: profile) { events in post(.heard(events)) }
+    let listener = Listener(profile: profile, clickTemplates: clicks?.templates ?? []) { events in
+      post(.heard(events))
+    }
+    let announcer = clicks.map {
+      ClickAnnouncer(log: $0.log, outputClock: $0.outputClock)
+    }
     let take = take
     do {
       try microphone.start { block, frame in
+        announcer?.announce(to: listener, inputClock: microphone.timing())
         listener.consume(block, at: frame)
         if let finished = take.append(block) { Self.learn(finished, post: post) }
       }
@@ -51,7 +60,13 @@ final class ListenService {
       return (error.reason, nil)
     }
     self.microphone = microphone
-    return (nil, source())
+    let source = connectedSource()
+    if let announcer, let sink = clicks?.sink, let source,
+      let milliseconds = devices.roundTrip(sink: sink, source: source)
+    {
+      announcer.setRoundTrip(nanoseconds: Int64(milliseconds * 1e6))
+    }
+    return (nil, source)
   }
 
   func stop() {

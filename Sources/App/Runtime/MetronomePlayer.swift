@@ -161,6 +161,21 @@ final class MetronomePlayer {
     return record
   }
 
+  /// The clicks as they sound in the room, for a listener to tell them from the player's
+  /// hits; nil unless the metronome plays through a server.
+  func clicksInTheRoom() -> MetronomeClicks? {
+    guard let engine, let pulse, let sounds, standIn == nil else { return nil }
+    let voices = sounds.voices
+    var templates: [[Float]] = []
+    for sound in [voices.accent, voices.normal, voices.subdivision, voices.countIn]
+    where !templates.contains(sound) {
+      templates.append(sound)
+    }
+    return MetronomeClicks(
+      log: engine.log, templates: templates, sink: pulse.connectedSink,
+      outputClock: { pulse.timing() })
+  }
+
   /// The next beat not shown yet (subdivisions are heard, not drawn) and the CLOCK_MONOTONIC
   /// nanoseconds at which it is heard; nil until the engine has scheduled it.
   func nextBeat() -> (click: ScheduledClick, audibleAt: UInt64)? {
@@ -192,4 +207,13 @@ final class MetronomePlayer {
       isMuted: click.isMuted, bpm: (standIn?.engine ?? engine)?.tempo ?? 0,
       elapsed: .nanoseconds(Int64(clamping: instant &- startedAt)))
   }
+}
+
+/// What a listener needs to know of the metronome playing in the room.
+struct MetronomeClicks {
+  var log: ScheduleLog
+  /// Each distinct click sound as the engine plays it.
+  var templates: [[Float]]
+  var sink: String?
+  var outputClock: @Sendable () -> OutputClock?
 }

@@ -172,7 +172,7 @@ public struct AppModel: Equatable, Sendable {
       return effects
     case .listen(var model):
       var edited = settings
-      let command = model.handle(
+      let screenEffects = model.handle(
         key, settings: &edited,
         canMeasureLatency: overrides.audioIn == nil && overrides.audioOut == nil)
       replaceTop(.listen(model))
@@ -181,8 +181,7 @@ public struct AppModel: Equatable, Sendable {
         settings = edited
         effects.append(.save(edited))
       }
-      if let command { effects.append(.listen(command)) }
-      return effects
+      return effects + screenEffects
     }
   }
 
@@ -224,9 +223,9 @@ public struct AppModel: Equatable, Sendable {
         stack.removeLast()
         return [.metronome(command)]
       }
-      if case .listen = screen {
+      if case .listen(let model) = screen {
         stack.removeLast()
-        return [.listen(.stop)]
+        return model.leavingEffects
       }
       stack.removeLast()
     case .quit:

@@ -15,16 +15,18 @@ public final class Listener: Sendable {
   private let pipeline: Mutex<ListenerPipeline>
   private let onEvents: @Sendable ([ListenerEvent]) -> Void
 
-  /// `onEvents` runs on the capture thread: it must be quick and pass the events on.
+  /// `clickTemplates` are the metronome's sounds as it plays them; without them, the sounds
+  /// are learned from the input around the announced clicks. `onEvents` runs on the capture
+  /// thread: it must be quick and pass the events on.
   public init(
-    profile: InstrumentProfile? = nil, clickTemplate: [Float]? = nil,
+    profile: InstrumentProfile? = nil, clickTemplates: [[Float]] = [],
     onEvents: @escaping @Sendable ([ListenerEvent]) -> Void
   ) {
     self.onEvents = onEvents
     pipeline = Mutex(
       ListenerPipeline(
         sampleRate: Self.sampleRate, levelInterval: Self.levelInterval,
-        longestBridgedGap: Self.longestBridgedGap, profile: profile, clickTemplate: clickTemplate))
+        longestBridgedGap: Self.longestBridgedGap, profile: profile, clickTemplates: clickTemplates))
   }
 
   /// A metronome click will be captured at `frame` (an input frame); announce it before it

@@ -8,7 +8,7 @@ final class ListenerPipeline {
   private let levelInterval: Int
   private let longestBridgedGap: Int64
   private let profile: InstrumentProfile?
-  private let clickTemplate: [Float]?
+  private let clickTemplates: [[Float]]
   private var onsets: OnsetDetector
   private var pitch: PitchDetector
   /// The input frame the detectors call frame 0; nil until the first block.
@@ -21,14 +21,14 @@ final class ListenerPipeline {
 
   init(
     sampleRate: Int, levelInterval: Int, longestBridgedGap: Int64, profile: InstrumentProfile?,
-    clickTemplate: [Float]?
+    clickTemplates: [[Float]]
   ) {
     self.sampleRate = sampleRate
     self.levelInterval = levelInterval
     self.longestBridgedGap = longestBridgedGap
     self.profile = profile
-    self.clickTemplate = clickTemplate
-    onsets = OnsetDetector(sampleRate: sampleRate, profile: profile, clickTemplate: clickTemplate)
+    self.clickTemplates = clickTemplates
+    onsets = OnsetDetector(sampleRate: sampleRate, profile: profile, clickTemplates: clickTemplates)
     pitch = PitchDetector(sampleRate: sampleRate)
     silence = [Float](repeating: 0, count: Int(longestBridgedGap))
   }
@@ -56,7 +56,7 @@ final class ListenerPipeline {
   }
 
   private func restart(at frame: Int64) {
-    onsets = OnsetDetector(sampleRate: sampleRate, profile: profile, clickTemplate: clickTemplate)
+    onsets = OnsetDetector(sampleRate: sampleRate, profile: profile, clickTemplates: clickTemplates)
     pitch = PitchDetector(sampleRate: sampleRate)
     origin = frame
     nextFrame = frame
