@@ -209,14 +209,26 @@ extension InteractiveTests {
     XCTAssertGreaterThan(record?["seconds"] as? Double ?? 0, 0.9, log)
   }
 
+  /// Starts the app and opens the Listen screen, once it says what it listens to.
+  private func openListen(
+    arguments: [String] = [], listeningTo source: String = "Listening to",
+    file: StaticString = #filePath, line: UInt = #line
+  ) throws -> PseudoTerminal {
+    let terminal = try woodshed.startInTerminal(arguments: arguments)
+    XCTAssertTrue(
+      terminal.waitForOutput(containing: "Listen", timeout: .seconds(10)), file: file, line: line)
+    terminal.send("2")
+    XCTAssertTrue(
+      terminal.waitForOutput(containing: source, timeout: .seconds(5)), terminal.output,
+      file: file, line: line)
+    return terminal
+  }
+
   func testListenCountsTheOnsetsOfAnAudioInFile() throws {
     let times = [0.3, 0.8, 1.3, 1.8]
     let file = try woodshed.wav(
       "claps.wav", rate: 48_000, samples: TestSignals.claps(at: times, rate: 48_000, length: 2.4))
-    let terminal = try woodshed.startInTerminal(arguments: ["--audio-in", file.path, "--fast"])
-    XCTAssertTrue(terminal.waitForOutput(containing: "Listen", timeout: .seconds(10)))
-    terminal.send("2")
-    XCTAssertTrue(terminal.waitForOutput(containing: "Listening to", timeout: .seconds(5)), terminal.output)
+    let terminal = try openListen(arguments: ["--audio-in", file.path, "--fast"])
     // Curses only rewrites what changed: the count and its lit marker, between colour codes.
     let lit = "4\u{1b}[38;5;114m \u{25CF}"
     XCTAssertTrue(terminal.waitForOutput(containing: lit, timeout: .seconds(5)), terminal.output)
@@ -232,12 +244,7 @@ extension InteractiveTests {
       return XCTFail("no private PulseAudio daemon: run the suite with `make test`")
     }
     // The private daemon's default source is the null sink's monitor.
-    let terminal = try woodshed.startInTerminal(arguments: [])
-    XCTAssertTrue(terminal.waitForOutput(containing: "Listen", timeout: .seconds(10)))
-    terminal.send("2")
-    XCTAssertTrue(
-      terminal.waitForOutput(containing: "woodshed_null.monitor", timeout: .seconds(5)),
-      terminal.output)
+    let terminal = try openListen(listeningTo: "woodshed_null.monitor")
     terminal.send("l")
     XCTAssertTrue(terminal.waitForOutput(containing: "Measuring the delay", timeout: .seconds(5)))
     XCTAssertTrue(
@@ -258,10 +265,7 @@ extension InteractiveTests {
     let file = try woodshed.wav(
       "claps.wav", rate: 48_000, samples: TestSignals.claps(at: times, rate: 48_000, length: 9.5))
     // In real time, as a microphone would deliver it.
-    let terminal = try woodshed.startInTerminal(arguments: ["--audio-in", file.path])
-    XCTAssertTrue(terminal.waitForOutput(containing: "Listen", timeout: .seconds(10)))
-    terminal.send("2")
-    XCTAssertTrue(terminal.waitForOutput(containing: "Listening to", timeout: .seconds(5)))
+    let terminal = try openListen(arguments: ["--audio-in", file.path])
     terminal.send("c")
     XCTAssertTrue(terminal.waitForOutput(containing: "Name the instrument", timeout: .seconds(5)))
     terminal.send("hands")
@@ -286,12 +290,7 @@ extension InteractiveTests {
     }
     // The microphone is the null sink's monitor, so it hears every click at full level; the
     // listener knows when each click lands and must not count it.
-    let terminal = try woodshed.startInTerminal(arguments: [])
-    XCTAssertTrue(terminal.waitForOutput(containing: "Listen", timeout: .seconds(10)))
-    terminal.send("2")
-    XCTAssertTrue(
-      terminal.waitForOutput(containing: "woodshed_null.monitor", timeout: .seconds(5)),
-      terminal.output)
+    let terminal = try openListen(listeningTo: "woodshed_null.monitor")
     terminal.send("m")
     XCTAssertTrue(terminal.waitForOutput(containing: "are not counted", timeout: .seconds(5)))
     Thread.sleep(forTimeInterval: 5)

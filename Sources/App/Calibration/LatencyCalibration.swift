@@ -39,19 +39,10 @@ public enum LatencyCalibration {
   public static func run(devices: AudioDeviceSettings, server: String?) throws(Launcher.Failure)
     -> Outcome
   {
-    let sampleRate = ClickRecording.sampleRate
-    let engine: MetronomeEngine
     let recording: ClickRecording
     do {
-      engine = try MetronomeEngine(
-        voices: MetronomeVoices(sampleRate: sampleRate), bpm: bpm, sampleRate: sampleRate)
-    } catch {
-      throw Launcher.Failure(description: error.description)
-    }
-    do {
       recording = try ClickRecording.record(
-        engine: engine, clickCount: clickCount,
-        output: PulseAudioOutput(devices: devices, server: server)
+        clickCount: clickCount, bpm: bpm, output: PulseAudioOutput(devices: devices, server: server)
       ) { _ in PulseAudioInput(devices: devices, server: server) }
     } catch {
       throw Launcher.Failure(description: error.reason)

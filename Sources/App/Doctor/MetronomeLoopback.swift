@@ -22,18 +22,11 @@ public enum MetronomeLoopback {
   public static func run(devices: AudioDeviceSettings, server: String?) throws(Launcher.Failure)
     -> Result
   {
-    let engine: MetronomeEngine
+    let output = PulseAudioOutput(devices: devices, server: server)
     let recording: ClickRecording
     do {
-      engine = try MetronomeEngine(
-        voices: MetronomeVoices(sampleRate: sampleRate), bpm: bpm, sampleRate: sampleRate)
-    } catch {
-      throw Launcher.Failure(description: error.description)
-    }
-    let output = PulseAudioOutput(devices: devices, server: server)
-    do {
       recording = try ClickRecording.record(
-        engine: engine, clickCount: Int(seconds * bpm / 60), output: output
+        clickCount: Int(seconds * bpm / 60), bpm: bpm, output: output
       ) { sink in PulseAudioInput(monitorOf: sink, server: server) }
     } catch {
       throw Launcher.Failure(description: error.reason)

@@ -23,14 +23,21 @@ public struct ClickRecording: Sendable {
   public var outputClock: OutputClock?
   public var inputClock: InputClock?
 
-  /// Plays the first `clickCount` clicks of `engine` through `output` while recording from the
-  /// input `input` makes for the sink's name (which is known only once the output plays), and
-  /// returns when the last click has had time to come back. Throws a one-line reason when a
-  /// stream cannot start or the output never plays.
+  /// Plays `clickCount` of the standard clicks at `bpm` through `output` while recording from
+  /// the input `input` makes for the sink's name (which is known only once the output plays),
+  /// and returns when the last click has had time to come back. Throws a one-line reason when
+  /// a stream cannot start or the output never plays.
   public static func record(
-    engine: MetronomeEngine, clickCount: Int, output: PulseAudioOutput,
+    clickCount: Int, bpm: Double, output: PulseAudioOutput,
     input makeInput: (_ sink: String) -> PulseAudioInput
   ) throws(ClickRecordingError) -> ClickRecording {
+    let engine: MetronomeEngine
+    do {
+      engine = try MetronomeEngine(
+        voices: MetronomeVoices(sampleRate: sampleRate), bpm: bpm, sampleRate: sampleRate)
+    } catch {
+      throw ClickRecordingError(reason: error.description)
+    }
     let silence = HandOverRenderer()
     do {
       try output.start(renderer: silence)
