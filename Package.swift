@@ -58,7 +58,7 @@ let package = Package(
     .testTarget(name: "AudioTests", dependencies: ["Audio"]),
     .testTarget(name: "StorageTests", dependencies: ["Storage", "DSP", "TestHelpers"]),
     .testTarget(
-      name: "TerminalUITests", dependencies: ["TerminalUI", "TestHelpers"],
+      name: "TerminalUITests", dependencies: ["TerminalUI", "MusicTheory", "TestHelpers"],
       exclude: ["__Snapshots__"]),
     .testTarget(
       name: "AppTests", dependencies: ["App", "TestHelpers", "TerminalUI", "Storage"],

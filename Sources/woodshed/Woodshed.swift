@@ -12,7 +12,7 @@ struct Woodshed: ParsableCommand {
     abstract: "A keyboard-driven music practice room for the terminal.",
     discussion: "Run without a subcommand to open the practice room.",
     version: Launcher.version,
-    subcommands: [Doctor.self, Metronome.self, Analyze.self, Calibrate.self])
+    subcommands: [Doctor.self, Metronome.self, Staff.self, Analyze.self, Calibrate.self])
 
   @OptionGroup var session: SessionOptions
 
@@ -186,6 +186,32 @@ struct Analyze: ParsableCommand {
     func run() throws {
       print(try HeadlessAnalysis.pitch(file: file), terminator: "")
     }
+  }
+}
+
+struct Staff: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Draw notes on a staff as text.",
+    discussion: "Notes are written like C4, F#5 or Bb3; \"|\" draws a bar line. With no notes, the empty staff.")
+
+  @Argument(help: "The notes, from C1 to C8.")
+  var notes: [String] = []
+
+  @Option(help: "The clef: \(HeadlessStaff.clefNames.joined(separator: ", ")).")
+  var clef = "treble"
+
+  @Option(help: "The key signature, such as G, Bb or F#m.")
+  var key: String?
+
+  @OptionGroup var session: SessionOptions
+
+  func run() throws {
+    let environment = ProcessInfo.processInfo.environment
+    print(
+      try HeadlessStaff.render(
+        notes: notes, clef: clef, key: key,
+        glyphs: session.glyphs ?? GlyphSet.detect(environment: environment)),
+      terminator: "")
   }
 }
 

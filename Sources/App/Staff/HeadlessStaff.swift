@@ -1,0 +1,54 @@
+import MusicTheory
+import TerminalUI
+
+/// `woodshed staff`: notes drawn on a staff as plain text, for users, scripts and tests.
+public enum HeadlessStaff {
+  /// The clef names accepted, with "grand" for the piano's grand staff.
+  public static let clefNames = Clef.allCases.map(\.rawValue) + ["grand"]
+
+  /// The drawing, one line per staff step, trailing spaces removed. `notes` are names such as
+  /// "C4", "F#5" or "Bb3", and "|" for a bar line.
+  public static func render(
+    notes names: [String], clef clefName: String, key keyName: String?, glyphs: GlyphSet.Kind
+  ) throws(Launcher.Failure) -> String {
+    var notes: [Note?] = []
+    var bars: Set<Int> = []
+    for name in names {
+      if name == "|" {
+        if !notes.isEmpty { bars.insert(notes.count - 1) }
+        continue
+      }
+      guard let note = Note(parsing: name) else {
+        throw Launcher.Failure(
+          description: "\"\(name)\" is not a note: write a letter, an accidental and an octave, such as C4, F#5 or Bb3")
+      }
+      guard (Note(.C, octave: 1).pitch...Note(.C, octave: 8).pitch).contains(note.pitch) else {
+        throw Launcher.Failure(description: "\(name) is outside C1 to C8, the range a staff is drawn for")
+      }
+      notes.append(note)
+    }
+    var key = KeySignature.cMajor
+    if let keyName {
+      guard let parsed = KeySignature(parsing: keyName) else {
+        throw Launcher.Failure(
+          description: "\"\(keyName)\" is not a key: write its tonic, such as G, Bb, F#, or Am for a minor key")
+      }
+      key = parsed
+    }
+    let glyphSet = GlyphSet.named(glyphs)
+    var canvas: Canvas
+    if clefName == "grand" {
+      let view = GrandStaffView(key: key, notes: notes, barsAfter: bars, glyphs: glyphSet)
+      canvas = Canvas(width: view.width, height: view.height)
+      view.render(in: canvas.bounds, on: &canvas)
+    } else if let clef = Clef(rawValue: clefName) {
+      let view = StaffView(clef: clef, key: key, notes: notes, barsAfter: bars, glyphs: glyphSet)
+      canvas = Canvas(width: view.width, height: view.height)
+      view.render(in: canvas.bounds, on: &canvas)
+    } else {
+      throw Launcher.Failure(
+        description: "unknown clef \"\(clefName)\": use one of \(clefNames.joined(separator: ", "))")
+    }
+    return canvas.lines.map { String($0.reversed().drop { $0 == " " }.reversed()) + "\n" }.joined()
+  }
+}
