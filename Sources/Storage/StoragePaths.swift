@@ -48,6 +48,8 @@ public struct StoragePaths: Equatable, Sendable {
   public var patternsFolder: URL {
     dataFolder.appendingPathComponent("patterns", isDirectory: true)
   }
+  /// Note packs the user added with `woodshed packs add`.
+  public var packsFolder: URL { dataFolder.appendingPathComponent("packs", isDirectory: true) }
   public var protocolsFolder: URL {
     dataFolder.appendingPathComponent("protocols", isDirectory: true)
   }

@@ -12,7 +12,7 @@ struct Woodshed: ParsableCommand {
     abstract: "A keyboard-driven music practice room for the terminal.",
     discussion: "Run without a subcommand to open the practice room.",
     version: Launcher.version,
-    subcommands: [Doctor.self, Metronome.self, Staff.self, Analyze.self, Calibrate.self])
+    subcommands: [Doctor.self, Metronome.self, Staff.self, Packs.self, Analyze.self, Calibrate.self])
 
   @OptionGroup var session: SessionOptions
 
@@ -212,6 +212,38 @@ struct Staff: ParsableCommand {
         notes: notes, clef: clef, key: key,
         glyphs: session.glyphs ?? GlyphSet.detect(environment: environment)),
       terminator: "")
+  }
+}
+
+struct Packs: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "The note packs to practise reading from.",
+    subcommands: [List.self, Add.self], defaultSubcommand: List.self)
+
+  struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List the packs, easiest first.")
+
+    func run() throws {
+      print(try HeadlessPacks.list(environment: ProcessInfo.processInfo.environment), terminator: "")
+    }
+  }
+
+  struct Add: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Check a pack file and add it to your packs.",
+      discussion: """
+        A pack is a JSON object: {"id": "my-pack", "name": "My notes", "clef": "treble", \
+        "key": "G", "level": 3, "notes": ["D4", "F#4", "A4", "C5"]}. key and level may be left out.
+        """)
+
+    @Argument(help: "The pack's JSON file.")
+    var file: String
+
+    func run() throws {
+      print(
+        try HeadlessPacks.add(file: file, environment: ProcessInfo.processInfo.environment),
+        terminator: "")
+    }
   }
 }
 

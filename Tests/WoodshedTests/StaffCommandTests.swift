@@ -50,4 +50,21 @@ final class StaffCommandTests: XCTestCase {
       XCTAssertTrue(result.output.isEmpty, result.output)
     }
   }
+
+  func testPacksAreListedAndAUsersPackIsAddedOnce() throws {
+    let listed = try woodshed.run(["packs"])
+    XCTAssertEqual(listed.status, 0, listed.error)
+    XCTAssertTrue(listed.output.hasPrefix("treble-c4-b4 "), listed.output)
+    let pack = woodshed.home.appendingPathComponent("mine.json")
+    try Data(#"{"id": "mine", "name": "My notes", "clef": "tenor", "notes": ["C4","D4","E4","F4"]}"#.utf8)
+      .write(to: pack)
+    let added = try woodshed.run(["packs", "add", pack.path])
+    XCTAssertEqual(added.status, 0, added.error)
+    XCTAssertEqual(added.output, "added mine: My notes (4 notes, tenor)\n")
+    let again = try woodshed.run(["packs", "add", pack.path])
+    XCTAssertEqual(again.status, 1)
+    XCTAssertEqual(again.error, "Error: not saving mine.json: id: \"mine\" is already the id of mine.json\n")
+    let relisted = try woodshed.run(["packs", "list"])
+    XCTAssertTrue(relisted.output.contains("My notes (yours)"), relisted.output)
+  }
 }

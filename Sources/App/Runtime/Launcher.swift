@@ -21,6 +21,7 @@ public enum Launcher {
   /// Everything the app needs from the file system, loaded before the terminal is touched.
   struct Ground {
     var paths: StoragePaths
+    var assets: URL
     var catalog: LocaleCatalog
     var store: SettingsStore
     var loaded: SettingsLoadResult
@@ -48,7 +49,8 @@ public enum Launcher {
     for notice in loaded.notices {
       logger.warning("\(notice)")
     }
-    return Ground(paths: paths, catalog: catalog, store: store, loaded: loaded, logger: logger)
+    return Ground(
+      paths: paths, assets: assets, catalog: catalog, store: store, loaded: loaded, logger: logger)
   }
 
   /// Runs the full-screen app; returns the exit status.

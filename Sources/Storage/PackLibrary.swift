@@ -1,0 +1,91 @@
+import FoundationEssentials
+import MusicTheory
+
+/// The note packs there are: those shipped in `assets/packs` and those the user added to the
+/// data folder's `packs/`. A pack file that cannot be used is reported in one line naming the
+/// file and the field, and the rest load; a pack whose id is taken by one loaded before is
+/// reported the same way.
+public struct PackLibrary: Equatable, Sendable {
+  public struct Entry: Equatable, Sendable {
+    public var pack: NotePack
+    public var file: URL
+    public var isBuiltIn: Bool
+  }
+
+  /// Easiest first: by level, then by file name.
+  public private(set) var entries: [Entry] = []
+  /// One line per file that could not be used.
+  public private(set) var problems: [String] = []
+
+  public var packs: [NotePack] { entries.map(\.pack) }
+
+  public init(builtIn: URL, user: URL) {
+    add(folder: builtIn, isBuiltIn: true)
+    add(folder: user, isBuiltIn: false)
+    entries.sort { ($0.pack.level, $0.file.lastPathComponent) < ($1.pack.level, $1.file.lastPathComponent) }
+  }
+
+  public func pack(id: String) -> NotePack? {
+    entries.first { $0.pack.id == id }?.pack
+  }
+
+  private mutating func add(folder: URL, isBuiltIn: Bool) {
+    // A folder that is not there yet holds no packs.
+    guard let names = try? Platform.listFolder(folder) else { return }
+    for name in names.sorted() where name.hasSuffix(".json") {
+      let file = folder.appendingPathComponent(name)
+      do throws(StorageError) {
+        let pack = try Self.read(file)
+        if let taken = entries.first(where: { $0.pack.id == pack.id }) {
+          throw StorageError.malformed(
+            file: name, reason: "id: \"\(pack.id)\" is already the id of \(taken.file.lastPathComponent)")
+        }
+        entries.append(Entry(pack: pack, file: file, isBuiltIn: isBuiltIn))
+      } catch {
+        problems.append(error.description)
+      }
+    }
+  }
+
+  /// Reads and checks one pack file.
+  public static func read(_ file: URL) throws(StorageError) -> NotePack {
+    let name = file.lastPathComponent
+    let data: Data
+    do {
+      data = try Platform.readFile(file)
+    } catch {
+      throw StorageError.cannotRead(file: name, reason: error.description)
+    }
+    do {
+      return try NotePack(json: try JSONValue(parsing: data))
+    } catch let error as NotePackError {
+      throw StorageError.malformed(file: name, reason: error.description)
+    } catch {
+      throw StorageError.malformed(file: name, reason: "not valid JSON")
+    }
+  }
+
+  /// Checks `file` and copies it into the user's packs folder as `<id>.json`; refuses an id
+  /// that is already taken, so no pack is ever replaced.
+  public func add(file: URL, into folder: URL) throws(StorageError) -> NotePack {
+    let pack = try Self.read(file)
+    if let taken = entries.first(where: { $0.pack.id == pack.id }) {
+      throw StorageError.saveRefused(
+        file: file.lastPathComponent,
+        reason: "id: \"\(pack.id)\" is already the id of \(taken.file.lastPathComponent)")
+    }
+    let target = folder.appendingPathComponent("\(pack.id).json")
+    guard !Platform.fileExists(target.path) else {
+      throw StorageError.saveRefused(
+        file: target.lastPathComponent, reason: "a file of that name is already in \(folder.path)")
+    }
+    do {
+      try AtomicFile.write(try pack.json.serialized(), to: target)
+    } catch let error as StorageError {
+      throw error
+    } catch {
+      throw StorageError.cannotSave(file: target.lastPathComponent, reason: "\(error)")
+    }
+    return pack
+  }
+}
