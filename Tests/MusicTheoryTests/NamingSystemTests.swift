@@ -75,3 +75,20 @@ final class NamingSystemTests: XCTestCase {
     }
   }
 }
+
+final class NamingSystemParsingTests: XCTestCase {
+  func testTypedNamesInEachNaming() {
+    let cases: [(NamingSystem, String, NoteClass?)] = [
+      (.english, "c", NoteClass(.C)), (.english, "F#", NoteClass(.F, .sharp)),
+      (.english, " bb ", NoteClass(.B, .flat)), (.english, "E♭", NoteClass(.E, .flat)),
+      (.latin, "sol", NoteClass(.G)), (.latin, "Si b", NoteClass(.B, .flat)),
+      (.latin, "do#", NoteClass(.C, .sharp)), (.latin, "re", NoteClass(.D)),
+      (.german, "h", NoteClass(.B)), (.german, "fis", NoteClass(.F, .sharp)),
+      (.german, "b", NoteClass(.B, .flat)), (.english, "do", nil), (.latin, "C", nil),
+      (.english, "", nil), (.english, "H", nil),
+    ]
+    for (naming, typed, expected) in cases {
+      XCTAssertEqual(naming.noteClass(parsing: typed), expected, "\(typed) in \(naming)")
+    }
+  }
+}

@@ -1,0 +1,94 @@
+import MusicTheory
+import Practice
+import XCTest
+
+/// A seeded generator, so a dealt session can be replayed.
+struct SeededGenerator: RandomNumberGenerator {
+  var state: UInt64
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+final class NoteQuizTests: XCTestCase {
+  private let beginner = ["C4", "D4", "E4", "F4", "G4", "A4", "B4"].compactMap(Note.init(parsing:))
+
+  func testACardHasFourDifferentNamesOneRightAtEveryPlace() {
+    var random = SeededGenerator(state: 1)
+    let names = Set(beginner.map(\.noteClass))
+    var places = Set<Int>()
+    for round in 0..<400 {
+      let note = beginner[round % beginner.count]
+      let card = NoteCard(note: note, names: names, using: &random)
+      XCTAssertEqual(card.choices.count, 4)
+      XCTAssertEqual(Set(card.choices).count, 4, "no name twice")
+      XCTAssertEqual(card.choices.filter { $0 == note.noteClass }.count, 1)
+      XCTAssertEqual(card.answer, note.noteClass)
+      XCTAssertTrue(Set(card.choices).isSubset(of: names), "wrong names come from the pack")
+      places.insert(card.answerIndex)
+    }
+    XCTAssertEqual(places, [0, 1, 2, 3], "the right answer is found at every place")
+  }
+
+  func testWrongNamesAreDrawnFromTheWholePack() {
+    var random = SeededGenerator(state: 7)
+    let names = Set(beginner.map(\.noteClass))
+    var seen = Set<NoteClass>()
+    for _ in 0..<200 {
+      seen.formUnion(NoteCard(note: beginner[0], names: names, using: &random).choices)
+    }
+    XCTAssertEqual(seen, names)
+  }
+
+  func testTheSameSeedDealsTheSameSession() {
+    func deal(_ seed: UInt64) -> [NoteCard] {
+      var random = SeededGenerator(state: seed)
+      var quiz = NoteQuiz(notes: beginner, rounds: 10, using: &random)
+      var cards: [NoteCard] = []
+      while !quiz.isFinished {
+        cards.append(quiz.card)
+        quiz.answer(quiz.card.answer, seconds: 1)
+        quiz.next(using: &random)
+      }
+      return cards
+    }
+    XCTAssertEqual(deal(42), deal(42))
+    XCTAssertNotEqual(deal(42), deal(43))
+  }
+
+  func testASessionCountsRoundsRightAnswersAndMissedNotes() {
+    var random = SeededGenerator(state: 3)
+    var quiz = NoteQuiz(notes: beginner, rounds: 6, using: &random)
+    XCTAssertEqual(quiz.round, 1)
+    var previous: Note?
+    var expectedMissed: [Note] = []
+    for round in 1...6 {
+      XCTAssertEqual(quiz.round, round)
+      XCTAssertNotEqual(quiz.card.note, previous, "never the same note twice running")
+      previous = quiz.card.note
+      let wrong = quiz.card.choices.first { $0 != quiz.card.answer }!
+      let right = round.isMultiple(of: 2)
+      if !right, !expectedMissed.contains(quiz.card.note) { expectedMissed.append(quiz.card.note) }
+      XCTAssertEqual(quiz.answer(right ? quiz.card.answer : wrong, seconds: Double(round)), right)
+      XCTAssertTrue(quiz.isAnswered)
+      XCTAssertFalse(quiz.answer(quiz.card.answer, seconds: 0), "one answer per card")
+      quiz.next(using: &random)
+    }
+    XCTAssertTrue(quiz.isFinished)
+    XCTAssertEqual(quiz.answers.count, 6)
+    XCTAssertEqual(quiz.correctCount, 3)
+    XCTAssertEqual(quiz.meanSeconds, 3.5, accuracy: 1e-12)
+    XCTAssertEqual(quiz.missedNotes, expectedMissed)
+  }
+
+  func testRoundsAreKeptBetweenFiveAndAHundred() {
+    var random = SeededGenerator(state: 1)
+    XCTAssertEqual(NoteQuiz(notes: beginner, rounds: 2, using: &random).rounds, 5)
+    XCTAssertEqual(NoteQuiz(notes: beginner, rounds: 500, using: &random).rounds, 100)
+  }
+}
