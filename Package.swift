@@ -54,7 +54,7 @@ let package = Package(
 
     .testTarget(name: "MusicTheoryTests", dependencies: ["MusicTheory"]),
     .testTarget(name: "DSPTests", dependencies: ["DSP", "ListeningEval"]),
-    .testTarget(name: "PracticeTests", dependencies: ["Practice"]),
+    .testTarget(name: "PracticeTests", dependencies: ["Practice", "DSP"]),
     .testTarget(name: "AudioTests", dependencies: ["Audio"]),
     .testTarget(name: "StorageTests", dependencies: ["Storage", "DSP", "TestHelpers"]),
     .testTarget(

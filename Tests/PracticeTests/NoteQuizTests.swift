@@ -1,25 +1,13 @@
+import DSP
 import MusicTheory
 import Practice
 import XCTest
-
-/// A seeded generator, so a dealt session can be replayed.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 final class NoteQuizTests: XCTestCase {
   private let beginner = ["C4", "D4", "E4", "F4", "G4", "A4", "B4"].compactMap(Note.init(parsing:))
 
   func testACardHasFourDifferentNamesOneRightAtEveryPlace() {
-    var random = SeededGenerator(state: 1)
+    var random = SplitMix64(seed: 1)
     let names = Set(beginner.map(\.noteClass))
     var places = Set<Int>()
     for round in 0..<400 {
@@ -36,7 +24,7 @@ final class NoteQuizTests: XCTestCase {
   }
 
   func testWrongNamesAreDrawnFromTheWholePack() {
-    var random = SeededGenerator(state: 7)
+    var random = SplitMix64(seed: 7)
     let names = Set(beginner.map(\.noteClass))
     var seen = Set<NoteClass>()
     for _ in 0..<200 {
@@ -47,7 +35,7 @@ final class NoteQuizTests: XCTestCase {
 
   func testTheSameSeedDealsTheSameSession() {
     func deal(_ seed: UInt64) -> [NoteCard] {
-      var random = SeededGenerator(state: seed)
+      var random = SplitMix64(seed: seed)
       var quiz = NoteQuiz(notes: beginner, rounds: 10, using: &random)
       var cards: [NoteCard] = []
       while !quiz.isFinished {
@@ -62,7 +50,7 @@ final class NoteQuizTests: XCTestCase {
   }
 
   func testASessionCountsRoundsRightAnswersAndMissedNotes() {
-    var random = SeededGenerator(state: 3)
+    var random = SplitMix64(seed: 3)
     var quiz = NoteQuiz(notes: beginner, rounds: 6, using: &random)
     XCTAssertEqual(quiz.round, 1)
     var previous: Note?
@@ -87,7 +75,7 @@ final class NoteQuizTests: XCTestCase {
   }
 
   func testRoundsAreKeptBetweenFiveAndAHundred() {
-    var random = SeededGenerator(state: 1)
+    var random = SplitMix64(seed: 1)
     XCTAssertEqual(NoteQuiz(notes: beginner, rounds: 2, using: &random).rounds, 5)
     XCTAssertEqual(NoteQuiz(notes: beginner, rounds: 500, using: &random).rounds, 100)
   }
