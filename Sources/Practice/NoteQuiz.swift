@@ -1,7 +1,8 @@
 import MusicTheory
 
-/// A flashcard session: a number of rounds, each a card dealt from a pack's notes, answered
-/// once. The random generator is passed in, so a seeded one replays a session exactly.
+/// A flashcard session: a number of rounds, each a card dealt from one of the chosen decks (a
+/// pack's notes), answered once. A card's wrong answers come from its own deck. The random
+/// generator is passed in, so a seeded one replays a session exactly.
 public struct NoteQuiz: Equatable, Sendable {
   public static let roundRange = 5...100
 
@@ -14,21 +15,37 @@ public struct NoteQuiz: Equatable, Sendable {
     public var isCorrect: Bool { given == card.answer }
   }
 
-  public let notes: [Note]
+  public let decks: [[Note]]
   public let rounds: Int
   /// The card on show; after the last answer it stays, answered, until the session ends.
   public private(set) var card: NoteCard
+  /// Which deck the card on show came from.
+  public private(set) var deck: Int
   public private(set) var answers: [Answer] = []
-  private let names: Set<NoteClass>
+  private let names: [Set<NoteClass>]
 
-  /// `notes` must hold at least four different note names (every pack does); `rounds` is
-  /// clamped to `roundRange`.
-  public init(notes: [Note], rounds: Int, using random: inout some RandomNumberGenerator) {
-    precondition(!notes.isEmpty, "a quiz needs notes")
-    self.notes = notes
+  /// Each deck must hold at least four different note names (every pack does); `rounds` is
+  /// clamped to `roundRange`. Every note of every deck is equally likely.
+  public init(decks: [[Note]], rounds: Int, using random: inout some RandomNumberGenerator) {
+    precondition(decks.contains { !$0.isEmpty }, "a quiz needs notes")
+    self.decks = decks
     self.rounds = min(max(rounds, Self.roundRange.lowerBound), Self.roundRange.upperBound)
-    names = Set(notes.map(\.noteClass))
-    card = NoteCard(note: notes.randomElement(using: &random)!, names: names, using: &random)
+    names = decks.map { Set($0.map(\.noteClass)) }
+    let (deck, note) = Self.draw(from: decks, except: nil, using: &random)
+    self.deck = deck
+    card = NoteCard(note: note, names: names[deck], using: &random)
+  }
+
+  public init(notes: [Note], rounds: Int, using random: inout some RandomNumberGenerator) {
+    self.init(decks: [notes], rounds: rounds, using: &random)
+  }
+
+  private static func draw(
+    from decks: [[Note]], except previous: Note?, using random: inout some RandomNumberGenerator
+  ) -> (deck: Int, note: Note) {
+    let all = decks.indices.flatMap { deck in decks[deck].map { (deck, $0) } }
+    let others = all.filter { $0.1 != previous }
+    return (others.isEmpty ? all : others).randomElement(using: &random)!
   }
 
   /// Whether the card on show has been answered.
@@ -54,9 +71,9 @@ public struct NoteQuiz: Equatable, Sendable {
   /// when the pack has another.
   public mutating func next(using random: inout some RandomNumberGenerator) {
     guard isAnswered, !isFinished else { return }
-    let others = notes.filter { $0 != card.note }
-    let note = (others.isEmpty ? notes : others).randomElement(using: &random)!
-    card = NoteCard(note: note, names: names, using: &random)
+    let (deck, note) = Self.draw(from: decks, except: card.note, using: &random)
+    self.deck = deck
+    card = NoteCard(note: note, names: names[deck], using: &random)
     isAnswered = false
   }
 

@@ -17,6 +17,15 @@ extension String: JSONRepresentable {
   var json: JSONValue { .string(self) }
 }
 
+extension Bool: JSONRepresentable {
+  init?(json: JSONValue) {
+    guard case .bool(let value) = json else { return nil }
+    self = value
+  }
+
+  var json: JSONValue { .bool(self) }
+}
+
 extension Double: JSONRepresentable {
   init?(json: JSONValue) {
     guard case .number(let value) = json else { return nil }

@@ -32,6 +32,11 @@ extension Settings {
     SettingsField("listening.instrument", \.listening.instrument),
     SettingsField(
       "listening.profiles", \.listening.profiles, isValid: ListeningSettings.isValidProfiles),
+    SettingsField("notes.packs", \.notes.packs, isValid: NotesSettings.isValidPacks),
+    SettingsField("notes.rounds", \.notes.rounds, isValid: NotesSettings.roundRange.contains),
+    SettingsField(
+      "notes.advanceSeconds", \.notes.advanceSeconds, isValid: NotesSettings.advanceRange.contains),
+    SettingsField("notes.advancesByHand", \.notes.advancesByHand),
   ]
 
   /// Reads every known key of `document`. A missing or null key takes its default silently;

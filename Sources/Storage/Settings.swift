@@ -24,6 +24,7 @@ public struct Settings: Equatable, Sendable {
   public var metronome = MetronomeSettings()
   public var audio = AudioDeviceSettings()
   public var listening = ListeningSettings()
+  public var notes = NotesSettings()
 
   public init() {}
 }

@@ -20,6 +20,12 @@ enum AppFixtures {
 
   static let paths = StoragePaths(environment: ["HOME": "/home/ana"])
 
+  /// The shipped note packs.
+  static let packs = PackLibrary(
+    builtIn: RepositoryPaths.assets.appendingPathComponent("packs"),
+    user: URL(fileURLWithPath: "/nonexistent")
+  ).packs
+
   /// An instrument profile as `learn` would make it, with round numbers.
   static let profile = InstrumentProfile(
     frequencies: [50, 100, 200], onsetRise: [0.5, 1, 1.5], onsetStrength: 4, noiseStrength: 0.5,
@@ -36,7 +42,7 @@ enum AppFixtures {
   ) -> AppModel {
     var model = AppModel(
       settings: settings, size: size, clock: ClockTime(hour: 9, minute: 5), catalog: catalog,
-      paths: paths, detectedGlyphs: glyphs, notices: notices)
+      paths: paths, detectedGlyphs: glyphs, packs: packs, notices: notices)
     if let audio { _ = model.handle(.audio(audio)) }
     return model
   }
@@ -47,5 +53,11 @@ extension AppModel {
   @discardableResult
   mutating func press(_ keys: Key...) -> [Effect] {
     keys.flatMap { handle(.key(KeyEvent($0, time: MonotonicInstant(nanoseconds: 0)))) }
+  }
+
+  /// Presses one key at `seconds` on the monotonic clock.
+  @discardableResult
+  mutating func press(_ key: Key, at seconds: Double) -> [Effect] {
+    handle(.key(KeyEvent(key, time: MonotonicInstant(nanoseconds: UInt64(seconds * 1e9)))))
   }
 }

@@ -23,7 +23,7 @@ final class ScreenSnapshotTests: XCTestCase {
   func testSettings() {
     for size in [Self.small, Self.large] {
       var model = AppFixtures.model(size: size)
-      model.press(.down, .down, .enter, .down, .right)
+      model.press(.down, .down, .down, .enter, .down, .right)
       assertCanvasSnapshot(AppView.render(model), named: name(size))
     }
   }
@@ -31,7 +31,7 @@ final class ScreenSnapshotTests: XCTestCase {
   func testHelp() {
     for size in [Self.small, Self.large] {
       var model = AppFixtures.model(size: size)
-      model.press(.down, .down, .down, .enter)
+      model.press(.down, .down, .down, .down, .enter)
       assertCanvasSnapshot(AppView.render(model), named: name(size))
     }
   }
@@ -39,7 +39,7 @@ final class ScreenSnapshotTests: XCTestCase {
   func testKeyOverlay() {
     for size in [Self.small, Self.large] {
       var model = AppFixtures.model(size: size)
-      model.press(.down, .down, .enter, .character("?"))
+      model.press(.down, .down, .down, .enter, .character("?"))
       assertCanvasSnapshot(AppView.render(model), named: name(size))
     }
   }
@@ -63,6 +63,42 @@ final class ScreenSnapshotTests: XCTestCase {
         ]))
       assertCanvasSnapshot(AppView.render(model), named: name(size))
     }
+  }
+
+  func testNotesChoosingPacks() {
+    var model = AppFixtures.model()
+    model.press(.character("3"), .down, .character(" "), .right)
+    assertCanvasSnapshot(AppView.render(model), named: name(Self.small))
+  }
+
+  func testNotesCards() throws {
+    for size in [Self.small, Self.large] {
+      var settings = Settings()
+      settings.notes.packs = ["grand-staff"]
+      var model = AppFixtures.model(size: size, settings: settings)
+      model.press(.character("3"), at: 1)
+      model.press(.enter, at: 2)
+      assertCanvasSnapshot(AppView.render(model), named: "asked." + name(size))
+      guard case .notes(let notes) = model.screen, let card = notes.quiz?.card else {
+        return XCTFail("no card")
+      }
+      let wrong = try XCTUnwrap(card.choices.firstIndex { $0 != card.answer })
+      model.press(.character(Character("\(wrong + 1)")), at: 4)
+      assertCanvasSnapshot(AppView.render(model), named: "wrong." + name(size))
+    }
+  }
+
+  func testNotesSummaryInASCII() {
+    var settings = Settings()
+    settings.notes.rounds = 5
+    var model = AppFixtures.model(settings: settings, glyphs: .ascii)
+    model.press(.character("3"), at: 1)
+    model.press(.enter, at: 2)
+    for round in 0..<5 {
+      model.press(.character(round == 2 ? "1" : "2"), at: Double(3 + 2 * round))
+      _ = model.handle(.tick(MonotonicInstant(nanoseconds: UInt64(4.6e9) + UInt64(round) * 2_000_000_000)))
+    }
+    assertCanvasSnapshot(AppView.render(model), named: name(Self.small))
   }
 
   func testListenToALearnedInstrumentWithAMeasuredDelay() {

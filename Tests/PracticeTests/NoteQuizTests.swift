@@ -79,4 +79,21 @@ final class NoteQuizTests: XCTestCase {
     XCTAssertEqual(NoteQuiz(notes: beginner, rounds: 2, using: &random).rounds, 5)
     XCTAssertEqual(NoteQuiz(notes: beginner, rounds: 500, using: &random).rounds, 100)
   }
+
+  func testCardsComeFromEveryDeckWithTheirOwnWrongNames() throws {
+    var random = SplitMix64(seed: 5)
+    let bass = ["G2", "A2", "B2", "C3", "D3"].compactMap(Note.init(parsing:))
+    let sharps = ["C#4", "D#4", "F#4", "G#4", "A#4"].compactMap(Note.init(parsing:))
+    var quiz = NoteQuiz(decks: [bass, sharps], rounds: 100, using: &random)
+    var decksSeen = Set<Int>()
+    while !quiz.isFinished {
+      decksSeen.insert(quiz.deck)
+      XCTAssertTrue(quiz.decks[quiz.deck].contains(quiz.card.note))
+      let deckNames = Set(quiz.decks[quiz.deck].map(\.noteClass))
+      XCTAssertTrue(Set(quiz.card.choices).isSubset(of: deckNames), "\(quiz.card)")
+      quiz.answer(quiz.card.answer, seconds: 1)
+      quiz.next(using: &random)
+    }
+    XCTAssertEqual(decksSeen, [0, 1])
+  }
 }

@@ -79,6 +79,14 @@ final class SettingsStoreTests: StorageTestCase {
           "subdivisionVolume" : 60
         },
         "noteNaming" : "english",
+        "notes" : {
+          "advanceSeconds" : 1.5,
+          "advancesByHand" : false,
+          "packs" : [
+            "treble-c4-b4"
+          ],
+          "rounds" : 20
+        },
         "theme" : "dark",
         "version" : 1,
         "volumes" : {
@@ -146,6 +154,27 @@ final class SettingsStoreTests: StorageTestCase {
       return XCTFail("expected a notice about invalid values, got \(result.notices)")
     }
     XCTAssertEqual(keys, ["audio.roundTripMs", "listening.profiles"])
+  }
+
+  func testNotesSettingsLoadBackAndAreValidated() throws {
+    var settings = Settings()
+    settings.notes.packs = ["bass-staff", "alto-staff"]
+    settings.notes.rounds = 50
+    settings.notes.advanceSeconds = 0.5
+    settings.notes.advancesByHand = true
+    try makeStore().save(settings)
+    XCTAssertEqual(makeStore().load(), SettingsLoadResult(settings: settings))
+
+    try folder.write(
+      #"{"notes": {"packs": [], "rounds": 101, "advanceSeconds": 0.1, "advancesByHand": "yes"}}"#,
+      to: "settings.json")
+    let result = makeStore().load()
+    XCTAssertEqual(result.settings.notes, NotesSettings())
+    guard case .invalidValues(_, let keys, _) = result.notices.first else {
+      return XCTFail("expected a notice about invalid values, got \(result.notices)")
+    }
+    XCTAssertEqual(
+      keys, ["notes.packs", "notes.rounds", "notes.advanceSeconds", "notes.advancesByHand"])
   }
 
   func testMeterValidation() throws {

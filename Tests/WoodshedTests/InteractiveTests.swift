@@ -51,7 +51,7 @@ final class InteractiveTests: XCTestCase {
   func testSettingsChangeIsSavedImmediately() throws {
     let terminal = try woodshed.startInTerminal()
     XCTAssertTrue(terminal.waitForOutput(containing: "Settings", timeout: .seconds(10)))
-    terminal.send("3")
+    terminal.send("4")
     XCTAssertTrue(terminal.waitForOutput(containing: "A4 reference", timeout: .seconds(5)))
     // Down to Theme, then one step right: dark → light.
     terminal.send("\u{1b}[B\u{1b}[B\u{1b}[B\u{1b}[C")
@@ -303,6 +303,28 @@ extension InteractiveTests {
       contentsOf: woodshed.home.appendingPathComponent("state/playback.jsonl"), encoding: .utf8)
     let record = try JSONSerialization.jsonObject(with: Data(log.utf8)) as? [String: Any]
     XCTAssertGreaterThan(record?["seconds"] as? Double ?? 0, 4.5, log)
+  }
+
+  func testAFlashcardSessionRunsToItsScore() throws {
+    try FileManager.default.createDirectory(
+      at: woodshed.settingsFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(#"{"version": 1, "notes": {"rounds": 5, "advanceSeconds": 0.3}}"#.utf8)
+      .write(to: woodshed.settingsFile)
+    let terminal = try woodshed.startInTerminal()
+    XCTAssertTrue(terminal.waitForOutput(containing: "Notes", timeout: .seconds(10)))
+    terminal.send("3")
+    XCTAssertTrue(terminal.waitForOutput(containing: "Choose what to read", timeout: .seconds(5)))
+    terminal.send("\r")
+    XCTAssertTrue(terminal.waitForOutput(containing: "Which note is this?", timeout: .seconds(5)))
+    // Each card advances by itself 0.3 s after its answer; the last gives way to the score.
+    for _ in 1...5 {
+      terminal.send("1")
+      Thread.sleep(forTimeInterval: 0.6)
+    }
+    XCTAssertTrue(terminal.waitForOutput(containing: "of 5 right", timeout: .seconds(5)))
+    terminal.send("\u{1b}")
+    terminal.send("q")
+    XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), 0, terminal.output)
   }
 
   func testFastNeedsAnAudioInFile() throws {

@@ -3,6 +3,7 @@
 public enum HomeEntry: CaseIterable, Equatable, Sendable {
   case metronome
   case listen
+  case notes
   case settings
   case help
   case quit
@@ -11,6 +12,7 @@ public enum HomeEntry: CaseIterable, Equatable, Sendable {
     switch self {
     case .metronome: return "home.metronome"
     case .listen: return "home.listen"
+    case .notes: return "home.notes"
     case .settings: return "home.settings"
     case .help: return "home.help"
     case .quit: return "home.quit"
@@ -21,6 +23,7 @@ public enum HomeEntry: CaseIterable, Equatable, Sendable {
     switch self {
     case .metronome: return "home.metronome.detail"
     case .listen: return "home.listen.detail"
+    case .notes: return "home.notes.detail"
     case .settings: return "home.settings.detail"
     case .help: return "home.help.detail"
     case .quit: return nil

@@ -16,7 +16,8 @@ public struct HomeModel: Equatable, Sendable {
     .quitNow,
   ]
 
-  mutating func handle(_ key: Key) -> Transition? {
+  /// `seed` makes whatever is random in the screen opened, such as the flashcards dealt.
+  mutating func handle(_ key: Key, seed: UInt64) -> Transition? {
     switch key {
     case .up, .character("k"):
       selected = (selected + entries.count - 1) % entries.count
@@ -27,11 +28,11 @@ public struct HomeModel: Equatable, Sendable {
     case .end, .pageDown:
       selected = entries.count - 1
     case .enter, .right, .character(" "):
-      return open(entries[selected])
+      return open(entries[selected], seed: seed)
     case .character(let c):
       if let number = c.wholeNumberValue, (1...entries.count).contains(number) {
         selected = number - 1
-        return open(entries[selected])
+        return open(entries[selected], seed: seed)
       }
     default:
       break
@@ -43,10 +44,11 @@ public struct HomeModel: Equatable, Sendable {
     selected = min(max(index, 0), entries.count - 1)
   }
 
-  func open(_ entry: HomeEntry) -> Transition? {
+  func open(_ entry: HomeEntry, seed: UInt64) -> Transition? {
     switch entry {
     case .metronome: return .push(.metronome(MetronomeModel()))
     case .listen: return .push(.listen(ListenModel()))
+    case .notes: return .push(.notes(NotesModel(seed: seed)))
     case .settings: return .push(.settings(SettingsModel()))
     case .help: return .push(.help(HelpModel()))
     case .quit: return .quit

@@ -78,6 +78,9 @@ public final class AppRuntime {
         quit = process(.resized(size))
       case .timedOut:
         quit = process(.clock(clock.time()))
+        if !quit, let deadline = model.deadline, MonotonicInstant.now() >= deadline {
+          quit = process(.tick(MonotonicInstant.now()))
+        }
         lookForServer()
         showAudibleBeats()
       case .woken:
@@ -171,6 +174,12 @@ public final class AppRuntime {
   /// While the metronome plays, wake when its next beat is heard; otherwise at the next minute.
   private func nextWakeUp() -> Duration {
     var minute = clock.untilNextMinute()
+    if let deadline = model.deadline {
+      let now = MonotonicInstant.now().nanoseconds
+      minute = max(
+        .zero,
+        min(minute, .nanoseconds(Int64(clamping: deadline.nanoseconds) - Int64(clamping: now))))
+    }
     if let check = nextServerCheck {
       let now = MonotonicInstant.now().nanoseconds
       minute = max(.zero, min(minute, .nanoseconds(Int64(clamping: check) - Int64(clamping: now))))

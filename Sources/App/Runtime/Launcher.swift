@@ -79,10 +79,14 @@ public enum Launcher {
     }
     var settings = ground.loaded.settings
     openMetronome?(&settings.metronome)
+    let library = HeadlessPacks.library(ground)
+    for problem in library.problems { ground.logger.warning("pack skipped: \(problem)") }
     var model = AppModel(
       settings: settings, size: terminal.size, clock: clock.time(),
       catalog: ground.catalog, paths: ground.paths, detectedGlyphs: detected,
-      overrides: overrides, notices: ground.loaded.notices.map(\.message))
+      overrides: overrides, packs: library.packs,
+      notices: ground.loaded.notices.map(\.message)
+        + library.problems.map { Message("notice.packSkipped", ["problem": $0]) })
     if openMetronome != nil { model.open(.metronome) }
     ground.logger.info("started \(version) at \(terminal.size), \(terminal.colorDepth) colours")
     let pulseServer = pulseServer(environment: environment)

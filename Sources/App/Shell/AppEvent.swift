@@ -16,6 +16,8 @@ public enum AppEvent: Equatable, Sendable {
   case metronomeBeat(BeatDisplay)
   /// The microphone started, recording from `source` (nil for a file); or could not, and why.
   case listening(failure: String?, source: String? = nil)
+  /// The time the screen asked to be woken at (`AppModel.deadline`) has come.
+  case tick(MonotonicInstant)
   /// A latency or instrument calibration finished.
   case calibrated(CalibrationResult)
   /// What the microphone picked up.

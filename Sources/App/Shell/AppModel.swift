@@ -19,12 +19,15 @@ public struct AppModel: Equatable, Sendable {
   /// The glyph set the locale and terminal type call for, used when settings say "auto".
   public let detectedGlyphs: GlyphSet.Kind
   public let overrides: RunOverrides
+  /// The note packs there are, easiest first.
+  public let packs: [NotePack]
 
   public init(
     settings: Settings, size: Size, clock: ClockTime, catalog: LocaleCatalog,
     paths: StoragePaths, detectedGlyphs: GlyphSet.Kind, overrides: RunOverrides = .init(),
-    notices: [Message] = []
+    packs: [NotePack] = [], notices: [Message] = []
   ) {
+    self.packs = packs
     self.settings = settings
     self.size = size
     self.clock = clock
@@ -60,6 +63,12 @@ public struct AppModel: Equatable, Sendable {
   }
 
   public var screen: Screen { stack[stack.count - 1] }
+
+  /// When the screen on top wants a `.tick`, such as a flashcard that advances by itself.
+  public var deadline: MonotonicInstant? {
+    if case .notes(let model) = screen { return model.advanceAt }
+    return nil
+  }
   public var isTooSmall: Bool { !size.fits(.minimum) }
 
   public mutating func handle(_ event: AppEvent) -> [Effect] {
@@ -88,6 +97,11 @@ public struct AppModel: Equatable, Sendable {
       }
     case .calibrated(let result):
       return calibrated(result)
+    case .tick(let now):
+      if case .notes(var model) = screen {
+        model.tick(now)
+        replaceTop(.notes(model))
+      }
     case .heard(let events):
       if case .listen(var model) = screen {
         model.hear(events)
@@ -134,14 +148,14 @@ public struct AppModel: Equatable, Sendable {
     }
     home.select(index)
     stack[0] = .home(home)
-    if let transition = home.open(entry) { _ = apply(transition) }
+    if let transition = home.open(entry, seed: 0) { _ = apply(transition) }
   }
 
   private mutating func routeToScreen(_ event: KeyEvent) -> [Effect] {
     let key = event.key
     switch screen {
     case .home(var model):
-      let transition = model.handle(key)
+      let transition = model.handle(key, seed: event.time.nanoseconds)
       replaceTop(.home(model))
       return transition.map { apply($0) } ?? []
     case .settings(var model):
@@ -170,6 +184,13 @@ public struct AppModel: Equatable, Sendable {
       }
       if let command { effects.append(.metronome(command)) }
       return effects
+    case .notes(var model):
+      var edited = settings
+      model.handle(event, settings: &edited, packs: packs)
+      replaceTop(.notes(model))
+      guard edited != settings else { return [] }
+      settings = edited
+      return [.save(edited)]
     case .listen(var model):
       var edited = settings
       let screenEffects = model.handle(

@@ -37,6 +37,8 @@ public enum AppView {
       MetronomeView.render(metronome, model: model, in: content, on: &canvas)
     case .listen(let listen):
       ListenView.render(listen, model: model, in: content, on: &canvas)
+    case .notes(let notes):
+      NotesView.render(notes, model: model, in: content, on: &canvas)
     }
     let barHints = model.screen.keyHints.filter(\.inBar).map { hint in
       KeyHintBar.Hint(

@@ -5,6 +5,7 @@ public enum Screen: Equatable, Sendable {
   case help(HelpModel)
   case metronome(MetronomeModel)
   case listen(ListenModel)
+  case notes(NotesModel)
 
   var titleKey: String {
     switch self {
@@ -13,6 +14,7 @@ public enum Screen: Equatable, Sendable {
     case .help: return "help.title"
     case .metronome: return "metronome.title"
     case .listen: return "listen.title"
+    case .notes: return "notes.title"
     }
   }
 
@@ -23,6 +25,7 @@ public enum Screen: Equatable, Sendable {
     case .help: return HelpModel.keyHints
     case .metronome: return MetronomeModel.keyHints
     case .listen: return ListenModel.keyHints
+    case .notes(let model): return model.keyHints
     }
   }
 
@@ -31,6 +34,7 @@ public enum Screen: Equatable, Sendable {
     switch self {
     case .metronome(let model): model.capturesKeys
     case .listen(let model): model.capturesKeys
+    case .notes(let model): model.capturesKeys
     default: false
     }
   }

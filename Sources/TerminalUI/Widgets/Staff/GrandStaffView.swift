@@ -25,9 +25,16 @@ public struct GrandStaffView: Equatable, Sendable {
 
   public var width: Int { 2 + max(treble.width, bass.width) }
 
-  /// Draws both staves centred on the area's rows, the brace in its first column.
+  /// Draws both staves centred on the area's rows, the brace in its first column. An area
+  /// too short for both shows the staff the first note is on, in full, rather than half of
+  /// each.
   public func render(in area: Rect, on canvas: inout Canvas) {
     guard !area.isEmpty else { return }
+    guard height <= area.height else {
+      let onTreble = treble.notes.contains { $0 != nil } || !bass.notes.contains { $0 != nil }
+      (onTreble ? treble : bass).render(in: area, on: &canvas)
+      return
+    }
     let top = area.y + max(0, (area.height - height) / 2)
     let columns = Rect(x: area.x + 2, y: area.y, width: max(0, area.width - 2), height: area.height)
     let trebleArea = Rect(x: columns.x, y: top, width: columns.width, height: treble.height)

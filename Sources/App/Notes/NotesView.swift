@@ -1,0 +1,161 @@
+import MusicTheory
+import Practice
+import Storage
+import TerminalUI
+
+/// The flashcards: the pack list to choose from, a card (the note on its staff, four answers
+/// and the verdict), and the list of cards at the end.
+enum NotesView {
+  static func render(_ screen: NotesModel, model: AppModel, in area: Rect, on canvas: inout Canvas) {
+    switch screen.phase {
+    case .choosing: renderChoice(screen, model: model, in: area, on: &canvas)
+    case .playing: renderCard(screen, model: model, in: area, on: &canvas)
+    case .finished: renderSummary(screen, model: model, in: area, on: &canvas)
+    }
+  }
+
+  private static func name(_ noteClass: NoteClass, _ model: AppModel) -> String {
+    model.settings.noteNaming.name(
+      of: noteClass, glyphs: model.glyphs.kind == .unicode ? .unicode : .ascii)
+  }
+
+  private static func name(_ note: Note, _ model: AppModel) -> String {
+    name(note.noteClass, model) + "\(note.octave)"
+  }
+
+  private static func renderChoice(
+    _ screen: NotesModel, model: AppModel, in area: Rect, on canvas: inout Canvas
+  ) {
+    let strings = model.strings
+    let width = min(area.width - 4, 72)
+    let left = area.x + (area.width - width) / 2
+    var y = area.y + 1
+    canvas.write(strings.text("notes.choose"), x: left, y: y, style: Style.role(.accent).bold, clip: area)
+    let rounds = strings.text("notes.rounds", ["rounds": "\(model.settings.notes.rounds)"])
+    canvas.write(rounds, x: left + width - rounds.displayWidth, y: y, style: .role(.text), clip: area)
+    y += 2
+    let chosen = Set(model.settings.notes.packs)
+    let items = model.packs.map { pack in
+      MenuList.Item(
+        (chosen.contains(pack.id) ? "[x] " : "[ ] ") + pack.name,
+        detail: strings.text(
+          "notes.packDetail", ["clef": strings.text("clef." + pack.staff.name), "count": "\(pack.notes.count)"]))
+    }
+    let rows = max(0, area.maxY - y - 2)
+    MenuList(
+      items: items, selected: screen.cursor, scrollOffset: max(0, screen.cursor - rows + 1),
+      glyphs: model.glyphs
+    ).render(in: Rect(x: left, y: y, width: width, height: rows), on: &canvas)
+    if let problem = screen.problem {
+      canvas.writeCentred(strings.text(problem), y: area.maxY - 1, in: area, style: Style.role(.bad).bold)
+    }
+  }
+
+  private static func renderCard(
+    _ screen: NotesModel, model: AppModel, in area: Rect, on canvas: inout Canvas
+  ) {
+    guard let quiz = screen.quiz, let pack = screen.currentPack else { return }
+    let strings = model.strings
+    let card = quiz.card
+    let width = min(area.width - 4, 72)
+    let left = area.x + (area.width - width) / 2
+    let header = strings.text(
+      "notes.progress",
+      ["round": "\(quiz.round)", "rounds": "\(quiz.rounds)", "right": "\(quiz.correctCount)",
+       "wrong": "\(quiz.answers.count - quiz.correctCount)"])
+    canvas.write(header, x: left, y: area.y, style: .role(.muted), clip: area)
+    canvas.write(
+      pack.name, x: left + width - pack.name.displayWidth, y: area.y, style: .role(.muted), clip: area)
+
+    // The answers and the verdict take the bottom rows; the staff gets the rest.
+    let bottom = area.maxY - 3
+    let staffArea = Rect(x: left, y: area.y + 1, width: width, height: max(0, bottom - area.y))
+    renderStaff(card.note, pack: pack, model: model, in: staffArea, on: &canvas)
+
+    let answered = quiz.isAnswered ? quiz.answers.last : nil
+    let slot = width / NoteCard.choiceCount
+    for (index, choice) in card.choices.enumerated() {
+      let text = "\(index + 1)  " + name(choice, model)
+      var style = Style.role(.text).bold
+      if let answered {
+        if choice == card.answer {
+          style = Style.role(.good).bold
+        } else if choice == answered.given {
+          style = Style.role(.bad).bold
+        } else {
+          style = .role(.muted)
+        }
+      }
+      let x = left + index * slot + (slot - text.displayWidth) / 2
+      canvas.write(text, x: x, y: bottom + 1, style: style, clip: area)
+    }
+
+    let (line, style): (String, Style)
+    if let answered {
+      let glyphs = model.glyphs
+      line =
+        answered.isCorrect
+        ? "\(glyphs.check) " + strings.text("notes.right", ["note": name(card.note, model)])
+        : "\(glyphs.cross) "
+          + strings.text(
+            "notes.wrong", ["note": name(card.note, model), "given": name(answered.given, model)])
+      style = Style.role(answered.isCorrect ? .good : .bad).bold
+    } else if !screen.typed.isEmpty {
+      line = strings.text("notes.typing", ["name": screen.typed + (model.glyphs.kind == .unicode ? "▏" : "_")])
+      style = Style.role(.accent).bold
+    } else if let problem = screen.problem {
+      line = strings.text(problem)
+      style = Style.role(.warn).bold
+    } else {
+      line = strings.text("notes.ask")
+      style = .role(.muted)
+    }
+    canvas.writeCentred(line, y: bottom + 2, in: area, style: style)
+  }
+
+  private static func renderStaff(
+    _ note: Note, pack: NotePack, model: AppModel, in area: Rect, on canvas: inout Canvas
+  ) {
+    switch pack.staff {
+    case .single(let clef):
+      let view = StaffView(clef: clef, key: pack.key, notes: [note], glyphs: model.glyphs)
+      let columns = min(area.width, max(view.width + 6, 30))
+      view.render(in: Rect(x: area.x + (area.width - columns) / 2, y: area.y, width: columns, height: area.height), on: &canvas)
+    case .grand:
+      let view = GrandStaffView(key: pack.key, notes: [note], glyphs: model.glyphs)
+      let columns = min(area.width, max(view.width + 6, 32))
+      view.render(in: Rect(x: area.x + (area.width - columns) / 2, y: area.y, width: columns, height: area.height), on: &canvas)
+    }
+  }
+
+  private static func renderSummary(
+    _ screen: NotesModel, model: AppModel, in area: Rect, on canvas: inout Canvas
+  ) {
+    guard let quiz = screen.quiz else { return }
+    let strings = model.strings
+    let width = min(area.width - 4, 72)
+    let left = area.x + (area.width - width) / 2
+    var y = area.y + 1
+    let percent = quiz.answers.isEmpty ? 0 : quiz.correctCount * 100 / quiz.answers.count
+    canvas.write(
+      strings.text(
+        "notes.score",
+        ["right": "\(quiz.correctCount)", "rounds": "\(quiz.answers.count)", "percent": "\(percent)",
+         "seconds": DecimalText.format(quiz.meanSeconds, places: 1)]),
+      x: left, y: y, style: Style.role(.accent).bold, clip: area)
+    y += 2
+    let cell = 14
+    let perRow = max(1, width / cell)
+    for (index, answer) in quiz.answers.enumerated() {
+      let row = y + index / perRow
+      guard row < area.maxY - 2 else { break }
+      let mark = answer.isCorrect ? model.glyphs.check : model.glyphs.cross
+      var text = "\(mark) " + name(answer.card.note, model)
+      if !answer.isCorrect { text += " (" + name(answer.given, model) + ")" }
+      canvas.write(
+        text, x: left + (index % perRow) * cell, y: row,
+        style: .role(answer.isCorrect ? .good : .bad), clip: area)
+    }
+    canvas.writeCentred(strings.text("notes.again"), y: area.maxY - 1, in: area, style: .role(.muted))
+  }
+}

@@ -1,0 +1,20 @@
+/// What the note-reading flashcards remember: the packs chosen, how many rounds, and how the
+/// next card comes after an answer.
+public struct NotesSettings: Equatable, Sendable {
+  public static let roundRange = 5...100
+  public static let advanceRange = 0.3...5.0
+
+  /// Pack ids; the beginner pack until the user chooses.
+  public var packs = ["treble-c4-b4"]
+  public var rounds = 20
+  /// Seconds the answer stays on screen before the next card.
+  public var advanceSeconds = 1.5
+  /// When set, the next card waits for Enter instead.
+  public var advancesByHand = false
+
+  public init() {}
+
+  static func isValidPacks(_ ids: [String]) -> Bool {
+    !ids.isEmpty && Set(ids).count == ids.count && ids.allSatisfy { !$0.isEmpty }
+  }
+}
