@@ -42,7 +42,9 @@ final class NotesModelTests: XCTestCase {
     XCTAssertEqual(screen(model)?.phase, .playing)
     let first = try XCTUnwrap(card(model))
     XCTAssertTrue(AppFixtures.packs[0].notes.contains(first.note))
-    model.press(.character(Character("\(first.answerIndex + 1)")), at: 3.25)
+    XCTAssertEqual(
+      model.press(.character(Character("\(first.answerIndex + 1)")), at: 3.25),
+      [.playNote(first.note.pitch)], "the answer is heard")
     let quiz = try XCTUnwrap(screen(model)?.quiz)
     XCTAssertEqual(quiz.correctCount, 1)
     XCTAssertEqual(quiz.answers.first?.seconds ?? 0, 1.25, accuracy: 1e-9)
@@ -100,5 +102,6 @@ final class NotesModelTests: XCTestCase {
     XCTAssertEqual(screen(model)?.quiz?.correctCount, 5)
     model.press(.enter)
     XCTAssertEqual(screen(model)?.phase, .choosing)
+    XCTAssertEqual(model.press(.escape), [.stopNotes])
   }
 }

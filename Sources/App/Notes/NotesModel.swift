@@ -70,14 +70,19 @@ public struct NotesModel: Equatable, Sendable {
   /// While playing, letters are typed answers rather than keys of the app.
   var capturesKeys: Bool { phase == .playing && !typed.isEmpty }
 
-  mutating func handle(_ event: KeyEvent, settings: inout Settings, packs: [NotePack]) {
+  /// Returns the effects the key asks for: the answer's note is sounded when a card is answered.
+  mutating func handle(_ event: KeyEvent, settings: inout Settings, packs: [NotePack]) -> [Effect] {
     problem = nil
     switch phase {
     case .choosing: choose(event, settings: &settings, packs: packs)
-    case .playing: play(event, settings: settings)
+    case .playing:
+      let answered = quiz?.answers.count
+      play(event, settings: settings)
+      if let quiz, quiz.answers.count != answered { return [.playNote(quiz.card.note.pitch)] }
     case .finished:
       if event.key == .enter { phase = .choosing }
     }
+    return []
   }
 
   /// The clock reached `now`: an answered card gives way to the next when its time is up.

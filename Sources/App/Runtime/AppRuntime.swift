@@ -19,6 +19,9 @@ public final class AppRuntime {
   private let probeAudio: @Sendable () -> AudioStatus
   private let metronome: MetronomePlayer
   private let listening: ListenService
+  private let notes: NotePlayer
+  /// With `--audio-out`, sound goes to the file and notes are not played to the speakers.
+  private let playsNotes: Bool
   /// While the metronome plays silently for want of a server: when to look for one again.
   private var nextServerCheck: UInt64?
   static let serverCheckInterval: UInt64 = 3_000_000_000
@@ -36,6 +39,8 @@ public final class AppRuntime {
     self.probeAudio = probeAudio
     let inbox = EventInbox(waker: terminal.makeWaker())
     self.inbox = inbox
+    notes = NotePlayer(server: pulseServer)
+    playsNotes = recorder == nil
     listening = ListenService(overrides: model.overrides, server: pulseServer) { event in
       inbox.post(event)
     }
@@ -60,6 +65,7 @@ public final class AppRuntime {
   public func run() -> Int32 {
     defer {
       listening.stop()
+      notes.stop()
       stopMetronome()
       terminal.close()
     }
@@ -123,6 +129,14 @@ public final class AppRuntime {
         listening.measureLatency(devices: model.audioDevices)
       case .listen(.learnInstrument(let name, let seconds)):
         listening.learnInstrument(name: name, seconds: seconds)
+      case .playNote(let pitch):
+        // Without a server, opening a stream would only hold up the card.
+        guard playsNotes, model.audio.isAvailable else { break }
+        if let failure = notes.play(pitch, settings: model.settings, devices: model.audioDevices) {
+          logger.info("note not heard: \(failure)")
+        }
+      case .stopNotes:
+        notes.stop()
       }
     }
     if model.theme != themeBefore {

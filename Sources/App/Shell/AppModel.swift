@@ -186,11 +186,11 @@ public struct AppModel: Equatable, Sendable {
       return effects
     case .notes(var model):
       var edited = settings
-      model.handle(event, settings: &edited, packs: packs)
+      let effects = model.handle(event, settings: &edited, packs: packs)
       replaceTop(.notes(model))
-      guard edited != settings else { return [] }
+      guard edited != settings else { return effects }
       settings = edited
-      return [.save(edited)]
+      return [.save(edited)] + effects
     case .listen(var model):
       var edited = settings
       let screenEffects = model.handle(
@@ -247,6 +247,10 @@ public struct AppModel: Equatable, Sendable {
       if case .listen(let model) = screen {
         stack.removeLast()
         return model.leavingEffects
+      }
+      if case .notes = screen {
+        stack.removeLast()
+        return [.stopNotes]
       }
       stack.removeLast()
     case .quit:

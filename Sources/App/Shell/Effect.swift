@@ -1,3 +1,4 @@
+import MusicTheory
 import Storage
 
 /// Work the runtime performs for the model. The model never does I/O itself.
@@ -5,5 +6,9 @@ public enum Effect: Equatable, Sendable {
   case save(Settings)
   case metronome(MetronomeCommand)
   case listen(ListenCommand)
+  /// Sound a note, such as a flashcard's answer.
+  case playNote(Pitch)
+  /// The exercise that played notes was left: close their stream.
+  case stopNotes
   case quit
 }
