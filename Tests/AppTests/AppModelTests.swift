@@ -100,6 +100,20 @@ final class AppModelTests: XCTestCase {
     XCTAssertEqual(model.settings.volumes.click, 90)
   }
 
+  func testTheNextFlashcardComesAfterADelayOrOnEnter() {
+    var model = AppFixtures.model()
+    model.press(.character("4"), .end)
+    XCTAssertEqual(model.settings.notes.advanceSeconds, 1.5)
+    model.press(.right)
+    XCTAssertEqual(model.settings.notes.advanceSeconds, 2)
+    model.press(.right, .right, .right)
+    XCTAssertTrue(model.settings.notes.advancesByHand, "after 5 s comes Enter")
+    var expected = model.settings
+    expected.notes.advancesByHand = false
+    expected.notes.advanceSeconds = 0.3
+    XCTAssertEqual(model.press(.right), [.save(expected)])
+  }
+
   func testGlyphChoiceFollowsSettingsUnlessOverridden() {
     var settings = Settings()
     settings.glyphs = .ascii

@@ -65,9 +65,17 @@ public struct SettingsModel: Equatable, Sendable {
       settings.volumes.click = Self.adjust(settings.volumes.click, by: step)
     case .instrumentVolume:
       settings.volumes.instrument = Self.adjust(settings.volumes.instrument, by: step)
+    case .cardAdvance:
+      let current: Double? = settings.notes.advancesByHand ? nil : settings.notes.advanceSeconds
+      let next = Self.cycle(Self.cardAdvances, from: current, by: step)
+      settings.notes.advancesByHand = next == nil
+      if let next { settings.notes.advanceSeconds = next }
     }
     return settings != before
   }
+
+  /// When the next flashcard comes: after so many seconds, or (nil) on Enter.
+  static let cardAdvances: [Double?] = [nil, 0.3, 0.5, 0.8, 1, 1.5, 2, 3, 5]
 
   static func cycle<T: Equatable>(_ values: [T], from current: T, by step: Int) -> T {
     guard !values.isEmpty else { return current }

@@ -8,6 +8,7 @@ public enum SettingsRow: CaseIterable, Equatable, Sendable {
   case masterVolume
   case clickVolume
   case instrumentVolume
+  case cardAdvance
 
   var labelKey: String {
     switch self {
@@ -19,6 +20,7 @@ public enum SettingsRow: CaseIterable, Equatable, Sendable {
     case .masterVolume: return "settings.volume.master"
     case .clickVolume: return "settings.volume.click"
     case .instrumentVolume: return "settings.volume.instrument"
+    case .cardAdvance: return "settings.cardAdvance"
     }
   }
 }

@@ -58,6 +58,11 @@ enum SettingsView {
       return strings.text("settings.volume.value", ["percent": "\(settings.volumes.click)"])
     case .instrumentVolume:
       return strings.text("settings.volume.value", ["percent": "\(settings.volumes.instrument)"])
+    case .cardAdvance:
+      guard !settings.notes.advancesByHand else { return strings.text("settings.cardAdvance.byHand") }
+      return strings.text(
+        "settings.cardAdvance.after",
+        ["seconds": DecimalText.format(settings.notes.advanceSeconds, places: 1)])
     }
   }
 }
