@@ -200,3 +200,39 @@ for line in pitchFigures() { print(line) }
 
 // 7. Onsets: F-measure against aubio on the generated evaluation set, timing error and speed.
 for line in onsetFigures() { print(line) }
+
+// 8. Flashcards: from the key that answers a card to the next card drawn, at 120×40 on the
+// grand staff (the tallest card): the answer, the tick that deals the next card, and both
+// frames rendered and diffed.
+do {
+  let packs = PackLibrary(
+    builtIn: assets.appendingPathComponent("packs"), user: URL(fileURLWithPath: "/nonexistent")
+  ).packs
+  var settings = Settings()
+  settings.notes.packs = ["grand-staff"]
+  settings.notes.rounds = 100
+  var model = AppModel(
+    settings: settings, size: Size(width: 120, height: 40), clock: ClockTime(hour: 9, minute: 5),
+    catalog: catalog, paths: StoragePaths(environment: ["HOME": "/home/bench"]),
+    detectedGlyphs: .unicode, packs: packs)
+  model.open(.notes)
+  _ = model.handle(.key(KeyEvent(.enter, time: MonotonicInstant(nanoseconds: 1))))
+  let terminal = VirtualTerminal(size: model.size)
+  terminal.draw(AppView.render(model))
+  let clock = ContinuousClock()
+  var samples: [Double] = []
+  for round in 0..<99 {
+    let time = UInt64(round + 1) * 10_000_000_000
+    let elapsed = clock.measure {
+      _ = model.handle(.key(KeyEvent(.character("1"), time: MonotonicInstant(nanoseconds: time))))
+      terminal.draw(AppView.render(model))
+      _ = model.handle(.tick(MonotonicInstant(nanoseconds: time + 5_000_000_000)))
+      terminal.draw(AppView.render(model))
+    }
+    samples.append(seconds(elapsed) * 1e3)
+  }
+  print(
+    String(
+      format: "flashcard answer to next card 120x40 (grand staff): median %.2f ms, worst %.2f ms (%d cards)",
+      median(samples), samples.max() ?? 0, samples.count))
+}
