@@ -36,10 +36,6 @@ public struct NoteQuiz: Equatable, Sendable {
     card = NoteCard(note: note, names: names[deck], using: &random)
   }
 
-  public init(notes: [Note], rounds: Int, using random: inout some RandomNumberGenerator) {
-    self.init(decks: [notes], rounds: rounds, using: &random)
-  }
-
   private static func draw(
     from decks: [[Note]], except previous: Note?, using random: inout some RandomNumberGenerator
   ) -> (deck: Int, note: Note) {

@@ -1,4 +1,5 @@
 import DSP
+import FoundationEssentials
 import MusicTheory
 
 /// A setting's value type and its JSON form. `init?(json:)` fails on a wrong type, so a typo in
@@ -86,26 +87,17 @@ extension Dictionary: JSONRepresentable where Key == String, Value: JSONRepresen
   var json: JSONValue { .object(mapValues(\.json)) }
 }
 
+/// A profile is Codable; its settings form is that same JSON.
 extension InstrumentProfile: JSONRepresentable {
   init?(json: JSONValue) {
-    guard case .object(let members) = json,
-      let frequencies = members["frequencies"].flatMap([Double].init(json:)),
-      let onsetRise = members["onsetRise"].flatMap([Double].init(json:)),
-      let onsetStrength = members["onsetStrength"].flatMap(Double.init(json:)),
-      let noiseStrength = members["noiseStrength"].flatMap(Double.init(json:)),
-      let peakLevel = members["peakLevel"].flatMap(Double.init(json:)),
-      let noteCount = members["noteCount"].flatMap(Int.init(json:))
+    guard let data = try? json.serialized(),
+      let profile = try? JSONDecoder().decode(Self.self, from: data)
     else { return nil }
-    self.init(
-      frequencies: frequencies, onsetRise: onsetRise, onsetStrength: onsetStrength,
-      noiseStrength: noiseStrength, peakLevel: peakLevel, noteCount: noteCount)
+    self = profile
   }
 
+  /// Only well-formed profiles are written (their numbers are finite), which always encode.
   var json: JSONValue {
-    .object([
-      "frequencies": frequencies.json, "onsetRise": onsetRise.json,
-      "onsetStrength": onsetStrength.json, "noiseStrength": noiseStrength.json,
-      "peakLevel": peakLevel.json, "noteCount": noteCount.json,
-    ])
+    (try? JSONValue(parsing: JSONEncoder().encode(self))) ?? .null
   }
 }

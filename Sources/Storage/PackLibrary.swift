@@ -79,13 +79,11 @@ public struct PackLibrary: Equatable, Sendable {
       throw StorageError.saveRefused(
         file: target.lastPathComponent, reason: "a file of that name is already in \(folder.path)")
     }
-    do {
-      try AtomicFile.write(try pack.json.serialized(), to: target)
-    } catch let error as StorageError {
-      throw error
-    } catch {
-      throw StorageError.cannotSave(file: target.lastPathComponent, reason: "\(error)")
+    guard let data = try? pack.json.serialized() else {
+      throw StorageError.cannotSave(
+        file: target.lastPathComponent, reason: "the pack could not be turned into JSON")
     }
+    try AtomicFile.write(data + Data("\n".utf8), to: target)
     return pack
   }
 }

@@ -59,12 +59,9 @@ final class PitchAccuracyTests: XCTestCase {
   func testStrongSecondHarmonicDoesNotJumpAnOctaveUp() {
     for frequency in [82.41, 146.8, 261.6, 440, 698.5] {
       for amplitudes in [[0.5, 1, 0.3], [0.35, 1, 0.2, 0.3]] {
-        let samples = PitchMaterial.harmonics(
-          amplitudes, of: frequency, duration: 0.5, sampleRate: 48_000)
-        let notes = PitchAnalysis.notes(in: samples, sampleRate: 48_000)
-        XCTAssertEqual(notes.count, 1, "\(frequency) Hz \(amplitudes): \(notes)")
-        XCTAssertEqual(
-          PitchMaterial.cents(notes.first?.frequency ?? 0, from: frequency), 0, accuracy: 5,
+        assertOneNote(
+          at: frequency,
+          in: PitchMaterial.harmonics(amplitudes, of: frequency, duration: 0.5, sampleRate: 48_000),
           "\(frequency) Hz \(amplitudes)")
       }
     }
@@ -74,14 +71,24 @@ final class PitchAccuracyTests: XCTestCase {
   /// the sum is still the fundamental's.
   func testMissingFundamentalIsFound() {
     for frequency in [98.0, 196, 330, 523.3] {
-      let samples = PitchMaterial.harmonics(
-        [0, 1, 0.8, 0.6, 0.5, 0.4], of: frequency, duration: 0.5, sampleRate: 48_000)
-      let notes = PitchAnalysis.notes(in: samples, sampleRate: 48_000)
-      XCTAssertEqual(notes.count, 1, "\(frequency) Hz: \(notes)")
-      XCTAssertEqual(
-        PitchMaterial.cents(notes.first?.frequency ?? 0, from: frequency), 0, accuracy: 5,
+      assertOneNote(
+        at: frequency,
+        in: PitchMaterial.harmonics(
+          [0, 1, 0.8, 0.6, 0.5, 0.4], of: frequency, duration: 0.5, sampleRate: 48_000),
         "\(frequency) Hz")
     }
+  }
+
+  /// Exactly one note is found in `samples` (48 kHz), within 5 cents of `frequency`.
+  private func assertOneNote(
+    at frequency: Double, in samples: [Float], _ label: String, file: StaticString = #filePath,
+    line: UInt = #line
+  ) {
+    let notes = PitchAnalysis.notes(in: samples, sampleRate: 48_000)
+    XCTAssertEqual(notes.count, 1, "\(label): \(notes)", file: file, line: line)
+    XCTAssertEqual(
+      PitchMaterial.cents(notes.first?.frequency ?? 0, from: frequency), 0, accuracy: 5, label,
+      file: file, line: line)
   }
 
   /// White noise 20 dB under the note (by RMS over the note) still leaves it named and in tune.

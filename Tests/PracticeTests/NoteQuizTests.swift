@@ -36,7 +36,7 @@ final class NoteQuizTests: XCTestCase {
   func testTheSameSeedDealsTheSameSession() {
     func deal(_ seed: UInt64) -> [NoteCard] {
       var random = SplitMix64(seed: seed)
-      var quiz = NoteQuiz(notes: beginner, rounds: 10, using: &random)
+      var quiz = NoteQuiz(decks: [beginner], rounds: 10, using: &random)
       var cards: [NoteCard] = []
       while !quiz.isFinished {
         cards.append(quiz.card)
@@ -51,7 +51,7 @@ final class NoteQuizTests: XCTestCase {
 
   func testASessionCountsRoundsRightAnswersAndMissedNotes() {
     var random = SplitMix64(seed: 3)
-    var quiz = NoteQuiz(notes: beginner, rounds: 6, using: &random)
+    var quiz = NoteQuiz(decks: [beginner], rounds: 6, using: &random)
     XCTAssertEqual(quiz.round, 1)
     var previous: Note?
     var expectedMissed: [Note] = []
@@ -76,8 +76,8 @@ final class NoteQuizTests: XCTestCase {
 
   func testRoundsAreKeptBetweenFiveAndAHundred() {
     var random = SplitMix64(seed: 1)
-    XCTAssertEqual(NoteQuiz(notes: beginner, rounds: 2, using: &random).rounds, 5)
-    XCTAssertEqual(NoteQuiz(notes: beginner, rounds: 500, using: &random).rounds, 100)
+    XCTAssertEqual(NoteQuiz(decks: [beginner], rounds: 2, using: &random).rounds, 5)
+    XCTAssertEqual(NoteQuiz(decks: [beginner], rounds: 500, using: &random).rounds, 100)
   }
 
   func testCardsComeFromEveryDeckWithTheirOwnWrongNames() throws {

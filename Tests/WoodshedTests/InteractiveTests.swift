@@ -168,9 +168,7 @@ extension InteractiveTests {
     terminal.send(" ")
     Thread.sleep(forTimeInterval: 2.3)
     terminal.send(" ")
-    terminal.send("\u{1b}")
-    terminal.send("q")
-    XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), 0, terminal.output)
+    backOutAndQuit(terminal)
     let data = try Data(contentsOf: file)
     let samples = data.dropFirst(44).withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
     var onsets: [Int] = []
@@ -197,9 +195,7 @@ extension InteractiveTests {
     terminal.send(" ")
     Thread.sleep(forTimeInterval: 1)
     terminal.send(" ")
-    terminal.send("\u{1b}")
-    terminal.send("q")
-    XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), 0, terminal.output)
+    backOutAndQuit(terminal)
     let log = try String(
       contentsOf: woodshed.home.appendingPathComponent("state/playback.jsonl"), encoding: .utf8)
     let lines = log.split(separator: "\n")
@@ -207,6 +203,15 @@ extension InteractiveTests {
     let record = try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any]
     XCTAssertNotNil(record?["underruns"] as? Int, log)
     XCTAssertGreaterThan(record?["seconds"] as? Double ?? 0, 0.9, log)
+  }
+
+  /// Esc back to the home screen, then q: the app must end cleanly.
+  private func backOutAndQuit(
+    _ terminal: PseudoTerminal, file: StaticString = #filePath, line: UInt = #line
+  ) {
+    terminal.send("\u{1b}")
+    terminal.send("q")
+    XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), 0, file: file, line: line)
   }
 
   /// Starts the app and opens the Listen screen, once it says what it listens to.
@@ -234,9 +239,7 @@ extension InteractiveTests {
     XCTAssertTrue(terminal.waitForOutput(containing: lit, timeout: .seconds(5)), terminal.output)
     Thread.sleep(forTimeInterval: 0.3)
     XCTAssertFalse(terminal.output.contains("5\u{1b}[38;5;114m \u{25CF}"), "only four claps")
-    terminal.send("\u{1b}")
-    terminal.send("q")
-    XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), 0, terminal.output)
+    backOutAndQuit(terminal)
   }
 
   func testListenMeasuresTheMicrophoneDelayAndSavesIt() throws {
@@ -250,11 +253,8 @@ extension InteractiveTests {
     XCTAssertTrue(
       terminal.waitForOutput(containing: "clicks heard); saved.", timeout: .seconds(30)),
       terminal.output)
-    terminal.send("\u{1b}")
-    terminal.send("q")
-    XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), 0, terminal.output)
-    let settings = try JSONSerialization.jsonObject(with: Data(contentsOf: woodshed.settingsFile))
-    let audio = (settings as? [String: Any])?["audio"] as? [String: Any]
+    backOutAndQuit(terminal)
+    let audio = try woodshed.savedSettings()["audio"] as? [String: Any]
     let trips = audio?["roundTripMs"] as? [String: [String: Double]]
     let milliseconds = try XCTUnwrap(trips?["woodshed_null"]?["woodshed_null.monitor"])
     XCTAssertEqual(milliseconds, 0, accuracy: 2)
@@ -274,11 +274,8 @@ extension InteractiveTests {
     XCTAssertTrue(
       terminal.waitForOutput(containing: "hands (learned from", timeout: .seconds(15)),
       terminal.output)
-    terminal.send("\u{1b}")
-    terminal.send("q")
-    XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), 0, terminal.output)
-    let settings = try JSONSerialization.jsonObject(with: Data(contentsOf: woodshed.settingsFile))
-    let listening = (settings as? [String: Any])?["listening"] as? [String: Any]
+    backOutAndQuit(terminal)
+    let listening = try woodshed.savedSettings()["listening"] as? [String: Any]
     XCTAssertEqual(listening?["instrument"] as? String, "hands")
     let profile = (listening?["profiles"] as? [String: Any])?["hands"] as? [String: Any]
     XCTAssertGreaterThanOrEqual(profile?["noteCount"] as? Int ?? 0, 5, "\(String(describing: profile))")
@@ -295,9 +292,7 @@ extension InteractiveTests {
     XCTAssertTrue(terminal.waitForOutput(containing: "are not counted", timeout: .seconds(5)))
     Thread.sleep(forTimeInterval: 5)
     XCTAssertFalse(terminal.output.contains("\u{25CF}"), "a click was counted as an onset")
-    terminal.send("\u{1b}")
-    terminal.send("q")
-    XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), 0, terminal.output)
+    backOutAndQuit(terminal)
     // The clicks really played through the server all that time.
     let log = try String(
       contentsOf: woodshed.home.appendingPathComponent("state/playback.jsonl"), encoding: .utf8)
@@ -322,9 +317,7 @@ extension InteractiveTests {
       Thread.sleep(forTimeInterval: 0.6)
     }
     XCTAssertTrue(terminal.waitForOutput(containing: "of 5 right", timeout: .seconds(5)))
-    terminal.send("\u{1b}")
-    terminal.send("q")
-    XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), 0, terminal.output)
+    backOutAndQuit(terminal)
   }
 
   func testFastNeedsAnAudioInFile() throws {

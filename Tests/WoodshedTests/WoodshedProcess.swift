@@ -29,6 +29,12 @@ struct WoodshedProcess {
 
   var settingsFile: URL { home.appendingPathComponent("config/settings.json") }
 
+  /// The settings file as the app saved it, parsed.
+  func savedSettings() throws -> [String: Any] {
+    let data = try Data(contentsOf: settingsFile)
+    return try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+  }
+
   func environment(term: String = "xterm-256color", lang: String = "C.UTF-8", extra: [String: String] = [:])
     -> [String: String]
   {

@@ -19,10 +19,9 @@ public enum HeadlessCalibration {
       devices: overrides.devices(ground.loaded.settings.audio),
       server: Launcher.pulseServer(environment: environment))
     let line = LatencyCalibration.text(outcome, strings)
-    let settings = ground.loaded.settings
-    let stored = outcome.stored(in: settings)
-    guard stored != settings else { throw Launcher.Failure(description: line) }
-    try save(stored, ground)
+    // The same delay measured again is still a measurement, though it changes nothing.
+    guard outcome.measurement.milliseconds != nil else { throw Launcher.Failure(description: line) }
+    try save(outcome.stored(in: ground.loaded.settings), ground)
     return line + "\n"
   }
 

@@ -116,16 +116,12 @@ enum NotesView {
   private static func renderStaff(
     _ note: Note, pack: NotePack, model: AppModel, in area: Rect, on canvas: inout Canvas
   ) {
-    switch pack.staff {
-    case .single(let clef):
-      let view = StaffView(clef: clef, key: pack.key, notes: [note], glyphs: model.glyphs)
-      let columns = min(area.width, max(view.width + 6, 30))
-      view.render(in: Rect(x: area.x + (area.width - columns) / 2, y: area.y, width: columns, height: area.height), on: &canvas)
-    case .grand:
-      let view = GrandStaffView(key: pack.key, notes: [note], glyphs: model.glyphs)
-      let columns = min(area.width, max(view.width + 6, 32))
-      view.render(in: Rect(x: area.x + (area.width - columns) / 2, y: area.y, width: columns, height: area.height), on: &canvas)
-    }
+    let drawing = StaffDrawing(pack.staff, key: pack.key, notes: [note], glyphs: model.glyphs)
+    let columns = min(area.width, max(drawing.width + 6, 30 + drawing.braceWidth))
+    drawing.render(
+      in: Rect(
+        x: area.x + (area.width - columns) / 2, y: area.y, width: columns, height: area.height),
+      on: &canvas)
   }
 
   private static func renderSummary(

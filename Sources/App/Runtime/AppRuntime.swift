@@ -187,23 +187,18 @@ public final class AppRuntime {
 
   /// While the metronome plays, wake when its next beat is heard; otherwise at the next minute.
   private func nextWakeUp() -> Duration {
-    var minute = clock.untilNextMinute()
-    if let deadline = model.deadline {
-      let now = MonotonicInstant.now().nanoseconds
-      minute = max(
-        .zero,
-        min(minute, .nanoseconds(Int64(clamping: deadline.nanoseconds) - Int64(clamping: now))))
-    }
-    if let check = nextServerCheck {
-      let now = MonotonicInstant.now().nanoseconds
-      minute = max(.zero, min(minute, .nanoseconds(Int64(clamping: check) - Int64(clamping: now))))
-    }
-    guard metronome.isRunning else { return minute }
-    // A beat enters the log a block or so before it is heard; until then, look again soon.
-    guard let next = metronome.nextBeat() else { return min(minute, .milliseconds(5)) }
     let now = MonotonicInstant.now().nanoseconds
-    let wait = Duration.nanoseconds(Int64(clamping: next.audibleAt) - Int64(clamping: now))
-    return max(.zero, min(minute, wait))
+    /// How long until a CLOCK_MONOTONIC instant in nanoseconds; zero once it has passed.
+    func until(_ instant: UInt64) -> Duration {
+      max(.zero, .nanoseconds(Int64(clamping: instant) - Int64(clamping: now)))
+    }
+    var wait = clock.untilNextMinute()
+    if let deadline = model.deadline { wait = min(wait, until(deadline.nanoseconds)) }
+    if let check = nextServerCheck { wait = min(wait, until(check)) }
+    guard metronome.isRunning else { return wait }
+    // A beat enters the log a block or so before it is heard; until then, look again soon.
+    guard let next = metronome.nextBeat() else { return min(wait, .milliseconds(5)) }
+    return min(wait, until(next.audibleAt))
   }
 
   /// A server that was missing when the metronome started may have appeared: if it answers,

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Storage
+import TerminalUI
 
 /// `woodshed packs`: the note packs there are, and adding one of your own.
 public enum HeadlessPacks {
@@ -12,16 +13,13 @@ public enum HeadlessPacks {
     var lines = library.entries.map { entry in
       let pack = entry.pack
       return [
-        padded(pack.id, idWidth), padded(pack.staff.name, clefWidth),
-        padded("\(pack.notes.count) notes", 9), pack.name + (entry.isBuiltIn ? "" : " (yours)"),
+        pack.id.padded(toWidth: idWidth), pack.staff.name.padded(toWidth: clefWidth),
+        "\(pack.notes.count) notes".padded(toWidth: 9),
+        pack.name + (entry.isBuiltIn ? "" : " (yours)"),
       ].joined(separator: "  ")
     }
     lines += library.problems.map { "skipped: \($0)" }
     return lines.map { $0 + "\n" }.joined()
-  }
-
-  private static func padded(_ text: String, _ width: Int) -> String {
-    text + String(repeating: " ", count: max(0, width - text.count))
   }
 
   /// Checks the file and copies it into the user's packs folder.

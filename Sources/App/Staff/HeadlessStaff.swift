@@ -1,10 +1,11 @@
 import MusicTheory
+import Storage
 import TerminalUI
 
 /// `woodshed staff`: notes drawn on a staff as plain text, for users, scripts and tests.
 public enum HeadlessStaff {
   /// The clef names accepted, with "grand" for the piano's grand staff.
-  public static let clefNames = Clef.allCases.map(\.rawValue) + ["grand"]
+  public static let clefNames = Clef.allCases.map(\.rawValue) + [NotePack.Staff.grand.name]
 
   /// The drawing, one line per staff step, trailing spaces removed. `notes` are names such as
   /// "C4", "F#5" or "Bb3", and "|" for a bar line.
@@ -35,20 +36,14 @@ public enum HeadlessStaff {
       }
       key = parsed
     }
-    let glyphSet = GlyphSet.named(glyphs)
-    var canvas: Canvas
-    if clefName == "grand" {
-      let view = GrandStaffView(key: key, notes: notes, barsAfter: bars, glyphs: glyphSet)
-      canvas = Canvas(width: view.width, height: view.height)
-      view.render(in: canvas.bounds, on: &canvas)
-    } else if let clef = Clef(rawValue: clefName) {
-      let view = StaffView(clef: clef, key: key, notes: notes, barsAfter: bars, glyphs: glyphSet)
-      canvas = Canvas(width: view.width, height: view.height)
-      view.render(in: canvas.bounds, on: &canvas)
-    } else {
+    guard let staff = NotePack.Staff(name: clefName) else {
       throw Launcher.Failure(
         description: "unknown clef \"\(clefName)\": use one of \(clefNames.joined(separator: ", "))")
     }
+    let drawing = StaffDrawing(
+      staff, key: key, notes: notes, barsAfter: bars, glyphs: GlyphSet.named(glyphs))
+    var canvas = Canvas(width: drawing.width, height: drawing.height)
+    drawing.render(in: canvas.bounds, on: &canvas)
     return canvas.lines.map { String($0.reversed().drop { $0 == " " }.reversed()) + "\n" }.joined()
   }
 }

@@ -1,19 +1,10 @@
 extension OnsetDetector {
   /// The onsets of a whole recording. `clicks` are the frames at which metronome clicks sound in
-  /// it; with no `clickTemplate`, the click's sound is learned from the recording at those frames.
+  /// it, and `clickTemplates` the metronome's sounds, such as an accented and a plain click;
+  /// with none, the click's sound is learned from the recording at those frames.
   public static func onsets(
     in samples: [Float], sampleRate: Int, clicks: [Int] = [], profile: InstrumentProfile? = nil,
-    clickTemplate: [Float]? = nil
-  ) -> [Onset] {
-    onsets(
-      in: samples, sampleRate: sampleRate, clicks: clicks, profile: profile,
-      clickTemplates: clickTemplate.map { [$0] } ?? [])
-  }
-
-  /// As above, for a metronome with several sounds, such as an accented and a plain click.
-  public static func onsets(
-    in samples: [Float], sampleRate: Int, clicks: [Int], profile: InstrumentProfile? = nil,
-    clickTemplates: [[Float]]
+    clickTemplates: [[Float]] = []
   ) -> [Onset] {
     let detector = OnsetDetector(
       sampleRate: sampleRate, profile: profile, clickTemplates: clickTemplates)

@@ -38,17 +38,12 @@ public final class OnsetDetector {
   /// Told each frame's onset-function value and the first sample of the window it judges.
   var onsetFunctionObserver: ((Int, Float) -> Void)?
 
-  public convenience init(
-    sampleRate: Int, profile: InstrumentProfile? = nil, clickTemplate: [Float]? = nil
-  ) {
-    self.init(
-      sampleRate: sampleRate, profile: profile, clickTemplates: clickTemplate.map { [$0] } ?? [])
-  }
-
   /// `clickTemplates` are the metronome's sounds as the app plays them, such as its accented and
   /// its plain click; when there are none, the sounds are learned from the audio at the clicks
   /// announced.
-  public init(sampleRate: Int, profile: InstrumentProfile? = nil, clickTemplates: [[Float]]) {
+  public init(
+    sampleRate: Int, profile: InstrumentProfile? = nil, clickTemplates: [[Float]] = []
+  ) {
     precondition(sampleRate > 0, "sample rate must be positive")
     self.sampleRate = sampleRate
     let spectrum = OnsetSpectrum(sampleRate: sampleRate)
