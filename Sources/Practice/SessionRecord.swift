@@ -3,6 +3,32 @@ import FoundationEssentials
 /// One finished practice session, as a line of the results history. Modules add their own
 /// figures under `figures` so the history format never has to change for a new module.
 public struct SessionRecord: Codable, Equatable, Sendable {
+  /// One question of a session and how it was answered, such as a flashcard.
+  public struct Answer: Codable, Equatable, Sendable {
+    /// What was asked, such as the note `C4`.
+    public var question: String
+    /// Where it was asked, such as the staff `treble`: the same note read in another clef is
+    /// another skill.
+    public var context: String
+    /// What the user answered, such as `D` (empty when the time ran out).
+    public var given: String
+    public var isCorrect: Bool
+    public var seconds: Double
+
+    public init(question: String, context: String, given: String, isCorrect: Bool, seconds: Double) {
+      self.question = question
+      self.context = context
+      self.given = given
+      self.isCorrect = isCorrect
+      self.seconds = seconds
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case question, context, given, seconds
+      case isCorrect = "correct"
+    }
+  }
+
   public var module: String
   public var exercise: String
   public var startedAt: Date
@@ -10,10 +36,17 @@ public struct SessionRecord: Codable, Equatable, Sendable {
   /// Fraction of correct answers or well-timed hits, 0…1, when the exercise has one.
   public var score: Double?
   public var figures: [String: Double]
+  /// What was practised, such as the ids of the note packs.
+  public var content: [String]
+  /// Each question in the order asked, for exercises that ask questions.
+  public var answers: [Answer]
+  /// Whether the session was left before its end; what was done still counts.
+  public var isCutShort: Bool
 
   public init(
     module: String, exercise: String, startedAt: Date, duration: TimeInterval,
-    score: Double? = nil, figures: [String: Double] = [:]
+    score: Double? = nil, figures: [String: Double] = [:], content: [String] = [],
+    answers: [Answer] = [], isCutShort: Bool = false
   ) {
     self.module = module
     self.exercise = exercise
@@ -21,5 +54,50 @@ public struct SessionRecord: Codable, Equatable, Sendable {
     self.duration = duration
     self.score = score.map { min(max($0, 0), 1) }
     self.figures = figures
+    self.content = content
+    self.answers = answers
+    self.isCutShort = isCutShort
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case module, exercise, startedAt, duration, score, figures, content, answers
+    case isCutShort = "cutShort"
+  }
+
+  /// Lines written before a field existed still read: the newer fields are optional.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      module: try container.decode(String.self, forKey: .module),
+      exercise: try container.decode(String.self, forKey: .exercise),
+      startedAt: try container.decode(Date.self, forKey: .startedAt),
+      duration: try container.decode(TimeInterval.self, forKey: .duration),
+      score: try container.decodeIfPresent(Double.self, forKey: .score),
+      figures: try container.decodeIfPresent([String: Double].self, forKey: .figures) ?? [:],
+      content: try container.decodeIfPresent([String].self, forKey: .content) ?? [],
+      answers: try container.decodeIfPresent([Answer].self, forKey: .answers) ?? [],
+      isCutShort: try container.decodeIfPresent(Bool.self, forKey: .isCutShort) ?? false)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(module, forKey: .module)
+    try container.encode(exercise, forKey: .exercise)
+    try container.encode(startedAt, forKey: .startedAt)
+    try container.encode(duration, forKey: .duration)
+    try container.encodeIfPresent(score, forKey: .score)
+    try container.encode(figures, forKey: .figures)
+    if !content.isEmpty { try container.encode(content, forKey: .content) }
+    if !answers.isEmpty { try container.encode(answers, forKey: .answers) }
+    if isCutShort { try container.encode(true, forKey: .isCutShort) }
+  }
+
+  /// The questions answered wrongly, each once, in the order first missed.
+  public var missed: [String] {
+    var missed: [String] = []
+    for answer in answers where !answer.isCorrect && !missed.contains(answer.question) {
+      missed.append(answer.question)
+    }
+    return missed
   }
 }
