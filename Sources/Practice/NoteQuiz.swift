@@ -9,6 +9,8 @@ public struct NoteQuiz: Equatable, Sendable {
   /// One answered card.
   public struct Answer: Equatable, Sendable {
     public let card: NoteCard
+    /// The deck the card was dealt from.
+    public let deck: Int
     public let given: NoteClass
     public let seconds: Double
 
@@ -57,7 +59,7 @@ public struct NoteQuiz: Equatable, Sendable {
   @discardableResult
   public mutating func answer(_ given: NoteClass, seconds: Double) -> Bool {
     guard !isAnswered, !isFinished else { return false }
-    let answer = Answer(card: card, given: given, seconds: seconds)
+    let answer = Answer(card: card, deck: deck, given: given, seconds: seconds)
     answers.append(answer)
     isAnswered = true
     return answer.isCorrect

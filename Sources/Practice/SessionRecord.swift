@@ -92,6 +92,14 @@ public struct SessionRecord: Codable, Equatable, Sendable {
     if isCutShort { try container.encode(true, forKey: .isCutShort) }
   }
 
+  /// The same record dated by when it ended: models time a session on the monotonic clock
+  /// and leave the wall clock to the runtime.
+  public func ended(at end: Date) -> SessionRecord {
+    var record = self
+    record.startedAt = end.addingTimeInterval(-duration)
+    return record
+  }
+
   /// The questions answered wrongly, each once, in the order first missed.
   public var missed: [String] {
     var missed: [String] = []

@@ -17,6 +17,11 @@ public struct Localizer: Equatable, Sendable {
     strings[key] ?? fallback[key] ?? key
   }
 
+  /// The text for `key`, or nil when no language has it, for names that may be the user's own.
+  public func textIfPresent(_ key: String) -> String? {
+    strings[key] ?? fallback[key]
+  }
+
   /// The text for `key` with each `{name}` replaced by `arguments["name"]`. Placeholders without
   /// an argument stay as written, and inserted values are not searched for placeholders again.
   public func text(_ key: String, _ arguments: [String: String] = [:]) -> String {

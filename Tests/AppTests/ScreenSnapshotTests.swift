@@ -1,4 +1,6 @@
 import App
+import Foundation
+import Practice
 import Storage
 import TerminalUI
 import TestHelpers
@@ -98,6 +100,26 @@ final class ScreenSnapshotTests: XCTestCase {
       model.press(.character(round == 2 ? "1" : "2"), at: Double(3 + 2 * round))
       _ = model.handle(.tick(MonotonicInstant(nanoseconds: UInt64(4.6e9) + UInt64(round) * 2_000_000_000)))
     }
+    assertCanvasSnapshot(AppView.render(model), named: name(Self.small))
+  }
+
+  func testNotesAskingToStop() {
+    var model = AppFixtures.model()
+    model.press(.character("3"), at: 1)
+    model.press(.enter, at: 2)
+    model.press(.character("1"), at: 3)
+    model.press(.enter, at: 4)
+    model.press(.escape, at: 5)
+    assertCanvasSnapshot(AppView.render(model), named: name(Self.small))
+  }
+
+  func testHomeWithTheLastSession() {
+    var model = AppFixtures.model()
+    _ = model.handle(
+      .recorded(
+        SessionRecord(
+          module: "notes", exercise: "flashcards", startedAt: Date(timeIntervalSince1970: 0),
+          duration: 40, score: 0.75, isCutShort: true)))
     assertCanvasSnapshot(AppView.render(model), named: name(Self.small))
   }
 

@@ -18,5 +18,12 @@ enum HomeView {
       x: block.x, y: top + 3, width: menuWidth, height: min(items.count, area.maxY - top - 3))
     MenuList(items: items, selected: home.selected, glyphs: model.glyphs)
       .render(in: menuArea, on: &canvas)
+    let lastY = menuArea.maxY + 1
+    if let last = model.history.last, lastY < area.maxY {
+      let text = strings.text("home.last", ["session": SessionSummary(last).text(strings)])
+      canvas.writeCentred(
+        text.clipped(toWidth: area.width - 2, ellipsis: model.glyphs.ellipsis), y: lastY, in: area,
+        style: .role(.muted))
+    }
   }
 }

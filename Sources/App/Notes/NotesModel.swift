@@ -1,4 +1,5 @@
 import DSP
+import FoundationEssentials
 import MusicTheory
 import Practice
 import Storage
@@ -7,6 +8,7 @@ import TerminalUI
 /// The note-reading flashcards: choose packs and a number of rounds, then read one note at a
 /// time and answer with 1–4 or by typing its name; the answer is marked at once and the next
 /// card follows after the delay set in the settings (or on Enter). Ends with a list of cards.
+/// Every session is recorded in the history, also one left before its end.
 public struct NotesModel: Equatable, Sendable {
   public enum Phase: Equatable, Sendable {
     case choosing
@@ -26,6 +28,13 @@ public struct NotesModel: Equatable, Sendable {
   public private(set) var problem: Message?
   /// When the card on show appeared, to time the answer.
   private var shownAt: MonotonicInstant?
+  /// When the first card appeared, to time the session.
+  private var startedAt: MonotonicInstant?
+  /// Whether the box asking to stop a session midway is up, and which of its buttons is chosen
+  /// (0 stops, 1 goes on).
+  public private(set) var stopButton: Int?
+  /// Set when the user stopped the session midway: the screen is then left.
+  private(set) var isStopped = false
   /// When the answered card gives way to the next one; nil while waiting for an answer or for
   /// Enter.
   public private(set) var advanceAt: MonotonicInstant?
@@ -53,6 +62,13 @@ public struct NotesModel: Equatable, Sendable {
     .help,
   ]
 
+  static let stoppingHints: [KeyHint] = [
+    KeyHint(.text("y"), "notes.key.stop"),
+    KeyHint(.escape, "notes.key.goOn"),
+    KeyHint(.leftRight, "common.move"),
+    KeyHint(.enter, "common.choose"),
+  ]
+
   static let finishedHints: [KeyHint] = [
     KeyHint(.enter, "notes.key.again"),
     .back,
@@ -60,29 +76,88 @@ public struct NotesModel: Equatable, Sendable {
   ]
 
   var keyHints: [KeyHint] {
+    if stopButton != nil { return Self.stoppingHints }
     switch phase {
-    case .choosing: Self.choosingHints
-    case .playing: Self.playingHints
-    case .finished: Self.finishedHints
+    case .choosing: return Self.choosingHints
+    case .playing: return Self.playingHints
+    case .finished: return Self.finishedHints
     }
   }
 
-  /// While playing, letters are typed answers rather than keys of the app.
-  var capturesKeys: Bool { phase == .playing && !typed.isEmpty }
+  /// While playing, letters are typed answers rather than keys of the app; while asking
+  /// whether to stop, every key answers the question.
+  var capturesKeys: Bool { stopButton != nil || (phase == .playing && !typed.isEmpty) }
 
-  /// Returns the effects the key asks for: the answer's note is sounded when a card is answered.
+  /// Whether leaving now would cut a session short: then the user is asked first.
+  var asksBeforeLeaving: Bool {
+    phase == .playing && quiz.map { !$0.answers.isEmpty && !$0.isFinished } ?? false
+  }
+
+  /// Puts up the box asking whether to stop the session, with "stop" chosen.
+  mutating func askToStop() {
+    stopButton = 0
+  }
+
+  /// Returns the effects the key asks for: the answer's note is sounded when a card is
+  /// answered, the session is recorded when its last card is answered, and a session stopped
+  /// midway is recorded as it stands before the screen is left.
   mutating func handle(_ event: KeyEvent, settings: inout Settings, packs: [NotePack]) -> [Effect] {
     problem = nil
+    if stopButton != nil { return answerStop(event) }
     switch phase {
     case .choosing: choose(event, settings: &settings, packs: packs)
     case .playing:
       let answered = quiz?.answers.count
       play(event, settings: settings)
-      if let quiz, quiz.answers.count != answered { return [.playNote(quiz.card.note.pitch)] }
+      guard let quiz, quiz.answers.count != answered else { break }
+      var effects: [Effect] = [.playNote(quiz.card.note.pitch)]
+      if quiz.isFinished, let record = record(at: event.time) { effects.append(.record(record)) }
+      return effects
     case .finished:
       if event.key == .enter { phase = .choosing }
     }
     return []
+  }
+
+  private mutating func answerStop(_ event: KeyEvent) -> [Effect] {
+    switch event.key {
+    case .left, .right, .tab:
+      stopButton = stopButton == 0 ? 1 : 0
+      return []
+    case .escape, .character("n"):
+      stopButton = nil
+      return []
+    case .enter where stopButton == 1:
+      stopButton = nil
+      return []
+    case .enter, .character("y"):
+      stopButton = nil
+      let record = record(at: event.time)
+      phase = .finished
+      advanceAt = nil
+      isStopped = true
+      return record.map { [.record($0)] } ?? []
+    default:
+      return []
+    }
+  }
+
+  /// The session so far as a line of the history, or nil before the first answer. The runtime
+  /// dates it, as the model never reads the wall clock.
+  func record(at time: MonotonicInstant) -> SessionRecord? {
+    guard let quiz, !quiz.answers.isEmpty, let startedAt else { return nil }
+    let answers = quiz.answers.map { answer in
+      SessionRecord.Answer(
+        question: answer.card.note.description,
+        context: quizPacks[answer.deck].staff.name,
+        given: answer.given.description, isCorrect: answer.isCorrect, seconds: answer.seconds)
+    }
+    return SessionRecord(
+      module: "notes", exercise: "flashcards", startedAt: Date(timeIntervalSince1970: 0),
+      duration: Double(time.nanoseconds &- startedAt.nanoseconds) / 1e9,
+      score: Double(quiz.correctCount) / Double(quiz.answers.count),
+      figures: ["rounds": Double(quiz.rounds)], content: quizPacks.map(\.id), answers: answers,
+      isCutShort: !quiz.isFinished)
   }
 
   /// The clock reached `now`: an answered card gives way to the next when its time is up.
@@ -122,6 +197,7 @@ public struct NotesModel: Equatable, Sendable {
       phase = .playing
       typed = ""
       shownAt = event.time
+      startedAt = event.time
       advanceAt = nil
     default:
       break

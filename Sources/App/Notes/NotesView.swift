@@ -12,6 +12,16 @@ enum NotesView {
     case .playing: renderCard(screen, model: model, in: area, on: &canvas)
     case .finished: renderSummary(screen, model: model, in: area, on: &canvas)
     }
+    if let button = screen.stopButton {
+      let strings = model.strings
+      Dialog(
+        title: strings.text("notes.stop.title"),
+        message: strings.text(
+          "notes.stop.message", ["answered": "\(screen.quiz?.answers.count ?? 0)"]),
+        buttons: [strings.text("notes.stop.stop"), strings.text("notes.stop.goOn")],
+        selectedButton: button, maxTextWidth: 44, glyphs: model.glyphs
+      ).render(in: area, on: &canvas)
+    }
   }
 
   private static func name(_ noteClass: NoteClass, _ model: AppModel) -> String {

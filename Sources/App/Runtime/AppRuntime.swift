@@ -1,8 +1,10 @@
 import Audio
 import DSP
 import Dispatch
+import FoundationEssentials
 import Glibc
 import Logging
+import Practice
 import Storage
 import TerminalUI
 
@@ -95,6 +97,7 @@ public final class AppRuntime {
         }
       case .signal(let signal):
         logger.notice("stopping on \(signal)")
+        if let record = model.sessionInProgress(at: MonotonicInstant.now()) { append(record) }
         return signal.exitStatus
       }
       if quit {
@@ -137,6 +140,8 @@ public final class AppRuntime {
         }
       case .stopNotes:
         notes.stop()
+      case .record(let record):
+        append(record)
       }
     }
     if model.theme != themeBefore {
@@ -221,6 +226,18 @@ public final class AppRuntime {
     let now = MonotonicInstant.now().nanoseconds
     while let next = metronome.nextBeat(), next.audibleAt <= now {
       _ = model.handle(.metronomeBeat(metronome.show(next.click, at: next.audibleAt)))
+    }
+  }
+
+  /// Dates the session now, as it has just ended, and adds it to the history.
+  private func append(_ record: SessionRecord) {
+    let dated = record.ended(at: Date())
+    do {
+      try HistoryLog(paths: model.paths).append(dated)
+      _ = model.handle(.recorded(dated))
+    } catch {
+      logger.error("session not recorded: \(error)")
+      _ = model.handle(.notice(Message("notice.historyFailed", ["reason": "\(error)"])))
     }
   }
 

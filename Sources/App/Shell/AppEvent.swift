@@ -1,4 +1,5 @@
 import Audio
+import Practice
 import TerminalUI
 
 /// Everything that can happen to the app, as plain values. Key presses come stamped with the
@@ -20,6 +21,8 @@ public enum AppEvent: Equatable, Sendable {
   case tick(MonotonicInstant)
   /// A latency or instrument calibration finished.
   case calibrated(CalibrationResult)
+  /// A session was added to the history.
+  case recorded(SessionRecord)
   /// What the microphone picked up.
   case heard([ListenerEvent])
 }

@@ -1,4 +1,5 @@
 import Audio
+import Practice
 import Storage
 import TerminalUI
 
@@ -21,13 +22,16 @@ public struct AppModel: Equatable, Sendable {
   public let overrides: RunOverrides
   /// The note packs there are, easiest first.
   public let packs: [NotePack]
+  /// Past sessions, oldest first, as read from the history at start and added to since.
+  public private(set) var history: [SessionRecord]
 
   public init(
     settings: Settings, size: Size, clock: ClockTime, catalog: LocaleCatalog,
     paths: StoragePaths, detectedGlyphs: GlyphSet.Kind, overrides: RunOverrides = .init(),
-    packs: [NotePack] = [], notices: [Message] = []
+    packs: [NotePack] = [], history: [SessionRecord] = [], notices: [Message] = []
   ) {
     self.packs = packs
+    self.history = history
     self.settings = settings
     self.size = size
     self.clock = clock
@@ -102,6 +106,8 @@ public struct AppModel: Equatable, Sendable {
         model.tick(now)
         replaceTop(.notes(model))
       }
+    case .recorded(let record):
+      history.append(record)
     case .heard(let events):
       if case .listen(var model) = screen {
         model.hear(events)
@@ -115,7 +121,9 @@ public struct AppModel: Equatable, Sendable {
 
   private mutating func handle(_ event: KeyEvent) -> [Effect] {
     let key = event.key
-    if key == .control("c") { return [.quit] }
+    if key == .control("c") {
+      return (sessionInProgress(at: event.time).map { [.record($0)] } ?? []) + [.quit]
+    }
     if isTooSmall {
       return key == .character("q") ? [.quit] : []
     }
@@ -139,6 +147,14 @@ public struct AppModel: Equatable, Sendable {
     default:
       return routeToScreen(event)
     }
+  }
+
+  /// The session under way, stopped short, such as when the app is told to stop.
+  public func sessionInProgress(at time: MonotonicInstant) -> SessionRecord? {
+    for case .notes(let model) in stack where model.asksBeforeLeaving {
+      return model.record(at: time)
+    }
+    return nil
   }
 
   /// Opens a screen from outside, as `woodshed metronome` does at start.
@@ -186,8 +202,12 @@ public struct AppModel: Equatable, Sendable {
       return effects
     case .notes(var model):
       var edited = settings
-      let effects = model.handle(event, settings: &edited, packs: packs)
+      var effects = model.handle(event, settings: &edited, packs: packs)
       replaceTop(.notes(model))
+      if model.isStopped {
+        stack.removeLast()
+        effects.append(.stopNotes)
+      }
       guard edited != settings else { return effects }
       settings = edited
       return [.save(edited)] + effects
@@ -248,7 +268,12 @@ public struct AppModel: Equatable, Sendable {
         stack.removeLast()
         return model.leavingEffects
       }
-      if case .notes = screen {
+      if case .notes(var model) = screen {
+        if model.asksBeforeLeaving {
+          model.askToStop()
+          replaceTop(.notes(model))
+          return []
+        }
         stack.removeLast()
         return [.stopNotes]
       }

@@ -1,4 +1,5 @@
 import MusicTheory
+import Practice
 import Storage
 
 /// Work the runtime performs for the model. The model never does I/O itself.
@@ -10,5 +11,7 @@ public enum Effect: Equatable, Sendable {
   case playNote(Pitch)
   /// The exercise that played notes was left: close their stream.
   case stopNotes
+  /// Append a finished (or stopped) session to the history, dated when it ended.
+  case record(SessionRecord)
   case quit
 }

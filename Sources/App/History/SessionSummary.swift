@@ -1,0 +1,37 @@
+import Practice
+import Storage
+
+/// One session said in a line, such as "Notes, flashcards: 17 of 20 right (85 %), 1.9 s a
+/// card", for the home screen and the history screen.
+struct SessionSummary {
+  let record: SessionRecord
+
+  init(_ record: SessionRecord) {
+    self.record = record
+  }
+
+  /// The module's and the exercise's names as the user reads them; names this version does
+  /// not know are shown as written.
+  func title(_ strings: Localizer) -> String {
+    let module = strings.textIfPresent("history.module.\(record.module)") ?? record.module
+    let exercise = strings.textIfPresent("history.exercise.\(record.exercise)") ?? record.exercise
+    return module + ", " + exercise
+  }
+
+  func text(_ strings: Localizer) -> String {
+    var text = title(strings)
+    if !record.answers.isEmpty {
+      let right = record.answers.count { $0.isCorrect }
+      let seconds = record.answers.reduce(0) { $0 + $1.seconds } / Double(record.answers.count)
+      text += ": " + strings.text(
+        "notes.score",
+        ["right": "\(right)", "rounds": "\(record.answers.count)",
+         "percent": "\(right * 100 / record.answers.count)",
+         "seconds": DecimalText.format(seconds, places: 1)])
+    } else if let score = record.score {
+      text += ": \(Int((score * 100).rounded())) %"
+    }
+    if record.isCutShort { text += " " + strings.text("history.stopped") }
+    return text
+  }
+}
