@@ -318,6 +318,39 @@ extension InteractiveTests {
     }
     XCTAssertTrue(terminal.waitForOutput(containing: "of 5 right", timeout: .seconds(5)))
     backOutAndQuit(terminal)
+    let sessions = try historyLines()
+    XCTAssertEqual(sessions.count, 1)
+    XCTAssertEqual(sessions.first?["module"] as? String, "notes")
+    XCTAssertEqual((sessions.first?["answers"] as? [Any])?.count, 5)
+    XCTAssertNil(sessions.first?["cutShort"])
+  }
+
+  func testAFlashcardSessionStoppedMidwayIsKept() throws {
+    let terminal = try woodshed.startInTerminal()
+    XCTAssertTrue(terminal.waitForOutput(containing: "Notes", timeout: .seconds(10)))
+    terminal.send("3")
+    XCTAssertTrue(terminal.waitForOutput(containing: "Choose what to read", timeout: .seconds(5)))
+    terminal.send("\r")
+    XCTAssertTrue(terminal.waitForOutput(containing: "Which note is this?", timeout: .seconds(5)))
+    terminal.send("2")
+    terminal.send("\u{1b}")
+    XCTAssertTrue(terminal.waitForOutput(containing: "Stop this session?", timeout: .seconds(5)))
+    terminal.send("y")
+    XCTAssertTrue(terminal.waitForOutput(containing: "(stopped)", timeout: .seconds(5)))
+    terminal.send("q")
+    XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), 0)
+    let sessions = try historyLines()
+    XCTAssertEqual(sessions.count, 1)
+    XCTAssertEqual(sessions.first?["cutShort"] as? Bool, true)
+    XCTAssertEqual((sessions.first?["answers"] as? [Any])?.count, 1)
+  }
+
+  private func historyLines() throws -> [[String: Any]] {
+    let text = try String(
+      contentsOf: woodshed.home.appendingPathComponent("data/history.jsonl"), encoding: .utf8)
+    return try text.split(separator: "\n").map {
+      try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
   }
 
   func testFastNeedsAnAudioInFile() throws {
