@@ -12,7 +12,10 @@ struct Woodshed: ParsableCommand {
     abstract: "A keyboard-driven music practice room for the terminal.",
     discussion: "Run without a subcommand to open the practice room.",
     version: Launcher.version,
-    subcommands: [Doctor.self, Metronome.self, Staff.self, Packs.self, Analyze.self, Calibrate.self])
+    subcommands: [
+      Doctor.self, Metronome.self, Staff.self, Packs.self, History.self, Analyze.self,
+      Calibrate.self,
+    ])
 
   @OptionGroup var session: SessionOptions
 
@@ -132,10 +135,7 @@ struct Metronome: ParsableCommand {
     let (options, saved, sounds, playbackLog) = try Launcher.metronomeSetup(
       environment: environment, adjust: adjust)
     let devices = session.overrides.devices(saved)
-    for notice in sounds.notices {
-      let line = Array("warning: \(notice)\n".utf8)
-      _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-    }
+    for notice in sounds.notices { warn(notice) }
     guard let audioOut else {
       print(
         try HeadlessMetronome.play(
@@ -247,6 +247,43 @@ struct Packs: ParsableCommand {
   }
 }
 
+struct History: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "List the finished practice sessions, oldest first.",
+    discussion: "Dates are local time in the table, UTC in --json and --csv.")
+
+  @Option(help: "Only this module's sessions, such as notes.")
+  var module: String?
+
+  @Flag(help: "Print the sessions as a JSON array, as the history file stores them.")
+  var json = false
+
+  @Flag(help: "Print the sessions as CSV (RFC 4180, CRLF line ends) for a spreadsheet.")
+  var csv = false
+
+  /// Launcher.Failure rather than ValidationError: that would add usage lines, and a
+  /// headless command's error is one line.
+  func validate() throws {
+    if json && csv { throw Launcher.Failure(description: "choose one of --json and --csv") }
+    if module?.isEmpty == true {
+      throw Launcher.Failure(description: "--module needs a name, such as notes")
+    }
+  }
+
+  func run() throws {
+    let (report, strings, notices) = try Launcher.history(
+      environment: ProcessInfo.processInfo.environment, module: module)
+    for notice in notices { warn(notice) }
+    if json {
+      print(report.json(), terminator: "")
+    } else if csv {
+      print(report.csv(), terminator: "")
+    } else {
+      print(report.text(strings, utcOffset: LocalTime.utcOffset(at:)), terminator: "")
+    }
+  }
+}
+
 struct Calibrate: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Measure the microphone's delay, or teach the detector an instrument.",
@@ -288,6 +325,12 @@ struct Calibrate: ParsableCommand {
         terminator: "")
     }
   }
+}
+
+/// One line on standard error: something the user should know that does not stop the command.
+func warn(_ notice: String) {
+  let line = Array("warning: \(notice)\n".utf8)
+  _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
 }
 
 extension GlyphSet.Kind: ExpressibleByArgument {}

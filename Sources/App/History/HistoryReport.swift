@@ -1,0 +1,155 @@
+import FoundationEssentials
+import Glibc
+import Practice
+import Storage
+import TerminalUI
+
+/// The practice history as `woodshed history` shows it: a table to read, or JSON and CSV for
+/// other tools. Pure: the records, the module and the time zone are given, so every output can
+/// be tested.
+public struct HistoryReport: Equatable, Sendable {
+  /// The sessions shown, oldest first.
+  public let sessions: [SessionRecord]
+  /// The module asked for; nil shows every module.
+  public let module: String?
+
+  /// Sorted by start time, because two Woodsheds appending at once (or a clock set back) can
+  /// leave the file slightly out of order.
+  public init(records: [SessionRecord], module: String? = nil) {
+    self.module = module
+    sessions = records.filter { module == nil || $0.module == module }
+      .sorted { $0.startedAt < $1.startedAt }
+  }
+
+  /// Shown where a value does not apply, such as the answers of a rhythm session.
+  static let noValue = "–"
+
+  static let columns = [
+    "date", "module", "exercise", "right", "score", "perAnswer", "duration", "missed",
+  ]
+  /// Numbers line up on the right, so their digits stand in columns.
+  static let numericColumns: Set = ["right", "score", "perAnswer", "duration"]
+
+  /// A table, one line per session, oldest first like a log. `utcOffset` gives the local time's
+  /// distance from UTC in seconds at a moment (see `LocalTime.utcOffset(at:)`).
+  public func text(_ strings: Localizer, utcOffset: (Date) -> Int) -> String {
+    guard !sessions.isEmpty else {
+      guard let module else { return strings.text("history.none") + "\n" }
+      let name = Self.displayName(module, prefix: "history.module.", strings)
+      return strings.text("history.noneForModule", ["module": name]) + "\n"
+    }
+    let header = Self.columns.map { strings.text("history.column.\($0)") }
+    let table = [header] + sessions.map { row($0, strings, utcOffset: utcOffset($0.startedAt)) }
+    let widths = header.indices.map { column in table.map { $0[column].displayWidth }.max() ?? 0 }
+    return table.map { cells in
+      var line = cells.indices.map { column in
+        let isNumeric = Self.numericColumns.contains(Self.columns[column])
+        return cells[column].padded(
+          toWidth: widths[column], alignment: isNumeric ? .trailing : .leading)
+      }.joined(separator: "  ")
+      while line.last == " " { line.removeLast() }
+      return line + "\n"
+    }.joined()
+  }
+
+  /// The records as a pretty-printed JSON array, each encoded the way `history.jsonl` stores it.
+  public func json() -> String {
+    // The encoder would write an empty array over three lines.
+    guard !sessions.isEmpty else { return "[]\n" }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .iso8601
+    // Records read from JSON hold no infinities or NaNs, so they always encode again.
+    let data = (try? encoder.encode(sessions)) ?? Data("[]".utf8)
+    return String(decoding: data, as: UTF8.self) + "\n"
+  }
+
+  /// RFC 4180 CSV with a header row and CRLF line ends, as spreadsheets expect. Dates are UTC;
+  /// lists are joined with `;` inside their field; a value that does not apply is left empty.
+  public func csv() -> String {
+    let header = [
+      "date", "module", "exercise", "cut_short", "duration_s", "score", "right", "answered",
+      "seconds_per_answer", "content", "missed",
+    ]
+    return ([header] + sessions.map(csvRow)).map {
+      $0.map(Self.csvField).joined(separator: ",") + "\r\n"
+    }.joined()
+  }
+
+  private func csvRow(_ session: SessionRecord) -> [String] {
+    let score: String = session.score.map { DecimalText.format($0, places: 3) } ?? ""
+    var answerFields = ["", "", ""]
+    if let answers = Self.answerFigures(session) {
+      answerFields = [
+        "\(answers.right)", "\(answers.count)", DecimalText.format(answers.meanSeconds, places: 2),
+      ]
+    }
+    return [
+      UTCTimestamp(session.startedAt).extended, session.module, session.exercise,
+      session.isCutShort ? "true" : "false", DecimalText.format(session.duration, places: 1),
+      score,
+    ] + answerFields + [
+      session.content.joined(separator: ";"), session.missed.joined(separator: ";"),
+    ]
+  }
+
+  private func row(_ session: SessionRecord, _ strings: Localizer, utcOffset: Int) -> [String] {
+    var exercise = Self.displayName(session.exercise, prefix: "history.exercise.", strings)
+    if session.isCutShort { exercise += " " + strings.text("history.stopped") }
+    let answers = Self.answerFigures(session)
+    return [
+      Self.localText(session.startedAt, utcOffset: utcOffset),
+      Self.displayName(session.module, prefix: "history.module.", strings), exercise,
+      answers.map { "\($0.right)/\($0.count)" } ?? Self.noValue,
+      session.score.map { "\(Int(($0 * 100).rounded()))%" } ?? Self.noValue,
+      answers.map { DecimalText.format($0.meanSeconds, places: 1) } ?? Self.noValue,
+      Self.minutesAndSeconds(session.duration),
+      session.missed.joined(separator: " "),
+    ]
+  }
+
+  /// Right answers, answers and mean seconds per answer; nil for sessions that ask nothing.
+  private static func answerFigures(_ session: SessionRecord) -> (
+    right: Int, count: Int, meanSeconds: Double
+  )? {
+    guard !session.answers.isEmpty else { return nil }
+    let total = session.answers.reduce(0) { $0 + $1.seconds }
+    return (
+      session.answers.filter(\.isCorrect).count, session.answers.count,
+      total / Double(session.answers.count)
+    )
+  }
+
+  /// The name users know a module or exercise by; one without a text (say, from a newer
+  /// Woodshed) shows as stored.
+  private static func displayName(_ name: String, prefix: String, _ strings: Localizer) -> String {
+    let key = prefix + name
+    let text = strings[key]
+    return text == key ? name : text
+  }
+
+  /// `2026-11-21 14:05`, broken down by hand so it never depends on the user's locale settings.
+  static func localText(_ date: Date, utcOffset: Int) -> String {
+    var seconds = time_t(date.timeIntervalSince1970.rounded(.down)) + time_t(utcOffset)
+    var parts = tm()
+    gmtime_r(&seconds, &parts)
+    func padded(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    return "\(parts.tm_year + 1900)-\(padded(parts.tm_mon + 1))-\(padded(parts.tm_mday)) "
+      + "\(padded(parts.tm_hour)):\(padded(parts.tm_min))"
+  }
+
+  /// `12:05`; an hour-long session is `60:00`, as a stopwatch shows it.
+  static func minutesAndSeconds(_ duration: TimeInterval) -> String {
+    let seconds = Int(duration.rounded())
+    return "\(seconds / 60):" + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60)"
+  }
+
+  /// A field quoted when it holds a comma, a quote or a line break, with its quotes doubled.
+  /// Checked byte by byte: `"\r\n"` is a single `Character` in Swift and would slip past.
+  static func csvField(_ text: String) -> String {
+    guard text.utf8.contains(where: { [0x2C, 0x22, 0x0D, 0x0A].contains($0) }) else {
+      return text
+    }
+    return "\"" + text.replacing("\"", with: "\"\"") + "\""
+  }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import XCTest
+
+/// `woodshed history`: the finished sessions from `history.jsonl` as a table, JSON or CSV.
+final class HistoryCommandTests: XCTestCase {
+  private var woodshed: WoodshedProcess!
+
+  /// Lines as the app appends them: a rhythm run without answers, flashcards, a drill cut short.
+  private let rhythmLine =
+    #"{"duration":65,"exercise":"steady","figures":{"bpm":90},"module":"rhythm","score":0.9,"#
+    + #""startedAt":"2026-11-20T09:00:00Z"}"#
+  private let flashcardsLine =
+    #"{"answers":[{"context":"treble","correct":true,"given":"C","question":"C4","seconds":1},"#
+    + #"{"context":"treble","correct":false,"given":"F","question":"E4","seconds":2}],"#
+    + #""content":["treble-c4-b4"],"duration":312.4,"exercise":"flashcards","#
+    + #""figures":{"rounds":2},"module":"notes","score":0.5,"startedAt":"2026-11-21T14:05:30Z"}"#
+  private let timedLine =
+    #"{"answers":[{"context":"bass","correct":true,"given":"G","question":"G2","seconds":0.5}],"#
+    + #""cutShort":true,"duration":20,"exercise":"timed","figures":{"rounds":10},"#
+    + #""module":"notes","score":1,"startedAt":"2026-11-21T23:30:00Z"}"#
+
+  override func setUpWithError() throws {
+    woodshed = try WoodshedProcess()
+  }
+
+  override func tearDown() {
+    woodshed.remove()
+  }
+
+  private func writeHistory(_ lines: [String]) throws {
+    let data = woodshed.home.appendingPathComponent("data", isDirectory: true)
+    try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+    try Data(lines.map { $0 + "\n" }.joined().utf8)
+      .write(to: data.appendingPathComponent("history.jsonl"))
+  }
+
+  /// Two hours east of UTC, as a POSIX rule so no time zone files are needed.
+  private func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+    try woodshed.run(
+      ["history"] + arguments, environment: woodshed.environment(extra: ["TZ": "XYZ-2"]))
+  }
+
+  func testTheTableListsEverySessionOldestFirstInLocalTime() throws {
+    try writeHistory([flashcardsLine, timedLine, rhythmLine])
+    let result = try run([])
+    XCTAssertEqual(result.status, 0, result.error)
+    XCTAssertEqual(result.error, "")
+    XCTAssertEqual(
+      result.output,
+      """
+      Date              Module  Exercise         Right  Score  s/answer  Time  Missed
+      2026-11-20 11:00  rhythm  steady               –    90%         –  1:05
+      2026-11-21 16:05  Notes   Flashcards         1/2    50%       1.5  5:12  E4
+      2026-11-22 01:30  Notes   Timed (stopped)    1/1   100%       0.5  0:20
+
+      """)
+  }
+
+  func testJSONIsAnArrayOfTheStoredRecords() throws {
+    try writeHistory([rhythmLine, flashcardsLine, timedLine])
+    let result = try run(["--json"])
+    XCTAssertEqual(result.status, 0, result.error)
+    let sessions = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
+    XCTAssertEqual(sessions.map { $0["exercise"] as? String }, ["steady", "flashcards", "timed"])
+    XCTAssertEqual(sessions[1]["startedAt"] as? String, "2026-11-21T14:05:30Z")
+    XCTAssertEqual((sessions[1]["answers"] as? [[String: Any]])?.count, 2)
+    XCTAssertEqual(sessions[2]["cutShort"] as? Bool, true)
+  }
+
+  func testCSVHasAHeaderAndARowPerSession() throws {
+    try writeHistory([rhythmLine, flashcardsLine, timedLine])
+    let result = try run(["--csv"])
+    XCTAssertEqual(result.status, 0, result.error)
+    XCTAssertEqual(
+      result.output.components(separatedBy: "\r\n"),
+      [
+        "date,module,exercise,cut_short,duration_s,score,right,answered,seconds_per_answer,"
+          + "content,missed",
+        "2026-11-20T09:00:00Z,rhythm,steady,false,65.0,0.900,,,,,",
+        "2026-11-21T14:05:30Z,notes,flashcards,false,312.4,0.500,1,2,1.50,treble-c4-b4,E4",
+        "2026-11-21T23:30:00Z,notes,timed,true,20.0,1.000,1,1,0.50,,",
+        "",
+      ])
+  }
+
+  func testAModuleShowsOnlyItsSessionsOrSaysThereAreNone() throws {
+    try writeHistory([rhythmLine, flashcardsLine, timedLine])
+    let notes = try run(["--module", "notes", "--json"])
+    XCTAssertEqual(notes.status, 0, notes.error)
+    let sessions = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(notes.output.utf8)) as? [[String: Any]])
+    XCTAssertEqual(sessions.map { $0["module"] as? String }, ["notes", "notes"])
+    let fretboard = try run(["--module", "fretboard"])
+    XCTAssertEqual(fretboard.status, 0, fretboard.error)
+    XCTAssertEqual(fretboard.output, "No history for fretboard yet.\n")
+  }
+
+  func testNoHistoryFileIsAnEmptyHistory() throws {
+    let result = try run([])
+    XCTAssertEqual(result.status, 0, result.error)
+    XCTAssertEqual(result.output, "No practice history yet.\n")
+    XCTAssertEqual(result.error, "")
+  }
+
+  func testAnUnreadableLineIsReportedAndTheRestStillShown() throws {
+    try writeHistory([rhythmLine, "{\"module\": \"notes\", torn", timedLine])
+    let result = try run(["--csv"])
+    XCTAssertEqual(result.status, 0, result.error)
+    XCTAssertEqual(result.error, "warning: history.jsonl line 2 could not be read; skipped\n")
+    XCTAssertEqual(result.output.components(separatedBy: "\r\n").count, 4, result.output)
+  }
+
+  func testTheTableFollowsTheLanguageInTheSettings() throws {
+    try FileManager.default.createDirectory(
+      at: woodshed.settingsFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(#"{"version": 1, "language": "es"}"#.utf8).write(to: woodshed.settingsFile)
+    try writeHistory([timedLine])
+    let result = try run([])
+    XCTAssertEqual(result.status, 0, result.error)
+    XCTAssertTrue(result.output.hasPrefix("Fecha "), result.output)
+    XCTAssertTrue(result.output.contains("Contrarreloj (interrumpido)"), result.output)
+  }
+
+  func testBadOptionsAreOneLineErrors() throws {
+    try writeHistory([rhythmLine])
+    for (arguments, named) in [(["--json", "--csv"], "--csv"), (["--module", ""], "--module")] {
+      let result = try run(arguments)
+      XCTAssertNotEqual(result.status, 0, "\(arguments)")
+      XCTAssertEqual(result.error.split(separator: "\n").count, 1, result.error)
+      XCTAssertTrue(result.error.contains(named), result.error)
+      XCTAssertTrue(result.output.isEmpty, result.output)
+    }
+  }
+}
