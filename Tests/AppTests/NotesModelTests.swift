@@ -197,6 +197,6 @@ final class NotesModelTests: XCTestCase {
     XCTAssertEqual(model.history, [record])
     let screen = AppView.render(model).lines.joined(separator: "\n")
     XCTAssertTrue(
-      screen.contains("Last: Notes, flashcards: 1 of 2 right (50 %), 1.5 s a card"), screen)
+      screen.contains("Last session: Notes (Flashcards), 1 of 2 right (50 %), 1.5 s a card"), screen)
   }
 }

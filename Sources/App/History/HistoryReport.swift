@@ -21,8 +21,9 @@ public struct HistoryReport: Equatable, Sendable {
       .sorted { $0.startedAt < $1.startedAt }
   }
 
-  /// Shown where a value does not apply, such as the answers of a rhythm session.
-  static let noValue = "–"
+  /// Shown where a value does not apply, such as the answers of a rhythm session; ASCII, so
+  /// every terminal and script reads it.
+  static let noValue = "-"
 
   static let columns = [
     "date", "module", "exercise", "right", "score", "perAnswer", "duration", "missed",

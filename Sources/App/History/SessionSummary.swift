@@ -1,7 +1,7 @@
 import Practice
 import Storage
 
-/// One session said in a line, such as "Notes, flashcards: 17 of 20 right (85 %), 1.9 s a
+/// One session said in a line, such as "Notes (Flashcards), 17 of 20 right (85 %), 1.9 s a
 /// card", for the home screen and the history screen.
 struct SessionSummary {
   let record: SessionRecord
@@ -15,7 +15,7 @@ struct SessionSummary {
   func title(_ strings: Localizer) -> String {
     let module = strings.textIfPresent("history.module.\(record.module)") ?? record.module
     let exercise = strings.textIfPresent("history.exercise.\(record.exercise)") ?? record.exercise
-    return module + ", " + exercise
+    return module + " (" + exercise + ")"
   }
 
   func text(_ strings: Localizer) -> String {
@@ -23,13 +23,13 @@ struct SessionSummary {
     if !record.answers.isEmpty {
       let right = record.answers.count { $0.isCorrect }
       let seconds = record.answers.reduce(0) { $0 + $1.seconds } / Double(record.answers.count)
-      text += ": " + strings.text(
+      text += ", " + strings.text(
         "notes.score",
         ["right": "\(right)", "rounds": "\(record.answers.count)",
          "percent": "\(right * 100 / record.answers.count)",
          "seconds": DecimalText.format(seconds, places: 1)])
     } else if let score = record.score {
-      text += ": \(Int((score * 100).rounded())) %"
+      text += ", \(Int((score * 100).rounded())) %"
     }
     if record.isCutShort { text += " " + strings.text("history.stopped") }
     return text
