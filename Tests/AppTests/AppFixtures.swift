@@ -2,6 +2,7 @@ import App
 import Audio
 import DSP
 import Foundation
+import Practice
 import Storage
 import TerminalUI
 import TestHelpers
@@ -31,6 +32,34 @@ enum AppFixtures {
     frequencies: [50, 100, 200], onsetRise: [0.5, 1, 1.5], onsetStrength: 4, noiseStrength: 0.5,
     peakLevel: -9, noteCount: 6)
 
+  /// Six notes sessions a day apart from 2026-11-15 10:00 UTC, the fourth stopped midway, and
+  /// one of a module this version does not know.
+  static let history: [SessionRecord] = {
+    let scores = [0.4, 0.55, 0.7, 0.5, 0.85, 0.95]
+    var records = scores.enumerated().map { day, score in
+      let rounds = 20
+      let right = Int((score * Double(rounds)).rounded())
+      let answers = (0..<rounds).map { index in
+        SessionRecord.Answer(
+          question: ["C4", "E4", "G4", "B4"][index % 4], context: "treble",
+          given: index < right ? ["C", "E", "G", "B"][index % 4] : "A", isCorrect: index < right,
+          seconds: 1.5 + Double(day) * 0.1)
+      }
+      return SessionRecord(
+        module: "notes", exercise: day == 4 ? "timed" : "flashcards",
+        startedAt: Date(timeIntervalSince1970: 1_794_736_800 + Double(day) * 86_400),
+        duration: 95 + Double(day), score: score, figures: ["rounds": Double(rounds)],
+        content: ["treble-c4-b4"], answers: answers, isCutShort: day == 3)
+    }
+    records.insert(
+      SessionRecord(
+        module: "rhythm", exercise: "steady",
+        startedAt: Date(timeIntervalSince1970: 1_794_736_800 + 2.5 * 86_400), duration: 65,
+        score: 0.9),
+      at: 3)
+    return records
+  }()
+
   static let audio = AudioStatus.available(
     AudioServerInfo(
       serverName: "pulseaudio", serverVersion: "16.1", defaultSink: "woodshed_null",
@@ -38,11 +67,13 @@ enum AppFixtures {
 
   static func model(
     size: Size = Size(width: 80, height: 24), settings: Settings = Settings(),
-    glyphs: GlyphSet.Kind = .unicode, notices: [Message] = [], audio: AudioStatus? = audio
+    glyphs: GlyphSet.Kind = .unicode, notices: [Message] = [], audio: AudioStatus? = audio,
+    history: [SessionRecord] = []
   ) -> AppModel {
     var model = AppModel(
       settings: settings, size: size, clock: ClockTime(hour: 9, minute: 5), catalog: catalog,
-      paths: paths, detectedGlyphs: glyphs, packs: packs, notices: notices)
+      paths: paths, detectedGlyphs: glyphs, packs: packs, history: history, utcOffset: 3600,
+      notices: notices)
     if let audio { _ = model.handle(.audio(audio)) }
     return model
   }

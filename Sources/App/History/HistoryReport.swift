@@ -40,7 +40,7 @@ public struct HistoryReport: Equatable, Sendable {
       return strings.text("history.noneForModule", ["module": name]) + "\n"
     }
     let header = Self.columns.map { strings.text("history.column.\($0)") }
-    let table = [header] + sessions.map { row($0, strings, utcOffset: utcOffset($0.startedAt)) }
+    let table = [header] + sessions.map { Self.cells($0, strings, utcOffset: utcOffset($0.startedAt)) }
     let widths = header.indices.map { column in table.map { $0[column].displayWidth }.max() ?? 0 }
     return table.map { cells in
       var line = cells.indices.map { column in
@@ -94,8 +94,9 @@ public struct HistoryReport: Equatable, Sendable {
     ]
   }
 
-  private func row(_ session: SessionRecord, _ strings: Localizer, utcOffset: Int) -> [String] {
-    var exercise = Self.displayName(session.exercise, prefix: "history.exercise.", strings)
+  /// One session's cells under `columns`, as the table and the history screen show them.
+  static func cells(_ session: SessionRecord, _ strings: Localizer, utcOffset: Int) -> [String] {
+    var exercise = displayName(session.exercise, prefix: "history.exercise.", strings)
     if session.isCutShort { exercise += " " + strings.text("history.stopped") }
     let answers = Self.answerFigures(session)
     return [
@@ -123,10 +124,8 @@ public struct HistoryReport: Equatable, Sendable {
 
   /// The name users know a module or exercise by; one without a text (say, from a newer
   /// Woodshed) shows as stored.
-  private static func displayName(_ name: String, prefix: String, _ strings: Localizer) -> String {
-    let key = prefix + name
-    let text = strings[key]
-    return text == key ? name : text
+  static func displayName(_ name: String, prefix: String, _ strings: Localizer) -> String {
+    strings.textIfPresent(prefix + name) ?? name
   }
 
   /// `2026-11-21 14:05`, broken down by hand so it never depends on the user's locale settings.

@@ -13,8 +13,8 @@ struct SessionSummary {
   /// The module's and the exercise's names as the user reads them; names this version does
   /// not know are shown as written.
   func title(_ strings: Localizer) -> String {
-    let module = strings.textIfPresent("history.module.\(record.module)") ?? record.module
-    let exercise = strings.textIfPresent("history.exercise.\(record.exercise)") ?? record.exercise
+    let module = HistoryReport.displayName(record.module, prefix: "history.module.", strings)
+    let exercise = HistoryReport.displayName(record.exercise, prefix: "history.exercise.", strings)
     return module + " (" + exercise + ")"
   }
 

@@ -4,6 +4,7 @@ public enum HomeEntry: CaseIterable, Equatable, Sendable {
   case metronome
   case listen
   case notes
+  case history
   case settings
   case help
   case quit
@@ -13,6 +14,7 @@ public enum HomeEntry: CaseIterable, Equatable, Sendable {
     case .metronome: return "home.metronome"
     case .listen: return "home.listen"
     case .notes: return "home.notes"
+    case .history: return "home.history"
     case .settings: return "home.settings"
     case .help: return "home.help"
     case .quit: return "home.quit"
@@ -24,6 +26,7 @@ public enum HomeEntry: CaseIterable, Equatable, Sendable {
     case .metronome: return "home.metronome.detail"
     case .listen: return "home.listen.detail"
     case .notes: return "home.notes.detail"
+    case .history: return "home.history.detail"
     case .settings: return "home.settings.detail"
     case .help: return "home.help.detail"
     case .quit: return nil

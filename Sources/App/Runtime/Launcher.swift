@@ -88,6 +88,7 @@ public enum Launcher {
       settings: settings, size: terminal.size, clock: clock.time(),
       catalog: ground.catalog, paths: ground.paths, detectedGlyphs: detected,
       overrides: overrides, packs: library.packs, history: history.records,
+      utcOffset: LocalTime.utcOffset(at: Date()),
       notices: ground.loaded.notices.map(\.message)
         + library.problems.map { Message("notice.packSkipped", ["problem": $0]) }
         + history.notices.map { Message("notice.history", ["text": $0]) })

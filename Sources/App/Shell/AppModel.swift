@@ -24,12 +24,16 @@ public struct AppModel: Equatable, Sendable {
   public let packs: [NotePack]
   /// Past sessions, oldest first, as read from the history at start and added to since.
   public private(set) var history: [SessionRecord]
+  /// The local time's distance from UTC in seconds, for showing when sessions happened.
+  public let utcOffset: Int
 
   public init(
     settings: Settings, size: Size, clock: ClockTime, catalog: LocaleCatalog,
     paths: StoragePaths, detectedGlyphs: GlyphSet.Kind, overrides: RunOverrides = .init(),
-    packs: [NotePack] = [], history: [SessionRecord] = [], notices: [Message] = []
+    packs: [NotePack] = [], history: [SessionRecord] = [], utcOffset: Int = 0,
+    notices: [Message] = []
   ) {
+    self.utcOffset = utcOffset
     self.packs = packs
     self.history = history
     self.settings = settings
@@ -211,6 +215,10 @@ public struct AppModel: Equatable, Sendable {
       guard edited != settings else { return effects }
       settings = edited
       return [.save(edited)] + effects
+    case .history(var model):
+      model.handle(key, history: history, visibleRows: HistoryView.visibleRows(in: size))
+      replaceTop(.history(model))
+      return []
     case .listen(var model):
       var edited = settings
       let screenEffects = model.handle(

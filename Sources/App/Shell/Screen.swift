@@ -6,6 +6,7 @@ public enum Screen: Equatable, Sendable {
   case metronome(MetronomeModel)
   case listen(ListenModel)
   case notes(NotesModel)
+  case history(HistoryModel)
 
   var titleKey: String {
     switch self {
@@ -15,6 +16,7 @@ public enum Screen: Equatable, Sendable {
     case .metronome: return "metronome.title"
     case .listen: return "listen.title"
     case .notes: return "notes.title"
+    case .history: return "history.title"
     }
   }
 
@@ -26,6 +28,7 @@ public enum Screen: Equatable, Sendable {
     case .metronome: return MetronomeModel.keyHints
     case .listen: return ListenModel.keyHints
     case .notes(let model): return model.keyHints
+    case .history: return HistoryModel.keyHints
     }
   }
 

@@ -1,0 +1,92 @@
+import App
+import Practice
+import TerminalUI
+import TestHelpers
+import Foundation
+import XCTest
+
+final class HistoryScreenTests: XCTestCase {
+  private func screen(_ model: AppModel) -> HistoryModel? {
+    if case .history(let screen) = model.screen { return screen }
+    XCTFail("the history screen is not on top")
+    return nil
+  }
+
+  private func text(_ model: AppModel) -> String { AppView.render(model).lines.joined(separator: "\n") }
+
+  func testNewestFirstWithTheChosenSessionsDetails() throws {
+    var model = AppFixtures.model(history: AppFixtures.history)
+    model.press(.character("4"))
+    XCTAssertEqual(screen(model)?.selected, 0)
+    let lines = AppView.render(model).lines
+    let newest = try XCTUnwrap(lines.firstIndex { $0.contains("2026-11-20 11:00") })
+    let oldest = try XCTUnwrap(lines.firstIndex { $0.contains("2026-11-15 11:00") })
+    XCTAssertLessThan(newest, oldest, "newest first, in local time (UTC+1)")
+    XCTAssertTrue(text(model).contains("Practised: Treble clef: C4 to B4"), text(model))
+    XCTAssertTrue(text(model).contains("Missed: B4"), "the newest missed one note")
+    model.press(.down)
+    XCTAssertEqual(screen(model)?.selected, 1)
+    XCTAssertTrue(text(model).contains("Missed: E4 G4 B4"), "the one before missed three")
+    for _ in 0..<20 { model.press(.down) }
+    XCTAssertEqual(screen(model)?.selected, AppFixtures.history.count - 1, "stops at the oldest")
+    model.press(.home)
+    XCTAssertEqual(screen(model)?.selected, 0)
+  }
+
+  func testTabShowsOneModuleAtATime() {
+    var model = AppFixtures.model(history: AppFixtures.history)
+    model.press(.character("4"))
+    XCTAssertTrue(text(model).contains("steady"))
+    model.press(.tab)
+    XCTAssertEqual(screen(model)?.module, "notes")
+    XCTAssertFalse(text(model).contains("steady"), "the rhythm session is hidden")
+    XCTAssertTrue(text(model).contains("Showing: Notes"))
+    model.press(.tab)
+    XCTAssertEqual(screen(model)?.module, "rhythm")
+    model.press(.tab)
+    XCTAssertNil(screen(model)?.module, "back to all")
+  }
+
+  func testTheChartIsScaledFromNothingToAll() throws {
+    var model = AppFixtures.model(history: AppFixtures.history)
+    model.press(.character("4"), .tab)
+    let chart = try XCTUnwrap(AppView.render(model).lines.first { $0.contains("Accuracy") })
+    // 40, 55, 70, 50, 85 and 95 % on eight levels from 0 to 100 %: 2.8, 3.85, 4.9, 3.5, 5.95
+    // and 6.65 rounded.
+    XCTAssertTrue(chart.contains("Accuracy ▄▅▆▅▇█ last 95 %, best 95 %"), chart)
+  }
+
+  func testTheTableScrollsToKeepTheChoiceInView() {
+    let many = (0..<40).map { day in
+      SessionRecord(
+        module: "notes", exercise: "flashcards",
+        startedAt: Date(timeIntervalSince1970: 1_794_736_800 + Double(day) * 86_400), duration: 60,
+        score: 0.5)
+    }
+    var model = AppFixtures.model(history: many)
+    model.press(.character("4"))
+    for _ in 0..<30 { model.press(.down) }
+    let shown = screen(model)
+    XCTAssertEqual(shown?.selected, 30)
+    XCTAssertGreaterThan(shown?.scroll ?? 0, 0)
+    // 30 rows down from the newest (2026-12-24) is 2026-11-24.
+    XCTAssertTrue(text(model).contains("2026-11-24 11:00"), text(model))
+  }
+
+  func testAnEmptyHistorySaysSo() {
+    var model = AppFixtures.model()
+    model.press(.character("4"))
+    XCTAssertTrue(text(model).contains("No practice history yet."), text(model))
+  }
+
+  func testSnapshots() {
+    for size in [ScreenSnapshotTests.small, ScreenSnapshotTests.large] {
+      var model = AppFixtures.model(size: size, history: AppFixtures.history)
+      model.press(.character("4"), .down)
+      assertCanvasSnapshot(AppView.render(model), named: "\(size.width)x\(size.height)")
+    }
+    var ascii = AppFixtures.model(glyphs: .ascii, history: AppFixtures.history)
+    ascii.press(.character("4"), .tab)
+    assertCanvasSnapshot(AppView.render(ascii), named: "ascii.80x24")
+  }
+}
