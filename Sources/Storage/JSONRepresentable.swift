@@ -58,6 +58,7 @@ extension JSONRepresentable where Self: RawRepresentable, RawValue == String {
 extension NamingSystem: JSONRepresentable {}
 extension GlyphChoice: JSONRepresentable {}
 extension ThemeChoice: JSONRepresentable {}
+extension NoteExercise: JSONRepresentable {}
 
 extension Array: JSONRepresentable where Element: JSONRepresentable {
   init?(json: JSONValue) {

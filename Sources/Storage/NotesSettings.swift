@@ -3,6 +3,7 @@
 public struct NotesSettings: Equatable, Sendable {
   public static let roundRange = 5...100
   public static let advanceRange = 0.3...5.0
+  public static let toleranceRange = 5.0...50.0
 
   /// Pack ids; the beginner pack until the user chooses.
   public var packs = ["treble-c4-b4"]
@@ -11,6 +12,11 @@ public struct NotesSettings: Equatable, Sendable {
   public var advanceSeconds = 1.5
   /// When set, the next card waits for Enter instead.
   public var advancesByHand = false
+  public var exercise = NoteExercise.flashcards
+  /// How far from the written pitch, in cents, a played note still counts as right.
+  public var toleranceCents = 30.0
+  /// Whether a played note counts in any octave; voices and instruments reach different ones.
+  public var anyOctave = true
 
   public init() {}
 

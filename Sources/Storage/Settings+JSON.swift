@@ -37,6 +37,10 @@ extension Settings {
     SettingsField(
       "notes.advanceSeconds", \.notes.advanceSeconds, isValid: NotesSettings.advanceRange.contains),
     SettingsField("notes.advancesByHand", \.notes.advancesByHand),
+    SettingsField("notes.exercise", \.notes.exercise),
+    SettingsField(
+      "notes.toleranceCents", \.notes.toleranceCents, isValid: NotesSettings.toleranceRange.contains),
+    SettingsField("notes.anyOctave", \.notes.anyOctave),
   ]
 
   /// Reads every known key of `document`. A missing or null key takes its default silently;

@@ -4,14 +4,15 @@ import Practice
 import XCTest
 
 final class NoteQuizTests: XCTestCase {
-  private let beginner = ["C4", "D4", "E4", "F4", "G4", "A4", "B4"].compactMap(Note.init(parsing:))
+  private let beginnerNotes = ["C4", "D4", "E4", "F4", "G4", "A4", "B4"].compactMap(Note.init(parsing:))
+  private var beginner: NoteQuiz.Deck { NoteQuiz.Deck(context: "treble", notes: beginnerNotes) }
 
   func testACardHasFourDifferentNamesOneRightAtEveryPlace() {
     var random = SplitMix64(seed: 1)
-    let names = Set(beginner.map(\.noteClass))
+    let names = Set(beginnerNotes.map(\.noteClass))
     var places = Set<Int>()
     for round in 0..<400 {
-      let note = beginner[round % beginner.count]
+      let note = beginnerNotes[round % beginnerNotes.count]
       let card = NoteCard(note: note, names: names, using: &random)
       XCTAssertEqual(card.choices.count, 4)
       XCTAssertEqual(Set(card.choices).count, 4, "no name twice")
@@ -25,10 +26,10 @@ final class NoteQuizTests: XCTestCase {
 
   func testWrongNamesAreDrawnFromTheWholePack() {
     var random = SplitMix64(seed: 7)
-    let names = Set(beginner.map(\.noteClass))
+    let names = Set(beginnerNotes.map(\.noteClass))
     var seen = Set<NoteClass>()
     for _ in 0..<200 {
-      seen.formUnion(NoteCard(note: beginner[0], names: names, using: &random).choices)
+      seen.formUnion(NoteCard(note: beginnerNotes[0], names: names, using: &random).choices)
     }
     XCTAssertEqual(seen, names)
   }
@@ -84,16 +85,75 @@ final class NoteQuizTests: XCTestCase {
     var random = SplitMix64(seed: 5)
     let bass = ["G2", "A2", "B2", "C3", "D3"].compactMap(Note.init(parsing:))
     let sharps = ["C#4", "D#4", "F#4", "G#4", "A#4"].compactMap(Note.init(parsing:))
-    var quiz = NoteQuiz(decks: [bass, sharps], rounds: 100, using: &random)
+    var quiz = NoteQuiz(
+      decks: [.init(context: "bass", notes: bass), .init(context: "treble", notes: sharps)],
+      rounds: 100, using: &random)
     var decksSeen = Set<Int>()
     while !quiz.isFinished {
       decksSeen.insert(quiz.deck)
-      XCTAssertTrue(quiz.decks[quiz.deck].contains(quiz.card.note))
-      let deckNames = Set(quiz.decks[quiz.deck].map(\.noteClass))
+      XCTAssertTrue(quiz.decks[quiz.deck].notes.contains(quiz.card.note))
+      let deckNames = Set(quiz.decks[quiz.deck].notes.map(\.noteClass))
       XCTAssertTrue(Set(quiz.card.choices).isSubset(of: deckNames), "\(quiz.card)")
       quiz.answer(quiz.card.answer, seconds: 1)
       quiz.next(using: &random)
     }
     XCTAssertEqual(decksSeen, [0, 1])
+  }
+
+  func testWeakNotesAreDealtMoreOften() {
+    // E4 was missed; every other note was answered quickly three times (box 3, weight 2 against
+    // E4's 16).
+    var boxes = LeitnerBoxes()
+    for note in beginnerNotes {
+      for _ in 0..<3 {
+        boxes.record(
+          .init(
+            question: note.description, context: "treble", given: "", isCorrect: note.description != "E4",
+            seconds: 1))
+      }
+    }
+    var random = SplitMix64(seed: 9)
+    var quiz = NoteQuiz(decks: [beginner], rounds: nil, boxes: boxes, using: &random)
+    var dealt: [String: Int] = [:]
+    for _ in 0..<600 {
+      dealt[quiz.card.note.description, default: 0] += 1
+      // Right but slow, which leaves every note in its box.
+      quiz.answer(quiz.card.answer, seconds: 9)
+      quiz.next(using: &random)
+    }
+    // E4 cannot come twice running, so it comes at most every other card: about 300 of 600.
+    XCTAssertGreaterThan(dealt["E4", default: 0], 200, "\(dealt)")
+    XCTAssertLessThan(dealt["C4", default: 0], 200, "\(dealt)")
+  }
+
+  func testTheBoxesLearnFromEachAnswer() {
+    var random = SplitMix64(seed: 2)
+    var quiz = NoteQuiz(decks: [beginner], rounds: 5, using: &random)
+    let note = quiz.card.note.description
+    XCTAssertNil(quiz.boxes.box(of: note, in: "treble"))
+    quiz.answer(quiz.card.answer, seconds: 1)
+    XCTAssertEqual(quiz.boxes.box(of: note, in: "treble"), 1)
+  }
+
+  func testWithoutRoundsTheQuizGoesOnUntilStopped() {
+    var random = SplitMix64(seed: 4)
+    var quiz = NoteQuiz(decks: [beginner], rounds: nil, using: &random)
+    for _ in 0..<150 {
+      quiz.answer(quiz.card.answer, seconds: 1)
+      quiz.next(using: &random)
+    }
+    XCTAssertFalse(quiz.isFinished)
+    XCTAssertEqual(quiz.round, 151)
+  }
+
+  func testAPlayedAnswerKeepsWhatWasHeard() throws {
+    var random = SplitMix64(seed: 6)
+    var quiz = NoteQuiz(decks: [beginner], rounds: 5, using: &random)
+    let octaveUp = quiz.card.note.pitch + 12
+    XCTAssertFalse(quiz.answer(heard: octaveUp, isCorrect: false, seconds: 2))
+    let answer = try XCTUnwrap(quiz.answers.first)
+    XCTAssertEqual(answer.heard, octaveUp)
+    XCTAssertFalse(answer.isCorrect, "the caller judged the octave wrong")
+    XCTAssertEqual(answer.given.semitonesFromC, quiz.card.note.noteClass.semitonesFromC)
   }
 }

@@ -82,10 +82,13 @@ final class SettingsStoreTests: StorageTestCase {
         "notes" : {
           "advanceSeconds" : 1.5,
           "advancesByHand" : false,
+          "anyOctave" : true,
+          "exercise" : "flashcards",
           "packs" : [
             "treble-c4-b4"
           ],
-          "rounds" : 20
+          "rounds" : 20,
+          "toleranceCents" : 30
         },
         "theme" : "dark",
         "version" : 1,
@@ -162,11 +165,15 @@ final class SettingsStoreTests: StorageTestCase {
     settings.notes.rounds = 50
     settings.notes.advanceSeconds = 0.5
     settings.notes.advancesByHand = true
+    settings.notes.exercise = .timed
+    settings.notes.toleranceCents = 15
+    settings.notes.anyOctave = false
     try makeStore().save(settings)
     XCTAssertEqual(makeStore().load(), SettingsLoadResult(settings: settings))
 
     try folder.write(
-      #"{"notes": {"packs": [], "rounds": 101, "advanceSeconds": 0.1, "advancesByHand": "yes"}}"#,
+      #"{"notes": {"packs": [], "rounds": 101, "advanceSeconds": 0.1, "advancesByHand": "yes", "#
+        + #""exercise": "marathon", "toleranceCents": 80, "anyOctave": 1}}"#,
       to: "settings.json")
     let result = makeStore().load()
     XCTAssertEqual(result.settings.notes, NotesSettings())
@@ -174,7 +181,11 @@ final class SettingsStoreTests: StorageTestCase {
       return XCTFail("expected a notice about invalid values, got \(result.notices)")
     }
     XCTAssertEqual(
-      keys, ["notes.packs", "notes.rounds", "notes.advanceSeconds", "notes.advancesByHand"])
+      keys,
+      [
+        "notes.packs", "notes.rounds", "notes.advanceSeconds", "notes.advancesByHand",
+        "notes.exercise", "notes.toleranceCents", "notes.anyOctave",
+      ])
   }
 
   func testMeterValidation() throws {

@@ -156,7 +156,7 @@ public struct NotesModel: Equatable, Sendable {
       module: "notes", exercise: "flashcards", startedAt: Date(timeIntervalSince1970: 0),
       duration: Double(time.nanoseconds &- startedAt.nanoseconds) / 1e9,
       score: Double(quiz.correctCount) / Double(quiz.answers.count),
-      figures: ["rounds": Double(quiz.rounds)], content: quizPacks.map(\.id), answers: answers,
+      figures: quiz.rounds.map { ["rounds": Double($0)] } ?? [:], content: quizPacks.map(\.id), answers: answers,
       isCutShort: !quiz.isFinished)
   }
 
@@ -193,7 +193,9 @@ public struct NotesModel: Equatable, Sendable {
         return
       }
       quizPacks = chosen
-      quiz = NoteQuiz(decks: chosen.map(\.notes), rounds: settings.notes.rounds, using: &random)
+      quiz = NoteQuiz(
+        decks: chosen.map { NoteQuiz.Deck(context: $0.staff.name, notes: $0.notes) },
+        rounds: settings.notes.rounds, using: &random)
       phase = .playing
       typed = ""
       shownAt = event.time

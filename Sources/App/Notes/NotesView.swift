@@ -71,7 +71,7 @@ enum NotesView {
     let left = area.x + (area.width - width) / 2
     let header = strings.text(
       "notes.progress",
-      ["round": "\(quiz.round)", "rounds": "\(quiz.rounds)", "right": "\(quiz.correctCount)",
+      ["round": "\(quiz.round)", "rounds": "\(quiz.rounds ?? quiz.round)", "right": "\(quiz.correctCount)",
        "wrong": "\(quiz.answers.count - quiz.correctCount)"])
     canvas.write(header, x: left, y: area.y, style: .role(.muted), clip: area)
     canvas.write(
