@@ -28,3 +28,9 @@ public struct Settings: Equatable, Sendable {
 
   public init() {}
 }
+
+extension Settings {
+  /// The tuning reference as a value; loading keeps `a4Reference` in range, so the fallback
+  /// only covers a value set in code.
+  public var concertPitch: ConcertPitch { ConcertPitch(a4: a4Reference) ?? .standard }
+}

@@ -199,4 +199,184 @@ final class NotesModelTests: XCTestCase {
     XCTAssertTrue(
       screen.contains("Last session: Notes (Flashcards), 1 of 2 right (50 %), 1.5 s a card"), screen)
   }
+
+  private func startedWith(
+    _ exercise: NoteExercise, history: [SessionRecord] = [], configure: (inout Settings) -> Void = { _ in }
+  ) -> (AppModel, [Effect]) {
+    var settings = Settings()
+    settings.notes.exercise = exercise
+    configure(&settings)
+    var model = AppFixtures.model(settings: settings, history: history)
+    model.press(.character("3"), at: 1)
+    let effects = model.press(.enter, at: 2)
+    return (model, effects)
+  }
+
+  private func answerWrong(_ model: inout AppModel, at seconds: Double) throws -> [Effect] {
+    let card = try XCTUnwrap(card(model))
+    let wrong = try XCTUnwrap(card.choices.firstIndex { $0 != card.answer })
+    return model.press(.character(Character("\(wrong + 1)")), at: seconds)
+  }
+
+  func testTabChangesTheExerciseAndItIsSaved() {
+    var model = AppFixtures.model()
+    model.press(.character("3"))
+    var expected = Settings()
+    expected.notes.exercise = .timed
+    XCTAssertEqual(model.press(.tab), [.save(expected)])
+    expected.notes.exercise = .streak
+    XCTAssertEqual(model.press(.tab), [.save(expected)])
+    XCTAssertEqual(model.press(.right), [], "the streak has no rounds to set")
+  }
+
+  func testTheTimedDrillMovesOnAtOnceAndEndsAfterAMinute() throws {
+    var (model, _) = startedWith(.timed)
+    XCTAssertEqual(screen(model)?.secondsLeft, 60)
+    XCTAssertEqual(model.deadline, MonotonicInstant(nanoseconds: 3_000_000_000), "the countdown ticks")
+    _ = try answerRight(&model, at: 3.5)
+    XCTAssertEqual(screen(model)?.quiz?.round, 2, "a right answer moves straight on")
+    XCTAssertEqual(screen(model)?.quiz?.isAnswered, false)
+    _ = try answerWrong(&model, at: 4)
+    XCTAssertEqual(screen(model)?.quiz?.isAnswered, true, "a wrong one is shown first")
+    XCTAssertEqual(model.deadline, MonotonicInstant(nanoseconds: 5_000_000_000))
+    XCTAssertEqual(model.handle(.tick(MonotonicInstant(nanoseconds: 5_500_000_000))), [])
+    XCTAssertEqual(screen(model)?.quiz?.round, 3)
+    XCTAssertEqual(screen(model)?.secondsLeft, 57)
+
+    let effects = model.handle(.tick(MonotonicInstant(nanoseconds: 62_000_000_000)))
+    let record = try XCTUnwrap(records(effects).first)
+    XCTAssertEqual(record.exercise, "timed")
+    XCTAssertEqual(record.figures["seconds"], 60)
+    XCTAssertEqual(record.answers.count, 2, "the card left unanswered does not count")
+    XCTAssertEqual(record.duration, 60, accuracy: 1e-9)
+    XCTAssertFalse(record.isCutShort)
+    XCTAssertEqual(screen(model)?.phase, .finished)
+    XCTAssertNil(model.deadline)
+  }
+
+  func testTheStreakEndsAtTheFirstMistakeAgainstTheBestSoFar() throws {
+    let earlier = SessionRecord(
+      module: "notes", exercise: "streak", startedAt: Date(timeIntervalSince1970: 0), duration: 9,
+      content: ["treble-c4-b4"],
+      answers: [.init(question: "C4", context: "treble", given: "C", isCorrect: true, seconds: 1)])
+    var (model, _) = startedWith(.streak, history: [earlier])
+    XCTAssertEqual(screen(model)?.previousBest, 1)
+    for round in 0..<3 {
+      XCTAssertEqual(records(try answerRight(&model, at: Double(3 + round))), [])
+      model.press(.enter, at: Double(3 + round) + 0.5)
+    }
+    let effects = try answerWrong(&model, at: 7)
+    let record = try XCTUnwrap(records(effects).first)
+    XCTAssertEqual(record.exercise, "streak")
+    XCTAssertEqual(record.answers.map(\.isCorrect), [true, true, true, false])
+    model.press(.enter, at: 8)
+    XCTAssertEqual(screen(model)?.phase, .finished)
+    XCTAssertTrue(
+      AppView.render(model).lines.joined().contains("New personal best: 3!"),
+      AppView.render(model).lines.joined(separator: "\n"))
+  }
+
+  func testPersonalBestsAreKeptPerExerciseAndChoiceOfPacks() {
+    func record(_ exercise: String, _ packs: [String], right: Int, cutShort: Bool = false) -> SessionRecord {
+      SessionRecord(
+        module: "notes", exercise: exercise, startedAt: Date(timeIntervalSince1970: 0), duration: 60,
+        content: packs,
+        answers: (0..<right).map { _ in
+          .init(question: "C4", context: "treble", given: "C", isCorrect: true, seconds: 1)
+        }, isCutShort: cutShort)
+    }
+    let history = [
+      record("timed", ["a"], right: 12), record("timed", ["a", "b"], right: 30),
+      record("streak", ["a"], right: 40), record("timed", ["a"], right: 50, cutShort: true),
+      record("timed", ["a"], right: 9),
+    ]
+    XCTAssertEqual(NotesModel.best(of: .timed, packs: ["a"], in: history), 12)
+    XCTAssertEqual(NotesModel.best(of: .timed, packs: ["b", "a"], in: history), 30)
+    XCTAssertNil(NotesModel.best(of: .timed, packs: ["b"], in: history))
+  }
+
+  func testTheCardsFavourNotesMissedInEarlierSessions() throws {
+    let missed = SessionRecord(
+      module: "notes", exercise: "flashcards", startedAt: Date(timeIntervalSince1970: 0),
+      duration: 9,
+      answers: ["C4", "D4", "F4", "G4", "A4", "B4"].flatMap { note in
+        (0..<4).map { _ in SessionRecord.Answer(question: note, context: "treble", given: "", isCorrect: true, seconds: 1) }
+      } + [.init(question: "E4", context: "treble", given: "F", isCorrect: false, seconds: 1)])
+    var (model, _) = startedWith(.flashcards, history: [missed]) { $0.notes.rounds = 100 }
+    XCTAssertEqual(screen(model)?.quiz?.boxes.box(of: "E4", in: "treble"), 0)
+    XCTAssertEqual(screen(model)?.quiz?.boxes.box(of: "C4", in: "treble"), 4)
+    var dealt = 0
+    for round in 0..<60 {
+      if card(model)?.note.description == "E4" { dealt += 1 }
+      // Slow answers keep every note in its box.
+      _ = try answerRight(&model, at: Double(10 * round + 10))
+      model.press(.enter, at: Double(10 * round + 11))
+    }
+    // E4 weighs 16 against 1 for each of the six others: most cards it may take (every other).
+    XCTAssertGreaterThan(dealt, 20)
+  }
+
+  private func heard(_ frequency: Double, times: Int = 3) -> AppEvent {
+    .heard(
+      [.onset(frame: 0, strength: 1)]
+        + (0..<times).map { .pitch(frame: Int64($0) * 2400, frequency: frequency, confidence: 0.95) })
+  }
+
+  func testPlayItListensAndTakesAHeldNoteInTuneAsTheAnswer() throws {
+    var (model, effects) = startedWith(.play) { $0.notes.rounds = 5 }
+    XCTAssertEqual(effects, [.listen(.start(profile: nil))])
+    let first = try XCTUnwrap(card(model))
+    let frequency = first.note.pitch.frequency() * 1.005  // 8.6 cents sharp
+    XCTAssertEqual(model.handle(heard(frequency, times: 2)), [], "not held long enough")
+    XCTAssertEqual(screen(model)?.quiz?.answers.count, 0)
+    XCTAssertEqual(model.handle(heard(frequency)), [], "answered, and not sounded over the mic")
+    XCTAssertEqual(screen(model)?.quiz?.correctCount, 1)
+
+    _ = model.handle(.tick(MonotonicInstant(nanoseconds: 10_000_000_000)))
+    let second = try XCTUnwrap(card(model))
+    _ = model.handle(heard(second.note.pitch.frequency() * 1.025))  // 43 cents sharp
+    XCTAssertEqual(screen(model)?.problem?.key, "notes.play.sharp")
+    XCTAssertEqual(screen(model)?.quiz?.answers.count, 1, "out of tune is not an answer")
+    _ = model.handle(heard(second.note.pitch.frequency() * 2))
+    XCTAssertEqual(screen(model)?.quiz?.correctCount, 2, "any octave by default")
+  }
+
+  func testPlayItInTheWrittenOctaveMarksAnotherOctaveWrong() throws {
+    var (model, _) = startedWith(.play) { $0.notes.anyOctave = false }
+    let first = try XCTUnwrap(card(model))
+    _ = model.handle(heard(first.note.pitch.frequency() / 2))
+    let answer = try XCTUnwrap(screen(model)?.quiz?.answers.first)
+    XCTAssertFalse(answer.isCorrect)
+    XCTAssertEqual(answer.heard, first.note.pitch - 12)
+    let record = try XCTUnwrap(screen(model)?.record(at: MonotonicInstant(nanoseconds: 5_000_000_000)))
+    XCTAssertEqual(record.answers.first?.given, (first.note.pitch - 12).spelling(preferSharps: true).description)
+  }
+
+  func testLeavingPlayItStopsTheMicrophone() {
+    var (model, _) = startedWith(.play)
+    XCTAssertEqual(model.press(.escape, at: 3), [.stopNotes, .listen(.stop)])
+  }
+
+  func testWithoutAMicrophonePlayItOffersTheFourAnswers() throws {
+    var (model, _) = startedWith(.play)
+    _ = model.handle(.listening(failure: "PulseAudio: Connection refused"))
+    let screenText = AppView.render(model).lines.joined(separator: "\n")
+    XCTAssertTrue(screenText.contains("No microphone: PulseAudio: Connection refused"), screenText)
+    _ = try answerRight(&model, at: 3)
+    XCTAssertEqual(screen(model)?.quiz?.correctCount, 1)
+  }
+
+  func testTheMasteryMapShowsHowWellEachNoteIsKnown() {
+    var model = AppFixtures.model(history: AppFixtures.history)
+    model.press(.character("3"), .character("m"))
+    XCTAssertEqual(screen(model)?.phase, .mastery)
+    let lines = AppView.render(model).lines
+    XCTAssertTrue(lines.contains { $0.contains("How well you know each note") })
+    // In the fixture, B4 was missed in the newest session and D4 never asked.
+    let row = lines.first { $0.contains("C4") && $0.contains("E4") } ?? ""
+    XCTAssertTrue(row.contains("B4 ▁"), row)
+    XCTAssertTrue(row.contains("D4  "), row)
+    model.press(.character("m"))
+    XCTAssertEqual(screen(model)?.phase, .choosing)
+  }
 }

@@ -113,6 +113,33 @@ final class ScreenSnapshotTests: XCTestCase {
     assertCanvasSnapshot(AppView.render(model), named: name(Self.small))
   }
 
+  func testNotesMasteryMap() {
+    for size in [Self.small, Self.large] {
+      var settings = Settings()
+      settings.notes.packs = ["treble-c4-b4", AppFixtures.packs[1].id]
+      var model = AppFixtures.model(size: size, settings: settings, history: AppFixtures.history)
+      model.press(.character("3"), .character("m"))
+      assertCanvasSnapshot(AppView.render(model), named: name(size))
+    }
+  }
+
+  func testNotesTimedDrillAndPlayIt() {
+    var settings = Settings()
+    settings.notes.exercise = .timed
+    var model = AppFixtures.model(settings: settings)
+    model.press(.character("3"), at: 1)
+    model.press(.enter, at: 2)
+    _ = model.handle(.tick(MonotonicInstant(nanoseconds: 19_000_000_000)))
+    assertCanvasSnapshot(AppView.render(model), named: "timed." + name(Self.small))
+
+    settings.notes.exercise = .play
+    model = AppFixtures.model(settings: settings, glyphs: .ascii)
+    model.press(.character("3"), at: 1)
+    model.press(.enter, at: 2)
+    _ = model.handle(.heard([.pitch(frame: 0, frequency: 445, confidence: 0.9)]))
+    assertCanvasSnapshot(AppView.render(model), named: "play.ascii." + name(Self.small))
+  }
+
   func testHomeWithTheLastSession() {
     var model = AppFixtures.model()
     _ = model.handle(

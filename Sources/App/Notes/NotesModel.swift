@@ -1,3 +1,4 @@
+import Audio
 import DSP
 import FoundationEssentials
 import MusicTheory
@@ -5,13 +6,15 @@ import Practice
 import Storage
 import TerminalUI
 
-/// The note-reading flashcards: choose packs and a number of rounds, then read one note at a
-/// time and answer with 1–4 or by typing its name; the answer is marked at once and the next
-/// card follows after the delay set in the settings (or on Enter). Ends with a list of cards.
-/// Every session is recorded in the history, also one left before its end.
+/// Reading notes: choose packs and an exercise, then read one note at a time and answer with
+/// 1–4, by typing its name, or (play it) by playing or singing it. Flashcards deal a chosen
+/// number of cards, the timed drill as many as fit in a minute, the streak until the first
+/// mistake. Every session is recorded in the history, also one left before its end.
 public struct NotesModel: Equatable, Sendable {
   public enum Phase: Equatable, Sendable {
     case choosing
+    /// The mastery map of the chosen packs.
+    case mastery
     case playing
     case finished
   }
@@ -22,14 +25,25 @@ public struct NotesModel: Equatable, Sendable {
   public private(set) var quiz: NoteQuiz?
   /// The packs the quiz was dealt from, in the order of its decks.
   public private(set) var quizPacks: [NotePack] = []
+  public private(set) var exercise = NoteExercise.flashcards
   /// A name being typed as the answer.
   public private(set) var typed = ""
-  /// Why the last key did nothing useful, such as a name that is not a note.
+  /// Why the last key or note did nothing useful, such as a name that is not a note.
   public private(set) var problem: Message?
+  /// The best score of this exercise with these packs before this session; nil if none.
+  public private(set) var previousBest: Int?
+  /// Why the microphone could not be used, in the play-it exercise.
+  public private(set) var microphoneProblem: String?
+  /// The last clear pitch heard, in the play-it exercise.
+  public private(set) var hearing: Double?
+  /// The latest instant the model was told of, for the time left in the timed drill.
+  public private(set) var now = MonotonicInstant(nanoseconds: 0)
   /// When the card on show appeared, to time the answer.
   private var shownAt: MonotonicInstant?
   /// When the first card appeared, to time the session.
-  private var startedAt: MonotonicInstant?
+  public private(set) var startedAt: MonotonicInstant?
+  /// When the session ended: the last answer, the time limit or the mistake.
+  private var endedAt: MonotonicInstant?
   /// Whether the box asking to stop a session midway is up, and which of its buttons is chosen
   /// (0 stops, 1 goes on).
   public private(set) var stopButton: Int?
@@ -38,6 +52,7 @@ public struct NotesModel: Equatable, Sendable {
   /// When the answered card gives way to the next one; nil while waiting for an answer or for
   /// Enter.
   public private(set) var advanceAt: MonotonicInstant?
+  private var heldNotes = HeldNoteDetector()
   private var random: SplitMix64
 
   /// `seed` makes the session's cards; the runtime passes the moment the screen opened.
@@ -46,9 +61,18 @@ public struct NotesModel: Equatable, Sendable {
   }
 
   static let choosingHints: [KeyHint] = [
-    KeyHint(.upDown, "common.move"),
+    KeyHint(.upDown, "common.move", inBar: false),
     KeyHint(.text("Space"), "notes.key.choose"),
+    KeyHint(.text("Tab"), "notes.key.exercise"),
     KeyHint(.leftRight, "notes.key.rounds"),
+    KeyHint(.text("m"), "notes.key.mastery"),
+    KeyHint(.enter, "notes.key.start"),
+    // The bar has no room for it at 80 columns; Esc goes back on every screen.
+    KeyHint(.escape, "common.back", inBar: false),
+    .help,
+  ]
+
+  static let masteryHints: [KeyHint] = [
     KeyHint(.enter, "notes.key.start"),
     .back,
     .help,
@@ -57,6 +81,12 @@ public struct NotesModel: Equatable, Sendable {
   static let playingHints: [KeyHint] = [
     KeyHint(.text("1-4"), "notes.key.answer"),
     KeyHint(.text("a-g"), "notes.key.type"),
+    KeyHint(.enter, "notes.key.next"),
+    .back,
+    .help,
+  ]
+
+  static let playingByEarHints: [KeyHint] = [
     KeyHint(.enter, "notes.key.next"),
     .back,
     .help,
@@ -79,7 +109,8 @@ public struct NotesModel: Equatable, Sendable {
     if stopButton != nil { return Self.stoppingHints }
     switch phase {
     case .choosing: return Self.choosingHints
-    case .playing: return Self.playingHints
+    case .mastery: return Self.masteryHints
+    case .playing: return exercise == .play ? Self.playingByEarHints : Self.playingHints
     case .finished: return Self.finishedHints
     }
   }
@@ -90,7 +121,30 @@ public struct NotesModel: Equatable, Sendable {
 
   /// Whether leaving now would cut a session short: then the user is asked first.
   var asksBeforeLeaving: Bool {
-    phase == .playing && quiz.map { !$0.answers.isEmpty && !$0.isFinished } ?? false
+    phase == .playing && endedAt == nil && !(quiz?.answers.isEmpty ?? true)
+  }
+
+  /// Whether the microphone should be on: only while a play-it session runs.
+  var listens: Bool { phase == .playing && exercise == .play }
+
+  /// When the screen wants a `.tick`: the next card, the end of the timed drill, and each
+  /// second of its countdown.
+  var deadline: MonotonicInstant? {
+    var times = [advanceAt].compactMap { $0 }
+    if exercise == .timed, phase == .playing, endedAt == nil, let startedAt {
+      let elapsed = now.nanoseconds &- startedAt.nanoseconds
+      let second: UInt64 = 1_000_000_000
+      times.append(MonotonicInstant(nanoseconds: startedAt.nanoseconds + (elapsed / second + 1) * second))
+    }
+    return times.min()
+  }
+
+  /// Whole seconds left in the timed drill.
+  public var secondsLeft: Int? {
+    guard exercise == .timed, let startedAt else { return nil }
+    let end = startedAt.nanoseconds + UInt64(NoteExercise.timedSeconds * 1e9)
+    let until = (endedAt ?? now).nanoseconds
+    return until >= end ? 0 : Int((end - until + 999_999_999) / 1_000_000_000)
   }
 
   /// Puts up the box asking whether to stop the session, with "stop" chosen.
@@ -99,24 +153,80 @@ public struct NotesModel: Equatable, Sendable {
   }
 
   /// Returns the effects the key asks for: the answer's note is sounded when a card is
-  /// answered, the session is recorded when its last card is answered, and a session stopped
-  /// midway is recorded as it stands before the screen is left.
-  mutating func handle(_ event: KeyEvent, settings: inout Settings, packs: [NotePack]) -> [Effect] {
+  /// answered, the session is recorded when it ends, and a session stopped midway is recorded
+  /// as it stands before the screen is left.
+  mutating func handle(
+    _ event: KeyEvent, settings: inout Settings, packs: [NotePack], history: [SessionRecord]
+  ) -> [Effect] {
     problem = nil
+    now = max(now, event.time)
     if stopButton != nil { return answerStop(event) }
     switch phase {
-    case .choosing: choose(event, settings: &settings, packs: packs)
+    case .choosing:
+      return choose(event, settings: &settings, packs: packs, history: history)
+    case .mastery:
+      if event.key == .enter { return start(at: event.time, settings: settings, packs: packs, history: history) }
+      if event.key == .character("m") { phase = .choosing }
     case .playing:
-      let answered = quiz?.answers.count
-      play(event, settings: settings)
-      guard let quiz, quiz.answers.count != answered else { break }
-      var effects: [Effect] = [.playNote(quiz.card.note.pitch)]
-      if quiz.isFinished, let record = record(at: event.time) { effects.append(.record(record)) }
-      return effects
+      return play(event, settings: settings)
     case .finished:
       if event.key == .enter { phase = .choosing }
     }
     return []
+  }
+
+  /// The clock reached `now`: the timed drill may be over, an answered card gives way to the
+  /// next when its time is up.
+  mutating func tick(_ time: MonotonicInstant) -> [Effect] {
+    now = max(now, time)
+    guard phase == .playing else { return [] }
+    if endedAt == nil, secondsLeft == 0 {
+      return endSession(at: time)
+    }
+    if let advanceAt, time >= advanceAt { return advance(at: time) }
+    return []
+  }
+
+  /// What the microphone heard, in the play-it exercise: a note held in tune answers the card.
+  mutating func hear(_ events: [ListenerEvent], settings: Settings) -> [Effect] {
+    guard listens, endedAt == nil, var quiz, !quiz.isAnswered else { return [] }
+    for event in events {
+      switch event {
+      case .onset:
+        heldNotes.arm()
+      case .level:
+        break
+      case .pitch(_, let frequency, let confidence):
+        if frequency > 0, confidence >= HeldNoteDetector.minimumConfidence { hearing = frequency }
+        guard let held = heldNotes.hear(frequency: frequency, confidence: confidence) else { continue }
+        let judgement = PlayedNoteJudgement(
+          heard: held, written: quiz.card.note.pitch, reference: settings.concertPitch,
+          toleranceCents: settings.notes.toleranceCents, anyOctave: settings.notes.anyOctave)
+        switch judgement {
+        case .inTune(let pitch):
+          quiz.answer(heard: pitch, isCorrect: true, seconds: secondsSinceShown(now))
+        case .outOfTune(let cents):
+          problem = Message(
+            cents > 0 ? "notes.play.sharp" : "notes.play.flat",
+            ["cents": "\(Int(abs(cents).rounded()))"])
+          continue
+        case .wrong(let pitch):
+          quiz.answer(heard: pitch, isCorrect: false, seconds: secondsSinceShown(now))
+        }
+        self.quiz = quiz
+        return answered(at: now, settings: settings)
+      }
+    }
+    return []
+  }
+
+  /// The microphone started, or could not.
+  mutating func listening(failure: String?) {
+    microphoneProblem = failure
+  }
+
+  private func secondsSinceShown(_ time: MonotonicInstant) -> Double {
+    shownAt.map { Double(time.nanoseconds &- $0.nanoseconds) / 1e9 } ?? 0
   }
 
   private mutating func answerStop(_ event: KeyEvent) -> [Effect] {
@@ -136,7 +246,7 @@ public struct NotesModel: Equatable, Sendable {
       phase = .finished
       advanceAt = nil
       isStopped = true
-      return record.map { [.record($0)] } ?? []
+      return (record.map { [.record($0)] } ?? []) + (exercise == .play ? [.listen(.stop)] : [])
     default:
       return []
     }
@@ -144,30 +254,42 @@ public struct NotesModel: Equatable, Sendable {
 
   /// The session so far as a line of the history, or nil before the first answer. The runtime
   /// dates it, as the model never reads the wall clock.
-  func record(at time: MonotonicInstant) -> SessionRecord? {
+  public func record(at time: MonotonicInstant) -> SessionRecord? {
     guard let quiz, !quiz.answers.isEmpty, let startedAt else { return nil }
     let answers = quiz.answers.map { answer in
       SessionRecord.Answer(
         question: answer.card.note.description,
         context: quizPacks[answer.deck].staff.name,
-        given: answer.given.description, isCorrect: answer.isCorrect, seconds: answer.seconds)
+        given: answer.heard?.spelling(preferSharps: true).description ?? answer.given.description,
+        isCorrect: answer.isCorrect, seconds: answer.seconds)
     }
+    var figures: [String: Double] = [:]
+    if let rounds = quiz.rounds { figures["rounds"] = Double(rounds) }
+    if exercise == .timed { figures["seconds"] = NoteExercise.timedSeconds }
     return SessionRecord(
-      module: "notes", exercise: "flashcards", startedAt: Date(timeIntervalSince1970: 0),
-      duration: Double(time.nanoseconds &- startedAt.nanoseconds) / 1e9,
-      score: Double(quiz.correctCount) / Double(quiz.answers.count),
-      figures: quiz.rounds.map { ["rounds": Double($0)] } ?? [:], content: quizPacks.map(\.id), answers: answers,
-      isCutShort: !quiz.isFinished)
+      module: Self.module, exercise: exercise.rawValue, startedAt: Date(timeIntervalSince1970: 0),
+      duration: Double((endedAt ?? time).nanoseconds &- startedAt.nanoseconds) / 1e9,
+      score: Double(quiz.correctCount) / Double(quiz.answers.count), figures: figures,
+      content: quizPacks.map(\.id), answers: answers, isCutShort: endedAt == nil)
   }
 
-  /// The clock reached `now`: an answered card gives way to the next when its time is up.
-  mutating func tick(_ now: MonotonicInstant) {
-    guard let advanceAt, now >= advanceAt else { return }
-    advance(at: now)
+  static let module = "notes"
+
+  /// The best right count of `exercise` over exactly these packs in `history`. The timed
+  /// drill and the streak keep personal bests; a harder choice of packs has its own.
+  public static func best(
+    of exercise: NoteExercise, packs: [String], in history: [SessionRecord]
+  ) -> Int? {
+    history.filter {
+      $0.module == module && $0.exercise == exercise.rawValue && Set($0.content) == Set(packs)
+        && !$0.isCutShort
+    }.map { $0.answers.count { $0.isCorrect } }.max()
   }
 
-  private mutating func choose(_ event: KeyEvent, settings: inout Settings, packs: [NotePack]) {
-    guard !packs.isEmpty else { return }
+  private mutating func choose(
+    _ event: KeyEvent, settings: inout Settings, packs: [NotePack], history: [SessionRecord]
+  ) -> [Effect] {
+    guard !packs.isEmpty else { return [] }
     cursor = min(cursor, packs.count - 1)
     switch event.key {
     case .up, .character("k"): cursor = (cursor + packs.count - 1) % packs.count
@@ -182,82 +304,151 @@ public struct NotesModel: Equatable, Sendable {
         chosen.append(id)
       }
       settings.notes.packs = chosen
+    case .tab, .character("e"):
+      let all = NoteExercise.allCases
+      settings.notes.exercise = all[(all.firstIndex(of: settings.notes.exercise)! + 1) % all.count]
     case .left, .right:
+      guard settings.notes.exercise.hasRounds else { break }
       let step = event.key == .left ? -5 : 5
       let range = NotesSettings.roundRange
       settings.notes.rounds = min(max(settings.notes.rounds + step, range.lowerBound), range.upperBound)
+    case .character("m"):
+      guard chosenPacks(settings, packs) != nil else { break }
+      phase = .mastery
     case .enter:
-      let chosen = packs.filter { settings.notes.packs.contains($0.id) }
-      guard !chosen.isEmpty else {
-        problem = Message("notes.problem.noPack")
-        return
-      }
-      quizPacks = chosen
-      quiz = NoteQuiz(
-        decks: chosen.map { NoteQuiz.Deck(context: $0.staff.name, notes: $0.notes) },
-        rounds: settings.notes.rounds, using: &random)
-      phase = .playing
-      typed = ""
-      shownAt = event.time
-      startedAt = event.time
-      advanceAt = nil
+      return start(at: event.time, settings: settings, packs: packs, history: history)
     default:
       break
     }
+    return []
   }
 
-  private mutating func play(_ event: KeyEvent, settings: Settings) {
-    guard var quiz else { return }
+  private mutating func chosenPacks(_ settings: Settings, _ packs: [NotePack]) -> [NotePack]? {
+    let chosen = packs.filter { settings.notes.packs.contains($0.id) }
+    guard !chosen.isEmpty else {
+      problem = Message("notes.problem.noPack")
+      return nil
+    }
+    return chosen
+  }
+
+  /// The packs chosen in the settings, for the mastery map.
+  func chosen(_ settings: Settings, _ packs: [NotePack]) -> [NotePack] {
+    packs.filter { settings.notes.packs.contains($0.id) }
+  }
+
+  private mutating func start(
+    at time: MonotonicInstant, settings: Settings, packs: [NotePack], history: [SessionRecord]
+  ) -> [Effect] {
+    guard let chosen = chosenPacks(settings, packs) else {
+      phase = .choosing
+      return []
+    }
+    exercise = settings.notes.exercise
+    quizPacks = chosen
+    quiz = NoteQuiz(
+      decks: chosen.map { NoteQuiz.Deck(context: $0.staff.name, notes: $0.notes) },
+      rounds: exercise.hasRounds ? settings.notes.rounds : nil,
+      boxes: LeitnerBoxes(replaying: history, module: Self.module), using: &random)
+    previousBest =
+      exercise.hasRounds ? nil : Self.best(of: exercise, packs: chosen.map(\.id), in: history)
+    phase = .playing
+    typed = ""
+    hearing = nil
+    microphoneProblem = nil
+    heldNotes = HeldNoteDetector(reference: settings.concertPitch, armed: false)
+    shownAt = time
+    startedAt = time
+    endedAt = nil
+    advanceAt = nil
+    now = time
+    return exercise == .play ? [.listen(.start(profile: settings.listening.profile))] : []
+  }
+
+  private mutating func play(_ event: KeyEvent, settings: Settings) -> [Effect] {
+    guard var quiz else { return [] }
     if quiz.isAnswered {
-      if event.key == .enter || event.key == .character(" ") { advance(at: event.time) }
-      return
+      if event.key == .enter || event.key == .character(" ") { return advance(at: event.time) }
+      return []
     }
     switch event.key {
     case .character(let character) where ("1"..."4").contains(character) && typed.isEmpty:
       let index = character.wholeNumberValue! - 1
-      answer(quiz.card.choices[index], at: event.time, quiz: &quiz, settings: settings)
+      quiz.answer(quiz.card.choices[index], seconds: secondsSinceShown(event.time))
     case .character(let character) where character.isLetter || "#♯♭ ".contains(character):
       if typed.count < 8 { typed.append(character) }
+      return []
     case .backspace:
       if !typed.isEmpty { typed.removeLast() }
+      return []
     case .escape where !typed.isEmpty:
       typed = ""
+      return []
     case .enter where !typed.isEmpty:
       guard let named = settings.noteNaming.noteClass(parsing: typed) else {
         problem = Message("notes.problem.unknownName", ["name": typed])
         typed = ""
-        return
+        return []
       }
       typed = ""
-      answer(named, at: event.time, quiz: &quiz, settings: settings)
+      quiz.answer(named, seconds: secondsSinceShown(event.time))
     default:
-      break
+      return []
     }
     self.quiz = quiz
+    return answered(at: event.time, settings: settings)
   }
 
-  private mutating func answer(
-    _ given: NoteClass, at time: MonotonicInstant, quiz: inout NoteQuiz, settings: Settings
-  ) {
-    let seconds = shownAt.map { Double(time.nanoseconds &- $0.nanoseconds) / 1e9 } ?? 0
-    quiz.answer(given, seconds: seconds)
+  /// The card on show was just answered: sound it (unless the user just played it), end the
+  /// session if this was its last card or its first mistake, and plan the next card.
+  private mutating func answered(at time: MonotonicInstant, settings: Settings) -> [Effect] {
+    guard let quiz, let answer = quiz.answers.last else { return [] }
+    var effects: [Effect] = exercise == .play ? [] : [.playNote(answer.card.note.pitch)]
+    heldNotes.disarm()
+    if quiz.isFinished || (exercise == .streak && !answer.isCorrect) {
+      effects += endSession(at: time)
+    }
+    // The drill's clock runs on: a right answer moves straight on, a wrong one is shown.
+    if exercise == .timed, endedAt == nil, answer.isCorrect {
+      return effects + advance(at: time)
+    }
+    let byHand = settings.notes.advancesByHand && exercise != .timed
     advanceAt =
-      settings.notes.advancesByHand
+      byHand
       ? nil
       : MonotonicInstant(
         nanoseconds: time.nanoseconds + UInt64(settings.notes.advanceSeconds * 1e9))
+    return effects
   }
 
-  private mutating func advance(at time: MonotonicInstant) {
-    guard var quiz else { return }
-    advanceAt = nil
-    if quiz.isFinished {
+  /// The session is over: recorded now, its last verdict still on show until it advances.
+  private mutating func endSession(at time: MonotonicInstant) -> [Effect] {
+    guard endedAt == nil else { return [] }
+    endedAt = time
+    let record = record(at: time)
+    var effects: [Effect] = record.map { [.record($0)] } ?? []
+    if exercise == .play { effects.append(.listen(.stop)) }
+    // Time ran out with a card unanswered: straight to the score.
+    if quiz?.isAnswered == false {
       phase = .finished
-      return
+      advanceAt = nil
+    }
+    return effects
+  }
+
+  private mutating func advance(at time: MonotonicInstant) -> [Effect] {
+    guard var quiz else { return [] }
+    advanceAt = nil
+    if endedAt != nil {
+      phase = .finished
+      return []
     }
     quiz.next(using: &random)
     self.quiz = quiz
     shownAt = time
+    problem = nil
+    hearing = nil
+    return []
   }
 
   /// The pack the card on show was dealt from.

@@ -9,6 +9,7 @@ enum NotesView {
   static func render(_ screen: NotesModel, model: AppModel, in area: Rect, on canvas: inout Canvas) {
     switch screen.phase {
     case .choosing: renderChoice(screen, model: model, in: area, on: &canvas)
+    case .mastery: renderMastery(screen, model: model, in: area, on: &canvas)
     case .playing: renderCard(screen, model: model, in: area, on: &canvas)
     case .finished: renderSummary(screen, model: model, in: area, on: &canvas)
     }
@@ -41,8 +42,18 @@ enum NotesView {
     let left = area.x + (area.width - width) / 2
     var y = area.y + 1
     canvas.write(strings.text("notes.choose"), x: left, y: y, style: Style.role(.accent).bold, clip: area)
-    let rounds = strings.text("notes.rounds", ["rounds": "\(model.settings.notes.rounds)"])
-    canvas.write(rounds, x: left + width - rounds.displayWidth, y: y, style: .role(.text), clip: area)
+    y += 1
+    let exercise = model.settings.notes.exercise
+    var setup = strings.text("notes.exercise", ["name": strings.text("history.exercise." + exercise.rawValue)])
+    if exercise.hasRounds {
+      setup += "   " + strings.text("notes.rounds", ["rounds": "\(model.settings.notes.rounds)"])
+    }
+    canvas.write(setup, x: left, y: y, style: .role(.text), clip: area)
+    let about = strings.text("notes.exercise.\(exercise.rawValue).about")
+    canvas.write(
+      about.clipped(toWidth: max(0, width - setup.displayWidth - 3), ellipsis: model.glyphs.ellipsis),
+      x: left + width - min(about.displayWidth, max(0, width - setup.displayWidth - 3)), y: y,
+      style: .role(.muted), clip: area)
     y += 2
     let chosen = Set(model.settings.notes.packs)
     let items = model.packs.map { pack in
@@ -69,11 +80,7 @@ enum NotesView {
     let card = quiz.card
     let width = min(area.width - 4, 72)
     let left = area.x + (area.width - width) / 2
-    let header = strings.text(
-      "notes.progress",
-      ["round": "\(quiz.round)", "rounds": "\(quiz.rounds ?? quiz.round)", "right": "\(quiz.correctCount)",
-       "wrong": "\(quiz.answers.count - quiz.correctCount)"])
-    canvas.write(header, x: left, y: area.y, style: .role(.muted), clip: area)
+    canvas.write(header(screen, quiz, strings), x: left, y: area.y, style: .role(.muted), clip: area)
     canvas.write(
       pack.name, x: left + width - pack.name.displayWidth, y: area.y, style: .role(.muted), clip: area)
 
@@ -84,7 +91,13 @@ enum NotesView {
 
     let answered = quiz.isAnswered ? quiz.answers.last : nil
     let slot = width / NoteCard.choiceCount
-    for (index, choice) in card.choices.enumerated() {
+    // Without a microphone, play-it falls back to the four answers.
+    let byEar = screen.exercise == .play && screen.microphoneProblem == nil
+    let choices = byEar ? [] : card.choices
+    if byEar {
+      canvas.writeCentred(playLine(screen, model), y: bottom + 1, in: area, style: .role(.text))
+    }
+    for (index, choice) in choices.enumerated() {
       let text = "\(index + 1)  " + name(choice, model)
       var style = Style.role(.text).bold
       if let answered {
@@ -108,7 +121,10 @@ enum NotesView {
         ? "\(glyphs.check) " + strings.text("notes.right", ["note": name(card.note, model)])
         : "\(glyphs.cross) "
           + strings.text(
-            "notes.wrong", ["note": name(card.note, model), "given": name(answered.given, model)])
+            "notes.wrong",
+            ["note": name(card.note, model),
+             "given": answered.heard.map { name($0.spelling(preferSharps: true), model) }
+              ?? name(answered.given, model)])
       style = Style.role(answered.isCorrect ? .good : .bad).bold
     } else if !screen.typed.isEmpty {
       line = strings.text("notes.typing", ["name": screen.typed + (model.glyphs.kind == .unicode ? "▏" : "_")])
@@ -116,8 +132,11 @@ enum NotesView {
     } else if let problem = screen.problem {
       line = strings.text(problem)
       style = Style.role(.warn).bold
+    } else if let failure = screen.microphoneProblem, screen.exercise == .play {
+      line = strings.text("notes.play.noMicrophone", ["reason": failure])
+      style = Style.role(.warn).bold
     } else {
-      line = strings.text("notes.ask")
+      line = strings.text(byEar ? "notes.askToPlay" : "notes.ask")
       style = .role(.muted)
     }
     canvas.writeCentred(line, y: bottom + 2, in: area, style: style)
@@ -149,6 +168,10 @@ enum NotesView {
         ["right": "\(quiz.correctCount)", "rounds": "\(quiz.answers.count)", "percent": "\(percent)",
          "seconds": DecimalText.format(quiz.meanSeconds, places: 1)]),
       x: left, y: y, style: Style.role(.accent).bold, clip: area)
+    y += 1
+    if let best = bestLine(screen, quiz, strings) {
+      canvas.write(best.text, x: left, y: y, style: best.style, clip: area)
+    }
     y += 2
     let cell = 14
     let perRow = max(1, width / cell)
@@ -157,11 +180,94 @@ enum NotesView {
       guard row < area.maxY - 2 else { break }
       let mark = answer.isCorrect ? model.glyphs.check : model.glyphs.cross
       var text = "\(mark) " + name(answer.card.note, model)
-      if !answer.isCorrect { text += " (" + name(answer.given, model) + ")" }
+      if !answer.isCorrect {
+        let given = answer.heard.map { name($0.spelling(preferSharps: true), model) } ?? name(answer.given, model)
+        text += " (" + given + ")"
+      }
       canvas.write(
         text, x: left + (index % perRow) * cell, y: row,
         style: .role(answer.isCorrect ? .good : .bad), clip: area)
     }
     canvas.writeCentred(strings.text("notes.again"), y: area.maxY - 1, in: area, style: .role(.muted))
+  }
+
+  /// "Card 3 of 20", "0:42 left" or "Streak 7", then the right and wrong answers so far.
+  private static func header(_ screen: NotesModel, _ quiz: NoteQuiz, _ strings: Localizer) -> String {
+    let wrong = quiz.answers.count - quiz.correctCount
+    let tally = ["right": "\(quiz.correctCount)", "wrong": "\(wrong)"]
+    switch screen.exercise {
+    case .timed:
+      let left = screen.secondsLeft ?? 0
+      let clock = "\(left / 60):" + (left % 60 < 10 ? "0" : "") + "\(left % 60)"
+      return strings.text("notes.progress.timed", tally.merging(["left": clock]) { $1 })
+    case .streak:
+      return strings.text("notes.progress.streak", tally)
+    case .flashcards, .play:
+      return strings.text(
+        "notes.progress",
+        tally.merging(["round": "\(quiz.round)", "rounds": "\(quiz.rounds ?? quiz.round)"]) { $1 })
+    }
+  }
+
+  /// What the microphone hears under a play-it card.
+  private static func playLine(_ screen: NotesModel, _ model: AppModel) -> String {
+    let strings = model.strings
+    guard let frequency = screen.hearing,
+      let pitch = Pitch(nearestTo: frequency, reference: model.settings.concertPitch)
+    else { return strings.text("notes.play.listening") }
+    let cents = Int(pitch.centsOffset(of: frequency, reference: model.settings.concertPitch).rounded())
+    return strings.text(
+      "notes.play.hearing",
+      ["note": name(pitch.spelling(preferSharps: true), model), "cents": (cents >= 0 ? "+" : "") + "\(cents)"])
+  }
+
+  /// The personal best of the timed drill or the streak, and whether this session beat it.
+  private static func bestLine(
+    _ screen: NotesModel, _ quiz: NoteQuiz, _ strings: Localizer
+  ) -> (text: String, style: Style)? {
+    guard !screen.exercise.hasRounds else { return nil }
+    let score = quiz.correctCount
+    guard let best = screen.previousBest, best >= score else {
+      return (strings.text("notes.best.new", ["score": "\(score)"]), Style.role(.good).bold)
+    }
+    return (strings.text("notes.best", ["best": "\(best)"]), .role(.muted))
+  }
+
+  /// Each note of the chosen packs with how well it is known: its Leitner box as a level and
+  /// a colour, so that the mono theme still tells them apart.
+  private static func renderMastery(
+    _ screen: NotesModel, model: AppModel, in area: Rect, on canvas: inout Canvas
+  ) {
+    let strings = model.strings
+    let width = min(area.width - 4, 72)
+    let left = area.x + (area.width - width) / 2
+    var y = area.y + 1
+    canvas.write(strings.text("notes.mastery.title"), x: left, y: y, style: Style.role(.accent).bold, clip: area)
+    y += 2
+    let boxes = LeitnerBoxes(replaying: model.history, module: NotesModel.module)
+    let levels = model.glyphs.levels
+    let roles: [ColorRole] = [.bad, .warn, .text, .good, .good]
+    let cell = 8
+    let perRow = max(1, width / cell)
+    let bottom = area.maxY - 2
+    for pack in screen.chosen(model.settings, model.packs) {
+      guard y < bottom else { break }
+      canvas.write(pack.name, x: left, y: y, style: Style.role(.text).bold, clip: area)
+      y += 1
+      for (index, note) in pack.notes.enumerated() {
+        let row = y + index / perRow
+        guard row < bottom else { break }
+        let x = left + (index % perRow) * cell
+        let box = boxes.box(of: note.description, in: pack.staff.name)
+        let mark = box.map { levels[$0 * (levels.count - 1) / (LeitnerBoxes.boxCount - 1)] } ?? " "
+        let style = box.map { Style.role(roles[$0]).bold } ?? .role(.muted)
+        let width = canvas.write(name(note, model), x: x, y: row, style: style, clip: area)
+        canvas.put(mark, x: x + width + 1, y: row, style: style, clip: area)
+      }
+      y += (pack.notes.count + perRow - 1) / perRow + 1
+    }
+    canvas.writeCentred(
+      strings.text("notes.mastery.legend", ["low": "\(levels[0])", "high": "\(levels[levels.count - 1])"]),
+      y: area.maxY - 1, in: area, style: .role(.muted))
   }
 }

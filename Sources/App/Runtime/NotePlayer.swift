@@ -30,7 +30,7 @@ final class NotePlayer {
       }
       self.output = output
     }
-    let reference = ConcertPitch(a4: settings.a4Reference) ?? .standard
+    let reference = settings.concertPitch
     let tone = Synth.softPiano(
       frequency: pitch.frequency(reference: reference), duration: Self.seconds,
       sampleRate: Self.sampleRate)

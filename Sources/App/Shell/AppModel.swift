@@ -74,7 +74,7 @@ public struct AppModel: Equatable, Sendable {
 
   /// When the screen on top wants a `.tick`, such as a flashcard that advances by itself.
   public var deadline: MonotonicInstant? {
-    if case .notes(let model) = screen { return model.advanceAt }
+    if case .notes(let model) = screen { return model.deadline }
     return nil
   }
   public var isTooSmall: Bool { !size.fits(.minimum) }
@@ -103,12 +103,17 @@ public struct AppModel: Equatable, Sendable {
         if let failure { model.failed(failure) } else { model.started(source: source) }
         replaceTop(.listen(model))
       }
+      if case .notes(var model) = screen {
+        model.listening(failure: failure)
+        replaceTop(.notes(model))
+      }
     case .calibrated(let result):
       return calibrated(result)
     case .tick(let now):
       if case .notes(var model) = screen {
-        model.tick(now)
+        let effects = model.tick(now)
         replaceTop(.notes(model))
+        return effects
       }
     case .recorded(let record):
       history.append(record)
@@ -116,6 +121,11 @@ public struct AppModel: Equatable, Sendable {
       if case .listen(var model) = screen {
         model.hear(events)
         replaceTop(.listen(model))
+      }
+      if case .notes(var model) = screen {
+        let effects = model.hear(events, settings: settings)
+        replaceTop(.notes(model))
+        return effects
       }
     case .key(let event):
       return handle(event)
@@ -206,7 +216,7 @@ public struct AppModel: Equatable, Sendable {
       return effects
     case .notes(var model):
       var edited = settings
-      var effects = model.handle(event, settings: &edited, packs: packs)
+      var effects = model.handle(event, settings: &edited, packs: packs, history: history)
       replaceTop(.notes(model))
       if model.isStopped {
         stack.removeLast()
@@ -283,7 +293,7 @@ public struct AppModel: Equatable, Sendable {
           return []
         }
         stack.removeLast()
-        return [.stopNotes]
+        return [.stopNotes] + (model.listens ? [.listen(.stop)] : [])
       }
       stack.removeLast()
     case .quit:
