@@ -102,7 +102,7 @@ final class AppModelTests: XCTestCase {
 
   func testTheNextFlashcardComesAfterADelayOrOnEnter() {
     var model = AppFixtures.model()
-    model.press(.character("5"), .end)
+    model.press(.character("5"), .end, .up, .up)
     XCTAssertEqual(model.settings.notes.advanceSeconds, 1.5)
     model.press(.right)
     XCTAssertEqual(model.settings.notes.advanceSeconds, 2)
@@ -112,6 +112,23 @@ final class AppModelTests: XCTestCase {
     expected.notes.advancesByHand = false
     expected.notes.advanceSeconds = 0.3
     XCTAssertEqual(model.press(.right), [.save(expected)])
+  }
+
+  func testPlayItToleranceAndOctave() {
+    var model = AppFixtures.model()
+    model.press(.character("5"), .end, .up)
+    XCTAssertEqual(model.settings.notes.toleranceCents, 30)
+    model.press(.right)
+    XCTAssertEqual(model.settings.notes.toleranceCents, 35)
+    for _ in 0..<20 { model.press(.right) }
+    XCTAssertEqual(model.settings.notes.toleranceCents, 50, "no wider than 50 cents")
+    for _ in 0..<20 { model.press(.left) }
+    XCTAssertEqual(model.settings.notes.toleranceCents, 5)
+    model.press(.down)
+    XCTAssertTrue(model.settings.notes.anyOctave)
+    model.press(.right)
+    XCTAssertFalse(model.settings.notes.anyOctave)
+    XCTAssertTrue(AppView.render(model).lines.contains { $0.contains("as written") })
   }
 
   func testGlyphChoiceFollowsSettingsUnlessOverridden() {

@@ -70,6 +70,12 @@ public struct SettingsModel: Equatable, Sendable {
       let next = Self.cycle(Self.cardAdvances, from: current, by: step)
       settings.notes.advancesByHand = next == nil
       if let next { settings.notes.advanceSeconds = next }
+    case .playTolerance:
+      let cents = settings.notes.toleranceCents + Double(step) * 5
+      let range = NotesSettings.toleranceRange
+      settings.notes.toleranceCents = min(max(cents, range.lowerBound), range.upperBound)
+    case .playOctave:
+      settings.notes.anyOctave.toggle()
     }
     return settings != before
   }

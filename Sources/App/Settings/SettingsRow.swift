@@ -9,6 +9,8 @@ public enum SettingsRow: CaseIterable, Equatable, Sendable {
   case clickVolume
   case instrumentVolume
   case cardAdvance
+  case playTolerance
+  case playOctave
 
   var labelKey: String {
     switch self {
@@ -21,6 +23,8 @@ public enum SettingsRow: CaseIterable, Equatable, Sendable {
     case .clickVolume: return "settings.volume.click"
     case .instrumentVolume: return "settings.volume.instrument"
     case .cardAdvance: return "settings.cardAdvance"
+    case .playTolerance: return "settings.playTolerance"
+    case .playOctave: return "settings.playOctave"
     }
   }
 }

@@ -63,6 +63,11 @@ enum SettingsView {
       return strings.text(
         "settings.cardAdvance.after",
         ["seconds": DecimalText.format(settings.notes.advanceSeconds, places: 1)])
+    case .playTolerance:
+      return strings.text(
+        "settings.playTolerance.value", ["cents": "\(Int(settings.notes.toleranceCents.rounded()))"])
+    case .playOctave:
+      return strings.text(settings.notes.anyOctave ? "settings.playOctave.any" : "settings.playOctave.written")
     }
   }
 }
