@@ -345,6 +345,41 @@ extension InteractiveTests {
     XCTAssertEqual((sessions.first?["answers"] as? [Any])?.count, 1)
   }
 
+  func testPlayItHearsTheNoteFromTheListener() throws {
+    try FileManager.default.createDirectory(
+      at: woodshed.settingsFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(#"{"version": 1, "notes": {"exercise": "play", "rounds": 5}}"#.utf8)
+      .write(to: woodshed.settingsFile)
+    // Half a second of silence, then A4 held for three seconds, then silence.
+    let rate = 48_000
+    let samples = (0..<(rate * 4)).map { index -> Float in
+      let time = Double(index) / Double(rate)
+      guard time >= 0.5 && time < 3.5 else { return 0 }
+      let phase = 2 * Double.pi * 440 * time
+      return Float(0.3 * sin(phase) + 0.1 * sin(2 * phase))
+    }
+    let file = try woodshed.wav("a4.wav", rate: rate, samples: samples)
+    let terminal = try woodshed.startInTerminal(arguments: ["--audio-in", file.path])
+    XCTAssertTrue(terminal.waitForOutput(containing: "Notes", timeout: .seconds(10)))
+    terminal.send("3")
+    XCTAssertTrue(terminal.waitForOutput(containing: "Choose what to read", timeout: .seconds(5)))
+    terminal.send("\r")
+    XCTAssertTrue(terminal.waitForOutput(containing: "Play or sing", timeout: .seconds(5)))
+    // The note is judged about 0.7 s in; the silence after it arms nothing more.
+    Thread.sleep(forTimeInterval: 4.5)
+    terminal.send("\u{1b}")
+    XCTAssertTrue(
+      terminal.waitForOutput(containing: "Stop this session?", timeout: .seconds(5)),
+      "no answer was heard")
+    terminal.send("y")
+    terminal.send("q")
+    XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), 0)
+    let answers = try XCTUnwrap(historyLines().first?["answers"] as? [[String: Any]])
+    XCTAssertEqual(answers.count, 1)
+    XCTAssertEqual(answers.first?["given"] as? String, "A4")
+    XCTAssertEqual(answers.first?["correct"] as? Bool, answers.first?["question"] as? String == "A4")
+  }
+
   private func historyLines() throws -> [[String: Any]] {
     let text = try String(
       contentsOf: woodshed.home.appendingPathComponent("data/history.jsonl"), encoding: .utf8)
