@@ -13,12 +13,18 @@ public struct NotesSettings: Equatable, Sendable {
   /// When set, the next card waits for Enter instead.
   public var advancesByHand = false
   public var exercise = NoteExercise.flashcards
+  /// Practice only the chosen packs on this staff (a `NotePack.Staff` name); empty for all.
+  public var staff = ""
   /// How far from the written pitch, in cents, a played note still counts as right.
   public var toleranceCents = 30.0
   /// Whether a played note counts in any octave; voices and instruments reach different ones.
   public var anyOctave = true
 
   public init() {}
+
+  static func isValidStaff(_ name: String) -> Bool {
+    name.isEmpty || NotePack.Staff(name: name) != nil
+  }
 
   static func isValidPacks(_ ids: [String]) -> Bool {
     !ids.isEmpty && Set(ids).count == ids.count && ids.allSatisfy { !$0.isEmpty }

@@ -38,6 +38,7 @@ extension Settings {
       "notes.advanceSeconds", \.notes.advanceSeconds, isValid: NotesSettings.advanceRange.contains),
     SettingsField("notes.advancesByHand", \.notes.advancesByHand),
     SettingsField("notes.exercise", \.notes.exercise),
+    SettingsField("notes.staff", \.notes.staff, isValid: NotesSettings.isValidStaff),
     SettingsField(
       "notes.toleranceCents", \.notes.toleranceCents, isValid: NotesSettings.toleranceRange.contains),
     SettingsField("notes.anyOctave", \.notes.anyOctave),

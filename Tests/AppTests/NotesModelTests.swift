@@ -379,4 +379,41 @@ final class NotesModelTests: XCTestCase {
     model.press(.character("m"))
     XCTAssertEqual(screen(model)?.phase, .choosing)
   }
+
+  func testOneClefNarrowsTheListAndThePractice() throws {
+    var settings = Settings()
+    settings.notes.packs = ["treble-c4-b4", AppFixtures.packs[1].id]
+    var model = AppFixtures.model(settings: settings)
+    model.press(.character("3"))
+    let bass = AppFixtures.packs[1].staff.name
+    let staffs = AppFixtures.packs.reduce(into: [String]()) {
+      if !$0.contains($1.staff.name) { $0.append($1.staff.name) }
+    }
+    XCTAssertEqual(staffs.prefix(2), ["treble", bass])
+    model.press(.character("c"))
+    XCTAssertEqual(model.settings.notes.staff, "treble")
+    model.press(.character("c"))
+    XCTAssertEqual(model.settings.notes.staff, bass)
+    let listed = AppView.render(model).lines.filter { $0.contains("[x]") || $0.contains("[ ]") }
+    XCTAssertTrue(listed.allSatisfy { !$0.contains("Treble") }, "\(listed)")
+    model.press(.enter, at: 2)
+    XCTAssertEqual(screen(model)?.quizPacks.map(\.id), [AppFixtures.packs[1].id])
+  }
+
+  func testAStaffWithNoChosenPackSaysSo() {
+    var model = AppFixtures.model()
+    model.press(.character("3"), .character("c"), .character("c"))
+    model.press(.enter, at: 2)
+    XCTAssertEqual(screen(model)?.phase, .choosing)
+    XCTAssertEqual(screen(model)?.problem?.key, "notes.problem.noPackOnStaff")
+  }
+
+  func testBuiltInPacksAreNamedInTheUsersLanguage() {
+    var settings = Settings()
+    settings.language = "es"
+    var model = AppFixtures.model(settings: settings)
+    model.press(.character("3"))
+    let text = AppView.render(model).lines.joined(separator: "\n")
+    XCTAssertTrue(text.contains("Clave de sol: del do central al si"), text)
+  }
 }

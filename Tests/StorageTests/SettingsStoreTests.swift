@@ -88,6 +88,7 @@ final class SettingsStoreTests: StorageTestCase {
             "treble-c4-b4"
           ],
           "rounds" : 20,
+          "staff" : "",
           "toleranceCents" : 30
         },
         "theme" : "dark",
@@ -168,12 +169,13 @@ final class SettingsStoreTests: StorageTestCase {
     settings.notes.exercise = .timed
     settings.notes.toleranceCents = 15
     settings.notes.anyOctave = false
+    settings.notes.staff = "alto"
     try makeStore().save(settings)
     XCTAssertEqual(makeStore().load(), SettingsLoadResult(settings: settings))
 
     try folder.write(
       #"{"notes": {"packs": [], "rounds": 101, "advanceSeconds": 0.1, "advancesByHand": "yes", "#
-        + #""exercise": "marathon", "toleranceCents": 80, "anyOctave": 1}}"#,
+        + #""exercise": "marathon", "toleranceCents": 80, "anyOctave": 1, "staff": "banjo"}}"#,
       to: "settings.json")
     let result = makeStore().load()
     XCTAssertEqual(result.settings.notes, NotesSettings())
@@ -184,7 +186,7 @@ final class SettingsStoreTests: StorageTestCase {
       keys,
       [
         "notes.packs", "notes.rounds", "notes.advanceSeconds", "notes.advancesByHand",
-        "notes.exercise", "notes.toleranceCents", "notes.anyOctave",
+        "notes.exercise", "notes.staff", "notes.toleranceCents", "notes.anyOctave",
       ])
   }
 

@@ -40,7 +40,7 @@ enum HistoryView {
     guard sessions.indices.contains(screen.selected) else { return }
     let session = sessions[screen.selected]
     let details = inner.maxY - 2
-    let content = session.content.map { id in model.packs.first { $0.id == id }?.name ?? id }
+    let content = session.content.map { id in model.packs.first { $0.id == id }?.title(strings) ?? id }
     if !content.isEmpty {
       canvas.write(
         (strings.text("history.content") + " " + content.joined(separator: ", "))

@@ -64,6 +64,7 @@ public struct NotesModel: Equatable, Sendable {
     KeyHint(.upDown, "common.move", inBar: false),
     KeyHint(.text("Space"), "notes.key.choose"),
     KeyHint(.text("Tab"), "notes.key.exercise"),
+    KeyHint(.text("c"), "notes.key.staff", inBar: false),
     KeyHint(.leftRight, "notes.key.rounds"),
     KeyHint(.text("m"), "notes.key.mastery"),
     KeyHint(.enter, "notes.key.start"),
@@ -286,9 +287,25 @@ public struct NotesModel: Equatable, Sendable {
     }.map { $0.answers.count { $0.isCorrect } }.max()
   }
 
+  /// The packs listed: all, or those on the staff the settings restrict practice to.
+  static func shown(_ packs: [NotePack], _ settings: Settings) -> [NotePack] {
+    let staff = settings.notes.staff
+    return staff.isEmpty ? packs : packs.filter { $0.staff.name == staff }
+  }
+
   private mutating func choose(
-    _ event: KeyEvent, settings: inout Settings, packs: [NotePack], history: [SessionRecord]
+    _ event: KeyEvent, settings: inout Settings, packs allPacks: [NotePack],
+    history: [SessionRecord]
   ) -> [Effect] {
+    if event.key == .character("c") {
+      var staffs = [""]
+      for pack in allPacks where !staffs.contains(pack.staff.name) { staffs.append(pack.staff.name) }
+      let index = staffs.firstIndex(of: settings.notes.staff) ?? 0
+      settings.notes.staff = staffs[(index + 1) % staffs.count]
+      cursor = 0
+      return []
+    }
+    let packs = Self.shown(allPacks, settings)
     guard !packs.isEmpty else { return [] }
     cursor = min(cursor, packs.count - 1)
     switch event.key {
@@ -313,10 +330,10 @@ public struct NotesModel: Equatable, Sendable {
       let range = NotesSettings.roundRange
       settings.notes.rounds = min(max(settings.notes.rounds + step, range.lowerBound), range.upperBound)
     case .character("m"):
-      guard chosenPacks(settings, packs) != nil else { break }
+      guard chosenPacks(settings, allPacks) != nil else { break }
       phase = .mastery
     case .enter:
-      return start(at: event.time, settings: settings, packs: packs, history: history)
+      return start(at: event.time, settings: settings, packs: allPacks, history: history)
     default:
       break
     }
@@ -324,17 +341,17 @@ public struct NotesModel: Equatable, Sendable {
   }
 
   private mutating func chosenPacks(_ settings: Settings, _ packs: [NotePack]) -> [NotePack]? {
-    let chosen = packs.filter { settings.notes.packs.contains($0.id) }
+    let chosen = chosen(settings, packs)
     guard !chosen.isEmpty else {
-      problem = Message("notes.problem.noPack")
+      problem = Message(settings.notes.staff.isEmpty ? "notes.problem.noPack" : "notes.problem.noPackOnStaff")
       return nil
     }
     return chosen
   }
 
-  /// The packs chosen in the settings, for the mastery map.
+  /// The packs to practise: those chosen in the settings, on the staff chosen if any.
   func chosen(_ settings: Settings, _ packs: [NotePack]) -> [NotePack] {
-    packs.filter { settings.notes.packs.contains($0.id) }
+    Self.shown(packs, settings).filter { settings.notes.packs.contains($0.id) }
   }
 
   private mutating func start(

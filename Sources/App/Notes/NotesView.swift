@@ -42,6 +42,10 @@ enum NotesView {
     let left = area.x + (area.width - width) / 2
     var y = area.y + 1
     canvas.write(strings.text("notes.choose"), x: left, y: y, style: Style.role(.accent).bold, clip: area)
+    let staff = model.settings.notes.staff
+    let filter = strings.text(
+      "notes.staffFilter", ["staff": staff.isEmpty ? strings.text("notes.allStaffs") : strings.text("clef." + staff)])
+    canvas.write(filter, x: left + width - filter.displayWidth, y: y, style: .role(.muted), clip: area)
     y += 1
     let exercise = model.settings.notes.exercise
     var setup = strings.text("notes.exercise", ["name": strings.text("history.exercise." + exercise.rawValue)])
@@ -56,9 +60,9 @@ enum NotesView {
       style: .role(.muted), clip: area)
     y += 2
     let chosen = Set(model.settings.notes.packs)
-    let items = model.packs.map { pack in
+    let items = NotesModel.shown(model.packs, model.settings).map { pack in
       MenuList.Item(
-        (chosen.contains(pack.id) ? "[x] " : "[ ] ") + pack.name,
+        (chosen.contains(pack.id) ? "[x] " : "[ ] ") + pack.title(strings),
         detail: strings.text(
           "notes.packDetail", ["clef": strings.text("clef." + pack.staff.name), "count": "\(pack.notes.count)"]))
     }
@@ -82,7 +86,8 @@ enum NotesView {
     let left = area.x + (area.width - width) / 2
     canvas.write(header(screen, quiz, strings), x: left, y: area.y, style: .role(.muted), clip: area)
     canvas.write(
-      pack.name, x: left + width - pack.name.displayWidth, y: area.y, style: .role(.muted), clip: area)
+      pack.title(strings), x: left + width - pack.title(strings).displayWidth, y: area.y,
+      style: .role(.muted), clip: area)
 
     // The answers and the verdict take the bottom rows; the staff gets the rest.
     let bottom = area.maxY - 3
@@ -252,7 +257,7 @@ enum NotesView {
     let bottom = area.maxY - 2
     for pack in screen.chosen(model.settings, model.packs) {
       guard y < bottom else { break }
-      canvas.write(pack.name, x: left, y: y, style: Style.role(.text).bold, clip: area)
+      canvas.write(pack.title(strings), x: left, y: y, style: Style.role(.text).bold, clip: area)
       y += 1
       for (index, note) in pack.notes.enumerated() {
         let row = y + index / perRow
