@@ -326,6 +326,8 @@ final class NotesModelTests: XCTestCase {
     var (model, effects) = startedWith(.play) { $0.notes.rounds = 5 }
     XCTAssertEqual(effects, [.listen(.start(profile: nil))])
     let first = try XCTUnwrap(card(model))
+    model.press(.character(Character("\(first.answerIndex + 1)")), at: 2.5)
+    XCTAssertEqual(screen(model)?.quiz?.answers.count, 0, "the hidden choices take no keys")
     let frequency = first.note.pitch.frequency() * 1.005  // 8.6 cents sharp
     XCTAssertEqual(model.handle(heard(frequency, times: 2)), [], "not held long enough")
     XCTAssertEqual(screen(model)?.quiz?.answers.count, 0)

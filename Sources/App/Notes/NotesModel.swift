@@ -111,7 +111,7 @@ public struct NotesModel: Equatable, Sendable {
     switch phase {
     case .choosing: return Self.choosingHints
     case .mastery: return Self.masteryHints
-    case .playing: return exercise == .play ? Self.playingByEarHints : Self.playingHints
+    case .playing: return answersByEar ? Self.playingByEarHints : Self.playingHints
     case .finished: return Self.finishedHints
     }
   }
@@ -127,6 +127,10 @@ public struct NotesModel: Equatable, Sendable {
 
   /// Whether the microphone should be on: only while a play-it session runs.
   var listens: Bool { phase == .playing && exercise == .play }
+
+  /// Whether cards are answered by playing: play-it with a microphone. Without one, play-it
+  /// falls back to the keys.
+  public var answersByEar: Bool { exercise == .play && microphoneProblem == nil }
 
   /// When the screen wants a `.tick`: the next card, the end of the timed drill, and each
   /// second of its countdown.
@@ -388,6 +392,7 @@ public struct NotesModel: Equatable, Sendable {
       if event.key == .enter || event.key == .character(" ") { return advance(at: event.time) }
       return []
     }
+    guard !answersByEar else { return [] }
     switch event.key {
     case .character(let character) where ("1"..."4").contains(character) && typed.isEmpty:
       let index = character.wholeNumberValue! - 1

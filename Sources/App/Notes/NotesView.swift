@@ -97,7 +97,7 @@ enum NotesView {
     let answered = quiz.isAnswered ? quiz.answers.last : nil
     let slot = width / NoteCard.choiceCount
     // Without a microphone, play-it falls back to the four answers.
-    let byEar = screen.exercise == .play && screen.microphoneProblem == nil
+    let byEar = screen.answersByEar
     let choices = byEar ? [] : card.choices
     if byEar {
       canvas.writeCentred(playLine(screen, model), y: bottom + 1, in: area, style: .role(.text))
