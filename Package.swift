@@ -49,7 +49,10 @@ let package = Package(
     .target(name: "ListeningEval", dependencies: ["DSP"], path: "Tests/ListeningEval"),
     .executableTarget(
       name: "woodshed-bench",
-      dependencies: ["App", "Audio", "DSP", "TerminalUI", "TerminalHarness", "ListeningEval"],
+      dependencies: [
+        "App", "Audio", "DSP", "Practice", "Storage", "TerminalUI", "TerminalHarness",
+        "ListeningEval",
+      ],
       path: "Tests/Benchmarks"),
 
     .testTarget(name: "MusicTheoryTests", dependencies: ["MusicTheory"]),

@@ -3,6 +3,7 @@ import Foundation
 import Storage
 import TerminalHarness
 import Audio
+import Practice
 import TerminalUI
 
 // Prints the figures the README quotes. Run with `make bench` (release build).
@@ -201,6 +202,24 @@ for line in pitchFigures() { print(line) }
 // 7. Onsets: F-measure against aubio on the generated evaluation set, timing error and speed.
 for line in onsetFigures() { print(line) }
 
+/// A year of daily practice and then some: `count` notes sessions of 20 cards on the grand
+/// staff, a tenth of them missed, so the Leitner boxes and the history screen have real work.
+func longHistory(_ count: Int, packs: [NotePack]) -> [SessionRecord] {
+  let notes = packs.first { $0.id == "grand-staff" }!.notes
+  return (0..<count).map { session in
+    let answers = (0..<20).map { card in
+      let note = notes[(session * 7 + card * 3) % notes.count]
+      return SessionRecord.Answer(
+        question: note.description, context: "grand", given: "C", isCorrect: (session + card) % 10 != 0,
+        seconds: 0.8 + Double((session + card) % 5) * 0.6)
+    }
+    return SessionRecord(
+      module: "notes", exercise: "flashcards", startedAt: Date(timeIntervalSince1970: 1.79e9 + Double(session) * 86_400),
+      duration: 60, score: Double(answers.count { $0.isCorrect }) / 20, figures: ["rounds": 20],
+      content: ["grand-staff"], answers: answers)
+  }
+}
+
 // 8. Flashcards: from the key that answers a card to the next card drawn, at 120×40 on the
 // grand staff (the tallest card): the answer, the tick that deals the next card, and both
 // frames rendered and diffed.
@@ -214,9 +233,15 @@ do {
   var model = AppModel(
     settings: settings, size: Size(width: 120, height: 40), clock: ClockTime(hour: 9, minute: 5),
     catalog: catalog, paths: StoragePaths(environment: ["HOME": "/home/bench"]),
-    detectedGlyphs: .unicode, packs: packs)
+    detectedGlyphs: .unicode, packs: packs, history: longHistory(2_000, packs: packs))
   model.open(.notes)
-  _ = model.handle(.key(KeyEvent(.enter, time: MonotonicInstant(nanoseconds: 1))))
+  let start = ContinuousClock().measure {
+    _ = model.handle(.key(KeyEvent(.enter, time: MonotonicInstant(nanoseconds: 1))))
+  }
+  print(
+    String(
+      format: "flashcard session start with 2000 past sessions (40000 answers replayed): %.1f ms",
+      seconds(start) * 1e3))
   let terminal = VirtualTerminal(size: model.size)
   terminal.draw(AppView.render(model))
   let clock = ContinuousClock()
@@ -235,4 +260,30 @@ do {
     String(
       format: "flashcard answer to next card 120x40 (grand staff): median %.2f ms, worst %.2f ms (%d cards)",
       median(samples), samples.max() ?? 0, samples.count))
+}
+
+// 9. The history screen with 2000 sessions: moving the selection, render and diff at 120×40.
+do {
+  let packs = PackLibrary(
+    builtIn: assets.appendingPathComponent("packs"), user: URL(fileURLWithPath: "/nonexistent")
+  ).packs
+  var model = AppModel(
+    settings: Settings(), size: Size(width: 120, height: 40), clock: ClockTime(hour: 9, minute: 5),
+    catalog: catalog, paths: StoragePaths(environment: ["HOME": "/home/bench"]),
+    detectedGlyphs: .unicode, packs: packs, history: longHistory(2_000, packs: packs))
+  model.open(.history)
+  let terminal = VirtualTerminal(size: model.size)
+  let clock = ContinuousClock()
+  var samples: [Double] = []
+  for _ in 0..<500 {
+    let elapsed = clock.measure {
+      _ = model.handle(.key(KeyEvent(.down, time: MonotonicInstant(nanoseconds: 0))))
+      terminal.draw(AppView.render(model))
+    }
+    samples.append(seconds(elapsed) * 1e3)
+  }
+  print(
+    String(
+      format: "history screen 120x40, 2000 sessions: median %.2f ms, worst %.2f ms per key",
+      median(samples), samples.max() ?? 0))
 }

@@ -32,9 +32,13 @@ enum HistoryView {
     renderChart(sessions, model: model, in: inner.row(0), room: inner.width - filter.displayWidth - 2, on: &canvas)
 
     let table = Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: max(0, inner.height - chrome))
+    // Only the rows on screen are formatted: a long history must not slow every frame.
+    let first = max(0, min(screen.scroll, sessions.count - (table.height - 1)))
+    let shown = sessions[first..<min(sessions.count, first + max(0, table.height - 1))]
     Table(
-      columns: columns(strings), rows: sessions.map { HistoryReport.cells($0, strings, utcOffset: model.utcOffset) },
-      selected: screen.selected, scrollOffset: screen.scroll, glyphs: model.glyphs
+      columns: columns(strings),
+      rows: shown.map { HistoryReport.cells($0, strings, utcOffset: model.utcOffset) },
+      selected: screen.selected - first, glyphs: model.glyphs
     ).render(in: table, on: &canvas)
 
     guard sessions.indices.contains(screen.selected) else { return }
