@@ -93,9 +93,7 @@ final class CommandLineTests: XCTestCase {
     }
     // A debug build on a loaded two-core CI machine under-runs a 20 ms buffer now and then,
     // which moves the grid; this test is about the loop-back check, not about latency.
-    try FileManager.default.createDirectory(
-      at: woodshed.settingsFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data(#"{"version": 1, "audio": {"targetLatencyMs": 200}}"#.utf8).write(to: woodshed.settingsFile)
+    try woodshed.writeSettings(#"{"version": 1, "audio": {"targetLatencyMs": 200}}"#)
     // An under-run is the machine failing to deliver, not the clock moving: such a run is
     // measured again, up to three times in all. If a busy host under-runs every time, the
     // doctor's verdict and exit status must still agree, which is checked instead.

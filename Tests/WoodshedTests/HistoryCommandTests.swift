@@ -112,9 +112,7 @@ final class HistoryCommandTests: XCTestCase {
   }
 
   func testTheTableFollowsTheLanguageInTheSettings() throws {
-    try FileManager.default.createDirectory(
-      at: woodshed.settingsFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data(#"{"version": 1, "language": "es"}"#.utf8).write(to: woodshed.settingsFile)
+    try woodshed.writeSettings(#"{"version": 1, "language": "es"}"#)
     try writeHistory([timedLine])
     let result = try run([])
     XCTAssertEqual(result.status, 0, result.error)

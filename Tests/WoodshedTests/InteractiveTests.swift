@@ -76,9 +76,7 @@ final class InteractiveTests: XCTestCase {
   }
 
   func testCorruptSettingsAreKeptAsideWithANotice() throws {
-    try FileManager.default.createDirectory(
-      at: woodshed.settingsFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data("{\"theme\": \"light\",,,".utf8).write(to: woodshed.settingsFile)
+    try woodshed.writeSettings("{\"theme\": \"light\",,,")
     let terminal = try woodshed.startInTerminal()
     XCTAssertTrue(terminal.waitForOutput(containing: "settings.json.bad-", timeout: .seconds(10)), terminal.output)
     let kept = try FileManager.default.contentsOfDirectory(
@@ -301,16 +299,8 @@ extension InteractiveTests {
   }
 
   func testAFlashcardSessionRunsToItsScore() throws {
-    try FileManager.default.createDirectory(
-      at: woodshed.settingsFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data(#"{"version": 1, "notes": {"rounds": 5, "advanceSeconds": 0.3}}"#.utf8)
-      .write(to: woodshed.settingsFile)
-    let terminal = try woodshed.startInTerminal()
-    XCTAssertTrue(terminal.waitForOutput(containing: "Notes", timeout: .seconds(10)))
-    terminal.send("3")
-    XCTAssertTrue(terminal.waitForOutput(containing: "Choose what to read", timeout: .seconds(5)))
-    terminal.send("\r")
-    XCTAssertTrue(terminal.waitForOutput(containing: "Which note is this?", timeout: .seconds(5)))
+    try woodshed.writeSettings(#"{"version": 1, "notes": {"rounds": 5, "advanceSeconds": 0.3}}"#)
+    let terminal = try startNotes(askingFor: "Which note is this?")
     // Each card advances by itself 0.3 s after its answer; the last gives way to the score.
     for _ in 1...5 {
       terminal.send("1")
@@ -326,12 +316,7 @@ extension InteractiveTests {
   }
 
   func testAFlashcardSessionStoppedMidwayIsKept() throws {
-    let terminal = try woodshed.startInTerminal()
-    XCTAssertTrue(terminal.waitForOutput(containing: "Notes", timeout: .seconds(10)))
-    terminal.send("3")
-    XCTAssertTrue(terminal.waitForOutput(containing: "Choose what to read", timeout: .seconds(5)))
-    terminal.send("\r")
-    XCTAssertTrue(terminal.waitForOutput(containing: "Which note is this?", timeout: .seconds(5)))
+    let terminal = try startNotes(askingFor: "Which note is this?")
     terminal.send("2")
     terminal.send("\u{1b}")
     XCTAssertTrue(terminal.waitForOutput(containing: "Stop this session?", timeout: .seconds(5)))
@@ -346,10 +331,7 @@ extension InteractiveTests {
   }
 
   func testPlayItHearsTheNoteFromTheListener() throws {
-    try FileManager.default.createDirectory(
-      at: woodshed.settingsFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data(#"{"version": 1, "notes": {"exercise": "play", "rounds": 5}}"#.utf8)
-      .write(to: woodshed.settingsFile)
+    try woodshed.writeSettings(#"{"version": 1, "notes": {"exercise": "play", "rounds": 5}}"#)
     // Half a second of silence, then A4 held for three seconds, then silence.
     let rate = 48_000
     let samples = (0..<(rate * 4)).map { index -> Float in
@@ -359,12 +341,7 @@ extension InteractiveTests {
       return Float(0.3 * sin(phase) + 0.1 * sin(2 * phase))
     }
     let file = try woodshed.wav("a4.wav", rate: rate, samples: samples)
-    let terminal = try woodshed.startInTerminal(arguments: ["--audio-in", file.path])
-    XCTAssertTrue(terminal.waitForOutput(containing: "Notes", timeout: .seconds(10)))
-    terminal.send("3")
-    XCTAssertTrue(terminal.waitForOutput(containing: "Choose what to read", timeout: .seconds(5)))
-    terminal.send("\r")
-    XCTAssertTrue(terminal.waitForOutput(containing: "Play or sing", timeout: .seconds(5)))
+    let terminal = try startNotes(arguments: ["--audio-in", file.path], askingFor: "Play or sing")
     // The note is judged about 0.7 s in; the silence after it arms nothing more.
     Thread.sleep(forTimeInterval: 4.5)
     terminal.send("\u{1b}")
@@ -378,6 +355,24 @@ extension InteractiveTests {
     XCTAssertEqual(answers.count, 1)
     XCTAssertEqual(answers.first?["given"] as? String, "A4")
     XCTAssertEqual(answers.first?["correct"] as? Bool, answers.first?["question"] as? String == "A4")
+  }
+
+  /// Starts the app, opens Notes and starts a session with the settings as they are.
+  private func startNotes(
+    arguments: [String] = [], askingFor prompt: String, file: StaticString = #filePath,
+    line: UInt = #line
+  ) throws -> PseudoTerminal {
+    let terminal = try woodshed.startInTerminal(arguments: arguments)
+    XCTAssertTrue(
+      terminal.waitForOutput(containing: "Notes", timeout: .seconds(10)), file: file, line: line)
+    terminal.send("3")
+    XCTAssertTrue(
+      terminal.waitForOutput(containing: "Choose what to read", timeout: .seconds(5)), file: file,
+      line: line)
+    terminal.send("\r")
+    XCTAssertTrue(
+      terminal.waitForOutput(containing: prompt, timeout: .seconds(5)), file: file, line: line)
+    return terminal
   }
 
   private func historyLines() throws -> [[String: Any]] {

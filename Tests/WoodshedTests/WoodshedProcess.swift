@@ -29,6 +29,13 @@ struct WoodshedProcess {
 
   var settingsFile: URL { home.appendingPathComponent("config/settings.json") }
 
+  /// Writes `text` as the settings file, as a user (or a crash) might have left it.
+  func writeSettings(_ text: String) throws {
+    try FileManager.default.createDirectory(
+      at: settingsFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: settingsFile)
+  }
+
   /// The settings file as the app saved it, parsed.
   func savedSettings() throws -> [String: Any] {
     let data = try Data(contentsOf: settingsFile)

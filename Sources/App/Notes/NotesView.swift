@@ -25,6 +25,12 @@ enum NotesView {
     }
   }
 
+  /// The centred column every phase writes in: the whole width up to 72 columns.
+  private static func column(in area: Rect) -> (left: Int, width: Int) {
+    let width = min(area.width - 4, 72)
+    return (area.x + (area.width - width) / 2, width)
+  }
+
   private static func name(_ noteClass: NoteClass, _ model: AppModel) -> String {
     model.settings.noteNaming.name(
       of: noteClass, glyphs: model.glyphs.kind == .unicode ? .unicode : .ascii)
@@ -38,8 +44,7 @@ enum NotesView {
     _ screen: NotesModel, model: AppModel, in area: Rect, on canvas: inout Canvas
   ) {
     let strings = model.strings
-    let width = min(area.width - 4, 72)
-    let left = area.x + (area.width - width) / 2
+    let (left, width) = column(in: area)
     var y = area.y + 1
     canvas.write(strings.text("notes.choose"), x: left, y: y, style: Style.role(.accent).bold, clip: area)
     let staff = model.settings.notes.staff
@@ -82,8 +87,7 @@ enum NotesView {
     guard let quiz = screen.quiz, let pack = screen.currentPack else { return }
     let strings = model.strings
     let card = quiz.card
-    let width = min(area.width - 4, 72)
-    let left = area.x + (area.width - width) / 2
+    let (left, width) = column(in: area)
     canvas.write(header(screen, quiz, strings), x: left, y: area.y, style: .role(.muted), clip: area)
     canvas.write(
       pack.title(strings), x: left + width - pack.title(strings).displayWidth, y: area.y,
@@ -163,8 +167,7 @@ enum NotesView {
   ) {
     guard let quiz = screen.quiz else { return }
     let strings = model.strings
-    let width = min(area.width - 4, 72)
-    let left = area.x + (area.width - width) / 2
+    let (left, width) = column(in: area)
     var y = area.y + 1
     let percent = quiz.answers.isEmpty ? 0 : quiz.correctCount * 100 / quiz.answers.count
     canvas.write(
@@ -244,8 +247,7 @@ enum NotesView {
     _ screen: NotesModel, model: AppModel, in area: Rect, on canvas: inout Canvas
   ) {
     let strings = model.strings
-    let width = min(area.width - 4, 72)
-    let left = area.x + (area.width - width) / 2
+    let (left, width) = column(in: area)
     var y = area.y + 1
     canvas.write(strings.text("notes.mastery.title"), x: left, y: y, style: Style.role(.accent).bold, clip: area)
     y += 2
