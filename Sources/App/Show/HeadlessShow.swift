@@ -37,9 +37,50 @@ public enum HeadlessShow {
     }
   }
 
-  /// The spelled notes, space-separated, with ASCII accidentals so scripts can read them.
-  public static func render(_ kind: Kind, _ name: String) throws(Launcher.Failure) -> String {
+  /// The spelled notes, space-separated with ASCII accidentals so scripts can read them, then
+  /// every place they lie in the fret window, labelled with their interval from the root.
+  public static func render(
+    _ kind: Kind, _ name: String, tuning tuningText: String = "standard",
+    frets fretsText: String = "0-12", leftHanded: Bool = false, glyphs: GlyphSet.Kind
+  ) throws(Launcher.Failure) -> String {
     let tones = try tones(kind, name)
-    return tones.noteClasses.map(\.description).joined(separator: " ") + "\n"
+    guard let tuning = Tuning(parsing: tuningText) else {
+      throw Launcher.Failure(
+        description: Tuning.problem(parsing: tuningText) ?? "unknown tuning \"\(tuningText)\"")
+    }
+    let frets = try fretRange(fretsText)
+    var dots: [FretboardView.Dot] = []
+    for (index, tone) in tones.noteClasses.enumerated() {
+      let style = index == 0 ? FretboardView.Dot.tonicStyle : FretboardView.Dot.toneStyle
+      for position in tuning.positions(of: tone.semitonesFromC, frets: frets) {
+        dots.append(
+          FretboardView.Dot(position, label: tones.intervals[index].degreeName, style: style))
+      }
+    }
+    let view = FretboardView(
+      tuning: tuning, frets: frets, dots: dots, isLeftHanded: leftHanded,
+      glyphs: GlyphSet.named(glyphs))
+    var canvas = Canvas(width: view.width, height: view.height)
+    view.render(in: canvas.bounds, on: &canvas)
+    let diagram = canvas.lines.map { String($0.reversed().drop { $0 == " " }.reversed()) + "\n" }
+    return tones.noteClasses.map(\.description).joined(separator: " ") + "\n\n"
+      + diagram.joined()
+  }
+
+  /// "0-12", "5-9" or "7" (frets 0 to 7); within the neck, at most 24 frets.
+  static func fretRange(_ text: String) throws(Launcher.Failure) -> ClosedRange<Int> {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
+    let last = FretboardView.lastFret
+    let bounds: (Int, Int)? =
+      switch parts.count {
+      case 1: parts[0].map { (0, $0) }
+      case 2: parts[0].flatMap { first in parts[1].map { (first, $0) } }
+      default: nil
+      }
+    guard let (first, end) = bounds, 0 <= first, first < end, end <= last else {
+      throw Launcher.Failure(
+        description: "\"\(text)\" is not a fret window: write FIRST-LAST within 0-\(last), such as 0-12 or 5-9")
+    }
+    return first...end
   }
 }
