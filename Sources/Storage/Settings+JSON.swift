@@ -42,6 +42,10 @@ extension Settings {
     SettingsField(
       "notes.toleranceCents", \.notes.toleranceCents, isValid: NotesSettings.toleranceRange.contains),
     SettingsField("notes.anyOctave", \.notes.anyOctave),
+    SettingsField("fretboard.tuning", \.fretboard.tuning),
+    SettingsField("fretboard.leftHanded", \.fretboard.isLeftHanded),
+    SettingsField("fretboard.labels", \.fretboard.labels),
+    SettingsField("fretboard.root", \.fretboard.root, isValid: FretboardSettings.isValidRoot),
   ]
 
   /// Reads every known key of `document`. A missing or null key takes its default silently;

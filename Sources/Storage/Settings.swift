@@ -25,6 +25,7 @@ public struct Settings: Equatable, Sendable {
   public var audio = AudioDeviceSettings()
   public var listening = ListeningSettings()
   public var notes = NotesSettings()
+  public var fretboard = FretboardSettings()
 
   public init() {}
 }

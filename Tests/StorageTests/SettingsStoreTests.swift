@@ -63,6 +63,12 @@ final class SettingsStoreTests: StorageTestCase {
           "source" : "",
           "targetLatencyMs" : 20
         },
+        "fretboard" : {
+          "labels" : "intervals",
+          "leftHanded" : false,
+          "root" : "A",
+          "tuning" : "standard"
+        },
         "glyphs" : "auto",
         "language" : "en",
         "listening" : {
@@ -188,6 +194,27 @@ final class SettingsStoreTests: StorageTestCase {
         "notes.packs", "notes.rounds", "notes.advanceSeconds", "notes.advancesByHand",
         "notes.exercise", "notes.staff", "notes.toleranceCents", "notes.anyOctave",
       ])
+  }
+
+  func testFretboardSettingsLoadBackAndAreValidated() throws {
+    var settings = Settings()
+    settings.fretboard.tuning = Tuning(parsing: "C2 G2 C3 G3 C4 E4")!
+    settings.fretboard.isLeftHanded = true
+    settings.fretboard.labels = .notes
+    settings.fretboard.root = "F#"
+    try makeStore().save(settings)
+    XCTAssertEqual(makeStore().load(), SettingsLoadResult(settings: settings))
+
+    try folder.write(
+      #"{"fretboard": {"tuning": "banjo", "leftHanded": "yes", "labels": "colours", "root": "H"}}"#,
+      to: "settings.json")
+    let result = makeStore().load()
+    XCTAssertEqual(result.settings.fretboard, FretboardSettings())
+    guard case .invalidValues(_, let keys, _) = result.notices.first else {
+      return XCTFail("expected a notice about invalid values, got \(result.notices)")
+    }
+    XCTAssertEqual(
+      keys, ["fretboard.tuning", "fretboard.leftHanded", "fretboard.labels", "fretboard.root"])
   }
 
   func testMeterValidation() throws {

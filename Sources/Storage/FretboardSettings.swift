@@ -1,0 +1,37 @@
+import MusicTheory
+
+/// What the fretboard module remembers: the neck drawn, how notes are labelled, and the root
+/// last chosen.
+public struct FretboardSettings: Equatable, Sendable {
+  /// What the dots on the neck say.
+  public enum Labels: String, CaseIterable, Codable, Sendable {
+    /// The interval from the tonic: 1, b3, 5.
+    case intervals
+    /// The note's name: C, Eb, G.
+    case notes
+    /// Bare dots, to test the memory.
+    case none
+  }
+
+  public var tuning = Tuning.guitarStandard
+  public var isLeftHanded = false
+  public var labels = Labels.intervals
+  /// The root patterns are shown on, such as "A" or "Bb".
+  public var root = "A"
+
+  public init() {}
+
+  static func isValidRoot(_ text: String) -> Bool {
+    NamingSystem.english.noteClass(parsing: text) != nil
+  }
+}
+
+extension Tuning: JSONRepresentable {
+  /// Stored by id, which is a preset's name or a custom tuning's notes.
+  init?(json: JSONValue) {
+    guard case .string(let text) = json else { return nil }
+    self.init(parsing: text)
+  }
+
+  var json: JSONValue { .string(id) }
+}
