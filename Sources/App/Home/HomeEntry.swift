@@ -4,6 +4,7 @@ public enum HomeEntry: CaseIterable, Equatable, Sendable {
   case metronome
   case listen
   case notes
+  case fretboard
   case history
   case settings
   case help
@@ -14,6 +15,7 @@ public enum HomeEntry: CaseIterable, Equatable, Sendable {
     case .metronome: return "home.metronome"
     case .listen: return "home.listen"
     case .notes: return "home.notes"
+    case .fretboard: return "home.fretboard"
     case .history: return "home.history"
     case .settings: return "home.settings"
     case .help: return "home.help"
@@ -26,6 +28,7 @@ public enum HomeEntry: CaseIterable, Equatable, Sendable {
     case .metronome: return "home.metronome.detail"
     case .listen: return "home.listen.detail"
     case .notes: return "home.notes.detail"
+    case .fretboard: return "home.fretboard.detail"
     case .history: return "home.history.detail"
     case .settings: return "home.settings.detail"
     case .help: return "home.help.detail"

@@ -1,4 +1,5 @@
 import Audio
+import MusicTheory
 import Practice
 import Storage
 import TerminalUI
@@ -22,6 +23,8 @@ public struct AppModel: Equatable, Sendable {
   public let overrides: RunOverrides
   /// The note packs there are, easiest first.
   public let packs: [NotePack]
+  /// The fretboard patterns there are: the library's, then the user's own.
+  public let patterns: [FretPattern]
   /// Past sessions, oldest first, as read from the history at start and added to since.
   public private(set) var history: [SessionRecord]
   /// The local time's distance from UTC in seconds, for showing when sessions happened.
@@ -30,9 +33,10 @@ public struct AppModel: Equatable, Sendable {
   public init(
     settings: Settings, size: Size, clock: ClockTime, catalog: LocaleCatalog,
     paths: StoragePaths, detectedGlyphs: GlyphSet.Kind, overrides: RunOverrides = .init(),
-    packs: [NotePack] = [], history: [SessionRecord] = [], utcOffset: Int = 0,
-    notices: [Message] = []
+    packs: [NotePack] = [], patterns: [FretPattern] = [], history: [SessionRecord] = [],
+    utcOffset: Int = 0, notices: [Message] = []
   ) {
+    self.patterns = patterns
     self.utcOffset = utcOffset
     self.packs = packs
     self.history = history
@@ -225,6 +229,13 @@ public struct AppModel: Equatable, Sendable {
       guard edited != settings else { return effects }
       settings = edited
       return [.save(edited)] + effects
+    case .fretboard(var model):
+      var edited = settings
+      model.handle(key, settings: &edited, patterns: patterns)
+      replaceTop(.fretboard(model))
+      guard edited != settings else { return [] }
+      settings = edited
+      return [.save(edited)]
     case .history(var model):
       model.handle(key, history: history, visibleRows: HistoryView.visibleRows(in: size))
       replaceTop(.history(model))
@@ -285,6 +296,11 @@ public struct AppModel: Equatable, Sendable {
       if case .listen(let model) = screen {
         stack.removeLast()
         return model.leavingEffects
+      }
+      if case .fretboard(var model) = screen, model.goesBackWithinScreen {
+        model.goBack()
+        replaceTop(.fretboard(model))
+        return []
       }
       if case .notes(var model) = screen {
         if model.asksBeforeLeaving {

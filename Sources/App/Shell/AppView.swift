@@ -39,6 +39,8 @@ public enum AppView {
       ListenView.render(listen, model: model, in: content, on: &canvas)
     case .notes(let notes):
       NotesView.render(notes, model: model, in: content, on: &canvas)
+    case .fretboard(let fretboard):
+      FretboardScreenView.render(fretboard, model: model, in: content, on: &canvas)
     case .history(let history):
       HistoryView.render(history, model: model, in: content, on: &canvas)
     }

@@ -6,6 +6,7 @@ public enum Screen: Equatable, Sendable {
   case metronome(MetronomeModel)
   case listen(ListenModel)
   case notes(NotesModel)
+  case fretboard(FretboardModel)
   case history(HistoryModel)
 
   var titleKey: String {
@@ -16,6 +17,7 @@ public enum Screen: Equatable, Sendable {
     case .metronome: return "metronome.title"
     case .listen: return "listen.title"
     case .notes: return "notes.title"
+    case .fretboard: return "fretboard.title"
     case .history: return "history.title"
     }
   }
@@ -28,6 +30,7 @@ public enum Screen: Equatable, Sendable {
     case .metronome: return MetronomeModel.keyHints
     case .listen: return ListenModel.keyHints
     case .notes(let model): return model.keyHints
+    case .fretboard(let model): return model.keyHints
     case .history: return HistoryModel.keyHints
     }
   }

@@ -1,0 +1,86 @@
+import App
+import MusicTheory
+import Storage
+import TerminalUI
+import TestHelpers
+import XCTest
+
+final class FretboardScreenTests: XCTestCase {
+  /// Minor pentatonic, first position, from the tonic on the sixth string.
+  static let minorPentatonic = FretPattern(
+    id: "minor-pentatonic-1", name: "Minor pentatonic, position 1", category: .scale,
+    tuning: .guitarStandard,
+    tones: [(6, 0), (6, 3), (5, 0), (5, 2), (4, 0), (4, 2), (3, 0), (3, 2), (2, 0), (2, 3), (1, 0), (1, 3)]
+      .map { FretPattern.Tone(string: $0.0, offset: $0.1) })
+  static let majorArpeggio = FretPattern(
+    id: "major-arpeggio-1", name: "Major arpeggio, position 1", category: .arpeggio,
+    tuning: .guitarStandard,
+    tones: [(5, 0), (5, 4), (4, 2), (3, 2), (2, 0)].map { FretPattern.Tone(string: $0.0, offset: $0.1) })
+
+  private func model(size: Size = Size(width: 80, height: 24), settings: Settings = Settings()) -> AppModel {
+    AppModel(
+      settings: settings, size: size, clock: ClockTime(hour: 9, minute: 5),
+      catalog: AppFixtures.catalog, paths: AppFixtures.paths, detectedGlyphs: .unicode,
+      patterns: [Self.minorPentatonic, Self.majorArpeggio])
+  }
+
+  private func screen(_ model: AppModel) -> FretboardModel? {
+    if case .fretboard(let screen) = model.screen { return screen }
+    XCTFail("the fretboard screen is not on top")
+    return nil
+  }
+
+  private func text(_ model: AppModel) -> String { AppView.render(model).lines.joined(separator: "\n") }
+
+  func testAPatternIsPlacedOnTheRootWithItsIntervals() throws {
+    var model = model()
+    model.press(.character("4"), .enter)
+    XCTAssertEqual(screen(model)?.phase, .exploring)
+    // A minor pentatonic: the tonic on the sixth string at the fifth fret.
+    XCTAssertEqual(
+      FretboardModel.placement(of: Self.minorPentatonic, root: NoteClass(.A)).first,
+      FretPosition(string: 6, fret: 5))
+    let lines = AppView.render(model).lines
+    XCTAssertTrue(lines.contains { $0.contains("A  C  D  E  G") }, text(model))
+    let highE = try XCTUnwrap(lines.first { $0.contains("E ├") })
+    XCTAssertTrue(highE.contains("──1─┼────┼────┼─b3─"), "A at 5, C at 8 on the top string: \(highE)")
+  }
+
+  func testTheRootSlidesAndIsSaved() {
+    var model = model()
+    model.press(.character("4"))
+    var expected = Settings()
+    expected.fretboard.root = "Bb"
+    XCTAssertEqual(model.press(.right), [.save(expected)])
+    XCTAssertEqual(FretboardModel.placement(of: Self.minorPentatonic, root: NoteClass(.G)).first?.fret, 3)
+    XCTAssertEqual(FretboardModel.placement(of: Self.minorPentatonic, root: NoteClass(.E)).first?.fret, 0)
+    XCTAssertEqual(
+      FretboardModel.placement(of: Self.majorArpeggio, root: NoteClass(.C)).first,
+      FretPosition(string: 5, fret: 3))
+  }
+
+  func testLabelsCycleAndTheNeckCanBeLeftHanded() {
+    var model = model()
+    model.press(.character("4"), .enter)
+    XCTAssertTrue(text(model).contains("Labels: intervals"))
+    model.press(.character("l"))
+    XCTAssertEqual(model.settings.fretboard.labels, .notes)
+    XCTAssertTrue(text(model).contains("Labels: note names"))
+    model.press(.character("h"))
+    XCTAssertTrue(model.settings.fretboard.isLeftHanded)
+    model.press(.escape)
+    XCTAssertEqual(screen(model)?.phase, .choosing, "Esc goes back to the list first")
+    model.press(.escape)
+    guard case .home = model.screen else { return XCTFail("Esc again leaves") }
+  }
+
+  func testSnapshots() {
+    for size in [Size(width: 80, height: 24), Size(width: 120, height: 40)] {
+      var model = model(size: size)
+      model.press(.character("4"))
+      assertCanvasSnapshot(AppView.render(model), named: "list.\(size.width)x\(size.height)")
+      model.press(.enter)
+      assertCanvasSnapshot(AppView.render(model), named: "neck.\(size.width)x\(size.height)")
+    }
+  }
+}
