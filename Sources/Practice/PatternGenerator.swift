@@ -8,7 +8,8 @@ import MusicTheory
 /// Every shape walks its scale or chord strictly upwards, string by string from the lowest. Its
 /// tonic is the first root in that walk; the tonic is stored first and the frets are counted from
 /// it, as `FretPattern` wants. An interval whose usual name is not the scale's own (lydian's #4,
-/// usually b5) is kept as the tone's spelling.
+/// usually b5) is kept as the tone's spelling. "Upwards string by string" assumes the strings
+/// rise in pitch from the highest-numbered one, as on every preset but the re-entrant ukulele.
 public enum PatternGenerator {
   /// Seven-note scales, played three notes per string in seven positions.
   public static let threeNotesPerStringScales: [ScaleType] = [
@@ -124,7 +125,8 @@ public enum PatternGenerator {
     for string in [lowest, lowest - 1] where string >= 1 {
       let open = tuning.pitch(string: string, fret: 0)
       for interval in quality.intervals {
-        let fret = 12 + ((root + interval.semitones - open - 12) % 12 + 12) % 12
+        // The fret from 12 to 23 where this chord tone sounds on `string`.
+        let fret = 12 + withinOctave(root + interval.semitones - (open + 12))
         var notes: [Placed] = []
         var highest = tuning.pitch(string: string, fret: fret) - 1
         for current in stride(from: string, through: 1, by: -1) {
@@ -132,7 +134,7 @@ public enum PatternGenerator {
             let pitch = tuning.pitch(string: current, fret: place)
             guard pitch > highest,
               let tone = quality.intervals.first(where: {
-                $0.semitones == ((pitch - root) % 12 + 12) % 12
+                $0.semitones == withinOctave(pitch - root)
               })
             else { continue }
             notes.append(Placed(string: current, fret: place, interval: tone))
@@ -223,6 +225,11 @@ public enum PatternGenerator {
       pattern.tones[index].spelling = ordered[index].interval
     }
     return pattern
+  }
+
+  /// Semitones folded into one octave, 0 through 11, below zero too.
+  private static func withinOctave(_ semitones: Int) -> Int {
+    (semitones % 12 + 12) % 12
   }
 
   /// "natural minor" becomes "natural-minor".
