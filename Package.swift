@@ -54,12 +54,16 @@ let package = Package(
         "ListeningEval",
       ],
       path: "Tests/Benchmarks"),
+    .executableTarget(
+      name: "woodshed-patterns", dependencies: ["MusicTheory", "Practice", "Storage"],
+      path: "Tests/PatternTool"),
 
     .testTarget(name: "MusicTheoryTests", dependencies: ["MusicTheory"]),
     .testTarget(name: "DSPTests", dependencies: ["DSP", "ListeningEval"]),
     .testTarget(name: "PracticeTests", dependencies: ["Practice", "DSP"]),
     .testTarget(name: "AudioTests", dependencies: ["Audio"]),
-    .testTarget(name: "StorageTests", dependencies: ["Storage", "DSP", "TestHelpers"]),
+    .testTarget(
+      name: "StorageTests", dependencies: ["Storage", "DSP", "Practice", "TestHelpers"]),
     .testTarget(
       name: "TerminalUITests", dependencies: ["TerminalUI", "MusicTheory", "TestHelpers"],
       exclude: ["__Snapshots__"]),

@@ -1,0 +1,125 @@
+import FoundationEssentials
+import MusicTheory
+
+/// The fretboard patterns there are: those shipped in `assets/patterns` and those the user added
+/// to the data folder's `patterns/`. A file that cannot be used is reported in one line naming
+/// the file and the field, and the rest load; a pattern whose id is taken by one loaded before
+/// (built-in patterns load first) is reported the same way.
+public struct PatternLibrary: Equatable, Sendable {
+  public struct Entry: Equatable, Sendable {
+    public var pattern: FretPattern
+    public var file: URL
+    public var isBuiltIn: Bool
+  }
+
+  /// Scales, then arpeggios, then chords; within each, by family and then by position number,
+  /// taken from the id ("dorian-3" is position 3 of the family "dorian"), so "dorian-10" follows
+  /// "dorian-9" and a user's patterns sit among the built-in ones.
+  public private(set) var entries: [Entry] = []
+  /// One line per file that could not be used.
+  public private(set) var problems: [String] = []
+
+  public var patterns: [FretPattern] { entries.map(\.pattern) }
+
+  public init(builtIn: URL, user: URL) {
+    add(folder: builtIn, isBuiltIn: true)
+    add(folder: user, isBuiltIn: false)
+    entries.sort { Self.order($0.pattern) < Self.order($1.pattern) }
+  }
+
+  public func pattern(id: String) -> FretPattern? {
+    entries.first { $0.pattern.id == id }?.pattern
+  }
+
+  private static func order(_ pattern: FretPattern) -> (Int, String, Int, String) {
+    let category = FretPattern.Category.allCases.firstIndex(of: pattern.category) ?? 0
+    let words = pattern.id.split(separator: "-")
+    guard words.count > 1, let last = words.last, let position = Int(last) else {
+      return (category, pattern.id, 0, pattern.id)
+    }
+    return (category, words.dropLast().joined(separator: "-"), position, pattern.id)
+  }
+
+  private mutating func add(folder: URL, isBuiltIn: Bool) {
+    // A folder that is not there yet holds no patterns.
+    guard let names = try? Platform.listFolder(folder) else { return }
+    for name in names.sorted() where name.hasSuffix(".json") {
+      let file = folder.appendingPathComponent(name)
+      do throws(StorageError) {
+        let pattern = try Self.read(file)
+        if let taken = entry(id: pattern.id) {
+          throw StorageError.malformed(file: name, reason: Self.taken(pattern.id, by: taken))
+        }
+        entries.append(Entry(pattern: pattern, file: file, isBuiltIn: isBuiltIn))
+      } catch {
+        problems.append(error.description)
+      }
+    }
+  }
+
+  private func entry(id: String) -> Entry? {
+    entries.first { $0.pattern.id == id }
+  }
+
+  private static func taken(_ id: String, by entry: Entry) -> String {
+    "id: \"\(id)\" is already the id of \(entry.file.lastPathComponent)"
+  }
+
+  /// Reads and checks one pattern file.
+  public static func read(_ file: URL) throws(StorageError) -> FretPattern {
+    let name = file.lastPathComponent
+    let data: Data
+    do {
+      data = try Platform.readFile(file)
+    } catch {
+      throw StorageError.cannotRead(file: name, reason: error.description)
+    }
+    do {
+      return try FretPattern(json: try JSONValue(parsing: data))
+    } catch let error as FretPatternError {
+      throw StorageError.malformed(file: name, reason: error.description)
+    } catch {
+      throw StorageError.malformed(file: name, reason: "not valid JSON")
+    }
+  }
+
+  /// Checks `file` and copies it into the user's patterns folder as `<id>.json`. An id that is
+  /// already taken is refused, unless `replacing` is true and the pattern holding it is the
+  /// user's own; then that pattern's file is overwritten. Built-in patterns are never replaced,
+  /// because the built-in one would still load first.
+  public func add(file: URL, into folder: URL, replacing: Bool = false) throws(StorageError)
+    -> FretPattern
+  {
+    let pattern = try Self.read(file)
+    var target = folder.appendingPathComponent("\(pattern.id).json")
+    if let taken = entry(id: pattern.id) {
+      guard replacing, !taken.isBuiltIn else {
+        throw StorageError.saveRefused(
+          file: file.lastPathComponent, reason: Self.taken(pattern.id, by: taken))
+      }
+      target = taken.file
+    } else if !replacing && Platform.fileExists(target.path) {
+      throw StorageError.saveRefused(
+        file: target.lastPathComponent, reason: "a file of that name is already in \(folder.path)")
+    }
+    try Self.write(pattern, to: target)
+    return pattern
+  }
+
+  /// Writes the pattern `id` to `file`, to share it; an existing file is replaced.
+  public func export(id: String, to file: URL) throws(StorageError) {
+    guard let pattern = pattern(id: id) else {
+      throw StorageError.saveRefused(
+        file: file.lastPathComponent, reason: "no pattern has the id \"\(id)\"")
+    }
+    try Self.write(pattern, to: file)
+  }
+
+  private static func write(_ pattern: FretPattern, to file: URL) throws(StorageError) {
+    guard let data = try? pattern.fileData() else {
+      throw StorageError.cannotSave(
+        file: file.lastPathComponent, reason: "the pattern could not be turned into JSON")
+    }
+    try AtomicFile.write(data, to: file)
+  }
+}

@@ -1,0 +1,174 @@
+import MusicTheory
+import Practice
+import XCTest
+
+final class PatternGeneratorTests: XCTestCase {
+  private let library = PatternGenerator.library(for: .guitarStandard)
+
+  /// The tones as played: from the highest-numbered string to string 1, up each string.
+  private func playingOrder(_ pattern: FretPattern) -> [(
+    tone: FretPattern.Tone, interval: Interval
+  )] {
+    zip(pattern.tones, pattern.intervals)
+      .map { (tone: $0, interval: $1) }
+      .sorted { ($1.tone.string, $0.tone.offset) < ($0.tone.string, $1.tone.offset) }
+  }
+
+  private func pitch(_ tone: FretPattern.Tone, in pattern: FretPattern) -> Pitch {
+    pattern.tuning.pitch(string: tone.string, fret: 24 + tone.offset)
+  }
+
+  func testTheMajorScalesSevenPositionsEachWalkTheSevenDegreesUpwardsThreeToAString() {
+    let positions = PatternGenerator.threeNotesPerString(.major, tuning: .guitarStandard)
+    XCTAssertEqual(positions.map(\.id), (1...7).map { "major-\($0)" })
+    let degrees = ScaleType.major.intervals
+    for (index, pattern) in positions.enumerated() {
+      let played = playingOrder(pattern)
+      XCTAssertEqual(played.count, 18, pattern.id)
+      XCTAssertEqual(
+        played.map(\.interval), (0..<18).map { degrees[(index + $0) % 7] }, pattern.id)
+      let pitches = played.map { pitch($0.tone, in: pattern) }
+      XCTAssertEqual(pitches, pitches.sorted(), pattern.id)
+      XCTAssertEqual(Set(pitches).count, pitches.count, pattern.id)
+      for string in 1...6 {
+        XCTAssertEqual(played.filter { $0.tone.string == string }.count, 3, pattern.id)
+      }
+    }
+  }
+
+  func testTheTonicComesFirstAndIsTheLowestRoot() {
+    for pattern in library {
+      let roots = playingOrder(pattern).filter { $0.interval == .P1 }
+      XCTAssertEqual(pattern.tones.first, roots.first?.tone, pattern.id)
+      XCTAssertEqual(pattern.tones.first?.offset, 0, pattern.id)
+    }
+  }
+
+  func testMinorPentatonicPositionOneInAIsTheFamiliarBox() throws {
+    let box = try XCTUnwrap(library.first { $0.id == "minor-pentatonic-1" })
+    XCTAssertEqual(box.name, "Minor pentatonic, position 1")
+    let places = box.positions(tonicFret: 5).map { "\($0.string):\($0.fret)" }
+    XCTAssertEqual(
+      places, ["6:5", "6:8", "5:5", "5:7", "4:5", "4:7", "3:5", "3:7", "2:5", "2:8", "1:5", "1:8"])
+  }
+
+  func testBluesBoxOneAddsTheFlatFiveOnStringsFiveAndThree() throws {
+    let box = try XCTUnwrap(library.first { $0.id == "blues-1" })
+    let flatFives = zip(box.positions(tonicFret: 5), box.intervals).filter { $1 == .d5 }
+    XCTAssertEqual(flatFives.map(\.0), [.init(string: 5, fret: 6), .init(string: 3, fret: 8)])
+  }
+
+  /// Each scale and chord's patterns hold all of its intervals, spelled its way, and no others.
+  func testEveryPatternPlaysExactlyItsScaleOrChord() {
+    var families: [(patterns: [FretPattern], intervals: [Interval])] = []
+    for scale in PatternGenerator.threeNotesPerStringScales {
+      families.append(
+        (PatternGenerator.threeNotesPerString(scale, tuning: .guitarStandard), scale.intervals))
+    }
+    for scale in PatternGenerator.pentatonicScales {
+      families.append(
+        (PatternGenerator.pentatonic(scale, tuning: .guitarStandard), scale.intervals))
+    }
+    for (scale, pentatonic) in PatternGenerator.bluesScales {
+      let boxes = PatternGenerator.blues(scale, from: pentatonic, tuning: .guitarStandard)
+      families.append((boxes, scale.intervals))
+    }
+    for (quality, id) in PatternGenerator.arpeggioQualities {
+      let shapes = PatternGenerator.arpeggios(quality, id: id, tuning: .guitarStandard)
+      XCTAssertTrue((4...8).contains(shapes.count), "\(id): \(shapes.count) arpeggios")
+      families.append((shapes, quality.intervals))
+    }
+    XCTAssertEqual(families.flatMap(\.patterns), library)
+    for (patterns, intervals) in families {
+      for pattern in patterns {
+        XCTAssertEqual(Set(pattern.intervals), Set(intervals), pattern.id)
+      }
+    }
+  }
+
+  func testUnusualSpellingsAreKeptAndUsualOnesLeftOut() throws {
+    func spellings(_ id: String) throws -> [Interval] {
+      try XCTUnwrap(library.first { $0.id == id }).tones.compactMap(\.spelling)
+    }
+    XCTAssertEqual(Set(try spellings("lydian-1")), [.A4])
+    XCTAssertEqual(Set(try spellings("dim7-arpeggio-1")), [.d7])
+    XCTAssertEqual(Set(try spellings("aug-arpeggio-1")), [.A5])
+    XCTAssertEqual(try spellings("blues-1"), [], "the blues b5 is the usual name")
+    XCTAssertEqual(try spellings("locrian-1"), [])
+  }
+
+  func testArpeggiosStartFromEachChordToneOnTheLowestStringFirst() {
+    for (quality, id) in PatternGenerator.arpeggioQualities {
+      let shapes = PatternGenerator.arpeggios(quality, id: id, tuning: .guitarStandard)
+      let starts = shapes.map { playingOrder($0)[0] }
+      XCTAssertEqual(
+        starts.prefix(quality.intervals.count).map(\.interval), quality.intervals, id)
+      XCTAssertTrue(starts.prefix(quality.intervals.count).allSatisfy { $0.tone.string == 6 }, id)
+      XCTAssertTrue(
+        starts.dropFirst(quality.intervals.count).allSatisfy { $0.tone.string == 5 }, id)
+    }
+    let first = PatternGenerator.arpeggios(.majorSeventh, id: "maj7", tuning: .guitarStandard)[1]
+    XCTAssertEqual(first.id, "maj7-arpeggio-2")
+    XCTAssertEqual(first.name, "Major seventh arpeggio, position 2 (from the 3 on string 6)")
+  }
+
+  /// A later shape whose every note is in an earlier one, an octave apart or not, teaches nothing
+  /// new.
+  func testNoArpeggioLiesInsideAnEarlierOne() {
+    for (quality, id) in PatternGenerator.arpeggioQualities {
+      let shapes = PatternGenerator.arpeggios(quality, id: id, tuning: .guitarStandard)
+      // With the tonic at fret 12, shapes an octave apart share their frets modulo 12.
+      let places = shapes.map { shape in
+        Set(shape.positions(tonicFret: 12).map { "\($0.string):\($0.fret % 12)" })
+      }
+      for (index, later) in places.enumerated() {
+        for earlier in places[..<index] {
+          XCTAssertFalse(later.isSubset(of: earlier), "\(shapes[index].id) adds nothing")
+        }
+      }
+    }
+  }
+
+  /// Each string's notes lie within 5 frets; a whole box within 5, a three-notes-per-string
+  /// position within 7. With the tonic as low as it goes, the lowest note is on the nut.
+  func testEveryShapeIsPlayable() {
+    for tuning in [Tuning.guitarStandard, .sevenString, .bass] {
+      for pattern in PatternGenerator.library(for: tuning) {
+        let frets = pattern.positions(tonicFret: pattern.lowestTonicFret)
+        XCTAssertEqual(frets.map(\.fret).min(), 0, pattern.id)
+        for string in 1...tuning.stringCount {
+          let onString = frets.filter { $0.string == string }.map(\.fret)
+          XCTAssertLessThanOrEqual((onString.max() ?? 0) - (onString.min() ?? 0), 4, pattern.id)
+        }
+        let span = frets.map(\.fret).max()! - frets.map(\.fret).min()!
+        let widest = pattern.name.hasSuffix("(3 notes per string)") ? 6 : 4
+        XCTAssertLessThanOrEqual(span, widest, "\(tuning.id) \(pattern.id)")
+      }
+    }
+  }
+
+  func testOtherTuningsGetTheirOwnShapes() {
+    let bass = PatternGenerator.library(for: .bass)
+    XCTAssertTrue(bass.allSatisfy { $0.tuning == .bass })
+    let dorian = bass.first { $0.id == "dorian-1" }
+    XCTAssertEqual(dorian?.tones.count, 12, "three notes on each of four strings")
+    XCTAssertEqual(Set(dorian?.intervals ?? []), Set(ScaleType.dorian.intervals))
+  }
+
+  func testIdsAreUniqueAndReadable() {
+    XCTAssertEqual(Set(library.map(\.id)).count, library.count)
+    for pattern in library {
+      XCTAssertTrue(
+        pattern.id.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") },
+        pattern.id)
+      XCTAssertFalse(pattern.description.isEmpty, pattern.id)
+      XCTAssertFalse(pattern.instructions.isEmpty, pattern.id)
+    }
+    let ids = Set(library.map(\.id))
+    for id in ["dorian-3", "natural-minor-7", "minor-pentatonic-1", "blues-5", "maj7-arpeggio-2"] {
+      XCTAssertTrue(ids.contains(id), id)
+    }
+    XCTAssertEqual(
+      library.first { $0.id == "dorian-3" }?.name, "Dorian, position 3 (3 notes per string)")
+  }
+}
