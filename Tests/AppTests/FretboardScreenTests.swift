@@ -3,6 +3,7 @@ import MusicTheory
 import Storage
 import TerminalUI
 import TestHelpers
+import Foundation
 import XCTest
 
 final class FretboardScreenTests: XCTestCase {
@@ -82,5 +83,23 @@ final class FretboardScreenTests: XCTestCase {
       model.press(.enter)
       assertCanvasSnapshot(AppView.render(model), named: "neck.\(size.width)x\(size.height)")
     }
+  }
+
+  func testTheLibraryIsOfferedFromTheShapesLearnedFirst() throws {
+    let library = PatternLibrary(
+      builtIn: RepositoryPaths.assets.appendingPathComponent("patterns"),
+      user: URL(fileURLWithPath: "/nonexistent"))
+    XCTAssertEqual(library.problems, [])
+    let ids = PatternOrder.sorted(library.patterns).map(\.id)
+    XCTAssertEqual(ids.count, library.patterns.count)
+    XCTAssertEqual(ids.prefix(3), ["major-1", "major-2", "major-3"])
+    let pentatonic = try XCTUnwrap(ids.firstIndex(of: "minor-pentatonic-1"))
+    XCTAssertLessThan(pentatonic, try XCTUnwrap(ids.firstIndex(of: "dorian-1")))
+    XCTAssertLessThan(
+      try XCTUnwrap(ids.firstIndex(of: "major-arpeggio-1")),
+      try XCTUnwrap(ids.firstIndex(of: "7-arpeggio-1")))
+    XCTAssertLessThan(
+      try XCTUnwrap(ids.firstIndex(of: "major-pentatonic-5")),
+      try XCTUnwrap(ids.firstIndex(of: "blues-1")), "positions in order within a family")
   }
 }

@@ -357,6 +357,17 @@ extension InteractiveTests {
     XCTAssertEqual(answers.first?["correct"] as? Bool, answers.first?["question"] as? String == "A4")
   }
 
+  func testTheFretboardShowsALibraryPatternOnTheNeck() throws {
+    let terminal = try woodshed.startInTerminal()
+    XCTAssertTrue(terminal.waitForOutput(containing: "Fretboard", timeout: .seconds(10)))
+    terminal.send("4")
+    XCTAssertTrue(terminal.waitForOutput(containing: "Major, position 1", timeout: .seconds(5)))
+    terminal.send("\r")
+    XCTAssertTrue(terminal.waitForOutput(containing: "Labels: intervals", timeout: .seconds(5)))
+    terminal.send("\u{1b}")
+    backOutAndQuit(terminal)
+  }
+
   /// Starts the app, opens Notes and starts a session with the settings as they are.
   private func startNotes(
     arguments: [String] = [], askingFor prompt: String, file: StaticString = #filePath,

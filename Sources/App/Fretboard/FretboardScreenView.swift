@@ -98,8 +98,10 @@ enum FretboardScreenView {
       width: min(neck.width, area.width - 4), height: min(neck.height, max(0, area.maxY - top)))
     neck.render(in: neckArea, on: &canvas)
 
+    // The scale or chord in its own order, from the root up, whatever the position starts on.
     var spelled: [String] = []
-    for noteClass in noteClasses.compactMap({ $0 }) {
+    let byInterval = zip(intervals, noteClasses).sorted { $0.0.semitones % 12 < $1.0.semitones % 12 }
+    for case (_, let noteClass?) in byInterval {
       let name = model.settings.noteNaming.name(of: noteClass, glyphs: accidentals(model))
       if !spelled.contains(name) { spelled.append(name) }
     }
