@@ -85,6 +85,17 @@ final class FretboardScreenTests: XCTestCase {
     }
   }
 
+  func testPatternsAreReadWhenTheFretboardIsFirstOpened() {
+    var model = AppFixtures.model()
+    XCTAssertNil(model.patterns)
+    XCTAssertEqual(model.press(.character("4")), [.loadPatterns])
+    _ = model.handle(.patternsLoaded([Self.minorPentatonic], problems: ["bad.json: tones: empty"]))
+    XCTAssertEqual(model.patterns, [Self.minorPentatonic])
+    XCTAssertEqual(model.notices.last?.key, "notice.patternSkipped")
+    model.press(.escape, .escape)
+    XCTAssertEqual(model.press(.character("4")), [], "read once")
+  }
+
   func testTheLibraryIsOfferedFromTheShapesLearnedFirst() throws {
     let library = PatternLibrary(
       builtIn: RepositoryPaths.assets.appendingPathComponent("patterns"),

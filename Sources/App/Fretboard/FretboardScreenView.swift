@@ -9,7 +9,7 @@ enum FretboardScreenView {
     _ screen: FretboardModel, model: AppModel, in area: Rect, on canvas: inout Canvas
   ) {
     let strings = model.strings
-    let patterns = model.patterns
+    let patterns = model.patterns ?? []
     guard !patterns.isEmpty else {
       canvas.writeCentred(
         strings.text("fretboard.noPatterns"), y: area.y + area.height / 2, in: area,
@@ -47,7 +47,7 @@ enum FretboardScreenView {
     canvas.write(
       rootLine, x: left + width - rootLine.displayWidth, y: area.y + 1, style: .role(.text),
       clip: area)
-    let items = model.patterns.map { pattern in
+    let items = (model.patterns ?? []).map { pattern in
       MenuList.Item(pattern.name, detail: strings.text("fretboard.category.\(pattern.category.rawValue)"))
     }
     let rows = max(0, area.maxY - area.y - 3)

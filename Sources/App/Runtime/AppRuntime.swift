@@ -19,6 +19,9 @@ public final class AppRuntime {
   private let clock: WallClock
   private let inbox: EventInbox
   private let probeAudio: @Sendable () -> AudioStatus
+  /// Reads the fretboard patterns when the fretboard is first opened, not at start: 146 files
+  /// would double the time to the first frame.
+  private let loadPatterns: () -> PatternLibrary
   private let metronome: MetronomePlayer
   private let listening: ListenService
   private let notes: NotePlayer
@@ -31,8 +34,10 @@ public final class AppRuntime {
   init(
     model: AppModel, terminal: CursesTerminal, store: any SettingsStoring, logger: Logger,
     clock: WallClock, pulseServer: String?, recorder: WAVRecorder?,
-    probeAudio: @escaping @Sendable () -> AudioStatus
+    probeAudio: @escaping @Sendable () -> AudioStatus,
+    loadPatterns: @escaping () -> PatternLibrary
   ) {
+    self.loadPatterns = loadPatterns
     self.model = model
     self.terminal = terminal
     self.store = store
@@ -142,6 +147,11 @@ public final class AppRuntime {
         notes.stop()
       case .record(let record):
         append(record)
+      case .loadPatterns:
+        let library = loadPatterns()
+        for problem in library.problems { logger.warning("pattern skipped: \(problem)") }
+        _ = model.handle(
+          .patternsLoaded(PatternOrder.sorted(library.patterns), problems: library.problems))
       }
     }
     if model.theme != themeBefore {

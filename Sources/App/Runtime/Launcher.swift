@@ -82,20 +82,15 @@ public enum Launcher {
     openMetronome?(&settings.metronome)
     let library = HeadlessPacks.library(ground)
     for problem in library.problems { ground.logger.warning("pack skipped: \(problem)") }
-    let patterns = PatternLibrary(
-      builtIn: ground.assets.appendingPathComponent("patterns"), user: ground.paths.patternsFolder)
-    for problem in patterns.problems { ground.logger.warning("pattern skipped: \(problem)") }
     let history = HistoryLog(paths: ground.paths).readAll(as: SessionRecord.self)
     for notice in history.notices { ground.logger.warning("\(notice)") }
     var model = AppModel(
       settings: settings, size: terminal.size, clock: clock.time(),
       catalog: ground.catalog, paths: ground.paths, detectedGlyphs: detected,
-      overrides: overrides, packs: library.packs,
-      patterns: PatternOrder.sorted(patterns.patterns), history: history.records,
+      overrides: overrides, packs: library.packs, history: history.records,
       utcOffset: LocalTime.utcOffset(at: Date()),
       notices: ground.loaded.notices.map(\.message)
         + library.problems.map { Message("notice.packSkipped", ["problem": $0]) }
-        + patterns.problems.map { Message("notice.patternSkipped", ["problem": $0]) }
         + history.notices.map { Message("notice.history", ["text": $0]) })
     if openMetronome != nil { model.open(.metronome) }
     ground.logger.info("started \(version) at \(terminal.size), \(terminal.colorDepth) colours")
@@ -103,7 +98,11 @@ public enum Launcher {
     let runtime = AppRuntime(
       model: model, terminal: terminal, store: ground.store, logger: ground.logger, clock: clock,
       pulseServer: pulseServer, recorder: recorder,
-      probeAudio: { PulseAudioProbe.check(server: pulseServer) })
+      probeAudio: { PulseAudioProbe.check(server: pulseServer) },
+      loadPatterns: { [assets = ground.assets, paths = ground.paths] in
+        PatternLibrary(
+          builtIn: assets.appendingPathComponent("patterns"), user: paths.patternsFolder)
+      })
     let status = runtime.run()
     do {
       try recorder?.finish()

@@ -1,4 +1,5 @@
 import Audio
+import MusicTheory
 import Practice
 import TerminalUI
 
@@ -21,6 +22,8 @@ public enum AppEvent: Equatable, Sendable {
   case tick(MonotonicInstant)
   /// A latency or instrument calibration finished.
   case calibrated(CalibrationResult)
+  /// The fretboard patterns were read, and the files that could not be used.
+  case patternsLoaded([FretPattern], problems: [String])
   /// A session was added to the history.
   case recorded(SessionRecord)
   /// What the microphone picked up.

@@ -23,8 +23,9 @@ public struct AppModel: Equatable, Sendable {
   public let overrides: RunOverrides
   /// The note packs there are, easiest first.
   public let packs: [NotePack]
-  /// The fretboard patterns there are: the library's, then the user's own.
-  public let patterns: [FretPattern]
+  /// The fretboard patterns there are: the library's, then the user's own; nil until the
+  /// fretboard is first opened.
+  public private(set) var patterns: [FretPattern]?
   /// Past sessions, oldest first, as read from the history at start and added to since.
   public private(set) var history: [SessionRecord]
   /// The local time's distance from UTC in seconds, for showing when sessions happened.
@@ -33,7 +34,7 @@ public struct AppModel: Equatable, Sendable {
   public init(
     settings: Settings, size: Size, clock: ClockTime, catalog: LocaleCatalog,
     paths: StoragePaths, detectedGlyphs: GlyphSet.Kind, overrides: RunOverrides = .init(),
-    packs: [NotePack] = [], patterns: [FretPattern] = [], history: [SessionRecord] = [],
+    packs: [NotePack] = [], patterns: [FretPattern]? = nil, history: [SessionRecord] = [],
     utcOffset: Int = 0, notices: [Message] = []
   ) {
     self.patterns = patterns
@@ -121,6 +122,9 @@ public struct AppModel: Equatable, Sendable {
       }
     case .recorded(let record):
       history.append(record)
+    case .patternsLoaded(let loaded, let problems):
+      patterns = loaded
+      notices += problems.map { Message("notice.patternSkipped", ["problem": $0]) }
     case .heard(let events):
       if case .listen(var model) = screen {
         model.hear(events)
@@ -231,7 +235,7 @@ public struct AppModel: Equatable, Sendable {
       return [.save(edited)] + effects
     case .fretboard(var model):
       var edited = settings
-      model.handle(key, settings: &edited, patterns: patterns)
+      model.handle(key, settings: &edited, patterns: patterns ?? [])
       replaceTop(.fretboard(model))
       guard edited != settings else { return [] }
       settings = edited
@@ -287,6 +291,7 @@ public struct AppModel: Equatable, Sendable {
       settingsStatus = nil
       stack.append(screen)
       if case .listen = screen { return [.listen(.start(profile: settings.listening.profile))] }
+      if case .fretboard = screen, patterns == nil { return [.loadPatterns] }
     case .pop:
       guard stack.count > 1 else { return [] }
       if case .metronome(var model) = screen, let command = model.leave() {

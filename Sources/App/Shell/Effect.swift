@@ -13,5 +13,7 @@ public enum Effect: Equatable, Sendable {
   case stopNotes
   /// Append a finished (or stopped) session to the history, dated when it ended.
   case record(SessionRecord)
+  /// Read the fretboard patterns (the library's and the user's) and send them back.
+  case loadPatterns
   case quit
 }
