@@ -15,39 +15,39 @@ extension FretPattern {
   public static let reach = 24
 
   /// Checks the pattern; the error names the field that is wrong.
-  public init(json document: JSONValue) throws(FretPatternError) {
+  public init(json document: JSONValue) throws(FieldError) {
     guard case .object(let members) = document else {
-      throw FretPatternError(field: "pattern", reason: "must be a JSON object")
+      throw FieldError(field: "pattern", reason: "must be a JSON object")
     }
-    func text(_ field: String, default fallback: String? = nil) throws(FretPatternError) -> String {
+    func text(_ field: String, default fallback: String? = nil) throws(FieldError) -> String {
       if members[field] == nil, let fallback { return fallback }
       guard case .string(let value)? = members[field] else {
-        throw FretPatternError(field: field, reason: "must be a string")
+        throw FieldError(field: field, reason: "must be a string")
       }
       return value
     }
     let id = try text("id")
     guard !id.isEmpty, id.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") })
     else {
-      throw FretPatternError(field: "id", reason: "use lower-case letters, digits and hyphens")
+      throw FieldError(field: "id", reason: "use lower-case letters, digits and hyphens")
     }
     let name = try text("name")
-    guard !name.isEmpty else { throw FretPatternError(field: "name", reason: "must not be empty") }
+    guard !name.isEmpty else { throw FieldError(field: "name", reason: "must not be empty") }
     let categoryName = try text("category")
     guard let category = Category(rawValue: categoryName) else {
       let known = Category.allCases.map(\.rawValue).joined(separator: ", ")
-      throw FretPatternError(
+      throw FieldError(
         field: "category", reason: "unknown category \"\(categoryName)\"; use \(known)")
     }
     let tuningText = try text("tuning")
     guard let tuning = Tuning(parsing: tuningText) else {
-      throw FretPatternError(field: "tuning", reason: Tuning.problem(parsing: tuningText) ?? "")
+      throw FieldError(field: "tuning", reason: Tuning.problem(parsing: tuningText) ?? "")
     }
     guard case .array(let items)? = members["tones"] else {
-      throw FretPatternError(field: "tones", reason: "must be a list of tones")
+      throw FieldError(field: "tones", reason: "must be a list of tones")
     }
     guard !items.isEmpty else {
-      throw FretPatternError(field: "tones", reason: "must hold at least the tonic")
+      throw FieldError(field: "tones", reason: "must hold at least the tonic")
     }
     var tones: [Tone] = []
     for (index, item) in items.enumerated() {
@@ -55,14 +55,14 @@ extension FretPattern {
       if let first = tones.firstIndex(where: {
         $0.string == tone.string && $0.offset == tone.offset
       }) {
-        throw FretPatternError(
+        throw FieldError(
           field: "tones[\(index)]",
           reason: "string \(tone.string) fret \(tone.offset) is already tones[\(first)]")
       }
       tones.append(tone)
     }
     guard tones[0].offset == 0 else {
-      throw FretPatternError(
+      throw FieldError(
         field: "tones[0].fret", reason: "the first tone is the tonic, so its fret is 0")
     }
     self.init(
@@ -74,14 +74,14 @@ extension FretPattern {
 
   /// Every spelling must name the distance its tone really is from the tonic, give or take
   /// octaves, or the intervals shown would lie.
-  private func checkSpellings() throws(FretPatternError) {
+  private func checkSpellings() throws(FieldError) {
     var plain = self
     plain.tones = tones.map { Tone(string: $0.string, offset: $0.offset) }
     for (index, (tone, usual)) in zip(tones, plain.intervals).enumerated() {
       guard let spelling = tone.spelling, spelling.semitones % 12 != usual.semitones else {
         continue
       }
-      throw FretPatternError(
+      throw FieldError(
         field: "tones[\(index)].spelling",
         reason: "\(spelling) does not fit a tone \(usual.semitones) semitones above the tonic "
           + "(\(usual))")
@@ -89,34 +89,34 @@ extension FretPattern {
   }
 
   private static func tone(_ item: JSONValue, field: String, tuning: Tuning)
-    throws(FretPatternError)
+    throws(FieldError)
     -> Tone
   {
     guard case .object(let members) = item else {
-      throw FretPatternError(
+      throw FieldError(
         field: field, reason: #"must be an object such as {"string": 6, "fret": 0}"#)
     }
     guard case .number(let stringNumber)? = members["string"],
       let string = Int(exactly: stringNumber)
     else {
-      throw FretPatternError(field: "\(field).string", reason: "must be a whole number")
+      throw FieldError(field: "\(field).string", reason: "must be a whole number")
     }
     guard (1...tuning.stringCount).contains(string) else {
-      throw FretPatternError(
+      throw FieldError(
         field: "\(field).string",
         reason: "\(string) is not a string of \(tuning.name) (1 to \(tuning.stringCount))")
     }
     guard case .number(let fretNumber)? = members["fret"], let offset = Int(exactly: fretNumber)
     else {
-      throw FretPatternError(field: "\(field).fret", reason: "must be a whole number")
+      throw FieldError(field: "\(field).fret", reason: "must be a whole number")
     }
     guard abs(offset) <= reach else {
-      throw FretPatternError(
+      throw FieldError(
         field: "\(field).fret", reason: "\(offset) is more than \(reach) frets from the tonic")
     }
     guard let value = members["spelling"] else { return Tone(string: string, offset: offset) }
     guard case .string(let shortName) = value, let spelling = Interval(shortName: shortName) else {
-      throw FretPatternError(
+      throw FieldError(
         field: "\(field).spelling", reason: "is not an interval such as A4, d5 or d7")
     }
     return Tone(string: string, offset: offset, spelling: spelling)

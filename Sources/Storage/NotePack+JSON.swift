@@ -5,42 +5,42 @@ import MusicTheory
 /// `{"id": "treble-c4-b4", "name": "…", "clef": "treble", "key": "C", "level": 1,
 ///   "notes": ["C4", "D4", …]}`. `key` and `level` may be left out.
 extension NotePack {
-  public init(json document: JSONValue) throws(NotePackError) {
+  public init(json document: JSONValue) throws(FieldError) {
     guard case .object(let members) = document else {
-      throw NotePackError(field: "pack", reason: "must be a JSON object")
+      throw FieldError(field: "pack", reason: "must be a JSON object")
     }
-    func text(_ field: String) throws(NotePackError) -> String {
+    func text(_ field: String) throws(FieldError) -> String {
       guard case .string(let value)? = members[field] else {
-        throw NotePackError(field: field, reason: "must be a string")
+        throw FieldError(field: field, reason: "must be a string")
       }
       return value
     }
     let clefName = try text("clef")
     guard let staff = Staff(name: clefName) else {
-      throw NotePackError(field: "clef", reason: "unknown clef \"\(clefName)\"")
+      throw FieldError(field: "clef", reason: "unknown clef \"\(clefName)\"")
     }
     var key = KeySignature.cMajor
     if members["key"] != nil {
       let keyName = try text("key")
       guard let parsed = KeySignature(parsing: keyName) else {
-        throw NotePackError(field: "key", reason: "unknown key \"\(keyName)\"")
+        throw FieldError(field: "key", reason: "unknown key \"\(keyName)\"")
       }
       key = parsed
     }
     var level = 1
     if let value = members["level"] {
       guard case .number(let number) = value, let whole = Int(exactly: number), whole >= 1 else {
-        throw NotePackError(field: "level", reason: "must be a whole number from 1")
+        throw FieldError(field: "level", reason: "must be a whole number from 1")
       }
       level = whole
     }
     guard case .array(let items)? = members["notes"] else {
-      throw NotePackError(field: "notes", reason: "must be a list of note names")
+      throw FieldError(field: "notes", reason: "must be a list of note names")
     }
     var notes: [Note] = []
     for (index, item) in items.enumerated() {
       guard case .string(let name) = item, let note = Note(parsing: name) else {
-        throw NotePackError(
+        throw FieldError(
           field: "notes[\(index)]", reason: "is not a note such as C4, F#5 or Bb3")
       }
       notes.append(note)

@@ -43,22 +43,22 @@ public struct NotePack: Equatable, Sendable, Identifiable {
   public init(
     id: String, name: String, staff: Staff, key: KeySignature = .cMajor, notes: [Note],
     level: Int = 1
-  ) throws(NotePackError) {
+  ) throws(FieldError) {
     guard !id.isEmpty, id.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") })
     else {
-      throw NotePackError(field: "id", reason: "use lower-case letters, digits and hyphens")
+      throw FieldError(field: "id", reason: "use lower-case letters, digits and hyphens")
     }
-    guard !name.isEmpty else { throw NotePackError(field: "name", reason: "must not be empty") }
+    guard !name.isEmpty else { throw FieldError(field: "name", reason: "must not be empty") }
     for (index, note) in notes.enumerated() {
       guard Self.range.contains(note.pitch) else {
-        throw NotePackError(field: "notes[\(index)]", reason: "\(note) is outside C1 to C8")
+        throw FieldError(field: "notes[\(index)]", reason: "\(note) is outside C1 to C8")
       }
       if let first = notes[..<index].firstIndex(of: note) {
-        throw NotePackError(field: "notes[\(index)]", reason: "\(note) is already notes[\(first)]")
+        throw FieldError(field: "notes[\(index)]", reason: "\(note) is already notes[\(first)]")
       }
     }
     guard Set(notes.map(\.noteClass)).count >= Self.fewestNoteNames else {
-      throw NotePackError(
+      throw FieldError(
         field: "notes", reason: "needs at least \(Self.fewestNoteNames) different note names")
     }
     self.id = id
@@ -68,17 +68,4 @@ public struct NotePack: Equatable, Sendable, Identifiable {
     self.notes = notes
     self.level = level
   }
-}
-
-/// What is wrong with a pack, naming the field: "notes[3]: H4 is not a note".
-public struct NotePackError: Error, Equatable, Sendable, CustomStringConvertible {
-  public let field: String
-  public let reason: String
-
-  public init(field: String, reason: String) {
-    self.field = field
-    self.reason = reason
-  }
-
-  public var description: String { "\(field): \(reason)" }
 }

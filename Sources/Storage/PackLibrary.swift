@@ -58,7 +58,7 @@ public struct PackLibrary: Equatable, Sendable {
     }
     do {
       return try NotePack(json: try JSONValue(parsing: data))
-    } catch let error as NotePackError {
+    } catch let error as FieldError {
       throw StorageError.malformed(file: name, reason: error.description)
     } catch {
       throw StorageError.malformed(file: name, reason: "not valid JSON")

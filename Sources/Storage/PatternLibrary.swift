@@ -76,7 +76,7 @@ public struct PatternLibrary: Equatable, Sendable {
     }
     do {
       return try FretPattern(json: try JSONValue(parsing: data))
-    } catch let error as FretPatternError {
+    } catch let error as FieldError {
       throw StorageError.malformed(file: name, reason: error.description)
     } catch {
       throw StorageError.malformed(file: name, reason: "not valid JSON")
