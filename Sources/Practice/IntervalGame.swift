@@ -1,0 +1,138 @@
+import MusicTheory
+
+/// The interval game: questions carrying an interval enter from the right of a lane and drift
+/// left; the player marks every place on the visible neck holding the oldest question's
+/// interval, which clears it. A question reaching the left edge ends the game. Each level is
+/// faster and gives fewer aids; clearing `questionsPerLevel` questions moves up a level, and
+/// clearing level 6 passes the pattern. Time and the random generator are passed in, so a
+/// seeded game replays exactly.
+public struct IntervalGame: Equatable, Sendable {
+  public static let levels = 1...6
+  public static let questionsPerLevel = 8
+
+  /// What the neck shows at a level: labels and colours (1–2), labels only (3–4), or nothing
+  /// but the tonic (5–6).
+  public enum Aids: Equatable, Sendable {
+    case labelsAndColours
+    case labels
+    case tonicOnly
+  }
+
+  public struct Question: Equatable, Sendable {
+    public let interval: Interval
+    /// When it entered the lane, in seconds of game time.
+    public let enteredAt: Double
+  }
+
+  public enum Mark: Equatable, Sendable {
+    case right
+    case wrong
+    /// The mark completed the oldest question, which cleared.
+    case cleared
+    /// Nothing happened: the place was marked already, or the game is over.
+    case ignored
+  }
+
+  /// The pattern's tones on the neck, with their intervals from the tonic.
+  public let tones: [FretPosition: Interval]
+  public private(set) var level: Int
+  public private(set) var questions: [Question] = []
+  /// Places marked for the oldest question.
+  public private(set) var marked: Set<FretPosition> = []
+  public private(set) var score = 0
+  /// Game time, in seconds.
+  public private(set) var time = 0.0
+  public private(set) var clearedAtLevel = 0
+  public private(set) var isOver = false
+  public private(set) var isPassed = false
+  private var nextEntry = 0.0
+
+  /// `positions` and `intervals` are the pattern's tones in the same order; the tonic is the
+  /// one whose interval is a unison or octave, and is never asked.
+  public init(positions: [FretPosition], intervals: [Interval], level: Int = 1) {
+    var tones: [FretPosition: Interval] = [:]
+    for (position, interval) in zip(positions, intervals) { tones[position] = interval }
+    self.tones = tones
+    self.level = min(max(level, Self.levels.lowerBound), Self.levels.upperBound)
+  }
+
+  /// Seconds a question takes to cross the lane: 16 at level 1, two less each level.
+  public var crossingSeconds: Double { 18 - 2 * Double(level) }
+  /// Seconds between two questions entering.
+  public var entrySpacing: Double { crossingSeconds / 4 }
+
+  public var aids: Aids {
+    switch level {
+    case ...2: .labelsAndColours
+    case 3...4: .labels
+    default: .tonicOnly
+    }
+  }
+
+  /// The intervals asked: those of the pattern other than the tonic, each named once.
+  public var askedIntervals: [Interval] {
+    var asked: [Interval] = []
+    for interval in tones.values.sorted(by: { $0.semitones < $1.semitones })
+    where interval.semitones % 12 != 0 && !asked.contains(where: { $0.degreeName == interval.degreeName }) {
+      asked.append(interval)
+    }
+    return asked
+  }
+
+  /// How far a question has come, from 0 (just entered at the right) to 1 (the left edge).
+  public func progress(of question: Question) -> Double {
+    min(1, max(0, (time - question.enteredAt) / crossingSeconds))
+  }
+
+  /// The places holding the oldest question's interval.
+  public var targets: Set<FretPosition> {
+    guard let oldest = questions.first else { return [] }
+    return Set(tones.filter { $0.value.degreeName == oldest.interval.degreeName }.keys)
+  }
+
+  /// Moves game time on: questions enter on schedule, and one reaching the left edge ends the
+  /// game.
+  public mutating func advance(to seconds: Double, using random: inout some RandomNumberGenerator) {
+    guard !isOver, seconds > time else { return }
+    time = seconds
+    let asked = askedIntervals
+    while nextEntry <= time, !asked.isEmpty {
+      questions.append(Question(interval: asked.randomElement(using: &random)!, enteredAt: nextEntry))
+      nextEntry += entrySpacing
+    }
+    if let oldest = questions.first, progress(of: oldest) >= 1 { isOver = true }
+  }
+
+  /// Marks a place for the oldest question: +level if it holds the interval, −level if not, and
+  /// +10×level more when it was the last place of that interval.
+  @discardableResult
+  public mutating func mark(_ position: FretPosition) -> Mark {
+    guard !isOver, !questions.isEmpty, !marked.contains(position) else { return .ignored }
+    guard targets.contains(position) else {
+      score -= level
+      return .wrong
+    }
+    score += level
+    marked.insert(position)
+    guard marked == targets else { return .right }
+    score += 10 * level
+    questions.removeFirst()
+    marked = []
+    clearedAtLevel += 1
+    if clearedAtLevel == Self.questionsPerLevel { levelUp() }
+    return .cleared
+  }
+
+  private mutating func levelUp() {
+    clearedAtLevel = 0
+    guard level < Self.levels.upperBound else {
+      isPassed = true
+      isOver = true
+      return
+    }
+    level += 1
+    // The faster lane starts afresh, so a crowd from the slower level does not end it at once.
+    questions = []
+    nextEntry = time
+  }
+}

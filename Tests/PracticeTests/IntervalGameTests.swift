@@ -1,0 +1,88 @@
+import DSP
+import MusicTheory
+import Practice
+import XCTest
+
+final class IntervalGameTests: XCTestCase {
+  /// A minor pentatonic box at the fifth fret: two places for each interval but the tonic,
+  /// which has three.
+  private let game: IntervalGame = {
+    let places: [(Int, Int, String)] = [
+      (6, 5, "P1"), (6, 8, "m3"), (5, 5, "P4"), (5, 7, "P5"), (4, 5, "m7"), (4, 7, "P1"),
+      (3, 5, "m3"), (3, 7, "P4"), (2, 5, "P5"), (2, 8, "m7"), (1, 5, "P1"), (1, 8, "m3"),
+    ]
+    return IntervalGame(
+      positions: places.map { FretPosition(string: $0.0, fret: $0.1) },
+      intervals: places.map { Interval(shortName: $0.2)! })
+  }()
+
+  func testTheTonicIsNeverAsked() {
+    XCTAssertEqual(game.askedIntervals.map(\.degreeName), ["b3", "4", "5", "b7"])
+  }
+
+  func testQuestionsEnterOnScheduleAndTheFirstToReachTheEdgeEndsTheGame() {
+    var game = game
+    var random = SplitMix64(seed: 1)
+    XCTAssertEqual(game.crossingSeconds, 16)
+    game.advance(to: 0.1, using: &random)
+    XCTAssertEqual(game.questions.count, 1)
+    game.advance(to: 12.1, using: &random)
+    XCTAssertEqual(game.questions.count, 4, "one every 4 s at level 1")
+    XCTAssertEqual(game.progress(of: game.questions[0]), 12.1 / 16, accuracy: 1e-9)
+    XCTAssertFalse(game.isOver)
+    game.advance(to: 16, using: &random)
+    XCTAssertTrue(game.isOver)
+  }
+
+  func testMarkingEveryPlaceOfTheOldestIntervalClearsIt() throws {
+    var game = game
+    var random = SplitMix64(seed: 2)
+    game.advance(to: 0, using: &random)
+    game.advance(to: 0.001, using: &random)
+    let targets = game.targets
+    XCTAssertEqual(targets.count, game.questions.first?.interval.degreeName == "b3" ? 3 : 2, "\(targets)")
+    let wrong = try XCTUnwrap(game.tones.keys.first { !targets.contains($0) })
+    XCTAssertEqual(game.mark(wrong), .wrong)
+    XCTAssertEqual(game.score, -1)
+    let sorted = targets.sorted { ($0.string, $0.fret) < ($1.string, $1.fret) }
+    for place in sorted.dropLast() { XCTAssertEqual(game.mark(place), .right) }
+    XCTAssertEqual(game.mark(sorted[0]), .ignored, "a place counts once")
+    XCTAssertEqual(game.mark(sorted.last!), .cleared)
+    XCTAssertEqual(game.score, -1 + targets.count + 10)
+    XCTAssertTrue(game.questions.isEmpty)
+  }
+
+  func testEachLevelIsFasterWithFewerAidsAndLevelSixPassesThePattern() {
+    var game = game
+    var random = SplitMix64(seed: 3)
+    XCTAssertEqual(game.aids, .labelsAndColours)
+    var time = 0.0
+    var levelsSeen: [Int] = []
+    while !game.isOver {
+      game.advance(to: time, using: &random)
+      if game.questions.isEmpty {
+        time += 0.01
+        continue
+      }
+      if levelsSeen.last != game.level { levelsSeen.append(game.level) }
+      for place in game.targets.sorted(by: { ($0.string, $0.fret) < ($1.string, $1.fret) }) {
+        game.mark(place)
+      }
+    }
+    XCTAssertTrue(game.isPassed)
+    XCTAssertEqual(levelsSeen, [1, 2, 3, 4, 5, 6])
+    XCTAssertEqual(game.crossingSeconds, 6)
+    XCTAssertEqual(game.aids, .tonicOnly)
+  }
+
+  func testTheSameSeedAsksTheSameQuestions() {
+    func asked(_ seed: UInt64) -> [String] {
+      var game = game
+      var random = SplitMix64(seed: seed)
+      game.advance(to: 30, using: &random)
+      return game.questions.map(\.interval.degreeName)
+    }
+    XCTAssertEqual(asked(7), asked(7))
+    XCTAssertNotEqual(asked(7), asked(8))
+  }
+}
