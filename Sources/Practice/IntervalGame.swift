@@ -123,6 +123,11 @@ public struct IntervalGame: Equatable, Sendable {
     return .cleared
   }
 
+  /// The player stopped.
+  public mutating func end() {
+    isOver = true
+  }
+
   private mutating func levelUp() {
     clearedAtLevel = 0
     guard level < Self.levels.upperBound else {

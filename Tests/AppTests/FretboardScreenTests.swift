@@ -1,5 +1,6 @@
 import App
 import MusicTheory
+import Practice
 import Storage
 import TerminalUI
 import TestHelpers
@@ -83,6 +84,77 @@ final class FretboardScreenTests: XCTestCase {
       model.press(.enter)
       assertCanvasSnapshot(AppView.render(model), named: "neck.\(size.width)x\(size.height)")
     }
+    var model = model()
+    model.press(.character("4"), .enter, .character("g"), .enter)
+    _ = model.handle(.tick(MonotonicInstant(nanoseconds: 9_000_000_000)))
+    model.press(.right, .down)
+    assertCanvasSnapshot(AppView.render(model), named: "game.80x24")
+  }
+
+  private func press(_ model: inout AppModel, _ key: Key, at seconds: Double) -> [Effect] {
+    model.handle(.key(KeyEvent(key, time: MonotonicInstant(nanoseconds: UInt64(seconds * 1e9)))))
+  }
+
+  private func type(_ model: inout AppModel, _ text: String, at seconds: Double) -> [Effect] {
+    text.flatMap { press(&model, .character($0), at: seconds) } + press(&model, .enter, at: seconds)
+  }
+
+  func testTheIntervalGameIsExplainedFirstThenPlayedAndRecorded() throws {
+    var model = model()
+    model.press(.character("4"), .enter)
+    _ = press(&model, .character("g"), at: 1)
+    XCTAssertEqual(screen(model)?.phase, .explaining)
+    XCTAssertTrue(text(model).contains("The interval game"))
+    _ = press(&model, .enter, at: 2)
+    XCTAssertEqual(screen(model)?.phase, .playing)
+    XCTAssertEqual(model.deadline, MonotonicInstant(nanoseconds: 2_100_000_000), "the lane moves")
+    XCTAssertEqual(model.handle(.tick(MonotonicInstant(nanoseconds: 2_500_000_000))), [])
+    let game = try XCTUnwrap(screen(model)?.game)
+    let oldest = try XCTUnwrap(game.questions.first)
+    XCTAssertTrue(text(model).contains("Mark every \(oldest.interval.degreeName)"), text(model))
+
+    let wrong = try XCTUnwrap(game.tones.keys.first { !game.targets.contains($0) })
+    XCTAssertEqual(type(&model, "\(wrong.string) \(wrong.fret)", at: 3), [])
+    XCTAssertEqual(screen(model)?.lastMark, .wrong)
+    var sounded = 0
+    for target in game.targets {
+      let effects = type(&model, "\(target.string) \(target.fret)", at: 4)
+      if case .playNotes(let pitches) = effects.first, pitches.count == 2 { sounded += 1 }
+    }
+    XCTAssertEqual(sounded, game.targets.count, "tonic then the note, on each right mark")
+    XCTAssertEqual(screen(model)?.lastMark, .cleared)
+    XCTAssertEqual(screen(model)?.game?.score, -1 + game.targets.count + 10)
+
+    let effects = press(&model, .escape, at: 10)
+    guard case .record(let record) = effects.first else { return XCTFail("\(effects)") }
+    XCTAssertEqual(record.module, "fretboard")
+    XCTAssertEqual(record.content, ["minor-pentatonic-1"])
+    XCTAssertEqual(record.figures["score"], Double(-1 + game.targets.count + 10))
+    XCTAssertEqual(record.figures["band"], 1)
+    XCTAssertEqual(record.duration, 8, accuracy: 1e-9)
+    XCTAssertEqual(screen(model)?.phase, .gameOver)
+    XCTAssertTrue(text(model).contains("Your first record here."), text(model))
+  }
+
+  func testAQuestionReachingTheEdgeEndsTheGameAgainstTheRecord() throws {
+    let earlier = SessionRecord(
+      module: "fretboard", exercise: "intervals", startedAt: Date(timeIntervalSince1970: 0),
+      duration: 30, figures: ["score": 50, "band": 1, "level": 1], content: ["minor-pentatonic-1"])
+    var model = AppModel(
+      settings: Settings(), size: Size(width: 80, height: 24), clock: ClockTime(hour: 9, minute: 5),
+      catalog: AppFixtures.catalog, paths: AppFixtures.paths, detectedGlyphs: .unicode,
+      patterns: [Self.minorPentatonic], history: [earlier])
+    model.press(.character("4"), .enter)
+    _ = press(&model, .character("g"), at: 1)
+    XCTAssertEqual(screen(model)?.phase, .playing, "no explanation once played")
+    let effects = model.handle(.tick(MonotonicInstant(nanoseconds: 17_100_000_000)))
+    XCTAssertEqual(screen(model)?.phase, .gameOver)
+    guard case .record(let record) = effects.first else { return XCTFail("\(effects)") }
+    XCTAssertEqual(record.figures["score"], 0)
+    XCTAssertEqual(screen(model)?.previousBest, FretboardModel.Best(score: 50, seconds: 30))
+    XCTAssertTrue(text(model).contains("Record: 50."), text(model))
+    _ = press(&model, .enter, at: 20)
+    XCTAssertEqual(screen(model)?.phase, .playing, "Enter plays again")
   }
 
   func testPatternsAreReadWhenTheFretboardIsFirstOpened() {

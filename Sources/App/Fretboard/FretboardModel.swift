@@ -1,21 +1,59 @@
+import DSP
+import FoundationEssentials
 import MusicTheory
+import Practice
 import Storage
 import TerminalUI
 
 /// The fretboard: choose a pattern (a scale or arpeggio shape) and a root, then see it on the
 /// neck labelled with its intervals, its note names or bare dots, slide it to another root and
-/// step through the positions.
+/// step through the positions; or play the interval game on it (`g`).
 public struct FretboardModel: Equatable, Sendable {
   public enum Phase: Equatable, Sendable {
     case choosing
     case exploring
+    /// The interval game: its explanation first when it was never played.
+    case explaining
+    case playing
+    case gameOver
   }
 
   public private(set) var phase = Phase.choosing
   /// The pattern under the cursor, or on the neck.
   public private(set) var selected = 0
+  public private(set) var game: IntervalGame?
+  /// The place the game's cursor is on.
+  public private(set) var cursor = FretPosition(string: 1, fret: 0)
+  /// "string fret" being typed to mark a place without moving the cursor.
+  public private(set) var typed = ""
+  /// The last mark, for its flash of colour.
+  public private(set) var lastMark: IntervalGame.Mark?
+  /// A personal record: the best score and the longest survival.
+  public struct Best: Equatable, Sendable {
+    public let score: Int
+    public let seconds: Double
 
-  public init() {}
+    public init(score: Int, seconds: Double) {
+      self.score = score
+      self.seconds = seconds
+    }
+  }
+
+  /// The record with this pattern in the level band reached, before the game just played.
+  public private(set) var previousBest: Best?
+  private var startedAt: MonotonicInstant?
+  public private(set) var now = MonotonicInstant(nanoseconds: 0)
+  private var random: SplitMix64
+
+  /// `seed` makes the game's questions; the runtime passes the moment the screen opened.
+  public init(seed: UInt64 = 0) {
+    random = SplitMix64(seed: seed)
+  }
+
+  static let module = "fretboard"
+  static let exercise = "intervals"
+  /// A frame of the lane's movement: smooth enough to read, idle enough for SSH.
+  static let frameNanoseconds: UInt64 = 100_000_000
 
   /// The roots offered, spelled the way most charts spell them.
   static let roots = ["C", "C#", "D", "Eb", "E", "F", "F#", "G", "Ab", "A", "Bb", "B"]
@@ -33,17 +71,192 @@ public struct FretboardModel: Equatable, Sendable {
     KeyHint(.upDown, "fretboard.key.pattern"),
     KeyHint(.text("l"), "fretboard.key.labels"),
     KeyHint(.text("h"), "fretboard.key.hand"),
+    KeyHint(.text("g"), "fretboard.key.game"),
+    // No room at 80 columns; Esc goes back on every screen and the ? overlay lists it.
+    KeyHint(.escape, "common.back", inBar: false),
+    .help,
+  ]
+
+  static let playingHints: [KeyHint] = [
+    KeyHint(.text("←→↑↓"), "fretboard.key.cursor"),
+    KeyHint(.enter, "fretboard.key.mark"),
+    KeyHint(.text("1-6"), "fretboard.key.type"),
+    KeyHint(.escape, "fretboard.key.stop"),
+    .help,
+  ]
+
+  static let gameOverHints: [KeyHint] = [
+    KeyHint(.enter, "fretboard.key.again"),
     .back,
     .help,
   ]
 
-  var keyHints: [KeyHint] { phase == .choosing ? Self.choosingHints : Self.exploringHints }
+  var keyHints: [KeyHint] {
+    switch phase {
+    case .choosing: Self.choosingHints
+    case .exploring: Self.exploringHints
+    case .explaining, .gameOver: Self.gameOverHints
+    case .playing: Self.playingHints
+    }
+  }
 
-  /// Esc on the neck goes back to the list rather than leaving the screen.
-  var goesBackWithinScreen: Bool { phase == .exploring }
+  /// While playing, every key is the game's, and digits are typed places.
+  var capturesKeys: Bool { phase == .playing }
+
+  /// Esc on the neck or after a game goes back a step rather than leaving the screen.
+  var goesBackWithinScreen: Bool { phase != .choosing }
 
   mutating func goBack() {
-    phase = .choosing
+    phase = phase == .exploring ? .choosing : .exploring
+  }
+
+  /// While a game runs, the lane moves: the screen wants a tick every frame.
+  var deadline: MonotonicInstant? {
+    guard phase == .playing else { return nil }
+    return MonotonicInstant(nanoseconds: now.nanoseconds + Self.frameNanoseconds)
+  }
+
+  /// The best score and the longest survival with `pattern` in `band` (levels 1–2, 3–4, 5–6).
+  public static func best(
+    pattern: String, band: Int, in history: [SessionRecord]
+  ) -> Best? {
+    let games = history.filter {
+      $0.module == module && $0.exercise == exercise && $0.content == [pattern]
+        && $0.figures["band"] == Double(band)
+    }
+    guard let score = games.compactMap({ $0.figures["score"] }).max() else { return nil }
+    return Best(score: Int(score), seconds: games.map(\.duration).max() ?? 0)
+  }
+
+  /// The level band a level belongs to: 1 for levels 1–2, 2 for 3–4, 3 for 5–6.
+  static func band(of level: Int) -> Int { (level + 1) / 2 }
+
+  mutating func handle(
+    _ event: KeyEvent, settings: inout Settings, patterns: [FretPattern], history: [SessionRecord]
+  ) -> [Effect] {
+    let key = event.key
+    guard !patterns.isEmpty else { return [] }
+    selected = min(selected, patterns.count - 1)
+    now = max(now, event.time)
+    switch phase {
+    case .playing:
+      return play(event, settings: settings, pattern: patterns[selected], history: history)
+    case .explaining, .gameOver:
+      if key == .enter { start(patterns[selected], settings: settings, history: history, at: event.time) }
+      return []
+    case .exploring where key == .character("g"):
+      let played = history.contains { $0.module == Self.module && $0.exercise == Self.exercise }
+      if played {
+        start(patterns[selected], settings: settings, history: history, at: event.time)
+      } else {
+        phase = .explaining
+      }
+      return []
+    default:
+      handle(key, settings: &settings, patterns: patterns)
+      return []
+    }
+  }
+
+  /// The clock reached `time`: the lane moves on, and the game may end.
+  mutating func tick(
+    _ time: MonotonicInstant, patterns: [FretPattern], history: [SessionRecord]
+  ) -> [Effect] {
+    now = max(now, time)
+    guard phase == .playing, var game, let startedAt, patterns.indices.contains(selected) else {
+      return []
+    }
+    game.advance(to: Double(time.nanoseconds &- startedAt.nanoseconds) / 1e9, using: &random)
+    self.game = game
+    return game.isOver ? finish(patterns[selected], history: history) : []
+  }
+
+  private mutating func start(
+    _ pattern: FretPattern, settings: Settings, history: [SessionRecord], at time: MonotonicInstant
+  ) {
+    let root = NamingSystem.english.noteClass(parsing: settings.fretboard.root) ?? NoteClass(.A)
+    let positions = Self.placement(of: pattern, root: root)
+    game = IntervalGame(positions: positions, intervals: pattern.intervals)
+    cursor = positions.first ?? FretPosition(string: 1, fret: 0)
+    previousBest = nil
+    typed = ""
+    lastMark = nil
+    startedAt = time
+    now = time
+    phase = .playing
+  }
+
+  private mutating func play(
+    _ event: KeyEvent, settings: Settings, pattern: FretPattern, history: [SessionRecord]
+  ) -> [Effect] {
+    let strings = pattern.tuning.stringCount
+    switch event.key {
+    case .up: cursor.string = max(1, cursor.string - 1)
+    case .down: cursor.string = min(strings, cursor.string + 1)
+    case .left: cursor.fret = max(0, cursor.fret - 1)
+    case .right: cursor.fret = min(FretboardView.lastFret, cursor.fret + 1)
+    case .character(let character) where character.isNumber || (character == " " && !typed.isEmpty):
+      if typed.count < 5 { typed.append(character) }
+    case .backspace:
+      if !typed.isEmpty { typed.removeLast() }
+    case .enter:
+      let place = typed.isEmpty ? cursor : Self.place(typed, strings: strings)
+      typed = ""
+      guard let place else {
+        lastMark = .wrong
+        return []
+      }
+      return mark(place, settings: settings, pattern: pattern)
+    case .escape where !typed.isEmpty:
+      typed = ""
+    case .escape:
+      game?.end()
+      return finish(pattern, history: history)
+    default:
+      break
+    }
+    return []
+  }
+
+  /// "3 5" is string 3, fret 5.
+  static func place(_ text: String, strings: Int) -> FretPosition? {
+    let numbers = text.split(separator: " ").compactMap { Int($0) }
+    guard numbers.count == 2, (1...strings).contains(numbers[0]),
+      (0...FretboardView.lastFret).contains(numbers[1])
+    else { return nil }
+    return FretPosition(string: numbers[0], fret: numbers[1])
+  }
+
+  private mutating func mark(_ place: FretPosition, settings: Settings, pattern: FretPattern) -> [Effect] {
+    guard var game else { return [] }
+    let interval = game.tones[place]
+    let result = game.mark(place)
+    self.game = game
+    lastMark = result
+    guard result == .right || result == .cleared, let interval else { return [] }
+    // The tonic, then the note marked, so the ear learns the interval too.
+    let tonic = pattern.tuning.pitch(string: place.string, fret: place.fret) - interval.semitones
+    return [.playNotes([tonic, pattern.tuning.pitch(string: place.string, fret: place.fret)])]
+  }
+
+  /// The game is over: its record is compared with the best so far, then saved.
+  private mutating func finish(_ pattern: FretPattern, history: [SessionRecord]) -> [Effect] {
+    guard let game, let startedAt else { return [] }
+    phase = .gameOver
+    let seconds = Double(now.nanoseconds &- startedAt.nanoseconds) / 1e9
+    let band = Self.band(of: game.level)
+    previousBest = Self.best(pattern: pattern.id, band: band, in: history)
+    return [
+      .record(
+        SessionRecord(
+          module: Self.module, exercise: Self.exercise, startedAt: Date(timeIntervalSince1970: 0),
+          duration: seconds,
+          figures: [
+            "score": Double(game.score), "level": Double(game.level), "band": Double(band),
+            "passed": game.isPassed ? 1 : 0,
+          ],
+          content: [pattern.id]))
+    ]
   }
 
   mutating func handle(_ key: Key, settings: inout Settings, patterns: [FretPattern]) {

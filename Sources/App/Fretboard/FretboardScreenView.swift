@@ -1,4 +1,5 @@
 import MusicTheory
+import Practice
 import Storage
 import TerminalUI
 
@@ -21,7 +22,128 @@ enum FretboardScreenView {
     switch screen.phase {
     case .choosing: renderList(selected, root: root, model: model, in: area, on: &canvas)
     case .exploring: renderNeck(patterns[selected], root: root, model: model, in: area, on: &canvas)
+    case .explaining:
+      renderNeck(patterns[selected], root: root, model: model, in: area, on: &canvas)
+      let strings = model.strings
+      Dialog(
+        title: strings.text("fretboard.game.title"), message: strings.text("fretboard.game.explain"),
+        buttons: [strings.text("fretboard.game.start")], selectedButton: 0, maxTextWidth: 60,
+        glyphs: model.glyphs
+      ).render(in: area, on: &canvas)
+    case .playing, .gameOver:
+      guard let game = screen.game else { return }
+      renderGame(screen, game, pattern: patterns[selected], root: root, model: model, in: area, on: &canvas)
     }
+  }
+
+  /// The lane of questions over the neck, the score line, and at the end the result.
+  private static func renderGame(
+    _ screen: FretboardModel, _ game: IntervalGame, pattern: FretPattern, root: NoteClass,
+    model: AppModel, in area: Rect, on canvas: inout Canvas
+  ) {
+    let strings = model.strings
+    let positions = FretboardModel.placement(of: pattern, root: root)
+    let over = screen.phase == .gameOver
+    var dots: [FretboardView.Dot] = []
+    for (place, interval) in game.tones {
+      let isTonic = interval.semitones % 12 == 0
+      let isMarked = game.marked.contains(place)
+      let shown = isTonic || isMarked || over || game.aids != .tonicOnly
+      guard shown else { continue }
+      let style: Style
+      if isTonic {
+        style = FretboardView.Dot.tonicStyle
+      } else if isMarked {
+        style = Style.role(.good).bold
+      } else if game.aids == .labelsAndColours || over {
+        style = .role(Self.colour(of: interval))
+      } else {
+        style = FretboardView.Dot.toneStyle
+      }
+      dots.append(FretboardView.Dot(place, label: interval.degreeName, style: style))
+    }
+    var neck = FretboardView(
+      tuning: pattern.tuning, dots: dots, cursor: over ? nil : screen.cursor,
+      isLeftHanded: model.settings.fretboard.isLeftHanded, naming: model.settings.noteNaming,
+      glyphs: model.glyphs)
+    let frets = positions.map(\.fret) + [screen.cursor.fret]
+    neck.frets = neck.window(startingAt: max(0, (frets.min() ?? 0) - 1), fitting: area.width - 4)
+
+    let seconds = Int(game.time)
+    let status = strings.text(
+      "fretboard.game.status",
+      ["level": "\(game.level)", "score": "\(game.score)",
+       "time": "\(seconds / 60):" + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60)"])
+    canvas.write(pattern.name, x: area.x + 2, y: area.y, style: Style.role(.accent).bold, clip: area)
+    canvas.write(
+      status, x: area.maxX - 2 - status.displayWidth, y: area.y, style: .role(.text), clip: area)
+
+    let left = area.x + max(2, (area.width - neck.width) / 2)
+    let width = min(neck.width, area.width - 4)
+    let lane = Rect(x: left, y: area.y + 2, width: width, height: 1)
+    canvas.fill(lane, with: model.glyphs.kind == .unicode ? "·" : ".", style: .role(.muted))
+    for (index, question) in game.questions.enumerated().reversed() {
+      let label = "(" + question.interval.degreeName + ")"
+      let x = lane.x + Int(Double(lane.width - label.displayWidth) * (1 - game.progress(of: question)))
+      let style = index == 0 ? Style.role(.warn).bold : .role(.text)
+      canvas.write(label, x: x, y: lane.y, style: style, clip: lane)
+    }
+    let neckArea = Rect(
+      x: left, y: area.y + 4, width: width,
+      height: min(neck.height, max(0, area.maxY - area.y - 4)))
+    neck.render(in: neckArea, on: &canvas)
+
+    let y = neckArea.maxY + 1
+    guard y < area.maxY else { return }
+    let line: String
+    let style: Style
+    if over {
+      (line, style) = result(screen, game, strings)
+    } else if !screen.typed.isEmpty {
+      line = strings.text("fretboard.game.typing", ["place": screen.typed])
+      style = Style.role(.accent).bold
+    } else if let oldest = game.questions.first {
+      line = strings.text(
+        "fretboard.game.ask",
+        ["interval": oldest.interval.degreeName, "left": "\(game.targets.count - game.marked.count)"])
+      switch screen.lastMark {
+      case .wrong: style = Style.role(.bad).bold
+      case .right, .cleared: style = Style.role(.good).bold
+      default: style = .role(.text)
+      }
+    } else {
+      line = strings.text("fretboard.game.wait")
+      style = .role(.muted)
+    }
+    canvas.writeCentred(line, y: y, in: area, style: style)
+  }
+
+  /// Interval colours for the first two levels: the tonic's neighbours in warm colours, the
+  /// fifth and fourth cool, so each family of intervals is found by colour before by label.
+  private static func colour(of interval: Interval) -> ColorRole {
+    switch interval.semitones % 12 {
+    case 3, 4: .good
+    case 5, 7: .accent
+    case 10, 11: .warn
+    default: .inaccurate
+    }
+  }
+
+  private static func result(
+    _ screen: FretboardModel, _ game: IntervalGame, _ strings: Localizer
+  ) -> (String, Style) {
+    let seconds = Int(game.time.rounded())
+    var text = strings.text(
+      game.isPassed ? "fretboard.game.passed" : "fretboard.game.over",
+      ["score": "\(game.score)", "level": "\(game.level)", "seconds": "\(seconds)"])
+    guard let best = screen.previousBest else {
+      return (text + "  " + strings.text("fretboard.game.firstRecord"), Style.role(.good).bold)
+    }
+    if game.score > best.score {
+      return (text + "  " + strings.text("fretboard.game.newBest", ["best": "\(best.score)"]), Style.role(.good).bold)
+    }
+    text += "  " + strings.text("fretboard.game.best", ["best": "\(best.score)"])
+    return (text, .role(.text))
   }
 
   private static func rootText(_ root: NoteClass, _ model: AppModel) -> String {

@@ -49,7 +49,7 @@ public struct HomeModel: Equatable, Sendable {
     case .metronome: return .push(.metronome(MetronomeModel()))
     case .listen: return .push(.listen(ListenModel()))
     case .notes: return .push(.notes(NotesModel(seed: seed)))
-    case .fretboard: return .push(.fretboard(FretboardModel()))
+    case .fretboard: return .push(.fretboard(FretboardModel(seed: seed)))
     case .history: return .push(.history(HistoryModel()))
     case .settings: return .push(.settings(SettingsModel()))
     case .help: return .push(.help(HelpModel()))

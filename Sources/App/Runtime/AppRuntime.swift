@@ -4,6 +4,7 @@ import Dispatch
 import FoundationEssentials
 import Glibc
 import Logging
+import MusicTheory
 import Practice
 import Storage
 import TerminalUI
@@ -138,11 +139,9 @@ public final class AppRuntime {
       case .listen(.learnInstrument(let name, let seconds)):
         listening.learnInstrument(name: name, seconds: seconds)
       case .playNote(let pitch):
-        // Without a server, opening a stream would only hold up the card.
-        guard playsNotes, model.audio.isAvailable else { break }
-        if let failure = notes.play(pitch, settings: model.settings, devices: model.audioDevices) {
-          logger.info("note not heard: \(failure)")
-        }
+        play([pitch])
+      case .playNotes(let pitches):
+        play(pitches)
       case .stopNotes:
         notes.stop()
       case .record(let record):
@@ -158,6 +157,14 @@ public final class AppRuntime {
       terminal.theme = model.theme
     }
     return false
+  }
+
+  private func play(_ pitches: [Pitch]) {
+    // Without a server, opening a stream would only hold up the screen.
+    guard playsNotes, model.audio.isAvailable else { return }
+    if let failure = notes.play(pitches, settings: model.settings, devices: model.audioDevices) {
+      logger.info("notes not heard: \(failure)")
+    }
   }
 
   private func startListening(profile: InstrumentProfile?) {

@@ -18,9 +18,13 @@ final class NotePlayer {
     self.server = server
   }
 
-  /// Plays `pitch`; returns why it cannot be heard, in one line, when no stream would open.
+  /// Seconds from one note to the next when several are played in turn.
+  static let spacing = 0.4
+
+  /// Plays `pitches` one after the other; returns why they cannot be heard, in one line, when no
+  /// stream would open.
   @discardableResult
-  func play(_ pitch: Pitch, settings: Settings, devices: AudioDeviceSettings) -> String? {
+  func play(_ pitches: [Pitch], settings: Settings, devices: AudioDeviceSettings) -> String? {
     if output == nil {
       let output = PulseAudioOutput(devices: devices, server: server)
       do {
@@ -31,9 +35,17 @@ final class NotePlayer {
       self.output = output
     }
     let reference = settings.concertPitch
-    let tone = Synth.softPiano(
-      frequency: pitch.frequency(reference: reference), duration: Self.seconds,
-      sampleRate: Self.sampleRate)
+    let step = Int(Self.spacing * Double(Self.sampleRate))
+    // One sound holding every note at its place, so the spacing never depends on the thread.
+    var tone = [Float](repeating: 0, count: step * max(0, pitches.count - 1) + Int(Self.seconds * Double(Self.sampleRate)))
+    for (index, pitch) in pitches.enumerated() {
+      let note = Synth.softPiano(
+        frequency: pitch.frequency(reference: reference), duration: Self.seconds,
+        sampleRate: Self.sampleRate)
+      for (offset, sample) in note.enumerated() where index * step + offset < tone.count {
+        tone[index * step + offset] += sample
+      }
+    }
     let volumes = settings.volumes
     board.play(
       tone, gain: (Gain(percent: volumes.master) * Gain(percent: volumes.instrument)).linear)

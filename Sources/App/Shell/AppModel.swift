@@ -80,6 +80,7 @@ public struct AppModel: Equatable, Sendable {
   /// When the screen on top wants a `.tick`, such as a flashcard that advances by itself.
   public var deadline: MonotonicInstant? {
     if case .notes(let model) = screen { return model.deadline }
+    if case .fretboard(let model) = screen { return model.deadline }
     return nil
   }
   public var isTooSmall: Bool { !size.fits(.minimum) }
@@ -118,6 +119,11 @@ public struct AppModel: Equatable, Sendable {
       if case .notes(var model) = screen {
         let effects = model.tick(now)
         replaceTop(.notes(model))
+        return effects
+      }
+      if case .fretboard(var model) = screen {
+        let effects = model.tick(now, patterns: patterns ?? [], history: history)
+        replaceTop(.fretboard(model))
         return effects
       }
     case .recorded(let record):
@@ -235,11 +241,12 @@ public struct AppModel: Equatable, Sendable {
       return [.save(edited)] + effects
     case .fretboard(var model):
       var edited = settings
-      model.handle(key, settings: &edited, patterns: patterns ?? [])
+      let effects = model.handle(
+        event, settings: &edited, patterns: patterns ?? [], history: history)
       replaceTop(.fretboard(model))
-      guard edited != settings else { return [] }
+      guard edited != settings else { return effects }
       settings = edited
-      return [.save(edited)]
+      return [.save(edited)] + effects
     case .history(var model):
       model.handle(key, history: history, visibleRows: HistoryView.visibleRows(in: size))
       replaceTop(.history(model))

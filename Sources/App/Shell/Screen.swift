@@ -41,6 +41,7 @@ public enum Screen: Equatable, Sendable {
     case .metronome(let model): model.capturesKeys
     case .listen(let model): model.capturesKeys
     case .notes(let model): model.capturesKeys
+    case .fretboard(let model): model.capturesKeys
     default: false
     }
   }
