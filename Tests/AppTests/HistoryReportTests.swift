@@ -136,7 +136,10 @@ final class HistoryReportTests: XCTestCase {
       "No history for Notes yet.\n")
     XCTAssertEqual(
       HistoryReport(records: [rhythm], module: "fretboard").text(english, utcOffset: oneHourEast),
-      "No history for fretboard yet.\n")
+      "No history for Fretboard yet.\n")
+    XCTAssertEqual(
+      HistoryReport(records: [rhythm], module: "ensemble").text(english, utcOffset: oneHourEast),
+      "No history for ensemble yet.\n", "a module this version does not know shows as stored")
   }
 
   func testAnEmptyHistoryIsAnEmptyArrayAndAHeaderRow() {
