@@ -157,6 +157,17 @@ final class FretboardScreenTests: XCTestCase {
     XCTAssertEqual(screen(model)?.phase, .playing, "Enter plays again")
   }
 
+  func testControlCSavesTheGameUnderWay() {
+    var model = model()
+    model.press(.character("4"), .enter, .character("g"), .enter)
+    _ = model.handle(.tick(MonotonicInstant(nanoseconds: 3_000_000_000)))
+    let effects = press(&model, .control("c"), at: 3)
+    XCTAssertEqual(effects.last, .quit)
+    guard case .record(let record) = effects.first else { return XCTFail("\(effects)") }
+    XCTAssertTrue(record.isCutShort)
+    XCTAssertEqual(record.duration, 3, accuracy: 1e-9)
+  }
+
   func testPatternsAreReadWhenTheFretboardIsFirstOpened() {
     var model = AppFixtures.model()
     XCTAssertNil(model.patterns)

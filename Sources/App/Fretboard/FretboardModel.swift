@@ -241,22 +241,23 @@ public struct FretboardModel: Equatable, Sendable {
 
   /// The game is over: its record is compared with the best so far, then saved.
   private mutating func finish(_ pattern: FretPattern, history: [SessionRecord]) -> [Effect] {
-    guard let game, let startedAt else { return [] }
+    guard let game, let record = record(of: pattern) else { return [] }
     phase = .gameOver
-    let seconds = Double(now.nanoseconds &- startedAt.nanoseconds) / 1e9
-    let band = Self.band(of: game.level)
-    previousBest = Self.best(pattern: pattern.id, band: band, in: history)
-    return [
-      .record(
-        SessionRecord(
-          module: Self.module, exercise: Self.exercise, startedAt: Date(timeIntervalSince1970: 0),
-          duration: seconds,
-          figures: [
-            "score": Double(game.score), "level": Double(game.level), "band": Double(band),
-            "passed": game.isPassed ? 1 : 0,
-          ],
-          content: [pattern.id]))
-    ]
+    previousBest = Self.best(pattern: pattern.id, band: Self.band(of: game.level), in: history)
+    return [.record(record)]
+  }
+
+  /// The game so far as a line of the history; the runtime dates it.
+  func record(of pattern: FretPattern) -> SessionRecord? {
+    guard let game, let startedAt else { return nil }
+    return SessionRecord(
+      module: Self.module, exercise: Self.exercise, startedAt: Date(timeIntervalSince1970: 0),
+      duration: Double(now.nanoseconds &- startedAt.nanoseconds) / 1e9,
+      figures: [
+        "score": Double(game.score), "level": Double(game.level),
+        "band": Double(Self.band(of: game.level)), "passed": game.isPassed ? 1 : 0,
+      ],
+      content: [pattern.id], isCutShort: !game.isOver)
   }
 
   mutating func handle(_ key: Key, settings: inout Settings, patterns: [FretPattern]) {
