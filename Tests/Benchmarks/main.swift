@@ -287,3 +287,37 @@ do {
       format: "history screen 120x40, 2000 sessions: median %.2f ms, worst %.2f ms per key",
       median(samples), samples.max() ?? 0))
 }
+
+// 10. The interval game at 120×40: each frame of the lane (a tick, render and diff) while the
+// questions move, on the A minor pentatonic box from the library.
+do {
+  let library = PatternLibrary(
+    builtIn: assets.appendingPathComponent("patterns"), user: URL(fileURLWithPath: "/nonexistent"))
+  var model = AppModel(
+    settings: Settings(), size: Size(width: 120, height: 40), clock: ClockTime(hour: 9, minute: 5),
+    catalog: catalog, paths: StoragePaths(environment: ["HOME": "/home/bench"]),
+    detectedGlyphs: .unicode, patterns: library.patterns.filter { $0.id == "minor-pentatonic-1" },
+    history: [
+      SessionRecord(
+        module: "fretboard", exercise: "intervals", startedAt: Date(timeIntervalSince1970: 0),
+        duration: 1, figures: ["score": 1, "band": 1], content: ["minor-pentatonic-1"])
+    ])
+  model.open(.fretboard)
+  for key in [Key.enter, .character("g")] {
+    _ = model.handle(.key(KeyEvent(key, time: MonotonicInstant(nanoseconds: 1))))
+  }
+  let terminal = VirtualTerminal(size: model.size)
+  let clock = ContinuousClock()
+  var samples: [Double] = []
+  for frame in 1...150 {
+    let elapsed = clock.measure {
+      _ = model.handle(.tick(MonotonicInstant(nanoseconds: UInt64(frame) * 100_000_000)))
+      terminal.draw(AppView.render(model))
+    }
+    samples.append(seconds(elapsed) * 1e3)
+  }
+  print(
+    String(
+      format: "interval game frame 120x40 (tick, render, diff): median %.2f ms, worst %.2f ms (%d frames)",
+      median(samples), samples.max() ?? 0, samples.count))
+}
