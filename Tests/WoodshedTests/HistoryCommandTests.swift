@@ -93,7 +93,7 @@ final class HistoryCommandTests: XCTestCase {
     XCTAssertEqual(sessions.map { $0["module"] as? String }, ["notes", "notes"])
     let fretboard = try run(["--module", "fretboard"])
     XCTAssertEqual(fretboard.status, 0, fretboard.error)
-    XCTAssertEqual(fretboard.output, "No history for fretboard yet.\n")
+    XCTAssertEqual(fretboard.output, "No history for Fretboard yet.\n")
   }
 
   func testNoHistoryFileIsAnEmptyHistory() throws {
