@@ -1,0 +1,67 @@
+import MusicTheory
+
+/// Playing a pattern note by note, in order: up from its lowest note to its highest (or back
+/// down). Each note played is checked against the next one expected; the first wrong one ends
+/// the run with what was wrong, named the way a teacher would: "4th note: played F, the scale
+/// has F#".
+public struct ScaleRun: Equatable, Sendable {
+  public enum Direction: String, CaseIterable, Sendable {
+    case ascending
+    case descending
+  }
+
+  public enum Verdict: Equatable, Sendable {
+    case right
+    /// The run is complete.
+    case finished
+    /// The `index`-th note (from 0) was `played` where `expected` belonged.
+    case wrong(index: Int, played: Pitch, expected: Pitch)
+  }
+
+  /// A note to play and where it lies in the pattern.
+  public struct Step: Equatable, Sendable {
+    public let position: FretPosition
+    public let pitch: Pitch
+  }
+
+  /// The notes in the order to play them.
+  public let expected: [Step]
+  public private(set) var played: [Pitch] = []
+  public private(set) var verdict: Verdict?
+
+  /// The places and pitches of a pattern as laid on the neck; they are put in playing order,
+  /// lowest pitch first (or last, descending), a repeated pitch played once.
+  public init(positions: [FretPosition], pitches: [Pitch], direction: Direction) {
+    var seen: Set<Pitch> = []
+    var order = zip(positions, pitches).sorted { $0.1 < $1.1 }.filter { seen.insert($0.1).inserted }
+    if direction == .descending { order.reverse() }
+    expected = order.map { Step(position: $0.0, pitch: $0.1) }
+  }
+
+  public var isOver: Bool {
+    switch verdict {
+    case .finished, .wrong: true
+    default: false
+    }
+  }
+
+  /// The next note expected, while the run goes on.
+  public var next: Step? {
+    isOver || played.count >= expected.count ? nil : expected[played.count]
+  }
+
+  /// Takes the note played. Pitches count, not places: the same note elsewhere on the neck is
+  /// still the right note.
+  @discardableResult
+  public mutating func play(_ pitch: Pitch) -> Verdict {
+    guard let next else { return verdict ?? .finished }
+    let index = played.count
+    played.append(pitch)
+    if pitch != next.pitch {
+      verdict = .wrong(index: index, played: pitch, expected: next.pitch)
+    } else {
+      verdict = played.count == expected.count ? .finished : .right
+    }
+    return verdict!
+  }
+}
