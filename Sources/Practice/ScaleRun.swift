@@ -24,6 +24,7 @@ public struct ScaleRun: Equatable, Sendable {
     public let pitch: Pitch
   }
 
+  public let direction: Direction
   /// The notes in the order to play them.
   public let expected: [Step]
   public private(set) var played: [Pitch] = []
@@ -35,6 +36,7 @@ public struct ScaleRun: Equatable, Sendable {
     var seen: Set<Pitch> = []
     var order = zip(positions, pitches).sorted { $0.1 < $1.1 }.filter { seen.insert($0.1).inserted }
     if direction == .descending { order.reverse() }
+    self.direction = direction
     expected = order.map { Step(position: $0.0, pitch: $0.1) }
   }
 

@@ -89,6 +89,10 @@ final class FretboardScreenTests: XCTestCase {
     _ = model.handle(.tick(MonotonicInstant(nanoseconds: 9_000_000_000)))
     model.press(.right, .down)
     assertCanvasSnapshot(AppView.render(model), named: "game.80x24")
+
+    var running = self.model()
+    running.press(.character("4"), .enter, .character("t"), .enter, .right, .right, .enter)
+    assertCanvasSnapshot(AppView.render(running), named: "run.wrong.80x24")
   }
 
   private func press(_ model: inout AppModel, _ key: Key, at seconds: Double) -> [Effect] {
@@ -155,6 +159,58 @@ final class FretboardScreenTests: XCTestCase {
     XCTAssertTrue(text(model).contains("Record: 50."), text(model))
     _ = press(&model, .enter, at: 20)
     XCTAssertEqual(screen(model)?.phase, .playing, "Enter plays again")
+  }
+
+  func testAPatternIsPlayedThroughUpThenDownWithWhatWentWrong() throws {
+    var model = model()
+    model.press(.character("4"), .enter, .character("t"))
+    XCTAssertEqual(screen(model)?.phase, .running)
+    XCTAssertTrue(text(model).contains("Play A Minor pentatonic, position 1, going up"), text(model))
+    let run = try XCTUnwrap(screen(model)?.run)
+    XCTAssertEqual(model.press(.character("p")), [.playNotes(run.expected.map(\.pitch))])
+    XCTAssertEqual(screen(model)?.cursor, FretPosition(string: 6, fret: 5), "the cursor starts on A")
+    XCTAssertEqual(model.press(.enter), [.playNote(run.expected[0].pitch)])
+    // The next note is C at the eighth fret; one fret short is B, which the scale lacks.
+    model.press(.right, .right)
+    let effects = model.press(.enter)
+    guard case .record(let record) = effects.last else { return XCTFail("\(effects)") }
+    XCTAssertEqual(record.exercise, "run")
+    XCTAssertEqual(record.figures["passed"], 0)
+    XCTAssertTrue(
+      text(model).contains("Note 2: you played B, the scale has C. Enter: again"), text(model))
+
+    model.press(.enter)
+    XCTAssertEqual(screen(model)?.run?.direction, .ascending, "a mistake tries the same way")
+    let steps = try XCTUnwrap(screen(model)?.run?.expected)
+    var last: [Effect] = []
+    for step in steps {
+      while screen(model)?.cursor.string ?? 0 > step.position.string { model.press(.up) }
+      while screen(model)?.cursor.fret ?? 0 < step.position.fret { model.press(.right) }
+      while screen(model)?.cursor.fret ?? 0 > step.position.fret { model.press(.left) }
+      last = model.press(.enter)
+    }
+    guard case .record(let clean) = last.last else { return XCTFail("\(last)") }
+    XCTAssertEqual(clean.figures["passed"], 1)
+    XCTAssertTrue(text(model).contains("Clean!"))
+    model.press(.enter)
+    XCTAssertEqual(screen(model)?.run?.direction, .descending)
+    model.press(.character("m"))
+    XCTAssertEqual(screen(model)?.showsMarkers, false)
+    model.press(.escape)
+    XCTAssertEqual(screen(model)?.phase, .exploring)
+  }
+
+  func testPatternsPlayedCleanBothWaysArePassed() {
+    func run(_ id: String, descending: Bool, passed: Bool) -> SessionRecord {
+      SessionRecord(
+        module: "fretboard", exercise: "run", startedAt: Date(timeIntervalSince1970: 0), duration: 0,
+        figures: ["passed": passed ? 1 : 0, "descending": descending ? 1 : 0], content: [id])
+    }
+    let history = [
+      run("a", descending: false, passed: true), run("a", descending: true, passed: true),
+      run("b", descending: false, passed: true), run("b", descending: true, passed: false),
+    ]
+    XCTAssertEqual(FretboardModel.passedRuns(in: history), ["a"])
   }
 
   func testControlCSavesTheGameUnderWay() {

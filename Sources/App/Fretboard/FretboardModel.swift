@@ -16,12 +16,18 @@ public struct FretboardModel: Equatable, Sendable {
     case explaining
     case playing
     case gameOver
+    /// Playing the pattern note by note (`t`), or hearing it played (`p`).
+    case running
   }
 
   public private(set) var phase = Phase.choosing
   /// The pattern under the cursor, or on the neck.
   public private(set) var selected = 0
   public private(set) var game: IntervalGame?
+  /// The pattern played note by note, up then down.
+  public private(set) var run: ScaleRun?
+  /// Whether the pattern's places are shown while it is played from memory; `m` toggles.
+  public private(set) var showsMarkers = true
   /// The place the game's cursor is on.
   public private(set) var cursor = FretPosition(string: 1, fret: 0)
   /// "string fret" being typed to mark a place without moving the cursor.
@@ -52,6 +58,20 @@ public struct FretboardModel: Equatable, Sendable {
 
   static let module = "fretboard"
   static let exercise = "intervals"
+  static let runExercise = "run"
+
+  /// Patterns played cleanly up and down, from the history: the player's progress.
+  public static func passedRuns(in history: [SessionRecord]) -> Set<String> {
+    var up: Set<String> = []
+    var down: Set<String> = []
+    for record in history
+    where record.module == module && record.exercise == runExercise && record.figures["passed"] == 1 {
+      for id in record.content {
+        if record.figures["descending"] == 1 { down.insert(id) } else { up.insert(id) }
+      }
+    }
+    return up.intersection(down)
+  }
   /// A frame of the lane's movement: smooth enough to read, idle enough for SSH.
   static let frameNanoseconds: UInt64 = 100_000_000
 
@@ -72,6 +92,7 @@ public struct FretboardModel: Equatable, Sendable {
     KeyHint(.text("l"), "fretboard.key.labels"),
     KeyHint(.text("h"), "fretboard.key.hand"),
     KeyHint(.text("g"), "fretboard.key.game"),
+    KeyHint(.text("t"), "fretboard.key.test", inBar: false),
     // No room at 80 columns; Esc goes back on every screen and the ? overlay lists it.
     KeyHint(.escape, "common.back", inBar: false),
     .help,
@@ -83,6 +104,14 @@ public struct FretboardModel: Equatable, Sendable {
     KeyHint(.text("1-6"), "fretboard.key.type"),
     KeyHint(.escape, "fretboard.key.stop"),
     .help,
+  ]
+
+  static let runningHints: [KeyHint] = [
+    KeyHint(.text("←→↑↓"), "fretboard.key.cursor"),
+    KeyHint(.enter, "fretboard.key.play"),
+    KeyHint(.text("p"), "fretboard.key.present"),
+    KeyHint(.text("m"), "fretboard.key.markers"),
+    KeyHint(.escape, "fretboard.key.stop"),
   ]
 
   static let gameOverHints: [KeyHint] = [
@@ -97,11 +126,12 @@ public struct FretboardModel: Equatable, Sendable {
     case .exploring: Self.exploringHints
     case .explaining, .gameOver: Self.gameOverHints
     case .playing: Self.playingHints
+    case .running: Self.runningHints
     }
   }
 
   /// While playing, every key is the game's, and digits are typed places.
-  var capturesKeys: Bool { phase == .playing }
+  var capturesKeys: Bool { phase == .playing || phase == .running }
 
   /// Esc on the neck or after a game goes back a step rather than leaving the screen.
   var goesBackWithinScreen: Bool { phase != .choosing }
@@ -143,6 +173,11 @@ public struct FretboardModel: Equatable, Sendable {
       return play(event, settings: settings, pattern: patterns[selected], history: history)
     case .explaining, .gameOver:
       if key == .enter { start(patterns[selected], settings: settings, history: history, at: event.time) }
+      return []
+    case .running:
+      return runKey(key, pattern: patterns[selected], settings: settings)
+    case .exploring where key == .character("t"):
+      startRun(patterns[selected], settings: settings, direction: .ascending)
       return []
     case .exploring where key == .character("g"):
       let played = history.contains { $0.module == Self.module && $0.exercise == Self.exercise }
@@ -212,6 +247,63 @@ public struct FretboardModel: Equatable, Sendable {
     case .escape:
       game?.end()
       return finish(pattern, history: history)
+    default:
+      break
+    }
+    return []
+  }
+
+  private mutating func startRun(
+    _ pattern: FretPattern, settings: Settings, direction: ScaleRun.Direction
+  ) {
+    let root = NamingSystem.english.noteClass(parsing: settings.fretboard.root) ?? NoteClass(.A)
+    let positions = Self.placement(of: pattern, root: root)
+    run = ScaleRun(
+      positions: positions,
+      pitches: positions.map { pattern.tuning.pitch(string: $0.string, fret: $0.fret) },
+      direction: direction)
+    cursor = run?.expected.first?.position ?? cursor
+    phase = .running
+  }
+
+  /// Enter plays the note under the cursor; a run played up is then asked down; when both
+  /// are clean the next pattern is next. `p` plays the pattern, `m` hides or shows its places.
+  private mutating func runKey(_ key: Key, pattern: FretPattern, settings: Settings) -> [Effect] {
+    guard var run else { return [] }
+    switch key {
+    case .up: cursor.string = max(1, cursor.string - 1)
+    case .down: cursor.string = min(pattern.tuning.stringCount, cursor.string + 1)
+    case .left: cursor.fret = max(0, cursor.fret - 1)
+    case .right: cursor.fret = min(FretboardView.lastFret, cursor.fret + 1)
+    case .character("m"): showsMarkers.toggle()
+    case .character("p"):
+      return [.playNotes(run.expected.map(\.pitch))]
+    case .escape:
+      phase = .exploring
+    case .enter where run.isOver:
+      // Up, then down; a mistake tries the same way again.
+      let clean = run.verdict == .finished
+      startRun(
+        pattern, settings: settings,
+        direction: clean && run.direction == .ascending ? .descending : clean ? .ascending : run.direction)
+    case .enter:
+      let pitch = pattern.tuning.pitch(string: cursor.string, fret: cursor.fret)
+      run.play(pitch)
+      self.run = run
+      var effects: [Effect] = [.playNote(pitch)]
+      if run.isOver {
+        effects.append(
+          .record(
+            SessionRecord(
+              module: Self.module, exercise: Self.runExercise,
+              startedAt: Date(timeIntervalSince1970: 0), duration: 0,
+              figures: [
+                "passed": run.verdict == .finished ? 1 : 0,
+                "descending": run.direction == .descending ? 1 : 0,
+              ],
+              content: [pattern.id])))
+      }
+      return effects
     default:
       break
     }

@@ -30,6 +30,9 @@ enum FretboardScreenView {
         buttons: [strings.text("fretboard.game.start")], selectedButton: 0, maxTextWidth: 60,
         glyphs: model.glyphs
       ).render(in: area, on: &canvas)
+    case .running:
+      guard let run = screen.run else { return }
+      renderRun(screen, run, pattern: patterns[selected], root: root, model: model, in: area, on: &canvas)
     case .playing, .gameOver:
       guard let game = screen.game else { return }
       renderGame(screen, game, pattern: patterns[selected], root: root, model: model, in: area, on: &canvas)
@@ -118,6 +121,82 @@ enum FretboardScreenView {
     canvas.writeCentred(line, y: y, in: area, style: style)
   }
 
+  /// The task, the neck with the notes played so far (and the places to play, unless hidden),
+  /// and the verdict with what was wrong.
+  private static func renderRun(
+    _ screen: FretboardModel, _ run: ScaleRun, pattern: FretPattern, root: NoteClass,
+    model: AppModel, in area: Rect, on canvas: inout Canvas
+  ) {
+    let strings = model.strings
+    let positions = FretboardModel.placement(of: pattern, root: root)
+    let intervals = pattern.intervals
+    // Names come from the scale's own spelling, so a wrong note reads "F", the right one "F#".
+    var names: [Pitch: String] = [:]
+    for (place, interval) in zip(positions, intervals) {
+      if let noteClass = root + interval {
+        names[pattern.tuning.pitch(string: place.string, fret: place.fret)] =
+          model.settings.noteNaming.name(of: noteClass, glyphs: accidentals(model))
+      }
+    }
+    let flats = names.values.contains { $0.contains("b") || $0.contains("♭") }
+    func name(_ pitch: Pitch) -> String {
+      names[pitch]
+        ?? model.settings.noteNaming.name(
+          of: pitch.spelling(preferSharps: !flats).noteClass, glyphs: accidentals(model))
+    }
+    var dots: [FretboardView.Dot] = []
+    if screen.showsMarkers {
+      dots = zip(positions, intervals).map { place, interval in
+        FretboardView.Dot(
+          place, label: interval.degreeName,
+          style: interval.semitones % 12 == 0 ? FretboardView.Dot.tonicStyle : .role(.muted))
+      }
+    }
+    for (index, pitch) in run.played.enumerated() {
+      let right = index < run.expected.count && run.expected[index].pitch == pitch
+      let place = right ? run.expected[index].position : screen.cursor
+      dots.append(
+        FretboardView.Dot(
+          place, label: name(pitch), style: Style.role(right ? .good : .bad).bold))
+    }
+    var neck = FretboardView(
+      tuning: pattern.tuning, dots: dots, cursor: run.isOver ? nil : screen.cursor,
+      isLeftHanded: model.settings.fretboard.isLeftHanded, naming: model.settings.noteNaming,
+      glyphs: model.glyphs)
+    let frets = positions.map(\.fret) + [screen.cursor.fret]
+    neck.frets = neck.window(startingAt: max(0, (frets.min() ?? 0) - 1), fitting: area.width - 4)
+
+    let rootName = model.settings.noteNaming.name(of: root, glyphs: accidentals(model))
+    let task = strings.text(
+      "fretboard.run.task",
+      ["root": rootName, "pattern": pattern.name,
+       "direction": strings.text("fretboard.run.\(run.direction.rawValue)")])
+    canvas.writeCentred(task, y: area.y, in: area, style: Style.role(.accent).bold)
+    let neckArea = Rect(
+      x: area.x + max(2, (area.width - neck.width) / 2), y: area.y + 2,
+      width: min(neck.width, area.width - 4),
+      height: min(neck.height, max(0, area.maxY - area.y - 2)))
+    neck.render(in: neckArea, on: &canvas)
+    let y = neckArea.maxY + 1
+    guard y < area.maxY else { return }
+    let (line, style): (String, Style)
+    switch run.verdict {
+    case .finished?:
+      (line, style) = (strings.text("fretboard.run.clean"), Style.role(.good).bold)
+    case .wrong(let index, let played, let expected)?:
+      line = strings.text(
+        "fretboard.run.wrong",
+        ["number": "\(index + 1)", "played": name(played), "expected": name(expected),
+         "kind": strings.text("fretboard.category.\(pattern.category.rawValue)")])
+      style = Style.role(.bad).bold
+    default:
+      line = strings.text(
+        "fretboard.run.progress", ["played": "\(run.played.count)", "count": "\(run.expected.count)"])
+      style = .role(.text)
+    }
+    canvas.writeCentred(line, y: y, in: area, style: style)
+  }
+
   /// Interval colours for the first two levels: the tonic's neighbours in warm colours, the
   /// fifth and fourth cool, so each family of intervals is found by colour before by label.
   private static func colour(of interval: Interval) -> ColorRole {
@@ -169,8 +248,13 @@ enum FretboardScreenView {
     canvas.write(
       rootLine, x: left + width - rootLine.displayWidth, y: area.y + 1, style: .role(.text),
       clip: area)
+    // Patterns played cleanly up and down carry a check: the player's progress.
+    let passed = FretboardModel.passedRuns(in: model.history)
     let items = (model.patterns ?? []).map { pattern in
-      MenuList.Item(pattern.name, detail: strings.text("fretboard.category.\(pattern.category.rawValue)"))
+      MenuList.Item(
+        pattern.name,
+        detail: strings.text("fretboard.category.\(pattern.category.rawValue)")
+          + (passed.contains(pattern.id) ? " \(model.glyphs.check)" : ""))
     }
     let rows = max(0, area.maxY - area.y - 3)
     MenuList(
@@ -235,6 +319,10 @@ enum FretboardScreenView {
       canvas.writeCentred(
         model.strings.text("fretboard.labels.\(settings.labels.rawValue)"), y: y + 2, in: area,
         style: .role(.muted))
+    }
+    if y + 3 < area.maxY {
+      canvas.writeCentred(
+        model.strings.text("fretboard.explore.more"), y: y + 3, in: area, style: .role(.muted))
     }
   }
 }
