@@ -200,6 +200,35 @@ final class FretboardScreenTests: XCTestCase {
     XCTAssertEqual(screen(model)?.phase, .exploring)
   }
 
+  func testThePatternCanBePlayedOnTheInstrument() throws {
+    var model = model()
+    model.press(.character("4"), .enter, .character("t"))
+    XCTAssertEqual(model.press(.character("i")), [.listen(.start(profile: nil))])
+    XCTAssertTrue(text(model).contains("Listening: play the notes"), text(model))
+    let run = try XCTUnwrap(screen(model)?.run)
+    func held(_ pitch: Pitch) -> AppEvent {
+      let hertz = pitch.frequency()
+      return .heard(
+        [.onset(frame: 0, strength: 1)]
+          + (0..<3).map { .pitch(frame: Int64($0) * 2400, frequency: hertz, confidence: 0.95) })
+    }
+    XCTAssertEqual(model.handle(held(run.expected[0].pitch)), [])
+    XCTAssertEqual(screen(model)?.run?.played, [run.expected[0].pitch])
+    let effects = model.handle(held(run.expected[1].pitch + 1))
+    guard case .record(let record) = effects.first else { return XCTFail("\(effects)") }
+    XCTAssertEqual(record.figures["passed"], 0)
+    XCTAssertEqual(model.press(.escape), [.listen(.stop)], "leaving the run stops listening")
+    XCTAssertEqual(screen(model)?.listens, false)
+  }
+
+  func testWithoutAMicrophoneTheCursorStillPlays() {
+    var model = model()
+    model.press(.character("4"), .enter, .character("t"), .character("i"))
+    _ = model.handle(.listening(failure: "PulseAudio: Connection refused"))
+    XCTAssertEqual(screen(model)?.listens, false)
+    XCTAssertTrue(text(model).contains("No microphone: PulseAudio: Connection refused"), text(model))
+  }
+
   func testPatternsPlayedCleanBothWaysArePassed() {
     func run(_ id: String, descending: Bool, passed: Bool) -> SessionRecord {
       SessionRecord(

@@ -1,3 +1,4 @@
+import Audio
 import DSP
 import FoundationEssentials
 import MusicTheory
@@ -28,6 +29,11 @@ public struct FretboardModel: Equatable, Sendable {
   public private(set) var run: ScaleRun?
   /// Whether the pattern's places are shown while it is played from memory; `m` toggles.
   public private(set) var showsMarkers = true
+  /// Whether notes are taken from the microphone as well as the cursor; `i` toggles.
+  public private(set) var listens = false
+  /// Why the microphone could not be used.
+  public private(set) var microphoneProblem: String?
+  private var heldNotes = HeldNoteDetector()
   /// The place the game's cursor is on.
   public private(set) var cursor = FretPosition(string: 1, fret: 0)
   /// "string fret" being typed to mark a place without moving the cursor.
@@ -111,6 +117,7 @@ public struct FretboardModel: Equatable, Sendable {
     KeyHint(.enter, "fretboard.key.play"),
     KeyHint(.text("p"), "fretboard.key.present"),
     KeyHint(.text("m"), "fretboard.key.markers"),
+    KeyHint(.text("i"), "fretboard.key.listen"),
     KeyHint(.escape, "fretboard.key.stop"),
   ]
 
@@ -280,34 +287,74 @@ public struct FretboardModel: Equatable, Sendable {
       return [.playNotes(run.expected.map(\.pitch))]
     case .escape:
       phase = .exploring
+      if listens {
+        listens = false
+        return [.listen(.stop)]
+      }
     case .enter where run.isOver:
       // Up, then down; a mistake tries the same way again.
       let clean = run.verdict == .finished
       startRun(
         pattern, settings: settings,
         direction: clean && run.direction == .ascending ? .descending : clean ? .ascending : run.direction)
+    case .character("i"):
+      listens.toggle()
+      heldNotes = HeldNoteDetector(reference: settings.concertPitch, armed: false)
+      microphoneProblem = nil
+      return [.listen(listens ? .start(profile: settings.listening.profile) : .stop)]
     case .enter:
       let pitch = pattern.tuning.pitch(string: cursor.string, fret: cursor.fret)
-      run.play(pitch)
-      self.run = run
-      var effects: [Effect] = [.playNote(pitch)]
-      if run.isOver {
-        effects.append(
-          .record(
-            SessionRecord(
-              module: Self.module, exercise: Self.runExercise,
-              startedAt: Date(timeIntervalSince1970: 0), duration: 0,
-              figures: [
-                "passed": run.verdict == .finished ? 1 : 0,
-                "descending": run.direction == .descending ? 1 : 0,
-              ],
-              content: [pattern.id])))
-      }
-      return effects
+      return [.playNote(pitch)] + play(pitch, pattern: pattern)
     default:
       break
     }
     return []
+  }
+
+  /// A note played into the run, from the cursor or the microphone; the run's end is recorded.
+  private mutating func play(_ pitch: Pitch, pattern: FretPattern) -> [Effect] {
+    guard var run, !run.isOver else { return [] }
+    run.play(pitch)
+    self.run = run
+    guard run.isOver else { return [] }
+    return [
+      .record(
+        SessionRecord(
+          module: Self.module, exercise: Self.runExercise, startedAt: Date(timeIntervalSince1970: 0),
+          duration: 0,
+          figures: [
+            "passed": run.verdict == .finished ? 1 : 0,
+            "descending": run.direction == .descending ? 1 : 0,
+          ],
+          content: [pattern.id]))
+    ]
+  }
+
+  /// What the microphone heard while a pattern is played through: each note held clearly is
+  /// played into the run, as if entered at the cursor.
+  mutating func hear(_ events: [ListenerEvent], patterns: [FretPattern]) -> [Effect] {
+    guard phase == .running, listens, patterns.indices.contains(selected) else { return [] }
+    var effects: [Effect] = []
+    for event in events {
+      switch event {
+      case .onset:
+        heldNotes.arm()
+      case .level:
+        break
+      case .pitch(_, let frequency, let confidence):
+        guard let held = heldNotes.hear(frequency: frequency, confidence: confidence),
+          let pitch = Pitch(nearestTo: held, reference: heldNotes.reference)
+        else { continue }
+        effects += play(pitch, pattern: patterns[selected])
+      }
+    }
+    return effects
+  }
+
+  /// The microphone started, or could not.
+  mutating func listening(failure: String?) {
+    microphoneProblem = failure
+    if failure != nil { listens = false }
   }
 
   /// "3 5" is string 3, fret 5.

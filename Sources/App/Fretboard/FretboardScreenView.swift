@@ -195,6 +195,16 @@ enum FretboardScreenView {
       style = .role(.text)
     }
     canvas.writeCentred(line, y: y, in: area, style: style)
+    guard y + 2 < area.maxY else { return }
+    if let problem = screen.microphoneProblem {
+      canvas.writeCentred(
+        strings.text("notes.play.noMicrophone", ["reason": problem]), y: y + 2, in: area,
+        style: Style.role(.warn).bold)
+    } else {
+      canvas.writeCentred(
+        strings.text(screen.listens ? "fretboard.run.listening" : "fretboard.run.canListen"),
+        y: y + 2, in: area, style: .role(.muted))
+    }
   }
 
   /// Interval colours for the first two levels: the tonic's neighbours in warm colours, the

@@ -113,6 +113,10 @@ public struct AppModel: Equatable, Sendable {
         model.listening(failure: failure)
         replaceTop(.notes(model))
       }
+      if case .fretboard(var model) = screen {
+        model.listening(failure: failure)
+        replaceTop(.fretboard(model))
+      }
     case .calibrated(let result):
       return calibrated(result)
     case .tick(let now):
@@ -139,6 +143,11 @@ public struct AppModel: Equatable, Sendable {
       if case .notes(var model) = screen {
         let effects = model.hear(events, settings: settings)
         replaceTop(.notes(model))
+        return effects
+      }
+      if case .fretboard(var model) = screen {
+        let effects = model.hear(events, patterns: patterns ?? [])
+        replaceTop(.fretboard(model))
         return effects
       }
     case .key(let event):
