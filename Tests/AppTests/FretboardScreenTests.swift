@@ -194,6 +194,17 @@ final class FretboardScreenTests: XCTestCase {
     XCTAssertTrue(text(model).contains("Clean!"))
     model.press(.enter)
     XCTAssertEqual(screen(model)?.run?.direction, .descending)
+    for step in try XCTUnwrap(screen(model)?.run?.expected) {
+      while screen(model)?.cursor.string ?? 0 < step.position.string { model.press(.down) }
+      while screen(model)?.cursor.string ?? 0 > step.position.string { model.press(.up) }
+      while screen(model)?.cursor.fret ?? 0 < step.position.fret { model.press(.right) }
+      while screen(model)?.cursor.fret ?? 0 > step.position.fret { model.press(.left) }
+      model.press(.enter)
+    }
+    XCTAssertEqual(screen(model)?.run?.verdict, .finished)
+    model.press(.enter)
+    XCTAssertEqual(screen(model)?.selected, 1, "both ways clean: on to the next pattern")
+    XCTAssertEqual(screen(model)?.run?.direction, .ascending)
     model.press(.character("m"))
     XCTAssertEqual(screen(model)?.showsMarkers, false)
     model.press(.escape)

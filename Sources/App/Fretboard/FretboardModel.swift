@@ -182,7 +182,7 @@ public struct FretboardModel: Equatable, Sendable {
       if key == .enter { start(patterns[selected], settings: settings, history: history, at: event.time) }
       return []
     case .running:
-      return runKey(key, pattern: patterns[selected], settings: settings)
+      return runKey(key, patterns: patterns, settings: settings)
     case .exploring where key == .character("t"):
       startRun(patterns[selected], settings: settings, direction: .ascending)
       return []
@@ -275,8 +275,9 @@ public struct FretboardModel: Equatable, Sendable {
 
   /// Enter plays the note under the cursor; a run played up is then asked down; when both
   /// are clean the next pattern is next. `p` plays the pattern, `m` hides or shows its places.
-  private mutating func runKey(_ key: Key, pattern: FretPattern, settings: Settings) -> [Effect] {
-    guard var run else { return [] }
+  private mutating func runKey(_ key: Key, patterns: [FretPattern], settings: Settings) -> [Effect] {
+    guard let run else { return [] }
+    let pattern = patterns[selected]
     switch key {
     case .up: cursor.string = max(1, cursor.string - 1)
     case .down: cursor.string = min(pattern.tuning.stringCount, cursor.string + 1)
@@ -292,11 +293,14 @@ public struct FretboardModel: Equatable, Sendable {
         return [.listen(.stop)]
       }
     case .enter where run.isOver:
-      // Up, then down; a mistake tries the same way again.
+      // Up, then down, then on to the next pattern; a mistake tries the same way again.
       let clean = run.verdict == .finished
-      startRun(
-        pattern, settings: settings,
-        direction: clean && run.direction == .ascending ? .descending : clean ? .ascending : run.direction)
+      if clean, run.direction == .descending {
+        selected = (selected + 1) % patterns.count
+        startRun(patterns[selected], settings: settings, direction: .ascending)
+      } else {
+        startRun(pattern, settings: settings, direction: clean ? .descending : run.direction)
+      }
     case .character("i"):
       listens.toggle()
       heldNotes = HeldNoteDetector(reference: settings.concertPitch, armed: false)

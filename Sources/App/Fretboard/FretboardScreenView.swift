@@ -182,7 +182,8 @@ enum FretboardScreenView {
     let (line, style): (String, Style)
     switch run.verdict {
     case .finished?:
-      (line, style) = (strings.text("fretboard.run.clean"), Style.role(.good).bold)
+      let key = run.direction == .descending ? "fretboard.run.passed" : "fretboard.run.clean"
+      (line, style) = (strings.text(key), Style.role(.good).bold)
     case .wrong(let index, let played, let expected)?:
       line = strings.text(
         "fretboard.run.wrong",
