@@ -83,25 +83,40 @@ public struct PatternLibrary: Equatable, Sendable {
     }
   }
 
-  /// Checks `file` and copies it into the user's patterns folder as `<id>.json`. An id that is
-  /// already taken is refused, unless `replacing` is true and the pattern holding it is the
-  /// user's own; then that pattern's file is overwritten. Built-in patterns are never replaced,
-  /// because the built-in one would still load first.
+  /// Checks `file` and copies it into the user's patterns folder as `<id>.json` (see
+  /// `save(_:into:replacing:)`).
   public func add(file: URL, into folder: URL, replacing: Bool = false) throws(StorageError)
     -> FretPattern
   {
-    let pattern = try Self.read(file)
+    try save(Self.read(file), into: folder, replacing: replacing, source: file.lastPathComponent)
+  }
+
+  /// Saves `pattern`, as the editor made it, into the user's patterns folder as `<id>.json`,
+  /// after the same checks a file gets. An id that is already taken is refused, unless
+  /// `replacing` is true and the pattern holding it is the user's own; then that pattern's file
+  /// is overwritten. Built-in patterns are never replaced, because the built-in one would still
+  /// load first.
+  @discardableResult
+  public func save(
+    _ pattern: FretPattern, into folder: URL, replacing: Bool = false, source: String? = nil
+  ) throws(StorageError) -> FretPattern {
+    let name = source ?? "\(pattern.id).json"
+    do {
+      _ = try FretPattern(json: pattern.json)
+    } catch {
+      throw StorageError.saveRefused(file: name, reason: error.description)
+    }
     var target = folder.appendingPathComponent("\(pattern.id).json")
     if let taken = entry(id: pattern.id) {
       guard replacing, !taken.isBuiltIn else {
-        throw StorageError.saveRefused(
-          file: file.lastPathComponent, reason: Self.taken(pattern.id, by: taken))
+        throw StorageError.saveRefused(file: name, reason: Self.taken(pattern.id, by: taken))
       }
       target = taken.file
     } else if !replacing && Platform.fileExists(target.path) {
       throw StorageError.saveRefused(
         file: target.lastPathComponent, reason: "a file of that name is already in \(folder.path)")
     }
+    // AtomicFile makes the folder when the user has no patterns yet.
     try Self.write(pattern, to: target)
     return pattern
   }

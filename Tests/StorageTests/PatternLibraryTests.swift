@@ -123,4 +123,25 @@ final class PatternLibraryTests: StorageTestCase {
       XCTAssertEqual("\(error)", #"not saving dorian.json: no pattern has the id "lydian-1""#)
     }
   }
+
+  func testSaveWritesTheEditorsPatternAfterTheSameChecks() throws {
+    try folder.write(pattern("dorian-1"), to: "assets/patterns/dorian-1.json")
+    let library = PatternLibrary(builtIn: builtIn, user: user)
+    let drawn = FretPattern(
+      id: "my-shape", name: "My shape", category: .scale, tuning: .guitarStandard,
+      tones: [.init(string: 6, offset: 0), .init(string: 6, offset: 2)])
+    try library.save(drawn, into: user)
+    XCTAssertEqual(folder.listing("data/patterns"), ["my-shape.json"], "the folder is made")
+    XCTAssertEqual(PatternLibrary(builtIn: builtIn, user: user).pattern(id: "my-shape"), drawn)
+
+    var builtInId = drawn
+    builtInId.id = "dorian-1"
+    XCTAssertThrowsError(try library.save(builtInId, into: user, replacing: true))
+    var empty = drawn
+    empty.id = "empty"
+    empty.tones = []
+    XCTAssertThrowsError(try library.save(empty, into: user)) { error in
+      XCTAssertTrue("\(error)".contains("tones"), "\(error)")
+    }
+  }
 }
