@@ -368,6 +368,24 @@ extension InteractiveTests {
     backOutAndQuit(terminal)
   }
 
+  func testAPatternDrawnInTheEditorIsSavedAmongYourOwn() throws {
+    let terminal = try woodshed.startInTerminal()
+    XCTAssertTrue(terminal.waitForOutput(containing: "Fretboard", timeout: .seconds(10)))
+    terminal.send("4")
+    XCTAssertTrue(terminal.waitForOutput(containing: "Major, position 1", timeout: .seconds(5)))
+    terminal.send("n")
+    XCTAssertTrue(terminal.waitForOutput(containing: "New pattern", timeout: .seconds(5)))
+    terminal.send("\r\u{1b}[C\u{1b}[C\r\tMy lick\u{13}")
+    XCTAssertTrue(terminal.waitForOutput(containing: "Saved as my-lick", timeout: .seconds(5)))
+    terminal.send("\u{1b}\u{1b}")
+    backOutAndQuit(terminal)
+    let saved = try String(
+      contentsOf: woodshed.home.appendingPathComponent("data/patterns/my-lick.json"), encoding: .utf8)
+    XCTAssertTrue(saved.contains("\"name\" : \"My lick\""), saved)
+    let listed = try woodshed.run(["patterns"])
+    XCTAssertTrue(listed.output.contains("My lick (yours)"), listed.output)
+  }
+
   /// Starts the app, opens Notes and starts a session with the settings as they are.
   private func startNotes(
     arguments: [String] = [], askingFor prompt: String, file: StaticString = #filePath,

@@ -88,6 +88,8 @@ public struct FretboardModel: Equatable, Sendable {
     KeyHint(.upDown, "common.move"),
     KeyHint(.leftRight, "fretboard.key.root"),
     KeyHint(.enter, "fretboard.key.show"),
+    KeyHint(.text("n"), "fretboard.key.new"),
+    KeyHint(.text("e"), "fretboard.key.edit"),
     .back,
     .help,
   ]

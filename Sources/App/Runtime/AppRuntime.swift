@@ -147,16 +147,32 @@ public final class AppRuntime {
       case .record(let record):
         append(record)
       case .loadPatterns:
-        let library = loadPatterns()
-        for problem in library.problems { logger.warning("pattern skipped: \(problem)") }
-        _ = model.handle(
-          .patternsLoaded(PatternOrder.sorted(library.patterns), problems: library.problems))
+        reloadPatterns()
+      case .savePattern(let pattern, let replacing):
+        do {
+          try loadPatterns().save(pattern, into: model.paths.patternsFolder, replacing: replacing)
+          reloadPatterns()
+          _ = model.handle(.patternSaved(id: pattern.id))
+        } catch {
+          logger.warning("pattern not saved: \(error)")
+          _ = model.handle(.patternSaveFailed(reason: error.description))
+        }
       }
     }
     if model.theme != themeBefore {
       terminal.theme = model.theme
     }
     return false
+  }
+
+  private func reloadPatterns() {
+    let library = loadPatterns()
+    for problem in library.problems { logger.warning("pattern skipped: \(problem)") }
+    _ = model.handle(
+      .patternsLoaded(
+        PatternOrder.sorted(library.patterns),
+        own: Set(library.entries.filter { !$0.isBuiltIn }.map(\.pattern.id)),
+        problems: library.problems))
   }
 
   private func play(_ pitches: [Pitch]) {

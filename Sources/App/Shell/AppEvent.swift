@@ -22,8 +22,12 @@ public enum AppEvent: Equatable, Sendable {
   case tick(MonotonicInstant)
   /// A latency or instrument calibration finished.
   case calibrated(CalibrationResult)
-  /// The fretboard patterns were read, and the files that could not be used.
-  case patternsLoaded([FretPattern], problems: [String])
+  /// The fretboard patterns were read (`own` holds the ids of the user's), and the files that
+  /// could not be used.
+  case patternsLoaded([FretPattern], own: Set<String> = [], problems: [String])
+  /// The editor's pattern was saved under this id, or could not be, and why.
+  case patternSaved(id: String)
+  case patternSaveFailed(reason: String)
   /// A session was added to the history.
   case recorded(SessionRecord)
   /// What the microphone picked up.

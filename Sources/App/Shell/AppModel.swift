@@ -26,6 +26,8 @@ public struct AppModel: Equatable, Sendable {
   /// The fretboard patterns there are: the library's, then the user's own; nil until the
   /// fretboard is first opened.
   public private(set) var patterns: [FretPattern]?
+  /// The ids of the patterns that are the user's own, which the editor changes in place.
+  public private(set) var ownPatternIds: Set<String> = []
   /// Past sessions, oldest first, as read from the history at start and added to since.
   public private(set) var history: [SessionRecord]
   /// The local time's distance from UTC in seconds, for showing when sessions happened.
@@ -130,11 +132,25 @@ public struct AppModel: Equatable, Sendable {
         replaceTop(.fretboard(model))
         return effects
       }
+    case .patternSaved(let id):
+      if case .patternEditor(var editor) = screen {
+        editor.saved(id)
+        replaceTop(.patternEditor(editor))
+      }
+    case .patternSaveFailed(let reason):
+      if case .patternEditor(var editor) = screen {
+        editor.saveFailed(reason)
+        replaceTop(.patternEditor(editor))
+      }
     case .recorded(let record):
       history.append(record)
-    case .patternsLoaded(let loaded, let problems):
+    case .patternsLoaded(let loaded, let own, let problems):
+      // A reload after a save would repeat the notices of the first reading.
+      if patterns == nil {
+        notices += problems.map { Message("notice.patternSkipped", ["problem": $0]) }
+      }
       patterns = loaded
-      notices += problems.map { Message("notice.patternSkipped", ["problem": $0]) }
+      ownPatternIds = own
     case .heard(let events):
       if case .listen(var model) = screen {
         model.hear(events)
@@ -252,6 +268,20 @@ public struct AppModel: Equatable, Sendable {
       guard edited != settings else { return effects }
       settings = edited
       return [.save(edited)] + effects
+    case .fretboard(let model) where model.phase == .choosing && (key == .character("n") || key == .character("e")):
+      let editor: PatternEditorModel
+      if key == .character("e"), let patterns, patterns.indices.contains(model.selected) {
+        let pattern = patterns[model.selected]
+        editor = PatternEditorModel(editing: pattern, isOwn: ownPatternIds.contains(pattern.id))
+      } else {
+        editor = PatternEditorModel(tuning: settings.fretboard.tuning)
+      }
+      return apply(.push(.patternEditor(editor)))
+    case .patternEditor(var editor):
+      let effects = editor.handle(key, takenIds: Set((patterns ?? []).map(\.id)))
+      replaceTop(.patternEditor(editor))
+      if editor.isLeaving { stack.removeLast() }
+      return effects
     case .fretboard(var model):
       var edited = settings
       let effects = model.handle(

@@ -15,6 +15,8 @@ public enum Effect: Equatable, Sendable {
   case stopNotes
   /// Append a finished (or stopped) session to the history, dated when it ended.
   case record(SessionRecord)
+  /// Save a pattern from the editor among the user's own, replacing the one of that id if asked.
+  case savePattern(FretPattern, replacing: Bool)
   /// Read the fretboard patterns (the library's and the user's) and send them back.
   case loadPatterns
   case quit

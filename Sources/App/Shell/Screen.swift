@@ -7,6 +7,7 @@ public enum Screen: Equatable, Sendable {
   case listen(ListenModel)
   case notes(NotesModel)
   case fretboard(FretboardModel)
+  case patternEditor(PatternEditorModel)
   case history(HistoryModel)
 
   var titleKey: String {
@@ -18,6 +19,7 @@ public enum Screen: Equatable, Sendable {
     case .listen: return "listen.title"
     case .notes: return "notes.title"
     case .fretboard: return "fretboard.title"
+    case .patternEditor: return "editor.title"
     case .history: return "history.title"
     }
   }
@@ -31,6 +33,7 @@ public enum Screen: Equatable, Sendable {
     case .listen: return ListenModel.keyHints
     case .notes(let model): return model.keyHints
     case .fretboard(let model): return model.keyHints
+    case .patternEditor(let model): return model.keyHints
     case .history: return HistoryModel.keyHints
     }
   }
@@ -42,6 +45,7 @@ public enum Screen: Equatable, Sendable {
     case .listen(let model): model.capturesKeys
     case .notes(let model): model.capturesKeys
     case .fretboard(let model): model.capturesKeys
+    case .patternEditor(let model): model.capturesKeys
     default: false
     }
   }

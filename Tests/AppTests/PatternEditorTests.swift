@@ -1,0 +1,106 @@
+import App
+import MusicTheory
+import Storage
+import TerminalUI
+import TestHelpers
+import XCTest
+
+final class PatternEditorTests: XCTestCase {
+  private func model() -> AppModel {
+    var model = AppModel(
+      settings: Settings(), size: Size(width: 80, height: 24), clock: ClockTime(hour: 9, minute: 5),
+      catalog: AppFixtures.catalog, paths: AppFixtures.paths, detectedGlyphs: .unicode,
+      patterns: [FretboardScreenTests.minorPentatonic])
+    model.press(.character("4"))
+    return model
+  }
+
+  private func editor(_ model: AppModel) -> PatternEditorModel? {
+    if case .patternEditor(let editor) = model.screen { return editor }
+    XCTFail("the editor is not on top")
+    return nil
+  }
+
+  private func text(_ model: AppModel) -> String { AppView.render(model).lines.joined(separator: "\n") }
+
+  private func type(_ model: inout AppModel, _ text: String) {
+    for character in text { model.press(.character(character)) }
+  }
+
+  func testANewPatternIsDrawnNamedAndSaved() throws {
+    var model = model()
+    model.press(.character("n"))
+    XCTAssertEqual(editor(model)?.focus, .neck)
+    model.press(.enter, .right, .right, .right, .enter)
+    XCTAssertEqual(editor(model)?.draft.interval(at: FretPosition(string: 6, fret: 6))?.degreeName, "b3")
+    XCTAssertTrue(text(model).contains("b3"), text(model))
+    XCTAssertEqual(model.press(.control("s")), [], "no name yet")
+    XCTAssertEqual(editor(model)?.problem?.key, "editor.problem.noName")
+    XCTAssertEqual(editor(model)?.focus, .name)
+    type(&model, "Minor pentatonic")
+    let effects = model.press(.control("s"))
+    guard case .savePattern(let pattern, let replacing) = effects.first else {
+      return XCTFail("\(effects)")
+    }
+    XCTAssertFalse(replacing)
+    XCTAssertEqual(pattern.id, "minor-pentatonic", "the library's minor-pentatonic-1 is another id")
+    XCTAssertEqual(pattern.tones.map(\.offset), [0, 3])
+    _ = model.handle(.patternSaved(id: "minor-pentatonic"))
+    XCTAssertEqual(editor(model)?.editing, "minor-pentatonic")
+    XCTAssertTrue(text(model).contains("Saved as minor-pentatonic."))
+    model.press(.escape)
+    guard case .fretboard = model.screen else { return XCTFail("a saved pattern leaves at once") }
+  }
+
+  func testIdsComeFromNamesAndNeverClash() {
+    XCTAssertEqual(PatternEditorModel.id(for: "My Box!", taken: []), "my-box")
+    XCTAssertEqual(PatternEditorModel.id(for: "my box", taken: ["my-box", "my-box-2"]), "my-box-3")
+    XCTAssertEqual(PatternEditorModel.id(for: "Ля минор", taken: []), "pattern")
+  }
+
+  func testLeavingWithUnsavedChangesAsksFirst() {
+    var model = model()
+    model.press(.character("n"), .enter)
+    model.press(.escape)
+    XCTAssertEqual(editor(model)?.asksToDiscard, true)
+    XCTAssertTrue(text(model).contains("Leave without saving?"))
+    model.press(.escape)
+    XCTAssertEqual(editor(model)?.asksToDiscard, false, "Esc keeps editing")
+    model.press(.escape, .character("y"))
+    guard case .fretboard = model.screen else { return XCTFail("y leaves") }
+  }
+
+  func testALibraryPatternIsEditedAsACopy() throws {
+    var model = model()
+    model.press(.character("e"))
+    let copy = try XCTUnwrap(editor(model))
+    XCTAssertNil(copy.editing)
+    XCTAssertEqual(copy.name, "Minor pentatonic, position 1 (copy)")
+    XCTAssertEqual(copy.draft.places.count, 12)
+    model.press(.tab, .tab)
+    XCTAssertEqual(editor(model)?.focus, .category)
+    model.press(.right)
+    XCTAssertEqual(editor(model)?.category, .arpeggio)
+  }
+
+  func testYourOwnPatternIsEditedInPlace() throws {
+    var model = model()
+    _ = model.handle(
+      .patternsLoaded([FretboardScreenTests.minorPentatonic], own: ["minor-pentatonic-1"], problems: []))
+    model.press(.character("e"))
+    XCTAssertEqual(editor(model)?.editing, "minor-pentatonic-1")
+    model.press(.enter)
+    guard case .savePattern(let pattern, let replacing) = model.press(.control("s")).first else {
+      return XCTFail("not saved")
+    }
+    XCTAssertTrue(replacing)
+    XCTAssertEqual(pattern.id, "minor-pentatonic-1")
+  }
+
+  func testSnapshot() {
+    var model = model()
+    model.press(.character("n"), .enter, .right, .right, .enter, .tab)
+    type(&model, "Blues lick")
+    assertCanvasSnapshot(AppView.render(model), named: "80x24")
+  }
+}
