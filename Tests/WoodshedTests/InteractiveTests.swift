@@ -357,11 +357,22 @@ extension InteractiveTests {
     XCTAssertEqual(answers.first?["correct"] as? Bool, answers.first?["question"] as? String == "A4")
   }
 
-  func testTheFretboardShowsALibraryPatternOnTheNeck() throws {
+  /// Starts the app and opens the Fretboard, once its list of patterns shows.
+  private func openFretboard(file: StaticString = #filePath, line: UInt = #line) throws
+    -> PseudoTerminal
+  {
     let terminal = try woodshed.startInTerminal()
-    XCTAssertTrue(terminal.waitForOutput(containing: "Fretboard", timeout: .seconds(10)))
+    XCTAssertTrue(
+      terminal.waitForOutput(containing: "Fretboard", timeout: .seconds(10)), file: file, line: line)
     terminal.send("4")
-    XCTAssertTrue(terminal.waitForOutput(containing: "Major, position 1", timeout: .seconds(5)))
+    XCTAssertTrue(
+      terminal.waitForOutput(containing: "Major, position 1", timeout: .seconds(5)), file: file,
+      line: line)
+    return terminal
+  }
+
+  func testTheFretboardShowsALibraryPatternOnTheNeck() throws {
+    let terminal = try openFretboard()
     terminal.send("\r")
     XCTAssertTrue(terminal.waitForOutput(containing: "Labels: intervals", timeout: .seconds(5)))
     terminal.send("\u{1b}")
@@ -369,10 +380,7 @@ extension InteractiveTests {
   }
 
   func testAPatternDrawnInTheEditorIsSavedAmongYourOwn() throws {
-    let terminal = try woodshed.startInTerminal()
-    XCTAssertTrue(terminal.waitForOutput(containing: "Fretboard", timeout: .seconds(10)))
-    terminal.send("4")
-    XCTAssertTrue(terminal.waitForOutput(containing: "Major, position 1", timeout: .seconds(5)))
+    let terminal = try openFretboard()
     terminal.send("n")
     XCTAssertTrue(terminal.waitForOutput(containing: "New pattern", timeout: .seconds(5)))
     terminal.send("\r\u{1b}[C\u{1b}[C\r\tMy lick\u{13}")

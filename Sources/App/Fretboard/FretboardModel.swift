@@ -340,21 +340,10 @@ public struct FretboardModel: Equatable, Sendable {
   /// played into the run, as if entered at the cursor.
   mutating func hear(_ events: [ListenerEvent], patterns: [FretPattern]) -> [Effect] {
     guard phase == .running, listens, patterns.indices.contains(selected) else { return [] }
-    var effects: [Effect] = []
-    for event in events {
-      switch event {
-      case .onset:
-        heldNotes.arm()
-      case .level:
-        break
-      case .pitch(_, let frequency, let confidence):
-        guard let held = heldNotes.hear(frequency: frequency, confidence: confidence),
-          let pitch = Pitch(nearestTo: held, reference: heldNotes.reference)
-        else { continue }
-        effects += play(pitch, pattern: patterns[selected])
-      }
+    return heldNotes.held(in: events).flatMap { held -> [Effect] in
+      guard let pitch = Pitch(nearestTo: held, reference: heldNotes.reference) else { return [] }
+      return play(pitch, pattern: patterns[selected])
     }
-    return effects
   }
 
   /// The microphone started, or could not.

@@ -195,32 +195,27 @@ public struct NotesModel: Equatable, Sendable {
   /// What the microphone heard, in the play-it exercise: a note held in tune answers the card.
   mutating func hear(_ events: [ListenerEvent], settings: Settings) -> [Effect] {
     guard listens, endedAt == nil, var quiz, !quiz.isAnswered else { return [] }
-    for event in events {
-      switch event {
-      case .onset:
-        heldNotes.arm()
-      case .level:
-        break
-      case .pitch(_, let frequency, let confidence):
-        if frequency > 0, confidence >= HeldNoteDetector.minimumConfidence { hearing = frequency }
-        guard let held = heldNotes.hear(frequency: frequency, confidence: confidence) else { continue }
-        let judgement = PlayedNoteJudgement(
-          heard: held, written: quiz.card.note.pitch, reference: settings.concertPitch,
-          toleranceCents: settings.notes.toleranceCents, anyOctave: settings.notes.anyOctave)
-        switch judgement {
-        case .inTune(let pitch):
-          quiz.answer(heard: pitch, isCorrect: true, seconds: secondsSinceShown(now))
-        case .outOfTune(let cents):
-          problem = Message(
-            cents > 0 ? "notes.play.sharp" : "notes.play.flat",
-            ["cents": "\(Int(abs(cents).rounded()))"])
-          continue
-        case .wrong(let pitch):
-          quiz.answer(heard: pitch, isCorrect: false, seconds: secondsSinceShown(now))
-        }
-        self.quiz = quiz
-        return answered(at: now, settings: settings)
+    for case .pitch(_, let frequency, let confidence) in events
+    where frequency > 0 && confidence >= HeldNoteDetector.minimumConfidence {
+      hearing = frequency
+    }
+    for held in heldNotes.held(in: events) {
+      let judgement = PlayedNoteJudgement(
+        heard: held, written: quiz.card.note.pitch, reference: settings.concertPitch,
+        toleranceCents: settings.notes.toleranceCents, anyOctave: settings.notes.anyOctave)
+      switch judgement {
+      case .inTune(let pitch):
+        quiz.answer(heard: pitch, isCorrect: true, seconds: secondsSinceShown(now))
+      case .outOfTune(let cents):
+        problem = Message(
+          cents > 0 ? "notes.play.sharp" : "notes.play.flat",
+          ["cents": "\(Int(abs(cents).rounded()))"])
+        continue
+      case .wrong(let pitch):
+        quiz.answer(heard: pitch, isCorrect: false, seconds: secondsSinceShown(now))
       }
+      self.quiz = quiz
+      return answered(at: now, settings: settings)
     }
     return []
   }
