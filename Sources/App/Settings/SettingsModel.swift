@@ -76,6 +76,13 @@ public struct SettingsModel: Equatable, Sendable {
       settings.notes.toleranceCents = min(max(cents, range.lowerBound), range.upperBound)
     case .playOctave:
       settings.notes.anyOctave.toggle()
+    case .tuning:
+      settings.fretboard.tuning = Self.cycle(Tuning.presets, from: settings.fretboard.tuning, by: step)
+    case .handedness:
+      settings.fretboard.isLeftHanded.toggle()
+    case .fretLabels:
+      settings.fretboard.labels = Self.cycle(
+        FretboardSettings.Labels.allCases, from: settings.fretboard.labels, by: step)
     }
     return settings != before
   }

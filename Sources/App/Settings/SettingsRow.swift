@@ -11,6 +11,9 @@ public enum SettingsRow: CaseIterable, Equatable, Sendable {
   case cardAdvance
   case playTolerance
   case playOctave
+  case tuning
+  case handedness
+  case fretLabels
 
   var labelKey: String {
     switch self {
@@ -25,6 +28,9 @@ public enum SettingsRow: CaseIterable, Equatable, Sendable {
     case .cardAdvance: return "settings.cardAdvance"
     case .playTolerance: return "settings.playTolerance"
     case .playOctave: return "settings.playOctave"
+    case .tuning: return "settings.tuning"
+    case .handedness: return "settings.handedness"
+    case .fretLabels: return "settings.fretLabels"
     }
   }
 }

@@ -68,6 +68,12 @@ enum SettingsView {
         "settings.playTolerance.value", ["cents": "\(Int(settings.notes.toleranceCents.rounded()))"])
     case .playOctave:
       return strings.text(settings.notes.anyOctave ? "settings.playOctave.any" : "settings.playOctave.written")
+    case .tuning:
+      return settings.fretboard.tuning.name
+    case .handedness:
+      return strings.text(settings.fretboard.isLeftHanded ? "settings.handedness.left" : "settings.handedness.right")
+    case .fretLabels:
+      return strings.text("settings.fretLabels.\(settings.fretboard.labels.rawValue)")
     }
   }
 }
