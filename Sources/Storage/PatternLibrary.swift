@@ -121,6 +121,22 @@ public struct PatternLibrary: Equatable, Sendable {
     return pattern
   }
 
+  /// Deletes the user's own pattern `id`; the library's patterns cannot be deleted.
+  public func remove(id: String) throws(StorageError) {
+    guard let entry = entry(id: id) else {
+      throw StorageError.cannotDelete(file: "\(id).json", reason: "no pattern has the id \"\(id)\"")
+    }
+    let name = entry.file.lastPathComponent
+    guard !entry.isBuiltIn else {
+      throw StorageError.cannotDelete(file: name, reason: "it is one of Woodshed's own patterns")
+    }
+    do throws(SystemError) {
+      try Platform.removeFile(entry.file.path)
+    } catch {
+      throw StorageError.cannotDelete(file: name, reason: error.description)
+    }
+  }
+
   /// Writes the pattern `id` to `file`, to share it; an existing file is replaced.
   public func export(id: String, to file: URL) throws(StorageError) {
     guard let pattern = pattern(id: id) else {

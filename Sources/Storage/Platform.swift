@@ -108,6 +108,10 @@ enum Platform {
     return names
   }
 
+  static func removeFile(_ path: String) throws(SystemError) {
+    guard unlink(path) == 0 else { throw SystemError.current }
+  }
+
   static func fileExists(_ path: String) -> Bool {
     var info = stat()
     return lstat(path, &info) == 0

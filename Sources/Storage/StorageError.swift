@@ -12,12 +12,15 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
   case cannotSetAside(file: String, reason: String)
   /// The file was read but its content cannot be used.
   case malformed(file: String, reason: String)
+  /// Deleting was refused or failed; the file is still there.
+  case cannotDelete(file: String, reason: String)
 
   /// The system's or Woodshed's reason, without the file name.
   public var reason: String {
     switch self {
     case .cannotSave(_, let reason), .saveRefused(_, let reason), .cannotAppend(_, let reason),
-      .cannotRead(_, let reason), .cannotSetAside(_, let reason), .malformed(_, let reason):
+      .cannotRead(_, let reason), .cannotSetAside(_, let reason), .malformed(_, let reason),
+      .cannotDelete(_, let reason):
       reason
     }
   }
@@ -30,6 +33,7 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
     case .cannotRead(let file, let reason): "could not read \(file): \(reason)"
     case .cannotSetAside(let file, let reason): "could not set \(file) aside: \(reason)"
     case .malformed(let file, let reason): "\(file) cannot be used: \(reason)"
+    case .cannotDelete(let file, let reason): "could not delete \(file): \(reason)"
     }
   }
 }

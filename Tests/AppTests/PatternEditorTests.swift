@@ -97,6 +97,22 @@ final class PatternEditorTests: XCTestCase {
     XCTAssertEqual(pattern.id, "minor-pentatonic-1")
   }
 
+  func testOnlyYourOwnPatternIsDeletedAndAfterAsking() {
+    var model = model()
+    model.press(.character("d"))
+    guard case .fretboard(let library) = model.screen else { return XCTFail("not on the list") }
+    XCTAssertEqual(library.problem?.key, "fretboard.problem.notYours")
+    XCTAssertFalse(library.asksToDelete)
+
+    _ = model.handle(
+      .patternsLoaded([FretboardScreenTests.minorPentatonic], own: ["minor-pentatonic-1"], problems: []))
+    model.press(.character("d"))
+    XCTAssertTrue(text(model).contains("Delete this pattern?"), text(model))
+    XCTAssertEqual(model.press(.escape), [], "anything but y keeps it")
+    model.press(.character("d"))
+    XCTAssertEqual(model.press(.character("y")), [.deletePattern("minor-pentatonic-1")])
+  }
+
   func testSnapshot() {
     var model = model()
     model.press(.character("n"), .enter, .right, .right, .enter, .tab)

@@ -144,4 +144,17 @@ final class PatternLibraryTests: StorageTestCase {
       XCTAssertTrue("\(error)".contains("tones"), "\(error)")
     }
   }
+
+  func testRemoveDeletesOnlyTheUsersOwn() throws {
+    try folder.write(pattern("dorian-1"), to: "assets/patterns/dorian-1.json")
+    try folder.write(pattern("my-lick"), to: "data/patterns/lick.json")
+    let library = PatternLibrary(builtIn: builtIn, user: user)
+    XCTAssertThrowsError(try library.remove(id: "dorian-1")) { error in
+      XCTAssertTrue("\(error)".contains("Woodshed's own"), "\(error)")
+    }
+    XCTAssertThrowsError(try library.remove(id: "nothing"))
+    try library.remove(id: "my-lick")
+    XCTAssertEqual(folder.listing("data/patterns"), [])
+    XCTAssertEqual(folder.listing("assets/patterns"), ["dorian-1.json"])
+  }
 }

@@ -25,6 +25,10 @@ public struct FretboardModel: Equatable, Sendable {
   /// The pattern under the cursor, or on the neck.
   public private(set) var selected = 0
   public private(set) var game: IntervalGame?
+  /// Whether the box asking to delete the user's pattern under the cursor is up.
+  public private(set) var asksToDelete = false
+  /// Why the last key did nothing, such as asking to delete a library pattern.
+  public private(set) var problem: Message?
   /// The pattern played note by note, up then down.
   public private(set) var run: ScaleRun?
   /// Whether the pattern's places are shown while it is played from memory; `m` toggles.
@@ -90,6 +94,7 @@ public struct FretboardModel: Equatable, Sendable {
     KeyHint(.enter, "fretboard.key.show"),
     KeyHint(.text("n"), "fretboard.key.new"),
     KeyHint(.text("e"), "fretboard.key.edit"),
+    KeyHint(.text("d"), "fretboard.key.delete", inBar: false),
     .back,
     .help,
   ]
@@ -139,8 +144,14 @@ public struct FretboardModel: Equatable, Sendable {
     }
   }
 
-  /// While playing, every key is the game's, and digits are typed places.
-  var capturesKeys: Bool { phase == .playing || phase == .running }
+  /// While playing, every key is the game's, and digits are typed places; while asking to
+  /// delete, every key answers.
+  var capturesKeys: Bool { phase == .playing || phase == .running || asksToDelete }
+
+  /// `d` on a pattern: the user's own is deleted after asking, the library's cannot be.
+  mutating func askToDelete(isOwn: Bool) {
+    if isOwn { asksToDelete = true } else { problem = Message("fretboard.problem.notYours") }
+  }
 
   /// Esc on the neck or after a game goes back a step rather than leaving the screen.
   var goesBackWithinScreen: Bool { phase != .choosing }
@@ -177,6 +188,14 @@ public struct FretboardModel: Equatable, Sendable {
     guard !patterns.isEmpty else { return [] }
     selected = min(selected, patterns.count - 1)
     now = max(now, event.time)
+    problem = nil
+    if asksToDelete {
+      asksToDelete = false
+      guard key == .character("y") || key == .enter else { return [] }
+      let id = patterns[selected].id
+      selected = max(0, selected - 1)
+      return [.deletePattern(id)]
+    }
     switch phase {
     case .playing:
       return play(event, settings: settings, pattern: patterns[selected], history: history)

@@ -20,7 +20,7 @@ enum FretboardScreenView {
     let selected = min(screen.selected, patterns.count - 1)
     let root = NamingSystem.english.noteClass(parsing: model.settings.fretboard.root) ?? NoteClass(.A)
     switch screen.phase {
-    case .choosing: renderList(selected, root: root, model: model, in: area, on: &canvas)
+    case .choosing: renderList(screen, selected, root: root, model: model, in: area, on: &canvas)
     case .exploring: renderNeck(patterns[selected], root: root, model: model, in: area, on: &canvas)
     case .explaining:
       renderNeck(patterns[selected], root: root, model: model, in: area, on: &canvas)
@@ -247,7 +247,8 @@ enum FretboardScreenView {
   }
 
   private static func renderList(
-    _ selected: Int, root: NoteClass, model: AppModel, in area: Rect, on canvas: inout Canvas
+    _ screen: FretboardModel, _ selected: Int, root: NoteClass, model: AppModel, in area: Rect,
+    on canvas: inout Canvas
   ) {
     let strings = model.strings
     let width = min(area.width - 4, 72)
@@ -272,6 +273,18 @@ enum FretboardScreenView {
       items: items, selected: selected, scrollOffset: max(0, selected - rows + 1),
       glyphs: model.glyphs
     ).render(in: Rect(x: left, y: area.y + 3, width: width, height: rows), on: &canvas)
+    if let problem = screen.problem {
+      canvas.writeCentred(
+        strings.text(problem), y: area.maxY - 1, in: area, style: Style.role(.warn).bold)
+    }
+    if screen.asksToDelete, let pattern = model.patterns?[selected] {
+      Dialog(
+        title: strings.text("fretboard.delete.title"),
+        message: strings.text("fretboard.delete.message", ["name": pattern.name]),
+        buttons: [strings.text("fretboard.delete.yes"), strings.text("fretboard.delete.no")],
+        selectedButton: 0, maxTextWidth: 50, glyphs: model.glyphs
+      ).render(in: area, on: &canvas)
+    }
   }
 
   private static func renderNeck(

@@ -148,6 +148,14 @@ public final class AppRuntime {
         append(record)
       case .loadPatterns:
         reloadPatterns()
+      case .deletePattern(let id):
+        do {
+          try loadPatterns().remove(id: id)
+        } catch {
+          logger.warning("pattern not deleted: \(error)")
+          _ = model.handle(.notice(Message("notice.patternNotDeleted", ["reason": error.description])))
+        }
+        reloadPatterns()
       case .savePattern(let pattern, let replacing):
         do {
           try loadPatterns().save(pattern, into: model.paths.patternsFolder, replacing: replacing)

@@ -277,6 +277,12 @@ public struct AppModel: Equatable, Sendable {
         editor = PatternEditorModel(tuning: settings.fretboard.tuning)
       }
       return apply(.push(.patternEditor(editor)))
+    case .fretboard(var model) where model.phase == .choosing && key == .character("d") && !model.asksToDelete:
+      if let patterns, patterns.indices.contains(model.selected) {
+        model.askToDelete(isOwn: ownPatternIds.contains(patterns[model.selected].id))
+      }
+      replaceTop(.fretboard(model))
+      return []
     case .patternEditor(var editor):
       let effects = editor.handle(key, takenIds: Set((patterns ?? []).map(\.id)))
       replaceTop(.patternEditor(editor))

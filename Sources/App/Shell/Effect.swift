@@ -17,6 +17,8 @@ public enum Effect: Equatable, Sendable {
   case record(SessionRecord)
   /// Save a pattern from the editor among the user's own, replacing the one of that id if asked.
   case savePattern(FretPattern, replacing: Bool)
+  /// Delete the user's own pattern of this id, then read the patterns again.
+  case deletePattern(String)
   /// Read the fretboard patterns (the library's and the user's) and send them back.
   case loadPatterns
   case quit
