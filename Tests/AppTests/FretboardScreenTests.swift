@@ -240,6 +240,37 @@ final class FretboardScreenTests: XCTestCase {
     XCTAssertTrue(text(model).contains("No microphone: PulseAudio: Connection refused"), text(model))
   }
 
+  func testRecordsAndAchievementsComeFromTheHistory() {
+    func game(_ pattern: String, score: Double, level: Double, passed: Bool = false) -> SessionRecord {
+      SessionRecord(
+        module: "fretboard", exercise: "intervals", startedAt: Date(timeIntervalSince1970: 0),
+        duration: 60, figures: ["score": score, "level": level, "passed": passed ? 1 : 0],
+        content: [pattern])
+    }
+    let history = [
+      game("minor-pentatonic-1", score: 40, level: 2), game("minor-pentatonic-1", score: 90, level: 3),
+      game("major-arpeggio-1", score: 500, level: 6, passed: true),
+    ]
+    var model = AppModel(
+      settings: Settings(), size: Size(width: 80, height: 24), clock: ClockTime(hour: 9, minute: 5),
+      catalog: AppFixtures.catalog, paths: AppFixtures.paths, detectedGlyphs: .unicode,
+      patterns: [Self.minorPentatonic, Self.majorArpeggio], history: history)
+    model.press(.character("4"), .character("r"))
+    XCTAssertEqual(screen(model)?.phase, .records)
+    let lines = AppView.render(model).lines
+    let text = lines.joined(separator: "\n")
+    XCTAssertTrue(text.contains("Records: 3 interval games played"), text)
+    let arpeggio = lines.firstIndex { $0.contains("Major arpeggio, position 1: 500 points, level 6") }
+    let pentatonic = lines.firstIndex { $0.contains("Minor pentatonic, position 1: 90 points, level 3") }
+    XCTAssertNotNil(arpeggio)
+    XCTAssertLessThan(arpeggio ?? 99, pentatonic ?? 0, "best first, one line per pattern")
+    XCTAssertTrue(text.contains("✓ Passed a pattern at level 6"), text)
+    XCTAssertTrue(text.contains("✓ Reached level 5"), text)
+    XCTAssertFalse(text.contains("✓ 10 games played"), text)
+    model.press(.escape)
+    XCTAssertEqual(screen(model)?.phase, .choosing)
+  }
+
   func testPatternsPlayedCleanBothWaysArePassed() {
     func run(_ id: String, descending: Bool, passed: Bool) -> SessionRecord {
       SessionRecord(

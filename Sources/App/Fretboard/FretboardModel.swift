@@ -19,6 +19,8 @@ public struct FretboardModel: Equatable, Sendable {
     case gameOver
     /// Playing the pattern note by note (`t`), or hearing it played (`p`).
     case running
+    /// Games played, bests and achievements (`r`).
+    case records
   }
 
   public private(set) var phase = Phase.choosing
@@ -95,6 +97,7 @@ public struct FretboardModel: Equatable, Sendable {
     KeyHint(.text("n"), "fretboard.key.new"),
     KeyHint(.text("e"), "fretboard.key.edit"),
     KeyHint(.text("d"), "fretboard.key.delete", inBar: false),
+    KeyHint(.text("r"), "fretboard.key.records", inBar: false),
     .back,
     .help,
   ]
@@ -139,6 +142,7 @@ public struct FretboardModel: Equatable, Sendable {
     case .choosing: Self.choosingHints
     case .exploring: Self.exploringHints
     case .explaining, .gameOver: Self.gameOverHints
+    case .records: [.back, .help]
     case .playing: Self.playingHints
     case .running: Self.runningHints
     }
@@ -157,7 +161,7 @@ public struct FretboardModel: Equatable, Sendable {
   var goesBackWithinScreen: Bool { phase != .choosing }
 
   mutating func goBack() {
-    phase = phase == .exploring ? .choosing : .exploring
+    phase = phase == .exploring || phase == .records ? .choosing : .exploring
   }
 
   /// While a game runs, the lane moves: the screen wants a tick every frame.
@@ -204,6 +208,11 @@ public struct FretboardModel: Equatable, Sendable {
       return []
     case .running:
       return runKey(key, patterns: patterns, settings: settings)
+    case .choosing where key == .character("r"):
+      phase = .records
+      return []
+    case .records:
+      return []
     case .exploring where key == .character("t"):
       startRun(patterns[selected], settings: settings, direction: .ascending)
       return []

@@ -30,6 +30,8 @@ enum FretboardScreenView {
         buttons: [strings.text("fretboard.game.start")], selectedButton: 0, maxTextWidth: 60,
         glyphs: model.glyphs
       ).render(in: area, on: &canvas)
+    case .records:
+      renderRecords(model: model, in: area, on: &canvas)
     case .running:
       guard let run = screen.run else { return }
       renderRun(screen, run, pattern: patterns[selected], root: root, model: model, in: area, on: &canvas)
@@ -205,6 +207,39 @@ enum FretboardScreenView {
       canvas.writeCentred(
         strings.text(screen.listens ? "fretboard.run.listening" : "fretboard.run.canListen"),
         y: y + 2, in: area, style: .role(.muted))
+    }
+  }
+
+  /// Games played, the best games, and the achievements, earned or still to earn.
+  private static func renderRecords(model: AppModel, in area: Rect, on canvas: inout Canvas) {
+    let strings = model.strings
+    let records = FretboardRecords(history: model.history)
+    let width = min(area.width - 4, 72)
+    let left = area.x + (area.width - width) / 2
+    var y = area.y + 1
+    canvas.write(
+      strings.text("fretboard.records.title", ["games": "\(records.gamesPlayed)"]), x: left, y: y,
+      style: Style.role(.accent).bold, clip: area)
+    y += 2
+    let names = Dictionary((model.patterns ?? []).map { ($0.id, $0.name) }) { first, _ in first }
+    for best in records.bests.prefix(max(0, (area.maxY - y) - records.achievements.count - 3)) {
+      let line = strings.text(
+        "fretboard.records.best",
+        ["pattern": names[best.pattern] ?? best.pattern, "score": "\(best.score)", "level": "\(best.level)"])
+      canvas.write(line, x: left, y: y, style: .role(.text), clip: area)
+      y += 1
+    }
+    if records.bests.isEmpty {
+      canvas.write(strings.text("fretboard.records.none"), x: left, y: y, style: .role(.muted), clip: area)
+      y += 1
+    }
+    y += 1
+    for achievement in records.achievements where y < area.maxY {
+      let mark = achievement.isEarned ? model.glyphs.check : " "
+      canvas.write(
+        "\(mark) " + strings.text("fretboard.achievement.\(achievement.id)"), x: left, y: y,
+        style: achievement.isEarned ? Style.role(.good).bold : .role(.muted), clip: area)
+      y += 1
     }
   }
 

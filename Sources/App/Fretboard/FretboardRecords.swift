@@ -1,0 +1,49 @@
+import Practice
+
+/// What the fretboard history adds up to: games played, the best game per pattern, and the
+/// achievements earned, all read from the history so nothing else has to be kept.
+struct FretboardRecords: Equatable {
+  struct Best: Equatable {
+    let pattern: String
+    let score: Int
+    let level: Int
+  }
+
+  /// A milestone and whether the history shows it.
+  struct Achievement: Equatable {
+    let id: String
+    let isEarned: Bool
+  }
+
+  let gamesPlayed: Int
+  /// The best game of each pattern played, best first.
+  let bests: [Best]
+  let achievements: [Achievement]
+
+  init(history: [SessionRecord]) {
+    let games = history.filter {
+      $0.module == FretboardModel.module && $0.exercise == FretboardModel.exercise
+    }
+    gamesPlayed = games.count
+    var bestByPattern: [String: Best] = [:]
+    for game in games {
+      guard let pattern = game.content.first, let score = game.figures["score"] else { continue }
+      let best = Best(pattern: pattern, score: Int(score), level: Int(game.figures["level"] ?? 1))
+      if bestByPattern[pattern].map({ best.score > $0.score }) ?? true { bestByPattern[pattern] = best }
+    }
+    bests = bestByPattern.values.sorted { ($0.score, $1.pattern) > ($1.score, $0.pattern) }
+    let highestLevel = games.compactMap { $0.figures["level"] }.max() ?? 0
+    let passedGame = games.contains { $0.figures["passed"] == 1 }
+    let passedRuns = FretboardModel.passedRuns(in: history).count
+    achievements = [
+      Achievement(id: "firstGame", isEarned: gamesPlayed >= 1),
+      Achievement(id: "tenGames", isEarned: gamesPlayed >= 10),
+      Achievement(id: "hundredGames", isEarned: gamesPlayed >= 100),
+      Achievement(id: "levelThree", isEarned: highestLevel >= 3),
+      Achievement(id: "levelFive", isEarned: highestLevel >= 5),
+      Achievement(id: "passedAtSix", isEarned: passedGame),
+      Achievement(id: "cleanRun", isEarned: passedRuns >= 1),
+      Achievement(id: "fiveCleanRuns", isEarned: passedRuns >= 5),
+    ]
+  }
+}
