@@ -18,6 +18,12 @@ public struct FretboardSettings: Equatable, Sendable {
   public var labels = Labels.intervals
   /// The root patterns are shown on, such as "A" or "Bb".
   public var root = "A"
+  /// The click's tempo while a pattern is played through.
+  public var bpm = 60
+  /// Whether the arpeggio tutorial was read, which opens the arpeggios.
+  public var arpeggiosUnlocked = false
+
+  public static let bpmRange = 30...240
 
   public init() {}
 

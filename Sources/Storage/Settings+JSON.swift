@@ -46,6 +46,8 @@ extension Settings {
     SettingsField("fretboard.leftHanded", \.fretboard.isLeftHanded),
     SettingsField("fretboard.labels", \.fretboard.labels),
     SettingsField("fretboard.root", \.fretboard.root, isValid: FretboardSettings.isValidRoot),
+    SettingsField("fretboard.bpm", \.fretboard.bpm, isValid: FretboardSettings.bpmRange.contains),
+    SettingsField("fretboard.arpeggiosUnlocked", \.fretboard.arpeggiosUnlocked),
   ]
 
   /// Reads every known key of `document`. A missing or null key takes its default silently;

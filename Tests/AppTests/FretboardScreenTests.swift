@@ -271,6 +271,38 @@ final class FretboardScreenTests: XCTestCase {
     XCTAssertEqual(screen(model)?.phase, .choosing)
   }
 
+  func testAClickCanPlayAlongAtTheFretboardsTempo() throws {
+    var model = model()
+    model.press(.character("4"), .enter, .character("t"))
+    let effects = model.press(.character("c"))
+    guard case .metronome(.start(let options)) = effects.first else { return XCTFail("\(effects)") }
+    XCTAssertEqual(options.bpm, 60)
+    XCTAssertEqual(options.countInBars, 1)
+    XCTAssertEqual(options.meter, "4/4")
+    let faster = model.press(.character("+"))
+    XCTAssertEqual(model.settings.fretboard.bpm, 64)
+    XCTAssertTrue(faster.contains(.metronome(.update(screen(model)!.clickOptions(model.settings)))), "\(faster)")
+    XCTAssertTrue(text(model).contains("Click at 64 BPM"), text(model))
+    XCTAssertEqual(model.press(.escape), [.metronome(.stop)], "leaving the run stops the click")
+  }
+
+  func testTheArpeggiosOpenAfterTheirTutorial() {
+    var model = model()
+    model.press(.character("4"), .down)
+    XCTAssertTrue(text(model).contains("(tutorial first)"), text(model))
+    model.press(.enter)
+    XCTAssertEqual(screen(model)?.phase, .tutorial(page: 0))
+    XCTAssertTrue(text(model).contains("Arpeggios (1 of 3)"), text(model))
+    model.press(.enter, .enter)
+    XCTAssertFalse(model.settings.fretboard.arpeggiosUnlocked)
+    let effects = model.press(.enter)
+    XCTAssertTrue(model.settings.fretboard.arpeggiosUnlocked)
+    XCTAssertTrue(effects.contains { if case .save = $0 { true } else { false } }, "remembered")
+    XCTAssertEqual(screen(model)?.phase, .exploring)
+    model.press(.escape)
+    XCTAssertFalse(text(model).contains("(tutorial first)"))
+  }
+
   func testPatternsPlayedCleanBothWaysArePassed() {
     func run(_ id: String, descending: Bool, passed: Bool) -> SessionRecord {
       SessionRecord(

@@ -64,6 +64,8 @@ final class SettingsStoreTests: StorageTestCase {
           "targetLatencyMs" : 20
         },
         "fretboard" : {
+          "arpeggiosUnlocked" : false,
+          "bpm" : 60,
           "labels" : "intervals",
           "leftHanded" : false,
           "root" : "A",
@@ -202,11 +204,13 @@ final class SettingsStoreTests: StorageTestCase {
     settings.fretboard.isLeftHanded = true
     settings.fretboard.labels = .notes
     settings.fretboard.root = "F#"
+    settings.fretboard.bpm = 96
+    settings.fretboard.arpeggiosUnlocked = true
     try makeStore().save(settings)
     XCTAssertEqual(makeStore().load(), SettingsLoadResult(settings: settings))
 
     try folder.write(
-      #"{"fretboard": {"tuning": "banjo", "leftHanded": "yes", "labels": "colours", "root": "H"}}"#,
+      #"{"fretboard": {"tuning": "banjo", "leftHanded": "yes", "labels": "colours", "root": "H", "bpm": 900}}"#,
       to: "settings.json")
     let result = makeStore().load()
     XCTAssertEqual(result.settings.fretboard, FretboardSettings())
@@ -214,7 +218,8 @@ final class SettingsStoreTests: StorageTestCase {
       return XCTFail("expected a notice about invalid values, got \(result.notices)")
     }
     XCTAssertEqual(
-      keys, ["fretboard.tuning", "fretboard.leftHanded", "fretboard.labels", "fretboard.root"])
+      keys,
+      ["fretboard.tuning", "fretboard.leftHanded", "fretboard.labels", "fretboard.root", "fretboard.bpm"])
   }
 
   func testMeterValidation() throws {

@@ -21,7 +21,11 @@ public struct FretboardModel: Equatable, Sendable {
     case running
     /// Games played, bests and achievements (`r`).
     case records
+    /// The short tutorial that opens the arpeggios, on this page.
+    case tutorial(page: Int)
   }
+
+  static let tutorialPages = 3
 
   public private(set) var phase = Phase.choosing
   /// The pattern under the cursor, or on the neck.
@@ -37,6 +41,8 @@ public struct FretboardModel: Equatable, Sendable {
   public private(set) var showsMarkers = true
   /// Whether notes are taken from the microphone as well as the cursor; `i` toggles.
   public private(set) var listens = false
+  /// Whether the click plays while a pattern is played through; `c` toggles.
+  public private(set) var clicks = false
   /// Why the microphone could not be used.
   public private(set) var microphoneProblem: String?
   private var heldNotes = HeldNoteDetector()
@@ -128,6 +134,7 @@ public struct FretboardModel: Equatable, Sendable {
     KeyHint(.text("p"), "fretboard.key.present"),
     KeyHint(.text("m"), "fretboard.key.markers"),
     KeyHint(.text("i"), "fretboard.key.listen"),
+    KeyHint(.text("c +-"), "fretboard.key.click", inBar: false),
     KeyHint(.escape, "fretboard.key.stop"),
   ]
 
@@ -143,6 +150,7 @@ public struct FretboardModel: Equatable, Sendable {
     case .exploring: Self.exploringHints
     case .explaining, .gameOver: Self.gameOverHints
     case .records: [.back, .help]
+    case .tutorial: [KeyHint(.enter, "fretboard.key.next"), .back]
     case .playing: Self.playingHints
     case .running: Self.runningHints
     }
@@ -161,7 +169,10 @@ public struct FretboardModel: Equatable, Sendable {
   var goesBackWithinScreen: Bool { phase != .choosing }
 
   mutating func goBack() {
-    phase = phase == .exploring || phase == .records ? .choosing : .exploring
+    switch phase {
+    case .exploring, .records, .tutorial: phase = .choosing
+    default: phase = .exploring
+    }
   }
 
   /// While a game runs, the lane moves: the screen wants a tick every frame.
@@ -207,11 +218,24 @@ public struct FretboardModel: Equatable, Sendable {
       if key == .enter { start(patterns[selected], settings: settings, history: history, at: event.time) }
       return []
     case .running:
-      return runKey(key, patterns: patterns, settings: settings)
+      return runKey(key, patterns: patterns, settings: &settings)
     case .choosing where key == .character("r"):
       phase = .records
       return []
     case .records:
+      return []
+    case .tutorial(let page):
+      guard key == .enter else { return [] }
+      if page + 1 < Self.tutorialPages {
+        phase = .tutorial(page: page + 1)
+      } else {
+        settings.fretboard.arpeggiosUnlocked = true
+        phase = .exploring
+      }
+      return []
+    case .choosing where key == .enter && patterns[selected].category == .arpeggio
+      && !settings.fretboard.arpeggiosUnlocked:
+      phase = .tutorial(page: 0)
       return []
     case .exploring where key == .character("t"):
       startRun(patterns[selected], settings: settings, direction: .ascending)
@@ -305,7 +329,9 @@ public struct FretboardModel: Equatable, Sendable {
 
   /// Enter plays the note under the cursor; a run played up is then asked down; when both
   /// are clean the next pattern is next. `p` plays the pattern, `m` hides or shows its places.
-  private mutating func runKey(_ key: Key, patterns: [FretPattern], settings: Settings) -> [Effect] {
+  private mutating func runKey(
+    _ key: Key, patterns: [FretPattern], settings: inout Settings
+  ) -> [Effect] {
     guard let run else { return [] }
     let pattern = patterns[selected]
     switch key {
@@ -318,10 +344,20 @@ public struct FretboardModel: Equatable, Sendable {
       return [.playNotes(run.expected.map(\.pitch))]
     case .escape:
       phase = .exploring
-      if listens {
-        listens = false
-        return [.listen(.stop)]
-      }
+      var effects: [Effect] = []
+      if listens { effects.append(.listen(.stop)) }
+      if clicks { effects.append(.metronome(.stop)) }
+      listens = false
+      clicks = false
+      return effects
+    case .character("c"):
+      clicks.toggle()
+      return [.metronome(clicks ? .start(clickOptions(settings)) : .stop)]
+    case .character("+"), .character("-"):
+      let step = key == .character("+") ? 4 : -4
+      let range = FretboardSettings.bpmRange
+      settings.fretboard.bpm = min(max(settings.fretboard.bpm + step, range.lowerBound), range.upperBound)
+      return clicks ? [.metronome(.update(clickOptions(settings)))] : []
     case .enter where run.isOver:
       // Up, then down, then on to the next pattern; a mistake tries the same way again.
       let clean = run.verdict == .finished
@@ -343,6 +379,18 @@ public struct FretboardModel: Equatable, Sendable {
       break
     }
     return []
+  }
+
+  /// The click for playing a pattern through: plain 4/4 at the fretboard's tempo, after a bar
+  /// of count-in.
+  public func clickOptions(_ settings: Settings) -> MetronomeOptions {
+    var options = MetronomeOptions(settings: settings)
+    options.bpm = settings.fretboard.bpm
+    options.meter = "4/4"
+    options.accents = ""
+    options.subdivision = 1
+    options.countInBars = 1
+    return options
   }
 
   /// A note played into the run, from the cursor or the microphone; the run's end is recorded.

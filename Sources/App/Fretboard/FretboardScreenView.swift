@@ -32,6 +32,15 @@ enum FretboardScreenView {
       ).render(in: area, on: &canvas)
     case .records:
       renderRecords(model: model, in: area, on: &canvas)
+    case .tutorial(let page):
+      renderList(screen, selected, root: root, model: model, in: area, on: &canvas)
+      let strings = model.strings
+      Dialog(
+        title: strings.text("fretboard.tutorial.title", ["page": "\(page + 1)", "pages": "\(FretboardModel.tutorialPages)"]),
+        message: strings.text("fretboard.tutorial.\(page + 1)"),
+        buttons: [strings.text(page + 1 < FretboardModel.tutorialPages ? "fretboard.tutorial.next" : "fretboard.tutorial.done")],
+        selectedButton: 0, maxTextWidth: 60, glyphs: model.glyphs
+      ).render(in: area, on: &canvas)
     case .running:
       guard let run = screen.run else { return }
       renderRun(screen, run, pattern: patterns[selected], root: root, model: model, in: area, on: &canvas)
@@ -208,6 +217,13 @@ enum FretboardScreenView {
         strings.text(screen.listens ? "fretboard.run.listening" : "fretboard.run.canListen"),
         y: y + 2, in: area, style: .role(.muted))
     }
+    if y + 3 < area.maxY {
+      canvas.writeCentred(
+        strings.text(
+          screen.clicks ? "fretboard.run.clicking" : "fretboard.run.canClick",
+          ["bpm": "\(model.settings.fretboard.bpm)"]),
+        y: y + 3, in: area, style: .role(.muted))
+    }
   }
 
   /// Games played, the best games, and the achievements, earned or still to earn.
@@ -301,7 +317,9 @@ enum FretboardScreenView {
       MenuList.Item(
         pattern.name,
         detail: strings.text("fretboard.category.\(pattern.category.rawValue)")
-          + (passed.contains(pattern.id) ? " \(model.glyphs.check)" : ""))
+          + (passed.contains(pattern.id) ? " \(model.glyphs.check)" : "")
+          + (pattern.category == .arpeggio && !model.settings.fretboard.arpeggiosUnlocked
+            ? " " + strings.text("fretboard.locked") : ""))
     }
     let rows = max(0, area.maxY - area.y - 3)
     MenuList(
