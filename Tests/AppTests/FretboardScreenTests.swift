@@ -156,7 +156,7 @@ final class FretboardScreenTests: XCTestCase {
     guard case .record(let record) = effects.first else { return XCTFail("\(effects)") }
     XCTAssertEqual(record.figures["score"], 0)
     XCTAssertEqual(screen(model)?.previousBest, FretboardModel.Best(score: 50, seconds: 30))
-    XCTAssertTrue(text(model).contains("Record: 50."), text(model))
+    XCTAssertTrue(text(model).contains("Record: 50 points, 30 s."), text(model))
     _ = press(&model, .enter, at: 20)
     XCTAssertEqual(screen(model)?.phase, .playing, "Enter plays again")
   }
@@ -325,6 +325,20 @@ final class FretboardScreenTests: XCTestCase {
     guard case .record(let record) = effects.first else { return XCTFail("\(effects)") }
     XCTAssertTrue(record.isCutShort)
     XCTAssertEqual(record.duration, 3, accuracy: 1e-9)
+  }
+
+  func testALongerGameIsARecordOfItsOwn() {
+    let short = SessionRecord(
+      module: "fretboard", exercise: "intervals", startedAt: Date(timeIntervalSince1970: 0),
+      duration: 10, figures: ["score": 50, "band": 1, "level": 1], content: ["minor-pentatonic-1"])
+    var model = AppModel(
+      settings: Settings(), size: Size(width: 80, height: 24), clock: ClockTime(hour: 9, minute: 5),
+      catalog: AppFixtures.catalog, paths: AppFixtures.paths, detectedGlyphs: .unicode,
+      patterns: [Self.minorPentatonic], history: [short])
+    model.press(.character("4"), .enter)
+    _ = press(&model, .character("g"), at: 1)
+    _ = model.handle(.tick(MonotonicInstant(nanoseconds: 17_100_000_000)))
+    XCTAssertTrue(text(model).contains("Your longest game (was 10 s)!"), text(model))
   }
 
   func testPatternsAreReadWhenTheFretboardIsFirstOpened() {

@@ -280,10 +280,18 @@ enum FretboardScreenView {
     guard let best = screen.previousBest else {
       return (text + "  " + strings.text("fretboard.game.firstRecord"), Style.role(.good).bold)
     }
-    if game.score > best.score {
-      return (text + "  " + strings.text("fretboard.game.newBest", ["best": "\(best.score)"]), Style.role(.good).bold)
+    // Survival is a record of its own: a long game at a low score still shows progress.
+    let survived = Double(seconds) > best.seconds
+    if game.score > best.score || survived {
+      let key = game.score > best.score ? "fretboard.game.newBest" : "fretboard.game.newSurvival"
+      return (
+        text + "  "
+          + strings.text(key, ["best": "\(best.score)", "seconds": "\(Int(best.seconds.rounded()))"]),
+        Style.role(.good).bold
+      )
     }
-    text += "  " + strings.text("fretboard.game.best", ["best": "\(best.score)"])
+    text += "  " + strings.text(
+      "fretboard.game.best", ["best": "\(best.score)", "seconds": "\(Int(best.seconds.rounded()))"])
     return (text, .role(.text))
   }
 
