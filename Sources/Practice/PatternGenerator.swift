@@ -35,6 +35,12 @@ public enum PatternGenerator {
   public static let arpeggioSpan = 5
 
   /// Every pattern, in the order of the tables above.
+  /// Whether the shapes can be made for `tuning`: its strings must rise in pitch across the
+  /// neck, which a re-entrant tuning (the ukulele's high G) does not.
+  public static func canGenerate(for tuning: Tuning) -> Bool {
+    zip(tuning.openStrings, tuning.openStrings.dropFirst()).allSatisfy { $0.pitch < $1.pitch }
+  }
+
   public static func library(for tuning: Tuning) -> [FretPattern] {
     threeNotesPerStringScales.flatMap { threeNotesPerString($0, tuning: tuning) }
       + pentatonicScales.flatMap { pentatonic($0, tuning: tuning) }

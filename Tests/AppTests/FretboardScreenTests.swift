@@ -370,3 +370,27 @@ final class FretboardScreenTests: XCTestCase {
       try XCTUnwrap(ids.firstIndex(of: "blues-1")), "positions in order within a family")
   }
 }
+
+final class PatternsForOtherTuningsTests: XCTestCase {
+  func testEveryPresetButTheUkuleleGetsAValidLibrary() {
+    for tuning in Tuning.presets {
+      guard PatternGenerator.canGenerate(for: tuning) else {
+        XCTAssertEqual(tuning, .ukulele, "only the re-entrant ukulele is left out")
+        continue
+      }
+      let library = PatternGenerator.library(for: tuning)
+      XCTAssertGreaterThan(library.count, 100, tuning.id)
+      for pattern in library {
+        XCTAssertNoThrow(try FretPattern(json: pattern.json), "\(tuning.id) \(pattern.id)")
+      }
+    }
+  }
+
+  func testChangingTheTuningMakesTheShapesAgain() {
+    var model = AppFixtures.model()
+    _ = model.handle(.patternsLoaded([FretboardScreenTests.minorPentatonic], problems: []))
+    model.press(.character("6"), .end, .up, .up, .right)
+    XCTAssertEqual(model.settings.fretboard.tuning, .dropD)
+    XCTAssertNil(model.patterns, "read again for the new tuning when the fretboard opens")
+  }
+}

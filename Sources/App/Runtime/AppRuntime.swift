@@ -173,14 +173,20 @@ public final class AppRuntime {
     return false
   }
 
+  /// The library ships for guitar standard; for another tuning its shapes are made afresh, so
+  /// the positions fit the strings. The user's own patterns keep the tuning they were drawn in.
   private func reloadPatterns() {
     let library = loadPatterns()
     for problem in library.problems { logger.warning("pattern skipped: \(problem)") }
+    let own = library.entries.filter { !$0.isBuiltIn }.map(\.pattern)
+    let tuning = model.settings.fretboard.tuning
+    let builtIn =
+      tuning == .guitarStandard
+      ? library.entries.filter(\.isBuiltIn).map(\.pattern)
+      : PatternGenerator.canGenerate(for: tuning) ? PatternGenerator.library(for: tuning) : []
     _ = model.handle(
       .patternsLoaded(
-        PatternOrder.sorted(library.patterns),
-        own: Set(library.entries.filter { !$0.isBuiltIn }.map(\.pattern.id)),
-        problems: library.problems))
+        PatternOrder.sorted(builtIn + own), own: Set(own.map(\.id)), problems: library.problems))
   }
 
   private func play(_ pitches: [Pitch]) {

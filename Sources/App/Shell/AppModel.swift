@@ -236,6 +236,8 @@ public struct AppModel: Equatable, Sendable {
       let changed = model.handle(key, settings: &edited, languages: languages)
       replaceTop(.settings(model))
       guard changed else { return [] }
+      // Another tuning needs other shapes: they are made when the fretboard is next opened.
+      if edited.fretboard.tuning != settings.fretboard.tuning { patterns = nil }
       settings = edited
       settingsStatus = nil
       return [.save(edited)]
