@@ -19,11 +19,14 @@ final class FretboardScreenTests: XCTestCase {
     tuning: .guitarStandard,
     tones: [(5, 0), (5, 4), (4, 2), (3, 2), (2, 0)].map { FretPattern.Tone(string: $0.0, offset: $0.1) })
 
-  private func model(size: Size = Size(width: 80, height: 24), settings: Settings = Settings()) -> AppModel {
+  private func model(
+    size: Size = Size(width: 80, height: 24), settings: Settings = Settings(),
+    patterns: [FretPattern] = [minorPentatonic, majorArpeggio], history: [SessionRecord] = []
+  ) -> AppModel {
     AppModel(
       settings: settings, size: size, clock: ClockTime(hour: 9, minute: 5),
       catalog: AppFixtures.catalog, paths: AppFixtures.paths, detectedGlyphs: .unicode,
-      patterns: [Self.minorPentatonic, Self.majorArpeggio])
+      patterns: patterns, history: history)
   }
 
   private func screen(_ model: AppModel) -> FretboardModel? {
@@ -144,10 +147,7 @@ final class FretboardScreenTests: XCTestCase {
     let earlier = SessionRecord(
       module: "fretboard", exercise: "intervals", startedAt: Date(timeIntervalSince1970: 0),
       duration: 30, figures: ["score": 50, "band": 1, "level": 1], content: ["minor-pentatonic-1"])
-    var model = AppModel(
-      settings: Settings(), size: Size(width: 80, height: 24), clock: ClockTime(hour: 9, minute: 5),
-      catalog: AppFixtures.catalog, paths: AppFixtures.paths, detectedGlyphs: .unicode,
-      patterns: [Self.minorPentatonic], history: [earlier])
+    var model = model(patterns: [Self.minorPentatonic], history: [earlier])
     model.press(.character("4"), .enter)
     _ = press(&model, .character("g"), at: 1)
     XCTAssertEqual(screen(model)?.phase, .playing, "no explanation once played")
@@ -251,10 +251,7 @@ final class FretboardScreenTests: XCTestCase {
       game("minor-pentatonic-1", score: 40, level: 2), game("minor-pentatonic-1", score: 90, level: 3),
       game("major-arpeggio-1", score: 500, level: 6, passed: true),
     ]
-    var model = AppModel(
-      settings: Settings(), size: Size(width: 80, height: 24), clock: ClockTime(hour: 9, minute: 5),
-      catalog: AppFixtures.catalog, paths: AppFixtures.paths, detectedGlyphs: .unicode,
-      patterns: [Self.minorPentatonic, Self.majorArpeggio], history: history)
+    var model = model(patterns: [Self.minorPentatonic, Self.majorArpeggio], history: history)
     model.press(.character("4"), .character("r"))
     XCTAssertEqual(screen(model)?.phase, .records)
     let lines = AppView.render(model).lines
@@ -331,10 +328,7 @@ final class FretboardScreenTests: XCTestCase {
     let short = SessionRecord(
       module: "fretboard", exercise: "intervals", startedAt: Date(timeIntervalSince1970: 0),
       duration: 10, figures: ["score": 50, "band": 1, "level": 1], content: ["minor-pentatonic-1"])
-    var model = AppModel(
-      settings: Settings(), size: Size(width: 80, height: 24), clock: ClockTime(hour: 9, minute: 5),
-      catalog: AppFixtures.catalog, paths: AppFixtures.paths, detectedGlyphs: .unicode,
-      patterns: [Self.minorPentatonic], history: [short])
+    var model = model(patterns: [Self.minorPentatonic], history: [short])
     model.press(.character("4"), .enter)
     _ = press(&model, .character("g"), at: 1)
     _ = model.handle(.tick(MonotonicInstant(nanoseconds: 17_100_000_000)))
