@@ -32,11 +32,14 @@ public struct FretPattern: Hashable, Sendable {
   public var tones: [Tone]
   public var description: String
   public var instructions: String
+  /// The library pattern this one was copied from, if any, so the library can show it was.
+  public var basedOn: String?
 
   public init(
     id: String, name: String, category: Category, tuning: Tuning, tones: [Tone],
-    description: String = "", instructions: String = ""
+    description: String = "", instructions: String = "", basedOn: String? = nil
   ) {
+    self.basedOn = basedOn
     self.id = id
     self.name = name
     self.category = category

@@ -9,7 +9,8 @@ import MusicTheory
 /// played from any root. `tuning` is a preset's id or the open strings as text. `spelling` is
 /// written only where the interval is not the usual name for its size (#4 rather than b5); the
 /// other intervals are derived from the frets, so a file cannot contradict itself.
-/// `description` and `instructions` may be left out.
+/// `description` and `instructions` may be left out; `basedOn` names the pattern a copy was
+/// made from.
 extension FretPattern {
   /// Frets from the tonic beyond this do not fit on any neck.
   public static let reach = 24
@@ -68,7 +69,8 @@ extension FretPattern {
     self.init(
       id: id, name: name, category: category, tuning: tuning, tones: tones,
       description: try text("description", default: ""),
-      instructions: try text("instructions", default: ""))
+      instructions: try text("instructions", default: ""),
+      basedOn: members["basedOn"] == nil ? nil : try text("basedOn"))
     try checkSpellings()
   }
 
@@ -123,7 +125,7 @@ extension FretPattern {
   }
 
   public var json: JSONValue {
-    .object([
+    var members: [String: JSONValue] = [
       "id": .string(id), "name": .string(name), "category": .string(category.rawValue),
       "tuning": .string(tuning.id), "description": .string(description),
       "instructions": .string(instructions),
@@ -135,7 +137,9 @@ extension FretPattern {
           if let spelling = tone.spelling { members["spelling"] = .string(spelling.shortName) }
           return .object(members)
         }),
-    ])
+    ]
+    if let basedOn { members["basedOn"] = .string(basedOn) }
+    return .object(members)
   }
 
   /// The whole file as written to the patterns folders and shipped in `assets/patterns`:

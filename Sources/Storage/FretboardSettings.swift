@@ -22,6 +22,8 @@ public struct FretboardSettings: Equatable, Sendable {
   public var bpm = 60
   /// Whether the arpeggio tutorial was read, which opens the arpeggios.
   public var arpeggiosUnlocked = false
+  /// Patterns the player marked as practised.
+  public var practised: [String] = []
 
   public static let bpmRange = 30...240
 

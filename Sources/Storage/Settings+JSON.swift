@@ -48,6 +48,7 @@ extension Settings {
     SettingsField("fretboard.root", \.fretboard.root, isValid: FretboardSettings.isValidRoot),
     SettingsField("fretboard.bpm", \.fretboard.bpm, isValid: FretboardSettings.bpmRange.contains),
     SettingsField("fretboard.arpeggiosUnlocked", \.fretboard.arpeggiosUnlocked),
+    SettingsField("fretboard.practised", \.fretboard.practised),
   ]
 
   /// Reads every known key of `document`. A missing or null key takes its default silently;

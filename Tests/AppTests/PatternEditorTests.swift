@@ -75,6 +75,7 @@ final class PatternEditorTests: XCTestCase {
     model.press(.character("e"))
     let copy = try XCTUnwrap(editor(model))
     XCTAssertNil(copy.editing)
+    XCTAssertEqual(copy.basedOn, "minor-pentatonic-1")
     XCTAssertEqual(copy.name, "Minor pentatonic, position 1 (copy)")
     XCTAssertEqual(copy.draft.places.count, 12)
     model.press(.tab, .tab)
@@ -111,6 +112,22 @@ final class PatternEditorTests: XCTestCase {
     XCTAssertEqual(model.press(.escape), [], "anything but y keeps it")
     model.press(.character("d"))
     XCTAssertEqual(model.press(.character("y")), [.deletePattern("minor-pentatonic-1")])
+  }
+
+  func testCopiedAndPractisedPatternsAreMarkedInTheList() {
+    var mine = FretboardScreenTests.minorPentatonic
+    mine.id = "my-box"
+    mine.basedOn = "minor-pentatonic-1"
+    var model = model()
+    _ = model.handle(
+      .patternsLoaded([FretboardScreenTests.minorPentatonic, mine], own: ["my-box"], problems: []))
+    XCTAssertTrue(text(model).contains("scale, copied"), text(model))
+    var expected = model.settings
+    expected.fretboard.practised = ["minor-pentatonic-1"]
+    XCTAssertEqual(model.press(.character("x")), [.save(expected)])
+    XCTAssertTrue(text(model).contains("scale, copied, practised"), text(model))
+    model.press(.character("x"))
+    XCTAssertEqual(model.settings.fretboard.practised, [])
   }
 
   func testSnapshot() {

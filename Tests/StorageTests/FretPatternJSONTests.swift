@@ -34,6 +34,18 @@ final class FretPatternJSONTests: XCTestCase {
     XCTAssertEqual(try decode(text).intervals.map(\.degreeName), ["1", "2", "3", "#4"])
   }
 
+  func testACopyRemembersWhatItWasBasedOn() throws {
+    var copy = lydian
+    copy.id = "my-lydian"
+    copy.basedOn = "lydian-1"
+    let text = String(decoding: try copy.fileData(), as: UTF8.self)
+    XCTAssertTrue(text.contains(#""basedOn" : "lydian-1""#), text)
+    XCTAssertEqual(try decode(text), copy)
+    XCTAssertFalse(String(decoding: try lydian.fileData(), as: UTF8.self).contains("basedOn"))
+    XCTAssertThrowsError(
+      try decode(#"{"id": "a", "name": "A", "category": "scale", "tuning": "standard", "basedOn": 3, "tones": [{"string": 6, "fret": 0}]}"#))
+  }
+
   func testACustomTuningIsWrittenAsItsNotesAndReadBack() throws {
     var open = lydian
     open.tuning = try XCTUnwrap(Tuning(parsing: "C2 G2 C3 G3 C4 E4"))

@@ -68,6 +68,9 @@ final class SettingsStoreTests: StorageTestCase {
           "bpm" : 60,
           "labels" : "intervals",
           "leftHanded" : false,
+          "practised" : [
+
+          ],
           "root" : "A",
           "tuning" : "standard"
         },
@@ -206,6 +209,7 @@ final class SettingsStoreTests: StorageTestCase {
     settings.fretboard.root = "F#"
     settings.fretboard.bpm = 96
     settings.fretboard.arpeggiosUnlocked = true
+    settings.fretboard.practised = ["dorian-1", "my-lick"]
     try makeStore().save(settings)
     XCTAssertEqual(makeStore().load(), SettingsLoadResult(settings: settings))
 

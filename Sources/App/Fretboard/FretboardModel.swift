@@ -104,6 +104,7 @@ public struct FretboardModel: Equatable, Sendable {
     KeyHint(.text("e"), "fretboard.key.edit"),
     KeyHint(.text("d"), "fretboard.key.delete", inBar: false),
     KeyHint(.text("r"), "fretboard.key.records", inBar: false),
+    KeyHint(.text("x"), "fretboard.key.practised", inBar: false),
     .back,
     .help,
   ]
@@ -484,6 +485,13 @@ public struct FretboardModel: Equatable, Sendable {
       selected = (selected + 1) % patterns.count
     case .enter where phase == .choosing:
       phase = .exploring
+    case .character("x") where phase == .choosing:
+      let id = patterns[selected].id
+      if let index = settings.fretboard.practised.firstIndex(of: id) {
+        settings.fretboard.practised.remove(at: index)
+      } else {
+        settings.fretboard.practised.append(id)
+      }
     case .character("l") where phase == .exploring:
       let all = FretboardSettings.Labels.allCases
       settings.fretboard.labels = all[(all.firstIndex(of: settings.fretboard.labels)! + 1) % all.count]

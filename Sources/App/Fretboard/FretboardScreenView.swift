@@ -321,10 +321,14 @@ enum FretboardScreenView {
       clip: area)
     // Patterns played cleanly up and down carry a check: the player's progress.
     let passed = FretboardModel.passedRuns(in: model.history)
+    let practised = Set(model.settings.fretboard.practised)
+    let copied = Set((model.patterns ?? []).compactMap(\.basedOn))
     let items = (model.patterns ?? []).map { pattern in
       MenuList.Item(
         pattern.name,
         detail: strings.text("fretboard.category.\(pattern.category.rawValue)")
+          + (copied.contains(pattern.id) ? ", " + strings.text("fretboard.copied") : "")
+          + (practised.contains(pattern.id) ? ", " + strings.text("fretboard.practised") : "")
           + (passed.contains(pattern.id) ? " \(model.glyphs.check)" : "")
           + (pattern.category == .arpeggio && !model.settings.fretboard.arpeggiosUnlocked
             ? " " + strings.text("fretboard.locked") : ""))

@@ -24,6 +24,8 @@ public struct PatternEditorModel: Equatable, Sendable {
   public private(set) var instructions: String
   /// The id of the user's own pattern being edited, which saving replaces; nil for a new one.
   public private(set) var editing: String?
+  /// The library pattern this is a copy of.
+  public private(set) var basedOn: String?
   public private(set) var isDirty = false
   /// Whether the box asking to leave without saving is up.
   public private(set) var asksToDiscard = false
@@ -51,6 +53,7 @@ public struct PatternEditorModel: Equatable, Sendable {
     description = pattern.description
     instructions = pattern.instructions
     editing = isOwn ? pattern.id : nil
+    basedOn = isOwn ? pattern.basedOn : pattern.id
   }
 
   static let hints: [KeyHint] = [
@@ -174,7 +177,7 @@ public struct PatternEditorModel: Equatable, Sendable {
     guard
       let pattern = draft.pattern(
         id: id, name: trimmed, category: category, description: description,
-        instructions: instructions)
+        instructions: instructions, basedOn: basedOn)
     else {
       problem = Message("editor.problem.noNotes")
       focus = .neck
