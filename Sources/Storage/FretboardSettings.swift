@@ -9,6 +9,8 @@ public struct FretboardSettings: Equatable, Sendable {
     case intervals
     /// The note's name: C, Eb, G.
     case notes
+    /// The scale degree, 1 to 7, whatever its flat or sharp: where the note stands in the scale.
+    case degrees
     /// Bare dots, to test the memory.
     case none
   }

@@ -71,6 +71,12 @@ final class FretboardScreenTests: XCTestCase {
     model.press(.character("l"))
     XCTAssertEqual(model.settings.fretboard.labels, .notes)
     XCTAssertTrue(text(model).contains("Labels: note names"))
+    model.press(.character("l"))
+    XCTAssertEqual(model.settings.fretboard.labels, .degrees)
+    let highE = AppView.render(model).lines.first { $0.contains("E ├") } ?? ""
+    XCTAssertTrue(highE.contains("──1─┼────┼────┼──3─"), "b3 is the third degree: \(highE)")
+    model.press(.character("l"), .character("l"))
+    XCTAssertEqual(model.settings.fretboard.labels, .intervals, "round again")
     model.press(.character("h"))
     XCTAssertTrue(model.settings.fretboard.isLeftHanded)
     model.press(.escape)

@@ -367,6 +367,7 @@ enum FretboardScreenView {
         label = noteClasses[index].map {
           model.settings.noteNaming.name(of: $0, glyphs: accidentals(model))
         } ?? "?"
+      case .degrees: label = "\((intervals[index].number - 1) % 7 + 1)"
       case .none: label = ""
       }
       let isTonic = intervals[index].semitones % 12 == 0
