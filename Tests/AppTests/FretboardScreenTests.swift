@@ -247,14 +247,17 @@ final class FretboardScreenTests: XCTestCase {
   }
 
   func testRecordsAndAchievementsComeFromTheHistory() {
-    func game(_ pattern: String, score: Double, level: Double, passed: Bool = false) -> SessionRecord {
+    func game(
+      _ pattern: String, score: Double, level: Double, seconds: Double = 60, passed: Bool = false
+    ) -> SessionRecord {
       SessionRecord(
         module: "fretboard", exercise: "intervals", startedAt: Date(timeIntervalSince1970: 0),
-        duration: 60, figures: ["score": score, "level": level, "passed": passed ? 1 : 0],
+        duration: seconds, figures: ["score": score, "level": level, "passed": passed ? 1 : 0],
         content: [pattern])
     }
     let history = [
-      game("minor-pentatonic-1", score: 40, level: 2), game("minor-pentatonic-1", score: 90, level: 3),
+      game("minor-pentatonic-1", score: 40, level: 2, seconds: 95),
+      game("minor-pentatonic-1", score: 90, level: 3),
       game("major-arpeggio-1", score: 500, level: 6, passed: true),
     ]
     var model = model(patterns: [Self.minorPentatonic, Self.majorArpeggio], history: history)
@@ -263,8 +266,10 @@ final class FretboardScreenTests: XCTestCase {
     let lines = AppView.render(model).lines
     let text = lines.joined(separator: "\n")
     XCTAssertTrue(text.contains("Records: 3 interval games played"), text)
-    let arpeggio = lines.firstIndex { $0.contains("Major arpeggio, position 1: 500 points, level 6") }
-    let pentatonic = lines.firstIndex { $0.contains("Minor pentatonic, position 1: 90 points, level 3") }
+    let arpeggio = lines.firstIndex { $0.contains("Major arpeggio, position 1: 500 points, level 6, longest 60 s") }
+    let pentatonic = lines.firstIndex {
+      $0.contains("Minor pentatonic, position 1: 90 points, level 3, longest 95 s")
+    }
     XCTAssertNotNil(arpeggio)
     XCTAssertLessThan(arpeggio ?? 99, pentatonic ?? 0, "best first, one line per pattern")
     XCTAssertTrue(text.contains("✓ Passed a pattern at level 6"), text)

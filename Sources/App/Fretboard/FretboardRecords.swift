@@ -7,6 +7,8 @@ struct FretboardRecords: Equatable {
     let pattern: String
     let score: Int
     let level: Int
+    /// The longest game with the pattern, in seconds, whatever its score.
+    var seconds: Double
   }
 
   /// A milestone and whether the history shows it.
@@ -28,8 +30,14 @@ struct FretboardRecords: Equatable {
     var bestByPattern: [String: Best] = [:]
     for game in games {
       guard let pattern = game.content.first, let score = game.figures["score"] else { continue }
-      let best = Best(pattern: pattern, score: Int(score), level: Int(game.figures["level"] ?? 1))
-      if bestByPattern[pattern].map({ best.score > $0.score }) ?? true { bestByPattern[pattern] = best }
+      var best = Best(
+        pattern: pattern, score: Int(score), level: Int(game.figures["level"] ?? 1),
+        seconds: game.duration)
+      if let earlier = bestByPattern[pattern] {
+        if earlier.score >= best.score { best = earlier }
+        best.seconds = max(game.duration, earlier.seconds)
+      }
+      bestByPattern[pattern] = best
     }
     bests = bestByPattern.values.sorted { ($0.score, $1.pattern) > ($1.score, $0.pattern) }
     let highestLevel = games.compactMap { $0.figures["level"] }.max() ?? 0

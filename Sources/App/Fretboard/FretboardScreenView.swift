@@ -241,7 +241,8 @@ enum FretboardScreenView {
     for best in records.bests.prefix(max(0, (area.maxY - y) - records.achievements.count - 3)) {
       let line = strings.text(
         "fretboard.records.best",
-        ["pattern": names[best.pattern] ?? best.pattern, "score": "\(best.score)", "level": "\(best.level)"])
+        ["pattern": names[best.pattern] ?? best.pattern, "score": "\(best.score)", "level": "\(best.level)",
+         "seconds": "\(Int(best.seconds.rounded()))"])
       canvas.write(line, x: left, y: y, style: .role(.text), clip: area)
       y += 1
     }
