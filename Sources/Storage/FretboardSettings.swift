@@ -24,6 +24,8 @@ public struct FretboardSettings: Equatable, Sendable {
   public var bpm = 60
   /// Whether the arpeggio tutorial was read, which opens the arpeggios.
   public var arpeggiosUnlocked = false
+  /// What the fretboard's notes sound like.
+  public var sound = InstrumentSound.guitar
   /// Patterns the player marked as practised.
   public var practised: [String] = []
 

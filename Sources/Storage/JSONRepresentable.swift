@@ -59,6 +59,7 @@ extension NamingSystem: JSONRepresentable {}
 extension GlyphChoice: JSONRepresentable {}
 extension ThemeChoice: JSONRepresentable {}
 extension NoteExercise: JSONRepresentable {}
+extension InstrumentSound: JSONRepresentable {}
 extension FretboardSettings.Labels: JSONRepresentable {}
 
 extension Array: JSONRepresentable where Element: JSONRepresentable {

@@ -49,6 +49,7 @@ extension Settings {
     SettingsField("fretboard.bpm", \.fretboard.bpm, isValid: FretboardSettings.bpmRange.contains),
     SettingsField("fretboard.arpeggiosUnlocked", \.fretboard.arpeggiosUnlocked),
     SettingsField("fretboard.practised", \.fretboard.practised),
+    SettingsField("fretboard.sound", \.fretboard.sound),
   ]
 
   /// Reads every known key of `document`. A missing or null key takes its default silently;

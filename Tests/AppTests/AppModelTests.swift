@@ -102,7 +102,7 @@ final class AppModelTests: XCTestCase {
 
   func testTheNextFlashcardComesAfterADelayOrOnEnter() {
     var model = AppFixtures.model()
-    model.press(.character("6"), .end, .up, .up, .up, .up, .up)
+    model.press(.character("6"), .end, .up, .up, .up, .up, .up, .up)
     XCTAssertEqual(model.settings.notes.advanceSeconds, 1.5)
     model.press(.right)
     XCTAssertEqual(model.settings.notes.advanceSeconds, 2)
@@ -116,7 +116,7 @@ final class AppModelTests: XCTestCase {
 
   func testPlayItToleranceAndOctave() {
     var model = AppFixtures.model()
-    model.press(.character("6"), .end, .up, .up, .up, .up)
+    model.press(.character("6"), .end, .up, .up, .up, .up, .up)
     XCTAssertEqual(model.settings.notes.toleranceCents, 30)
     model.press(.right)
     XCTAssertEqual(model.settings.notes.toleranceCents, 35)
@@ -133,7 +133,7 @@ final class AppModelTests: XCTestCase {
 
   func testTheFretboardsTuningHandAndLabels() {
     var model = AppFixtures.model()
-    model.press(.character("6"), .end, .up, .up)
+    model.press(.character("6"), .end, .up, .up, .up)
     model.press(.right)
     XCTAssertEqual(model.settings.fretboard.tuning, .dropD)
     model.press(.left, .left)
@@ -143,6 +143,8 @@ final class AppModelTests: XCTestCase {
     model.press(.down, .right)
     XCTAssertEqual(model.settings.fretboard.labels, .notes)
     XCTAssertTrue(AppView.render(model).lines.contains { $0.contains("note names") })
+    model.press(.down, .right)
+    XCTAssertEqual(model.settings.fretboard.sound, .piano, "from the plucked string")
   }
 
   func testGlyphChoiceFollowsSettingsUnlessOverridden() {

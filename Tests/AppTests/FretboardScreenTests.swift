@@ -132,7 +132,7 @@ final class FretboardScreenTests: XCTestCase {
     var sounded = 0
     for target in game.targets {
       let effects = type(&model, "\(target.string) \(target.fret)", at: 4)
-      if case .playNotes(let pitches) = effects.first, pitches.count == 2 { sounded += 1 }
+      if case .playNotes(let pitches, .guitar) = effects.first, pitches.count == 2 { sounded += 1 }
     }
     XCTAssertEqual(sounded, game.targets.count, "tonic then the note, on each right mark")
     XCTAssertEqual(screen(model)?.lastMark, .cleared)
@@ -173,9 +173,9 @@ final class FretboardScreenTests: XCTestCase {
     XCTAssertEqual(screen(model)?.phase, .running)
     XCTAssertTrue(text(model).contains("Play A Minor pentatonic, position 1, going up"), text(model))
     let run = try XCTUnwrap(screen(model)?.run)
-    XCTAssertEqual(model.press(.character("p")), [.playNotes(run.expected.map(\.pitch))])
+    XCTAssertEqual(model.press(.character("p")), [.playNotes(run.expected.map(\.pitch), .guitar)])
     XCTAssertEqual(screen(model)?.cursor, FretPosition(string: 6, fret: 5), "the cursor starts on A")
-    XCTAssertEqual(model.press(.enter), [.playNote(run.expected[0].pitch)])
+    XCTAssertEqual(model.press(.enter), [.playNotes([run.expected[0].pitch], .guitar)])
     // The next note is C at the eighth fret; one fret short is B, which the scale lacks.
     model.press(.right, .right)
     let effects = model.press(.enter)
@@ -394,7 +394,7 @@ final class PatternsForOtherTuningsTests: XCTestCase {
   func testChangingTheTuningMakesTheShapesAgain() {
     var model = AppFixtures.model()
     _ = model.handle(.patternsLoaded([FretboardScreenTests.minorPentatonic], problems: []))
-    model.press(.character("6"), .end, .up, .up, .right)
+    model.press(.character("6"), .end, .up, .up, .up, .right)
     XCTAssertEqual(model.settings.fretboard.tuning, .dropD)
     XCTAssertNil(model.patterns, "read again for the new tuning when the fretboard opens")
   }

@@ -72,6 +72,7 @@ final class SettingsStoreTests: StorageTestCase {
 
           ],
           "root" : "A",
+          "sound" : "guitar",
           "tuning" : "standard"
         },
         "glyphs" : "auto",
@@ -210,6 +211,7 @@ final class SettingsStoreTests: StorageTestCase {
     settings.fretboard.bpm = 96
     settings.fretboard.arpeggiosUnlocked = true
     settings.fretboard.practised = ["dorian-1", "my-lick"]
+    settings.fretboard.sound = .piano
     try makeStore().save(settings)
     XCTAssertEqual(makeStore().load(), SettingsLoadResult(settings: settings))
 

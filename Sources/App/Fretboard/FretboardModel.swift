@@ -342,7 +342,7 @@ public struct FretboardModel: Equatable, Sendable {
     case .right: cursor.fret = min(FretboardView.lastFret, cursor.fret + 1)
     case .character("m"): showsMarkers.toggle()
     case .character("p"):
-      return [.playNotes(run.expected.map(\.pitch))]
+      return [.playNotes(run.expected.map(\.pitch), settings.fretboard.sound)]
     case .escape:
       phase = .exploring
       var effects: [Effect] = []
@@ -375,7 +375,7 @@ public struct FretboardModel: Equatable, Sendable {
       return [.listen(listens ? .start(profile: settings.listening.profile) : .stop)]
     case .enter:
       let pitch = pattern.tuning.pitch(string: cursor.string, fret: cursor.fret)
-      return [.playNote(pitch)] + play(pitch, pattern: pattern)
+      return [.playNotes([pitch], settings.fretboard.sound)] + play(pitch, pattern: pattern)
     default:
       break
     }
@@ -447,7 +447,11 @@ public struct FretboardModel: Equatable, Sendable {
     guard result == .right || result == .cleared, let interval else { return [] }
     // The tonic, then the note marked, so the ear learns the interval too.
     let tonic = pattern.tuning.pitch(string: place.string, fret: place.fret) - interval.semitones
-    return [.playNotes([tonic, pattern.tuning.pitch(string: place.string, fret: place.fret)])]
+    return [
+      .playNotes(
+        [tonic, pattern.tuning.pitch(string: place.string, fret: place.fret)],
+        settings.fretboard.sound)
+    ]
   }
 
   /// The game is over: its record is compared with the best so far, then saved.

@@ -139,9 +139,9 @@ public final class AppRuntime {
       case .listen(.learnInstrument(let name, let seconds)):
         listening.learnInstrument(name: name, seconds: seconds)
       case .playNote(let pitch):
-        play([pitch])
-      case .playNotes(let pitches):
-        play(pitches)
+        play([pitch], sound: .piano)
+      case .playNotes(let pitches, let sound):
+        play(pitches, sound: sound)
       case .stopNotes:
         notes.stop()
       case .record(let record):
@@ -189,10 +189,12 @@ public final class AppRuntime {
         PatternOrder.sorted(builtIn + own), own: Set(own.map(\.id)), problems: library.problems))
   }
 
-  private func play(_ pitches: [Pitch]) {
+  private func play(_ pitches: [Pitch], sound: InstrumentSound) {
     // Without a server, opening a stream would only hold up the screen.
     guard playsNotes, model.audio.isAvailable else { return }
-    if let failure = notes.play(pitches, settings: model.settings, devices: model.audioDevices) {
+    if let failure = notes.play(
+      pitches, sound: sound, settings: model.settings, devices: model.audioDevices)
+    {
       logger.info("notes not heard: \(failure)")
     }
   }

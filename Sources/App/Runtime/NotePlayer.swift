@@ -24,7 +24,10 @@ final class NotePlayer {
   /// Plays `pitches` one after the other; returns why they cannot be heard, in one line, when no
   /// stream would open.
   @discardableResult
-  func play(_ pitches: [Pitch], settings: Settings, devices: AudioDeviceSettings) -> String? {
+  func play(
+    _ pitches: [Pitch], sound: InstrumentSound = .piano, settings: Settings,
+    devices: AudioDeviceSettings
+  ) -> String? {
     if output == nil {
       let output = PulseAudioOutput(devices: devices, server: server)
       do {
@@ -39,9 +42,14 @@ final class NotePlayer {
     // One sound holding every note at its place, so the spacing never depends on the thread.
     var tone = [Float](repeating: 0, count: step * max(0, pitches.count - 1) + Int(Self.seconds * Double(Self.sampleRate)))
     for (index, pitch) in pitches.enumerated() {
-      let note = Synth.softPiano(
-        frequency: pitch.frequency(reference: reference), duration: Self.seconds,
-        sampleRate: Self.sampleRate)
+      let frequency = pitch.frequency(reference: reference)
+      // The same pluck every time, so a note sounds alike on every mark.
+      var random = SplitMix64(seed: UInt64(pitch.midiNumber))
+      let note =
+        sound == .guitar
+        ? Synth.pluckedString(
+          frequency: frequency, duration: Self.seconds, sampleRate: Self.sampleRate, using: &random)
+        : Synth.softPiano(frequency: frequency, duration: Self.seconds, sampleRate: Self.sampleRate)
       for (offset, sample) in note.enumerated() where index * step + offset < tone.count {
         tone[index * step + offset] += sample
       }

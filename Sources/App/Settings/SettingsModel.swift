@@ -83,6 +83,9 @@ public struct SettingsModel: Equatable, Sendable {
     case .fretLabels:
       settings.fretboard.labels = Self.cycle(
         FretboardSettings.Labels.allCases, from: settings.fretboard.labels, by: step)
+    case .fretSound:
+      settings.fretboard.sound = Self.cycle(
+        InstrumentSound.allCases, from: settings.fretboard.sound, by: step)
     }
     return settings != before
   }

@@ -14,6 +14,7 @@ public enum SettingsRow: CaseIterable, Equatable, Sendable {
   case tuning
   case handedness
   case fretLabels
+  case fretSound
 
   var labelKey: String {
     switch self {
@@ -31,6 +32,7 @@ public enum SettingsRow: CaseIterable, Equatable, Sendable {
     case .tuning: return "settings.tuning"
     case .handedness: return "settings.handedness"
     case .fretLabels: return "settings.fretLabels"
+    case .fretSound: return "settings.fretSound"
     }
   }
 }

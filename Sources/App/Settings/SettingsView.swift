@@ -74,6 +74,8 @@ enum SettingsView {
       return strings.text(settings.fretboard.isLeftHanded ? "settings.handedness.left" : "settings.handedness.right")
     case .fretLabels:
       return strings.text("settings.fretLabels.\(settings.fretboard.labels.rawValue)")
+    case .fretSound:
+      return strings.text("settings.sound.\(settings.fretboard.sound.rawValue)")
     }
   }
 }

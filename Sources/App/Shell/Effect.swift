@@ -9,8 +9,9 @@ public enum Effect: Equatable, Sendable {
   case listen(ListenCommand)
   /// Sound a note, such as a flashcard's answer.
   case playNote(Pitch)
-  /// Sound notes one after the other, such as an interval's tonic and then its note.
-  case playNotes([Pitch])
+  /// Sound notes one after the other with an instrument, such as an interval's tonic and then
+  /// its note on a plucked string.
+  case playNotes([Pitch], InstrumentSound)
   /// The exercise that played notes was left: close their stream.
   case stopNotes
   /// Append a finished (or stopped) session to the history, dated when it ended.
