@@ -287,11 +287,11 @@ public struct FretboardModel: Equatable, Sendable {
     _ event: KeyEvent, settings: Settings, pattern: FretPattern, history: [SessionRecord]
   ) -> [Effect] {
     let strings = pattern.tuning.stringCount
+    if let moved = cursor.moved(by: event.key, strings: strings) {
+      cursor = moved
+      return []
+    }
     switch event.key {
-    case .up: cursor.string = max(1, cursor.string - 1)
-    case .down: cursor.string = min(strings, cursor.string + 1)
-    case .left: cursor.fret = max(0, cursor.fret - 1)
-    case .right: cursor.fret = min(FretboardView.lastFret, cursor.fret + 1)
     case .character(let character) where character.isNumber || (character == " " && !typed.isEmpty):
       if typed.count < 5 { typed.append(character) }
     case .backspace:
@@ -335,11 +335,11 @@ public struct FretboardModel: Equatable, Sendable {
   ) -> [Effect] {
     guard let run else { return [] }
     let pattern = patterns[selected]
+    if let moved = cursor.moved(by: key, strings: pattern.tuning.stringCount) {
+      cursor = moved
+      return []
+    }
     switch key {
-    case .up: cursor.string = max(1, cursor.string - 1)
-    case .down: cursor.string = min(pattern.tuning.stringCount, cursor.string + 1)
-    case .left: cursor.fret = max(0, cursor.fret - 1)
-    case .right: cursor.fret = min(FretboardView.lastFret, cursor.fret + 1)
     case .character("m"): showsMarkers.toggle()
     case .character("p"):
       return [.playNotes(run.expected.map(\.pitch), settings.fretboard.sound)]

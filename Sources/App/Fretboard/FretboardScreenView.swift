@@ -146,14 +146,14 @@ enum FretboardScreenView {
     for (place, interval) in zip(positions, intervals) {
       if let noteClass = root + interval {
         names[pattern.tuning.pitch(string: place.string, fret: place.fret)] =
-          model.settings.noteNaming.name(of: noteClass, glyphs: accidentals(model))
+          model.settings.noteNaming.name(of: noteClass, glyphs: model.glyphs.accidentals)
       }
     }
     let flats = names.values.contains { $0.contains("b") || $0.contains("♭") }
     func name(_ pitch: Pitch) -> String {
       names[pitch]
         ?? model.settings.noteNaming.name(
-          of: pitch.spelling(preferSharps: !flats).noteClass, glyphs: accidentals(model))
+          of: pitch.spelling(preferSharps: !flats).noteClass, glyphs: model.glyphs.accidentals)
     }
     var dots: [FretboardView.Dot] = []
     if screen.showsMarkers {
@@ -177,7 +177,7 @@ enum FretboardScreenView {
     let frets = positions.map(\.fret) + [screen.cursor.fret]
     neck.frets = neck.window(startingAt: max(0, (frets.min() ?? 0) - 1), fitting: area.width - 4)
 
-    let rootName = model.settings.noteNaming.name(of: root, glyphs: accidentals(model))
+    let rootName = model.settings.noteNaming.name(of: root, glyphs: model.glyphs.accidentals)
     let task = strings.text(
       "fretboard.run.task",
       ["root": rootName, "pattern": pattern.name,
@@ -299,11 +299,7 @@ enum FretboardScreenView {
   private static func rootText(_ root: NoteClass, _ model: AppModel) -> String {
     model.strings.text(
       "fretboard.root",
-      ["root": model.settings.noteNaming.name(of: root, glyphs: accidentals(model))])
-  }
-
-  private static func accidentals(_ model: AppModel) -> AccidentalStyle {
-    model.glyphs.kind == .unicode ? .unicode : .ascii
+      ["root": model.settings.noteNaming.name(of: root, glyphs: model.glyphs.accidentals)])
   }
 
   private static func renderList(
@@ -366,7 +362,7 @@ enum FretboardScreenView {
       case .intervals: label = intervals[index].degreeName
       case .notes:
         label = noteClasses[index].map {
-          model.settings.noteNaming.name(of: $0, glyphs: accidentals(model))
+          model.settings.noteNaming.name(of: $0, glyphs: model.glyphs.accidentals)
         } ?? "?"
       case .degrees: label = "\((intervals[index].number - 1) % 7 + 1)"
       case .none: label = ""
@@ -399,7 +395,7 @@ enum FretboardScreenView {
     var spelled: [String] = []
     let byInterval = zip(intervals, noteClasses).sorted { $0.0.semitones % 12 < $1.0.semitones % 12 }
     for case (_, let noteClass?) in byInterval {
-      let name = model.settings.noteNaming.name(of: noteClass, glyphs: accidentals(model))
+      let name = model.settings.noteNaming.name(of: noteClass, glyphs: model.glyphs.accidentals)
       if !spelled.contains(name) { spelled.append(name) }
     }
     let y = neckArea.maxY + 1

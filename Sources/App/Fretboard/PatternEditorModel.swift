@@ -122,11 +122,11 @@ public struct PatternEditorModel: Equatable, Sendable {
   }
 
   private mutating func edit(_ key: Key) {
+    if focus == .neck, let moved = cursor.moved(by: key, strings: draft.tuning.stringCount) {
+      cursor = moved
+      return
+    }
     switch (focus, key) {
-    case (.neck, .up): cursor.string = max(1, cursor.string - 1)
-    case (.neck, .down): cursor.string = min(draft.tuning.stringCount, cursor.string + 1)
-    case (.neck, .left): cursor.fret = max(0, cursor.fret - 1)
-    case (.neck, .right): cursor.fret = min(FretboardView.lastFret, cursor.fret + 1)
     case (.neck, .enter):
       draft.toggle(cursor)
       isDirty = true

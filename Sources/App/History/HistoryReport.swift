@@ -111,7 +111,7 @@ public struct HistoryReport: Equatable, Sendable {
   }
 
   /// Right answers, answers and mean seconds per answer; nil for sessions that ask nothing.
-  private static func answerFigures(_ session: SessionRecord) -> (
+  static func answerFigures(_ session: SessionRecord) -> (
     right: Int, count: Int, meanSeconds: Double
   )? {
     guard !session.answers.isEmpty else { return nil }

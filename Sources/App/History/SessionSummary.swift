@@ -20,14 +20,12 @@ struct SessionSummary {
 
   func text(_ strings: Localizer) -> String {
     var text = title(strings)
-    if !record.answers.isEmpty {
-      let right = record.answers.count { $0.isCorrect }
-      let seconds = record.answers.reduce(0) { $0 + $1.seconds } / Double(record.answers.count)
+    if let answers = HistoryReport.answerFigures(record) {
       text += ", " + strings.text(
         "notes.score",
-        ["right": "\(right)", "rounds": "\(record.answers.count)",
-         "percent": "\(right * 100 / record.answers.count)",
-         "seconds": DecimalText.format(seconds, places: 1)])
+        ["right": "\(answers.right)", "rounds": "\(answers.count)",
+         "percent": "\(answers.right * 100 / answers.count)",
+         "seconds": DecimalText.format(answers.meanSeconds, places: 1)])
     } else if let score = record.score {
       text += ", \(Int((score * 100).rounded())) %"
     }

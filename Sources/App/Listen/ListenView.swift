@@ -159,7 +159,7 @@ enum ListenView {
     let style: Style =
       abs(cents) <= inTuneCents ? .role(.good) : abs(cents) <= closeCents ? .role(.warn) : .role(.bad)
     let note = pitch.spelling(preferSharps: true)
-    let accidentals: AccidentalStyle = model.glyphs.kind == .unicode ? .unicode : .ascii
+    let accidentals = model.glyphs.accidentals
     let name = model.settings.noteNaming.name(of: note.noteClass, glyphs: accidentals) + "\(note.octave)"
     var column = x + canvas.write(name, x: x, y: y, style: style.bold, clip: area)
     let centsText = (rounded >= 0 ? "+" : "") + "\(rounded)"

@@ -33,7 +33,7 @@ enum NotesView {
 
   private static func name(_ noteClass: NoteClass, _ model: AppModel) -> String {
     model.settings.noteNaming.name(
-      of: noteClass, glyphs: model.glyphs.kind == .unicode ? .unicode : .ascii)
+      of: noteClass, glyphs: model.glyphs.accidentals)
   }
 
   private static func name(_ note: Note, _ model: AppModel) -> String {

@@ -62,9 +62,7 @@ public enum HeadlessShow {
       glyphs: GlyphSet.named(glyphs))
     var canvas = Canvas(width: view.width, height: view.height)
     view.render(in: canvas.bounds, on: &canvas)
-    let diagram = canvas.lines.map { String($0.reversed().drop { $0 == " " }.reversed()) + "\n" }
-    return tones.noteClasses.map(\.description).joined(separator: " ") + "\n\n"
-      + diagram.joined()
+    return tones.noteClasses.map(\.description).joined(separator: " ") + "\n\n" + canvas.plainText
   }
 
   /// "0-12", "5-9" or "7" (frets 0 to 7); within the neck, at most 24 frets.

@@ -44,6 +44,6 @@ public enum HeadlessStaff {
       staff, key: key, notes: notes, barsAfter: bars, glyphs: GlyphSet.named(glyphs))
     var canvas = Canvas(width: drawing.width, height: drawing.height)
     drawing.render(in: canvas.bounds, on: &canvas)
-    return canvas.lines.map { String($0.reversed().drop { $0 == " " }.reversed()) + "\n" }.joined()
+    return canvas.plainText
   }
 }

@@ -92,6 +92,12 @@ public struct Canvas: Equatable, Sendable {
   }
 
   /// The characters of each row, wide characters once, continuation cells skipped.
+  /// The characters as plain text for printing: each line without its trailing spaces, ending
+  /// in a newline.
+  public var plainText: String {
+    lines.map { String($0.reversed().drop { $0 == " " }.reversed()) + "\n" }.joined()
+  }
+
   public var lines: [String] {
     (0..<size.height).map { y in
       var line = ""

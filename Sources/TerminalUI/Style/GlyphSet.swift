@@ -1,3 +1,5 @@
+import MusicTheory
+
 /// The characters used to draw, in a Unicode and an ASCII variant. The ASCII set is for
 /// `LANG=C`, the Linux console and terminals whose fonts lack the symbols.
 public struct GlyphSet: Equatable, Sendable {
@@ -31,6 +33,9 @@ public struct GlyphSet: Equatable, Sendable {
   public let flat: String
   public let doubleSharp: String
   public let doubleFlat: String
+
+  /// How sharps and flats are written with this set: ♯ ♭ or # b.
+  public var accidentals: AccidentalStyle { kind == .unicode ? .unicode : .ascii }
 
   public static func named(_ kind: Kind) -> GlyphSet {
     kind == .unicode ? .unicode : .ascii

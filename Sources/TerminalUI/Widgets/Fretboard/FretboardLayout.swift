@@ -16,7 +16,7 @@ struct FretboardLayout: Equatable, Sendable {
   init(
     tuning: Tuning, frets: ClosedRange<Int>, lastFret: Int, naming: NamingSystem, glyphs: GlyphSet
   ) {
-    let style: AccidentalStyle = glyphs.kind == .unicode ? .unicode : .ascii
+    let style = glyphs.accidentals
     names = (1...tuning.stringCount).map {
       naming.name(of: tuning.openNote(string: $0).noteClass, glyphs: style)
     }
