@@ -12,7 +12,9 @@ public struct PatternLibrary: Equatable, Sendable {
     public var isBuiltIn: Bool
   }
 
-  /// In the order of `sorted(_:)`.
+  /// Scales, then arpeggios, then chords; within each, by family and then by position number,
+  /// taken from the id ("dorian-3" is position 3 of the family "dorian"), so "dorian-10" follows
+  /// "dorian-9" and a user's patterns sit among the built-in ones.
   public private(set) var entries: [Entry] = []
   /// One line per file that could not be used.
   public private(set) var problems: [String] = []
@@ -25,39 +27,17 @@ public struct PatternLibrary: Equatable, Sendable {
     entries.sort { Self.order($0.pattern) < Self.order($1.pattern) }
   }
 
-  /// The families in the order players learn them: major, minor, the pentatonics and the blues,
-  /// then the modes, then the arpeggios from the triads up.
-  static let families = [
-    "major", "natural-minor", "minor-pentatonic", "major-pentatonic", "blues", "major-blues",
-    "dorian", "mixolydian", "lydian", "phrygian", "locrian", "harmonic-minor", "melodic-minor",
-    "phrygian-dominant", "lydian-dominant", "major-arpeggio", "minor-arpeggio", "7-arpeggio",
-    "maj7-arpeggio", "m7-arpeggio", "m7b5-arpeggio", "dim-arpeggio", "dim7-arpeggio",
-    "aug-arpeggio",
-  ]
-
-  /// Scales, then arpeggios, then chords; within each, the families in `families` order (others
-  /// after, by name), then by position number, taken from the id ("dorian-3" is position 3 of
-  /// the family "dorian"), so "dorian-10" follows "dorian-9" and a user's patterns sit among the
-  /// built-in ones. Shapes made for another tuning are put in the same order.
-  public static func sorted(_ patterns: [FretPattern]) -> [FretPattern] {
-    patterns.sorted { order($0) < order($1) }
-  }
-
   public func pattern(id: String) -> FretPattern? {
     entries.first { $0.pattern.id == id }?.pattern
   }
 
-  private static func order(_ pattern: FretPattern) -> (Int, Int, String, Int, String) {
+  private static func order(_ pattern: FretPattern) -> (Int, String, Int, String) {
     let category = FretPattern.Category.allCases.firstIndex(of: pattern.category) ?? 0
     let words = pattern.id.split(separator: "-")
-    var family = pattern.id
-    var position = 0
-    if words.count > 1, let last = words.last, let number = Int(last) {
-      family = words.dropLast().joined(separator: "-")
-      position = number
+    guard words.count > 1, let last = words.last, let position = Int(last) else {
+      return (category, pattern.id, 0, pattern.id)
     }
-    let rank = families.firstIndex(of: family) ?? families.count
-    return (category, rank, family, position, pattern.id)
+    return (category, words.dropLast().joined(separator: "-"), position, pattern.id)
   }
 
   private mutating func add(folder: URL, isBuiltIn: Bool) {

@@ -362,7 +362,7 @@ final class FretboardScreenTests: XCTestCase {
       builtIn: RepositoryPaths.assets.appendingPathComponent("patterns"),
       user: URL(fileURLWithPath: "/nonexistent"))
     XCTAssertEqual(library.problems, [])
-    let ids = PatternLibrary.sorted(library.patterns).map(\.id)
+    let ids = PatternOrder.sorted(library.patterns).map(\.id)
     XCTAssertEqual(ids.count, library.patterns.count)
     XCTAssertEqual(ids.prefix(3), ["major-1", "major-2", "major-3"])
     let pentatonic = try XCTUnwrap(ids.firstIndex(of: "minor-pentatonic-1"))

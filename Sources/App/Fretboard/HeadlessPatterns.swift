@@ -14,7 +14,7 @@ public enum HeadlessPatterns {
   public static func list(environment: [String: String]) throws(Launcher.Failure) -> String {
     let library = library(try Launcher.prepare(environment: environment))
     let own = Set(library.entries.filter { !$0.isBuiltIn }.map(\.pattern.id))
-    let patterns = library.patterns
+    let patterns = PatternOrder.sorted(library.patterns)
     let idWidth = patterns.map(\.id.count).max() ?? 0
     var lines = patterns.map { pattern in
       [

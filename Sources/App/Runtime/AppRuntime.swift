@@ -186,7 +186,7 @@ public final class AppRuntime {
       : PatternGenerator.canGenerate(for: tuning) ? PatternGenerator.library(for: tuning) : []
     _ = model.handle(
       .patternsLoaded(
-        PatternLibrary.sorted(builtIn + own), own: Set(own.map(\.id)), problems: library.problems))
+        PatternOrder.sorted(builtIn + own), own: Set(own.map(\.id)), problems: library.problems))
   }
 
   private func play(_ pitches: [Pitch], sound: InstrumentSound) {
