@@ -20,8 +20,10 @@ public struct PackLibrary: Equatable, Sendable {
   public var packs: [NotePack] { entries.map(\.pack) }
 
   public init(builtIn: URL, user: URL) {
-    add(folder: builtIn, isBuiltIn: true)
-    add(folder: user, isBuiltIn: false)
+    let (loaded, problems) = ContentFolders.load(
+      builtIn: builtIn, user: user, id: \NotePack.id, decode: NotePack.init(json:))
+    entries = loaded.map { Entry(pack: $0.item, file: $0.file, isBuiltIn: $0.isBuiltIn) }
+    self.problems = problems
     entries.sort { ($0.pack.level, $0.file.lastPathComponent) < ($1.pack.level, $1.file.lastPathComponent) }
   }
 
@@ -29,40 +31,9 @@ public struct PackLibrary: Equatable, Sendable {
     entries.first { $0.pack.id == id }?.pack
   }
 
-  private mutating func add(folder: URL, isBuiltIn: Bool) {
-    // A folder that is not there yet holds no packs.
-    guard let names = try? Platform.listFolder(folder) else { return }
-    for name in names.sorted() where name.hasSuffix(".json") {
-      let file = folder.appendingPathComponent(name)
-      do throws(StorageError) {
-        let pack = try Self.read(file)
-        if let taken = entries.first(where: { $0.pack.id == pack.id }) {
-          throw StorageError.malformed(
-            file: name, reason: "id: \"\(pack.id)\" is already the id of \(taken.file.lastPathComponent)")
-        }
-        entries.append(Entry(pack: pack, file: file, isBuiltIn: isBuiltIn))
-      } catch {
-        problems.append(error.description)
-      }
-    }
-  }
-
   /// Reads and checks one pack file.
   public static func read(_ file: URL) throws(StorageError) -> NotePack {
-    let name = file.lastPathComponent
-    let data: Data
-    do {
-      data = try Platform.readFile(file)
-    } catch {
-      throw StorageError.cannotRead(file: name, reason: error.description)
-    }
-    do {
-      return try NotePack(json: try JSONValue(parsing: data))
-    } catch let error as FieldError {
-      throw StorageError.malformed(file: name, reason: error.description)
-    } catch {
-      throw StorageError.malformed(file: name, reason: "not valid JSON")
-    }
+    try ContentFolders.read(file, decode: NotePack.init(json:))
   }
 
   /// Checks `file` and copies it into the user's packs folder as `<id>.json`; refuses an id
@@ -72,7 +43,7 @@ public struct PackLibrary: Equatable, Sendable {
     if let taken = entries.first(where: { $0.pack.id == pack.id }) {
       throw StorageError.saveRefused(
         file: file.lastPathComponent,
-        reason: "id: \"\(pack.id)\" is already the id of \(taken.file.lastPathComponent)")
+        reason: ContentFolders.taken(pack.id, by: taken.file))
     }
     let target = folder.appendingPathComponent("\(pack.id).json")
     guard !Platform.fileExists(target.path) else {

@@ -22,8 +22,10 @@ public struct PatternLibrary: Equatable, Sendable {
   public var patterns: [FretPattern] { entries.map(\.pattern) }
 
   public init(builtIn: URL, user: URL) {
-    add(folder: builtIn, isBuiltIn: true)
-    add(folder: user, isBuiltIn: false)
+    let (loaded, problems) = ContentFolders.load(
+      builtIn: builtIn, user: user, id: \FretPattern.id, decode: FretPattern.init(json:))
+    entries = loaded.map { Entry(pattern: $0.item, file: $0.file, isBuiltIn: $0.isBuiltIn) }
+    self.problems = problems
     entries.sort { Self.order($0.pattern) < Self.order($1.pattern) }
   }
 
@@ -40,48 +42,15 @@ public struct PatternLibrary: Equatable, Sendable {
     return (category, words.dropLast().joined(separator: "-"), position, pattern.id)
   }
 
-  private mutating func add(folder: URL, isBuiltIn: Bool) {
-    // A folder that is not there yet holds no patterns.
-    guard let names = try? Platform.listFolder(folder) else { return }
-    for name in names.sorted() where name.hasSuffix(".json") {
-      let file = folder.appendingPathComponent(name)
-      do throws(StorageError) {
-        let pattern = try Self.read(file)
-        if let taken = entry(id: pattern.id) {
-          throw StorageError.malformed(file: name, reason: Self.taken(pattern.id, by: taken))
-        }
-        entries.append(Entry(pattern: pattern, file: file, isBuiltIn: isBuiltIn))
-      } catch {
-        problems.append(error.description)
-      }
-    }
-  }
-
   private func entry(id: String) -> Entry? {
     entries.first { $0.pattern.id == id }
   }
 
-  private static func taken(_ id: String, by entry: Entry) -> String {
-    "id: \"\(id)\" is already the id of \(entry.file.lastPathComponent)"
-  }
-
   /// Reads and checks one pattern file.
   public static func read(_ file: URL) throws(StorageError) -> FretPattern {
-    let name = file.lastPathComponent
-    let data: Data
-    do {
-      data = try Platform.readFile(file)
-    } catch {
-      throw StorageError.cannotRead(file: name, reason: error.description)
-    }
-    do {
-      return try FretPattern(json: try JSONValue(parsing: data))
-    } catch let error as FieldError {
-      throw StorageError.malformed(file: name, reason: error.description)
-    } catch {
-      throw StorageError.malformed(file: name, reason: "not valid JSON")
-    }
+    try ContentFolders.read(file, decode: FretPattern.init(json:))
   }
+
 
   /// Checks `file` and copies it into the user's patterns folder as `<id>.json` (see
   /// `save(_:into:replacing:)`).
@@ -109,7 +78,7 @@ public struct PatternLibrary: Equatable, Sendable {
     var target = folder.appendingPathComponent("\(pattern.id).json")
     if let taken = entry(id: pattern.id) {
       guard replacing, !taken.isBuiltIn else {
-        throw StorageError.saveRefused(file: name, reason: Self.taken(pattern.id, by: taken))
+        throw StorageError.saveRefused(file: name, reason: ContentFolders.taken(pattern.id, by: taken.file))
       }
       target = taken.file
     } else if !replacing && Platform.fileExists(target.path) {
