@@ -289,9 +289,72 @@ final class FretboardScreenTests: XCTestCase {
     XCTAssertEqual(options.meter, "4/4")
     let faster = model.press(.character("+"))
     XCTAssertEqual(model.settings.fretboard.bpm, 64)
-    XCTAssertTrue(faster.contains(.metronome(.update(screen(model)!.clickOptions(model.settings)))), "\(faster)")
+    XCTAssertTrue(
+      faster.contains(.metronome(.start(screen(model)!.clickOptions(model.settings)))),
+      "a new tempo counts in again: \(faster)")
     XCTAssertTrue(text(model).contains("Click at 64 BPM"), text(model))
+    XCTAssertTrue(text(model).contains("Listen to the bar of count-in"), text(model))
     XCTAssertEqual(model.press(.escape), [.metronome(.stop)], "leaving the run stops the click")
+  }
+
+  /// Moves the cursor onto `place` and presses Enter at `seconds`.
+  private func play(
+    _ model: inout AppModel, _ place: FretPosition, at seconds: Double
+  ) -> [Effect] {
+    while screen(model)?.cursor.string ?? 0 < place.string { model.press(.down) }
+    while screen(model)?.cursor.string ?? 0 > place.string { model.press(.up) }
+    while screen(model)?.cursor.fret ?? 0 < place.fret { model.press(.right) }
+    while screen(model)?.cursor.fret ?? 0 > place.fret { model.press(.left) }
+    return press(&model, .enter, at: seconds)
+  }
+
+  private func beat(bar: Int, _ beatInBar: Int, at seconds: Double, bpm: Double = 60) -> AppEvent {
+    .metronomeBeat(
+      BeatDisplay(
+        bar: bar, beatInBar: beatInBar, isCountIn: bar < 0, isMuted: false, bpm: bpm,
+        elapsed: .zero, audibleAt: MonotonicInstant(nanoseconds: UInt64(seconds * 1e9))))
+  }
+
+  func testWithTheClickEachNoteIsPlayedOnItsBeat() throws {
+    var model = model()
+    model.press(.character("4"), .enter, .character("t"), .character("c"))
+    let steps = try XCTUnwrap(screen(model)?.run?.expected)
+    XCTAssertEqual(play(&model, steps[0].position, at: 1), [.playNotes([steps[0].pitch], .guitar)])
+    XCTAssertEqual(screen(model)?.run?.played, [], "before the count-in is heard, no beat to play on")
+    // The count-in's downbeat at 10 s, at 60 BPM: the first note belongs at 14 s.
+    _ = model.handle(beat(bar: -1, 0, at: 10))
+    _ = model.handle(beat(bar: -1, 1, at: 11))
+    XCTAssertEqual(screen(model)?.run?.grid?.firstBeat, .seconds(14))
+    XCTAssertEqual(model.deadline, MonotonicInstant(nanoseconds: 14_150_000_000))
+    _ = play(&model, steps[0].position, at: 14.05)
+    _ = play(&model, steps[1].position, at: 14.9)
+    let late = play(&model, steps[2].position, at: 16.25)
+    guard case .record(let record) = late.last else { return XCTFail("\(late)") }
+    XCTAssertEqual(record.figures["passed"], 0)
+    XCTAssertEqual(record.figures["bpm"], 60)
+    XCTAssertTrue(text(model).contains("Note 3: 250 ms late"), text(model))
+
+    XCTAssertEqual(
+      model.press(.enter), [.metronome(.start(screen(model)!.clickOptions(model.settings)))],
+      "another try counts in again")
+    XCTAssertNil(screen(model)?.run?.grid)
+    _ = model.handle(beat(bar: -1, 0, at: 30))
+    _ = play(&model, steps[0].position, at: 34)
+    XCTAssertEqual(model.handle(.tick(MonotonicInstant(nanoseconds: 35_100_000_000))), [])
+    let missed = model.handle(.tick(MonotonicInstant(nanoseconds: 35_200_000_000)))
+    guard case .record = missed.last else { return XCTFail("\(missed)") }
+    XCTAssertTrue(text(model).contains("Note 2: its click went by without it"), text(model))
+  }
+
+  func testTheTempoCanBeTapped() {
+    var model = model()
+    model.press(.character("4"), .enter, .character("t"))
+    for (index, seconds) in [10.0, 10.5, 11.0, 11.5].enumerated() {
+      _ = press(&model, .character("t"), at: seconds)
+      if index == 0 { XCTAssertEqual(model.settings.fretboard.bpm, 60, "one tap is no tempo yet") }
+    }
+    XCTAssertEqual(model.settings.fretboard.bpm, 120)
+    XCTAssertTrue(text(model).contains("c: play along with a click at 120 BPM"), text(model))
   }
 
   func testTheArpeggiosOpenAfterTheirTutorial() {

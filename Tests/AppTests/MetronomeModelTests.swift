@@ -162,7 +162,8 @@ final class MetronomeModelTests: XCTestCase {
 
   func testBeatsAreShownOnlyWhilePlaying() {
     var model = openMetronome()
-    let beat = BeatDisplay(bar: 0, beatInBar: 2, isCountIn: false, isMuted: false, bpm: 90, elapsed: .seconds(1))
+    let beat = BeatDisplay(bar: 0, beatInBar: 2, isCountIn: false, isMuted: false, bpm: 90, elapsed: .seconds(1),
+      audibleAt: MonotonicInstant(nanoseconds: 1_000_000_000))
     _ = model.handle(.metronomeBeat(beat))
     XCTAssertNil(metronome(model)?.beat)
     model.press(.character(" "))

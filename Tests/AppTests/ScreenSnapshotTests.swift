@@ -201,7 +201,8 @@ final class ScreenSnapshotTests: XCTestCase {
       var model = AppFixtures.model(size: size, settings: settings)
       model.press(.enter, .character(" "), .character("c"), .character("p"), .enter)
       let beat = BeatDisplay(
-        bar: 3, beatInBar: 3, isCountIn: false, isMuted: false, bpm: 176, elapsed: .seconds(75))
+        bar: 3, beatInBar: 3, isCountIn: false, isMuted: false, bpm: 176, elapsed: .seconds(75),
+        audibleAt: MonotonicInstant(nanoseconds: 75_000_000_000))
       _ = model.handle(.metronomeBeat(beat))
       assertCanvasSnapshot(AppView.render(model), named: name(size))
     }

@@ -46,6 +46,7 @@ public struct FretboardModel: Equatable, Sendable {
   /// Why the microphone could not be used.
   public private(set) var microphoneProblem: String?
   private var heldNotes = HeldNoteDetector()
+  private var tapTempo = TapTempo()
   /// The place the game's cursor is on.
   public private(set) var cursor = FretPosition(string: 1, fret: 0)
   /// "string fret" being typed to mark a place without moving the cursor.
@@ -136,6 +137,7 @@ public struct FretboardModel: Equatable, Sendable {
     KeyHint(.text("m"), "fretboard.key.markers"),
     KeyHint(.text("i"), "fretboard.key.listen"),
     KeyHint(.text("c +-"), "fretboard.key.click", inBar: false),
+    KeyHint(.text("t"), "fretboard.key.tap", inBar: false),
     KeyHint(.escape, "fretboard.key.stop"),
   ]
 
@@ -176,10 +178,17 @@ public struct FretboardModel: Equatable, Sendable {
     }
   }
 
-  /// While a game runs, the lane moves: the screen wants a tick every frame.
+  /// While a game runs, the lane moves: the screen wants a tick every frame. While a pattern
+  /// is played along with the click, a beat going by without its note ends the run.
   var deadline: MonotonicInstant? {
-    guard phase == .playing else { return nil }
-    return MonotonicInstant(nanoseconds: now.nanoseconds + Self.frameNanoseconds)
+    switch phase {
+    case .playing:
+      return MonotonicInstant(nanoseconds: now.nanoseconds + Self.frameNanoseconds)
+    case .running:
+      return run?.deadline.map(MonotonicInstant.init(sinceEpoch:))
+    default:
+      return nil
+    }
   }
 
   /// The best score and the longest survival with `pattern` in `band` (levels 1–2, 3–4, 5–6).
@@ -219,7 +228,7 @@ public struct FretboardModel: Equatable, Sendable {
       if key == .enter { start(patterns[selected], settings: settings, history: history, at: event.time) }
       return []
     case .running:
-      return runKey(key, patterns: patterns, settings: &settings)
+      return runKey(event, patterns: patterns, settings: &settings)
     case .choosing where key == .character("r"):
       phase = .records
       return []
@@ -260,6 +269,11 @@ public struct FretboardModel: Equatable, Sendable {
     _ time: MonotonicInstant, patterns: [FretPattern], history: [SessionRecord]
   ) -> [Effect] {
     now = max(now, time)
+    if phase == .running, var run, patterns.indices.contains(selected) {
+      run.check(at: time.sinceEpoch)
+      self.run = run
+      return run.isOver ? record(run, of: patterns[selected]) : []
+    }
     guard phase == .playing, var game, let startedAt, patterns.indices.contains(selected) else {
       return []
     }
@@ -330,9 +344,11 @@ public struct FretboardModel: Equatable, Sendable {
 
   /// Enter plays the note under the cursor; a run played up is then asked down; when both
   /// are clean the next pattern is next. `p` plays the pattern, `m` hides or shows its places.
+  /// With the click on, every new try starts with a bar of count-in.
   private mutating func runKey(
-    _ key: Key, patterns: [FretPattern], settings: inout Settings
+    _ event: KeyEvent, patterns: [FretPattern], settings: inout Settings
   ) -> [Effect] {
+    let key = event.key
     guard let run else { return [] }
     let pattern = patterns[selected]
     if let moved = cursor.moved(by: key, strings: pattern.tuning.stringCount) {
@@ -353,12 +369,15 @@ public struct FretboardModel: Equatable, Sendable {
       return effects
     case .character("c"):
       clicks.toggle()
+      startRun(pattern, settings: settings, direction: run.direction)
       return [.metronome(clicks ? .start(clickOptions(settings)) : .stop)]
     case .character("+"), .character("-"):
       let step = key == .character("+") ? 4 : -4
-      let range = FretboardSettings.bpmRange
-      settings.fretboard.bpm = min(max(settings.fretboard.bpm + step, range.lowerBound), range.upperBound)
-      return clicks ? [.metronome(.update(clickOptions(settings)))] : []
+      return setTempo(settings.fretboard.bpm + step, pattern: pattern, settings: &settings)
+    case .character("t"):
+      guard let bpm = tapTempo.tap(at: event.time.sinceEpoch, range: FretboardSettings.bpmRange)
+      else { return [] }
+      return setTempo(bpm, pattern: pattern, settings: &settings)
     case .enter where run.isOver:
       // Up, then down, then on to the next pattern; a mistake tries the same way again.
       let clean = run.verdict == .finished
@@ -368,6 +387,7 @@ public struct FretboardModel: Equatable, Sendable {
       } else {
         startRun(pattern, settings: settings, direction: clean ? .descending : run.direction)
       }
+      return clicks ? [.metronome(.start(clickOptions(settings)))] : []
     case .character("i"):
       listens.toggle()
       heldNotes = HeldNoteDetector(reference: settings.concertPitch, armed: false)
@@ -375,11 +395,37 @@ public struct FretboardModel: Equatable, Sendable {
       return [.listen(listens ? .start(profile: settings.listening.profile) : .stop)]
     case .enter:
       let pitch = pattern.tuning.pitch(string: cursor.string, fret: cursor.fret)
-      return [.playNotes([pitch], settings.fretboard.sound)] + play(pitch, pattern: pattern)
+      return [.playNotes([pitch], settings.fretboard.sound)]
+        + play(pitch, at: event.time, pattern: pattern)
     default:
       break
     }
     return []
+  }
+
+  /// A new tempo for the click; while it plays, the try starts again with a count-in at it.
+  private mutating func setTempo(
+    _ bpm: Int, pattern: FretPattern, settings: inout Settings
+  ) -> [Effect] {
+    let range = FretboardSettings.bpmRange
+    let bpm = min(max(bpm, range.lowerBound), range.upperBound)
+    guard bpm != settings.fretboard.bpm else { return [] }
+    settings.fretboard.bpm = bpm
+    guard clicks, let run else { return [] }
+    startRun(pattern, settings: settings, direction: run.direction)
+    return [.metronome(.start(clickOptions(settings)))]
+  }
+
+  static let beatsPerBar = 4
+
+  /// A click of the count-in or the bar was heard: the first one places the beats the notes
+  /// belong on.
+  mutating func heardBeat(_ beat: BeatDisplay) {
+    guard phase == .running, clicks, var run, run.grid == nil, beat.bpm > 0 else { return }
+    run.grid = BeatGrid(
+      beat: beat.bar * Self.beatsPerBar + beat.beatInBar, soundsAt: beat.audibleAt.sinceEpoch,
+      bpm: beat.bpm)
+    self.run = run
   }
 
   /// The click for playing a pattern through: plain 4/4 at the fretboard's tempo, after a bar
@@ -387,20 +433,29 @@ public struct FretboardModel: Equatable, Sendable {
   public func clickOptions(_ settings: Settings) -> MetronomeOptions {
     var options = MetronomeOptions(settings: settings)
     options.bpm = settings.fretboard.bpm
-    options.meter = "4/4"
+    options.meter = "\(Self.beatsPerBar)/4"
     options.accents = ""
     options.subdivision = 1
     options.countInBars = 1
     return options
   }
 
-  /// A note played into the run, from the cursor or the microphone; the run's end is recorded.
-  private mutating func play(_ pitch: Pitch, pattern: FretPattern) -> [Effect] {
-    guard var run, !run.isOver else { return [] }
-    run.play(pitch)
+  /// A note played into the run at `time`, from the cursor or the microphone; the run's end is
+  /// recorded. Before the click's first beat is heard there is no beat to play on, and the
+  /// note is not taken.
+  private mutating func play(_ pitch: Pitch, at time: MonotonicInstant, pattern: FretPattern)
+    -> [Effect]
+  {
+    guard var run, !run.isOver, !clicks || run.grid != nil else { return [] }
+    run.play(pitch, at: time.sinceEpoch)
     self.run = run
-    guard run.isOver else { return [] }
-    return [
+    return run.isOver ? record(run, of: pattern) : []
+  }
+
+  /// The run's line of the history: whether it was clean, which way, and at what tempo (0 in
+  /// free time).
+  private func record(_ run: ScaleRun, of pattern: FretPattern) -> [Effect] {
+    [
       .record(
         SessionRecord(
           module: Self.module, exercise: Self.runExercise, startedAt: Date(timeIntervalSince1970: 0),
@@ -408,6 +463,7 @@ public struct FretboardModel: Equatable, Sendable {
           figures: [
             "passed": run.verdict == .finished ? 1 : 0,
             "descending": run.direction == .descending ? 1 : 0,
+            "bpm": run.grid.map { .seconds(60) / $0.beatLength } ?? 0,
           ],
           content: [pattern.id]))
     ]
@@ -419,7 +475,7 @@ public struct FretboardModel: Equatable, Sendable {
     guard phase == .running, listens, patterns.indices.contains(selected) else { return [] }
     return heldNotes.held(in: events).flatMap { held -> [Effect] in
       guard let pitch = Pitch(nearestTo: held, reference: heldNotes.reference) else { return [] }
-      return play(pitch, pattern: patterns[selected])
+      return play(pitch, at: now, pattern: patterns[selected])
     }
   }
 

@@ -201,9 +201,22 @@ enum FretboardScreenView {
         ["number": "\(index + 1)", "played": name(played), "expected": name(expected),
          "kind": strings.text("fretboard.category.\(pattern.category.rawValue)")])
       style = Style.role(.bad).bold
-    default:
+    case .offBeat(let index, let offset)?:
+      let milliseconds = Int((offset / .milliseconds(1)).rounded())
       line = strings.text(
-        "fretboard.run.progress", ["played": "\(run.played.count)", "count": "\(run.expected.count)"])
+        milliseconds < 0 ? "fretboard.run.early" : "fretboard.run.late",
+        ["number": "\(index + 1)", "ms": "\(abs(milliseconds))"])
+      style = Style.role(.bad).bold
+    case .missed(let index)?:
+      line = strings.text("fretboard.run.missed", ["number": "\(index + 1)"])
+      style = Style.role(.bad).bold
+    default:
+      let waits = screen.clicks && run.grid == nil
+      line =
+        waits
+        ? strings.text("fretboard.run.countIn")
+        : strings.text(
+          "fretboard.run.progress", ["played": "\(run.played.count)", "count": "\(run.expected.count)"])
       style = .role(.text)
     }
     canvas.writeCentred(line, y: y, in: area, style: style)

@@ -85,8 +85,7 @@ public struct MetronomeModel: Equatable, Sendable {
     case .up: changeTempo(by: 5, &settings)
     case .down: changeTempo(by: -5, &settings)
     case .character("t"):
-      let time = Duration.nanoseconds(Int64(clamping: event.time.nanoseconds))
-      if let bpm = tapTempo.tap(at: time, range: MetronomeSettings.bpmRange) {
+      if let bpm = tapTempo.tap(at: event.time.sinceEpoch, range: MetronomeSettings.bpmRange) {
         settings.metronome.bpm = bpm
       }
     case .character("m"):

@@ -205,7 +205,8 @@ final class MetronomePlayer {
     return BeatDisplay(
       bar: click.bar, beatInBar: click.beatInBar, isCountIn: click.isCountIn,
       isMuted: click.isMuted, bpm: (standIn?.engine ?? engine)?.tempo ?? 0,
-      elapsed: .nanoseconds(Int64(clamping: instant &- startedAt)))
+      elapsed: .nanoseconds(Int64(clamping: instant &- startedAt)),
+      audibleAt: MonotonicInstant(nanoseconds: instant))
   }
 }
 

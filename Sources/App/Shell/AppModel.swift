@@ -106,6 +106,10 @@ public struct AppModel: Equatable, Sendable {
         model.show(display)
         replaceTop(.metronome(model))
       }
+      if case .fretboard(var model) = screen {
+        model.heardBeat(display)
+        replaceTop(.fretboard(model))
+      }
     case .listening(let failure, let source):
       if case .listen(var model) = screen {
         if let failure { model.failed(failure) } else { model.started(source: source) }

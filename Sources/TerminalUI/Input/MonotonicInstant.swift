@@ -9,6 +9,17 @@ public struct MonotonicInstant: Comparable, Hashable, Sendable {
     self.nanoseconds = nanoseconds
   }
 
+  /// The instant this long after the clock's origin; before the origin, the origin.
+  public init(sinceEpoch duration: Duration) {
+    nanoseconds = UInt64(max(0, duration.wholeNanoseconds))
+  }
+
+  /// The time since the clock's origin, the form that pure code (a tap tempo, a beat grid)
+  /// takes times in.
+  public var sinceEpoch: Duration {
+    .nanoseconds(Int64(clamping: nanoseconds))
+  }
+
   public static func now() -> MonotonicInstant {
     var spec = timespec()
     clock_gettime(CLOCK_MONOTONIC, &spec)
