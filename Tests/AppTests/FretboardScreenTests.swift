@@ -1,4 +1,5 @@
 import App
+import Audio
 import MusicTheory
 import Practice
 import Storage
@@ -344,6 +345,31 @@ final class FretboardScreenTests: XCTestCase {
     let missed = model.handle(.tick(MonotonicInstant(nanoseconds: 35_200_000_000)))
     guard case .record = missed.last else { return XCTFail("\(missed)") }
     XCTAssertTrue(text(model).contains("Note 2: its click went by without it"), text(model))
+  }
+
+  func testPlayedIntoTheMicrophoneANoteIsTimedFromItsAttack() throws {
+    var model = model()
+    model.press(.character("4"), .enter, .character("t"), .character("c"), .character("i"))
+    _ = model.handle(beat(bar: -1, 0, at: 10))
+    let steps = try XCTUnwrap(screen(model)?.run?.expected)
+    // Input frame 0 was captured at 10 s; the room's round trip is 20 ms.
+    let timing = InputTiming(
+      clock: InputClock(frame: 0, nanoseconds: 10_000_000_000, sampleRate: 48_000),
+      roundTrip: .milliseconds(20))
+    func note(_ pitch: Pitch, attackAt seconds: Double) -> AppEvent {
+      let attack = Int64((seconds - 10) * 48_000)
+      return .heard(
+        [.onset(frame: attack, strength: 1)]
+          + (1...3).map {
+            .pitch(frame: attack + Int64($0) * 2400, frequency: pitch.frequency(), confidence: 0.95)
+          },
+        timing: timing)
+    }
+    // Captured at 14.03 s, played at 14.01 s: on the first beat, though held 150 ms later.
+    XCTAssertEqual(model.handle(note(steps[0].pitch, attackAt: 14.03)), [])
+    XCTAssertEqual(screen(model)?.run?.verdict, .right)
+    _ = model.handle(note(steps[1].pitch, attackAt: 15.3))
+    XCTAssertEqual(screen(model)?.run?.verdict, .offBeat(index: 1, by: .milliseconds(280)))
   }
 
   func testTheTempoCanBeTapped() {

@@ -47,6 +47,8 @@ public struct FretboardModel: Equatable, Sendable {
   public private(set) var microphoneProblem: String?
   private var heldNotes = HeldNoteDetector()
   private var tapTempo = TapTempo()
+  /// The input frame of the last attack the microphone heard, until a note takes it.
+  private var lastOnset: Int64?
   /// The place the game's cursor is on.
   public private(set) var cursor = FretPosition(string: 1, fret: 0)
   /// "string fret" being typed to mark a place without moving the cursor.
@@ -469,14 +471,30 @@ public struct FretboardModel: Equatable, Sendable {
     ]
   }
 
+  /// An onset further back than half a second before a note is held was something else.
+  static let longestAttack = Int64(Listener.sampleRate / 2)
+
   /// What the microphone heard while a pattern is played through: each note held clearly is
-  /// played into the run, as if entered at the cursor.
-  mutating func hear(_ events: [ListenerEvent], patterns: [FretPattern]) -> [Effect] {
+  /// played into the run, as if entered at the cursor. Against the click, a note was played at
+  /// its attack, the onset heard just before it was held; without one, when it was held.
+  mutating func hear(
+    _ events: [ListenerEvent], timing: InputTiming?, patterns: [FretPattern]
+  ) -> [Effect] {
     guard phase == .running, listens, patterns.indices.contains(selected) else { return [] }
-    return heldNotes.held(in: events).flatMap { held -> [Effect] in
-      guard let pitch = Pitch(nearestTo: held, reference: heldNotes.reference) else { return [] }
-      return play(pitch, at: now, pattern: patterns[selected])
+    var effects: [Effect] = []
+    for event in events {
+      if case .onset(let frame, _) = event { lastOnset = frame }
+      for held in heldNotes.held(in: [event]) {
+        guard let pitch = Pitch(nearestTo: held, reference: heldNotes.reference),
+          case .pitch(let frame, _, _) = event
+        else { continue }
+        let attack = lastOnset.flatMap { frame - $0 <= Self.longestAttack ? $0 : nil } ?? frame
+        let played = timing?.instant(ofFrame: attack) ?? now
+        lastOnset = nil
+        effects += play(pitch, at: played, pattern: patterns[selected])
+      }
     }
+    return effects
   }
 
   /// The microphone started, or could not.

@@ -43,11 +43,15 @@ final class ListenService {
       connectedSource = { input.connectedSource }
     }
     let post = post
-    let listener = Listener(profile: profile, clickTemplates: clicks?.templates ?? []) { events in
-      post(.heard(events))
-    }
     let announcer = clicks.map {
       ClickAnnouncer(log: $0.log, outputClock: $0.outputClock)
+    }
+    // Only against a click does it matter when a note was played.
+    let listener = Listener(profile: profile, clickTemplates: clicks?.templates ?? []) { events in
+      let timing = announcer.flatMap { announcer in
+        microphone.timing().map { InputTiming(clock: $0, roundTrip: announcer.roundTrip) }
+      }
+      post(.heard(events, timing: timing))
     }
     let take = take
     do {

@@ -30,8 +30,8 @@ public enum AppEvent: Equatable, Sendable {
   case patternSaveFailed(reason: String)
   /// A session was added to the history.
   case recorded(SessionRecord)
-  /// What the microphone picked up.
-  case heard([ListenerEvent])
+  /// What the microphone picked up, and where its frames lie in time while a click plays.
+  case heard([ListenerEvent], timing: InputTiming? = nil)
 }
 
 /// Wall-clock hour and minute for the status line, read by the runtime, never by views.

@@ -155,7 +155,7 @@ public struct AppModel: Equatable, Sendable {
       }
       patterns = loaded
       ownPatternIds = own
-    case .heard(let events):
+    case .heard(let events, let timing):
       if case .listen(var model) = screen {
         model.hear(events)
         replaceTop(.listen(model))
@@ -166,7 +166,7 @@ public struct AppModel: Equatable, Sendable {
         return effects
       }
       if case .fretboard(var model) = screen {
-        let effects = model.hear(events, patterns: patterns ?? [])
+        let effects = model.hear(events, timing: timing, patterns: patterns ?? [])
         replaceTop(.fretboard(model))
         return effects
       }

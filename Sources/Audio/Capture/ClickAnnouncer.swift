@@ -24,6 +24,10 @@ public final class ClickAnnouncer: Sendable {
     state.withLock { $0.roundTrip = nanoseconds }
   }
 
+  public var roundTrip: Duration {
+    .nanoseconds(state.withLock { $0.roundTrip })
+  }
+
   /// Announces every click scheduled since the last call. Call it before each captured block
   /// is consumed: clicks are scheduled a block before they play, so they are announced before
   /// their sound is captured. Without both clocks nothing can be placed, and nothing is.
