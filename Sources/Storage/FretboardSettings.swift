@@ -26,6 +26,8 @@ public struct FretboardSettings: Equatable, Sendable {
   public var arpeggiosUnlocked = false
   /// What the fretboard's notes sound like.
   public var sound = InstrumentSound.guitar
+  /// The click a pattern is played along with.
+  public var click = ClickSound.metronome
   /// Patterns the player marked as practised.
   public var practised: [String] = []
 

@@ -60,6 +60,7 @@ extension GlyphChoice: JSONRepresentable {}
 extension ThemeChoice: JSONRepresentable {}
 extension NoteExercise: JSONRepresentable {}
 extension InstrumentSound: JSONRepresentable {}
+extension ClickSound: JSONRepresentable {}
 extension FretboardSettings.Labels: JSONRepresentable {}
 
 extension Array: JSONRepresentable where Element: JSONRepresentable {

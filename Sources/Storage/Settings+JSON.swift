@@ -50,6 +50,7 @@ extension Settings {
     SettingsField("fretboard.arpeggiosUnlocked", \.fretboard.arpeggiosUnlocked),
     SettingsField("fretboard.practised", \.fretboard.practised),
     SettingsField("fretboard.sound", \.fretboard.sound),
+    SettingsField("fretboard.click", \.fretboard.click),
   ]
 
   /// Reads every known key of `document`. A missing or null key takes its default silently;

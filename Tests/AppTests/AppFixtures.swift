@@ -86,6 +86,12 @@ extension AppModel {
     keys.flatMap { handle(.key(KeyEvent($0, time: MonotonicInstant(nanoseconds: 0)))) }
   }
 
+  /// Opens Settings from the home screen and moves onto `row`.
+  mutating func openSetting(_ row: SettingsRow) {
+    press(.character("6"))
+    for _ in 0..<SettingsRow.allCases.firstIndex(of: row)! { press(.down) }
+  }
+
   /// Presses one key at `seconds` on the monotonic clock.
   @discardableResult
   mutating func press(_ key: Key, at seconds: Double) -> [Effect] {

@@ -102,7 +102,7 @@ final class AppModelTests: XCTestCase {
 
   func testTheNextFlashcardComesAfterADelayOrOnEnter() {
     var model = AppFixtures.model()
-    model.press(.character("6"), .end, .up, .up, .up, .up, .up, .up)
+    model.openSetting(.cardAdvance)
     XCTAssertEqual(model.settings.notes.advanceSeconds, 1.5)
     model.press(.right)
     XCTAssertEqual(model.settings.notes.advanceSeconds, 2)
@@ -116,7 +116,7 @@ final class AppModelTests: XCTestCase {
 
   func testPlayItToleranceAndOctave() {
     var model = AppFixtures.model()
-    model.press(.character("6"), .end, .up, .up, .up, .up, .up)
+    model.openSetting(.playTolerance)
     XCTAssertEqual(model.settings.notes.toleranceCents, 30)
     model.press(.right)
     XCTAssertEqual(model.settings.notes.toleranceCents, 35)
@@ -131,9 +131,9 @@ final class AppModelTests: XCTestCase {
     XCTAssertTrue(AppView.render(model).lines.contains { $0.contains("as written") })
   }
 
-  func testTheFretboardsTuningHandAndLabels() {
+  func testTheFretboardsTuningHandLabelsSoundAndClick() {
     var model = AppFixtures.model()
-    model.press(.character("6"), .end, .up, .up, .up)
+    model.openSetting(.tuning)
     model.press(.right)
     XCTAssertEqual(model.settings.fretboard.tuning, .dropD)
     model.press(.left, .left)
@@ -145,6 +145,9 @@ final class AppModelTests: XCTestCase {
     XCTAssertTrue(AppView.render(model).lines.contains { $0.contains("note names") })
     model.press(.down, .right)
     XCTAssertEqual(model.settings.fretboard.sound, .piano, "from the plucked string")
+    model.press(.down, .right)
+    XCTAssertEqual(model.settings.fretboard.click, .woodblock)
+    XCTAssertTrue(AppView.render(model).lines.contains { $0.contains("woodblock") })
   }
 
   func testGlyphChoiceFollowsSettingsUnlessOverridden() {

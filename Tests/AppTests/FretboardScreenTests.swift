@@ -288,6 +288,7 @@ final class FretboardScreenTests: XCTestCase {
     XCTAssertEqual(options.bpm, 60)
     XCTAssertEqual(options.countInBars, 1)
     XCTAssertEqual(options.meter, "4/4")
+    XCTAssertEqual(options.clickSound, .metronome)
     let faster = model.press(.character("+"))
     XCTAssertEqual(model.settings.fretboard.bpm, 64)
     XCTAssertTrue(
@@ -483,7 +484,8 @@ final class PatternsForOtherTuningsTests: XCTestCase {
   func testChangingTheTuningMakesTheShapesAgain() {
     var model = AppFixtures.model()
     _ = model.handle(.patternsLoaded([FretboardScreenTests.minorPentatonic], problems: []))
-    model.press(.character("6"), .end, .up, .up, .up, .right)
+    model.openSetting(.tuning)
+    model.press(.right)
     XCTAssertEqual(model.settings.fretboard.tuning, .dropD)
     XCTAssertNil(model.patterns, "read again for the new tuning when the fretboard opens")
   }

@@ -66,6 +66,7 @@ final class SettingsStoreTests: StorageTestCase {
         "fretboard" : {
           "arpeggiosUnlocked" : false,
           "bpm" : 60,
+          "click" : "metronome",
           "labels" : "intervals",
           "leftHanded" : false,
           "practised" : [
@@ -212,11 +213,12 @@ final class SettingsStoreTests: StorageTestCase {
     settings.fretboard.arpeggiosUnlocked = true
     settings.fretboard.practised = ["dorian-1", "my-lick"]
     settings.fretboard.sound = .piano
+    settings.fretboard.click = .woodblock
     try makeStore().save(settings)
     XCTAssertEqual(makeStore().load(), SettingsLoadResult(settings: settings))
 
     try folder.write(
-      #"{"fretboard": {"tuning": "banjo", "leftHanded": "yes", "labels": "colours", "root": "H", "bpm": 900}}"#,
+      #"{"fretboard": {"tuning": "banjo", "leftHanded": "yes", "labels": "colours", "root": "H", "bpm": 900, "click": "cowbell"}}"#,
       to: "settings.json")
     let result = makeStore().load()
     XCTAssertEqual(result.settings.fretboard, FretboardSettings())
@@ -225,7 +227,10 @@ final class SettingsStoreTests: StorageTestCase {
     }
     XCTAssertEqual(
       keys,
-      ["fretboard.tuning", "fretboard.leftHanded", "fretboard.labels", "fretboard.root", "fretboard.bpm"])
+      [
+        "fretboard.tuning", "fretboard.leftHanded", "fretboard.labels", "fretboard.root",
+        "fretboard.bpm", "fretboard.click",
+      ])
   }
 
   func testMeterValidation() throws {

@@ -439,6 +439,7 @@ public struct FretboardModel: Equatable, Sendable {
     options.accents = ""
     options.subdivision = 1
     options.countInBars = 1
+    options.clickSound = settings.fretboard.click
     return options
   }
 

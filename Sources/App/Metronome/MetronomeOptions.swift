@@ -17,6 +17,8 @@ public struct MetronomeOptions: Equatable, Sendable {
   public var gapClick = GapClick.off
   /// Steps the tempo up from `bpm` while playing; nil plays at one tempo.
   public var trainer: TrainerPlan?
+  /// The sound of the beats; the metronome's own unless a module asks for another.
+  public var clickSound = ClickSound.metronome
 
   public init(settings: Settings) {
     bpm = settings.metronome.bpm
@@ -42,6 +44,23 @@ public struct MetronomeOptions: Equatable, Sendable {
       swing: subdivision == 2 ? swing : 0.5, countInBars: countInBars, gapClick: gapClick,
       speedTrainer: speedTrainer, clickVolume: click,
       subdivisionVolume: click * Gain(percent: subdivisionVolume))
+  }
+}
+
+extension ClickSound {
+  /// The metronome's voices with the beats (accented or not) played in this sound; the
+  /// count-in and the subdivisions keep theirs.
+  func applied(to voices: MetronomeVoices, sampleRate: Int) -> MetronomeVoices {
+    let voice: MetronomeVoice
+    switch self {
+    case .metronome: return voices
+    case .woodblock: voice = .woodblock
+    case .beep: voice = .beep
+    }
+    var changed = voices
+    changed.normal = voice.samples(sampleRate: sampleRate)
+    changed.accent = changed.normal
+    return changed
   }
 }
 

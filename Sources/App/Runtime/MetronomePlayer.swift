@@ -74,7 +74,7 @@ final class MetronomePlayer {
     let engine: MetronomeEngine
     do {
       engine = try MetronomeEngine(
-        voices: voices, pattern: options.pattern(), bpm: Double(options.bpm),
+        voices: options.clickSound.applied(to: voices, sampleRate: Self.sampleRate), pattern: options.pattern(), bpm: Double(options.bpm),
         sampleRate: Self.sampleRate)
     } catch {
       return StartReport(silentBecause: error.description, soundNotices: notices)
@@ -117,7 +117,8 @@ final class MetronomePlayer {
   func serverLost() {
     guard pulse != nil, standIn == nil, let options, let sounds,
       let engine = try? MetronomeEngine(
-        voices: sounds.voices, pattern: options.pattern(), bpm: Double(options.bpm),
+        voices: options.clickSound.applied(to: sounds.voices, sampleRate: Self.sampleRate),
+        pattern: options.pattern(), bpm: Double(options.bpm),
         sampleRate: Self.sampleRate)
     else { return }
     engine.start()

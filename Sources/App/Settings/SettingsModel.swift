@@ -86,6 +86,8 @@ public struct SettingsModel: Equatable, Sendable {
     case .fretSound:
       settings.fretboard.sound = Self.cycle(
         InstrumentSound.allCases, from: settings.fretboard.sound, by: step)
+    case .fretClick:
+      settings.fretboard.click = Self.cycle(ClickSound.allCases, from: settings.fretboard.click, by: step)
     }
     return settings != before
   }

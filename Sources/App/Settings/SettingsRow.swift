@@ -15,6 +15,7 @@ public enum SettingsRow: CaseIterable, Equatable, Sendable {
   case handedness
   case fretLabels
   case fretSound
+  case fretClick
 
   var labelKey: String {
     switch self {
@@ -33,6 +34,7 @@ public enum SettingsRow: CaseIterable, Equatable, Sendable {
     case .handedness: return "settings.handedness"
     case .fretLabels: return "settings.fretLabels"
     case .fretSound: return "settings.fretSound"
+    case .fretClick: return "settings.fretClick"
     }
   }
 }

@@ -76,6 +76,8 @@ enum SettingsView {
       return strings.text("settings.fretLabels.\(settings.fretboard.labels.rawValue)")
     case .fretSound:
       return strings.text("settings.sound.\(settings.fretboard.sound.rawValue)")
+    case .fretClick:
+      return strings.text("settings.click.\(settings.fretboard.click.rawValue)")
     }
   }
 }
