@@ -209,13 +209,61 @@ final class FretboardScreenTests: XCTestCase {
       model.press(.enter)
     }
     XCTAssertEqual(screen(model)?.run?.verdict, .finished)
+    XCTAssertTrue(
+      text(model).contains("Level 1 passed! Enter: level 2, from memory"), text(model))
     model.press(.enter)
-    XCTAssertEqual(screen(model)?.selected, 1, "both ways clean: on to the next pattern")
+    XCTAssertEqual(screen(model)?.runLevel.number, 2)
+    XCTAssertEqual(screen(model)?.showsMarkers, false, "level 2 hides the places")
     XCTAssertEqual(screen(model)?.run?.direction, .ascending)
-    model.press(.character("m"))
-    XCTAssertEqual(screen(model)?.showsMarkers, false)
+    XCTAssertTrue(text(model).contains("Level 2 of 5: from memory"), text(model))
     model.press(.escape)
     XCTAssertEqual(screen(model)?.phase, .exploring)
+  }
+
+  /// Plays the run under way note by note with the cursor, all at time 0.
+  private func playThrough(_ model: inout AppModel) throws {
+    for step in try XCTUnwrap(screen(model)?.run?.expected) {
+      _ = play(&model, step.position, at: 0)
+    }
+  }
+
+  func testALevelIsPassedOnlyWhenPlayedAsItAsks() throws {
+    let earlier = SessionRecord(
+      module: "fretboard", exercise: "run", startedAt: Date(timeIntervalSince1970: 0), duration: 0,
+      figures: ["passed": 1, "descending": 0], content: ["minor-pentatonic-1"])
+    var model = model(history: [earlier, earlier.with(descending: true)])
+    model.press(.character("4"), .enter, .character("t"))
+    XCTAssertEqual(screen(model)?.runLevel.number, 2, "level 1 was passed before")
+    model.press(.character("m"))
+    try playThrough(&model)
+    model.press(.enter)
+    try playThrough(&model)
+    XCTAssertEqual(screen(model)?.run?.verdict, .finished)
+    XCTAssertTrue(
+      text(model).contains("Clean, but level 2 is played from memory. Enter: again"), text(model))
+    model.press(.enter)
+    XCTAssertEqual(screen(model)?.runLevel.number, 2)
+    XCTAssertEqual(screen(model)?.showsMarkers, false)
+    XCTAssertEqual(screen(model)?.run?.direction, .ascending)
+  }
+
+  func testTheClickLevelsStartTheClickAtTheirTempo() throws {
+    var history: [SessionRecord] = []
+    for descending in [false, true] {
+      history.append(
+        SessionRecord(
+          module: "fretboard", exercise: "run", startedAt: Date(timeIntervalSince1970: 0),
+          duration: 0, figures: ["passed": 1, "descending": descending ? 1 : 0, "markers": 0, "bpm": 96],
+          content: ["minor-pentatonic-1"]))
+    }
+    var model = model(history: history)
+    model.press(.character("4"), .enter)
+    let effects = model.press(.character("t"))
+    XCTAssertEqual(screen(model)?.runLevel.number, 5)
+    XCTAssertEqual(model.settings.fretboard.bpm, 120, "at least as fast as the level asks")
+    XCTAssertEqual(effects.last, .metronome(.start(screen(model)!.clickOptions(model.settings))))
+    XCTAssertTrue(
+      text(model).contains("Level 5 of 5: from memory, on the click at 120 BPM or faster"), text(model))
   }
 
   func testThePatternCanBePlayedOnTheInstrument() throws {
@@ -401,17 +449,27 @@ final class FretboardScreenTests: XCTestCase {
     XCTAssertFalse(text(model).contains("(tutorial first)"))
   }
 
-  func testPatternsPlayedCleanBothWaysArePassed() {
-    func run(_ id: String, descending: Bool, passed: Bool) -> SessionRecord {
-      SessionRecord(
+  func testPatternsPlayedCleanBothWaysPassLevels() {
+    func run(
+      _ id: String, descending: Bool, passed: Bool = true, markers: Double? = nil, bpm: Double? = nil
+    ) -> SessionRecord {
+      var figures = ["passed": passed ? 1.0 : 0, "descending": descending ? 1 : 0]
+      figures["markers"] = markers
+      figures["bpm"] = bpm
+      return SessionRecord(
         module: "fretboard", exercise: "run", startedAt: Date(timeIntervalSince1970: 0), duration: 0,
-        figures: ["passed": passed ? 1 : 0, "descending": descending ? 1 : 0], content: [id])
+        figures: figures, content: [id])
     }
     let history = [
-      run("a", descending: false, passed: true), run("a", descending: true, passed: true),
-      run("b", descending: false, passed: true), run("b", descending: true, passed: false),
+      // Recorded before levels: places shown, free time.
+      run("a", descending: false), run("a", descending: true),
+      run("b", descending: false), run("b", descending: true, passed: false),
+      // From memory on a 100 BPM click both ways: levels 1 to 4.
+      run("c", descending: false, markers: 0, bpm: 100), run("c", descending: true, markers: 0, bpm: 100),
+      // Up from memory at 120, down with the places shown: only level 1 both ways.
+      run("d", descending: false, markers: 0, bpm: 120), run("d", descending: true, markers: 1, bpm: 120),
     ]
-    XCTAssertEqual(FretboardModel.passedRuns(in: history), ["a"])
+    XCTAssertEqual(FretboardModel.runLevels(in: history), ["a": 1, "c": 4, "d": 1])
   }
 
   func testControlCSavesTheGameUnderWay() {
@@ -488,5 +546,16 @@ final class PatternsForOtherTuningsTests: XCTestCase {
     model.press(.right)
     XCTAssertEqual(model.settings.fretboard.tuning, .dropD)
     XCTAssertNil(model.patterns, "read again for the new tuning when the fretboard opens")
+  }
+}
+
+extension SessionRecord {
+  /// The same run the other way.
+  fileprivate func with(descending: Bool) -> SessionRecord {
+    var figures = self.figures
+    figures["descending"] = descending ? 1 : 0
+    return SessionRecord(
+      module: module, exercise: exercise, startedAt: startedAt, duration: duration,
+      figures: figures, content: content)
   }
 }

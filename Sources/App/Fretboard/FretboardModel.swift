@@ -39,6 +39,14 @@ public struct FretboardModel: Equatable, Sendable {
   public private(set) var run: ScaleRun?
   /// Whether the pattern's places are shown while it is played from memory; `m` toggles.
   public private(set) var showsMarkers = true
+  /// Whether the places were shown at any time during the run under way.
+  private var showedPlaces = true
+  /// The level being worked on while playing a pattern through.
+  public private(set) var runLevel = RunLevel.all[0]
+  /// Whether the run up met the level, so a clean run down passes it.
+  private var upMetLevel = false
+  /// Whether the last run down, with the run up before it, passed the level.
+  public private(set) var passedLevel = false
   /// Whether notes are taken from the microphone as well as the cursor; `i` toggles.
   public private(set) var listens = false
   /// Whether the click plays while a pattern is played through; `c` toggles.
@@ -81,17 +89,31 @@ public struct FretboardModel: Equatable, Sendable {
   static let exercise = "intervals"
   static let runExercise = "run"
 
-  /// Patterns played cleanly up and down, from the history: the player's progress.
-  public static func passedRuns(in history: [SessionRecord]) -> Set<String> {
-    var up: Set<String> = []
-    var down: Set<String> = []
+  /// How many levels of playing it through each pattern has passed, from the history: the
+  /// player's progress. Runs recorded before the levels existed count as played with the
+  /// places shown, in free time.
+  public static func runLevels(in history: [SessionRecord]) -> [String: Int] {
+    var up: [String: [RunLevel.Conditions]] = [:]
+    var down: [String: [RunLevel.Conditions]] = [:]
     for record in history
     where record.module == module && record.exercise == runExercise && record.figures["passed"] == 1 {
+      let bpm = record.figures["bpm"].map { Int($0.rounded()) }
+      let conditions = RunLevel.Conditions(
+        showedPlaces: record.figures["markers"] != 0, bpm: bpm == 0 ? nil : bpm)
       for id in record.content {
-        if record.figures["descending"] == 1 { down.insert(id) } else { up.insert(id) }
+        if record.figures["descending"] == 1 {
+          down[id, default: []].append(conditions)
+        } else {
+          up[id, default: []].append(conditions)
+        }
       }
     }
-    return up.intersection(down)
+    var levels: [String: Int] = [:]
+    for (id, runs) in up {
+      let passed = RunLevel.passed(up: runs, down: down[id] ?? [])
+      if passed > 0 { levels[id] = passed }
+    }
+    return levels
   }
   /// A frame of the lane's movement: smooth enough to read, idle enough for SSH.
   static let frameNanoseconds: UInt64 = 100_000_000
@@ -250,8 +272,8 @@ public struct FretboardModel: Equatable, Sendable {
       phase = .tutorial(page: 0)
       return []
     case .exploring where key == .character("t"):
-      startRun(patterns[selected], settings: settings, direction: .ascending)
-      return []
+      let passed = Self.runLevels(in: history)[patterns[selected].id] ?? 0
+      return begin(RunLevel.next(after: passed), patterns[selected], settings: &settings)
     case .exploring where key == .character("g"):
       let played = history.contains { $0.module == Self.module && $0.exercise == Self.exercise }
       if played {
@@ -274,7 +296,7 @@ public struct FretboardModel: Equatable, Sendable {
     if phase == .running, var run, patterns.indices.contains(selected) {
       run.check(at: time.sinceEpoch)
       self.run = run
-      return run.isOver ? record(run, of: patterns[selected]) : []
+      return run.isOver ? finish(run, of: patterns[selected]) : []
     }
     guard phase == .playing, var game, let startedAt, patterns.indices.contains(selected) else {
       return []
@@ -341,7 +363,27 @@ public struct FretboardModel: Equatable, Sendable {
       pitches: positions.map { pattern.tuning.pitch(string: $0.string, fret: $0.fret) },
       direction: direction)
     cursor = run?.expected.first?.position ?? cursor
+    showedPlaces = showsMarkers
+    if direction == .ascending { upMetLevel = false }
+    passedLevel = false
     phase = .running
+  }
+
+  /// Starts playing `pattern` through at `level`: its places shown or hidden, and the click on
+  /// (at least as fast as the level asks) or off.
+  private mutating func begin(
+    _ level: RunLevel, _ pattern: FretPattern, settings: inout Settings
+  ) -> [Effect] {
+    runLevel = level
+    showsMarkers = level.showsPlaces
+    let wasClicking = clicks
+    clicks = level.minimumBPM != nil
+    if let minimum = level.minimumBPM {
+      settings.fretboard.bpm = max(settings.fretboard.bpm, minimum)
+    }
+    startRun(pattern, settings: settings, direction: .ascending)
+    if clicks { return [.metronome(.start(clickOptions(settings)))] }
+    return wasClicking ? [.metronome(.stop)] : []
   }
 
   /// Enter plays the note under the cursor; a run played up is then asked down; when both
@@ -358,7 +400,9 @@ public struct FretboardModel: Equatable, Sendable {
       return []
     }
     switch key {
-    case .character("m"): showsMarkers.toggle()
+    case .character("m"):
+      showsMarkers.toggle()
+      showedPlaces = showedPlaces || showsMarkers
     case .character("p"):
       return [.playNotes(run.expected.map(\.pitch), settings.fretboard.sound)]
     case .escape:
@@ -381,14 +425,18 @@ public struct FretboardModel: Equatable, Sendable {
       else { return [] }
       return setTempo(bpm, pattern: pattern, settings: &settings)
     case .enter where run.isOver:
-      // Up, then down, then on to the next pattern; a mistake tries the same way again.
+      // Up, then down, then the next level (after the last, the next pattern); a mistake
+      // tries the same way again, and a level not met starts it again.
       let clean = run.verdict == .finished
       if clean, run.direction == .descending {
-        selected = (selected + 1) % patterns.count
-        startRun(patterns[selected], settings: settings, direction: .ascending)
-      } else {
-        startRun(pattern, settings: settings, direction: clean ? .descending : run.direction)
+        guard passedLevel else { return begin(runLevel, pattern, settings: &settings) }
+        if runLevel == RunLevel.all.last {
+          selected = (selected + 1) % patterns.count
+          return begin(RunLevel.all[0], patterns[selected], settings: &settings)
+        }
+        return begin(RunLevel.next(after: runLevel.number), pattern, settings: &settings)
       }
+      startRun(pattern, settings: settings, direction: clean ? .descending : run.direction)
       return clicks ? [.metronome(.start(clickOptions(settings)))] : []
     case .character("i"):
       listens.toggle()
@@ -452,11 +500,29 @@ public struct FretboardModel: Equatable, Sendable {
     guard var run, !run.isOver, !clicks || run.grid != nil else { return [] }
     run.play(pitch, at: time.sinceEpoch)
     self.run = run
-    return run.isOver ? record(run, of: pattern) : []
+    return run.isOver ? finish(run, of: pattern) : []
   }
 
-  /// The run's line of the history: whether it was clean, which way, and at what tempo (0 in
-  /// free time).
+  /// How the run under way is played.
+  private var conditions: RunLevel.Conditions {
+    RunLevel.Conditions(
+      showedPlaces: showedPlaces,
+      bpm: run?.grid.map { Int((Duration.seconds(60) / $0.beatLength).rounded()) })
+  }
+
+  /// The run is over: whether it met the level is kept, and it is recorded.
+  private mutating func finish(_ run: ScaleRun, of pattern: FretPattern) -> [Effect] {
+    let met = run.verdict == .finished && runLevel.isMet(by: conditions)
+    if run.direction == .ascending {
+      upMetLevel = met
+    } else {
+      passedLevel = upMetLevel && met
+    }
+    return record(run, of: pattern)
+  }
+
+  /// The run's line of the history: whether it was clean, which way, at what tempo (0 in free
+  /// time), and whether the places were shown.
   private func record(_ run: ScaleRun, of pattern: FretPattern) -> [Effect] {
     [
       .record(
@@ -466,7 +532,8 @@ public struct FretboardModel: Equatable, Sendable {
           figures: [
             "passed": run.verdict == .finished ? 1 : 0,
             "descending": run.direction == .descending ? 1 : 0,
-            "bpm": run.grid.map { .seconds(60) / $0.beatLength } ?? 0,
+            "bpm": Double(conditions.bpm ?? 0),
+            "markers": showedPlaces ? 1 : 0,
           ],
           content: [pattern.id]))
     ]

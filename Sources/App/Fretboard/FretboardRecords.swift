@@ -42,7 +42,8 @@ struct FretboardRecords: Equatable {
     bests = bestByPattern.values.sorted { ($0.score, $1.pattern) > ($1.score, $0.pattern) }
     let highestLevel = games.compactMap { $0.figures["level"] }.max() ?? 0
     let passedGame = games.contains { $0.figures["passed"] == 1 }
-    let passedRuns = FretboardModel.passedRuns(in: history).count
+    let runLevels = FretboardModel.runLevels(in: history)
+    let passedRuns = runLevels.count
     achievements = [
       Achievement(id: "firstGame", isEarned: gamesPlayed >= 1),
       Achievement(id: "tenGames", isEarned: gamesPlayed >= 10),
@@ -52,6 +53,7 @@ struct FretboardRecords: Equatable {
       Achievement(id: "passedAtSix", isEarned: passedGame),
       Achievement(id: "cleanRun", isEarned: passedRuns >= 1),
       Achievement(id: "fiveCleanRuns", isEarned: passedRuns >= 5),
+      Achievement(id: "everyRunLevel", isEarned: runLevels.values.contains(RunLevel.all.count)),
     ]
   }
 }

@@ -183,6 +183,12 @@ enum FretboardScreenView {
       ["root": rootName, "pattern": pattern.name,
        "direction": strings.text("fretboard.run.\(run.direction.rawValue)")])
     canvas.writeCentred(task, y: area.y, in: area, style: Style.role(.accent).bold)
+    canvas.writeCentred(
+      strings.text(
+        "fretboard.level.task",
+        ["level": "\(screen.runLevel.number)", "count": "\(RunLevel.all.count)",
+         "conditions": conditionsText(screen.runLevel, strings: strings)]),
+      y: area.y + 1, in: area, style: .role(.muted))
     let neckArea = Rect(
       x: area.x + max(2, (area.width - neck.width) / 2), y: area.y + 2,
       width: min(neck.width, area.width - 4),
@@ -192,9 +198,23 @@ enum FretboardScreenView {
     guard y < area.maxY else { return }
     let (line, style): (String, Style)
     switch run.verdict {
+    case .finished? where run.direction == .ascending:
+      (line, style) = (strings.text("fretboard.run.clean"), Style.role(.good).bold)
+    case .finished? where !screen.passedLevel:
+      line = strings.text(
+        "fretboard.run.notMet",
+        ["level": "\(screen.runLevel.number)",
+         "conditions": conditionsText(screen.runLevel, strings: strings)])
+      style = Style.role(.warn).bold
+    case .finished? where screen.runLevel == RunLevel.all.last:
+      (line, style) = (strings.text("fretboard.run.passed"), Style.role(.good).bold)
     case .finished?:
-      let key = run.direction == .descending ? "fretboard.run.passed" : "fretboard.run.clean"
-      (line, style) = (strings.text(key), Style.role(.good).bold)
+      let next = RunLevel.next(after: screen.runLevel.number)
+      line = strings.text(
+        "fretboard.run.levelPassed",
+        ["level": "\(screen.runLevel.number)", "next": "\(next.number)",
+         "conditions": conditionsText(next, strings: strings)])
+      style = Style.role(.good).bold
     case .wrong(let index, let played, let expected)?:
       line = strings.text(
         "fretboard.run.wrong",
@@ -329,8 +349,9 @@ enum FretboardScreenView {
     canvas.write(
       rootLine, x: left + width - rootLine.displayWidth, y: area.y + 1, style: .role(.text),
       clip: area)
-    // Patterns played cleanly up and down carry a check: the player's progress.
-    let passed = FretboardModel.passedRuns(in: model.history)
+    // Patterns played through carry the levels passed, and a check once all are: the
+    // player's progress.
+    let levels = FretboardModel.runLevels(in: model.history)
     let practised = Set(model.settings.fretboard.practised)
     let copied = Set((model.patterns ?? []).compactMap(\.basedOn))
     let items = (model.patterns ?? []).map { pattern in
@@ -339,7 +360,7 @@ enum FretboardScreenView {
         detail: strings.text("fretboard.category.\(pattern.category.rawValue)")
           + (copied.contains(pattern.id) ? ", " + strings.text("fretboard.copied") : "")
           + (practised.contains(pattern.id) ? ", " + strings.text("fretboard.practised") : "")
-          + (passed.contains(pattern.id) ? " \(model.glyphs.check)" : "")
+          + levelMark(levels[pattern.id], glyphs: model.glyphs)
           + (pattern.category == .arpeggio && !model.settings.fretboard.arpeggiosUnlocked
             ? " " + strings.text("fretboard.locked") : ""))
     }
@@ -424,5 +445,18 @@ enum FretboardScreenView {
       canvas.writeCentred(
         model.strings.text("fretboard.explore.more"), y: y + 3, in: area, style: .role(.muted))
     }
+  }
+
+  /// " 2/5" for a pattern passed at two of five levels, a check for all five, nothing before.
+  private static func levelMark(_ passed: Int?, glyphs: GlyphSet) -> String {
+    guard let passed else { return "" }
+    return passed == RunLevel.all.count ? " \(glyphs.check)" : " \(passed)/\(RunLevel.all.count)"
+  }
+
+  /// "from memory, on the click at 90 BPM or faster".
+  private static func conditionsText(_ level: RunLevel, strings: Localizer) -> String {
+    let places = strings.text(level.showsPlaces ? "fretboard.level.shown" : "fretboard.level.memory")
+    guard let bpm = level.minimumBPM else { return places }
+    return strings.text("fretboard.level.click", ["places": places, "bpm": "\(bpm)"])
   }
 }
