@@ -375,9 +375,11 @@ final class FretboardScreenTests: XCTestCase {
     _ = model.handle(beat(bar: -1, 0, at: 10))
     _ = model.handle(beat(bar: -1, 1, at: 11))
     XCTAssertEqual(screen(model)?.run?.grid?.firstBeat, .seconds(14))
+    XCTAssertTrue(text(model).contains("Listen to the bar of count-in"), text(model))
     XCTAssertEqual(model.deadline, MonotonicInstant(nanoseconds: 14_150_000_000))
     _ = play(&model, steps[0].position, at: 14.05)
     _ = play(&model, steps[1].position, at: 14.9)
+    XCTAssertTrue(text(model).contains("2 of 12 notes"), text(model))
     let late = play(&model, steps[2].position, at: 16.25)
     guard case .record(let record) = late.last else { return XCTFail("\(late)") }
     XCTAssertEqual(record.figures["passed"], 0)

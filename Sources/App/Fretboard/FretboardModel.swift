@@ -51,6 +51,8 @@ public struct FretboardModel: Equatable, Sendable {
   public private(set) var listens = false
   /// Whether the click plays while a pattern is played through; `c` toggles.
   public private(set) var clicks = false
+  /// Whether the click is still in its bar of count-in, or not yet heard.
+  public private(set) var isCountingIn = false
   /// Why the microphone could not be used.
   public private(set) var microphoneProblem: String?
   private var heldNotes = HeldNoteDetector()
@@ -364,6 +366,7 @@ public struct FretboardModel: Equatable, Sendable {
       direction: direction)
     cursor = run?.expected.first?.position ?? cursor
     showedPlaces = showsMarkers
+    isCountingIn = clicks
     if direction == .ascending { upMetLevel = false }
     passedLevel = false
     phase = .running
@@ -471,7 +474,9 @@ public struct FretboardModel: Equatable, Sendable {
   /// A click of the count-in or the bar was heard: the first one places the beats the notes
   /// belong on.
   mutating func heardBeat(_ beat: BeatDisplay) {
-    guard phase == .running, clicks, var run, run.grid == nil, beat.bpm > 0 else { return }
+    guard phase == .running, clicks, var run, beat.bpm > 0 else { return }
+    isCountingIn = beat.isCountIn
+    guard run.grid == nil else { return }
     run.grid = BeatGrid(
       beat: beat.bar * Self.beatsPerBar + beat.beatInBar, soundsAt: beat.audibleAt.sinceEpoch,
       bpm: beat.bpm)

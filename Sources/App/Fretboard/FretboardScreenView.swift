@@ -231,9 +231,8 @@ enum FretboardScreenView {
       line = strings.text("fretboard.run.missed", ["number": "\(index + 1)"])
       style = Style.role(.bad).bold
     default:
-      let waits = screen.clicks && run.grid == nil
       line =
-        waits
+        screen.isCountingIn && run.played.isEmpty
         ? strings.text("fretboard.run.countIn")
         : strings.text(
           "fretboard.run.progress", ["played": "\(run.played.count)", "count": "\(run.expected.count)"])
