@@ -423,6 +423,20 @@ final class FretboardScreenTests: XCTestCase {
     XCTAssertEqual(screen(model)?.run?.verdict, .offBeat(index: 1, by: .milliseconds(280)))
   }
 
+  func testPresentingThePatternMarksEachNoteAsItSounds() throws {
+    var model = model()
+    model.press(.character("4"), .enter, .character("t"))
+    let run = try XCTUnwrap(screen(model)?.run)
+    XCTAssertEqual(press(&model, .character("p"), at: 10), [.playNotes(run.expected.map(\.pitch), .guitar)])
+    XCTAssertEqual(screen(model)?.presentedNote, 0)
+    _ = model.handle(.tick(MonotonicInstant(nanoseconds: 10_500_000_000)))
+    XCTAssertEqual(screen(model)?.presentedNote, 1, "0.4 s apart")
+    XCTAssertEqual(model.deadline, MonotonicInstant(nanoseconds: 10_800_000_000), "the next note")
+    _ = model.handle(.tick(MonotonicInstant(nanoseconds: 14_900_000_000)))
+    XCTAssertNil(screen(model)?.presentedNote, "all twelve have sounded")
+    XCTAssertNil(model.deadline)
+  }
+
   func testTheTempoCanBeTapped() {
     var model = model()
     model.press(.character("4"), .enter, .character("t"))

@@ -51,6 +51,17 @@ public struct FretboardModel: Equatable, Sendable {
   public private(set) var listens = false
   /// Whether the click plays while a pattern is played through; `c` toggles.
   public private(set) var clicks = false
+  /// When the pattern started being played to the player (`p`), while it is.
+  private var presentedAt: MonotonicInstant?
+
+  /// The note of the run sounding now while the pattern is played to the player; they follow
+  /// each other as the note player spaces them.
+  public var presentedNote: Int? {
+    guard let presentedAt, let run, now >= presentedAt else { return nil }
+    let index = Int((now - presentedAt) / .seconds(NotePlayer.spacing))
+    return index < run.expected.count ? index : nil
+  }
+
   /// Whether the click is still in its bar of count-in, or not yet heard.
   public private(set) var isCountingIn = false
   /// Why the microphone could not be used.
@@ -211,6 +222,9 @@ public struct FretboardModel: Equatable, Sendable {
     case .playing:
       return MonotonicInstant(nanoseconds: now.nanoseconds + Self.frameNanoseconds)
     case .running:
+      if let presentedAt, let note = presentedNote {
+        return presentedAt.advanced(by: .seconds(NotePlayer.spacing * Double(note + 1)))
+      }
       return run?.deadline.map(MonotonicInstant.init(sinceEpoch:))
     default:
       return nil
@@ -367,6 +381,7 @@ public struct FretboardModel: Equatable, Sendable {
     cursor = run?.expected.first?.position ?? cursor
     showedPlaces = showsMarkers
     isCountingIn = clicks
+    presentedAt = nil
     if direction == .ascending { upMetLevel = false }
     passedLevel = false
     phase = .running
@@ -407,6 +422,7 @@ public struct FretboardModel: Equatable, Sendable {
       showsMarkers.toggle()
       showedPlaces = showedPlaces || showsMarkers
     case .character("p"):
+      presentedAt = event.time
       return [.playNotes(run.expected.map(\.pitch), settings.fretboard.sound)]
     case .escape:
       phase = .exploring

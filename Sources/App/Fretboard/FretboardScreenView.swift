@@ -163,6 +163,12 @@ enum FretboardScreenView {
           style: interval.semitones % 12 == 0 ? FretboardView.Dot.tonicStyle : .role(.muted))
       }
     }
+    if let note = screen.presentedNote {
+      let step = run.expected[note]
+      dots.append(
+        FretboardView.Dot(
+          step.position, label: name(step.pitch), style: Style.role(.accent).bold.reversed))
+    }
     for (index, pitch) in run.played.enumerated() {
       let right = index < run.expected.count && run.expected[index].pitch == pitch
       let place = right ? run.expected[index].position : screen.cursor
