@@ -1,15 +1,16 @@
 import MusicTheory
 
-/// Builds the movable shapes the fretboard module ships (scales in positions, arpeggios) for any
-/// tuning, from the interval tables in `ScaleType` and `ChordQuality`. The same tuning always
-/// gives the same patterns in the same order, so the files in `assets/patterns` can be checked
-/// against it and never drift from the theory.
+/// Builds the movable shapes the fretboard module ships (scales in positions, arpeggios, chords)
+/// for any tuning, from the interval tables in `ScaleType` and `ChordQuality`. The same tuning
+/// always gives the same patterns in the same order, so the files in `assets/patterns` can be
+/// checked against it and never drift from the theory.
 ///
-/// Every shape walks its scale or chord strictly upwards, string by string from the lowest. Its
-/// tonic is the first root in that walk; the tonic is stored first and the frets are counted from
-/// it, as `FretPattern` wants. An interval whose usual name is not the scale's own (lydian's #4,
-/// usually b5) is kept as the tone's spelling. "Upwards string by string" assumes the strings
-/// rise in pitch from the highest-numbered one, as on every preset but the re-entrant ukulele.
+/// Every scale and arpeggio walks strictly upwards, string by string from the lowest; a chord is
+/// one grip (`chords(_:id:tuning:)`). A shape's tonic is its first root, from the lowest string
+/// up; the tonic is stored first and the frets are counted from it, as `FretPattern` wants. An
+/// interval whose usual name is not the scale's own (lydian's #4, usually b5) is kept as the
+/// tone's spelling. "Upwards string by string" assumes the strings rise in pitch from the
+/// highest-numbered one, as on every preset but the re-entrant ukulele.
 public enum PatternGenerator {
   /// Seven-note scales, played three notes per string in seven positions.
   public static let threeNotesPerStringScales: [ScaleType] = [
@@ -46,6 +47,7 @@ public enum PatternGenerator {
       + pentatonicScales.flatMap { pentatonic($0, tuning: tuning) }
       + bluesScales.flatMap { blues($0.scale, from: $0.pentatonic, tuning: tuning) }
       + arpeggioQualities.flatMap { arpeggios($0.quality, id: $0.id, tuning: tuning) }
+      + chordQualities.flatMap { chords($0.quality, id: $0.id, tuning: tuning) }
   }
 
   /// One position per degree: position k starts from degree k on the lowest string. Each string
@@ -179,7 +181,7 @@ public enum PatternGenerator {
 
   /// A note of a shape being built: where it lies, with frets counted from wherever the shape
   /// was started, and which interval of the scale or chord it plays.
-  private struct Placed {
+  struct Placed {
     var string: Int
     var fret: Int
     var interval: Interval
@@ -212,7 +214,7 @@ public enum PatternGenerator {
 
   /// The pattern of `notes` (in playing order): the first root moves to the front as the tonic,
   /// frets are counted from it, and spellings are kept where the usual name would differ.
-  private static func pattern(
+  static func pattern(
     id: String, name: String, category: FretPattern.Category, tuning: Tuning, notes: [Placed],
     description: String, instructions: String
   ) -> FretPattern {
@@ -234,7 +236,7 @@ public enum PatternGenerator {
   }
 
   /// Semitones folded into one octave, 0 through 11, below zero too.
-  private static func withinOctave(_ semitones: Int) -> Int {
+  static func withinOctave(_ semitones: Int) -> Int {
     (semitones % 12 + 12) % 12
   }
 
@@ -243,7 +245,7 @@ public enum PatternGenerator {
     name.split(separator: " ").joined(separator: "-")
   }
 
-  private static func capitalized(_ name: String) -> String {
+  static func capitalized(_ name: String) -> String {
     name.prefix(1).uppercased() + name.dropFirst()
   }
 
@@ -252,7 +254,7 @@ public enum PatternGenerator {
     interval == .P1 ? "root" : interval.degreeName
   }
 
-  private static func degrees(_ intervals: [Interval]) -> String {
+  static func degrees(_ intervals: [Interval]) -> String {
     intervals.map(\.degreeName).joined(separator: " ")
   }
 }

@@ -78,12 +78,77 @@ final class PatternGeneratorTests: XCTestCase {
       XCTAssertTrue((4...8).contains(shapes.count), "\(id): \(shapes.count) arpeggios")
       families.append((shapes, quality.intervals))
     }
-    XCTAssertEqual(families.flatMap(\.patterns), library)
+    let chords = PatternGenerator.chordQualities.flatMap {
+      PatternGenerator.chords($0.quality, id: $0.id, tuning: .guitarStandard)
+    }
+    XCTAssertEqual(families.flatMap(\.patterns) + chords, library)
     for (patterns, intervals) in families {
       for pattern in patterns {
         XCTAssertEqual(Set(pattern.intervals), Set(intervals), pattern.id)
       }
     }
+  }
+
+  /// A grip: the root lowest, one note on each of a run of adjacent strings, every chord tone
+  /// (a ninth chord may leave out its fifth) and nothing else, within four frets.
+  func testEveryChordIsAGripOfItsToneWithTheRootLowest() {
+    for tuning in [Tuning.guitarStandard, .dropD, .dadgad, .openG, .sevenString, .bass] {
+      for (quality, id) in PatternGenerator.chordQualities {
+        let grips = PatternGenerator.chords(quality, id: id, tuning: tuning)
+        XCTAssertEqual(grips.map(\.id), grips.indices.map { "\(id)-chord-\($0 + 1)" })
+        for grip in grips {
+          let name = "\(tuning.id) \(grip.id)"
+          XCTAssertEqual(grip.category, .chord, name)
+          let pitches = grip.tones.map { pitch($0, in: grip) }
+          XCTAssertEqual(pitches.min(), pitches.first, "the tonic is the lowest note: \(name)")
+          let tones = Set(grip.intervals)
+          XCTAssertTrue(tones.isSubset(of: quality.intervals), name)
+          let optional: Set<Interval> = quality.intervals.count == 5 ? [.P5] : []
+          XCTAssertTrue(Set(quality.intervals).subtracting(optional).isSubset(of: tones), name)
+          let strings = grip.tones.map(\.string).sorted()
+          XCTAssertEqual(strings, Array(strings[0]...strings[strings.count - 1]), name)
+          let offsets = grip.tones.map(\.offset)
+          XCTAssertLessThanOrEqual(offsets.max()! - offsets.min()!, 3, name)
+        }
+      }
+    }
+  }
+
+  func testGuitarChordsHaveTheirRootOnTheThreeLowestStrings() {
+    func frets(_ quality: ChordQuality, _ id: String) -> [String] {
+      PatternGenerator.chords(quality, id: id, tuning: .guitarStandard).map { grip in
+        // C: fret 8 on string 6, 3 on string 5, 10 on string 4.
+        let tonicFret = [6: 8, 5: 3, 4: 10][grip.tones[0].string]!
+        let places = Dictionary(
+          uniqueKeysWithValues: grip.positions(tonicFret: tonicFret).map { ($0.string, $0.fret) })
+        return (1...6).reversed().map { places[$0].map(String.init) ?? "x" }
+          .joined(separator: " ")
+      }
+    }
+    XCTAssertEqual(frets(.major, "major"), ["8 10 10 9 8 8", "x 3 5 5 5 3", "x x 10 9 8 8"])
+    XCTAssertEqual(frets(.minor, "minor"), ["8 10 10 8 8 8", "x 3 5 5 4 3", "x x 10 8 8 8"])
+    XCTAssertEqual(
+      frets(.dominantSeventh, "7"), ["8 10 8 9 8 8", "x 3 5 3 5 3", "x x 10 12 11 12"])
+    XCTAssertEqual(
+      frets(.dominantNinth, "9"), ["8 7 8 7 8 8", "x 3 2 3 3 3", "x x 10 9 11 10"])
+    let aShape = PatternGenerator.chords(.major, id: "major", tuning: .guitarStandard)[1]
+    XCTAssertEqual(aShape.name, "Major chord, root on string 5")
+    XCTAssertEqual(aShape.intervals, [.P1, .P5, .P1, .M3, .P5])
+  }
+
+  func testANinthChordSaysItLeavesOutTheFifth() throws {
+    let ninths = PatternGenerator.chords(.dominantNinth, id: "9", tuning: .guitarStandard)
+    let withoutFifth = try XCTUnwrap(ninths.first { !$0.intervals.contains(.P5) })
+    let sentence = "The 5 is left out, as players do: it adds least to the sound."
+    XCTAssertTrue(withoutFifth.description.hasSuffix(sentence), withoutFifth.description)
+    XCTAssertTrue(ninths.allSatisfy { $0.intervals.contains(.M9) })
+  }
+
+  func testABassGetsTheChordsItsFourStringsCanHold() {
+    let major = PatternGenerator.chords(.major, id: "major", tuning: .bass)
+    XCTAssertEqual(major.map { $0.tones[0].string }, [4, 3], "strings 2 and 1 hold no triad")
+    let sevenths = PatternGenerator.chords(.dominantSeventh, id: "7", tuning: .bass)
+    XCTAssertEqual(sevenths.map(\.tones.count), [4], "four tones need all four strings")
   }
 
   func testUnusualSpellingsAreKeptAndUsualOnesLeftOut() throws {
@@ -95,6 +160,7 @@ final class PatternGeneratorTests: XCTestCase {
     XCTAssertEqual(Set(try spellings("aug-arpeggio-1")), [.A5])
     XCTAssertEqual(try spellings("blues-1"), [], "the blues b5 is the usual name")
     XCTAssertEqual(try spellings("locrian-1"), [])
+    XCTAssertEqual(Set(try spellings("9-chord-1")), [.M9])
   }
 
   func testArpeggiosStartFromEachChordToneOnTheLowestStringFirst() {
