@@ -14,45 +14,66 @@ extension PatternGenerator {
   /// frets, one for each finger, as a hand holds a chord without stretching.
   public static let chordSpan = 3
 
-  /// One grip with the root on the lowest string, one with it on the next string and one on the
-  /// string after (on a guitar roughly the E, A and D shapes). A grip sounds the root's string
-  /// and a run of the strings above it, one note on each and none muted between; the root is its
-  /// lowest note; it holds every chord tone, except that a chord of five tones may leave out its
-  /// fifth, as players do, because it adds least to the sound; its frets lie within `chordSpan`;
-  /// and a hand can hold it (`fingers(_:)` at most 4). Of the grips with the root in one place
-  /// the best is taken: the most strings, then the smallest span, the fewest fingers and the
-  /// lowest frets. A string with no grip (on a bass the root's string and one more cannot hold
-  /// a triad) has no shape. Each shape starts on a different string, so none repeats another.
+  /// Grips of `quality`: the chord held as one shape, one note on each string that sounds and
+  /// none muted between two that do. Every grip holds every chord tone, except that a chord of
+  /// five tones may leave out its fifth, as players do, because it adds least to the sound; its
+  /// frets lie within `chordSpan`; and a hand can hold it (`fingers(_:)` at most 4).
+  ///
+  /// Where the strings rise in pitch: one grip with the root on the lowest string, one with it
+  /// on the next string and one on the string after (on a guitar roughly the E, A and D shapes),
+  /// each sounding the root's string and a run of the strings above it, the root lowest. Of the
+  /// grips with the root in one place the best is taken: the most strings, then the smallest
+  /// span, the fewest fingers and the lowest frets. A string with no grip (on a bass the root's
+  /// string and one more cannot hold a triad) has no shape. Each shape starts on a different
+  /// string, so none repeats another.
+  ///
+  /// Where they do not (the ukulele's high G): every grip that sounds all the strings, found up
+  /// one octave of the neck, lowest first, as ukulele chord charts teach them. Its lowest note
+  /// need not be the root (A minor is 2000, C on the C string lowest), so its tonic is its lowest
+  /// root. A grip the same shape as an earlier one (the augmented and diminished seventh chords
+  /// repeat every few frets) is left out.
   public static func chords(_ quality: ChordQuality, id: String, tuning: Tuning)
     -> [FretPattern]
   {
+    let chordName = capitalized(quality.name)
+    let tones = "The \(quality.name) chord (\(degrees(quality.intervals))) held as one grip"
+    guard stringsRise(tuning) else {
+      return gripsOnAllStrings(quality, tuning: tuning).enumerated().map { index, grip in
+        let root = grip.first { $0.interval == .P1 }!
+        return pattern(
+          id: "\(id)-chord-\(index + 1)", name: "\(chordName) chord, position \(index + 1)",
+          category: .chord, tuning: tuning, notes: grip,
+          description: "\(tones) on all \(tuning.stringCount) strings, one note each, within "
+            + "\(chordSpan + 1) frets; the lowest root is on string \(root.string)."
+            + leftOut(quality, from: grip),
+          instructions: chordInstructions)
+      }
+    }
     let lowest = tuning.stringCount
     let grips = stride(from: lowest, to: max(lowest - 3, 0), by: -1).compactMap {
       bestGrip(quality, rootString: $0, tuning: tuning)
     }
-    let chordName = capitalized(quality.name)
     return grips.enumerated().map { index, grip in
       let (root, top) = (grip[0].string, grip[grip.count - 1].string)
       return pattern(
         id: "\(id)-chord-\(index + 1)", name: "\(chordName) chord, root on string \(root)",
         category: .chord, tuning: tuning, notes: grip,
-        description: "The \(quality.name) chord (\(degrees(quality.intervals))) held as one "
-          + "grip: the root on string \(root) is the lowest note, then one note on each string "
-          + "up to string \(top), within \(chordSpan + 1) frets."
+        description: "\(tones): the root on string \(root) is the lowest note, then one note on "
+          + "each string up to string \(top), within \(chordSpan + 1) frets."
           + leftOut(quality, from: grip),
         instructions: chordInstructions)
     }
   }
 
-  static let chordInstructions =
-    "Fret the whole shape and strum it, every string ringing; then pick it one string at a time "
+  private static let chordInstructions =
+    "Fret the whole shape and strum it, every string ringing; then pick it one note at a time "
     + "from the lowest, naming each interval as it sounds. Then move it to another root and "
     + "play it again."
 
   /// Fingers a grip on adjacent strings takes: the index finger lies across every string at the
   /// lowest fret, and each other finger holds one note, or several at one fret on neighbouring
   /// strings, as the ring finger does across three strings in the A-shape barre.
-  static func fingers(_ grip: [Placed]) -> Int {
+  private static func fingers(_ grip: [Placed]) -> Int {
     let byString = grip.sorted { $0.string < $1.string }
     let lowest = grip.map(\.fret).min() ?? 0
     let fretted = byString.indices.filter { index in
@@ -90,6 +111,25 @@ extension PatternGenerator {
     return candidates.min { score($0) < score($1) }
   }
 
+  /// The grips on all the strings, lowest first (see `chords(_:id:tuning:)`), each from its
+  /// lowest note up.
+  private static func gripsOnAllStrings(_ quality: ChordQuality, tuning: Tuning) -> [[Placed]] {
+    // Frets counted from the lowest-sounding string's root at fret 12, an octave of windows up.
+    let root = tuning.pitch(string: lowestSoundingString(tuning), fret: 12)
+    let strings = Array((1...tuning.stringCount).reversed())
+    var found: [[Placed]] = []
+    for low in 12..<24 {
+      for grip in grips(
+        quality, on: strings, frets: low...(low + chordSpan), root: root, tuning: tuning)
+      where grip.map(\.fret).min() == low && holds(quality, grip)
+        && !found.contains(where: { shape($0) == shape(grip) })
+      {
+        found.append(grip)
+      }
+    }
+    return found.map { byPitch($0, tuning: tuning) }
+  }
+
   /// Every way to play one tone of `quality` on each of `strings` within `frets`, with the root
   /// sounding `root`.
   private static func grips(
@@ -97,11 +137,9 @@ extension PatternGenerator {
     tuning: Tuning
   ) -> [[Placed]] {
     strings.reduce(into: [[]]) { grips, string in
-      let tones = frets.compactMap { fret -> Placed? in
-        let semitones = withinOctave(tuning.pitch(string: string, fret: fret) - root)
-        return quality.intervals.first { withinOctave($0.semitones) == semitones }.map {
-          Placed(string: string, fret: fret, interval: $0)
-        }
+      let tones = frets.compactMap { fret in
+        tone(among: quality.intervals, semitones: tuning.pitch(string: string, fret: fret) - root)
+          .map { Placed(string: string, fret: fret, interval: $0) }
       }
       grips = grips.flatMap { grip in tones.map { grip + [$0] } }
     }
@@ -110,11 +148,9 @@ extension PatternGenerator {
   /// Whether `grip` holds the chord (every tone, the fifth of a five-tone chord excepted) with
   /// four fingers.
   private static func holds(_ quality: ChordQuality, _ grip: [Placed]) -> Bool {
-    Set(requiredTones(quality)).isSubset(of: grip.map(\.interval)) && fingers(grip) <= 4
-  }
-
-  private static func requiredTones(_ quality: ChordQuality) -> [Interval] {
-    quality.intervals.count < 5 ? quality.intervals : quality.intervals.filter { $0 != .P5 }
+    let tones = quality.intervals
+    let required = tones.count < 5 ? tones : tones.filter { $0 != .P5 }
+    return Set(required).isSubset(of: grip.map(\.interval)) && fingers(grip) <= 4
   }
 
   /// The sentence saying which tone a grip leaves out, or nothing when it holds them all.

@@ -10,7 +10,8 @@ import MusicTheory
 /// up; the tonic is stored first and the frets are counted from it, as `FretPattern` wants. An
 /// interval whose usual name is not the scale's own (lydian's #4, usually b5) is kept as the
 /// tone's spelling. "Upwards string by string" assumes the strings rise in pitch from the
-/// highest-numbered one, as on every preset but the re-entrant ukulele.
+/// highest-numbered one, as on every preset but the re-entrant ukulele; it gets boxes
+/// (`boxes(_:tuning:)`) instead, whose tonic is their lowest root.
 public enum PatternGenerator {
   /// Seven-note scales, played three notes per string in seven positions.
   public static let threeNotesPerStringScales: [ScaleType] = [
@@ -35,19 +36,26 @@ public enum PatternGenerator {
   /// index finger's reach back.
   public static let arpeggioSpan = 5
 
-  /// Every pattern, in the order of the tables above.
-  /// Whether the shapes can be made for `tuning`: its strings must rise in pitch across the
-  /// neck, which a re-entrant tuning (the ukulele's high G) does not.
-  public static func canGenerate(for tuning: Tuning) -> Bool {
-    zip(tuning.openStrings, tuning.openStrings.dropFirst()).allSatisfy { $0.pitch < $1.pitch }
-  }
-
+  /// Every pattern, in the order of the tables above. A tuning whose strings do not rise in
+  /// pitch (the ukulele's high G) gets its scales and arpeggios in boxes instead, and its chords
+  /// on all its strings.
   public static func library(for tuning: Tuning) -> [FretPattern] {
-    threeNotesPerStringScales.flatMap { threeNotesPerString($0, tuning: tuning) }
+    guard stringsRise(tuning) else {
+      return boxScales.flatMap { boxes($0, tuning: tuning) }
+        + arpeggioQualities.flatMap { boxArpeggios($0.quality, id: $0.id, tuning: tuning) }
+        + chordQualities.flatMap { chords($0.quality, id: $0.id, tuning: tuning) }
+    }
+    return threeNotesPerStringScales.flatMap { threeNotesPerString($0, tuning: tuning) }
       + pentatonicScales.flatMap { pentatonic($0, tuning: tuning) }
       + bluesScales.flatMap { blues($0.scale, from: $0.pentatonic, tuning: tuning) }
       + arpeggioQualities.flatMap { arpeggios($0.quality, id: $0.id, tuning: tuning) }
       + chordQualities.flatMap { chords($0.quality, id: $0.id, tuning: tuning) }
+  }
+
+  /// Whether every string sounds higher than the one before it across the neck, which the walks
+  /// string by string need and a re-entrant tuning (the ukulele's high G) breaks.
+  static func stringsRise(_ tuning: Tuning) -> Bool {
+    zip(tuning.openStrings, tuning.openStrings.dropFirst()).allSatisfy { $0.pitch < $1.pitch }
   }
 
   /// One position per degree: position k starts from degree k on the lowest string. Each string
@@ -170,11 +178,11 @@ public enum PatternGenerator {
     }
   }
 
-  private static let scaleInstructions =
+  static let scaleInstructions =
     "Play from the lowest note to the highest and back, one note per click, alternating the "
     + "pick; name each note's interval as you play it. Then start the same shape from another "
     + "root."
-  private static let arpeggioInstructions =
+  static let arpeggioInstructions =
     "Play the chord tones one at a time from the lowest to the highest and back, one note per "
     + "click, letting no two ring together; name each interval. Then play the chord's scale in "
     + "the same place and hear the arpeggio inside it."
@@ -235,13 +243,44 @@ public enum PatternGenerator {
     return pattern
   }
 
+  /// The one of `tones` that lies `semitones` above the root, give or take octaves.
+  static func tone(among tones: [Interval], semitones: Int) -> Interval? {
+    tones.first { withinOctave($0.semitones) == withinOctave(semitones) }
+  }
+
+  /// The string with the lowest open note (the first across the neck if several share it): the
+  /// C string of a ukulele, where its boxes and its chords' frame start.
+  static func lowestSoundingString(_ tuning: Tuning) -> Int {
+    let lowest = tuning.openStrings.map(\.pitch).min()!
+    return tuning.stringCount - tuning.openStrings.firstIndex { $0.pitch == lowest }!
+  }
+
+  /// `notes` from the lowest pitch up, across the neck where two sound the same: the playing
+  /// order on strings that do not rise in pitch.
+  static func byPitch(_ notes: [Placed], tuning: Tuning) -> [Placed] {
+    notes.sorted { lhs, rhs in
+      let (left, right) = (
+        tuning.pitch(string: lhs.string, fret: lhs.fret),
+        tuning.pitch(string: rhs.string, fret: rhs.fret)
+      )
+      return left != right ? left < right : lhs.string > rhs.string
+    }
+  }
+
+  /// Where `notes` lie, moved so the lowest fret is 0: two shapes with the same places are the
+  /// same thing to learn, wherever on the neck they sit.
+  static func shape(_ notes: [Placed]) -> Set<FretPosition> {
+    let lowest = notes.map(\.fret).min() ?? 0
+    return Set(notes.map { FretPosition(string: $0.string, fret: $0.fret - lowest) })
+  }
+
   /// Semitones folded into one octave, 0 through 11, below zero too.
   static func withinOctave(_ semitones: Int) -> Int {
     (semitones % 12 + 12) % 12
   }
 
   /// "natural minor" becomes "natural-minor".
-  private static func idWord(_ name: String) -> String {
+  static func idWord(_ name: String) -> String {
     name.split(separator: " ").joined(separator: "-")
   }
 
@@ -250,7 +289,7 @@ public enum PatternGenerator {
   }
 
   /// "root" for the unison, otherwise the degree as guitarists say it ("b3").
-  private static func degreeWord(_ interval: Interval) -> String {
+  static func degreeWord(_ interval: Interval) -> String {
     interval == .P1 ? "root" : interval.degreeName
   }
 

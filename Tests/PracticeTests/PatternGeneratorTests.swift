@@ -221,6 +221,109 @@ final class PatternGeneratorTests: XCTestCase {
     XCTAssertEqual(Set(dorian?.intervals ?? []), Set(ScaleType.dorian.intervals))
   }
 
+  /// Every box spans four frets from its degree on the C string and holds every place in them
+  /// whose note is in the scale, on every string.
+  func testUkuleleScalesComeInBoxesOfFourFrets() {
+    for scale in PatternGenerator.boxScales {
+      let boxes = PatternGenerator.boxes(scale, tuning: .ukulele)
+      XCTAssertEqual(boxes.count, scale.intervals.count, scale.name)
+      for box in boxes {
+        XCTAssertEqual(Set(box.intervals), Set(scale.intervals), box.id)
+        let places = box.positions(tonicFret: 12)
+        let first = places.map(\.fret).min()!
+        XCTAssertEqual(places.map(\.fret).max()! - first, 3, box.id)
+        let tonic = Tuning.ukulele.pitch(string: box.tones[0].string, fret: 12)
+        for string in 1...4 {
+          for fret in first...(first + 3) {
+            let semitones = (Tuning.ukulele.pitch(string: string, fret: fret) - tonic + 120) % 12
+            XCTAssertEqual(
+              places.contains(FretPosition(string: string, fret: fret)),
+              scale.intervals.contains { $0.semitones % 12 == semitones },
+              "\(box.id) string \(string) fret \(fret)")
+          }
+        }
+      }
+    }
+    let major = PatternGenerator.boxes(.major, tuning: .ukulele)
+    XCTAssertEqual(major.map(\.id), (1...7).map { "major-\($0)" })
+    XCTAssertEqual(major[0].name, "Major, position 1")
+  }
+
+  /// The open G and the E string's third fret are one note; a run up the box plays it once.
+  func testAUkuleleBoxPlaysAsARunStrictlyUpwards() throws {
+    let box = try XCTUnwrap(PatternGenerator.library(for: .ukulele).first { $0.id == "major-1" })
+    let places = box.positions(tonicFret: 0)
+    XCTAssertEqual(places.map(\.fret).min(), 0, "the C box in open position")
+    let pitches = places.map { Tuning.ukulele.pitch(string: $0.string, fret: $0.fret) }
+    let run = ScaleRun(positions: places, pitches: pitches, direction: .ascending).expected
+    XCTAssertEqual(run.map(\.pitch).map(\.midiNumber), [60, 62, 64, 65, 67, 69, 71, 72])
+    XCTAssertLessThan(run.count, places.count, "G4 and A4 lie on two strings each")
+  }
+
+  func testUkuleleArpeggiosAreBoxesOfChordTones() {
+    for (quality, id) in PatternGenerator.arpeggioQualities {
+      let boxes = PatternGenerator.boxArpeggios(quality, id: id, tuning: .ukulele)
+      let symmetric = [.augmented, .diminishedSeventh].contains(quality)
+      XCTAssertEqual(
+        boxes.count, symmetric ? 1 : quality.intervals.count, "\(id): symmetric chords repeat")
+      for box in boxes {
+        XCTAssertEqual(Set(box.intervals), Set(quality.intervals), box.id)
+        let offsets = box.tones.map(\.offset)
+        XCTAssertLessThanOrEqual(offsets.max()! - offsets.min()!, 3, box.id)
+      }
+    }
+  }
+
+  /// Frets from string 4 to string 1, the lowest moved to fret 0.
+  private func grips(_ quality: ChordQuality, _ id: String) -> [String] {
+    PatternGenerator.chords(quality, id: id, tuning: .ukulele).map { grip in
+      let places = grip.positions(tonicFret: grip.lowestTonicFret).sorted { $0.string > $1.string }
+      XCTAssertEqual(places.map(\.string), [4, 3, 2, 1], grip.id)
+      return places.map { String($0.fret) }.joined()
+    }
+  }
+
+  func testUkuleleChordsIncludeTheFirstGripsPlayersLearn() {
+    let major = grips(.major, "major")
+    XCTAssertEqual(major.first, "0003", "C")
+    XCTAssertTrue(major.contains("2010"), "F")
+    XCTAssertTrue(grips(.minor, "minor").contains("2000"), "Am")
+    XCTAssertTrue(grips(.dominantSeventh, "7").contains("0212"), "G7")
+    XCTAssertEqual(grips(.diminishedSeventh, "dim7"), ["0101"], "one shape, every three frets")
+  }
+
+  func testEveryUkuleleChordSoundsAllFourStrings() {
+    for (quality, id) in PatternGenerator.chordQualities {
+      let grips = PatternGenerator.chords(quality, id: id, tuning: .ukulele)
+      XCTAssertFalse(grips.isEmpty, id)
+      for grip in grips {
+        XCTAssertEqual(grip.tones.map(\.string).sorted(), [1, 2, 3, 4], grip.id)
+        let offsets = grip.tones.map(\.offset)
+        XCTAssertLessThanOrEqual(offsets.max()! - offsets.min()!, 3, grip.id)
+        let optional: Set<Interval> = quality.intervals.count == 5 ? [.P5] : []
+        let tones = Set(grip.intervals)
+        XCTAssertTrue(Set(quality.intervals).subtracting(optional).isSubset(of: tones), grip.id)
+        let roots = zip(grip.tones, grip.intervals).filter { $0.1 == .P1 }
+          .map { pitch($0.0, in: grip) }
+        XCTAssertEqual(pitch(grip.tones[0], in: grip), roots.min(), "the lowest root: \(grip.id)")
+      }
+    }
+    let c = PatternGenerator.chords(.major, id: "major", tuning: .ukulele)[0]
+    XCTAssertEqual(c.name, "Major chord, position 1")
+    XCTAssertEqual(c.tones[0].string, 3, "C on the C string")
+  }
+
+  func testEveryTuningGetsALibraryWithUniqueIds() {
+    for tuning in Tuning.presets {
+      let library = PatternGenerator.library(for: tuning)
+      XCTAssertFalse(library.isEmpty, tuning.id)
+      XCTAssertEqual(Set(library.map(\.id)).count, library.count, tuning.id)
+    }
+    let ukulele = PatternGenerator.library(for: .ukulele)
+    XCTAssertEqual(
+      Set(ukulele.map(\.category)), [.scale, .arpeggio, .chord], "scales, arpeggios and chords")
+  }
+
   func testIdsAreUniqueAndReadable() {
     XCTAssertEqual(Set(library.map(\.id)).count, library.count)
     for pattern in library {
