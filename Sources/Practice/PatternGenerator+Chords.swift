@@ -27,11 +27,12 @@ extension PatternGenerator {
   /// string and one more cannot hold a triad) has no shape. Each shape starts on a different
   /// string, so none repeats another.
   ///
-  /// Where they do not (the ukulele's high G): every grip that sounds all the strings, found up
-  /// one octave of the neck, lowest first, as ukulele chord charts teach them. Its lowest note
-  /// need not be the root (A minor is 2000, C on the C string lowest), so its tonic is its lowest
-  /// root. A grip the same shape as an earlier one (the augmented and diminished seventh chords
-  /// repeat every few frets) is left out.
+  /// Where they do not (the ukulele's high G): grips that sound all the strings, as ukulele
+  /// chord charts teach them; for each fret up one octave of the neck, of the grips whose lowest
+  /// note lies on it, the one with the fewest fingers, then the lowest frets. A grip's lowest
+  /// note need not be the root (A minor is 2000, C on the C string lowest), so its tonic is its
+  /// lowest root. A grip the same shape as an earlier one (the augmented and diminished seventh
+  /// chords repeat every few frets) is left out.
   public static func chords(_ quality: ChordQuality, id: String, tuning: Tuning)
     -> [FretPattern]
   {
@@ -95,13 +96,13 @@ extension PatternGenerator {
     for low in (root.fret - chordSpan)...root.fret {
       for top in stride(from: rootString - 1, through: 1, by: -1) {
         let strings = Array(stride(from: rootString - 1, through: top, by: -1))
-        let frets = low...(low + chordSpan)
-        candidates += grips(quality, on: strings, frets: frets, root: rootPitch, tuning: tuning)
-          .map { [root] + $0 }
-          .filter { grip in
-            holds(quality, grip)
-              && grip.allSatisfy { tuning.pitch(string: $0.string, fret: $0.fret) >= rootPitch }
-          }
+        candidates += grips(
+          quality, adding: strings, to: [root], frets: low...(low + chordSpan), root: rootPitch,
+          tuning: tuning
+        ).filter { grip in
+          holdsEveryTone(quality, grip)
+            && grip.allSatisfy { tuning.pitch(string: $0.string, fret: $0.fret) >= rootPitch }
+        }
       }
     }
     func score(_ grip: [Placed]) -> (Int, Int, Int, Int) {
@@ -117,40 +118,45 @@ extension PatternGenerator {
     // Frets counted from the lowest-sounding string's root at fret 12, an octave of windows up.
     let root = tuning.pitch(string: lowestSoundingString(tuning), fret: 12)
     let strings = Array((1...tuning.stringCount).reversed())
+    func score(_ grip: [Placed]) -> (Int, Int) {
+      (fingers(grip), grip.map(\.fret).reduce(0, +))
+    }
     var found: [[Placed]] = []
     for low in 12..<24 {
-      for grip in grips(
-        quality, on: strings, frets: low...(low + chordSpan), root: root, tuning: tuning)
-      where grip.map(\.fret).min() == low && holds(quality, grip)
-        && !found.contains(where: { shape($0) == shape(grip) })
-      {
-        found.append(grip)
+      let best = grips(
+        quality, adding: strings, to: [], frets: low...(low + chordSpan), root: root,
+        tuning: tuning
+      )
+      .filter { $0.map(\.fret).min() == low && holdsEveryTone(quality, $0) }
+      .min { score($0) < score($1) }
+      if let best, !found.contains(where: { shape($0) == shape(best) }) {
+        found.append(best)
       }
     }
     return found.map { byPitch($0, tuning: tuning) }
   }
 
-  /// Every way to play one tone of `quality` on each of `strings` within `frets`, with the root
-  /// sounding `root`.
+  /// Every way to add one tone of `quality` on each of `strings` within `frets` to `start`, with
+  /// the root sounding `root`, that a hand can hold (`fingers(_:)` at most 4). A grip is dropped
+  /// as soon as it needs a fifth finger: a further string never frees one.
   private static func grips(
-    _ quality: ChordQuality, on strings: [Int], frets: ClosedRange<Int>, root: Pitch,
-    tuning: Tuning
+    _ quality: ChordQuality, adding strings: [Int], to start: [Placed], frets: ClosedRange<Int>,
+    root: Pitch, tuning: Tuning
   ) -> [[Placed]] {
-    strings.reduce(into: [[]]) { grips, string in
+    strings.reduce(into: [start]) { grips, string in
       let tones = frets.compactMap { fret in
         tone(among: quality.intervals, semitones: tuning.pitch(string: string, fret: fret) - root)
           .map { Placed(string: string, fret: fret, interval: $0) }
       }
-      grips = grips.flatMap { grip in tones.map { grip + [$0] } }
+      grips = grips.flatMap { grip in tones.map { grip + [$0] } }.filter { fingers($0) <= 4 }
     }
   }
 
-  /// Whether `grip` holds the chord (every tone, the fifth of a five-tone chord excepted) with
-  /// four fingers.
-  private static func holds(_ quality: ChordQuality, _ grip: [Placed]) -> Bool {
+  /// Whether `grip` holds every tone of the chord, the fifth of a five-tone chord excepted.
+  private static func holdsEveryTone(_ quality: ChordQuality, _ grip: [Placed]) -> Bool {
     let tones = quality.intervals
     let required = tones.count < 5 ? tones : tones.filter { $0 != .P5 }
-    return Set(required).isSubset(of: grip.map(\.interval)) && fingers(grip) <= 4
+    return Set(required).isSubset(of: grip.map(\.interval))
   }
 
   /// The sentence saying which tone a grip leaves out, or nothing when it holds them all.

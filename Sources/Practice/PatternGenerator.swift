@@ -38,9 +38,10 @@ public enum PatternGenerator {
 
   /// Every pattern, in the order of the tables above. A tuning whose strings do not rise in
   /// pitch (the ukulele's high G) gets its scales and arpeggios in boxes instead, and its chords
-  /// on all its strings.
+  /// on all its strings; so does one of fewer than three strings, too few for a walk three notes
+  /// to a string to reach every degree of a seven-note scale.
   public static func library(for tuning: Tuning) -> [FretPattern] {
-    guard stringsRise(tuning) else {
+    guard stringsRise(tuning), tuning.stringCount >= 3 else {
       return boxScales.flatMap { boxes($0, tuning: tuning) }
         + arpeggioQualities.flatMap { boxArpeggios($0.quality, id: $0.id, tuning: tuning) }
         + chordQualities.flatMap { chords($0.quality, id: $0.id, tuning: tuning) }
@@ -130,7 +131,8 @@ public enum PatternGenerator {
   /// Shapes from each chord tone on the lowest string, then from each chord tone on the next
   /// string up, each within `arpeggioSpan` frets from one fret below its first note and taking
   /// every chord tone there, lowest first. A shape that adds nothing to an earlier one (from the
-  /// root on the fifth string lies inside the one from the fifth on the sixth) is left out.
+  /// root on the fifth string lies inside the one from the fifth on the sixth) is left out, and
+  /// so is one without a root, which strings tuned close together (or octaves apart) can give.
   public static func arpeggios(_ quality: ChordQuality, id: String, tuning: Tuning)
     -> [FretPattern]
   {
@@ -158,7 +160,9 @@ public enum PatternGenerator {
           }
         }
         let places = Set(notes.map(\.placeInOctave))
-        if !shapes.contains(where: { places.isSubset(of: $0.map(\.placeInOctave)) }) {
+        if notes.contains(where: { $0.interval == .P1 }),
+          !shapes.contains(where: { places.isSubset(of: $0.map(\.placeInOctave)) })
+        {
           shapes.append(notes)
         }
       }

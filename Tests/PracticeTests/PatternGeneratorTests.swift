@@ -324,6 +324,19 @@ final class PatternGeneratorTests: XCTestCase {
       Set(ukulele.map(\.category)), [.scale, .arpeggio, .chord], "scales, arpeggios and chords")
   }
 
+  /// A diddley bow, strings a semitone or an octave apart, a twelve-string's octave courses: a
+  /// shape that cannot be made is left out, never a crash.
+  func testOddTuningsGetWhatShapesFit() {
+    let tunings = [
+      "C4", "C2 C#2 D2 D#2 E2 F2", "C2 C3 C4 C5 C6", "E3 E2 A3 A2 D4 D3 G4 G3 B3 B3 E4 E4",
+    ]
+    for text in tunings {
+      let library = PatternGenerator.library(for: Tuning(parsing: text)!)
+      XCTAssertFalse(library.isEmpty, text)
+      XCTAssertEqual(Set(library.map(\.id)).count, library.count, text)
+    }
+  }
+
   func testIdsAreUniqueAndReadable() {
     XCTAssertEqual(Set(library.map(\.id)).count, library.count)
     for pattern in library {
