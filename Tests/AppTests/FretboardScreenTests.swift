@@ -373,6 +373,11 @@ final class FretboardScreenTests: XCTestCase {
     XCTAssertLessThan(
       try XCTUnwrap(ids.firstIndex(of: "major-pentatonic-5")),
       try XCTUnwrap(ids.firstIndex(of: "blues-1")), "positions in order within a family")
+    let chords = try XCTUnwrap(ids.firstIndex(of: "major-chord-1"))
+    XCTAssertEqual(ids.lastIndex { $0.contains("-arpeggio-") }, chords - 1, "after the arpeggios")
+    XCTAssertEqual(
+      ids[chords...].prefix(4),
+      ["major-chord-1", "major-chord-2", "major-chord-3", "minor-chord-1"])
   }
 }
 
