@@ -1,15 +1,17 @@
 import MusicTheory
 
-/// Builds the movable shapes the fretboard module ships (scales in positions, arpeggios) for any
-/// tuning, from the interval tables in `ScaleType` and `ChordQuality`. The same tuning always
-/// gives the same patterns in the same order, so the files in `assets/patterns` can be checked
-/// against it and never drift from the theory.
+/// Builds the movable shapes the fretboard module ships (scales in positions, arpeggios, chords)
+/// for any tuning, from the interval tables in `ScaleType` and `ChordQuality`. The same tuning
+/// always gives the same patterns in the same order, so the files in `assets/patterns` can be
+/// checked against it and never drift from the theory.
 ///
-/// Every shape walks its scale or chord strictly upwards, string by string from the lowest. Its
-/// tonic is the first root in that walk; the tonic is stored first and the frets are counted from
-/// it, as `FretPattern` wants. An interval whose usual name is not the scale's own (lydian's #4,
-/// usually b5) is kept as the tone's spelling. "Upwards string by string" assumes the strings
-/// rise in pitch from the highest-numbered one, as on every preset but the re-entrant ukulele.
+/// Every scale and arpeggio walks strictly upwards, string by string from the lowest; a chord is
+/// one grip (`chords(_:id:tuning:)`). A shape's tonic is its first root, from the lowest string
+/// up; the tonic is stored first and the frets are counted from it, as `FretPattern` wants. An
+/// interval whose usual name is not the scale's own (lydian's #4, usually b5) is kept as the
+/// tone's spelling. "Upwards string by string" assumes the strings rise in pitch from the
+/// highest-numbered one, as on every preset but the re-entrant ukulele; it gets boxes
+/// (`boxes(_:tuning:)`) instead, whose tonic is their lowest root.
 public enum PatternGenerator {
   /// Seven-note scales, played three notes per string in seven positions.
   public static let threeNotesPerStringScales: [ScaleType] = [
@@ -34,18 +36,27 @@ public enum PatternGenerator {
   /// index finger's reach back.
   public static let arpeggioSpan = 5
 
-  /// Every pattern, in the order of the tables above.
-  /// Whether the shapes can be made for `tuning`: its strings must rise in pitch across the
-  /// neck, which a re-entrant tuning (the ukulele's high G) does not.
-  public static func canGenerate(for tuning: Tuning) -> Bool {
-    zip(tuning.openStrings, tuning.openStrings.dropFirst()).allSatisfy { $0.pitch < $1.pitch }
-  }
-
+  /// Every pattern, in the order of the tables above. A tuning whose strings do not rise in
+  /// pitch (the ukulele's high G) gets its scales and arpeggios in boxes instead, and its chords
+  /// on all its strings; so does one of fewer than three strings, too few for a walk three notes
+  /// to a string to reach every degree of a seven-note scale.
   public static func library(for tuning: Tuning) -> [FretPattern] {
-    threeNotesPerStringScales.flatMap { threeNotesPerString($0, tuning: tuning) }
+    guard stringsRise(tuning), tuning.stringCount >= 3 else {
+      return boxScales.flatMap { boxes($0, tuning: tuning) }
+        + arpeggioQualities.flatMap { boxArpeggios($0.quality, id: $0.id, tuning: tuning) }
+        + chordQualities.flatMap { chords($0.quality, id: $0.id, tuning: tuning) }
+    }
+    return threeNotesPerStringScales.flatMap { threeNotesPerString($0, tuning: tuning) }
       + pentatonicScales.flatMap { pentatonic($0, tuning: tuning) }
       + bluesScales.flatMap { blues($0.scale, from: $0.pentatonic, tuning: tuning) }
       + arpeggioQualities.flatMap { arpeggios($0.quality, id: $0.id, tuning: tuning) }
+      + chordQualities.flatMap { chords($0.quality, id: $0.id, tuning: tuning) }
+  }
+
+  /// Whether every string sounds higher than the one before it across the neck, which the walks
+  /// string by string need and a re-entrant tuning (the ukulele's high G) breaks.
+  static func stringsRise(_ tuning: Tuning) -> Bool {
+    zip(tuning.openStrings, tuning.openStrings.dropFirst()).allSatisfy { $0.pitch < $1.pitch }
   }
 
   /// One position per degree: position k starts from degree k on the lowest string. Each string
@@ -120,7 +131,8 @@ public enum PatternGenerator {
   /// Shapes from each chord tone on the lowest string, then from each chord tone on the next
   /// string up, each within `arpeggioSpan` frets from one fret below its first note and taking
   /// every chord tone there, lowest first. A shape that adds nothing to an earlier one (from the
-  /// root on the fifth string lies inside the one from the fifth on the sixth) is left out.
+  /// root on the fifth string lies inside the one from the fifth on the sixth) is left out, and
+  /// so is one without a root, which strings tuned close together (or octaves apart) can give.
   public static func arpeggios(_ quality: ChordQuality, id: String, tuning: Tuning)
     -> [FretPattern]
   {
@@ -148,7 +160,9 @@ public enum PatternGenerator {
           }
         }
         let places = Set(notes.map(\.placeInOctave))
-        if !shapes.contains(where: { places.isSubset(of: $0.map(\.placeInOctave)) }) {
+        if notes.contains(where: { $0.interval == .P1 }),
+          !shapes.contains(where: { places.isSubset(of: $0.map(\.placeInOctave)) })
+        {
           shapes.append(notes)
         }
       }
@@ -168,18 +182,18 @@ public enum PatternGenerator {
     }
   }
 
-  private static let scaleInstructions =
+  static let scaleInstructions =
     "Play from the lowest note to the highest and back, one note per click, alternating the "
     + "pick; name each note's interval as you play it. Then start the same shape from another "
     + "root."
-  private static let arpeggioInstructions =
+  static let arpeggioInstructions =
     "Play the chord tones one at a time from the lowest to the highest and back, one note per "
     + "click, letting no two ring together; name each interval. Then play the chord's scale in "
     + "the same place and hear the arpeggio inside it."
 
   /// A note of a shape being built: where it lies, with frets counted from wherever the shape
   /// was started, and which interval of the scale or chord it plays.
-  private struct Placed {
+  struct Placed {
     var string: Int
     var fret: Int
     var interval: Interval
@@ -212,7 +226,7 @@ public enum PatternGenerator {
 
   /// The pattern of `notes` (in playing order): the first root moves to the front as the tonic,
   /// frets are counted from it, and spellings are kept where the usual name would differ.
-  private static func pattern(
+  static func pattern(
     id: String, name: String, category: FretPattern.Category, tuning: Tuning, notes: [Placed],
     description: String, instructions: String
   ) -> FretPattern {
@@ -233,26 +247,57 @@ public enum PatternGenerator {
     return pattern
   }
 
+  /// The one of `tones` that lies `semitones` above the root, give or take octaves.
+  static func tone(among tones: [Interval], semitones: Int) -> Interval? {
+    tones.first { withinOctave($0.semitones) == withinOctave(semitones) }
+  }
+
+  /// The string with the lowest open note (the first across the neck if several share it): the
+  /// C string of a ukulele, where its boxes and its chords' frame start.
+  static func lowestSoundingString(_ tuning: Tuning) -> Int {
+    let lowest = tuning.openStrings.map(\.pitch).min()!
+    return tuning.stringCount - tuning.openStrings.firstIndex { $0.pitch == lowest }!
+  }
+
+  /// `notes` from the lowest pitch up, across the neck where two sound the same: the playing
+  /// order on strings that do not rise in pitch.
+  static func byPitch(_ notes: [Placed], tuning: Tuning) -> [Placed] {
+    notes.sorted { lhs, rhs in
+      let (left, right) = (
+        tuning.pitch(string: lhs.string, fret: lhs.fret),
+        tuning.pitch(string: rhs.string, fret: rhs.fret)
+      )
+      return left != right ? left < right : lhs.string > rhs.string
+    }
+  }
+
+  /// Where `notes` lie, moved so the lowest fret is 0: two shapes with the same places are the
+  /// same thing to learn, wherever on the neck they sit.
+  static func shape(_ notes: [Placed]) -> Set<FretPosition> {
+    let lowest = notes.map(\.fret).min() ?? 0
+    return Set(notes.map { FretPosition(string: $0.string, fret: $0.fret - lowest) })
+  }
+
   /// Semitones folded into one octave, 0 through 11, below zero too.
-  private static func withinOctave(_ semitones: Int) -> Int {
+  static func withinOctave(_ semitones: Int) -> Int {
     (semitones % 12 + 12) % 12
   }
 
   /// "natural minor" becomes "natural-minor".
-  private static func idWord(_ name: String) -> String {
+  static func idWord(_ name: String) -> String {
     name.split(separator: " ").joined(separator: "-")
   }
 
-  private static func capitalized(_ name: String) -> String {
+  static func capitalized(_ name: String) -> String {
     name.prefix(1).uppercased() + name.dropFirst()
   }
 
   /// "root" for the unison, otherwise the degree as guitarists say it ("b3").
-  private static func degreeWord(_ interval: Interval) -> String {
+  static func degreeWord(_ interval: Interval) -> String {
     interval == .P1 ? "root" : interval.degreeName
   }
 
-  private static func degrees(_ intervals: [Interval]) -> String {
+  static func degrees(_ intervals: [Interval]) -> String {
     intervals.map(\.degreeName).joined(separator: " ")
   }
 }

@@ -30,6 +30,6 @@ final class ShippedPatternsTests: StorageTestCase {
       XCTAssertEqual(library.pattern(id: pattern.id), pattern, pattern.id)
     }
     XCTAssertEqual(library.patterns.first?.id, "blues-1", "scales first, families by id")
-    XCTAssertEqual(library.patterns.last?.category, .arpeggio)
+    XCTAssertEqual(library.patterns.last?.category, .chord)
   }
 }

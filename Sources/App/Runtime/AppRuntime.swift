@@ -183,7 +183,7 @@ public final class AppRuntime {
     let builtIn =
       tuning == .guitarStandard
       ? library.entries.filter(\.isBuiltIn).map(\.pattern)
-      : PatternGenerator.canGenerate(for: tuning) ? PatternGenerator.library(for: tuning) : []
+      : PatternGenerator.library(for: tuning)
     _ = model.handle(
       .patternsLoaded(
         PatternOrder.sorted(builtIn + own), own: Set(own.map(\.id)), problems: library.problems))
