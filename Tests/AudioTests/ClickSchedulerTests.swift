@@ -71,6 +71,34 @@ final class ClickSchedulerTests: XCTestCase {
     XCTAssertEqual(scheduled.map(\.frame), [0, 24_000, 48_000, 72_000, 84_000])
   }
 
+  func testNoteTicksFollowTheBeatsAfterTheCountInInTimeOrder() throws {
+    // At 120 BPM a beat is 24 000 frames. Beat 0: a triplet; beat 1: an off-beat eighth; then
+    // the line again. Subdivided in eighths, so ticks and subdivisions interleave.
+    let pattern = try MetronomePattern(
+      meter: .twoFour, subdivision: 2, countInBars: 1, targets: [[0, 1.0 / 3, 2.0 / 3], [0.5]])
+    let scheduled = try clicks(pattern, count: 2 + 5 + 3 + 5)
+    XCTAssertEqual(
+      scheduled.map(\.kind),
+      [.countIn, .countIn,
+       .accent, .target, .target, .subdivision, .target,
+       .normal, .target, .subdivision,
+       .accent, .target, .target, .subdivision, .target])
+    XCTAssertEqual(
+      scheduled[2..<7].map(\.frame), [48_000, 48_000, 56_000, 60_000, 64_000],
+      "a tick on the beat sounds with it")
+    XCTAssertEqual(scheduled[7..<10].map(\.frame), [72_000, 84_000, 84_000])
+    XCTAssertEqual(scheduled[2..<7].map(\.subdivision), [0, 1, 2, 3, 4])
+    XCTAssertEqual(scheduled[2..<7].map(\.beat), [2, 2, 2, 2, 2])
+  }
+
+  func testANoteTickOutsideTheBeatIsRefused() {
+    XCTAssertThrowsError(try MetronomePattern(targets: [[0, 1]])) { error in
+      XCTAssertEqual(
+        (error as? MetronomeError)?.description,
+        "a note tick at 1 of a beat is outside the beat (0 to under 1)")
+    }
+  }
+
   func testACountInCanBeAllAccents() throws {
     let pattern = try MetronomePattern(
       meter: .twoFour, countInBars: 2, countInStyle: .allAccented)

@@ -88,6 +88,16 @@ final class MetronomeEngineTests: XCTestCase {
       found.map(\.frame), [0, 11_520, 19_200, 30_720, 49_920, 57_600, 69_120])
   }
 
+  func testNoteTicksSoundWithTheirOwnVoiceWhereTheNotesFall() throws {
+    // Dotted eighth and sixteenth, then a rest: the tick is at three quarters of the beat.
+    let pattern = try MetronomePattern(meter: .twoFour, targets: [[0.75], []])
+    let engine = try engine(pattern, bpm: 120)
+    engine.start(atFrame: 0)
+    let found = onsets(in: renderAll(engine, frames: 2 * 24_000, plan: .fixed(480)))
+    XCTAssertEqual(found.map { TestVoices.kind(ofPeak: $0.peak) }, [.accent, .target, .normal])
+    XCTAssertEqual(found.map(\.frame), [0, 18_000, 24_000])
+  }
+
   func testACountInBarSoundsBeforeThePatternWithItsOwnVoice() throws {
     let engine = try engine(MetronomePattern(meter: .threeFour, countInBars: 1), bpm: 120)
     engine.start(atFrame: 0)
@@ -259,7 +269,8 @@ final class MetronomeEngineTests: XCTestCase {
     var samples = output.render(480)
     let quiet = TestVoices.burst(peak: 0.1, length: 300)
     engine.setVoices(
-      MetronomeVoices(accent: quiet, normal: quiet, subdivision: quiet, countIn: quiet))
+      MetronomeVoices(
+        accent: quiet, normal: quiet, subdivision: quiet, countIn: quiet, target: quiet))
     samples += output.render(48_000)
     XCTAssertEqual(Array(samples[0..<1_200]), TestVoices.accent, "the sounding click is kept")
     XCTAssertEqual(onsets(in: samples).map(\.peak), [0.8, 0.1, 0.1])

@@ -21,14 +21,16 @@ enum TestVoices {
   static let normal = burst(peak: 0.6, length: 1000)
   static let subdivision = burst(peak: 0.4, length: 600)
   static let countIn = burst(peak: 0.7, length: 800)
+  static let target = burst(peak: 0.2, length: 400)
 
   static let voices = MetronomeVoices(
-    accent: accent, normal: normal, subdivision: subdivision, countIn: countIn)
+    accent: accent, normal: normal, subdivision: subdivision, countIn: countIn, target: target)
 
   /// The kind whose voice starts at `peak` (after `gain`).
   static func kind(ofPeak peak: Float, gain: Float = 1) -> ClickKind? {
     let kinds: [(ClickKind, [Float])] = [
       (.accent, accent), (.normal, normal), (.subdivision, subdivision), (.countIn, countIn),
+      (.target, target),
     ]
     return kinds.first { abs($0.1[0] * gain - peak) < 1e-6 }?.0
   }

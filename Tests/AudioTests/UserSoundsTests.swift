@@ -4,7 +4,8 @@ import Foundation
 import XCTest
 
 final class UserSoundsTests: XCTestCase {
-  private let defaults = MetronomeVoices(accent: [1], normal: [2], subdivision: [3], countIn: [4])
+  private let defaults = MetronomeVoices(
+    accent: [1], normal: [2], subdivision: [3], countIn: [4], target: [5])
   private var root: URL!
   private var sounds: URL { root.appendingPathComponent("sounds") }
 

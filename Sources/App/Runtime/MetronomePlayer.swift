@@ -168,7 +168,7 @@ final class MetronomePlayer {
     guard let engine, let pulse, let sounds, standIn == nil else { return nil }
     let voices = sounds.voices
     var templates: [[Float]] = []
-    for sound in [voices.accent, voices.normal, voices.subdivision, voices.countIn]
+    for sound in [voices.accent, voices.normal, voices.subdivision, voices.countIn, voices.target]
     where !templates.contains(sound) {
       templates.append(sound)
     }

@@ -8,4 +8,6 @@ public enum ClickKind: Hashable, Sendable {
   case subdivision
   /// A beat of a count-in bar played with the count-in voice.
   case countIn
+  /// A quiet tick where the player is to play a note, as the rhythm trainer asks.
+  case target
 }

@@ -21,7 +21,14 @@ public struct ClickScheduler: Sendable {
   private var beat: Int64 = 0
   private var bar: Int
   private var beatInBar = 0
-  private var subdivision = 0
+  /// Index into `slots`; 0 is the beat itself.
+  private var slot = 0
+  /// Beats since the count-in, which pick the note ticks.
+  private var playedBeats = 0
+  /// The clicks of the beat under way in order: the beat, its subdivisions and its note ticks,
+  /// each at its fraction of the beat. Filled at each beat without allocating, since the
+  /// scheduler runs on the audio thread.
+  private var slots: [(fraction: Double, kind: ClickKind)] = []
 
   /// With a speed trainer in `pattern` the run starts at the trainer's first tempo instead of
   /// `bpm`.
@@ -32,7 +39,11 @@ public struct ClickScheduler: Sendable {
     self.pattern = pattern
     timeline = try TempoTimeline(bpm: pattern.speedTrainer?.startBPM ?? bpm, sampleRate: sampleRate)
     bar = -pattern.countInBars
+    slots.reserveCapacity(Self.slotCapacity)
   }
+
+  /// Room for a beat's clicks: four subdivisions and up to a dozen note ticks.
+  private static let slotCapacity = 16
 
   /// The tempo of the next beat, or the tempo asked for if that is still to take effect.
   public var tempo: Double {
@@ -42,8 +53,7 @@ public struct ClickScheduler: Sendable {
   /// Where the next click falls. Tempo and pattern changes still pending cannot move it: they
   /// apply at a beat boundary, whose frame the old tempo has already fixed.
   public var nextFrame: Int64 {
-    let fraction = subdivision == 0 ? 0 : pattern.fraction(ofSubdivision: subdivision)
-    return origin + timeline.frame(ofBeat: beat, fraction: fraction)
+    origin + timeline.frame(ofBeat: beat, fraction: slot == 0 ? 0 : slots[slot].fraction)
   }
 
   /// Changes the tempo from the next beat boundary that has not been scheduled.
@@ -61,17 +71,42 @@ public struct ClickScheduler: Sendable {
 
   /// The next click, after which the scheduler moves past it.
   public mutating func next(using generator: inout some RandomNumberGenerator) -> ScheduledClick {
-    if subdivision == 0 {
+    let isCountIn = bar < 0
+    if slot == 0 {
       if beatInBar == 0 { beginBar(using: &generator) }
       applyPendingTempo()
+      fillSlots(isCountIn: isCountIn)
     }
-    let isCountIn = bar < 0
-    let kind = kind(isCountIn: isCountIn)
+    let kind = slots[slot].kind
     let click = ScheduledClick(
-      frame: nextFrame, beat: beat, bar: bar, beatInBar: beatInBar, subdivision: subdivision,
+      frame: nextFrame, beat: beat, bar: bar, beatInBar: beatInBar, subdivision: slot,
       kind: kind, isCountIn: isCountIn, isMuted: kind == .silent || isBarMuted)
     advance(isCountIn: isCountIn)
     return click
+  }
+
+  /// The beat's clicks: the beat, then its subdivisions and note ticks merged in time order (a
+  /// tick on the beat itself comes right after it). Count-in bars click the beat only: they
+  /// give the tempo, not the groove.
+  private mutating func fillSlots(isCountIn: Bool) {
+    slots.removeAll(keepingCapacity: true)
+    slots.append((0, beatKind(isCountIn: isCountIn)))
+    guard !isCountIn else { return }
+    let ticks = pattern.targets.isEmpty ? [] : pattern.targets[playedBeats % pattern.targets.count]
+    var subdivision = 1
+    var tick = 0
+    while subdivision < pattern.subdivision || tick < ticks.count {
+      let next =
+        subdivision < pattern.subdivision
+        ? pattern.fraction(ofSubdivision: subdivision) : .infinity
+      if tick < ticks.count, ticks[tick] <= next {
+        slots.append((ticks[tick], .target))
+        tick += 1
+      } else {
+        slots.append((next, .subdivision))
+        subdivision += 1
+      }
+    }
   }
 
   private mutating func beginBar(using generator: inout some RandomNumberGenerator) {
@@ -103,11 +138,10 @@ public struct ClickScheduler: Sendable {
     timeline.discardSegments(before: beat)
   }
 
-  private func kind(isCountIn: Bool) -> ClickKind {
+  private func beatKind(isCountIn: Bool) -> ClickKind {
     if isCountIn {
       return pattern.countInStyle == .distinctVoice ? .countIn : .accent
     }
-    guard subdivision == 0 else { return .subdivision }
     switch pattern.accents.beats[beatInBar] {
     case .accent: return .accent
     case .normal: return .normal
@@ -116,10 +150,10 @@ public struct ClickScheduler: Sendable {
   }
 
   private mutating func advance(isCountIn: Bool) {
-    subdivision += 1
-    // Count-in bars click the beat only: they give the tempo, not the groove.
-    guard subdivision == (isCountIn ? 1 : pattern.subdivision) else { return }
-    subdivision = 0
+    slot += 1
+    guard slot == slots.count else { return }
+    slot = 0
+    if !isCountIn { playedBeats += 1 }
     beat += 1
     beatInBar += 1
     if beatInBar == pattern.meter.beatsPerBar {

@@ -15,6 +15,7 @@ public enum MetronomeError: Error, Equatable, Sendable, CustomStringConvertible 
   case gapProbabilityOutOfRange(Double)
   case trainerStepOutOfRange(Double)
   case trainerIntervalOutOfRange(Int)
+  case targetOutsideBeat(Double)
 
   public var description: String {
     let tempi = TempoTimeline.bpmRange
@@ -57,6 +58,8 @@ public enum MetronomeError: Error, Equatable, Sendable, CustomStringConvertible 
       return "speed trainer step \(Self.format(step)) BPM must be more than 0"
     case .trainerIntervalOutOfRange(let bars):
       return "speed trainer cannot step every \(bars) bars; use 1 or more"
+    case .targetOutsideBeat(let fraction):
+      return "a note tick at \(Self.format(fraction)) of a beat is outside the beat (0 to under 1)"
     }
   }
 

@@ -23,13 +23,17 @@ public struct MetronomePattern: Equatable, Sendable {
   /// For beats and count-in.
   public var clickVolume: Gain
   public var subdivisionVolume: Gain
+  /// Where quiet ticks mark the notes to play, beat by beat after the count-in: beat k plays
+  /// the ticks of `targets[k % targets.count]`, each a fraction of the beat from 0. Empty plays
+  /// none.
+  public let targets: [[Double]]
 
   /// `accents` default to the downbeat accented and every other beat normal.
   public init(
     meter: Meter = .fourFour, accents: AccentPattern? = nil, subdivision: Int = 1,
     swing: Double = 0.5, countInBars: Int = 0, countInStyle: CountInStyle = .distinctVoice,
     gapClick: GapClick = .off, speedTrainer: SpeedTrainer? = nil, clickVolume: Gain = .unity,
-    subdivisionVolume: Gain = .unity
+    subdivisionVolume: Gain = .unity, targets: [[Double]] = []
   ) throws(MetronomeError) {
     let accents = accents ?? .standard(beatsPerBar: meter.beatsPerBar)
     guard accents.beats.count == meter.beatsPerBar else {
@@ -41,6 +45,9 @@ public struct MetronomePattern: Equatable, Sendable {
     guard Self.swingRange.contains(swing) else { throw .swingOutOfRange(swing) }
     guard Self.countInRange.contains(countInBars) else { throw .countInOutOfRange(countInBars) }
     try gapClick.validate()
+    if let outside = targets.joined().first(where: { !(0..<1).contains($0) }) {
+      throw .targetOutsideBeat(outside)
+    }
     self.meter = meter
     self.accents = accents
     self.subdivision = subdivision
@@ -51,6 +58,7 @@ public struct MetronomePattern: Equatable, Sendable {
     self.speedTrainer = speedTrainer
     self.clickVolume = clickVolume
     self.subdivisionVolume = subdivisionVolume
+    self.targets = targets.map { $0.sorted() }
   }
 
   /// How far into its beat click `index` of the beat falls (0 is the beat itself).

@@ -8,6 +8,7 @@ extension MetronomeVoices {
       accent: MetronomeVoice.accentClick.samples(sampleRate: sampleRate),
       normal: MetronomeVoice.click.samples(sampleRate: sampleRate),
       subdivision: MetronomeVoice.subdivisionTick.samples(sampleRate: sampleRate),
-      countIn: MetronomeVoice.woodblock.samples(sampleRate: sampleRate))
+      countIn: MetronomeVoice.woodblock.samples(sampleRate: sampleRate),
+      target: MetronomeVoice.targetTick.samples(sampleRate: sampleRate))
   }
 }

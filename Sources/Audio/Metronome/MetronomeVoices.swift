@@ -5,12 +5,17 @@ public struct MetronomeVoices: Equatable, Sendable {
   public var normal: [Float]
   public var subdivision: [Float]
   public var countIn: [Float]
+  /// The quiet tick on each note the player is to play.
+  public var target: [Float]
 
-  public init(accent: [Float], normal: [Float], subdivision: [Float], countIn: [Float]) {
+  public init(
+    accent: [Float], normal: [Float], subdivision: [Float], countIn: [Float], target: [Float]
+  ) {
     self.accent = accent
     self.normal = normal
     self.subdivision = subdivision
     self.countIn = countIn
+    self.target = target
   }
 
   /// The samples for a click of `kind`; a silent beat has none.
@@ -21,11 +26,12 @@ public struct MetronomeVoices: Equatable, Sendable {
     case .silent: []
     case .subdivision: subdivision
     case .countIn: countIn
+    case .target: target
     }
   }
 
   /// The longest voice, in frames.
   public var longest: Int {
-    max(accent.count, normal.count, subdivision.count, countIn.count)
+    max(accent.count, normal.count, subdivision.count, countIn.count, target.count)
   }
 }

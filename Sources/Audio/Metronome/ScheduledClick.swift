@@ -9,7 +9,8 @@ public struct ScheduledClick: Hashable, Sendable {
   public let bar: Int
   /// From 0 for the downbeat.
   public let beatInBar: Int
-  /// From 0 for the beat itself to `subdivision − 1`.
+  /// The click's place within its beat: 0 for the beat itself, then its subdivisions and note
+  /// ticks in time order.
   public let subdivision: Int
   public let kind: ClickKind
   public let isCountIn: Bool
