@@ -61,6 +61,8 @@ extension ThemeChoice: JSONRepresentable {}
 extension NoteExercise: JSONRepresentable {}
 extension InstrumentSound: JSONRepresentable {}
 extension ClickSound: JSONRepresentable {}
+extension RhythmSettings.Input: JSONRepresentable {}
+extension RhythmSettings.Strictness: JSONRepresentable {}
 extension FretboardSettings.Labels: JSONRepresentable {}
 
 extension Array: JSONRepresentable where Element: JSONRepresentable {

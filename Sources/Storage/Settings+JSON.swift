@@ -51,6 +51,15 @@ extension Settings {
     SettingsField("fretboard.practised", \.fretboard.practised),
     SettingsField("fretboard.sound", \.fretboard.sound),
     SettingsField("fretboard.click", \.fretboard.click),
+    SettingsField("rhythm.bpm", \.rhythm.bpm, isValid: RhythmSettings.bpmRange.contains),
+    SettingsField("rhythm.line", \.rhythm.line, isValid: RhythmSettings.isValidLine),
+    SettingsField("rhythm.bars", \.rhythm.bars, isValid: RhythmSettings.barRange.contains),
+    SettingsField("rhythm.input", \.rhythm.input),
+    SettingsField("rhythm.strictness", \.rhythm.strictness),
+    SettingsField("rhythm.rings", \.rhythm.rings),
+    SettingsField(
+      "rhythm.tapOffsetMs", \.rhythm.tapOffsetMilliseconds,
+      isValid: RhythmSettings.tapOffsetRange.contains),
   ]
 
   /// Reads every known key of `document`. A missing or null key takes its default silently;

@@ -26,6 +26,7 @@ public struct Settings: Equatable, Sendable {
   public var listening = ListeningSettings()
   public var notes = NotesSettings()
   public var fretboard = FretboardSettings()
+  public var rhythm = RhythmSettings()
 
   public init() {}
 }

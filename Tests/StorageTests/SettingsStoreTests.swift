@@ -104,6 +104,20 @@ final class SettingsStoreTests: StorageTestCase {
           "staff" : "",
           "toleranceCents" : 30
         },
+        "rhythm" : {
+          "bars" : 4,
+          "bpm" : 90,
+          "input" : "tap",
+          "line" : [
+            "quarter",
+            "eighths",
+            "triplet",
+            "rest"
+          ],
+          "rings" : false,
+          "strictness" : "relative",
+          "tapOffsetMs" : 0
+        },
         "theme" : "dark",
         "version" : 1,
         "volumes" : {
@@ -230,6 +244,34 @@ final class SettingsStoreTests: StorageTestCase {
       [
         "fretboard.tuning", "fretboard.leftHanded", "fretboard.labels", "fretboard.root",
         "fretboard.bpm", "fretboard.click",
+      ])
+  }
+
+  func testRhythmSettingsLoadBackAndAreValidated() throws {
+    var settings = Settings()
+    settings.rhythm.bpm = 132
+    settings.rhythm.line = ["sixteenths", "rest"]
+    settings.rhythm.bars = 8
+    settings.rhythm.input = .microphone
+    settings.rhythm.strictness = .strict
+    settings.rhythm.rings = true
+    settings.rhythm.tapOffsetMilliseconds = 23.5
+    try makeStore().save(settings)
+    XCTAssertEqual(makeStore().load(), SettingsLoadResult(settings: settings))
+
+    try folder.write(
+      #"{"rhythm": {"bpm": 200, "line": [], "bars": 0, "input": "feet", "strictness": 1, "tapOffsetMs": 900}}"#,
+      to: "settings.json")
+    let result = makeStore().load()
+    XCTAssertEqual(result.settings.rhythm, RhythmSettings())
+    guard case .invalidValues(_, let keys, _) = result.notices.first else {
+      return XCTFail("expected a notice about invalid values, got \(result.notices)")
+    }
+    XCTAssertEqual(
+      keys,
+      [
+        "rhythm.bpm", "rhythm.line", "rhythm.bars", "rhythm.input", "rhythm.strictness",
+        "rhythm.tapOffsetMs",
       ])
   }
 
