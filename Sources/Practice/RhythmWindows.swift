@@ -42,13 +42,12 @@ public struct RhythmWindows: Hashable, Sendable {
   /// The grade of a hit `offset` seconds from its note (negative when early), on the edge
   /// included; nil outside the inaccurate window, where the hit cannot be that note's.
   public func grade(offset: Double, windowBase: Double) -> RhythmGrade? {
-    let distance = abs(offset)
-    for (grade, width) in [
-      (RhythmGrade.perfect, perfect), (.good, good), (.inaccurate, inaccurate),
-    ]
-    where distance <= limit(width, windowBase: windowBase) + Self.slack {
-      return grade
+    func holds(_ width: Width) -> Bool {
+      abs(offset) <= limit(width, windowBase: windowBase) + Self.slack
     }
+    if holds(perfect) { return .perfect }
+    if holds(good) { return .good }
+    if holds(inaccurate) { return .inaccurate }
     return nil
   }
 
