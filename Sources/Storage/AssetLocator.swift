@@ -1,7 +1,7 @@
 import FoundationEssentials
 
-/// Finds the `assets` folder (locales, packs, patterns) for a development build and for an
-/// installed program alike.
+/// Finds the `assets` folder (locales, packs, patterns, rhythms) for a development build and for
+/// an installed program alike.
 public enum AssetLocator {
   /// In order: `$WOODSHED_ASSETS`; the first `assets` folder holding `locales/en.json` found
   /// walking up from the executable's folder (so `.build/debug/woodshed` finds the repository's

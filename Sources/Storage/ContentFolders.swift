@@ -1,9 +1,9 @@
 import FoundationEssentials
 
-/// Content that comes as one JSON object per file with an `id` (note packs, fretboard
-/// patterns): the files shipped with Woodshed, then the user's own. A file that cannot be used is
-/// reported in one line naming the file and the field, and the rest load; an id taken by a file
-/// read before (built-in files are read first) is reported the same way.
+/// Content that comes as one JSON object per file with an `id` (note packs, fretboard patterns,
+/// rhythm patterns): the files shipped with Woodshed, then the user's own. A file that cannot be
+/// used is reported in one line naming the file and the field, and the rest load; an id taken by
+/// a file read before (built-in files are read first) is reported the same way.
 enum ContentFolders {
   struct Loaded<Item> {
     var item: Item

@@ -50,6 +50,10 @@ public struct StoragePaths: Equatable, Sendable {
   }
   /// Note packs the user added with `woodshed packs add`.
   public var packsFolder: URL { dataFolder.appendingPathComponent("packs", isDirectory: true) }
+  /// The user's own rhythm patterns, read beside those in `assets/rhythms`.
+  public var rhythmsFolder: URL {
+    dataFolder.appendingPathComponent("rhythms", isDirectory: true)
+  }
   public var protocolsFolder: URL {
     dataFolder.appendingPathComponent("protocols", isDirectory: true)
   }

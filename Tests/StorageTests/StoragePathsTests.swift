@@ -62,6 +62,7 @@ final class StoragePathsTests: XCTestCase {
     XCTAssertEqual(paths.settingsFile.path, "/h/config/settings.json")
     XCTAssertEqual(paths.historyFile.path, "/h/data/history.jsonl")
     XCTAssertEqual(paths.patternsFolder.path, "/h/data/patterns")
+    XCTAssertEqual(paths.rhythmsFolder.path, "/h/data/rhythms")
     XCTAssertEqual(paths.protocolsFolder.path, "/h/data/protocols")
     XCTAssertEqual(paths.logFile.path, "/h/state/woodshed.log")
   }
