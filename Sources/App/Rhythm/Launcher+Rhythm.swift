@@ -1,0 +1,19 @@
+import Storage
+
+extension Launcher {
+  /// `woodshed rhythm`: the graded performance and the strings to print it in the user's
+  /// language.
+  public static func rhythm(environment: [String: String], request: HeadlessRhythm.Request)
+    throws(Failure) -> (report: RhythmReport, strings: Localizer)
+  {
+    let ground = try prepare(environment: environment)
+    let library = RhythmLibrary(
+      builtIn: ground.assets.appendingPathComponent("rhythms", isDirectory: true),
+      user: ground.paths.rhythmsFolder)
+    for problem in library.problems { ground.logger.warning("rhythm skipped: \(problem)") }
+    return (
+      try HeadlessRhythm.grade(request, library: library),
+      ground.catalog.localizer(for: ground.loaded.settings.language)
+    )
+  }
+}

@@ -1,0 +1,109 @@
+import Practice
+import Storage
+import TerminalUI
+
+/// The results of a rhythm exercise on one screen: accuracy, the count of each grade, whether
+/// the player rushed or dragged and how steadily, the training time, and where the hits landed
+/// as a histogram. The screen and `woodshed rhythm` draw the same view.
+enum RhythmResultsView {
+  /// Rows the view needs; the histogram takes what is left, at least `histogramRows`.
+  static let height = 9 + histogramRows + 1
+  static let histogramRows = 5
+
+  /// Each grade's colour, and the glyph that tells it in mono.
+  static func style(of grade: RhythmGrade) -> Style {
+    switch grade {
+    case .perfect: Style.role(.good).bold
+    case .good: Style.role(.accent).bold
+    case .inaccurate: Style.role(.warn).bold
+    case .miss: Style.role(.bad).bold
+    }
+  }
+
+  static func render(
+    _ results: RhythmResults, seconds: Double, strings: Localizer, glyphs: GlyphSet,
+    in area: Rect, on canvas: inout Canvas
+  ) {
+    let width = min(area.width - 2, 72)
+    let left = area.x + max(0, (area.width - width) / 2)
+    var y = area.y
+    func line(_ text: String, style: Style = .role(.text)) {
+      guard y < area.maxY else { return }
+      canvas.write(text, x: left, y: y, style: style, clip: area)
+      y += 1
+    }
+    line(
+      strings.text("rhythm.results.accuracy", ["percent": DecimalText.format(results.accuracy, places: 1)]),
+      style: Style.role(.accent).bold)
+    y += 1
+    var x = left
+    let counts: [(String, Int, Style)] =
+      RhythmGrade.allCases.map {
+        (strings.text("rhythm.grade.\($0.rawValue)"), results.count(of: $0), style(of: $0))
+      } + [(strings.text("rhythm.results.extra"), results.extraCount, style(of: .miss))]
+    for (name, count, style) in counts where y < area.maxY {
+      let text = "\(name) \(count)"
+      canvas.write(text, x: x, y: y, style: count > 0 ? style : .role(.muted), clip: area)
+      x += text.displayWidth + 3
+    }
+    y += 2
+    if let mean = results.meanOffsetMilliseconds, let spread = results.spreadMilliseconds {
+      let rounded = (mean * 10).rounded() / 10
+      let key =
+        rounded > 0 ? "rhythm.results.late" : rounded < 0 ? "rhythm.results.early" : "rhythm.results.onBeat"
+      line(strings.text(key, ["ms": DecimalText.format(abs(rounded), places: 1)]))
+      line(strings.text("rhythm.results.spread", ["ms": DecimalText.format(spread, places: 1)]))
+    } else {
+      line(strings.text("rhythm.results.noHits"))
+      y += 1
+    }
+    line(strings.text("rhythm.results.time", ["time": minutesAndSeconds(seconds)]))
+    y += 1
+    line(strings.text("rhythm.results.histogram"), style: .role(.muted))
+    renderHistogram(
+      results.histogram, strings: strings, glyphs: glyphs,
+      in: Rect(x: left, y: y, width: width, height: max(0, area.maxY - y)), on: &canvas)
+  }
+
+  /// "1:04"; an hour reads "62:10".
+  static func minutesAndSeconds(_ seconds: Double) -> String {
+    let whole = Int(seconds.rounded())
+    let rest = whole % 60
+    return "\(whole / 60):" + (rest < 10 ? "0" : "") + "\(rest)"
+  }
+
+  /// One column pair per bin, the early overflow first and the late one last, scaled to the
+  /// fullest bin; a zero line marks the beat.
+  private static func renderHistogram(
+    _ histogram: RhythmHistogram, strings: Localizer, glyphs: GlyphSet, in area: Rect,
+    on canvas: inout Canvas
+  ) {
+    let rows = min(histogramRows, area.height - 1)
+    guard rows > 0 else { return }
+    let bins = [histogram.underflow] + histogram.counts + [histogram.overflow]
+    let tallest = max(1, bins.max() ?? 0)
+    let levels = glyphs.levels
+    for (index, count) in bins.enumerated() {
+      // In steps of one level glyph, so a single hit still shows.
+      let steps = count == 0 ? 0 : max(1, count * rows * levels.count / tallest)
+      let style = index == 0 || index == bins.count - 1 ? Style.role(.bad) : .role(.accent)
+      for row in 0..<rows {
+        let filled = steps - row * levels.count
+        guard filled > 0 else { break }
+        let glyph = filled >= levels.count ? glyphs.block : levels[filled - 1]
+        let x = area.x + index * 2
+        canvas.put(glyph, x: x, y: area.y + rows - 1 - row, style: style, clip: area)
+      }
+    }
+    let axisY = area.y + rows
+    let early = strings.text("rhythm.results.axisEarly")
+    let late = strings.text("rhythm.results.axisLate")
+    let zero = area.x + (1 + RhythmHistogram.binCount / 2) * 2
+    canvas.write(early, x: area.x, y: axisY, style: .role(.muted), clip: area)
+    canvas.put(glyphs.vertical, x: zero - 1, y: axisY, style: .role(.muted), clip: area)
+    canvas.write("0", x: zero, y: axisY, style: .role(.muted), clip: area)
+    canvas.write(
+      late, x: area.x + bins.count * 2 - late.displayWidth, y: axisY, style: .role(.muted),
+      clip: area)
+  }
+}
