@@ -5,6 +5,7 @@ public enum HomeEntry: CaseIterable, Equatable, Sendable {
   case listen
   case notes
   case fretboard
+  case rhythm
   case history
   case settings
   case help
@@ -16,6 +17,7 @@ public enum HomeEntry: CaseIterable, Equatable, Sendable {
     case .listen: return "home.listen"
     case .notes: return "home.notes"
     case .fretboard: return "home.fretboard"
+    case .rhythm: return "home.rhythm"
     case .history: return "home.history"
     case .settings: return "home.settings"
     case .help: return "home.help"
@@ -29,6 +31,7 @@ public enum HomeEntry: CaseIterable, Equatable, Sendable {
     case .listen: return "home.listen.detail"
     case .notes: return "home.notes.detail"
     case .fretboard: return "home.fretboard.detail"
+    case .rhythm: return "home.rhythm.detail"
     case .history: return "home.history.detail"
     case .settings: return "home.settings.detail"
     case .help: return "home.help.detail"

@@ -50,6 +50,7 @@ public struct HomeModel: Equatable, Sendable {
     case .listen: return .push(.listen(ListenModel()))
     case .notes: return .push(.notes(NotesModel(seed: seed)))
     case .fretboard: return .push(.fretboard(FretboardModel(seed: seed)))
+    case .rhythm: return .push(.rhythm(RhythmModel()))
     case .history: return .push(.history(HistoryModel()))
     case .settings: return .push(.settings(SettingsModel()))
     case .help: return .push(.help(HelpModel()))

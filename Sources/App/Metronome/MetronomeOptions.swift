@@ -19,6 +19,8 @@ public struct MetronomeOptions: Equatable, Sendable {
   public var trainer: TrainerPlan?
   /// The sound of the beats; the metronome's own unless a module asks for another.
   public var clickSound = ClickSound.metronome
+  /// Quiet ticks on the notes to play, beat by beat (see `MetronomePattern.targets`).
+  public var targets: [[Double]] = []
 
   public init(settings: Settings) {
     bpm = settings.metronome.bpm
@@ -43,7 +45,7 @@ public struct MetronomeOptions: Equatable, Sendable {
       meter: meter, accents: accents, subdivision: subdivision,
       swing: subdivision == 2 ? swing : 0.5, countInBars: countInBars, gapClick: gapClick,
       speedTrainer: speedTrainer, clickVolume: click,
-      subdivisionVolume: click * Gain(percent: subdivisionVolume))
+      subdivisionVolume: click * Gain(percent: subdivisionVolume), targets: targets)
   }
 }
 

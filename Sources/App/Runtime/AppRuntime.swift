@@ -148,6 +148,8 @@ public final class AppRuntime {
         append(record)
       case .loadPatterns:
         reloadPatterns()
+      case .bell:
+        terminal.ringBell()
       case .deletePattern(let id):
         do {
           try loadPatterns().remove(id: id)

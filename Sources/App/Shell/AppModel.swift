@@ -23,6 +23,8 @@ public struct AppModel: Equatable, Sendable {
   public let overrides: RunOverrides
   /// The note packs there are, easiest first.
   public let packs: [NotePack]
+  /// The rhythm patterns there are, easiest first.
+  public let rhythms: [RhythmPattern]
   /// The fretboard patterns there are: the library's, then the user's own; nil until the
   /// fretboard is first opened.
   public private(set) var patterns: [FretPattern]?
@@ -36,12 +38,14 @@ public struct AppModel: Equatable, Sendable {
   public init(
     settings: Settings, size: Size, clock: ClockTime, catalog: LocaleCatalog,
     paths: StoragePaths, detectedGlyphs: GlyphSet.Kind, overrides: RunOverrides = .init(),
-    packs: [NotePack] = [], patterns: [FretPattern]? = nil, history: [SessionRecord] = [],
+    packs: [NotePack] = [], rhythms: [RhythmPattern] = [], patterns: [FretPattern]? = nil,
+    history: [SessionRecord] = [],
     utcOffset: Int = 0, notices: [Message] = []
   ) {
     self.patterns = patterns
     self.utcOffset = utcOffset
     self.packs = packs
+    self.rhythms = rhythms
     self.history = history
     self.settings = settings
     self.size = size
@@ -83,6 +87,7 @@ public struct AppModel: Equatable, Sendable {
   public var deadline: MonotonicInstant? {
     if case .notes(let model) = screen { return model.deadline }
     if case .fretboard(let model) = screen { return model.deadline }
+    if case .rhythm(let model) = screen { return model.deadline }
     return nil
   }
   public var isTooSmall: Bool { !size.fits(.minimum) }
@@ -110,6 +115,10 @@ public struct AppModel: Equatable, Sendable {
         model.heardBeat(display)
         replaceTop(.fretboard(model))
       }
+      if case .rhythm(var model) = screen {
+        model.heardBeat(display)
+        replaceTop(.rhythm(model))
+      }
     case .listening(let failure, let source):
       if case .listen(var model) = screen {
         if let failure { model.failed(failure) } else { model.started(source: source) }
@@ -123,6 +132,10 @@ public struct AppModel: Equatable, Sendable {
         model.listening(failure: failure)
         replaceTop(.fretboard(model))
       }
+      if case .rhythm(var model) = screen {
+        model.listening(failure: failure)
+        replaceTop(.rhythm(model))
+      }
     case .calibrated(let result):
       return calibrated(result)
     case .tick(let now):
@@ -135,6 +148,14 @@ public struct AppModel: Equatable, Sendable {
         let effects = model.tick(now, patterns: patterns ?? [], history: history)
         replaceTop(.fretboard(model))
         return effects
+      }
+      if case .rhythm(var model) = screen {
+        var edited = settings
+        let effects = model.tick(now, settings: &edited)
+        replaceTop(.rhythm(model))
+        guard edited != settings else { return effects }
+        settings = edited
+        return [.save(edited)] + effects
       }
     case .patternSaved(let id):
       if case .patternEditor(var editor) = screen {
@@ -168,6 +189,11 @@ public struct AppModel: Equatable, Sendable {
       if case .fretboard(var model) = screen {
         let effects = model.hear(events, timing: timing, patterns: patterns ?? [])
         replaceTop(.fretboard(model))
+        return effects
+      }
+      if case .rhythm(var model) = screen {
+        let effects = model.hear(events, timing: timing, settings: settings)
+        replaceTop(.rhythm(model))
         return effects
       }
     case .key(let event):
@@ -306,6 +332,13 @@ public struct AppModel: Equatable, Sendable {
       model.handle(key, history: history, visibleRows: HistoryView.visibleRows(in: size))
       replaceTop(.history(model))
       return []
+    case .rhythm(var model):
+      var edited = settings
+      let effects = model.handle(event, settings: &edited, rhythms: rhythms)
+      replaceTop(.rhythm(model))
+      guard edited != settings else { return effects }
+      settings = edited
+      return [.save(edited)] + effects
     case .listen(var model):
       var edited = settings
       let screenEffects = model.handle(
@@ -367,6 +400,11 @@ public struct AppModel: Equatable, Sendable {
       if case .fretboard(var model) = screen, model.goesBackWithinScreen {
         model.goBack()
         replaceTop(.fretboard(model))
+        return []
+      }
+      if case .rhythm(var model) = screen, model.goesBackWithinScreen {
+        model.goBack()
+        replaceTop(.rhythm(model))
         return []
       }
       if case .notes(var model) = screen {

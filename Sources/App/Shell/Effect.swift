@@ -22,5 +22,7 @@ public enum Effect: Equatable, Sendable {
   case deletePattern(String)
   /// Read the fretboard patterns (the library's and the user's) and send them back.
   case loadPatterns
+  /// Ring the terminal's bell, where a phone would vibrate.
+  case bell
   case quit
 }

@@ -9,6 +9,7 @@ public enum Screen: Equatable, Sendable {
   case fretboard(FretboardModel)
   case patternEditor(PatternEditorModel)
   case history(HistoryModel)
+  case rhythm(RhythmModel)
 
   var titleKey: String {
     switch self {
@@ -21,6 +22,7 @@ public enum Screen: Equatable, Sendable {
     case .fretboard: return "fretboard.title"
     case .patternEditor: return "editor.title"
     case .history: return "history.title"
+    case .rhythm: return "rhythm.title"
     }
   }
 
@@ -35,6 +37,7 @@ public enum Screen: Equatable, Sendable {
     case .fretboard(let model): return model.keyHints
     case .patternEditor(let model): return model.keyHints
     case .history: return HistoryModel.keyHints
+    case .rhythm(let model): return model.keyHints
     }
   }
 
@@ -46,6 +49,7 @@ public enum Screen: Equatable, Sendable {
     case .notes(let model): model.capturesKeys
     case .fretboard(let model): model.capturesKeys
     case .patternEditor(let model): model.capturesKeys
+    case .rhythm(let model): model.capturesKeys
     default: false
     }
   }

@@ -134,6 +134,12 @@ public final class CursesTerminal: TerminalDisplay {
     needsFullRedraw = false
   }
 
+  /// Rings the terminal's bell (or flashes the screen, as the terminal is set up to).
+  public func ringBell() {
+    guard !isClosed else { return }
+    beep()
+  }
+
   /// Waits for keys, a resize, a wake-up or a termination signal, at most `timeout` (nil: no
   /// limit; zero: only what is ready now). A held-back Esc is released by its own deadline.
   public func nextEvent(timeout: Duration?) -> TerminalEvent {

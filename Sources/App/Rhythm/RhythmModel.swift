@@ -1,0 +1,377 @@
+import Audio
+import FoundationEssentials
+import MusicTheory
+import Practice
+import Storage
+import TerminalUI
+
+/// The rhythm trainer: choose a tempo and a line of patterns, one per beat; after a bar of
+/// count-in, play the line for some bars by tapping Space or playing into the microphone, and
+/// every note is graded the moment it is played; then the results. `l` measures how late taps
+/// arrive, which is then subtracted from every tap.
+public struct RhythmModel: Equatable, Sendable {
+  public enum Phase: Equatable, Sendable {
+    case setup
+    case running
+    case results(RhythmReport)
+    /// Tapping along to clicks to measure the key path's delay.
+    case calibrating
+    /// The measurement, or nil when too few taps fell near the clicks.
+    case calibrated(TapCalibration?)
+  }
+
+  /// What the last hit, or the last note gone by unplayed, got.
+  public struct Feedback: Equatable, Sendable {
+    /// Nil for an extra hit.
+    public var grade: RhythmGrade?
+    public var offsetMilliseconds: Double?
+    public var at: MonotonicInstant
+  }
+
+  public private(set) var phase = Phase.setup
+  /// The beat of the line being chosen.
+  public private(set) var slot = 0
+  /// The beats of the click under way, placed by the first click heard.
+  public private(set) var grid: BeatGrid?
+  /// The last click heard, for the count-in's digits.
+  public private(set) var lastBeat: BeatDisplay?
+  /// Hit times, in seconds on the monotonic clock, with the key path's delay taken off.
+  public private(set) var hits: [Double] = []
+  /// The hits graded against the line so far.
+  public private(set) var results: RhythmResults?
+  public private(set) var feedback: Feedback?
+  /// Why the microphone could not be used; the run goes on with taps.
+  public private(set) var microphoneProblem: String?
+  public private(set) var now = MonotonicInstant(nanoseconds: 0)
+  public private(set) var line: RhythmLine?
+  private var listens = false
+  private var startedAt: MonotonicInstant?
+  /// Notes whose window has closed, which are judged for good.
+  private var decided = 0
+  private var tapTempo = TapTempo()
+
+  public init() {}
+
+  static let module = "rhythm"
+  /// A frame of the play-head: smooth enough to follow, idle enough for SSH.
+  static let frameNanoseconds: UInt64 = 40_000_000
+  /// How long a grade's word stays lit.
+  static let feedbackNanoseconds: UInt64 = 600_000_000
+  static let calibrationClicks = 16
+  static let calibrationBPM = 90
+
+  static let setupHints: [KeyHint] = [
+    KeyHint(.leftRight, "rhythm.key.beat"),
+    KeyHint(.upDown, "rhythm.key.pattern"),
+    KeyHint(.text("+-"), "rhythm.key.tempo"),
+    KeyHint(.enter, "rhythm.key.start"),
+    KeyHint(.text("t"), "rhythm.key.tap", inBar: false),
+    KeyHint(.text("a x"), "rhythm.key.addRemove", inBar: false),
+    KeyHint(.text("[ ]"), "rhythm.key.bars", inBar: false),
+    KeyHint(.text("i"), "rhythm.key.input", inBar: false),
+    KeyHint(.text("s"), "rhythm.key.strictness", inBar: false),
+    KeyHint(.text("b"), "rhythm.key.bell", inBar: false),
+    KeyHint(.text("l"), "rhythm.key.calibrate"),
+    .back,
+    .help,
+  ]
+  static let runningHints: [KeyHint] = [
+    KeyHint(.text("Space"), "rhythm.key.hit"),
+    KeyHint(.escape, "rhythm.key.stop"),
+  ]
+  static let resultsHints: [KeyHint] = [KeyHint(.enter, "rhythm.key.again"), .back, .help]
+
+  var keyHints: [KeyHint] {
+    switch phase {
+    case .setup: Self.setupHints
+    case .running, .calibrating: Self.runningHints
+    case .results, .calibrated: Self.resultsHints
+    }
+  }
+
+  /// While the click plays every key is a hit, Esc included as a way out.
+  var capturesKeys: Bool { phase == .running || phase == .calibrating }
+
+  /// Esc after a run goes back to choosing rather than leaving the screen.
+  var goesBackWithinScreen: Bool { phase != .setup }
+
+  mutating func goBack() { phase = .setup }
+
+  var deadline: MonotonicInstant? {
+    guard capturesKeys else { return nil }
+    return MonotonicInstant(nanoseconds: now.nanoseconds + Self.frameNanoseconds)
+  }
+
+  /// Whether the last feedback is still lit.
+  public var isFlashing: Bool {
+    guard let feedback else { return false }
+    return now.nanoseconds &- feedback.at.nanoseconds < Self.feedbackNanoseconds
+  }
+
+  mutating func handle(
+    _ event: KeyEvent, settings: inout Settings, rhythms: [RhythmPattern]
+  ) -> [Effect] {
+    now = max(now, event.time)
+    switch phase {
+    case .running, .calibrating:
+      if event.key == .escape { return stop(settings: settings) }
+      guard !listens || phase == .calibrating else { return [] }
+      return hit(at: event.time, settings: settings)
+    case .results, .calibrated:
+      if event.key == .enter { phase = .setup }
+      return []
+    case .setup:
+      return setupKey(event, settings: &settings, rhythms: rhythms)
+    }
+  }
+
+  private mutating func setupKey(
+    _ event: KeyEvent, settings: inout Settings, rhythms: [RhythmPattern]
+  ) -> [Effect] {
+    var rhythm = settings.rhythm
+    slot = min(slot, rhythm.line.count - 1)
+    switch event.key {
+    case .left: slot = max(0, slot - 1)
+    case .right: slot = min(rhythm.line.count - 1, slot + 1)
+    case .up, .down:
+      let ids = rhythms.map(\.id)
+      guard !ids.isEmpty else { break }
+      let index = ids.firstIndex(of: rhythm.line[slot]) ?? 0
+      let step = event.key == .down ? 1 : -1
+      rhythm.line[slot] = ids[((index + step) % ids.count + ids.count) % ids.count]
+    case .character("+"), .character("-"):
+      rhythm.bpm = Self.clamped(rhythm.bpm + (event.key == .character("+") ? 2 : -2))
+    case .character("t"):
+      if let bpm = tapTempo.tap(at: event.time.sinceEpoch, range: RhythmSettings.bpmRange) {
+        rhythm.bpm = bpm
+      }
+    case .character("a") where rhythm.line.count < RhythmSettings.lineLengthRange.upperBound:
+      rhythm.line.insert(rhythm.line[slot], at: slot + 1)
+      slot += 1
+    case .character("x") where rhythm.line.count > 1:
+      rhythm.line.remove(at: slot)
+      slot = min(slot, rhythm.line.count - 1)
+    case .character("["), .character("]"):
+      let bars = rhythm.bars + (event.key == .character("]") ? 1 : -1)
+      rhythm.bars = min(max(bars, RhythmSettings.barRange.lowerBound), RhythmSettings.barRange.upperBound)
+    case .character("i"):
+      rhythm.input = rhythm.input == .tap ? .microphone : .tap
+    case .character("s"):
+      rhythm.strictness = rhythm.strictness == .relative ? .strict : .relative
+    case .character("b"):
+      rhythm.rings.toggle()
+    case .character("l"):
+      return calibrate(settings: settings)
+    case .enter, .character(" "):
+      settings.rhythm = rhythm
+      return start(settings: settings, rhythms: rhythms)
+    default:
+      break
+    }
+    settings.rhythm = rhythm
+    return []
+  }
+
+  static func clamped(_ bpm: Int) -> Int {
+    min(max(bpm, RhythmSettings.bpmRange.lowerBound), RhythmSettings.bpmRange.upperBound)
+  }
+
+  /// The click for the exercise: 4/4 at the chosen tempo after a bar of count-in, with quiet
+  /// ticks on the notes to play.
+  func clickOptions(_ settings: Settings, line: RhythmLine?) -> MetronomeOptions {
+    var options = MetronomeOptions(settings: settings)
+    options.bpm = line == nil ? Self.calibrationBPM : settings.rhythm.bpm
+    options.meter = "\(RhythmLine.beatsPerBar)/4"
+    options.accents = ""
+    options.subdivision = 1
+    options.countInBars = 1
+    options.targets = line?.patterns.map { $0.notes.map(\.onset.value) } ?? []
+    return options
+  }
+
+  private mutating func start(settings: Settings, rhythms: [RhythmPattern]) -> [Effect] {
+    let patterns = settings.rhythm.line.compactMap { id in rhythms.first { $0.id == id } }
+    guard patterns.count == settings.rhythm.line.count,
+      let line = RhythmLine(patterns: patterns, bars: settings.rhythm.bars)
+    else { return [] }
+    reset()
+    self.line = line
+    phase = .running
+    listens = settings.rhythm.input == .microphone
+    let click = Effect.metronome(.start(clickOptions(settings, line: line)))
+    return listens ? [click, .listen(.start(profile: settings.listening.profile))] : [click]
+  }
+
+  private mutating func calibrate(settings: Settings) -> [Effect] {
+    reset()
+    phase = .calibrating
+    return [.metronome(.start(clickOptions(settings, line: nil)))]
+  }
+
+  private mutating func reset() {
+    grid = nil
+    lastBeat = nil
+    hits = []
+    results = nil
+    feedback = nil
+    microphoneProblem = nil
+    decided = 0
+    line = nil
+    listens = false
+    startedAt = now
+  }
+
+  /// A click was heard: the first places the beats.
+  mutating func heardBeat(_ beat: BeatDisplay) {
+    guard capturesKeys, beat.bpm > 0 else { return }
+    lastBeat = beat
+    guard grid == nil else { return }
+    grid = BeatGrid(
+      beat: beat.bar * RhythmLine.beatsPerBar + beat.beatInBar,
+      soundsAt: beat.audibleAt.sinceEpoch, bpm: beat.bpm)
+  }
+
+  private static func seconds(_ instant: MonotonicInstant) -> Double {
+    seconds(instant.sinceEpoch)
+  }
+
+  private static func seconds(_ duration: Duration) -> Double {
+    duration / .seconds(1)
+  }
+
+  /// A hit at `time`: taps lose the key path's delay; it is graded with all hits so far.
+  private mutating func hit(at time: MonotonicInstant, settings: Settings) -> [Effect] {
+    let delay = listens || phase == .calibrating ? 0 : settings.rhythm.tapOffsetMilliseconds / 1000
+    hits.append(Self.seconds(time) - delay)
+    guard phase == .running else { return [] }
+    regrade(settings: settings)
+    let time = hits[hits.count - 1]
+    guard let results else { return [] }
+    if let note = results.notes.first(where: { $0.hit == time }) {
+      feedback = Feedback(grade: note.grade, offsetMilliseconds: note.offsetMilliseconds, at: now)
+      return []
+    }
+    feedback = Feedback(grade: nil, offsetMilliseconds: nil, at: now)
+    return settings.rhythm.rings ? [.bell] : []
+  }
+
+  private var expected: [RhythmGrader.ExpectedNote] {
+    guard let line, let grid else { return [] }
+    let bpm = .seconds(60) / grid.beatLength
+    return line.expectedNotes(firstBeat: Self.seconds(grid.firstBeat), bpm: bpm)
+  }
+
+  static func windows(_ settings: Settings) -> RhythmWindows {
+    settings.rhythm.strictness == .strict ? .strict : .relative
+  }
+
+  private mutating func regrade(settings: Settings) {
+    results = RhythmGrader(windows: Self.windows(settings)).grade(expected, hits: hits)
+  }
+
+  /// The clock reached `time`: notes whose window closed unplayed are missed, and after the
+  /// last one the run ends.
+  mutating func tick(_ time: MonotonicInstant, settings: inout Settings) -> [Effect] {
+    now = max(now, time)
+    guard let grid else { return [] }
+    if phase == .calibrating {
+      guard now.sinceEpoch > grid.time(ofBeat: Self.calibrationClicks) else { return [] }
+      let clicks = (0..<Self.calibrationClicks).map { Self.seconds(grid.time(ofBeat: $0)) }
+      let measured = TapCalibration(clicks: clicks, taps: hits)
+      if let measured {
+        settings.rhythm.tapOffsetMilliseconds = (measured.offsetMilliseconds * 10).rounded() / 10
+      }
+      phase = .calibrated(measured)
+      return [.metronome(.stop)]
+    }
+    guard phase == .running, let line else { return [] }
+    if results == nil { regrade(settings: settings) }
+    let notes = expected
+    let windows = Self.windows(settings)
+    var effects: [Effect] = []
+    let seconds = Self.seconds(now)
+    while decided < notes.count,
+      notes[decided].time + windows.limit(windows.inaccurate, windowBase: notes[decided].windowBase) < seconds
+    {
+      if results?.notes[decided].grade == .miss {
+        feedback = Feedback(grade: .miss, offsetMilliseconds: nil, at: now)
+        if settings.rhythm.rings { effects.append(.bell) }
+      }
+      decided += 1
+    }
+    let end = grid.time(ofBeat: line.beatCount)
+    if decided == notes.count, now.sinceEpoch >= end {
+      effects += finish(settings: settings, isCutShort: false)
+    }
+    return effects
+  }
+
+  /// Esc while the click plays: a run ends with what was played, a calibration is dropped.
+  private mutating func stop(settings: Settings) -> [Effect] {
+    guard phase == .running else {
+      phase = .setup
+      return [.metronome(.stop)]
+    }
+    return finish(settings: settings, isCutShort: true)
+  }
+
+  private mutating func finish(settings: Settings, isCutShort: Bool) -> [Effect] {
+    regrade(settings: settings)
+    let played = isCutShort ? decidedResults : results
+    guard let played, let startedAt else {
+      phase = .setup
+      return [.metronome(.stop)] + (listens ? [.listen(.stop)] : [])
+    }
+    let seconds = Double(now.nanoseconds &- startedAt.nanoseconds) / 1e9
+    let report = RhythmReport(results: played, seconds: seconds)
+    phase = .results(report)
+    var effects: [Effect] = [.metronome(.stop)]
+    if listens { effects.append(.listen(.stop)) }
+    effects.append(.record(record(report, settings: settings, isCutShort: isCutShort)))
+    return effects
+  }
+
+  /// A run stopped midway is judged on the notes whose time has come.
+  private var decidedResults: RhythmResults? {
+    guard let results else { return nil }
+    let judged = Array(results.notes.prefix(decided))
+    let lastTime = judged.last?.expected ?? 0
+    return RhythmResults(
+      notes: judged, extraHits: results.extraHits.filter { $0 <= max(lastTime, Self.seconds(now)) })
+  }
+
+  func record(_ report: RhythmReport, settings: Settings, isCutShort: Bool) -> SessionRecord {
+    let results = report.results
+    var figures: [String: Double] = [
+      "bpm": Double(settings.rhythm.bpm), "accuracy": results.accuracy,
+      "extra": Double(results.extraCount),
+    ]
+    for grade in RhythmGrade.allCases {
+      figures[grade == .miss ? "missed" : grade.rawValue] = Double(results.count(of: grade))
+    }
+    if let mean = results.meanOffsetMilliseconds { figures["meanOffsetMs"] = mean }
+    if let spread = results.spreadMilliseconds { figures["spreadMs"] = spread }
+    return SessionRecord(
+      module: Self.module, exercise: settings.rhythm.input.rawValue,
+      startedAt: Date(timeIntervalSince1970: 0), duration: report.seconds,
+      score: results.accuracy / 100, figures: figures, content: settings.rhythm.line,
+      isCutShort: isCutShort)
+  }
+
+  /// What the microphone heard: each onset is a hit, at the moment it was played.
+  mutating func hear(_ events: [ListenerEvent], timing: InputTiming?, settings: Settings) -> [Effect]
+  {
+    guard phase == .running, listens else { return [] }
+    var effects: [Effect] = []
+    for case .onset(let frame, _) in events {
+      effects += hit(at: timing?.instant(ofFrame: frame) ?? now, settings: settings)
+    }
+    return effects
+  }
+
+  /// The microphone started, or could not: then taps are taken instead.
+  mutating func listening(failure: String?) {
+    microphoneProblem = failure
+    if failure != nil { listens = false }
+  }
+}
