@@ -42,7 +42,7 @@ final class HistoryReportTests: XCTestCase {
       report.text(english, utcOffset: oneHourEast),
       """
       Date              Module  Exercise         Right  Score  s/answer  Time  Missed
-      2026-11-20 10:00  rhythm  steady               -    90%         -  1:05
+      2026-11-20 10:00  Rhythm  steady               -    90%         -  1:05
       2026-11-21 15:05  Notes   Flashcards         1/4    25%       1.6  5:12  E4 G4
       2026-11-22 00:30  Notes   Timed (stopped)    2/2   100%       1.0  1:00
 

@@ -206,7 +206,7 @@ final class BeatGridViewTests: XCTestCase {
     }
     XCTAssertEqual(hit(at: 2), "◉ fg=perfect", "on the quarter")
     XCTAssertEqual(hit(at: 21), "◉ fg=perfect", "0.01 late: on the eighth")
-    XCTAssertEqual(hit(at: 31), "● fg=good bold,reverse", "just played, a column late")
+    XCTAssertEqual(hit(at: 31), "● fg=accent bold,reverse", "just played, a column late")
     XCTAssertEqual(hit(at: 43), "◐ fg=inaccurate", "three columns early")
     XCTAssertEqual(hit(at: 52), "✕ fg=miss", "the missed note under its tick")
     XCTAssertEqual(hit(at: 67), "✚ fg=miss", "the extra hit in the rest")
@@ -220,7 +220,7 @@ final class BeatGridViewTests: XCTestCase {
       glyphs: .ascii)
     let canvas = render(view, width: 10)
     XCTAssertEqual(canvas[1, 3].grapheme, "o")
-    XCTAssertEqual(canvas[1, 3].style, Style.role(.good).bold.reversed)
+    XCTAssertEqual(canvas[1, 3].style, Style.role(.accent).bold.reversed)
   }
 
   func testThePlayheadShowsOnlyWithinTheLine() {

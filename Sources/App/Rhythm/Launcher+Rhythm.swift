@@ -7,13 +7,18 @@ extension Launcher {
     throws(Failure) -> (report: RhythmReport, strings: Localizer)
   {
     let ground = try prepare(environment: environment)
-    let library = RhythmLibrary(
-      builtIn: ground.assets.appendingPathComponent("rhythms", isDirectory: true),
-      user: ground.paths.rhythmsFolder)
+    let library = rhythmLibrary(ground)
     for problem in library.problems { ground.logger.warning("rhythm skipped: \(problem)") }
     return (
       try HeadlessRhythm.grade(request, library: library),
       ground.catalog.localizer(for: ground.loaded.settings.language)
     )
+  }
+
+  /// The shipped rhythm patterns and the user's own.
+  static func rhythmLibrary(_ ground: Ground) -> RhythmLibrary {
+    RhythmLibrary(
+      builtIn: ground.assets.appendingPathComponent("rhythms", isDirectory: true),
+      user: ground.paths.rhythmsFolder)
   }
 }

@@ -47,7 +47,7 @@ public struct RhythmModel: Equatable, Sendable {
   private var listens = false
   private var startedAt: MonotonicInstant?
   /// Notes whose window has closed, which are judged for good.
-  private var decided = 0
+  public private(set) var decided = 0
   private var tapTempo = TapTempo()
 
   public init() {}

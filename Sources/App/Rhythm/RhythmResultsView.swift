@@ -13,10 +13,10 @@ enum RhythmResultsView {
   /// Each grade's colour, and the glyph that tells it in mono.
   static func style(of grade: RhythmGrade) -> Style {
     switch grade {
-    case .perfect: Style.role(.good).bold
+    case .perfect: Style.role(.perfect).bold
     case .good: Style.role(.accent).bold
-    case .inaccurate: Style.role(.warn).bold
-    case .miss: Style.role(.bad).bold
+    case .inaccurate: Style.role(.inaccurate).bold
+    case .miss: Style.role(.miss).bold
     }
   }
 

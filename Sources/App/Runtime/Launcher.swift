@@ -82,15 +82,19 @@ public enum Launcher {
     openMetronome?(&settings.metronome)
     let library = HeadlessPacks.library(ground)
     for problem in library.problems { ground.logger.warning("pack skipped: \(problem)") }
+    let rhythms = rhythmLibrary(ground)
+    for problem in rhythms.problems { ground.logger.warning("rhythm skipped: \(problem)") }
     let history = HistoryLog(paths: ground.paths).readAll(as: SessionRecord.self)
     for notice in history.notices { ground.logger.warning("\(notice)") }
     var model = AppModel(
       settings: settings, size: terminal.size, clock: clock.time(),
       catalog: ground.catalog, paths: ground.paths, detectedGlyphs: detected,
-      overrides: overrides, packs: library.packs, history: history.records,
+      overrides: overrides, packs: library.packs, rhythms: rhythms.patterns,
+      history: history.records,
       utcOffset: LocalTime.utcOffset(at: Date()),
       notices: ground.loaded.notices.map(\.message)
         + library.problems.map { Message("notice.packSkipped", ["problem": $0]) }
+        + rhythms.problems.map { Message("notice.rhythmSkipped", ["problem": $0]) }
         + history.notices.map { Message("notice.history", ["text": $0]) })
     if openMetronome != nil { model.open(.metronome) }
     ground.logger.info("started \(version) at \(terminal.size), \(terminal.colorDepth) colours")

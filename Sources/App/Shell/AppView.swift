@@ -41,6 +41,8 @@ public enum AppView {
       NotesView.render(notes, model: model, in: content, on: &canvas)
     case .fretboard(let fretboard):
       FretboardScreenView.render(fretboard, model: model, in: content, on: &canvas)
+    case .rhythm(let rhythm):
+      RhythmView.render(rhythm, model: model, in: content, on: &canvas)
     case .patternEditor(let editor):
       PatternEditorView.render(editor, model: model, in: content, on: &canvas)
     case .history(let history):

@@ -88,11 +88,12 @@ public struct BeatGridView: Equatable, Sendable {
     self.glyphs = glyphs
   }
 
-  /// How a hit is marked: by grade in both glyph and colour, an extra hit as one too many.
+  /// How a hit is marked: by grade in both glyph and colour (perfect green, good in the accent's
+  /// blue), an extra hit as one too many.
   static func mark(for grade: Grade?, in marks: BeatGridGlyphs) -> (Character, ColorRole) {
     switch grade {
     case .perfect: (marks.perfect, .perfect)
-    case .good: (marks.good, .good)
+    case .good: (marks.good, .accent)
     case .inaccurate: (marks.inaccurate, .inaccurate)
     case .miss: (marks.miss, .miss)
     case nil: (marks.extra, .miss)

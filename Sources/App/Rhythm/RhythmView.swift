@@ -1,0 +1,220 @@
+import MusicTheory
+import Practice
+import Storage
+import TerminalUI
+
+/// The rhythm trainer's screens: choosing the line, playing it (the count-in's big digits, the
+/// beat grid with its play-head and the hits where they landed, the last grade), the results,
+/// and the tap calibration.
+enum RhythmView {
+  static func render(
+    _ screen: RhythmModel, model: AppModel, in area: Rect, on canvas: inout Canvas
+  ) {
+    switch screen.phase {
+    case .setup:
+      renderSetup(screen, model: model, in: area, on: &canvas)
+    case .running:
+      renderRun(screen, model: model, in: area, on: &canvas)
+    case .results(let report):
+      let height = min(area.height, RhythmResultsView.height)
+      RhythmResultsView.render(
+        report.results, seconds: report.seconds, strings: model.strings, glyphs: model.glyphs,
+        in: Rect(x: area.x, y: area.y + 1, width: area.width, height: height), on: &canvas)
+    case .calibrating:
+      renderCalibration(screen, model: model, in: area, on: &canvas)
+    case .calibrated(let measured):
+      renderCalibrated(measured, model: model, in: area, on: &canvas)
+    }
+  }
+
+  /// The grid's picture of a line of patterns, one beat each.
+  static func beats(_ patterns: [RhythmPattern]) -> [BeatGridView.Beat] {
+    patterns.map { pattern in
+      var onset = BeatFraction.zero
+      return BeatGridView.Beat(
+        pattern.events.map { event in
+          defer { onset += event.duration }
+          return BeatGridView.Note(
+            onset: onset.value, length: event.duration.value, isRest: event.isRest)
+        })
+    }
+  }
+
+  static func grade(_ grade: RhythmGrade) -> BeatGridView.Grade {
+    switch grade {
+    case .perfect: .perfect
+    case .good: .good
+    case .inaccurate: .inaccurate
+    case .miss: .miss
+    }
+  }
+
+  private static func renderSetup(
+    _ screen: RhythmModel, model: AppModel, in area: Rect, on canvas: inout Canvas
+  ) {
+    let strings = model.strings
+    let rhythm = model.settings.rhythm
+    let width = min(area.width - 4, 76)
+    let left = area.x + (area.width - width) / 2
+    canvas.write(
+      strings.text("rhythm.setup.title"), x: left, y: area.y + 1,
+      style: Style.role(.accent).bold, clip: area)
+    let tempo = strings.text("rhythm.setup.tempo", ["bpm": "\(rhythm.bpm)"])
+    canvas.write(
+      tempo, x: left + width - tempo.displayWidth, y: area.y + 1, style: Style.role(.text).bold,
+      clip: area)
+    let patterns = rhythm.line.map { id in model.rhythms.first { $0.id == id } }
+    // The names of the beats, the chosen one marked; then the line as it will be played.
+    var x = left
+    for (index, pattern) in patterns.enumerated() {
+      let name = pattern.map { strings.textIfPresent("rhythm.pattern.\($0.id)") ?? $0.name } ?? "?"
+      let isChosen = index == screen.slot
+      let text = isChosen ? "\(model.glyphs.arrowLeft)\(name)\(model.glyphs.arrowRight)" : " \(name) "
+      canvas.write(
+        text, x: x, y: area.y + 3, style: isChosen ? Style.role(.accent).bold.reversed : .role(.text),
+        clip: area)
+      x += text.displayWidth + 1
+    }
+    BeatGridView(
+      beats: beats(patterns.compactMap { $0 }), current: screen.slot, glyphs: model.glyphs
+    ).render(
+      in: Rect(x: left, y: area.y + 5, width: width, height: BeatGridView.height), on: &canvas)
+    var y = area.y + 6 + BeatGridView.height
+    let lines = [
+      strings.text("rhythm.setup.bars", ["bars": "\(rhythm.bars)"]),
+      strings.text("rhythm.setup.input.\(rhythm.input.rawValue)"),
+      strings.text("rhythm.setup.strictness.\(rhythm.strictness.rawValue)"),
+      strings.text(rhythm.rings ? "rhythm.setup.bell.on" : "rhythm.setup.bell.off"),
+      strings.text(
+        "rhythm.setup.tapDelay",
+        ["ms": DecimalText.format(rhythm.tapOffsetMilliseconds, places: 1)]),
+    ]
+    for line in lines where y < area.maxY {
+      canvas.write(line, x: left, y: y, style: .role(.text), clip: area)
+      y += 1
+    }
+    if y + 1 < area.maxY {
+      canvas.write(
+        strings.text("rhythm.setup.start"), x: left, y: y + 1, style: Style.role(.accent).bold,
+        clip: area)
+    }
+  }
+
+  private static func renderRun(
+    _ screen: RhythmModel, model: AppModel, in area: Rect, on canvas: inout Canvas
+  ) {
+    let strings = model.strings
+    guard let line = screen.line else { return }
+    let rhythm = model.settings.rhythm
+    let how = strings.text(
+      rhythm.input == .microphone && screen.microphoneProblem == nil
+        ? "rhythm.run.microphone" : "rhythm.run.tap", ["bpm": "\(rhythm.bpm)"])
+    canvas.writeCentred(how, y: area.y, in: area, style: .role(.muted))
+    if let problem = screen.microphoneProblem {
+      canvas.writeCentred(
+        strings.text("notes.play.noMicrophone", ["reason": problem]), y: area.y + 1, in: area,
+        style: Style.role(.warn).bold)
+    }
+    let digitsArea = Rect(x: area.x, y: area.y + 2, width: area.width, height: BigDigits.height)
+    if let beat = screen.lastBeat, beat.isCountIn {
+      let left = RhythmLine.beatsPerBar - beat.beatInBar
+      BigDigits("\(left)", glyphs: model.glyphs).render(in: digitsArea, on: &canvas)
+    } else if let grid = screen.grid {
+      let played = max(0, (screen.now.sinceEpoch - grid.firstBeat) / grid.beatLength)
+      let bar = min(line.bars, Int(played) / RhythmLine.beatsPerBar + 1)
+      canvas.writeCentred(
+        strings.text("rhythm.run.bar", ["bar": "\(bar)", "bars": "\(line.bars)"]),
+        y: digitsArea.y + 1, in: area, style: Style.role(.text).bold)
+      renderFeedback(screen, strings: strings, y: digitsArea.y + 3, in: area, on: &canvas)
+    }
+    let gridArea = Rect(
+      x: area.x + 2, y: digitsArea.maxY + 1, width: area.width - 4, height: BeatGridView.height)
+    grid(screen, line: line, glyphs: model.glyphs).render(in: gridArea, on: &canvas)
+  }
+
+  /// The word for the last grade and how far off it was, lit for a moment after the hit.
+  private static func renderFeedback(
+    _ screen: RhythmModel, strings: Localizer, y: Int, in area: Rect, on canvas: inout Canvas
+  ) {
+    guard screen.isFlashing, let feedback = screen.feedback else { return }
+    var text = strings.text(
+      feedback.grade.map { "rhythm.feedback.\($0.rawValue)" } ?? "rhythm.feedback.extra")
+    if let offset = feedback.offsetMilliseconds {
+      let rounded = Int(offset.rounded())
+      text += "  " + (rounded > 0 ? "+" : "") + strings.text("rhythm.feedback.ms", ["ms": "\(rounded)"])
+    }
+    let style = RhythmResultsView.style(of: feedback.grade ?? .miss).reversed
+    canvas.writeCentred(" \(text) ", y: y, in: area, style: style)
+  }
+
+  /// The line cycle under way, with its play-head, its hits and its missed notes.
+  private static func grid(_ screen: RhythmModel, line: RhythmLine, glyphs: GlyphSet)
+    -> BeatGridView
+  {
+    var view = BeatGridView(beats: beats(line.patterns), glyphs: glyphs)
+    guard let grid = screen.grid else { return view }
+    let beatSeconds = grid.beatLength / .seconds(1)
+    let firstBeat = grid.firstBeat / .seconds(1)
+    let played = (screen.now.sinceEpoch - grid.firstBeat) / grid.beatLength
+    guard played >= 0 else { return view }
+    let cycleLength = Double(line.patterns.count)
+    let cycle = (played / cycleLength).rounded(.down)
+    let cycleStart = cycle * cycleLength
+    view.playhead = played - cycleStart
+    view.current = Int(played - cycleStart)
+    func position(_ time: Double) -> Double { (time - firstBeat) / beatSeconds - cycleStart }
+    let inCycle = { (time: Double) in
+      let beat = (time - firstBeat) / beatSeconds
+      return beat >= cycleStart && beat < cycleStart + cycleLength
+    }
+    guard let results = screen.results else { return view }
+    let fresh = screen.isFlashing ? screen.hits.last : nil
+    for (index, note) in results.notes.enumerated() where inCycle(note.expected) {
+      if let hit = note.hit {
+        view.hits.append(
+          BeatGridView.Hit(position: position(hit), grade: grade(note.grade), isFresh: hit == fresh))
+      } else if index < screen.decided {
+        view.missed.append(position(note.expected))
+      }
+    }
+    for extra in results.extraHits where inCycle(extra) {
+      view.hits.append(BeatGridView.Hit(position: position(extra), grade: nil, isFresh: extra == fresh))
+    }
+    return view
+  }
+
+  private static func renderCalibration(
+    _ screen: RhythmModel, model: AppModel, in area: Rect, on canvas: inout Canvas
+  ) {
+    let strings = model.strings
+    canvas.writeCentred(
+      strings.text("rhythm.calibrate.task", ["clicks": "\(RhythmModel.calibrationClicks)"]),
+      y: area.y + 1, in: area, style: Style.role(.accent).bold)
+    canvas.writeCentred(
+      strings.text("rhythm.calibrate.taps", ["taps": "\(screen.hits.count)"]), y: area.y + 3,
+      in: area, style: .role(.text))
+  }
+
+  private static func renderCalibrated(
+    _ measured: TapCalibration?, model: AppModel, in area: Rect, on canvas: inout Canvas
+  ) {
+    let strings = model.strings
+    guard let measured else {
+      canvas.writeCentred(
+        strings.text("rhythm.calibrate.failed"), y: area.y + 1, in: area,
+        style: Style.role(.warn).bold)
+      return
+    }
+    canvas.writeCentred(
+      strings.text(
+        "rhythm.calibrate.result",
+        ["ms": DecimalText.format(measured.offsetMilliseconds, places: 1),
+         "spread": DecimalText.format(measured.spreadMilliseconds, places: 1)]),
+      y: area.y + 1, in: area, style: Style.role(.good).bold)
+    if measured.isJittery {
+      canvas.writeCentred(
+        strings.text("rhythm.calibrate.jittery"), y: area.y + 3, in: area,
+        style: Style.role(.warn).bold)
+    }
+  }
+}
