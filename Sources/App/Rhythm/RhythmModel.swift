@@ -33,8 +33,6 @@ public struct RhythmModel: Equatable, Sendable {
   public private(set) var slot = 0
   /// The beats of the click under way, placed by the first click heard.
   public private(set) var grid: BeatGrid?
-  /// The last click heard, for the count-in's digits.
-  public private(set) var lastBeat: BeatDisplay?
   /// Hit times, in seconds on the monotonic clock, with the key path's delay taken off.
   public private(set) var hits: [Double] = []
   /// The hits graded against the line so far.
@@ -100,6 +98,14 @@ public struct RhythmModel: Equatable, Sendable {
   var deadline: MonotonicInstant? {
     guard capturesKeys else { return nil }
     return MonotonicInstant(nanoseconds: now.nanoseconds + Self.frameNanoseconds)
+  }
+
+  /// The count-in's clicks still to come, counting the one sounding (4 3 2 1); nil before the
+  /// first is heard and once the line has begun.
+  public var countInBeatsLeft: Int? {
+    guard let grid, now.sinceEpoch < grid.firstBeat else { return nil }
+    let left = Int(((grid.firstBeat - now.sinceEpoch) / grid.beatLength).rounded(.up))
+    return min(max(left, 1), RhythmLine.beatsPerBar)
   }
 
   /// Whether the last feedback is still lit.
@@ -210,7 +216,6 @@ public struct RhythmModel: Equatable, Sendable {
 
   private mutating func reset() {
     grid = nil
-    lastBeat = nil
     hits = []
     results = nil
     feedback = nil
@@ -223,9 +228,7 @@ public struct RhythmModel: Equatable, Sendable {
 
   /// A click was heard: the first places the beats.
   mutating func heardBeat(_ beat: BeatDisplay) {
-    guard capturesKeys, beat.bpm > 0 else { return }
-    lastBeat = beat
-    guard grid == nil else { return }
+    guard capturesKeys, grid == nil, beat.bpm > 0 else { return }
     grid = BeatGrid(
       beat: beat.bar * RhythmLine.beatsPerBar + beat.beatInBar,
       soundsAt: beat.audibleAt.sinceEpoch, bpm: beat.bpm)

@@ -116,8 +116,7 @@ enum RhythmView {
         style: Style.role(.warn).bold)
     }
     let digitsArea = Rect(x: area.x, y: area.y + 2, width: area.width, height: BigDigits.height)
-    if let beat = screen.lastBeat, beat.isCountIn {
-      let left = RhythmLine.beatsPerBar - beat.beatInBar
+    if let left = screen.countInBeatsLeft {
       BigDigits("\(left)", glyphs: model.glyphs).render(in: digitsArea, on: &canvas)
     } else if let grid = screen.grid {
       let played = max(0, (screen.now.sinceEpoch - grid.firstBeat) / grid.beatLength)

@@ -1,0 +1,219 @@
+import App
+import Audio
+import MusicTheory
+import Practice
+import Storage
+import TerminalUI
+import TestHelpers
+import XCTest
+
+final class RhythmScreenTests: XCTestCase {
+  private func model(size: Size = Size(width: 80, height: 24), settings: Settings = Settings())
+    -> AppModel
+  {
+    var model = AppModel(
+      settings: settings, size: size, clock: ClockTime(hour: 9, minute: 5),
+      catalog: AppFixtures.catalog, paths: AppFixtures.paths, detectedGlyphs: .unicode,
+      rhythms: RhythmPattern.shipped)
+    _ = model.handle(.audio(AppFixtures.audio))
+    return model
+  }
+
+  private func screen(_ model: AppModel) -> RhythmModel? {
+    if case .rhythm(let screen) = model.screen { return screen }
+    XCTFail("the rhythm screen is not on top")
+    return nil
+  }
+
+  private func text(_ model: AppModel) -> String {
+    AppView.render(model).lines.joined(separator: "\n")
+  }
+
+  private func instant(_ seconds: Double) -> MonotonicInstant {
+    MonotonicInstant(nanoseconds: UInt64((seconds * 1e9).rounded()))
+  }
+
+  private func press(_ model: inout AppModel, _ key: Key, at seconds: Double) -> [Effect] {
+    model.handle(.key(KeyEvent(key, time: instant(seconds))))
+  }
+
+  private func tick(_ model: inout AppModel, at seconds: Double) -> [Effect] {
+    model.handle(.tick(instant(seconds)))
+  }
+
+  /// The count-in's first click heard at `seconds` at `bpm`: the line starts four beats later.
+  private func countIn(_ model: inout AppModel, at seconds: Double, bpm: Double = 60) {
+    _ = model.handle(
+      .metronomeBeat(
+        BeatDisplay(
+          bar: -1, beatInBar: 0, isCountIn: true, isMuted: false, bpm: bpm, elapsed: .zero,
+          audibleAt: instant(seconds))))
+  }
+
+  func testTheLineTempoAndChoicesAreSetAndSaved() throws {
+    var model = model()
+    model.press(.character("5"))
+    XCTAssertTrue(text(model).contains("◂Quarter▸  Two eighths   Triplet   Rest"), text(model))
+    model.press(.right, .down)
+    XCTAssertEqual(model.settings.rhythm.line[1], "rest", "the next pattern in learning order")
+    model.press(.up, .up)
+    XCTAssertEqual(model.settings.rhythm.line[1], "quarter")
+    model.press(.character("a"))
+    XCTAssertEqual(model.settings.rhythm.line, ["quarter", "quarter", "quarter", "triplet", "rest"])
+    XCTAssertEqual(screen(model)?.slot, 2)
+    model.press(.character("x"), .character("x"))
+    XCTAssertEqual(model.settings.rhythm.line, ["quarter", "quarter", "rest"])
+    model.press(.character("+"), .character("+"))
+    XCTAssertEqual(model.settings.rhythm.bpm, 94)
+    for _ in 0..<40 { model.press(.character("-")) }
+    XCTAssertEqual(model.settings.rhythm.bpm, 40, "no slower than 40")
+    model.press(.character("]"), .character("i"), .character("s"), .character("b"))
+    XCTAssertEqual(model.settings.rhythm.bars, 5)
+    XCTAssertEqual(model.settings.rhythm.input, .microphone)
+    XCTAssertEqual(model.settings.rhythm.strictness, .strict)
+    XCTAssertTrue(model.settings.rhythm.rings)
+    XCTAssertTrue(text(model).contains("Hits: your instrument, through the microphone"), text(model))
+    _ = press(&model, .character("t"), at: 1)
+    _ = press(&model, .character("t"), at: 1.5)
+    XCTAssertEqual(model.settings.rhythm.bpm, 120, "tapped")
+  }
+
+  func testEnterStartsTheClickWithTicksOnTheNotes() throws {
+    var settings = Settings()
+    settings.rhythm.bpm = 60
+    var model = model(settings: settings)
+    model.press(.character("5"))
+    let effects = model.press(.enter)
+    guard case .metronome(.start(let options)) = effects.first else { return XCTFail("\(effects)") }
+    XCTAssertEqual(options.bpm, 60)
+    XCTAssertEqual(options.countInBars, 1)
+    XCTAssertEqual(options.meter, "4/4")
+    XCTAssertEqual(options.targets, [[0], [0, 0.5], [0, 1.0 / 3, 2.0 / 3], []])
+    XCTAssertEqual(effects.count, 1, "taps need no microphone")
+    XCTAssertEqual(screen(model)?.phase, .running)
+  }
+
+  func testEveryTapIsGradedAtOnceAndTheRunEndsWithItsResults() throws {
+    var settings = Settings()
+    settings.rhythm.bpm = 60
+    settings.rhythm.bars = 1
+    settings.rhythm.tapOffsetMilliseconds = 20
+    settings.rhythm.rings = true
+    var model = model(settings: settings)
+    model.press(.character("5"), .enter)
+    // Count-in at 10 s: the line's beats at 14, 15, 16 and 17 s.
+    countIn(&model, at: 10)
+    XCTAssertEqual(screen(model)?.grid?.firstBeat, .seconds(14))
+    // The quarter, tapped 20 ms late, which is the key path's own delay: dead on.
+    _ = press(&model, .character(" "), at: 14.02)
+    XCTAssertEqual(screen(model)?.feedback?.grade, .perfect)
+    XCTAssertEqual(screen(model)?.feedback?.offsetMilliseconds ?? 99, 0, accuracy: 0.001)
+    XCTAssertTrue(text(model).contains("Perfect  0 ms"), text(model))
+    // The first eighth 120 ms late: good (perfect ends at 75 ms of a 500 ms eighth).
+    _ = press(&model, .character(" "), at: 15.14)
+    XCTAssertEqual(screen(model)?.feedback?.grade, .good)
+    XCTAssertTrue(text(model).contains("Good  +120 ms"), text(model))
+    // The second eighth is never played: when its window closes, a miss, with the bell.
+    XCTAssertEqual(tick(&model, at: 15.7), [])
+    XCTAssertEqual(tick(&model, at: 15.76), [.bell])
+    XCTAssertEqual(screen(model)?.feedback?.grade, .miss)
+    // A tap in the rest is an extra hit.
+    XCTAssertEqual(press(&model, .character(" "), at: 17.5), [.bell])
+    XCTAssertNil(screen(model)?.feedback?.grade)
+    XCTAssertTrue(text(model).contains("Extra hit"), text(model))
+    let effects = tick(&model, at: 18.1)
+    XCTAssertTrue(effects.contains(.metronome(.stop)), "\(effects)")
+    guard case .record(let record) = effects.last else { return XCTFail("\(effects)") }
+    XCTAssertEqual(record.module, "rhythm")
+    XCTAssertEqual(record.exercise, "tap")
+    XCTAssertEqual(record.content, ["quarter", "eighths", "triplet", "rest"])
+    // 1 perfect + 1 good of 6 notes and 1 extra: the triplet's three and one eighth missed.
+    XCTAssertEqual(record.figures["perfect"], 1)
+    XCTAssertEqual(record.figures["missed"], 4)
+    XCTAssertEqual(record.figures["extra"], 1)
+    XCTAssertEqual(record.score ?? 0, 2.0 / 7, accuracy: 1e-9)
+    XCTAssertFalse(record.isCutShort)
+    guard case .results = screen(model)?.phase else { return XCTFail("no results") }
+    XCTAssertTrue(text(model).contains("Accuracy 28.6 %"), text(model))
+    XCTAssertTrue(text(model).contains("Perfect 1   Good 1   Inaccurate 0   Missed 4   Extra hits 1"), text(model))
+    model.press(.enter)
+    XCTAssertEqual(screen(model)?.phase, .setup)
+  }
+
+  func testEscapeStopsARunAndKeepsWhatWasPlayed() throws {
+    var settings = Settings()
+    settings.rhythm.bpm = 60
+    var model = model(settings: settings)
+    model.press(.character("5"), .enter)
+    countIn(&model, at: 10)
+    _ = press(&model, .character(" "), at: 14)
+    _ = tick(&model, at: 15.5)
+    let effects = press(&model, .escape, at: 15.5)
+    guard case .record(let record) = effects.last else { return XCTFail("\(effects)") }
+    XCTAssertTrue(record.isCutShort)
+    XCTAssertEqual(record.figures["perfect"], 1)
+    XCTAssertEqual(record.figures["missed"], 1, "only the eighth whose time had come")
+    model.press(.escape)
+    XCTAssertEqual(screen(model)?.phase, .setup)
+    model.press(.escape)
+    guard case .home = model.screen else { return XCTFail("Esc in setup leaves") }
+  }
+
+  func testTheMicrophoneHitsAtTheirAttackLessTheRoundTrip() throws {
+    var settings = Settings()
+    settings.rhythm.bpm = 60
+    settings.rhythm.input = .microphone
+    var model = model(settings: settings)
+    model.press(.character("5"))
+    XCTAssertEqual(model.press(.enter).last, .listen(.start(profile: nil)))
+    countIn(&model, at: 10)
+    // Input frame 0 was captured at 10 s; the round trip is 30 ms.
+    let timing = InputTiming(
+      clock: InputClock(frame: 0, nanoseconds: 10_000_000_000, sampleRate: 48_000),
+      roundTrip: .milliseconds(30))
+    _ = model.handle(.heard([.onset(frame: 4 * 48_000 + 1_440, strength: 1)], timing: timing))
+    XCTAssertEqual(screen(model)?.feedback?.grade, .perfect)
+    XCTAssertEqual(screen(model)?.feedback?.offsetMilliseconds ?? 99, 0, accuracy: 0.01)
+    XCTAssertEqual(press(&model, .character(" "), at: 15), [], "keys are not hits in microphone mode")
+    XCTAssertEqual(screen(model)?.hits.count, 1)
+  }
+
+  func testTapCalibrationMeasuresAndSavesTheDelay() throws {
+    var model = model()
+    model.press(.character("5"))
+    let effects = press(&model, .character("l"), at: 1)
+    guard case .metronome(.start(let options)) = effects.first else { return XCTFail("\(effects)") }
+    XCTAssertEqual(options.bpm, 90)
+    XCTAssertEqual(options.targets, [])
+    countIn(&model, at: 10, bpm: 90)
+    let beat = 60.0 / 90
+    let first = 10 + 4 * beat
+    for index in 0..<16 {
+      _ = press(&model, .character(" "), at: first + Double(index) * beat + 0.025 + (index % 2 == 0 ? 0.002 : -0.002))
+    }
+    XCTAssertTrue(text(model).contains("16 taps"), text(model))
+    let done = tick(&model, at: first + 16.1 * beat)
+    XCTAssertEqual(model.settings.rhythm.tapOffsetMilliseconds, 25)
+    XCTAssertTrue(done.contains(.metronome(.stop)), "\(done)")
+    guard case .save = done.first else { return XCTFail("the delay is saved: \(done)") }
+    XCTAssertTrue(text(model).contains("Your taps arrive 25.0 ms late"), text(model))
+  }
+
+  func testSnapshots() throws {
+    var settings = Settings()
+    settings.rhythm.bpm = 60
+    settings.rhythm.bars = 1
+    var model = model(settings: settings)
+    model.press(.character("5"))
+    assertCanvasSnapshot(AppView.render(model), named: "setup.80x24")
+    model.press(.enter)
+    countIn(&model, at: 10)
+    _ = press(&model, .character(" "), at: 14.01)
+    _ = press(&model, .character(" "), at: 15.04)
+    _ = press(&model, .character(" "), at: 15.6)
+    _ = tick(&model, at: 15.65)
+    assertCanvasSnapshot(AppView.render(model), named: "run.80x24")
+    _ = tick(&model, at: 18.2)
+    assertCanvasSnapshot(AppView.render(model), named: "results.80x24")
+  }
+}
