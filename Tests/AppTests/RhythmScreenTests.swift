@@ -42,8 +42,9 @@ final class RhythmScreenTests: XCTestCase {
   }
 
   /// The count-in's first click heard at `seconds` at `bpm`: the line starts four beats later.
-  private func countIn(_ model: inout AppModel, at seconds: Double, bpm: Double = 60) {
-    _ = model.handle(
+  @discardableResult
+  private func countIn(_ model: inout AppModel, at seconds: Double, bpm: Double = 60) -> [Effect] {
+    model.handle(
       .metronomeBeat(
         BeatDisplay(
           bar: -1, beatInBar: 0, isCountIn: true, isMuted: false, bpm: bpm, elapsed: .zero,
@@ -165,8 +166,8 @@ final class RhythmScreenTests: XCTestCase {
     settings.rhythm.input = .microphone
     var model = model(settings: settings)
     model.press(.character("5"))
-    XCTAssertEqual(model.press(.enter).last, .listen(.start(profile: nil)))
-    countIn(&model, at: 10)
+    XCTAssertEqual(model.press(.enter).count, 1, "the click first")
+    XCTAssertEqual(countIn(&model, at: 10), [.listen(.start(profile: nil))], "listening from the first click")
     // Input frame 0 was captured at 10 s; the round trip is 30 ms.
     let timing = InputTiming(
       clock: InputClock(frame: 0, nanoseconds: 10_000_000_000, sampleRate: 48_000),

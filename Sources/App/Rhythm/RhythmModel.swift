@@ -1,4 +1,5 @@
 import Audio
+import DSP
 import FoundationEssentials
 import MusicTheory
 import Practice
@@ -43,6 +44,8 @@ public struct RhythmModel: Equatable, Sendable {
   public private(set) var now = MonotonicInstant(nanoseconds: 0)
   public private(set) var line: RhythmLine?
   private var listens = false
+  /// The instrument the microphone listens for.
+  private var profile: InstrumentProfile?
   private var startedAt: MonotonicInstant?
   /// Notes whose window has closed, which are judged for good.
   public private(set) var decided = 0
@@ -204,8 +207,8 @@ public struct RhythmModel: Equatable, Sendable {
     self.line = line
     phase = .running
     listens = settings.rhythm.input == .microphone
-    let click = Effect.metronome(.start(clickOptions(settings, line: line)))
-    return listens ? [click, .listen(.start(profile: settings.listening.profile))] : [click]
+    profile = settings.listening.profile
+    return [.metronome(.start(clickOptions(settings, line: line)))]
   }
 
   private mutating func calibrate(settings: Settings) -> [Effect] {
@@ -226,12 +229,15 @@ public struct RhythmModel: Equatable, Sendable {
     startedAt = now
   }
 
-  /// A click was heard: the first places the beats.
-  mutating func heardBeat(_ beat: BeatDisplay) {
-    guard capturesKeys, grid == nil, beat.bpm > 0 else { return }
+  /// A click was heard: the first places the beats, and the microphone starts listening then,
+  /// as the player does. A stream can take a good part of a second to sound its first click; a
+  /// recording standing in for the microphone (`--audio-in`) starts with it as a player would.
+  mutating func heardBeat(_ beat: BeatDisplay) -> [Effect] {
+    guard capturesKeys, grid == nil, beat.bpm > 0 else { return [] }
     grid = BeatGrid(
       beat: beat.bar * RhythmLine.beatsPerBar + beat.beatInBar,
       soundsAt: beat.audibleAt.sinceEpoch, bpm: beat.bpm)
+    return listens ? [.listen(.start(profile: profile))] : []
   }
 
   private static func seconds(_ instant: MonotonicInstant) -> Double {

@@ -276,7 +276,7 @@ public final class AppRuntime {
   private func showAudibleBeats() {
     let now = MonotonicInstant.now().nanoseconds
     while let next = metronome.nextBeat(), next.audibleAt <= now {
-      _ = model.handle(.metronomeBeat(metronome.show(next.click, at: next.audibleAt)))
+      _ = process(.metronomeBeat(metronome.show(next.click, at: next.audibleAt)))
     }
   }
 

@@ -14,11 +14,21 @@ final class ListenService {
   private let post: @Sendable (AppEvent) -> Void
   private var microphone: Microphone?
   private let take = InstrumentTake()
+  /// The `--audio-in` file, read once at start-up so that listening to it starts as promptly as
+  /// a microphone and lines up with a click started at the same moment.
+  private let file: WAVFileInput?
 
   init(overrides: RunOverrides, server: String?, post: @escaping @Sendable (AppEvent) -> Void) {
     self.overrides = overrides
     self.server = server
     self.post = post
+    file = overrides.audioIn.map {
+      WAVFileInput(
+        url: URL(fileURLWithPath: $0),
+        pacing: overrides.readsAudioInFast ? .asFastAsPossible : .realTime)
+    }
+    // A file that cannot be read says so when listening starts.
+    _ = try? file?.prepare()
   }
 
   var isRunning: Bool { microphone != nil }
@@ -32,11 +42,8 @@ final class ListenService {
     stop()
     let microphone: Microphone
     var connectedSource: () -> String? = { nil }
-    if let file = overrides.audioIn {
-      microphone = .file(
-        WAVFileInput(
-          url: URL(fileURLWithPath: file),
-          pacing: overrides.readsAudioInFast ? .asFastAsPossible : .realTime))
+    if let file {
+      microphone = .file(file)
     } else {
       let input = PulseAudioInput(devices: devices, server: server)
       microphone = .pulse(input)
@@ -46,10 +53,10 @@ final class ListenService {
     let announcer = clicks.map {
       ClickAnnouncer(log: $0.log, outputClock: $0.outputClock)
     }
-    // Only against a click does it matter when a note was played.
+    // The round trip is known only for a click playing through a server; a file has none.
     let listener = Listener(profile: profile, clickTemplates: clicks?.templates ?? []) { events in
-      let timing = announcer.flatMap { announcer in
-        microphone.timing().map { InputTiming(clock: $0, roundTrip: announcer.roundTrip) }
+      let timing = microphone.timing().map {
+        InputTiming(clock: $0, roundTrip: announcer?.roundTrip ?? .zero)
       }
       post(.heard(events, timing: timing))
     }

@@ -116,8 +116,9 @@ public struct AppModel: Equatable, Sendable {
         replaceTop(.fretboard(model))
       }
       if case .rhythm(var model) = screen {
-        model.heardBeat(display)
+        let effects = model.heardBeat(display)
         replaceTop(.rhythm(model))
+        return effects
       }
     case .listening(let failure, let source):
       if case .listen(var model) = screen {

@@ -28,6 +28,8 @@ public final class WAVFileInput: Sendable {
   public let blockSize: Int
   public let pacing: Pacing
   private let current = Mutex<Playback?>(nil)
+  /// The file read and converted, kept after the first read so that a start begins at once.
+  private let prepared = Mutex<Resampler?>(nil)
 
   public init(url: URL, blockSize: Int = 480, pacing: Pacing = .realTime) {
     precondition(blockSize > 0, "blocks must hold at least one frame")
@@ -44,8 +46,7 @@ public final class WAVFileInput: Sendable {
   /// `waitUntilFinished()`.
   public func start(consumer: @escaping Consumer) throws(WAVFileInputError) {
     stop()
-    let audio = try Self.monoAudio(of: url)
-    let source = Resampler(audio.samples, from: audio.rate, to: Self.sampleRate)
+    let source = try converted()
     let start: UInt64? = pacing == .realTime ? MonotonicClock.nanoseconds() : nil
     let playback = Playback(startNanoseconds: start)
     let replaced = current.withLock { current in
@@ -57,6 +58,20 @@ public final class WAVFileInput: Sendable {
     DispatchQueue(label: "Woodshed.WAVFileInput").async {
       playback.deliver(source, blockSize: size, to: consumer)
     }
+  }
+
+  /// Reads and converts the file, once; a caller that prepares it early makes the first start
+  /// as prompt as a microphone's.
+  public func prepare() throws(WAVFileInputError) {
+    _ = try converted()
+  }
+
+  private func converted() throws(WAVFileInputError) -> Resampler {
+    if let ready = prepared.withLock({ $0 }) { return ready }
+    let audio = try Self.monoAudio(of: url)
+    let source = Resampler(audio.samples, from: audio.rate, to: Self.sampleRate)
+    prepared.withLock { $0 = source }
+    return source
   }
 
   /// Stops delivering; once it returns the consumer is not called again.
