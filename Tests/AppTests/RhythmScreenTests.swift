@@ -160,6 +160,21 @@ final class RhythmScreenTests: XCTestCase {
     guard case .home = model.screen else { return XCTFail("Esc in setup leaves") }
   }
 
+  func testControlCSavesTheRunUnderWay() throws {
+    var settings = Settings()
+    settings.rhythm.bpm = 60
+    var model = model(settings: settings)
+    model.press(.character("5"), .enter)
+    countIn(&model, at: 10)
+    _ = press(&model, .character(" "), at: 14.03)
+    _ = tick(&model, at: 14.6)
+    let effects = press(&model, .control("c"), at: 14.6)
+    guard case .record(let record) = effects.first else { return XCTFail("\(effects)") }
+    XCTAssertTrue(record.isCutShort)
+    XCTAssertEqual(record.figures["perfect"], 1)
+    XCTAssertEqual(effects.last, .quit)
+  }
+
   func testTheMicrophoneHitsAtTheirAttackLessTheRoundTrip() throws {
     var settings = Settings()
     settings.rhythm.bpm = 60

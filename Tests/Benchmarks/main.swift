@@ -321,3 +321,45 @@ do {
       format: "interval game frame 120x40 (tick, render, diff): median %.2f ms, worst %.2f ms (%d frames)",
       median(samples), samples.max() ?? 0, samples.count))
 }
+
+// 11. The rhythm trainer at 120×40: from a tap read to its grade drawn (handle the key, grade
+// every hit so far against the whole line, render and diff), on the longest line there is: 16
+// bars of sixteenths (256 notes), each note tapped a little off, the grading done afresh on
+// every tap as the screen does.
+do {
+  var settings = Settings()
+  settings.rhythm.bpm = 90
+  settings.rhythm.bars = 16
+  settings.rhythm.line = ["sixteenths", "sixteenths", "sixteenths", "sixteenths"]
+  let library = RhythmLibrary(
+    builtIn: assets.appendingPathComponent("rhythms"), user: URL(fileURLWithPath: "/nonexistent"))
+  var model = AppModel(
+    settings: settings, size: Size(width: 120, height: 40), clock: ClockTime(hour: 9, minute: 5),
+    catalog: catalog, paths: StoragePaths(environment: ["HOME": "/home/bench"]),
+    detectedGlyphs: .unicode, rhythms: library.patterns)
+  model.open(.rhythm)
+  _ = model.handle(.key(KeyEvent(.enter, time: MonotonicInstant(nanoseconds: 1))))
+  // The count-in's first click at 10 s: the line from 10 + 4 × 2/3 s.
+  _ = model.handle(
+    .metronomeBeat(
+      BeatDisplay(
+        bar: -1, beatInBar: 0, isCountIn: true, isMuted: false, bpm: 90, elapsed: .zero,
+        audibleAt: MonotonicInstant(nanoseconds: 10_000_000_000))))
+  let terminal = VirtualTerminal(size: model.size)
+  let clock = ContinuousClock()
+  var samples: [Double] = []
+  let sixteenth = 60.0 / 90 / 4
+  for note in 0..<256 {
+    let time = 10 + 4 * 60.0 / 90 + Double(note) * sixteenth + (note % 3 == 0 ? 0.012 : -0.008)
+    let key = KeyEvent(.character(" "), time: MonotonicInstant(nanoseconds: UInt64(time * 1e9)))
+    let elapsed = clock.measure {
+      _ = model.handle(.key(key))
+      terminal.draw(AppView.render(model))
+    }
+    samples.append(seconds(elapsed) * 1e3)
+  }
+  print(
+    String(
+      format: "rhythm tap to graded feedback 120x40 (256-note line): median %.2f ms, worst %.2f ms (%d taps)",
+      median(samples), samples.max() ?? 0, samples.count))
+}

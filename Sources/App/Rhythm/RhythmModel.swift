@@ -326,13 +326,10 @@ public struct RhythmModel: Equatable, Sendable {
 
   private mutating func finish(settings: Settings, isCutShort: Bool) -> [Effect] {
     regrade(settings: settings)
-    let played = isCutShort ? decidedResults : results
-    guard let played, let startedAt else {
+    guard let report = report(isCutShort: isCutShort) else {
       phase = .setup
       return [.metronome(.stop)] + (listens ? [.listen(.stop)] : [])
     }
-    let seconds = Double(now.nanoseconds &- startedAt.nanoseconds) / 1e9
-    let report = RhythmReport(results: played, seconds: seconds)
     phase = .results(report)
     var effects: [Effect] = [.metronome(.stop)]
     if listens { effects.append(.listen(.stop)) }
@@ -347,6 +344,19 @@ public struct RhythmModel: Equatable, Sendable {
     let lastTime = judged.last?.expected ?? 0
     return RhythmResults(
       notes: judged, extraHits: results.extraHits.filter { $0 <= max(lastTime, Self.seconds(now)) })
+  }
+
+  /// The run under way as stopped now, for when the app is told to stop.
+  func recordInProgress(settings: Settings) -> SessionRecord? {
+    guard phase == .running, let report = report(isCutShort: true) else { return nil }
+    return record(report, settings: settings, isCutShort: true)
+  }
+
+  /// The run so far; stopped short, judged only on the notes whose time has come.
+  private func report(isCutShort: Bool) -> RhythmReport? {
+    guard let played = isCutShort ? decidedResults : results, let startedAt else { return nil }
+    return RhythmReport(
+      results: played, seconds: Double(now.nanoseconds &- startedAt.nanoseconds) / 1e9)
   }
 
   func record(_ report: RhythmReport, settings: Settings, isCutShort: Bool) -> SessionRecord {

@@ -238,6 +238,9 @@ public struct AppModel: Equatable, Sendable {
     for case .notes(let model) in stack where model.asksBeforeLeaving {
       return model.record(at: time)
     }
+    for case .rhythm(let model) in stack {
+      if let record = model.recordInProgress(settings: settings) { return record }
+    }
     for case .fretboard(let model) in stack where model.phase == .playing {
       guard let patterns, patterns.indices.contains(model.selected) else { continue }
       return model.record(of: patterns[model.selected])
