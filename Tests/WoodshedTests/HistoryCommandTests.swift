@@ -49,7 +49,7 @@ final class HistoryCommandTests: XCTestCase {
       result.output,
       """
       Date              Module  Exercise         Right  Score  s/answer  Time  Missed
-      2026-11-20 11:00  rhythm  steady               -    90%         -  1:05
+      2026-11-20 11:00  Rhythm  steady               -    90%         -  1:05
       2026-11-21 16:05  Notes   Flashcards         1/2    50%       1.5  5:12  E4
       2026-11-22 01:30  Notes   Timed (stopped)    1/1   100%       0.5  0:20
 
