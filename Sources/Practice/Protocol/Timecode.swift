@@ -49,8 +49,3 @@ public struct Timecode: Equatable, Sendable, CustomStringConvertible {
     [hours, minutes, seconds, frames].map { $0 < 10 ? "0\($0)" : "\($0)" }.joined(separator: ":")
   }
 }
-
-extension Character {
-  /// `0`–`9` only: `Character.isNumber` also takes other scripts' digits and fractions.
-  var isASCIIDigit: Bool { isASCII && isNumber }
-}
