@@ -62,8 +62,8 @@ final class ProtocolBarMapTests: XCTestCase {
       ("10-5", "\"10-5\" is not a bar range such as 0-245"),
       ("1-x", "\"1-x\" is not a bar range such as 0-245"),
       ("1-10 A=11", "bar 11 is not among the bars listed"),
-      ("1-10 A=2 A=3", "rehearsal mark \"A\" is empty or given twice"),
-      ("1-10 =2", "rehearsal mark \"\" is empty or given twice"),
+      ("1-10 A=2 A=3", "rehearsal mark A is given twice"),
+      ("1-10 =2", "rehearsal mark \"\" needs a name without spaces or any of - = @ : / \""),
       ("1-10 5-12", "bar 5 is listed twice"),
       ("1-10 3/4@q=0", "a tempo must be above 0"),
       ("1-10 3/4@h=60", "\"3/4@h=60\" is not a meter and tempo such as 3/4@q=120"),
@@ -85,11 +85,18 @@ final class ProtocolBarMapTests: XCTestCase {
   }
 
   func testBadExplicitMapsAreRefused() {
+    let plain = " needs a label without spaces or any of - = @ : / \""
     let table: [(() throws -> BarMap, String)] = [
       ({ try BarMap(labels: []) }, "a movement needs at least one bar"),
       ({ try BarMap(labels: ["1", "1"]) }, "bar 1 is listed twice"),
-      ({ try BarMap(labels: ["1", "2 a"]) }, "bar \"2 a\" needs a label without spaces"),
-      ({ try BarMap(labels: ["1", ""]) }, "bar \"\" needs a label without spaces"),
+      ({ try BarMap(labels: ["1", "2 a"]) }, "bar \"2 a\"\(plain)"),
+      ({ try BarMap(labels: ["1", ""]) }, "bar \"\"\(plain)"),
+      ({ try BarMap(labels: ["1", "2-3"]) }, "bar \"2-3\"\(plain)"),
+      ({ try BarMap(labels: ["1", "2:3"]) }, "bar \"2:3\"\(plain)"),
+      (
+        { try BarMap(labels: ["1"], rehearsalMarks: [.init(name: "A=B", bar: 0)]) },
+        "rehearsal mark \"A=B\" needs a name without spaces or any of - = @ : / \""
+      ),
       (
         { try BarMap(labels: ["1"], rehearsalMarks: [.init(name: "A", bar: 1)]) },
         "rehearsal mark A is on no bar of the movement"
@@ -107,5 +114,31 @@ final class ProtocolBarMapTests: XCTestCase {
         XCTAssertEqual(($0 as? ProtocolError)?.description, message)
       }
     }
+  }
+
+  func testTheCompactFormReadsBackAsTheSameMap() throws {
+    let table: [(String, String)] = [
+      ("0-245 A=12 B=40 3/4@♩=120", "0-245 A=12 B=40 3/4@q=120"),
+      (
+        "1-12 12a 13-40 A=12a 3/4@q=120 13:6/8@q=92.5",
+        "1-12 12a 13-40 A=12a 3/4@q=120 13:6/8@q=92.5"
+      ),
+      ("7", "7"),
+      ("1-3 5-6 x y 7", "1-3 5-6 x y 7"),
+      ("01 02 1-2", "01 02 1-2"),
+    ]
+    for (typed, compact) in table {
+      let map = try BarMap(compact: typed)
+      XCTAssertEqual(map.compactForm, compact, typed)
+      XCTAssertEqual(try BarMap(compact: map.compactForm), map, typed)
+    }
+    let imported = try BarMap(
+      labels: ["0", "1", "2", "2a", "3", "X1"], rehearsalMarks: [.init(name: "Coda", bar: 5)],
+      sections: [
+        .init(firstBar: 1, beatsPerBar: 4, beatUnit: 4, quartersPerMinute: 60),
+        .init(firstBar: 3, beatsPerBar: 5, beatUnit: 8, quartersPerMinute: 72),
+      ])
+    XCTAssertEqual(imported.compactForm, "0-2 2a 3 X1 Coda=X1 1:4/4@q=60 2a:5/8@q=72")
+    XCTAssertEqual(try BarMap(compact: imported.compactForm), imported)
   }
 }

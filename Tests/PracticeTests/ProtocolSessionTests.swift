@@ -324,6 +324,7 @@ final class ProtocolSessionTests: XCTestCase {
       ("false now", "false takes nothing after it"),
       ("edit", "edit needs a bar, as edit 17"),
       ("edit 30", "bar 30 is after the end of take 1 (bar 28)"),
+      ("edit 10-12", "edit needs one bar, as edit 17"),
       ("note", "note needs some text"),
       ("mnote  ", "mnote needs some text"),
       ("work", "work needs a name, as work Brahms op. 38"),

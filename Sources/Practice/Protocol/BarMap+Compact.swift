@@ -24,7 +24,7 @@ extension BarMap {
         labels += range.map(String.init)
       } else if word.contains("/") {
         throw ProtocolError("\"\(word)\" needs a tempo, as \(word)@q=120")
-      } else if word.contains(where: { ":\"-".contains($0) }) {
+      } else if word.contains(where: Self.reservedCharacters.contains) {
         throw ProtocolError("\"\(word)\" is not a bar range such as 0-245")
       } else {
         labels.append(String(word))
@@ -75,5 +75,30 @@ extension BarMap {
       throw ProtocolError("\"\(word)\" is not a meter and tempo such as 3/4@q=120")
     }
     return Section(firstBar: firstBar, beatsPerBar: beats, beatUnit: unit, quartersPerMinute: bpm)
+  }
+
+  /// The map in the compact form, which reads back as the same map: the importer writes it
+  /// into the journal as `mvt K "TITLE": …`. Runs of plain numbers become ranges.
+  public var compactForm: String {
+    var words: [String] = []
+    var position = 0
+    while position < count {
+      var last = position
+      if let first = Int(labels[position]), String(first) == labels[position] {
+        while last + 1 < count, labels[last + 1] == String(first + last + 1 - position) {
+          last += 1
+        }
+      }
+      words.append(last == position ? labels[position] : "\(labels[position])-\(labels[last])")
+      position = last + 1
+    }
+    words += rehearsalMarks.map { "\($0.name)=\(labels[$0.bar])" }
+    words += sections.map { section in
+      let bpm = section.quartersPerMinute
+      let tempo = bpm == bpm.rounded() ? String(Int(bpm)) : String(bpm)
+      return (section.firstBar == 0 ? "" : "\(labels[section.firstBar]):")
+        + "\(section.beatsPerBar)/\(section.beatUnit)@q=\(tempo)"
+    }
+    return words.joined(separator: " ")
   }
 }

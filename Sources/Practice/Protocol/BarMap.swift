@@ -48,8 +48,13 @@ public struct BarMap: Equatable, Sendable {
   public let sections: [Section]
   private let positions: [String: Int]
 
-  /// Checks what an importer or the compact form gives: unique labels without spaces, marks
-  /// and sections on bars of the map, sections in order with a real meter and tempo.
+  /// Characters that the entry language uses around bars, and so may not be part of a label
+  /// or a rehearsal mark's name.
+  public static let reservedCharacters: Set<Character> = ["-", "–", "=", "@", ":", "/", "\""]
+
+  /// Checks what an importer or the compact form gives: unique labels and mark names without
+  /// spaces or `reservedCharacters`, marks and sections on bars of the map, sections in order
+  /// with a real meter and tempo. Every map that passes can be written as `compactForm`.
   public init(
     labels: [String], rehearsalMarks: [RehearsalMark] = [], sections: [Section] = []
   ) throws(ProtocolError) {
@@ -59,8 +64,8 @@ public struct BarMap: Equatable, Sendable {
     }
     var positions: [String: Int] = [:]
     for (position, label) in labels.enumerated() {
-      guard !label.isEmpty, !label.contains(where: \.isWhitespace) else {
-        throw ProtocolError("bar \"\(label)\" needs a label without spaces")
+      guard Self.isPlain(label) else {
+        throw ProtocolError("bar \"\(label)\" needs a label without spaces or any of - = @ : / \"")
       }
       guard positions.updateValue(position, forKey: label) == nil else {
         throw ProtocolError("bar \(label) is listed twice")
@@ -71,8 +76,12 @@ public struct BarMap: Equatable, Sendable {
       guard labels.indices.contains(mark.bar) else {
         throw ProtocolError("rehearsal mark \(mark.name) is on no bar of the movement")
       }
-      guard !mark.name.isEmpty, names.insert(mark.name).inserted else {
-        throw ProtocolError("rehearsal mark \"\(mark.name)\" is empty or given twice")
+      guard Self.isPlain(mark.name) else {
+        throw ProtocolError(
+          "rehearsal mark \"\(mark.name)\" needs a name without spaces or any of - = @ : / \"")
+      }
+      guard names.insert(mark.name).inserted else {
+        throw ProtocolError("rehearsal mark \(mark.name) is given twice")
       }
     }
     for (index, section) in sections.enumerated() {
@@ -93,6 +102,10 @@ public struct BarMap: Equatable, Sendable {
     self.rehearsalMarks = rehearsalMarks
     self.sections = sections
     self.positions = positions
+  }
+
+  private static func isPlain(_ name: String) -> Bool {
+    !name.isEmpty && !name.contains { $0.isWhitespace || reservedCharacters.contains($0) }
   }
 
   public var count: Int { labels.count }

@@ -164,8 +164,7 @@ public struct ProtocolSession: Equatable, Sendable {
     case .numbering(let scheme, let start): setNumbering(scheme, start: start)
     case .frameRate(let rate):
       frameRate = rate
-      if let offset = timecodeOffset {
-        let old = offset.timecode
+      if let old = timecodeOffset?.timecode {
         timecodeOffset?.timecode = Timecode(
           hours: old.hours, minutes: old.minutes, seconds: old.seconds, frames: old.frames,
           rate: rate)
@@ -188,7 +187,9 @@ public struct ProtocolSession: Equatable, Sendable {
       try mark(bars, rating: rating, tags: letters)
     case .editPoint(let bar):
       let take = try requireTake()
-      let position = try barsOfTake(take, bar).lowerBound
+      let bars = try barsOfTake(take, bar)
+      guard bars.count == 1 else { throw ProtocolError("edit needs one bar, as edit 17") }
+      let position = bars.lowerBound
       if !takes[take].editPoints.contains(position) {
         takes[take].editPoints.append(position)
         takes[take].editPoints.sort()
@@ -384,23 +385,18 @@ public struct ProtocolSession: Equatable, Sendable {
     ProtocolError("bar \(bar) is not in movement \(movement.id.number) (\(movement.bars.span))")
   }
 
-  /// `BAR` or `BAR-BAR` (also with an en dash). A label that itself holds a dash is read whole
-  /// first, then at each dash in turn.
+  /// `BAR` or `BAR-BAR` (also with an en dash, which labels never hold).
   private func bars(_ text: String, in movement: Movement) throws(ProtocolError)
     -> ClosedRange<Int>
   {
-    if let bar = movement.bars.bar(text) { return bar...bar }
-    let dashes = text.indices.filter { text[$0] == "-" || text[$0] == "–" }
-    for dash in dashes {
-      if let first = movement.bars.bar(text[..<dash]),
-        let last = movement.bars.bar(text[text.index(after: dash)...])
-      {
-        guard first <= last else { throw ProtocolError("bars \(text) run backwards") }
-        return first...last
-      }
+    guard let dash = text.firstIndex(where: { $0 == "-" || $0 == "–" }) else {
+      let bar = try position(of: text, in: movement)
+      return bar...bar
     }
-    let parts = dashes.first.map { [text[..<$0], text[text.index(after: $0)...]] } ?? [text[...]]
-    throw notABar(parts.first { movement.bars.bar($0) == nil } ?? text[...], of: movement)
+    let first = try position(of: text[..<dash], in: movement)
+    let last = try position(of: text[text.index(after: dash)...], in: movement)
+    guard first <= last else { throw ProtocolError("bars \(text) run backwards") }
+    return first...last
   }
 
   /// Bars within the take's own: not before its start nor after its end bar.
