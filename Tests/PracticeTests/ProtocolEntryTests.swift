@@ -106,6 +106,23 @@ final class ProtocolEntryTests: XCTestCase {
     XCTAssertEqual(session.takes.map(\.label), ["1", "2"])
   }
 
+  func testUndoOfEveryKindOfEntryRestoresTheSessionBefore() throws {
+    let lines = [
+      "work Brahms", "mvt 1 \"Allegro\": 0-40 A=12", "mvt 2: 1-20", "mvt 1 \"Allegro ma non\"",
+      "numbering movement start 3", "fps 24", "tc 10:00:00:00", "tag p page turn", "mvt 1",
+      "take @5", "5-12 +", "9 i p", "edit 10", "note late", "mnote noisy", "end 20", "take 9",
+      "false", "take", "end 30", "pin A10 20-25", "unpin", "mvt 2", "take", "work Schumann",
+    ]
+    for count in lines.indices {
+      let before = try Journal.session(Array(lines[..<count]))
+      var after = before
+      try after.apply(lines[count], at: Journal.date(Double(count)))
+      XCTAssertNotEqual(after, before, lines[count])
+      try after.apply("undo", at: Journal.date(1000))
+      XCTAssertEqual(after, before, "undo of \(lines[count])")
+    }
+  }
+
   func testARefusedLineIsNotWhatUndoTakesBack() throws {
     var session = try Journal.session(Self.prep + ["take @1", "4 3"])
     XCTAssertThrowsError(try session.apply("4 9", at: Journal.date(10)))

@@ -6,7 +6,7 @@ import FoundationEssentials
 ///
 /// The entry language, one command per line (words are separated by spaces; keywords may be
 /// in any case; `BAR` is a printed bar label such as `12a` or a rehearsal mark such as `A`,
-/// `BARS` is `BAR` or `BAR-BAR`):
+/// `BARS` is `BAR` or `BAR-BAR`, also with an en dash):
 ///
 /// Preparation
 /// - `work NAME` starts a new work, or goes back to the work of that name.
@@ -22,22 +22,23 @@ import FoundationEssentials
 ///
 /// Recording
 /// - `mvt K` selects movement K of the current work; its latest take becomes the current take.
-/// - `take [N] [@BAR]` starts the next take, or take N, in the current movement, at `BAR` or
-///   else at a guess: where the previous take of the movement stopped if it ended before the
-///   last bar, where it started if it was a false start, otherwise at the first bar. The
-///   previous take, if still open, ends now.
+/// - `take [N] [@BAR]` (either order) starts the next take, or take N, in the current
+///   movement, at `BAR` or else at a guess: where the previous take of the movement stopped if
+///   it ended before the last bar, where it started if it was a false start, otherwise at the
+///   first bar. The previous take, if still open, ends now on the wall clock.
 /// - `end BAR` sets where the current take ended; `false` makes it a false start.
 /// - `BARS [RATING] [TAGS…]` rates bars of the current take and/or tags them: `17-28 4`,
 ///   `9 i`, `9 iw`, `40 x n`. Ratings: `0`–`4` or `x ± ok + ++` (`+-` for `±`); tags: the
 ///   letters of `ProblemTag.builtIn` and the session's own.
 /// - `edit BAR` marks the start of `BAR` as a good edit point in the current take.
 /// - `note TEXT` notes something about the current take; `mnote TEXT` about the movement.
-/// - `pin TAKE BARS` makes the editing plan use a take of the current movement for those bars;
-///   `unpin` drops the current movement's pins.
+/// - `pin TAKE BARS` makes the editing plan use a take of the current movement (by its label,
+///   `A3`, or number) for those bars; `unpin` drops the current movement's pins.
 /// - `undo` takes back the latest entry that is still in effect; undo again for the one before.
 ///
 /// Marks, edit points and pins of a take stay within its bars: from its start to its end bar,
-/// or past the start without limit while it has no end bar.
+/// or past the start without limit while it has no end bar (a pin: up to its last bar marked).
+/// The current take is always the latest take of the selected movement.
 public struct ProtocolSession: Equatable, Sendable {
   public private(set) var works: [Work] = []
   /// In the order they were started.
