@@ -1,0 +1,176 @@
+/// One entry line as typed, read for its form only; `ProtocolSession` resolves bars, takes and
+/// tags against the session. See `ProtocolSession` for the language.
+enum ProtocolCommand: Equatable {
+  case work(String)
+  case selectMovement(Int)
+  case defineMovement(Int, title: String?, bars: BarMap?)
+  case numbering(NumberingScheme, start: Int?)
+  case frameRate(FrameRate)
+  case timecode(String)
+  case tag(Character, name: String)
+  case take(number: Int?, bar: String?)
+  case end(bar: String)
+  case falseStart
+  case mark(bars: String, rating: Rating?, tags: [Character])
+  case editPoint(bar: String)
+  case note(String)
+  case movementNote(String)
+  case pin(take: String, bars: String)
+  case unpin
+  case undo
+
+  /// A bound on typed numbers, so that counting on from one cannot overflow.
+  static let largestNumber = 999_999
+
+  static let ratingHelp = "a rating (0–4, x ± ok + ++) or tags (i b e n t w f…)"
+
+  init(parsing line: String) throws(ProtocolError) {
+    let words = line.split(whereSeparator: \.isWhitespace)
+    guard let first = words.first else { throw ProtocolError("empty entry") }
+    let arguments = Array(words.dropFirst())
+    let rest = String(line[first.endIndex...].trimmingWhitespace())
+    switch first.lowercased() {
+    case "work":
+      guard !rest.isEmpty else { throw ProtocolError("work needs a name, as work Brahms op. 38") }
+      self = .work(rest)
+    case "mvt": self = try Self.movement(rest)
+    case "numbering": self = try Self.numbering(arguments)
+    case "fps":
+      guard arguments.count == 1, let rate = FrameRate(rawValue: String(arguments[0])) else {
+        throw ProtocolError("fps is one of 24, 25, 29.97 and 30")
+      }
+      self = .frameRate(rate)
+    case "tc":
+      guard arguments.count == 1 else { throw ProtocolError("tc needs HH:MM:SS:FF") }
+      self = .timecode(String(arguments[0]))
+    case "tag":
+      guard arguments.count >= 2, arguments[0].count == 1, let letter = arguments[0].first else {
+        throw ProtocolError("tag needs a letter and a name, as tag p page turn")
+      }
+      self = .tag(letter, name: String(rest.dropFirst().trimmingWhitespace()))
+    case "take": self = try Self.take(arguments)
+    case "end":
+      guard arguments.count == 1 else { throw ProtocolError("end needs a bar, as end 28") }
+      self = .end(bar: String(arguments[0]))
+    case "false":
+      guard arguments.isEmpty else { throw ProtocolError("false takes nothing after it") }
+      self = .falseStart
+    case "edit":
+      guard arguments.count == 1 else { throw ProtocolError("edit needs a bar, as edit 17") }
+      self = .editPoint(bar: String(arguments[0]))
+    case "note":
+      guard !rest.isEmpty else { throw ProtocolError("note needs some text") }
+      self = .note(rest)
+    case "mnote":
+      guard !rest.isEmpty else { throw ProtocolError("mnote needs some text") }
+      self = .movementNote(rest)
+    case "pin":
+      guard arguments.count == 2 else {
+        throw ProtocolError("pin needs a take and bars, as pin 3 17-28")
+      }
+      self = .pin(take: String(arguments[0]), bars: String(arguments[1]))
+    case "unpin", "undo":
+      guard arguments.isEmpty else { throw ProtocolError("\(first) takes nothing after it") }
+      self = first.lowercased() == "undo" ? .undo : .unpin
+    default: self = try Self.mark(bars: first, arguments)
+    }
+  }
+
+  /// `mvt K`, `mvt K "TITLE"`, `mvt K: BARS` or `mvt K "TITLE": BARS`.
+  private static func movement(_ text: String) throws(ProtocolError) -> ProtocolCommand {
+    let digits = text.prefix(while: \.isASCIIDigit)
+    guard let number = Int(digits), number >= 1, number <= largestNumber else {
+      throw ProtocolError("mvt needs a movement number, as mvt 1: 0-245")
+    }
+    var rest = text[digits.endIndex...].trimmingWhitespace()
+    var title: String?
+    if rest.first == "\"" {
+      guard let close = rest.dropFirst().firstIndex(of: "\"") else {
+        throw ProtocolError("the title needs a closing quote")
+      }
+      title = String(rest[rest.index(after: rest.startIndex)..<close].trimmingWhitespace())
+      guard title != "" else { throw ProtocolError("the title is empty") }
+      rest = rest[rest.index(after: close)...].trimmingWhitespace()
+    }
+    var bars: BarMap?
+    if rest.first == ":" {
+      bars = try BarMap(compact: String(rest.dropFirst()))
+    } else if !rest.isEmpty {
+      throw ProtocolError("write mvt \(number) \"TITLE\" or mvt \(number): 0-245")
+    }
+    return title == nil && bars == nil
+      ? .selectMovement(number)
+      : .defineMovement(
+        number, title: title, bars: bars)
+  }
+
+  /// `numbering continuous|work|movement [start N]`.
+  private static func numbering(_ words: [Substring]) throws(ProtocolError) -> ProtocolCommand {
+    let help = "numbering continuous, work or movement, then start N if need be"
+    guard let word = words.first, let scheme = NumberingScheme(rawValue: word.lowercased()) else {
+      throw ProtocolError(help)
+    }
+    switch words.count {
+    case 1: return .numbering(scheme, start: nil)
+    case 3 where words[1].lowercased() == "start":
+      return .numbering(scheme, start: try number(words[2], of: "the start"))
+    default: throw ProtocolError(help)
+    }
+  }
+
+  /// `take [N] [@BAR]`, in either order.
+  private static func take(_ words: [Substring]) throws(ProtocolError) -> ProtocolCommand {
+    var number: Int?
+    var bar: String?
+    for word in words {
+      if word.first == "@", bar == nil, word.count > 1 {
+        bar = String(word.dropFirst())
+      } else if number == nil, word.allSatisfy(\.isASCIIDigit) {
+        number = try Self.number(word, of: "a take")
+      } else {
+        throw ProtocolError("take needs at most a number and a bar, as take 12 @17")
+      }
+    }
+    return .take(number: number, bar: bar)
+  }
+
+  /// `BARS [RATING] [TAGS…]`: `17-28 4`, `9 i`, `9 iw`, `9-12 + t`. The session refuses a mark
+  /// without a rating or a tag once it knows whether `BARS` is a bar at all.
+  private static func mark(bars: Substring, _ words: [Substring]) throws(ProtocolError)
+    -> ProtocolCommand
+  {
+    var rating: Rating?
+    var tags: [Character] = []
+    for word in words {
+      if let given = Rating(word) {
+        guard rating == nil else { throw ProtocolError("one rating per entry") }
+        rating = given
+      } else if word.allSatisfy(\.isLetter) {
+        tags += word
+      } else {
+        throw ProtocolError("\"\(word)\" is not \(ratingHelp)")
+      }
+    }
+    return .mark(bars: String(bars), rating: rating, tags: tags)
+  }
+
+  private static func number(_ word: Substring, of what: String) throws(ProtocolError) -> Int {
+    guard word.allSatisfy(\.isASCIIDigit), let value = Int(word), value <= largestNumber else {
+      throw ProtocolError("\(what) number must be from 0 to \(largestNumber)")
+    }
+    return value
+  }
+}
+
+extension Character {
+  /// `0`–`9` only: `isNumber` also takes other scripts' digits and fractions.
+  var isASCIIDigit: Bool { isASCII && isNumber }
+}
+
+extension StringProtocol {
+  func trimmingWhitespace() -> SubSequence {
+    let start = firstIndex { !$0.isWhitespace } ?? endIndex
+    let end = lastIndex { !$0.isWhitespace }.map(index(after:)) ?? start
+    return self[start..<end]
+  }
+}

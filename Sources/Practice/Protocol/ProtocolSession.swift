@@ -1,0 +1,447 @@
+import FoundationEssentials
+
+/// A recording session's protocol: works, movements and their bars, takes and the producer's
+/// marks on them. It is the replay, in order, of the entry lines the producer typed, each with
+/// the wall-clock time it was entered; the journal of those lines is the protocol on disk.
+///
+/// The entry language, one command per line (words are separated by spaces; keywords may be
+/// in any case; `BAR` is a printed bar label such as `12a` or a rehearsal mark such as `A`,
+/// `BARS` is `BAR` or `BAR-BAR`, also with an en dash):
+///
+/// Preparation
+/// - `work NAME` starts a new work, or goes back to the work of that name.
+/// - `mvt K: MAP` defines movement K of the current work (see `BarMap.init(compact:)`), and
+///   `mvt K "TITLE"` names it; `mvt K "TITLE": MAP` does both. Defining a movement selects it.
+///   A movement's bars can be redefined until it has takes.
+/// - `numbering continuous|work|movement [start N]`: see `NumberingScheme`. `start N` is the
+///   next number now and the first number of every work or movement that starts counting.
+/// - `fps 24|25|29.97|30` (25 until set) and `tc HH:MM:SS:FF`, the recorder's timecode at the
+///   moment the line is entered. A take's timecode is that timecode plus the time from then to
+///   the take's `take` line. Changing `fps` keeps the offset's HH:MM:SS:FF.
+/// - `tag LETTER NAME` adds a problem tag, such as `tag p page turn`.
+///
+/// Recording
+/// - `mvt K` selects movement K of the current work; its latest take becomes the current take.
+/// - `take [N] [@BAR]` (either order) starts the next take, or take N, in the current
+///   movement, at `BAR` or else at a guess: where the previous take of the movement stopped if
+///   it ended before the last bar, where it started if it was a false start, otherwise at the
+///   first bar. The previous take, if still open, ends now on the wall clock.
+/// - `end BAR` sets where the current take ended; `false` makes it a false start.
+/// - `BARS [RATING] [TAGS…]` rates bars of the current take and/or tags them: `17-28 4`,
+///   `9 i`, `9 iw`, `40 x n`. Ratings: `0`–`4` or `x ± ok + ++` (`+-` for `±`); tags: the
+///   letters of `ProblemTag.builtIn` and the session's own.
+/// - `edit BAR` marks the start of `BAR` as a good edit point in the current take.
+/// - `note TEXT` notes something about the current take; `mnote TEXT` about the movement.
+/// - `pin TAKE BARS` makes the editing plan use a take of the current movement (by its label,
+///   `A3`, or number) for those bars; `unpin` drops the current movement's pins.
+/// - `undo` takes back the latest entry that is still in effect; undo again for the one before.
+///
+/// Marks, edit points and pins of a take stay within its bars: from its start to its end bar,
+/// or past the start without limit while it has no end bar (a pin: up to its last bar marked).
+/// The current take is always the latest take of the selected movement.
+public struct ProtocolSession: Equatable, Sendable {
+  public private(set) var works: [Work] = []
+  /// In the order they were started.
+  public private(set) var takes: [Take] = []
+  public private(set) var pins: [Pin] = []
+  /// The built-in tags and the session's own, in the order defined.
+  public private(set) var tags: [ProblemTag] = ProblemTag.builtIn
+  public private(set) var numbering = NumberingScheme.continuous
+  public private(set) var startNumber = 1
+  public private(set) var frameRate = FrameRate.fps25
+  /// The position of the current work in `works`.
+  public private(set) var currentWork: Int?
+  public private(set) var currentMovement: MovementID?
+
+  private var timecodeOffset: TimecodeOffset?
+  /// The next automatic number in each counting scope the session has used.
+  private var nextNumbers: [NumberingScope: Int] = [:]
+  /// The lines in effect, for `undo`.
+  private var applied: [Entry] = []
+
+  private struct Entry: Equatable {
+    var line: String
+    var date: Date
+  }
+
+  private struct TimecodeOffset: Equatable {
+    var timecode: Timecode
+    var setAt: Date
+  }
+
+  private enum NumberingScope: Hashable {
+    case session
+    case work(Int)
+    case movement(MovementID)
+  }
+
+  public init() {}
+
+  /// Applies one entry line typed at `date`, or throws why not and leaves the session as it was.
+  public mutating func apply(_ line: String, at date: Date) throws(ProtocolError) {
+    let command = try ProtocolCommand(parsing: line)
+    try perform(command, at: date)
+    if command != .undo { applied.append(Entry(line: line, date: date)) }
+  }
+
+  /// The session the journal's entries make, with a line `line N: why` for each entry that was
+  /// refused and skipped (N counts from 1).
+  public static func replay(_ entries: [(line: String, date: Date)]) -> (
+    session: ProtocolSession, problems: [String]
+  ) {
+    var session = ProtocolSession()
+    var problems: [String] = []
+    for (number, entry) in zip(1..., entries) {
+      do {
+        try session.apply(entry.line, at: entry.date)
+      } catch {
+        problems.append("line \(number): \(error)")
+      }
+    }
+    return (session, problems)
+  }
+
+  /// Rebuilding from the start is simple and plainly right: the session is by definition the
+  /// replay of the entries in effect.
+  private mutating func undo() throws(ProtocolError) {
+    guard !applied.isEmpty else { throw ProtocolError("nothing to undo") }
+    self = Self.replay(applied.dropLast().map { ($0.line, $0.date) }).session
+  }
+
+  public func movement(_ id: MovementID) -> Movement? {
+    guard works.indices.contains(id.work) else { return nil }
+    return works[id.work].movements.first { $0.id.number == id.number }
+  }
+
+  /// Every movement of every work, in order.
+  public var movementIDs: [MovementID] {
+    works.flatMap { $0.movements.map(\.id) }
+  }
+
+  /// The position in `takes` of the latest take of the current movement, which entries about
+  /// a take apply to.
+  public var currentTake: Int? {
+    guard let currentMovement else { return nil }
+    return takes.lastIndex { $0.movement == currentMovement }
+  }
+
+  /// The label `take` without a number would give now, for the take counter.
+  public var nextTakeLabel: String? {
+    guard let currentMovement else { return nil }
+    return label(nextFreeNumber(in: currentMovement), in: currentMovement)
+  }
+
+  /// The bar `take` without `@BAR` would start at now.
+  public var guessedStartBar: Int? {
+    guard let currentMovement, let movement = movement(currentMovement) else { return nil }
+    guard let previous = takes.last(where: { $0.movement == currentMovement }) else { return 0 }
+    if previous.isFalseStart { return previous.startBar }
+    if let end = previous.endBar, end < movement.bars.count - 1 { return end }
+    return 0
+  }
+
+  /// One line per thing the producer may want to complete, such as a take without an end bar.
+  public var warnings: [String] {
+    takes.filter { $0.endBar == nil && !$0.isFalseStart }.map {
+      "take \($0.label) has no end bar"
+    }
+  }
+
+  /// The recorder's timecode at `date`, once `tc` has been set.
+  public func timecode(at date: Date) -> Timecode? {
+    timecodeOffset.map { $0.timecode.adding(seconds: date.timeIntervalSince($0.setAt)) }
+  }
+
+  // MARK: - Entries
+
+  /// Each case checks everything before it changes anything, so a refused entry leaves the
+  /// session as it was.
+  private mutating func perform(_ command: ProtocolCommand, at date: Date) throws(ProtocolError) {
+    switch command {
+    case .work(let name): selectWork(named: name)
+    case .selectMovement(let number): try selectMovement(number)
+    case .defineMovement(let number, let title, let bars):
+      try defineMovement(number, title: title, bars: bars)
+    case .numbering(let scheme, let start): setNumbering(scheme, start: start)
+    case .frameRate(let rate):
+      frameRate = rate
+      if let old = timecodeOffset?.timecode {
+        timecodeOffset?.timecode = Timecode(
+          hours: old.hours, minutes: old.minutes, seconds: old.seconds, frames: old.frames,
+          rate: rate)
+      }
+    case .timecode(let text):
+      guard let timecode = Timecode(text, rate: frameRate) else {
+        throw ProtocolError("\(text) is not a timecode HH:MM:SS:FF at \(frameRate.rawValue) fps")
+      }
+      timecodeOffset = TimecodeOffset(timecode: timecode, setAt: date)
+    case .tag(let letter, let name): try defineTag(letter, name: name)
+    case .take(let number, let bar): try startTake(number: number, at: bar, date: date)
+    case .end(let bar): try endTake(at: bar)
+    case .falseStart:
+      let take = try requireTake()
+      guard !pins.contains(where: { $0.take == take }) else {
+        throw ProtocolError("take \(takes[take].label) is pinned: unpin first")
+      }
+      takes[take].isFalseStart = true
+    case .mark(let bars, let rating, let letters):
+      try mark(bars, rating: rating, tags: letters)
+    case .editPoint(let bar):
+      let take = try requireTake()
+      let bars = try barsOfTake(take, bar)
+      guard bars.count == 1 else { throw ProtocolError("edit needs one bar, as edit 17") }
+      let position = bars.lowerBound
+      if !takes[take].editPoints.contains(position) {
+        takes[take].editPoints.append(position)
+        takes[take].editPoints.sort()
+      }
+    case .note(let text):
+      takes[try requireTake()].notes.append(text)
+    case .movementNote(let text):
+      let id = try requireMovement()
+      let index = works[id.work].movements.firstIndex { $0.id == id }!
+      works[id.work].movements[index].notes.append(text)
+    case .pin(let take, let bars): try pin(take, bars)
+    case .unpin:
+      let id = try requireMovement()
+      guard pins.contains(where: { $0.movement == id }) else {
+        throw ProtocolError("no pins in movement \(id.number)")
+      }
+      pins.removeAll { $0.movement == id }
+    case .undo: try undo()
+    }
+  }
+
+  private mutating func selectWork(named name: String) {
+    let index = works.firstIndex { $0.name == name } ?? works.count
+    if index == works.count { works.append(Work(name: name)) }
+    if index != currentWork {
+      currentWork = index
+      currentMovement = nil
+    }
+  }
+
+  private mutating func selectMovement(_ number: Int) throws(ProtocolError) {
+    guard let currentWork, movement(MovementID(work: currentWork, number: number)) != nil else {
+      throw ProtocolError("no movement \(number): define it as mvt \(number): 1-120")
+    }
+    currentMovement = MovementID(work: currentWork, number: number)
+  }
+
+  private mutating func defineMovement(_ number: Int, title: String?, bars: BarMap?)
+    throws(ProtocolError)
+  {
+    let id = MovementID(work: currentWork ?? works.count, number: number)
+    if let existing = movement(id) {
+      if bars != nil, bars != existing.bars, takes.contains(where: { $0.movement == id }) {
+        throw ProtocolError("movement \(number) has takes: its bars cannot change")
+      }
+      let index = works[id.work].movements.firstIndex { $0.id == id }!
+      if let title { works[id.work].movements[index].title = title }
+      if let bars { works[id.work].movements[index].bars = bars }
+    } else {
+      guard let bars else {
+        throw ProtocolError("no movement \(number): give its bars, as mvt \(number): 1-120")
+      }
+      if currentWork == nil {
+        works.append(Work(name: ""))
+        currentWork = id.work
+      }
+      works[id.work].movements.append(Movement(id: id, title: title, bars: bars))
+      works[id.work].movements.sort { $0.id < $1.id }
+    }
+    currentMovement = id
+  }
+
+  private mutating func setNumbering(_ scheme: NumberingScheme, start: Int?) {
+    numbering = scheme
+    guard let start else { return }
+    startNumber = start
+    let scope: NumberingScope? =
+      switch scheme {
+      case .continuous: .session
+      case .work: currentWork.map { .work($0) }
+      case .movement: currentMovement.map { .movement($0) }
+      }
+    if let scope { nextNumbers[scope] = start }
+  }
+
+  private mutating func defineTag(_ letter: Character, name: String) throws(ProtocolError) {
+    guard letter.isLetter, Rating(String(letter)) == nil else {
+      throw ProtocolError("a tag is a letter other than x, which rates a bar unusable")
+    }
+    if let existing = tags.first(where: { $0.letter == letter }) {
+      throw ProtocolError("tag \(letter) is already \(existing.name)")
+    }
+    tags.append(ProblemTag(letter: letter, name: name))
+  }
+
+  private mutating func startTake(number: Int?, at bar: String?, date: Date) throws(ProtocolError) {
+    let id = try requireMovement()
+    let movement = movement(id)!
+    var start = guessedStartBar ?? 0
+    if let bar { start = try position(of: bar, in: movement) }
+    let scope = scope(of: id)
+    var taken = nextFreeNumber(in: id)
+    if let number {
+      guard !isUsed(label(number, in: id), in: scope) else {
+        throw ProtocolError("take \(label(number, in: id)) already exists")
+      }
+      taken = number
+    }
+    if let last = takes.indices.last, takes[last].endedAt == nil { takes[last].endedAt = date }
+    takes.append(
+      Take(
+        number: taken, label: label(taken, in: id), movement: id, startBar: start,
+        startedAt: date, timecode: timecode(at: date)))
+    nextNumbers[scope] = taken + 1
+  }
+
+  private mutating func endTake(at bar: String) throws(ProtocolError) {
+    let take = try requireTake()
+    let movement = movement(takes[take].movement)!
+    let end = try position(of: bar, in: movement)
+    let label = takes[take].label
+    guard end >= takes[take].startBar else {
+      throw ProtocolError(
+        "bar \(bar) is before the start of take \(label) "
+          + "(bar \(movement.bars.labels[takes[take].startBar]))")
+    }
+    let pinned = pins.filter { $0.take == take }.map(\.bars.upperBound)
+    if let last = ([takes[take].lastBarMentioned].compactMap { $0 } + pinned).max(), last > end {
+      throw ProtocolError(
+        "take \(label) has entries up to bar \(movement.bars.labels[last]): end it there or later")
+    }
+    takes[take].endBar = end
+  }
+
+  private mutating func mark(_ text: String, rating: Rating?, tags letters: [Character])
+    throws(ProtocolError)
+  {
+    let map = currentMovement.flatMap(movement)?.bars
+    let head = text.prefix { $0 != "-" && $0 != "–" }
+    guard head.first?.isASCIIDigit == true || map?.bar(head) != nil || map?.bar(text) != nil
+    else { throw ProtocolError("\"\(text)\" is not a command, a bar or a rehearsal mark") }
+    guard rating != nil || !letters.isEmpty else {
+      throw ProtocolError("say how bar \(text) went: \(ProtocolCommand.ratingHelp), as \(text) 3")
+    }
+    let take = try requireTake()
+    let bars = try barsOfTake(take, text)
+    var found: [ProblemTag] = []
+    for letter in letters {
+      guard let tag = tags.first(where: { $0.letter == letter }) else {
+        throw ProtocolError("unknown tag \(letter): define it as tag \(letter) NAME")
+      }
+      if !found.contains(tag) { found.append(tag) }
+    }
+    takes[take].marks.append(Mark(bars: bars, rating: rating, tags: found))
+  }
+
+  private mutating func pin(_ label: String, _ text: String) throws(ProtocolError) {
+    let id = try requireMovement()
+    guard
+      let take = takes.lastIndex(where: {
+        $0.movement == id && ($0.label == label || String($0.number) == label)
+      })
+    else { throw ProtocolError("no take \(label) in movement \(id.number)") }
+    guard !takes[take].isFalseStart else {
+      throw ProtocolError("take \(takes[take].label) is a false start")
+    }
+    let bars = try self.bars(text, in: movement(id)!)
+    let played = takes[take].bars
+    guard played.contains(bars.lowerBound), played.contains(bars.upperBound) else {
+      let labels = movement(id)!.bars.labels
+      throw ProtocolError(
+        "take \(takes[take].label) plays bars \(labels[played.lowerBound])–"
+          + "\(labels[played.upperBound]) only")
+    }
+    pins.append(Pin(movement: id, take: take, bars: bars))
+  }
+
+  // MARK: - Resolving what entries name
+
+  private func requireMovement() throws(ProtocolError) -> MovementID {
+    guard let currentMovement else {
+      throw ProtocolError("no movement selected: choose one with mvt K, or define it")
+    }
+    return currentMovement
+  }
+
+  private func requireTake() throws(ProtocolError) -> Int {
+    _ = try requireMovement()
+    guard let currentTake else {
+      throw ProtocolError("no take yet: start one with \"take\"")
+    }
+    return currentTake
+  }
+
+  private func position(of bar: some StringProtocol, in movement: Movement) throws(ProtocolError)
+    -> Int
+  {
+    guard let position = movement.bars.bar(bar) else { throw notABar(bar, of: movement) }
+    return position
+  }
+
+  private func notABar(_ bar: some StringProtocol, of movement: Movement) -> ProtocolError {
+    ProtocolError("bar \(bar) is not in movement \(movement.id.number) (\(movement.bars.span))")
+  }
+
+  /// `BAR` or `BAR-BAR` (also with an en dash, which labels never hold).
+  private func bars(_ text: String, in movement: Movement) throws(ProtocolError)
+    -> ClosedRange<Int>
+  {
+    guard let dash = text.firstIndex(where: { $0 == "-" || $0 == "–" }) else {
+      let bar = try position(of: text, in: movement)
+      return bar...bar
+    }
+    let first = try position(of: text[..<dash], in: movement)
+    let last = try position(of: text[text.index(after: dash)...], in: movement)
+    guard first <= last else { throw ProtocolError("bars \(text) run backwards") }
+    return first...last
+  }
+
+  /// Bars within the take's own: not before its start nor after its end bar.
+  private func barsOfTake(_ take: Int, _ text: String) throws(ProtocolError) -> ClosedRange<Int> {
+    let movement = movement(takes[take].movement)!
+    let bars = try self.bars(text, in: movement)
+    let labels = movement.bars.labels
+    let label = takes[take].label
+    if bars.lowerBound < takes[take].startBar {
+      throw ProtocolError(
+        "bar \(labels[bars.lowerBound]) is before the start of take \(label) "
+          + "(bar \(labels[takes[take].startBar]))")
+    }
+    if let end = takes[take].endBar, bars.upperBound > end {
+      throw ProtocolError(
+        "bar \(labels[bars.upperBound]) is after the end of take \(label) (bar \(labels[end]))")
+    }
+    return bars
+  }
+
+  // MARK: - Numbering
+
+  private func scope(of movement: MovementID) -> NumberingScope {
+    switch numbering {
+    case .continuous: .session
+    case .work: .work(movement.work)
+    case .movement: .movement(movement)
+    }
+  }
+
+  private func label(_ number: Int, in movement: MovementID) -> String {
+    numbering == .movement
+      ? NumberingScheme.letters(ofMovement: movement.number) + String(number) : String(number)
+  }
+
+  private func isUsed(_ label: String, in scope: NumberingScope) -> Bool {
+    takes.contains { $0.label == label && self.scope(of: $0.movement) == scope }
+  }
+
+  /// The scope's next number, past any number already taken by hand.
+  private func nextFreeNumber(in movement: MovementID) -> Int {
+    let scope = scope(of: movement)
+    var number = nextNumbers[scope] ?? startNumber
+    while isUsed(label(number, in: movement), in: scope) { number += 1 }
+    return number
+  }
+}

@@ -1,0 +1,47 @@
+import FoundationEssentials
+
+/// One take of a movement as the producer logged it.
+public struct Take: Equatable, Sendable {
+  public let number: Int
+  /// The number as shown, with the movement's letter under the movement scheme: `3` or `A3`.
+  public let label: String
+  public let movement: MovementID
+  /// Positions in the movement's bar map.
+  public let startBar: Int
+  public internal(set) var endBar: Int?
+  /// When the `take` line was entered.
+  public let startedAt: Date
+  /// When the next take was started, or nil while this is the last one.
+  public internal(set) var endedAt: Date?
+  /// The recorder's timecode at the start, once the session has a timecode offset.
+  public let timecode: Timecode?
+  public internal(set) var isFalseStart = false
+  /// In the order entered.
+  public internal(set) var marks: [Mark] = []
+  /// Bars at whose start a cut into or out of this take sounds good, in bar order.
+  public internal(set) var editPoints: [Int] = []
+  public internal(set) var notes: [String] = []
+
+  init(
+    number: Int, label: String, movement: MovementID, startBar: Int, startedAt: Date,
+    timecode: Timecode?
+  ) {
+    self.number = number
+    self.label = label
+    self.movement = movement
+    self.startBar = startBar
+    self.startedAt = startedAt
+    self.timecode = timecode
+  }
+
+  /// The bars the take plays: from its start to its end bar or, while that is missing, to the
+  /// last bar an entry mentions.
+  public var bars: ClosedRange<Int> {
+    startBar...(endBar ?? max(startBar, lastBarMentioned ?? startBar))
+  }
+
+  /// The last bar a mark or edit point of the take mentions.
+  var lastBarMentioned: Int? {
+    (marks.map(\.bars.upperBound) + editPoints).max()
+  }
+}
