@@ -14,7 +14,7 @@ struct Woodshed: ParsableCommand {
     version: Launcher.version,
     subcommands: [
       Doctor.self, Metronome.self, Staff.self, Show.self, Packs.self, Patterns.self, History.self, Analyze.self,
-      Calibrate.self, Rhythm.self,
+      Calibrate.self, Rhythm.self, RecordingProtocol.self,
     ])
 
   @OptionGroup var session: SessionOptions
@@ -425,6 +425,93 @@ struct Rhythm: ParsableCommand {
         report.text(
           strings, glyphs: .named(session.glyphs ?? GlyphSet.detect(environment: environment))),
         terminator: "")
+    }
+  }
+}
+
+struct RecordingProtocol: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "protocol",
+    abstract: "Log the takes of a recording session, and plan the edit.",
+    discussion: """
+      Every change is one entry line, kept in the protocol's journal: take [N] [@BAR], mvt K, \
+      end BAR, false, A-B RATING (x ± ok + ++ or 0-4), BAR TAGS (i b e n t w f), edit BAR, \
+      note TEXT, undo.
+      """,
+    subcommands: [New.self, Movement.self, Add.self, Plan.self, List.self])
+
+  static var store: ProtocolStore {
+    get throws { try Launcher.protocols(environment: ProcessInfo.processInfo.environment) }
+  }
+
+  struct New: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Start a new protocol.")
+
+    @Argument(help: "Its name: letters, digits, - _ and .")
+    var name: String
+
+    func run() throws {
+      try HeadlessProtocol.new(name, store: RecordingProtocol.store, at: Date())
+    }
+  }
+
+  struct Movement: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Add a movement's bars, such as 'mvt 1: 0-245 A=12 3/4@q=120'.")
+
+    @Argument(help: "The protocol's name.")
+    var name: String
+
+    @Argument(help: "The movement: its bars as printed (0 for a pickup), letters, meter and tempo.")
+    var line: String
+
+    func run() throws {
+      let problems = try HeadlessProtocol.movement(
+        line, to: name, store: RecordingProtocol.store, at: Date())
+      for problem in problems { warn(problem) }
+    }
+  }
+
+  struct Add: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Add an entry line, such as 'take @12', '17-28 +' or '9 i'.")
+
+    @Argument(help: "The protocol's name.")
+    var name: String
+
+    @Argument(help: "The entry line.")
+    var line: String
+
+    func run() throws {
+      let problems = try HeadlessProtocol.add(
+        line, to: name, store: RecordingProtocol.store, at: Date())
+      for problem in problems { warn(problem) }
+    }
+  }
+
+  struct Plan: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Print the editing plan: the takes to use for every bar, with the fewest edits.")
+
+    @Argument(help: "The protocol's name.")
+    var name: String
+
+    @Flag(help: "Print the plan as JSON.")
+    var json = false
+
+    func run() throws {
+      let (text, problems) = try HeadlessProtocol.plan(
+        name, store: RecordingProtocol.store, json: json)
+      for problem in problems { warn(problem) }
+      print(text, terminator: "")
+    }
+  }
+
+  struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List the protocols there are.")
+
+    func run() throws {
+      for name in try RecordingProtocol.store.names() { print(name) }
     }
   }
 }

@@ -1,0 +1,102 @@
+import Foundation
+import XCTest
+
+/// `woodshed protocol`: a recording session logged line by line from the shell, and its plan.
+final class ProtocolCommandTests: XCTestCase {
+  private var woodshed: WoodshedProcess!
+
+  override func setUpWithError() throws {
+    woodshed = try WoodshedProcess()
+  }
+
+  override func tearDown() {
+    woodshed.remove()
+  }
+
+  @discardableResult
+  private func protocolCommand(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line)
+    throws -> (status: Int32, output: String, error: String)
+  {
+    try woodshed.run(["protocol"] + arguments)
+  }
+
+  private func add(_ lines: [String]) throws {
+    for entry in lines {
+      let result = try protocolCommand(["add", "brahms", entry])
+      XCTAssertEqual(result.status, 0, "\(entry): \(result.error)")
+    }
+  }
+
+  func testASessionLoggedLineByLineGetsItsEditingPlan() throws {
+    XCTAssertEqual(try protocolCommand(["new", "brahms"]).status, 0)
+    XCTAssertEqual(try protocolCommand(["movement", "brahms", "mvt 1: 0-40 A=12 3/4@q=120"]).status, 0)
+    // Take 1 is excellent to bar 20 and only usable after; take 2 is good from A (bar 12) to
+    // 30, with intonation at 25; take 7 is excellent from 30.
+    try add([
+      "take", "0-20 ++", "21-40 ok", "end 40", "take @A", "12-30 +", "25 i", "end 30",
+      "take 7 @30", "30-40 ++", "end 40",
+    ])
+    let plan = try protocolCommand(["plan", "brahms"])
+    XCTAssertEqual(plan.status, 0, plan.error)
+    XCTAssertEqual(
+      plan.output,
+      """
+      movement 1
+        take 1: bars 0–20
+        take 2: bars 21–29
+        take 7: bars 30–40
+
+      """)
+    let json = try protocolCommand(["plan", "brahms", "--json"])
+    let object = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+    let movements = try XCTUnwrap(object["movements"] as? [[String: Any]])
+    let segments = try XCTUnwrap(movements.first?["segments"] as? [[String: Any]])
+    XCTAssertEqual(segments.map { $0["take"] as? Int }, [1, 2, 7])
+    XCTAssertEqual(segments.map { $0["from"] as? String }, ["0", "21", "30"])
+    XCTAssertEqual(segments.map { $0["to"] as? String }, ["20", "29", "40"])
+    XCTAssertEqual(try protocolCommand(["list"]).output, "brahms\n")
+  }
+
+  func testEveryLineIsKeptInTheJournalAndUndoIsALineToo() throws {
+    try protocolCommand(["new", "brahms"])
+    try protocolCommand(["movement", "brahms", "mvt 1: 1-16"])
+    try add(["take", "1-16 +", "take", "1-16 ++", "undo"])
+    let journal = try String(
+      contentsOf: woodshed.home.appendingPathComponent("data/protocols/brahms/journal.jsonl"),
+      encoding: .utf8)
+    let lines = journal.split(separator: "\n").compactMap {
+      (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+    }
+    XCTAssertEqual(
+      lines.map { $0["line"] as? String },
+      ["mvt 1: 1-16", "take", "1-16 +", "take", "1-16 ++", "undo"])
+    XCTAssertNotNil(lines.first?["at"] as? String)
+    // The undo took back take 2's rating: the plan keeps take 1, the only rated one.
+    XCTAssertEqual(
+      try protocolCommand(["plan", "brahms"]).output, "movement 1\n  take 1: bars 1–16\n")
+  }
+
+  func testALineThatDoesNotApplyIsRefusedInOneLineAndNothingIsWritten() throws {
+    try protocolCommand(["new", "brahms"])
+    try protocolCommand(["movement", "brahms", "mvt 1: 0-40"])
+    try add(["take"])
+    let journal = woodshed.home.appendingPathComponent("data/protocols/brahms/journal.jsonl")
+    let before = try Data(contentsOf: journal)
+    let cases: [([String], String)] = [
+      (["add", "brahms", "50-60 +"], "bar 50 is not in movement 1 (0–40)"),
+      (["add", "brahms", "17-28 maybe"], "unknown tag m"),
+      (["movement", "brahms", "take 3"], "a movement is written \"mvt K: FIRST-LAST\""),
+      (["add", "nope", "take"], "there is no such protocol"),
+      (["new", "brahms"], "a protocol of that name already exists"),
+      (["new", "../evil"], "a protocol's name is letters, digits"),
+    ]
+    for (arguments, message) in cases {
+      let result = try protocolCommand(arguments)
+      XCTAssertNotEqual(result.status, 0, "\(arguments)")
+      XCTAssertTrue(result.error.contains(message), "\(arguments): \(result.error)")
+      XCTAssertEqual(result.error.split(separator: "\n").count, 1, result.error)
+    }
+    XCTAssertEqual(try Data(contentsOf: journal), before, "nothing was written")
+  }
+}
