@@ -88,7 +88,7 @@ extension AppModel {
 
   /// Opens Settings from the home screen and moves onto `row`.
   mutating func openSetting(_ row: SettingsRow) {
-    press(.character("7"))
+    press(.character("8"))
     for _ in 0..<SettingsRow.allCases.firstIndex(of: row)! { press(.down) }
   }
 

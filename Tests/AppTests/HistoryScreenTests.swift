@@ -16,7 +16,7 @@ final class HistoryScreenTests: XCTestCase {
 
   func testNewestFirstWithTheChosenSessionsDetails() throws {
     var model = AppFixtures.model(history: AppFixtures.history)
-    model.press(.character("6"))
+    model.press(.character("7"))
     XCTAssertEqual(screen(model)?.selected, 0)
     let lines = AppView.render(model).lines
     let newest = try XCTUnwrap(lines.firstIndex { $0.contains("2026-11-20 11:00") })
@@ -35,7 +35,7 @@ final class HistoryScreenTests: XCTestCase {
 
   func testTabShowsOneModuleAtATime() {
     var model = AppFixtures.model(history: AppFixtures.history)
-    model.press(.character("6"))
+    model.press(.character("7"))
     XCTAssertTrue(text(model).contains("steady"))
     model.press(.tab)
     XCTAssertEqual(screen(model)?.module, "notes")
@@ -49,7 +49,7 @@ final class HistoryScreenTests: XCTestCase {
 
   func testTheChartIsScaledFromNothingToAll() throws {
     var model = AppFixtures.model(history: AppFixtures.history)
-    model.press(.character("6"), .tab)
+    model.press(.character("7"), .tab)
     let chart = try XCTUnwrap(AppView.render(model).lines.first { $0.contains("Accuracy") })
     // 40, 55, 70, 50, 85 and 95 % on eight levels from 0 to 100 %: 2.8, 3.85, 4.9, 3.5, 5.95
     // and 6.65 rounded.
@@ -64,7 +64,7 @@ final class HistoryScreenTests: XCTestCase {
         score: 0.5)
     }
     var model = AppFixtures.model(history: many)
-    model.press(.character("6"))
+    model.press(.character("7"))
     for _ in 0..<30 { model.press(.down) }
     let shown = screen(model)
     XCTAssertEqual(shown?.selected, 30)
@@ -75,18 +75,18 @@ final class HistoryScreenTests: XCTestCase {
 
   func testAnEmptyHistorySaysSo() {
     var model = AppFixtures.model()
-    model.press(.character("6"))
+    model.press(.character("7"))
     XCTAssertTrue(text(model).contains("No practice history yet."), text(model))
   }
 
   func testSnapshots() {
     for size in [ScreenSnapshotTests.small, ScreenSnapshotTests.large] {
       var model = AppFixtures.model(size: size, history: AppFixtures.history)
-      model.press(.character("6"), .down)
+      model.press(.character("7"), .down)
       assertCanvasSnapshot(AppView.render(model), named: "\(size.width)x\(size.height)")
     }
     var ascii = AppFixtures.model(glyphs: .ascii, history: AppFixtures.history)
-    ascii.press(.character("6"), .tab)
+    ascii.press(.character("7"), .tab)
     assertCanvasSnapshot(AppView.render(ascii), named: "ascii.80x24")
   }
 }

@@ -51,7 +51,7 @@ final class InteractiveTests: XCTestCase {
   func testSettingsChangeIsSavedImmediately() throws {
     let terminal = try woodshed.startInTerminal()
     XCTAssertTrue(terminal.waitForOutput(containing: "Settings", timeout: .seconds(10)))
-    terminal.send("7")
+    terminal.send("8")
     XCTAssertTrue(terminal.waitForOutput(containing: "A4 reference", timeout: .seconds(5)))
     // Down to Theme, then one step right: dark → light.
     terminal.send("\u{1b}[B\u{1b}[B\u{1b}[B\u{1b}[C")

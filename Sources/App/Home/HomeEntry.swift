@@ -6,6 +6,7 @@ public enum HomeEntry: CaseIterable, Equatable, Sendable {
   case notes
   case fretboard
   case rhythm
+  case recordingProtocol
   case history
   case settings
   case help
@@ -18,6 +19,7 @@ public enum HomeEntry: CaseIterable, Equatable, Sendable {
     case .notes: return "home.notes"
     case .fretboard: return "home.fretboard"
     case .rhythm: return "home.rhythm"
+    case .recordingProtocol: return "home.protocol"
     case .history: return "home.history"
     case .settings: return "home.settings"
     case .help: return "home.help"
@@ -32,6 +34,7 @@ public enum HomeEntry: CaseIterable, Equatable, Sendable {
     case .notes: return "home.notes.detail"
     case .fretboard: return "home.fretboard.detail"
     case .rhythm: return "home.rhythm.detail"
+    case .recordingProtocol: return "home.protocol.detail"
     case .history: return "home.history.detail"
     case .settings: return "home.settings.detail"
     case .help: return "home.help.detail"

@@ -51,6 +51,7 @@ public struct HomeModel: Equatable, Sendable {
     case .notes: return .push(.notes(NotesModel(seed: seed)))
     case .fretboard: return .push(.fretboard(FretboardModel(seed: seed)))
     case .rhythm: return .push(.rhythm(RhythmModel()))
+    case .recordingProtocol: return .push(.recordingProtocol(ProtocolModel()))
     case .history: return .push(.history(HistoryModel()))
     case .settings: return .push(.settings(SettingsModel()))
     case .help: return .push(.help(HelpModel()))

@@ -30,6 +30,9 @@ public final class AppRuntime {
   private let playsNotes: Bool
   /// While the metronome plays silently for want of a server: when to look for one again.
   private var nextServerCheck: UInt64?
+  private var protocols: ProtocolStore { ProtocolStore(paths: model.paths) }
+  /// Each open protocol's journal size when last read.
+  private var protocolJournalSizes: [String: Int] = [:]
   static let serverCheckInterval: UInt64 = 3_000_000_000
 
   init(
@@ -150,6 +153,27 @@ public final class AppRuntime {
         reloadPatterns()
       case .bell:
         terminal.ringBell()
+      case .protocolList:
+        _ = model.handle(.protocolsListed(protocols.names()))
+      case .protocolCreate(let name):
+        do {
+          try protocols.create(name, at: Date())
+          _ = model.handle(.protocolsListed(protocols.names()))
+          loadProtocol(name)
+        } catch {
+          _ = model.handle(.protocolRefused(error.description))
+        }
+      case .protocolLoad(let name):
+        loadProtocol(name)
+      case .protocolAdd(let name, let line):
+        do throws(Launcher.Failure) {
+          _ = try HeadlessProtocol.add(line, to: name, store: protocols, at: Date())
+          loadProtocol(name)
+        } catch {
+          _ = model.handle(.protocolRefused(error.description))
+        }
+      case .protocolRefresh(let name):
+        if protocols.journalSize(of: name) != protocolJournalSizes[name] { loadProtocol(name) }
       case .deletePattern(let id):
         do {
           try loadPatterns().remove(id: id)
@@ -189,6 +213,18 @@ public final class AppRuntime {
     _ = model.handle(
       .patternsLoaded(
         PatternOrder.sorted(builtIn + own), own: Set(own.map(\.id)), problems: library.problems))
+  }
+
+  /// Reads a protocol's journal and hands it to the screen, noting its size so a refresh reads
+  /// it again only when someone has added to it.
+  private func loadProtocol(_ name: String) {
+    protocolJournalSizes[name] = protocols.journalSize(of: name)
+    do {
+      let read = try protocols.entries(of: name)
+      _ = model.handle(.protocolLoaded(name, entries: read.entries, notices: read.notices))
+    } catch {
+      _ = model.handle(.protocolRefused(error.description))
+    }
   }
 
   private func play(_ pitches: [Pitch], sound: InstrumentSound) {

@@ -1,6 +1,7 @@
 import Audio
 import MusicTheory
 import Practice
+import Storage
 import TerminalUI
 
 /// Everything that can happen to the app, as plain values. Key presses come stamped with the
@@ -30,6 +31,12 @@ public enum AppEvent: Equatable, Sendable {
   case patternSaveFailed(reason: String)
   /// A session was added to the history.
   case recorded(SessionRecord)
+  /// The recording protocols there are.
+  case protocolsListed([String])
+  /// A protocol's journal as it now reads, and one notice per line that could not be read.
+  case protocolLoaded(String, entries: [ProtocolStore.Entry], notices: [String])
+  /// A protocol line was refused, or its files could not be used, and why.
+  case protocolRefused(String)
   /// What the microphone picked up, and where its frames lie in time while a click plays.
   case heard([ListenerEvent], timing: InputTiming? = nil)
 }

@@ -88,6 +88,7 @@ public struct AppModel: Equatable, Sendable {
     if case .notes(let model) = screen { return model.deadline }
     if case .fretboard(let model) = screen { return model.deadline }
     if case .rhythm(let model) = screen { return model.deadline }
+    if case .recordingProtocol(let model) = screen { return model.deadline }
     return nil
   }
   public var isTooSmall: Bool { !size.fits(.minimum) }
@@ -150,6 +151,11 @@ public struct AppModel: Equatable, Sendable {
         replaceTop(.fretboard(model))
         return effects
       }
+      if case .recordingProtocol(var model) = screen {
+        let effects = model.tick(now)
+        replaceTop(.recordingProtocol(model))
+        return effects
+      }
       if case .rhythm(var model) = screen {
         var edited = settings
         let effects = model.tick(now, settings: &edited)
@@ -177,6 +183,21 @@ public struct AppModel: Equatable, Sendable {
       }
       patterns = loaded
       ownPatternIds = own
+    case .protocolsListed(let names):
+      if case .recordingProtocol(var model) = screen {
+        model.listed(names)
+        replaceTop(.recordingProtocol(model))
+      }
+    case .protocolLoaded(let name, let entries, let notices):
+      if case .recordingProtocol(var model) = screen {
+        model.loaded(name, entries: entries, notices: notices)
+        replaceTop(.recordingProtocol(model))
+      }
+    case .protocolRefused(let reason):
+      if case .recordingProtocol(var model) = screen {
+        model.refused(reason)
+        replaceTop(.recordingProtocol(model))
+      }
     case .heard(let events, let timing):
       if case .listen(var model) = screen {
         model.hear(events)
@@ -336,6 +357,10 @@ public struct AppModel: Equatable, Sendable {
       model.handle(key, history: history, visibleRows: HistoryView.visibleRows(in: size))
       replaceTop(.history(model))
       return []
+    case .recordingProtocol(var model):
+      let effects = model.handle(event)
+      replaceTop(.recordingProtocol(model))
+      return effects
     case .rhythm(var model):
       var edited = settings
       let effects = model.handle(event, settings: &edited, rhythms: rhythms)
@@ -391,6 +416,7 @@ public struct AppModel: Equatable, Sendable {
       stack.append(screen)
       if case .listen = screen { return [.listen(.start(profile: settings.listening.profile))] }
       if case .fretboard = screen, patterns == nil { return [.loadPatterns] }
+      if case .recordingProtocol = screen { return [.protocolList] }
     case .pop:
       guard stack.count > 1 else { return [] }
       if case .metronome(var model) = screen, let command = model.leave() {
@@ -409,6 +435,11 @@ public struct AppModel: Equatable, Sendable {
       if case .rhythm(var model) = screen, model.goesBackWithinScreen {
         model.goBack()
         replaceTop(.rhythm(model))
+        return []
+      }
+      if case .recordingProtocol(var model) = screen, model.goesBackWithinScreen {
+        model.goBack()
+        replaceTop(.recordingProtocol(model))
         return []
       }
       if case .notes(var model) = screen {

@@ -43,6 +43,8 @@ public enum AppView {
       FretboardScreenView.render(fretboard, model: model, in: content, on: &canvas)
     case .rhythm(let rhythm):
       RhythmView.render(rhythm, model: model, in: content, on: &canvas)
+    case .recordingProtocol(let screen):
+      ProtocolView.render(screen, model: model, in: content, on: &canvas)
     case .patternEditor(let editor):
       PatternEditorView.render(editor, model: model, in: content, on: &canvas)
     case .history(let history):

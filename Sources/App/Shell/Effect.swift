@@ -24,5 +24,15 @@ public enum Effect: Equatable, Sendable {
   case loadPatterns
   /// Ring the terminal's bell, where a phone would vibrate.
   case bell
+  /// List the recording protocols there are.
+  case protocolList
+  /// Make a new protocol of this name, then open it.
+  case protocolCreate(String)
+  /// Read a protocol's journal and send it back.
+  case protocolLoad(String)
+  /// Apply a line to the protocol and keep it in its journal, or say why not.
+  case protocolAdd(String, line: String)
+  /// Read the protocol's journal again if someone has added to it.
+  case protocolRefresh(String)
   case quit
 }

@@ -10,6 +10,7 @@ public enum Screen: Equatable, Sendable {
   case patternEditor(PatternEditorModel)
   case history(HistoryModel)
   case rhythm(RhythmModel)
+  case recordingProtocol(ProtocolModel)
 
   var titleKey: String {
     switch self {
@@ -23,6 +24,7 @@ public enum Screen: Equatable, Sendable {
     case .patternEditor: return "editor.title"
     case .history: return "history.title"
     case .rhythm: return "rhythm.title"
+    case .recordingProtocol: return "protocol.title"
     }
   }
 
@@ -38,6 +40,7 @@ public enum Screen: Equatable, Sendable {
     case .patternEditor(let model): return model.keyHints
     case .history: return HistoryModel.keyHints
     case .rhythm(let model): return model.keyHints
+    case .recordingProtocol(let model): return model.keyHints
     }
   }
 
@@ -50,6 +53,7 @@ public enum Screen: Equatable, Sendable {
     case .fretboard(let model): model.capturesKeys
     case .patternEditor(let model): model.capturesKeys
     case .rhythm(let model): model.capturesKeys
+    case .recordingProtocol(let model): model.capturesKeys
     default: false
     }
   }

@@ -1,0 +1,217 @@
+import FoundationEssentials
+import Practice
+import Storage
+import TerminalUI
+
+/// The recording protocol screen: choose or name a protocol, then log the session on the entry
+/// line as the producer would in pencil (`take @12`, `17-28 +`, `9 i`, `end 40`…). Every line
+/// is applied and appended to the journal by the runtime at once, so nothing typed is ever
+/// lost; the screen shows the protocol as the journal replays, re-read when someone else (an
+/// assistant on another terminal) adds to it.
+public struct ProtocolModel: Equatable, Sendable {
+  public enum Phase: Equatable, Sendable {
+    /// Choosing a protocol, or typing a new one's name.
+    case choosing
+    /// Logging: the big take counter, the entry line and what was entered.
+    case recording
+    /// Post-production: coverage and the editing plan.
+    case reviewing
+  }
+
+  public private(set) var phase = Phase.choosing
+  /// The protocols there are, as last listed.
+  public private(set) var names: [String] = []
+  public private(set) var selected = 0
+  /// The name being typed for a new protocol; nil when not naming one.
+  public private(set) var newName: String?
+  /// The protocol open, with its session as its journal replays.
+  public private(set) var name: String?
+  public private(set) var session = ProtocolSession()
+  /// Lines of the journal that were refused on replay.
+  public private(set) var problems: [String] = []
+  /// The entry line being typed.
+  public private(set) var entry = ""
+  /// Whether the entry line is open: a bar number opens it (`17-28 +`, `9 i`), and so does `:`
+  /// for any other line (`:end 40`, `:note …`), so the single-letter keys stay quick.
+  public private(set) var isTyping = false
+  /// Why the last line was refused, or what went wrong with the files.
+  public private(set) var refusal: String?
+  /// The last lines entered, newest last, for the producer to glance at.
+  public private(set) var recent: [String] = []
+  public private(set) var now = MonotonicInstant(nanoseconds: 0)
+
+  public init() {}
+
+  /// Another terminal's entries show within a second.
+  static let refreshNanoseconds: UInt64 = 500_000_000
+  static let recentCount = 6
+
+  static let choosingHints: [KeyHint] = [
+    KeyHint(.upDown, "common.move"),
+    KeyHint(.enter, "protocol.key.open"),
+    KeyHint(.text("n"), "protocol.key.new"),
+    .back,
+    .help,
+  ]
+  static let recordingHints: [KeyHint] = [
+    KeyHint(.enter, "protocol.key.enter"),
+    KeyHint(.text("n"), "protocol.key.next"),
+    KeyHint(.text("f"), "protocol.key.false"),
+    KeyHint(.text("u"), "protocol.key.undo"),
+    KeyHint(.text("Tab"), "protocol.key.review"),
+    .back,
+  ]
+  static let reviewingHints: [KeyHint] = [KeyHint(.text("Tab"), "protocol.key.record"), .back, .help]
+
+  var keyHints: [KeyHint] {
+    switch phase {
+    case .choosing: Self.choosingHints
+    case .recording: Self.recordingHints
+    case .reviewing: Self.reviewingHints
+    }
+  }
+
+  /// Typing a name or an entry takes every key.
+  var capturesKeys: Bool { newName != nil || isTyping }
+
+  var goesBackWithinScreen: Bool { phase != .choosing || newName != nil }
+
+  mutating func goBack() {
+    if newName != nil {
+      newName = nil
+    } else {
+      phase = .choosing
+      name = nil
+    }
+  }
+
+  /// While a protocol is open, the screen looks for other people's entries.
+  var deadline: MonotonicInstant? {
+    guard name != nil else { return nil }
+    return MonotonicInstant(nanoseconds: now.nanoseconds + Self.refreshNanoseconds)
+  }
+
+  mutating func handle(_ event: KeyEvent) -> [Effect] {
+    now = max(now, event.time)
+    refusal = nil
+    if newName != nil { return typeName(event.key) }
+    switch phase {
+    case .choosing: return choose(event.key)
+    case .recording: return record(event.key)
+    case .reviewing:
+      if event.key == .tab { phase = .recording }
+      return []
+    }
+  }
+
+  private mutating func choose(_ key: Key) -> [Effect] {
+    switch key {
+    case .up, .character("k"):
+      selected = max(0, selected - 1)
+    case .down, .character("j"):
+      selected = min(max(0, names.count - 1), selected + 1)
+    case .character("n"):
+      newName = ""
+    case .enter where names.indices.contains(selected):
+      return open(names[selected])
+    default:
+      break
+    }
+    return []
+  }
+
+  private mutating func typeName(_ key: Key) -> [Effect] {
+    guard var typed = newName else { return [] }
+    switch key {
+    case .escape:
+      newName = nil
+    case .backspace:
+      if !typed.isEmpty { typed.removeLast() }
+      newName = typed
+    case .enter where !typed.isEmpty:
+      newName = nil
+      return [.protocolCreate(typed)]
+    case .character(let character) where typed.count < 64:
+      typed.append(character)
+      newName = typed
+    default:
+      break
+    }
+    return []
+  }
+
+  private mutating func open(_ name: String) -> [Effect] {
+    self.name = name
+    phase = .recording
+    session = ProtocolSession()
+    recent = []
+    entry = ""
+    return [.protocolLoad(name)]
+  }
+
+  /// Until the entry line is open, single keys are the quick ones; then keys type the line.
+  private mutating func record(_ key: Key) -> [Effect] {
+    guard let name else { return [] }
+    if !isTyping {
+      switch key {
+      case .character("n"): return [.protocolAdd(name, line: "take")]
+      case .character("f"): return [.protocolAdd(name, line: "false"), .protocolAdd(name, line: "take")]
+      case .character("u"): return [.protocolAdd(name, line: "undo")]
+      case .tab:
+        phase = .reviewing
+      case .character(":"):
+        isTyping = true
+      case .character(let digit) where digit.isNumber:
+        isTyping = true
+        entry.append(digit)
+      default:
+        break
+      }
+      return []
+    }
+    switch key {
+    case .escape:
+      entry = ""
+      isTyping = false
+    case .backspace:
+      if entry.isEmpty { isTyping = false } else { entry.removeLast() }
+    case .enter:
+      let line = entry
+      entry = ""
+      isTyping = false
+      return line.isEmpty ? [] : [.protocolAdd(name, line: line)]
+    case .character(let character) where entry.count < 200: entry.append(character)
+    default: break
+    }
+    return []
+  }
+
+  /// The protocols there are, listed by the runtime.
+  mutating func listed(_ names: [String]) {
+    self.names = names
+    selected = min(selected, max(0, names.count - 1))
+  }
+
+  /// The protocol as its journal now replays; a new one opens at once.
+  mutating func loaded(_ name: String, entries: [ProtocolStore.Entry], notices: [String]) {
+    if self.name == nil, phase == .choosing {
+      _ = open(name)
+    }
+    guard name == self.name else { return }
+    let replayed = ProtocolSession.replay(entries.map { ($0.line, $0.at) })
+    session = replayed.session
+    problems = notices + replayed.problems
+    recent = entries.suffix(Self.recentCount).map(\.line)
+  }
+
+  /// A line was refused, or a file could not be used.
+  mutating func refused(_ reason: String) {
+    refusal = reason
+  }
+
+  mutating func tick(_ time: MonotonicInstant) -> [Effect] {
+    now = max(now, time)
+    guard let name else { return [] }
+    return [.protocolRefresh(name)]
+  }
+}

@@ -1,0 +1,91 @@
+import App
+import Foundation
+import Practice
+import Storage
+import TerminalUI
+import TestHelpers
+import XCTest
+
+final class ProtocolScreenTests: XCTestCase {
+  private func screen(_ model: AppModel) -> ProtocolModel? {
+    if case .recordingProtocol(let screen) = model.screen { return screen }
+    XCTFail("the protocol screen is not on top")
+    return nil
+  }
+
+  private func text(_ model: AppModel) -> String {
+    AppView.render(model).lines.joined(separator: "\n")
+  }
+
+  private func type(_ model: inout AppModel, _ text: String) -> [Effect] {
+    text.flatMap { model.press(.character($0)) } + model.press(.enter)
+  }
+
+  private let date = Date(timeIntervalSince1970: 1_794_700_000)
+
+  private func entries(_ lines: [String]) -> [ProtocolStore.Entry] {
+    lines.enumerated().map { ProtocolStore.Entry(at: date.addingTimeInterval(Double($0.offset) * 60), line: $0.element) }
+  }
+
+  func testANewProtocolIsNamedCreatedAndOpened() throws {
+    var model = AppFixtures.model()
+    XCTAssertEqual(model.press(.character("6")), [.protocolList])
+    _ = model.handle(.protocolsListed([]))
+    XCTAssertTrue(text(model).contains("No protocol yet: n starts one"), text(model))
+    model.press(.character("n"))
+    XCTAssertEqual(type(&model, "brahms"), [.protocolCreate("brahms")])
+    _ = model.handle(.protocolsListed(["brahms"]))
+    _ = model.handle(.protocolLoaded("brahms", entries: [], notices: []))
+    XCTAssertEqual(screen(model)?.phase, .recording)
+    XCTAssertEqual(screen(model)?.name, "brahms")
+    XCTAssertEqual(model.deadline, MonotonicInstant(nanoseconds: 500_000_000), "looks for others' lines")
+  }
+
+  func testLinesAreTypedAndQuickKeysLogTakes() throws {
+    var model = AppFixtures.model()
+    model.press(.character("6"))
+    _ = model.handle(.protocolsListed(["brahms"]))
+    XCTAssertEqual(model.press(.enter), [.protocolLoad("brahms")])
+    XCTAssertEqual(model.press(.character("n")), [.protocolAdd("brahms", line: "take")])
+    XCTAssertEqual(
+      model.press(.character("f")),
+      [.protocolAdd("brahms", line: "false"), .protocolAdd("brahms", line: "take")])
+    XCTAssertEqual(model.press(.character("u")), [.protocolAdd("brahms", line: "undo")])
+    XCTAssertEqual(type(&model, "17-28 +"), [.protocolAdd("brahms", line: "17-28 +")])
+    XCTAssertEqual(
+      type(&model, ":note n and f are typed here"),
+      [.protocolAdd("brahms", line: "note n and f are typed here")], "after : every key types")
+    XCTAssertEqual(model.press(.character(":"), .escape, .character("n")), [.protocolAdd("brahms", line: "take")])
+    _ = model.handle(
+      .protocolLoaded(
+        "brahms", entries: entries(["mvt 1: 0-40 A=12", "take @A", "12-20 ++", "9 i"]),
+        notices: []))
+    XCTAssertEqual(screen(model)?.session.takes.count, 1)
+    XCTAssertTrue(text(model).contains("take 1  bars 12–?"), text(model))
+    XCTAssertTrue(text(model).contains("12-20 ++"), text(model))
+    _ = model.handle(.protocolRefused("bar 99 is not in movement 1 (0–40)"))
+    XCTAssertTrue(text(model).contains("bar 99 is not in movement 1 (0–40)"), text(model))
+    XCTAssertEqual(
+      model.handle(.tick(MonotonicInstant(nanoseconds: 1_000_000_000))), [.protocolRefresh("brahms")])
+  }
+
+  func testTheReviewShowsWeakBarsAndThePlan() throws {
+    var model = AppFixtures.model()
+    model.press(.character("6"))
+    _ = model.handle(.protocolsListed(["brahms"]))
+    model.press(.enter)
+    _ = model.handle(
+      .protocolLoaded(
+        "brahms",
+        entries: entries(["mvt 1: 1-40", "take", "1-20 ++", "21-40 ±", "end 40", "take @30", "30-40 +", "end 40"]),
+        notices: []))
+    model.press(.tab)
+    XCTAssertEqual(screen(model)?.phase, .reviewing)
+    XCTAssertTrue(text(model).contains("bars 21–29: nothing usable yet"), text(model))
+    XCTAssertTrue(text(model).contains("take 1: bars 1–29"), text(model))
+    XCTAssertTrue(text(model).contains("take 2: bars 30–40"), text(model))
+    assertCanvasSnapshot(AppView.render(model), named: "review.80x24")
+    model.press(.escape)
+    XCTAssertEqual(screen(model)?.phase, .choosing)
+  }
+}
