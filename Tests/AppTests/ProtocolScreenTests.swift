@@ -23,8 +23,12 @@ final class ProtocolScreenTests: XCTestCase {
 
   private let date = Date(timeIntervalSince1970: 1_794_700_000)
 
-  private func entries(_ lines: [String]) -> [ProtocolStore.Entry] {
-    lines.enumerated().map { ProtocolStore.Entry(at: date.addingTimeInterval(Double($0.offset) * 60), line: $0.element) }
+  /// The protocol "brahms" as these lines, entered a minute apart, make it.
+  private func loaded(_ lines: [String]) -> AppEvent {
+    let entries = lines.enumerated().map { ($0.element, date.addingTimeInterval(Double($0.offset) * 60)) }
+    return .protocolLoaded(
+      "brahms", session: ProtocolSession.replay(entries).session, recent: Array(lines.suffix(6)),
+      problems: [])
   }
 
   func testANewProtocolIsNamedCreatedAndOpened() throws {
@@ -35,7 +39,7 @@ final class ProtocolScreenTests: XCTestCase {
     model.press(.character("n"))
     XCTAssertEqual(type(&model, "brahms"), [.protocolCreate("brahms")])
     _ = model.handle(.protocolsListed(["brahms"]))
-    _ = model.handle(.protocolLoaded("brahms", entries: [], notices: []))
+    _ = model.handle(loaded([]))
     XCTAssertEqual(screen(model)?.phase, .recording)
     XCTAssertEqual(screen(model)?.name, "brahms")
     XCTAssertEqual(model.deadline, MonotonicInstant(nanoseconds: 500_000_000), "looks for others' lines")
@@ -56,10 +60,7 @@ final class ProtocolScreenTests: XCTestCase {
       type(&model, ":note n and f are typed here"),
       [.protocolAdd("brahms", line: "note n and f are typed here")], "after : every key types")
     XCTAssertEqual(model.press(.character(":"), .escape, .character("n")), [.protocolAdd("brahms", line: "take")])
-    _ = model.handle(
-      .protocolLoaded(
-        "brahms", entries: entries(["mvt 1: 0-40 A=12", "take @A", "12-20 ++", "9 i"]),
-        notices: []))
+    _ = model.handle(loaded(["mvt 1: 0-40 A=12", "take @A", "12-20 ++", "9 i"]))
     XCTAssertEqual(screen(model)?.session.takes.count, 1)
     XCTAssertTrue(text(model).contains("take 1  bars 12–?"), text(model))
     XCTAssertTrue(text(model).contains("12-20 ++"), text(model))
@@ -75,10 +76,7 @@ final class ProtocolScreenTests: XCTestCase {
     _ = model.handle(.protocolsListed(["brahms"]))
     model.press(.enter)
     _ = model.handle(
-      .protocolLoaded(
-        "brahms",
-        entries: entries(["mvt 1: 1-40", "take", "1-20 ++", "21-40 ±", "end 40", "take @30", "30-40 +", "end 40"]),
-        notices: []))
+      loaded(["mvt 1: 1-40", "take", "1-20 ++", "21-40 ±", "end 40", "take @30", "30-40 +", "end 40"]))
     model.press(.tab)
     XCTAssertEqual(screen(model)?.phase, .reviewing)
     XCTAssertTrue(text(model).contains("bars 21–29: nothing usable yet"), text(model))

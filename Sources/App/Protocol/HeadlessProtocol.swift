@@ -35,8 +35,19 @@ public enum HeadlessProtocol {
     throws(Launcher.Failure) -> [String]
   {
     var (session, problems) = try session(name, store: store)
+    try append(line, to: name, session: &session, store: store, at: date)
+    return problems
+  }
+
+  /// Applies `line` to `session`, the protocol as its journal now stands, and appends it to the
+  /// journal; a refused line changes neither.
+  public static func append(
+    _ line: String, to name: String, session: inout ProtocolSession, store: ProtocolStore,
+    at date: Date
+  ) throws(Launcher.Failure) {
+    var updated = session
     do {
-      try session.apply(line, at: date)
+      try updated.apply(line, at: date)
     } catch {
       throw Launcher.Failure(description: error.description)
     }
@@ -45,7 +56,7 @@ public enum HeadlessProtocol {
     } catch {
       throw Launcher.Failure(description: error.description)
     }
-    return problems
+    session = updated
   }
 
   /// A movement's bar map in the compact form, such as `mvt 1: 0-245 A=12 3/4@q=120`.

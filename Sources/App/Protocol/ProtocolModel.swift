@@ -192,16 +192,17 @@ public struct ProtocolModel: Equatable, Sendable {
     selected = min(selected, max(0, names.count - 1))
   }
 
-  /// The protocol as its journal now replays; a new one opens at once.
-  mutating func loaded(_ name: String, entries: [ProtocolStore.Entry], notices: [String]) {
+  /// The protocol as its journal now stands; a new one opens at once.
+  mutating func loaded(
+    _ name: String, session: ProtocolSession, recent: [String], problems: [String]
+  ) {
     if self.name == nil, phase == .choosing {
       _ = open(name)
     }
     guard name == self.name else { return }
-    let replayed = ProtocolSession.replay(entries.map { ($0.line, $0.at) })
-    session = replayed.session
-    problems = notices + replayed.problems
-    recent = entries.suffix(Self.recentCount).map(\.line)
+    self.session = session
+    self.recent = recent
+    self.problems = problems
   }
 
   /// A line was refused, or a file could not be used.

@@ -31,8 +31,17 @@ public final class AppRuntime {
   /// While the metronome plays silently for want of a server: when to look for one again.
   private var nextServerCheck: UInt64?
   private var protocols: ProtocolStore { ProtocolStore(paths: model.paths) }
-  /// Each open protocol's journal size when last read.
-  private var protocolJournalSizes: [String: Int] = [:]
+  /// The protocols open, as their journals last read, so that a line is checked and appended
+  /// without replaying the whole journal.
+  private var openProtocols: [String: OpenProtocol] = [:]
+
+  private struct OpenProtocol {
+    /// The journal's size when it was last read or written here; another writer changes it.
+    var size: Int
+    var session: ProtocolSession
+    var recent: [String]
+    var problems: [String]
+  }
   static let serverCheckInterval: UInt64 = 3_000_000_000
 
   init(
@@ -166,14 +175,9 @@ public final class AppRuntime {
       case .protocolLoad(let name):
         loadProtocol(name)
       case .protocolAdd(let name, let line):
-        do throws(Launcher.Failure) {
-          _ = try HeadlessProtocol.add(line, to: name, store: protocols, at: Date())
-          loadProtocol(name)
-        } catch {
-          _ = model.handle(.protocolRefused(error.description))
-        }
+        add(line, to: name)
       case .protocolRefresh(let name):
-        if protocols.journalSize(of: name) != protocolJournalSizes[name] { loadProtocol(name) }
+        if protocols.journalSize(of: name) != openProtocols[name]?.size { loadProtocol(name) }
       case .deletePattern(let id):
         do {
           try loadPatterns().remove(id: id)
@@ -215,16 +219,45 @@ public final class AppRuntime {
         PatternOrder.sorted(builtIn + own), own: Set(own.map(\.id)), problems: library.problems))
   }
 
-  /// Reads a protocol's journal and hands it to the screen, noting its size so a refresh reads
-  /// it again only when someone has added to it.
+  /// Reads a protocol's journal, replays it and hands it to the screen, noting its size so a
+  /// refresh reads it again only when someone has added to it.
   private func loadProtocol(_ name: String) {
-    protocolJournalSizes[name] = protocols.journalSize(of: name)
+    let size = protocols.journalSize(of: name)
     do {
       let read = try protocols.entries(of: name)
-      _ = model.handle(.protocolLoaded(name, entries: read.entries, notices: read.notices))
+      let replayed = ProtocolSession.replay(read.entries.map { ($0.line, $0.at) })
+      let open = OpenProtocol(
+        size: size, session: replayed.session,
+        recent: read.entries.suffix(ProtocolModel.recentCount).map(\.line),
+        problems: read.notices + replayed.problems)
+      openProtocols[name] = open
+      show(open, of: name)
     } catch {
       _ = model.handle(.protocolRefused(error.description))
     }
+  }
+
+  /// Checks a line against the protocol as it stands and appends it, reading the journal again
+  /// first if someone else has added to it.
+  private func add(_ line: String, to name: String) {
+    if openProtocols[name]?.size != protocols.journalSize(of: name) { loadProtocol(name) }
+    guard var open = openProtocols[name] else { return }
+    do throws(Launcher.Failure) {
+      try HeadlessProtocol.append(
+        line, to: name, session: &open.session, store: protocols, at: Date())
+    } catch {
+      _ = model.handle(.protocolRefused(error.description))
+      return
+    }
+    open.size = protocols.journalSize(of: name)
+    open.recent = Array((open.recent + [line]).suffix(ProtocolModel.recentCount))
+    openProtocols[name] = open
+    show(open, of: name)
+  }
+
+  private func show(_ open: OpenProtocol, of name: String) {
+    _ = model.handle(
+      .protocolLoaded(name, session: open.session, recent: open.recent, problems: open.problems))
   }
 
   private func play(_ pitches: [Pitch], sound: InstrumentSound) {

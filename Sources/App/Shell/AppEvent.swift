@@ -33,8 +33,9 @@ public enum AppEvent: Equatable, Sendable {
   case recorded(SessionRecord)
   /// The recording protocols there are.
   case protocolsListed([String])
-  /// A protocol's journal as it now reads, and one notice per line that could not be read.
-  case protocolLoaded(String, entries: [ProtocolStore.Entry], notices: [String])
+  /// A protocol as its journal now stands, its last lines, and one line per entry that could
+  /// not be read or applied.
+  case protocolLoaded(String, session: ProtocolSession, recent: [String], problems: [String])
   /// A protocol line was refused, or its files could not be used, and why.
   case protocolRefused(String)
   /// What the microphone picked up, and where its frames lie in time while a click plays.

@@ -188,9 +188,9 @@ public struct AppModel: Equatable, Sendable {
         model.listed(names)
         replaceTop(.recordingProtocol(model))
       }
-    case .protocolLoaded(let name, let entries, let notices):
+    case .protocolLoaded(let name, let session, let recent, let problems):
       if case .recordingProtocol(var model) = screen {
-        model.loaded(name, entries: entries, notices: notices)
+        model.loaded(name, session: session, recent: recent, problems: problems)
         replaceTop(.recordingProtocol(model))
       }
     case .protocolRefused(let reason):

@@ -1,0 +1,59 @@
+import Foundation
+import TerminalHarness
+import XCTest
+
+/// The Protocol screen in the real binary: a producer and an assistant on two terminals log the
+/// same session, and each sees the other's lines.
+final class ProtocolInteractiveTests: XCTestCase {
+  private var woodshed: WoodshedProcess!
+
+  override func setUpWithError() throws {
+    woodshed = try WoodshedProcess()
+  }
+
+  override func tearDown() {
+    woodshed.remove()
+  }
+
+  private func openProtocol() throws -> PseudoTerminal {
+    let terminal = try woodshed.startInTerminal()
+    XCTAssertTrue(terminal.waitForOutput(containing: "Protocol", timeout: .seconds(10)))
+    terminal.send("6")
+    XCTAssertTrue(terminal.waitForOutput(containing: "brahms", timeout: .seconds(5)), terminal.output)
+    terminal.send("\r")
+    XCTAssertTrue(
+      terminal.waitForOutput(containing: "movement 1", timeout: .seconds(5)), terminal.output)
+    return terminal
+  }
+
+  func testTwoTerminalsSeeEachOthersLinesAndTheJournalKeepsThem() throws {
+    XCTAssertEqual(try woodshed.run(["protocol", "new", "brahms"]).status, 0)
+    XCTAssertEqual(
+      try woodshed.run(["protocol", "movement", "brahms", "mvt 1: 1-40 A=12"]).status, 0)
+    let producer = try openProtocol()
+    let assistant = try openProtocol()
+    producer.send("n")
+    XCTAssertTrue(
+      assistant.waitForOutput(containing: "take 1", timeout: .seconds(3)), assistant.output)
+    assistant.send("1-8 ++\r")
+    XCTAssertTrue(
+      producer.waitForOutput(containing: "1-8 ++", timeout: .seconds(3)), producer.output)
+    producer.send("99 +\r")
+    XCTAssertTrue(
+      producer.waitForOutput(containing: "bar 99 is not in movement 1", timeout: .seconds(3)),
+      producer.output)
+    for terminal in [producer, assistant] {
+      terminal.send("\u{1b}")
+      terminal.send("\u{1b}")
+      terminal.send("q")
+      XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), 0)
+    }
+    let journal = try String(
+      contentsOf: woodshed.home.appendingPathComponent("data/protocols/brahms/journal.jsonl"),
+      encoding: .utf8)
+    let lines = journal.split(separator: "\n").compactMap {
+      ((try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any])?["line"] as? String
+    }
+    XCTAssertEqual(lines, ["mvt 1: 1-40 A=12", "take", "1-8 ++"], "the refused line was not kept")
+  }
+}
