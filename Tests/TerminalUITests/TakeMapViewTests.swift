@@ -1,3 +1,4 @@
+import TestHelpers
 import XCTest
 
 @testable import TerminalUI
@@ -62,6 +63,20 @@ final class TakeMapViewTests: XCTestCase {
     var canvas = Canvas(width: width, height: height ?? view.height)
     view.render(in: canvas.bounds, on: &canvas)
     return canvas
+  }
+
+  // MARK: Snapshots
+
+  func testMovementUnicode80Snapshot() {
+    assertCanvasSnapshot(render(Self.movement(glyphs: .unicode), width: 80))
+  }
+
+  func testMovementUnicode120Snapshot() {
+    assertCanvasSnapshot(render(Self.movement(glyphs: .unicode), width: 120))
+  }
+
+  func testMovementASCII80Snapshot() {
+    assertCanvasSnapshot(render(Self.movement(glyphs: .ascii), width: 80))
   }
 
   // MARK: Layout
