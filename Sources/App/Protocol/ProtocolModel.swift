@@ -39,6 +39,9 @@ public struct ProtocolModel: Equatable, Sendable {
   /// The last lines entered, newest last, for the producer to glance at.
   public private(set) var recent: [String] = []
   public private(set) var now = MonotonicInstant(nanoseconds: 0)
+  /// The bar and the take row (nil: the best row) the review's cursor is on.
+  public private(set) var cursorBar = 0
+  public private(set) var cursorRow: Int?
 
   public init() {}
 
@@ -99,7 +102,7 @@ public struct ProtocolModel: Equatable, Sendable {
     case .choosing: return choose(event.key)
     case .recording: return record(event.key)
     case .reviewing:
-      if event.key == .tab { phase = .recording }
+      review(event.key)
       return []
     }
   }
@@ -184,6 +187,23 @@ public struct ProtocolModel: Equatable, Sendable {
     default: break
     }
     return []
+  }
+
+  /// Arrows walk the take map: bars across, takes down, the best row below the last take.
+  private mutating func review(_ key: Key) {
+    let map = session.currentMovement.flatMap { TakeMap(session: session, movement: $0) }
+    let bars = map?.bars.count ?? 1
+    let takes = map?.takes.count ?? 0
+    switch key {
+    case .tab: phase = .recording
+    case .left: cursorBar = max(0, cursorBar - 1)
+    case .right: cursorBar = min(bars - 1, cursorBar + 1)
+    case .home: cursorBar = 0
+    case .end: cursorBar = bars - 1
+    case .up: cursorRow = cursorRow.map { max(0, $0 - 1) } ?? (takes > 0 ? takes - 1 : nil)
+    case .down: cursorRow = cursorRow.flatMap { $0 + 1 < takes ? $0 + 1 : nil }
+    default: break
+    }
   }
 
   /// The protocols there are, listed by the runtime.

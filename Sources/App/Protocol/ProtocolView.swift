@@ -104,34 +104,94 @@ enum ProtocolView {
     return parts.joined(separator: "  ·  ")
   }
 
+  /// The current movement's take map with the plan, the takes at the cursor's bar, and the
+  /// bars that still lack usable material.
   private static func renderReview(
     _ screen: ProtocolModel, model: AppModel, in area: Rect, on canvas: inout Canvas
   ) {
     let strings = model.strings
-    var y = area.y
-    func line(_ text: String, _ style: Style = .role(.text)) {
-      guard y < area.maxY - 1 else { return }
-      canvas.write(text, x: area.x, y: y, style: style, clip: area)
-      y += 1
-    }
-    let plan = EditingPlan(session: screen.session)
-    guard !plan.movements.isEmpty else {
-      line(strings.text("protocol.nothingToReview"), .role(.muted))
+    let session = screen.session
+    guard let id = session.currentMovement, let map = TakeMap(session: session, movement: id),
+      let plan = EditingPlan(session: session).movements.first(where: { $0.movement == id })
+    else {
+      canvas.write(
+        strings.text("protocol.nothingToReview"), x: area.x, y: area.y, style: .role(.muted),
+        clip: area)
       return
     }
-    for movement in plan.movements {
-      line(movement.heading, Style.role(.accent).bold)
-      if let map = TakeMap(session: screen.session, movement: movement.movement) {
-        for run in map.coverage where !run.best.isUsable {
-          line(
-            "  " + strings.text(
-              "protocol.weak",
-              ["from": map.bars.labels[run.bars.lowerBound], "to": map.bars.labels[run.bars.upperBound]]),
-            .role(.warn))
-        }
-      }
-      for segment in movement.lines { line("  " + segment) }
+    canvas.write(plan.heading, x: area.x, y: area.y, style: Style.role(.accent).bold, clip: area)
+    var planRows = [Int?](repeating: nil, count: map.bars.count)
+    for segment in plan.segments {
+      guard let take = segment.take, let row = map.takes.firstIndex(of: take) else { continue }
+      for bar in segment.bars { planRows[bar] = row }
+    }
+    var view = TakeMapView(
+      barLabels: map.bars.labels,
+      rehearsalMarks: Dictionary(map.bars.rehearsalMarks.map { ($0.bar, $0.name) }) { first, _ in first },
+      rows: zip(map.takes, map.rows).map { take, cells in
+        TakeMapView.Row(
+          label: session.takes[take].label, cells: cells.map { grade($0.grade) },
+          tagged: Set(cells.indices.filter { !cells[$0].tags.isEmpty }),
+          isFalseStart: session.takes[take].isFalseStart)
+      },
+      best: map.best.map(grade), plan: planRows,
+      cursor: TakeMapView.Cursor(bar: screen.cursorBar, row: screen.cursorRow),
+      bestLabel: strings.text("protocol.best"), planLabel: strings.text("protocol.plan"),
+      glyphs: model.glyphs)
+    let mapArea = Rect(
+      x: area.x, y: area.y + 2, width: area.width,
+      height: min(view.height, max(0, area.height - 8)))
+    view.firstBar = TakeMapView.scrollOffset(
+      0, keeping: screen.cursorBar, visible: view.visibleBars(in: mapArea.width),
+      count: map.bars.count)
+    view.firstRow = TakeMapView.scrollOffset(
+      0, keeping: screen.cursorRow ?? map.takes.count, visible: view.visibleRows(in: mapArea.height),
+      count: map.takes.count)
+    view.render(in: mapArea, on: &canvas)
+    var y = mapArea.maxY + 1
+    let bar = map.bars.labels[min(screen.cursorBar, map.bars.count - 1)]
+    canvas.write(
+      strings.text("protocol.atBar", ["bar": bar]), x: area.x, y: y, style: Style.role(.text).bold,
+      clip: area)
+    y += 1
+    for entry in map.takes(at: screen.cursorBar) where y < area.maxY - 1 {
+      let take = session.takes[entry.take]
+      var text = "  " + take.label + "  " + gradeText(entry.grade, glyphs: model.glyphs)
+      if !entry.tags.isEmpty { text += "  " + entry.tags.map(\.name).joined(separator: ", ") }
+      if !entry.notes.isEmpty { text += "  · " + entry.notes.joined(separator: " · ") }
+      canvas.write(text, x: area.x, y: y, style: .role(.text), clip: area)
       y += 1
+    }
+    y += 1
+    for run in map.coverage where !run.best.isUsable && y < area.maxY - 1 {
+      canvas.write(
+        strings.text(
+          "protocol.weak",
+          ["from": map.bars.labels[run.bars.lowerBound], "to": map.bars.labels[run.bars.upperBound],
+           "best": gradeText(run.best, glyphs: model.glyphs)]),
+        x: area.x, y: y, style: .role(.warn), clip: area)
+      y += 1
+    }
+  }
+
+  static func grade(_ grade: BarGrade) -> TakeMapView.Grade {
+    switch grade {
+    case .uncovered: .none
+    case .unrated: .unrated
+    case .rated(.unusable): .unusable
+    case .rated(.poor): .poor
+    case .rated(.usable): .usable
+    case .rated(.good): .good
+    case .rated(.excellent): .excellent
+    }
+  }
+
+  /// "++", "ok", or "unrated" for a bar played but not judged.
+  static func gradeText(_ grade: BarGrade, glyphs: GlyphSet) -> String {
+    switch grade {
+    case .rated(let rating): glyphs.kind == .unicode ? rating.unicode : rating.ascii
+    case .unrated: "·"
+    case .uncovered: ""
     }
   }
 }
