@@ -438,7 +438,7 @@ struct RecordingProtocol: ParsableCommand {
       end BAR, false, A-B RATING (x ± ok + ++ or 0-4), BAR TAGS (i b e n t w f), edit BAR, \
       note TEXT, undo.
       """,
-    subcommands: [New.self, Movement.self, Add.self, Plan.self, List.self])
+    subcommands: [New.self, Movement.self, Add.self, Plan.self, Export.self, List.self])
 
   static var store: ProtocolStore {
     get throws { try Launcher.protocols(environment: ProcessInfo.processInfo.environment) }
@@ -504,6 +504,40 @@ struct RecordingProtocol: ParsableCommand {
         name, store: RecordingProtocol.store, json: json)
       for problem in problems { warn(problem) }
       print(text, terminator: "")
+    }
+  }
+
+  struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Write the protocol for a spreadsheet, a script, print, an editor or a DAW.",
+      discussion: """
+        Formats: csv (takes and marks, one row per mark, for a spreadsheet), json (the whole \
+        protocol).
+        """)
+
+    @Argument(help: "The protocol's name.")
+    var name: String
+
+    /// Strings rather than enums: ArgumentParser's error for a bad value spans several lines,
+    /// and a headless command's error is one.
+    @Option(help: "csv or json.")
+    var format: String
+
+    @Option(help: "Write into this new file instead of standard output.")
+    var output: String?
+
+    @Flag(help: "Replace the --output file if it exists.")
+    var force = false
+
+    func run() throws {
+      let (text, problems) = try HeadlessProtocol.export(
+        name, store: RecordingProtocol.store, format: format, frameRate: nil)
+      for problem in problems { warn(problem) }
+      guard let output else {
+        print(text, terminator: "")
+        return
+      }
+      try HeadlessProtocol.write(text, to: URL(fileURLWithPath: output), force: force)
     }
   }
 

@@ -99,4 +99,64 @@ final class ProtocolCommandTests: XCTestCase {
     }
     XCTAssertEqual(try Data(contentsOf: journal), before, "nothing was written")
   }
+
+  /// A small protocol to export: two takes of 16 bars, the second with a problem.
+  private func logTwoTakes() throws {
+    try protocolCommand(["new", "brahms"])
+    try protocolCommand(["movement", "brahms", "mvt 1: 1-16 4/4@q=120"])
+    try add(["tc 01:00:00:00", "take", "1-16 +", "end 16", "take", "9-16 ++", "12 i", "end 16"])
+  }
+
+  func testExportPrintsEachFormat() throws {
+    try logTwoTakes()
+    let csv = try protocolCommand(["export", "brahms", "--format", "csv"])
+    XCTAssertEqual(csv.status, 0, csv.error)
+    XCTAssertEqual(csv.output.components(separatedBy: "\r\n").count, 5, csv.output)
+    XCTAssertTrue(csv.output.contains(",1,1,1,16,false,"), csv.output)
+
+    let json = try protocolCommand(["export", "brahms", "--format", "json"])
+    XCTAssertEqual(json.status, 0, json.error)
+    let object = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+    XCTAssertEqual(object["protocol"] as? String, "brahms")
+  }
+
+  func testExportWritesAFileAndNeverReplacesOneUnlessForced() throws {
+    try logTwoTakes()
+    let file = woodshed.home.appendingPathComponent("brahms.csv")
+    let toFile = ["export", "brahms", "--output", file.path, "--format"]
+    let written = try protocolCommand(toFile + ["csv"])
+    XCTAssertEqual(written.status, 0, written.error)
+    XCTAssertEqual(written.output, "")
+    let printed = try protocolCommand(["export", "brahms", "--format", "csv"]).output
+    XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), printed)
+
+    try Data("mine".utf8).write(to: file)
+    let refused = try protocolCommand(toFile + ["json"])
+    XCTAssertNotEqual(refused.status, 0)
+    XCTAssertEqual(
+      refused.error, "Error: brahms.csv already exists; choose another name or add --force\n")
+    XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "mine", "nothing was written")
+
+    let forced = try protocolCommand(toFile + ["csv", "--force"])
+    XCTAssertEqual(forced.status, 0, forced.error)
+    XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), printed)
+  }
+
+  func testAnExportThatCannotBeMadeSaysWhyInOneLineAndWritesNothing() throws {
+    try logTwoTakes()
+    let file = woodshed.home.appendingPathComponent("out.txt")
+    let cases: [([String], String)] = [
+      (["export", "brahms", "--format", "pdf"], "unknown format \"pdf\": use csv, json"),
+      (["export", "nope", "--format", "csv"], "there is no such protocol"),
+    ]
+    for (arguments, message) in cases {
+      let result = try protocolCommand(arguments + ["--output", file.path])
+      XCTAssertNotEqual(result.status, 0, "\(arguments)")
+      XCTAssertTrue(result.error.contains(message), "\(arguments): \(result.error)")
+      XCTAssertEqual(result.error.split(separator: "\n").count, 1, result.error)
+      XCTAssertEqual(result.output, "")
+    }
+    XCTAssertFalse(FileManager.default.fileExists(atPath: file.path))
+  }
 }

@@ -1,0 +1,123 @@
+import Foundation
+import Practice
+import XCTest
+
+@testable import App
+
+/// A session of Brahms's first movement, 44 bars of 4/4 at ♩=120 (2 s a bar), logged from
+/// 2027-01-15 08:00:00 UTC with the recorder at 10:00:00:00 at 25 fps. Take 1 is excellent to
+/// bar 20 and usable after; take 2 is good from A (bar 12) to 30; take 3 excellent from 30 to
+/// 40; take 4 is a false start. Nothing plays bars 41–44.
+enum ExportFixture {
+  static let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+  static let entries: [(second: Double, line: String)] = [
+    (0, "work Brahms op. 38"), (0, "mvt 1 \"Allegro\": 1-44 A=12 4/4@q=120"), (0, "fps 25"),
+    (0, "tc 10:00:00:00"),
+    (10, "take"), (11, "1-20 ++"), (12, "21-40 ok"), (13, "15 i"), (14, "25 i w"),
+    (15, "note slow, \"rushed\" ending"), (16, "end 40"),
+    (100, "take @A"), (101, "12-30 +"), (102, "end 30"),
+    (200, "take @30"), (201, "30-40 ++"), (202, "33 n"), (203, "end 40"),
+    (300, "take @1"), (301, "false"), (302, "mnote page turn noise at 24"),
+  ]
+
+  static func session(_ entries: [(second: Double, line: String)] = entries) throws
+    -> ProtocolSession
+  {
+    var session = ProtocolSession()
+    for entry in entries {
+      try session.apply(entry.line, at: start.addingTimeInterval(entry.second))
+    }
+    return session
+  }
+
+  static func export(_ format: ProtocolExport.Format, frameRate: FrameRate? = nil) throws
+    -> String
+  {
+    ProtocolExport(name: "brahms", session: try session()).text(format, frameRate: frameRate)
+  }
+}
+
+final class ProtocolExportTests: XCTestCase {
+  func testCSVHasARowPerMarkAndPerTakeWithoutMarksQuotedForASpreadsheet() throws {
+    let take1 = "Brahms op. 38,1,1,1,40,false,2027-01-15T08:00:10Z,10:00:10:00"
+    let note = "\"slow, \"\"rushed\"\" ending\""
+    XCTAssertEqual(
+      try ExportFixture.export(.csv).components(separatedBy: "\r\n"),
+      [
+        "work,movement,take,start_bar,end_bar,false_start,started,timecode,from_bar,to_bar,"
+          + "rating,tags,notes",
+        "\(take1),1,20,4,,\(note)",
+        "\(take1),21,40,2,,\(note)",
+        "\(take1),15,15,,intonation,\(note)",
+        "\(take1),25,25,,intonation;wrong note,\(note)",
+        "Brahms op. 38,1,2,12,30,false,2027-01-15T08:01:40Z,10:01:40:00,12,30,3,,",
+        "Brahms op. 38,1,3,30,40,false,2027-01-15T08:03:20Z,10:03:20:00,30,40,4,,",
+        "Brahms op. 38,1,3,30,40,false,2027-01-15T08:03:20Z,10:03:20:00,33,33,,noise,",
+        "Brahms op. 38,1,4,1,,true,2027-01-15T08:05:00Z,10:05:00:00,,,,,",
+        "",
+      ])
+  }
+
+  func testCSVLeavesOutWhatIsNotKnown() throws {
+    let session = try ExportFixture.session([(0, "mvt 1: 0-8"), (5, "take")])
+    XCTAssertEqual(
+      ProtocolExport(name: "x", session: session).text(.csv).components(separatedBy: "\r\n")[1],
+      ",1,1,0,,false,2027-01-15T08:00:05Z,,,,,,")
+  }
+
+  func testJSONHoldsTheWholeProtocol() throws {
+    let text = try ExportFixture.export(.json)
+    let object = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    XCTAssertEqual(object["protocol"] as? String, "brahms")
+    XCTAssertEqual(object["frameRate"] as? String, "25")
+    XCTAssertEqual(object["numbering"] as? String, "continuous")
+    let tags = try XCTUnwrap(object["tags"] as? [[String: String]])
+    XCTAssertEqual(tags.first, ["letter": "i", "name": "intonation"])
+    let works = try XCTUnwrap(object["works"] as? [[String: Any]])
+    XCTAssertEqual(works.map { $0["name"] as? String }, ["Brahms op. 38"])
+    let movement = try XCTUnwrap((works[0]["movements"] as? [[String: Any]])?.first)
+    XCTAssertEqual(movement["number"] as? Int, 1)
+    XCTAssertEqual(movement["title"] as? String, "Allegro")
+    XCTAssertEqual(movement["bars"] as? String, "1-44 A=12 4/4@q=120")
+    XCTAssertEqual(movement["notes"] as? [String], ["page turn noise at 24"])
+    XCTAssertEqual(movement["pins"] as? [[String: String]], [])
+
+    let takes = try XCTUnwrap(movement["takes"] as? [[String: Any]])
+    XCTAssertEqual(takes.map { $0["label"] as? String }, ["1", "2", "3", "4"])
+    XCTAssertEqual(takes.map { $0["number"] as? Int }, [1, 2, 3, 4])
+    XCTAssertEqual(takes.map { $0["from"] as? String }, ["1", "12", "30", "1"])
+    XCTAssertEqual(takes.map { $0["to"] as? String }, ["40", "30", "40", nil])
+    XCTAssertEqual(takes.map { $0["falseStart"] as? Bool }, [false, false, false, true])
+    XCTAssertEqual(takes[0]["started"] as? String, "2027-01-15T08:00:10Z")
+    XCTAssertEqual(takes[0]["ended"] as? String, "2027-01-15T08:01:40Z")
+    XCTAssertTrue(takes[3]["ended"] is NSNull, "the last take has not ended")
+    XCTAssertEqual(takes[1]["timecode"] as? String, "10:01:40:00")
+    XCTAssertEqual(takes[0]["notes"] as? [String], ["slow, \"rushed\" ending"])
+    XCTAssertEqual(takes[0]["editPoints"] as? [String], [])
+    let marks = try XCTUnwrap(takes[0]["marks"] as? [[String: Any]])
+    XCTAssertEqual(marks.count, 4)
+    XCTAssertEqual(marks[0]["from"] as? String, "1")
+    XCTAssertEqual(marks[0]["to"] as? String, "20")
+    XCTAssertEqual(marks[0]["rating"] as? String, "++")
+    XCTAssertEqual(marks[0]["tags"] as? [String], [])
+    XCTAssertTrue(marks[3]["rating"] is NSNull)
+    XCTAssertEqual(marks[3]["tags"] as? [String], ["intonation", "wrong note"])
+
+    let plan = try XCTUnwrap(movement["plan"] as? [[String: Any]])
+    XCTAssertEqual(plan.map { $0["take"] as? String }, ["1", "2", "3", nil])
+    XCTAssertEqual(plan.map { $0["from"] as? String }, ["1", "21", "30", "41"])
+    XCTAssertEqual(plan.map { $0["to"] as? String }, ["20", "29", "40", "44"])
+  }
+
+  func testJSONWritesWholeNumbersAndPinsAsTheyAre() throws {
+    var entries = ExportFixture.entries
+    entries.append((400, "pin 2 21-29"))
+    let text = ProtocolExport(name: "brahms", session: try ExportFixture.session(entries))
+      .text(.json)
+    XCTAssertTrue(text.contains("\"number\" : 1,"), text)
+    XCTAssertTrue(text.contains("\"take\" : \"2\""), text)
+    XCTAssertTrue(text.hasSuffix("}\n"))
+  }
+}
