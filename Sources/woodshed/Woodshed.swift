@@ -512,7 +512,7 @@ struct RecordingProtocol: ParsableCommand {
       abstract: "Write the protocol for a spreadsheet, a script, print, an editor or a DAW.",
       discussion: """
         Formats: csv (takes and marks, one row per mark, for a spreadsheet), json (the whole \
-        protocol).
+        protocol), md (a take sheet per movement, to print).
         """)
 
     @Argument(help: "The protocol's name.")
@@ -520,7 +520,7 @@ struct RecordingProtocol: ParsableCommand {
 
     /// Strings rather than enums: ArgumentParser's error for a bad value spans several lines,
     /// and a headless command's error is one.
-    @Option(help: "csv or json.")
+    @Option(help: "csv, json or md.")
     var format: String
 
     @Option(help: "Write into this new file instead of standard output.")

@@ -121,3 +121,59 @@ final class ProtocolExportTests: XCTestCase {
     XCTAssertTrue(text.hasSuffix("}\n"))
   }
 }
+
+extension ProtocolExportTests {
+  func testTheTakeSheetHasATablePerMovementWithNotesCoverageAndPlan() throws {
+    XCTAssertEqual(
+      try ExportFixture.export(.md),
+      """
+      # Take sheet: brahms
+
+      ## Brahms op. 38, movement 1: Allegro
+
+      | Take | Bars | Timecode | False start | Ratings and tags | Notes |
+      |---|---|---|---|---|---|
+      | 1 | 1–40 | 10:00:10:00 |  | 1–20 ++; 15 intonation; 21–40 ok; 25 intonation, wrong note | slow, "rushed" ending |
+      | 2 | 12–30 | 10:01:40:00 |  | 12–30 + |  |
+      | 3 | 30–40 | 10:03:20:00 |  | 30–40 ++; 33 noise |  |
+      | 4 | from 1 | 10:05:00:00 | yes |  |  |
+
+      Notes:
+
+      - page turn noise at 24
+
+      Coverage:
+
+      - bars 1–20: best ++
+      - bars 21–29: best +
+      - bars 30–40: best ++
+      - bars 41–44: no take
+
+      Editing plan:
+
+      - take 1: bars 1–20
+      - take 2: bars 21–29
+      - take 3: bars 30–40
+      - no take: bars 41–44
+
+      """)
+  }
+
+  func testTheTakeSheetSaysWhatNeedsARetakeAndKeepsCellsWhole() throws {
+    let session = try ExportFixture.session([
+      (0, "mvt 1: 1-8"), (0, "mvt 2 \"Adagio\": 1-4"), (1, "mvt 1"), (1, "take"),
+      (2, "1-4 x"), (3, "5 ± n"), (4, "6-8 i"), (5, "note a | b"),
+    ])
+    let text = ProtocolExport(name: "x", session: session).text(.md)
+    XCTAssertTrue(
+      text.contains("| 1 | from 1 |  |  | 1–4 ✗; 5 ± noise; 6–8 intonation | a \\| b |"), text)
+    XCTAssertTrue(
+      text.contains(
+        """
+        - bars 1–4: nothing better than ✗
+        - bar 5: nothing better than ±
+        - bars 6–8: played, not rated
+        """), text)
+    XCTAssertTrue(text.contains("## movement 2: Adagio\n\nNo takes.\n\nCoverage:\n"), text)
+  }
+}

@@ -104,7 +104,7 @@ final class ProtocolCommandTests: XCTestCase {
   private func logTwoTakes() throws {
     try protocolCommand(["new", "brahms"])
     try protocolCommand(["movement", "brahms", "mvt 1: 1-16 4/4@q=120"])
-    try add(["tc 01:00:00:00", "take", "1-16 +", "end 16", "take", "9-16 ++", "12 i", "end 16"])
+    try add(["tc 01:00:00:00", "take", "1-16 +", "end 16", "take @9", "9-16 ++", "12 i", "end 16"])
   }
 
   func testExportPrintsEachFormat() throws {
@@ -119,6 +119,12 @@ final class ProtocolCommandTests: XCTestCase {
     let object = try XCTUnwrap(
       JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
     XCTAssertEqual(object["protocol"] as? String, "brahms")
+
+    let sheet = try protocolCommand(["export", "brahms", "--format", "md"])
+    XCTAssertEqual(sheet.status, 0, sheet.error)
+    XCTAssertTrue(sheet.output.hasPrefix("# Take sheet: brahms\n\n## movement 1\n"), sheet.output)
+    XCTAssertTrue(sheet.output.contains("| 2 | 9–16 | 01:00:"), sheet.output)
+    XCTAssertTrue(sheet.output.contains("- bars 1–8: best +\n- bars 9–16: best ++\n"), sheet.output)
   }
 
   func testExportWritesAFileAndNeverReplacesOneUnlessForced() throws {
@@ -147,7 +153,7 @@ final class ProtocolCommandTests: XCTestCase {
     try logTwoTakes()
     let file = woodshed.home.appendingPathComponent("out.txt")
     let cases: [([String], String)] = [
-      (["export", "brahms", "--format", "pdf"], "unknown format \"pdf\": use csv, json"),
+      (["export", "brahms", "--format", "pdf"], "unknown format \"pdf\": use csv, json, md"),
       (["export", "nope", "--format", "csv"], "there is no such protocol"),
     ]
     for (arguments, message) in cases {

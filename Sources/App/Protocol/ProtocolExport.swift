@@ -7,7 +7,7 @@ import Practice
 /// name are given, so every format can be tested.
 public struct ProtocolExport: Sendable {
   public enum Format: String, CaseIterable, Sendable {
-    case csv, json
+    case csv, json, md
   }
 
   /// The protocol's name, as the EDL's title and the take sheet's heading.
@@ -26,6 +26,7 @@ public struct ProtocolExport: Sendable {
     switch format {
     case .csv: csv()
     case .json: json()
+    case .md: markdown()
     }
   }
 
