@@ -512,7 +512,8 @@ struct RecordingProtocol: ParsableCommand {
       abstract: "Write the protocol for a spreadsheet, a script, print, an editor or a DAW.",
       discussion: """
         Formats: csv (takes and marks, one row per mark, for a spreadsheet), json (the whole \
-        protocol), md (a take sheet per movement, to print).
+        protocol), md (a take sheet per movement, to print), edl (the editing plan as a CMX3600 \
+        EDL, source times estimated from each take's timecode and the bar map's tempos).
         """)
 
     @Argument(help: "The protocol's name.")
@@ -520,7 +521,7 @@ struct RecordingProtocol: ParsableCommand {
 
     /// Strings rather than enums: ArgumentParser's error for a bad value spans several lines,
     /// and a headless command's error is one.
-    @Option(help: "csv, json or md.")
+    @Option(help: "csv, json, md or edl.")
     var format: String
 
     @Option(help: "Write into this new file instead of standard output.")
@@ -529,9 +530,12 @@ struct RecordingProtocol: ParsableCommand {
     @Flag(help: "Replace the --output file if it exists.")
     var force = false
 
+    @Option(help: "The EDL's frame rate: 24, 25, 29.97 or 30 (default: the session's).")
+    var fps: String?
+
     func run() throws {
       let (text, problems) = try HeadlessProtocol.export(
-        name, store: RecordingProtocol.store, format: format, frameRate: nil)
+        name, store: RecordingProtocol.store, format: format, frameRate: fps)
       for problem in problems { warn(problem) }
       guard let output else {
         print(text, terminator: "")

@@ -177,3 +177,64 @@ extension ProtocolExportTests {
     XCTAssertTrue(text.contains("## movement 2: Adagio\n\nNo takes.\n\nCoverage:\n"), text)
   }
 }
+
+extension ProtocolExportTests {
+  func testTheEDLHasAnEventPerPlannedSegmentWithClipNamesLocatorsAndGaps() throws {
+    XCTAssertEqual(
+      try ExportFixture.export(.edl),
+      """
+      TITLE: brahms
+      FCM: NON-DROP FRAME
+      001  TAKE1    A     C        10:00:10:00 10:00:50:00 00:00:00:00 00:00:40:00
+      * FROM CLIP NAME: TAKE 1 BARS 1-20
+      * LOC: 00:00:28:00 RED intonation
+      002  TAKE2    A     C        10:01:58:00 10:02:16:00 00:00:40:00 00:00:58:00
+      * FROM CLIP NAME: TAKE 2 BARS 21-29
+      003  TAKE3    A     C        10:03:20:00 10:03:42:00 00:00:58:00 00:01:20:00
+      * FROM CLIP NAME: TAKE 3 BARS 30-40
+      * LOC: 00:01:04:00 RED noise
+      * GAP: BARS 41-44
+
+      """)
+  }
+
+  func testTheEDLCountsFramesAtTheRateChosen() throws {
+    let lines = try ExportFixture.export(.edl, frameRate: .fps2997).split(separator: "\n")
+    // 40 s of real time are 1198.8 frames at 29.97: the timecode runs behind the clock.
+    XCTAssertEqual(
+      lines[2], "001  TAKE1    A     C        10:00:10:00 10:00:49:28 00:00:00:00 00:00:39:28")
+    XCTAssertEqual(
+      lines[5], "002  TAKE2    A     C        10:01:57:29 10:02:15:28 00:00:39:28 00:00:57:27")
+  }
+
+  func testTheEDLSaysWhatItHadToGuess() throws {
+    let session = try ExportFixture.session([
+      (0, "numbering movement start 100000"), (0, "mvt 1: 1-12 12a 13-20"), (5, "take"),
+      (6, "10-14 + i"), (7, "1-9 ok"), (8, "15-20 ++"), (9, "end 20"), (10, "take @12a"),
+      (11, "12a-20 ++"), (12, "end 20"),
+    ])
+    XCTAssertEqual(
+      ProtocolExport(name: "x", session: session).text(.edl),
+      """
+      TITLE: x
+      FCM: NON-DROP FRAME
+      * NO TEMPO FOR BARS 1-20 OF MOVEMENT 1: 2 S A BAR ASSUMED
+      001  A100000  A     C        00:00:00:00 00:00:24:00 00:00:00:00 00:00:24:00
+      * FROM CLIP NAME: TAKE A100000 BARS 1-12
+      * TAKE A100000 HAS NO TIMECODE: SOURCE TIMES FROM 00:00:00:00
+      * LOC: 00:00:18:00 RED intonation
+      002  A100001  A     C        00:00:00:00 00:00:18:00 00:00:24:00 00:00:42:00
+      * FROM CLIP NAME: TAKE A100001 BARS 12a-20
+      * TAKE A100001 HAS NO TIMECODE: SOURCE TIMES FROM 00:00:00:00
+
+      """)
+  }
+
+  func testReelNamesAreTakeLabelsInEightCharacters() {
+    XCTAssertEqual(ProtocolExport.reel("3"), "TAKE3")
+    XCTAssertEqual(ProtocolExport.reel("B1234"), "B1234")
+    XCTAssertEqual(ProtocolExport.reel("1234"), "TAKE1234")
+    XCTAssertEqual(ProtocolExport.reel("AB123456"), "AB123456")
+    XCTAssertEqual(ProtocolExport.reel("ABC123456"), "BC123456")
+  }
+}

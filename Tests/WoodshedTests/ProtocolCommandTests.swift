@@ -125,6 +125,19 @@ final class ProtocolCommandTests: XCTestCase {
     XCTAssertTrue(sheet.output.hasPrefix("# Take sheet: brahms\n\n## movement 1\n"), sheet.output)
     XCTAssertTrue(sheet.output.contains("| 2 | 9–16 | 01:00:"), sheet.output)
     XCTAssertTrue(sheet.output.contains("- bars 1–8: best +\n- bars 9–16: best ++\n"), sheet.output)
+
+    // Source times follow the wall clock between the entries; record times do not.
+    let edl = try protocolCommand(["export", "brahms", "--format", "edl", "--fps", "30"])
+    XCTAssertEqual(edl.status, 0, edl.error)
+    XCTAssertTrue(edl.output.hasPrefix("TITLE: brahms\nFCM: NON-DROP FRAME\n001  TAKE1 "))
+    XCTAssertTrue(
+      edl.output.hasSuffix(
+        """
+         00:00:16:00 00:00:32:00
+        * FROM CLIP NAME: TAKE 2 BARS 9-16
+        * LOC: 00:00:22:00 RED intonation
+
+        """), edl.output)
   }
 
   func testExportWritesAFileAndNeverReplacesOneUnlessForced() throws {
@@ -153,8 +166,10 @@ final class ProtocolCommandTests: XCTestCase {
     try logTwoTakes()
     let file = woodshed.home.appendingPathComponent("out.txt")
     let cases: [([String], String)] = [
-      (["export", "brahms", "--format", "pdf"], "unknown format \"pdf\": use csv, json, md"),
+      (["export", "brahms", "--format", "pdf"], "unknown format \"pdf\": use csv, json, md, edl"),
       (["export", "nope", "--format", "csv"], "there is no such protocol"),
+      (["export", "brahms", "--format", "edl", "--fps", "23"], "--fps is one of 24, 25, 29.97"),
+      (["export", "brahms", "--format", "csv", "--fps", "25"], "--fps is for --format edl"),
     ]
     for (arguments, message) in cases {
       let result = try protocolCommand(arguments + ["--output", file.path])

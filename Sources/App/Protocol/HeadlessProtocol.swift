@@ -71,9 +71,9 @@ public enum HeadlessProtocol {
 }
 
 extension HeadlessProtocol {
-  /// The protocol in the format named `format` (see `ProtocolExport.Format`), with the EDL at
-  /// `frameRate` frames a second. Names are checked before the protocol is read, so a typo
-  /// costs nothing.
+  /// The protocol in the format named `format` (see `ProtocolExport.Format`), an EDL at
+  /// `frameRate` frames a second (the session's when nil). Names are checked before the
+  /// protocol is read, so a typo costs nothing.
   public static func export(
     _ name: String, store: ProtocolStore, format: String, frameRate: String?
   ) throws(Launcher.Failure) -> (text: String, problems: [String]) {
@@ -84,6 +84,9 @@ extension HeadlessProtocol {
     }
     var rate: FrameRate?
     if let frameRate {
+      guard chosen == .edl else {
+        throw Launcher.Failure(description: "--fps is for --format edl")
+      }
       guard let given = FrameRate(rawValue: frameRate) else {
         throw Launcher.Failure(description: "--fps is one of 24, 25, 29.97 and 30")
       }

@@ -7,7 +7,7 @@ import Practice
 /// name are given, so every format can be tested.
 public struct ProtocolExport: Sendable {
   public enum Format: String, CaseIterable, Sendable {
-    case csv, json, md
+    case csv, json, md, edl
   }
 
   /// The protocol's name, as the EDL's title and the take sheet's heading.
@@ -27,6 +27,7 @@ public struct ProtocolExport: Sendable {
     case .csv: csv()
     case .json: json()
     case .md: markdown()
+    case .edl: edl(frameRate: frameRate ?? session.frameRate)
     }
   }
 
