@@ -513,7 +513,9 @@ struct RecordingProtocol: ParsableCommand {
       discussion: """
         Formats: csv (takes and marks, one row per mark, for a spreadsheet), json (the whole \
         protocol), md (a take sheet per movement, to print), edl (the editing plan as a CMX3600 \
-        EDL, source times estimated from each take's timecode and the bar map's tempos).
+        EDL, source times estimated from each take's timecode and the bar map's tempos), \
+        audacity (a label track) and reaper (MARKER lines of an .RPP project): takes and marks \
+        placed by the time each take was logged after the first.
         """)
 
     @Argument(help: "The protocol's name.")
@@ -521,7 +523,7 @@ struct RecordingProtocol: ParsableCommand {
 
     /// Strings rather than enums: ArgumentParser's error for a bad value spans several lines,
     /// and a headless command's error is one.
-    @Option(help: "csv, json, md or edl.")
+    @Option(help: "csv, json, md, edl, audacity or reaper.")
     var format: String
 
     @Option(help: "Write into this new file instead of standard output.")

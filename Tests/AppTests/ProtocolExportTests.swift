@@ -238,3 +238,64 @@ extension ProtocolExportTests {
     XCTAssertEqual(ProtocolExport.reel("ABC123456"), "BC123456")
   }
 }
+
+extension ProtocolExportTests {
+  func testAudacityLabelsSpanTakesFromTheFirstTakesStartAndPointAtMarks() throws {
+    XCTAssertEqual(
+      try ExportFixture.export(.audacity).split(separator: "\n", omittingEmptySubsequences: false),
+      [
+        "0.000000\t80.000000\ttake 1 bars 1–40",
+        "0.000000\t0.000000\ttake 1 bars 1–20 ++",
+        "28.000000\t28.000000\ttake 1 bar 15 i",
+        "40.000000\t40.000000\ttake 1 bars 21–40 ok",
+        "48.000000\t48.000000\ttake 1 bar 25 i w",
+        "90.000000\t128.000000\ttake 2 bars 12–30",
+        "90.000000\t90.000000\ttake 2 bars 12–30 +",
+        "190.000000\t212.000000\ttake 3 bars 30–40",
+        "190.000000\t190.000000\ttake 3 bars 30–40 ++",
+        "196.000000\t196.000000\ttake 3 bar 33 n",
+        "290.000000\t292.000000\ttake 4 bar 1, false start",
+        "",
+      ])
+  }
+
+  func testAudacityLabelsKeepSixDecimalsAndOpenTakesEndAtTheirLastMark() throws {
+    // 3/4 at ♩=70 lasts 18/7 s a bar.
+    let session = try ExportFixture.session([
+      (0, "mvt 1: 1-8 3/4@q=70"), (0, "take"), (1, "3 ± t"), (2.25, "take @2"),
+    ])
+    XCTAssertEqual(
+      ProtocolExport(name: "x", session: session).text(.audacity),
+      """
+      0.000000\t7.714286\ttake 1 bars 1–3
+      5.142857\t5.142857\ttake 1 bar 3 ± t
+      2.250000\t4.821429\ttake 2 bar 2
+
+      """)
+  }
+
+  func testREAPERGetsARegionPerTakeAndAMarkerPerProblem() throws {
+    XCTAssertEqual(
+      try ExportFixture.export(.reaper),
+      """
+      MARKER 1 0.000000 "take 1 bars 1–40" 1
+      MARKER 1 80.000000 "" 1
+      MARKER 1 28.000000 "take 1 bar 15 i" 0
+      MARKER 2 48.000000 "take 1 bar 25 i w" 0
+      MARKER 2 90.000000 "take 2 bars 12–30" 1
+      MARKER 2 128.000000 "" 1
+      MARKER 3 190.000000 "take 3 bars 30–40" 1
+      MARKER 3 212.000000 "" 1
+      MARKER 3 196.000000 "take 3 bar 33 n" 0
+      MARKER 4 290.000000 "take 4 bar 1, false start" 1
+      MARKER 4 292.000000 "" 1
+
+      """)
+  }
+
+  func testASessionWithoutTakesExportsEmptyTimelines() throws {
+    let export = ProtocolExport(name: "x", session: try ExportFixture.session([(0, "mvt 1: 1-8")]))
+    XCTAssertEqual(export.text(.audacity), "")
+    XCTAssertEqual(export.text(.reaper), "")
+  }
+}

@@ -138,6 +138,27 @@ final class ProtocolCommandTests: XCTestCase {
         * LOC: 00:00:22:00 RED intonation
 
         """), edl.output)
+
+    let labels = try protocolCommand(["export", "brahms", "--format", "audacity"])
+    XCTAssertEqual(labels.status, 0, labels.error)
+    let fields = labels.output.split(separator: "\n").map { $0.split(separator: "\t") }
+    XCTAssertEqual(fields.map(\.count), [3, 3, 3, 3, 3])
+    XCTAssertEqual(
+      fields.map { $0[2] },
+      [
+        "take 1 bars 1–16", "take 1 bars 1–16 +", "take 2 bars 9–16", "take 2 bars 9–16 ++",
+        "take 2 bar 12 i",
+      ])
+    XCTAssertEqual(fields[0].prefix(2), ["0.000000", "32.000000"])
+
+    let reaper = try protocolCommand(["export", "brahms", "--format", "reaper"])
+    XCTAssertEqual(reaper.status, 0, reaper.error)
+    let markers = reaper.output.split(separator: "\n")
+    XCTAssertEqual(markers.count, 5, reaper.output)
+    XCTAssertEqual(markers[0], "MARKER 1 0.000000 \"take 1 bars 1–16\" 1")
+    XCTAssertEqual(markers[1], "MARKER 1 32.000000 \"\" 1")
+    XCTAssertTrue(markers[4].hasPrefix("MARKER 1 "), reaper.output)
+    XCTAssertTrue(markers[4].hasSuffix(" \"take 2 bar 12 i\" 0"), reaper.output)
   }
 
   func testExportWritesAFileAndNeverReplacesOneUnlessForced() throws {
@@ -166,7 +187,10 @@ final class ProtocolCommandTests: XCTestCase {
     try logTwoTakes()
     let file = woodshed.home.appendingPathComponent("out.txt")
     let cases: [([String], String)] = [
-      (["export", "brahms", "--format", "pdf"], "unknown format \"pdf\": use csv, json, md, edl"),
+      (
+        ["export", "brahms", "--format", "pdf"],
+        "unknown format \"pdf\": use csv, json, md, edl, audacity, reaper"
+      ),
       (["export", "nope", "--format", "csv"], "there is no such protocol"),
       (["export", "brahms", "--format", "edl", "--fps", "23"], "--fps is one of 24, 25, 29.97"),
       (["export", "brahms", "--format", "csv", "--fps", "25"], "--fps is for --format edl"),

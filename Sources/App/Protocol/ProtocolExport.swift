@@ -7,7 +7,7 @@ import Practice
 /// name are given, so every format can be tested.
 public struct ProtocolExport: Sendable {
   public enum Format: String, CaseIterable, Sendable {
-    case csv, json, md, edl
+    case csv, json, md, edl, audacity, reaper
   }
 
   /// The protocol's name, as the EDL's title and the take sheet's heading.
@@ -28,6 +28,8 @@ public struct ProtocolExport: Sendable {
     case .json: json()
     case .md: markdown()
     case .edl: edl(frameRate: frameRate ?? session.frameRate)
+    case .audacity: audacityLabels()
+    case .reaper: reaperMarkers()
     }
   }
 
