@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Practice
 
 /// A recording protocol written out for other tools, as `woodshed protocol export` does: CSV for
@@ -11,8 +10,8 @@ public struct ProtocolExport: Sendable {
   }
 
   /// The protocol's name, as the EDL's title and the take sheet's heading.
-  public let name: String
-  public let session: ProtocolSession
+  let name: String
+  let session: ProtocolSession
   let plan: EditingPlan
 
   public init(name: String, session: ProtocolSession) {
@@ -56,8 +55,8 @@ public struct ProtocolExport: Sendable {
   }
 
   /// `bars 12–20` or `bar 12`.
-  static func barsPhrase(_ bars: ClosedRange<Int>, in map: BarMap, dash: String = "–") -> String {
-    (bars.count == 1 ? "bar " : "bars ") + span(bars, in: map, dash: dash)
+  static func barsPhrase(_ bars: ClosedRange<Int>, in map: BarMap) -> String {
+    (bars.count == 1 ? "bar " : "bars ") + span(bars, in: map)
   }
 
   /// A take's marks by their first bar, in the order entered where that is the same, since
