@@ -438,7 +438,7 @@ struct RecordingProtocol: ParsableCommand {
       end BAR, false, A-B RATING (x ± ok + ++ or 0-4), BAR TAGS (i b e n t w f), edit BAR, \
       note TEXT, undo.
       """,
-    subcommands: [New.self, Movement.self, Add.self, Plan.self, List.self])
+    subcommands: [New.self, Movement.self, Add.self, Plan.self, Export.self, List.self])
 
   static var store: ProtocolStore {
     get throws { try Launcher.protocols(environment: ProcessInfo.processInfo.environment) }
@@ -504,6 +504,46 @@ struct RecordingProtocol: ParsableCommand {
         name, store: RecordingProtocol.store, json: json)
       for problem in problems { warn(problem) }
       print(text, terminator: "")
+    }
+  }
+
+  struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Write the protocol for a spreadsheet, a script, print, an editor or a DAW.",
+      discussion: """
+        Formats: csv (takes and marks, one row per mark, for a spreadsheet), json (the whole \
+        protocol), md (a take sheet per movement, to print), edl (the editing plan as a CMX3600 \
+        EDL, source times estimated from each take's timecode and the bar map's tempos), \
+        audacity (a label track) and reaper (MARKER lines of an .RPP project): takes and marks \
+        placed by the time each take was logged after the first.
+        """)
+
+    @Argument(help: "The protocol's name.")
+    var name: String
+
+    /// Strings rather than enums: ArgumentParser's error for a bad value spans several lines,
+    /// and a headless command's error is one.
+    @Option(help: "csv, json, md, edl, audacity or reaper.")
+    var format: String
+
+    @Option(help: "Write into this new file instead of standard output.")
+    var output: String?
+
+    @Flag(help: "Replace the --output file if it exists.")
+    var force = false
+
+    @Option(help: "The EDL's frame rate: 24, 25, 29.97 or 30 (default: the session's).")
+    var fps: String?
+
+    func run() throws {
+      let (text, problems) = try HeadlessProtocol.export(
+        name, store: RecordingProtocol.store, format: format, frameRate: fps)
+      for problem in problems { warn(problem) }
+      guard let output else {
+        print(text, terminator: "")
+        return
+      }
+      try HeadlessProtocol.write(text, to: URL(fileURLWithPath: output), force: force)
     }
   }
 

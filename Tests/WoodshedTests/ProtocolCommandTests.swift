@@ -99,4 +99,109 @@ final class ProtocolCommandTests: XCTestCase {
     }
     XCTAssertEqual(try Data(contentsOf: journal), before, "nothing was written")
   }
+
+  /// A small protocol to export: two takes of 16 bars, the second with a problem.
+  private func logTwoTakes() throws {
+    try protocolCommand(["new", "brahms"])
+    try protocolCommand(["movement", "brahms", "mvt 1: 1-16 4/4@q=120"])
+    try add(["tc 01:00:00:00", "take", "1-16 +", "end 16", "take @9", "9-16 ++", "12 i", "end 16"])
+  }
+
+  func testExportPrintsEachFormat() throws {
+    try logTwoTakes()
+    let csv = try protocolCommand(["export", "brahms", "--format", "csv"])
+    XCTAssertEqual(csv.status, 0, csv.error)
+    XCTAssertEqual(csv.output.components(separatedBy: "\r\n").count, 5, csv.output)
+    XCTAssertTrue(csv.output.contains(",1,1,1,16,false,"), csv.output)
+
+    let json = try protocolCommand(["export", "brahms", "--format", "json"])
+    XCTAssertEqual(json.status, 0, json.error)
+    let object = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+    XCTAssertEqual(object["protocol"] as? String, "brahms")
+
+    let sheet = try protocolCommand(["export", "brahms", "--format", "md"])
+    XCTAssertEqual(sheet.status, 0, sheet.error)
+    XCTAssertTrue(sheet.output.hasPrefix("# Take sheet: brahms\n\n## movement 1\n"), sheet.output)
+    XCTAssertTrue(sheet.output.contains("| 2 | 9–16 | 01:00:"), sheet.output)
+    XCTAssertTrue(sheet.output.contains("- bars 1–8: best +\n- bars 9–16: best ++\n"), sheet.output)
+
+    // Source times follow the wall clock between the entries; record times do not.
+    let edl = try protocolCommand(["export", "brahms", "--format", "edl", "--fps", "30"])
+    XCTAssertEqual(edl.status, 0, edl.error)
+    XCTAssertTrue(edl.output.hasPrefix("TITLE: brahms\nFCM: NON-DROP FRAME\n001  TAKE1 "))
+    XCTAssertTrue(
+      edl.output.hasSuffix(
+        """
+         00:00:16:00 00:00:32:00
+        * FROM CLIP NAME: TAKE 2 BARS 9-16
+        * LOC: 00:00:22:00 RED intonation
+
+        """), edl.output)
+
+    let labels = try protocolCommand(["export", "brahms", "--format", "audacity"])
+    XCTAssertEqual(labels.status, 0, labels.error)
+    let fields = labels.output.split(separator: "\n").map { $0.split(separator: "\t") }
+    XCTAssertEqual(fields.map(\.count), [3, 3, 3, 3, 3])
+    XCTAssertEqual(
+      fields.map { $0[2] },
+      [
+        "take 1 bars 1–16", "take 1 bars 1–16 +", "take 2 bars 9–16", "take 2 bars 9–16 ++",
+        "take 2 bar 12 i",
+      ])
+    XCTAssertEqual(fields[0].prefix(2), ["0.000000", "32.000000"])
+
+    let reaper = try protocolCommand(["export", "brahms", "--format", "reaper"])
+    XCTAssertEqual(reaper.status, 0, reaper.error)
+    let markers = reaper.output.split(separator: "\n")
+    XCTAssertEqual(markers.count, 5, reaper.output)
+    XCTAssertEqual(markers[0], "MARKER 1 0.000000 \"take 1 bars 1–16\" 1")
+    XCTAssertEqual(markers[1], "MARKER 1 32.000000 \"\" 1")
+    XCTAssertTrue(markers[4].hasPrefix("MARKER 1 "), reaper.output)
+    XCTAssertTrue(markers[4].hasSuffix(" \"take 2 bar 12 i\" 0"), reaper.output)
+  }
+
+  func testExportWritesAFileAndNeverReplacesOneUnlessForced() throws {
+    try logTwoTakes()
+    let file = woodshed.home.appendingPathComponent("brahms.csv")
+    let toFile = ["export", "brahms", "--output", file.path, "--format"]
+    let written = try protocolCommand(toFile + ["csv"])
+    XCTAssertEqual(written.status, 0, written.error)
+    XCTAssertEqual(written.output, "")
+    let printed = try protocolCommand(["export", "brahms", "--format", "csv"]).output
+    XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), printed)
+
+    try Data("mine".utf8).write(to: file)
+    let refused = try protocolCommand(toFile + ["json"])
+    XCTAssertNotEqual(refused.status, 0)
+    XCTAssertEqual(
+      refused.error, "Error: brahms.csv already exists; choose another name or add --force\n")
+    XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "mine", "nothing was written")
+
+    let forced = try protocolCommand(toFile + ["csv", "--force"])
+    XCTAssertEqual(forced.status, 0, forced.error)
+    XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), printed)
+  }
+
+  func testAnExportThatCannotBeMadeSaysWhyInOneLineAndWritesNothing() throws {
+    try logTwoTakes()
+    let file = woodshed.home.appendingPathComponent("out.txt")
+    let cases: [([String], String)] = [
+      (
+        ["export", "brahms", "--format", "pdf"],
+        "unknown format \"pdf\": use csv, json, md, edl, audacity, reaper"
+      ),
+      (["export", "nope", "--format", "csv"], "there is no such protocol"),
+      (["export", "brahms", "--format", "edl", "--fps", "23"], "--fps is one of 24, 25, 29.97"),
+      (["export", "brahms", "--format", "csv", "--fps", "25"], "--fps is for --format edl"),
+    ]
+    for (arguments, message) in cases {
+      let result = try protocolCommand(arguments + ["--output", file.path])
+      XCTAssertNotEqual(result.status, 0, "\(arguments)")
+      XCTAssertTrue(result.error.contains(message), "\(arguments): \(result.error)")
+      XCTAssertEqual(result.error.split(separator: "\n").count, 1, result.error)
+      XCTAssertEqual(result.output, "")
+    }
+    XCTAssertFalse(FileManager.default.fileExists(atPath: file.path))
+  }
 }

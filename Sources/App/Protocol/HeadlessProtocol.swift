@@ -80,3 +80,44 @@ public enum HeadlessProtocol {
     return ((json ? plan.json : plan.lines.joined(separator: "\n")) + "\n", problems)
   }
 }
+
+extension HeadlessProtocol {
+  /// The protocol in the format named `format` (see `ProtocolExport.Format`), an EDL at
+  /// `frameRate` frames a second (the session's when nil). Names are checked before the
+  /// protocol is read, so a typo costs nothing.
+  public static func export(
+    _ name: String, store: ProtocolStore, format: String, frameRate: String?
+  ) throws(Launcher.Failure) -> (text: String, problems: [String]) {
+    guard let chosen = ProtocolExport.Format(rawValue: format) else {
+      let names = ProtocolExport.Format.allCases.map(\.rawValue)
+      throw Launcher.Failure(
+        description: "unknown format \"\(format)\": use \(names.joined(separator: ", "))")
+    }
+    var rate: FrameRate?
+    if let frameRate {
+      guard chosen == .edl else {
+        throw Launcher.Failure(description: "--fps is for --format edl")
+      }
+      guard let given = FrameRate(rawValue: frameRate) else {
+        throw Launcher.Failure(description: "--fps is one of 24, 25, 29.97 and 30")
+      }
+      rate = given
+    }
+    let (session, problems) = try session(name, store: store)
+    return (ProtocolExport(name: name, session: session).text(chosen, frameRate: rate), problems)
+  }
+
+  /// Writes an export to `url` all at once, so a reader never sees half of it, and never over
+  /// an existing file unless `force`: an export is easily pointed at the wrong file.
+  public static func write(_ text: String, to url: URL, force: Bool) throws(Launcher.Failure) {
+    if !force, FileManager.default.fileExists(atPath: url.path) {
+      throw Launcher.Failure(
+        description: "\(url.lastPathComponent) already exists; choose another name or add --force")
+    }
+    do {
+      try AtomicFile.write(Data(text.utf8), to: url)
+    } catch {
+      throw Launcher.Failure(description: error.description)
+    }
+  }
+}

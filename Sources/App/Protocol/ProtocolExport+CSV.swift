@@ -1,0 +1,41 @@
+import Practice
+import Storage
+
+extension ProtocolExport {
+  static let csvHeader = [
+    "work", "movement", "take", "start_bar", "end_bar", "false_start", "started", "timecode",
+    "from_bar", "to_bar", "rating", "tags", "notes",
+  ]
+
+  /// RFC 4180 CSV with a header row and CRLF line ends, for a spreadsheet: one row per mark and
+  /// one per take without marks, in recording order. A take's columns repeat on each of its
+  /// rows, so that filtering or sorting the sheet keeps them with the mark.
+  ///
+  /// Spreadsheets read cells by their look, so: a rating is its number 0–4 (`✗ ± ok + ++`),
+  /// which sorts and is not taken for a formula as `+` would be; a mark's bars take two
+  /// columns, as `1-24` would turn into a date. Start times are UTC; tags and notes are joined
+  /// with `;`; what is unknown (an end bar, a timecode) is left empty.
+  func csv() -> String {
+    var rows = [Self.csvHeader]
+    for take in session.takes {
+      let map = bars(of: take)
+      let fields = [
+        session.works[take.movement.work].name, String(take.movement.number), take.label,
+        map.labels[take.startBar], take.endBar.map { map.labels[$0] } ?? "",
+        take.isFalseStart ? "true" : "false", UTCTimestamp(take.startedAt).extended,
+        take.timecode?.description ?? "",
+      ]
+      let notes = take.notes.joined(separator: "; ")
+      if take.marks.isEmpty { rows.append(fields + ["", "", "", "", notes]) }
+      for mark in take.marks {
+        rows.append(
+          fields + [
+            map.labels[mark.bars.lowerBound], map.labels[mark.bars.upperBound],
+            mark.rating.map { String($0.rawValue) } ?? "",
+            mark.tags.map(\.name).joined(separator: ";"), notes,
+          ])
+      }
+    }
+    return rows.map { $0.map(HistoryReport.csvField).joined(separator: ",") + "\r\n" }.joined()
+  }
+}

@@ -1,0 +1,105 @@
+import Practice
+
+extension ProtocolExport {
+  /// The editing plan as a CMX3600 edit decision list, for the editor who conforms the takes:
+  /// one cut event per planned segment on audio track `A`, the take as reel, in the plan's
+  /// order across movements.
+  ///
+  /// Source times are estimates: the take's timecode plus the bar map's time from the take's
+  /// first bar to the segment's. A take's timecode is read as its `HH:MM:SS:FF` at `rate`, as
+  /// the session reads its offset when its fps changes; a take logged before the session had a
+  /// timecode counts from 00:00:00:00, and a comment says so. Record times run on from
+  /// 00:00:00:00 without holes. Out points are exclusive, as in every EDL, and the timecode is
+  /// non-drop-frame (29.97 too), as the session's is.
+  ///
+  /// Comments: `* FROM CLIP NAME: TAKE 3 BARS 1-24` after each event, which editors show as the
+  /// clip's name; `* LOC: <record time> RED <tags>` for each mark with problem tags on the
+  /// segment's bars, a locator in the edited sequence where the problem starts; `* GAP: BARS
+  /// 41-44` where no take plays; and a note where bars have no tempo (see
+  /// `barSecondsWithoutTempo`).
+  func edl(frameRate rate: FrameRate) -> String {
+    var lines = ["TITLE: \(name)", "FCM: NON-DROP FRAME"]
+    var event = 0
+    var record = Timecode(frameCount: 0, rate: rate)
+    for movementPlan in plan.movements {
+      let map = movementPlan.bars
+      let firstWithTempo = map.sections.first?.firstBar ?? map.count
+      if firstWithTempo > 0 {
+        let bars = Self.edlBars(0...firstWithTempo - 1, in: map)
+        lines.append(
+          "* NO TEMPO FOR \(bars) OF MOVEMENT \(movementPlan.movement.number): "
+            + "\(Int(Self.barSecondsWithoutTempo)) S A BAR ASSUMED")
+      }
+      for segment in movementPlan.segments {
+        guard let position = segment.take else {
+          lines.append("* GAP: \(Self.edlBars(segment.bars, in: map))")
+          continue
+        }
+        let take = session.takes[position]
+        let start = take.timecode?.read(at: rate) ?? Timecode(frameCount: 0, rate: rate)
+        // Where the take's bar `bar` starts on the recorder.
+        func source(_ bar: Int) -> Timecode {
+          start.adding(seconds: Self.seconds(take.startBar..<bar, in: map))
+        }
+        let sourceIn = source(segment.bars.lowerBound)
+        let sourceOut = source(segment.bars.upperBound + 1)
+        let recordOut = record.adding(frames: sourceIn.frames(to: sourceOut))
+        event += 1
+        lines.append(
+          Self.edlEvent(
+            event, reel: Self.reel(take.label), [sourceIn, sourceOut, record, recordOut]))
+        lines.append("* FROM CLIP NAME: TAKE \(take.label) \(Self.edlBars(segment.bars, in: map))")
+        if take.timecode == nil {
+          lines.append("* TAKE \(take.label) HAS NO TIMECODE: SOURCE TIMES FROM 00:00:00:00")
+        }
+        for mark in Self.marksInBarOrder(take)
+        where !mark.tags.isEmpty && mark.bars.overlaps(segment.bars) {
+          let bar = max(mark.bars.lowerBound, segment.bars.lowerBound)
+          let at = record.adding(frames: sourceIn.frames(to: source(bar)))
+          lines.append("* LOC: \(at) RED \(mark.tags.map(\.name).joined(separator: ", "))")
+        }
+        record = recordOut
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `BARS 1-24` or `BAR 25`, by printed labels, which keep their case (`12a`).
+  static func edlBars(_ bars: ClosedRange<Int>, in map: BarMap) -> String {
+    (bars.count == 1 ? "BAR " : "BARS ") + span(bars, in: map, dash: "-")
+  }
+
+  /// A CMX3600 reel name has at most 8 upper-case letters and digits, which take labels are
+  /// (`3`, `A3`): `TAKE3`, or the label alone where that is too long, cut to its last 8
+  /// characters, which tell takes apart.
+  static func reel(_ label: String) -> String {
+    let name = "TAKE" + label
+    return name.count <= 8 ? name : String(label.suffix(8))
+  }
+
+  /// `001  TAKE3    A     C        01:00:10:00 01:00:22:12 00:00:00:00 00:00:12:12`, in the
+  /// columns of CMX3600, since some readers take the fields by position.
+  static func edlEvent(_ number: Int, reel: String, _ times: [Timecode]) -> String {
+    let digits = String(number)
+    return String(repeating: "0", count: max(0, 3 - digits.count)) + digits + "  " + reel
+      + String(repeating: " ", count: 9 - reel.count) + "A     C        "
+      + times.map(\.description).joined(separator: " ")
+  }
+}
+
+extension Timecode {
+  /// The same `HH:MM:SS:FF` at another rate, the frames cut to its last frame.
+  fileprivate func read(at rate: FrameRate) -> Timecode {
+    Timecode(hours: hours, minutes: minutes, seconds: seconds, frames: frames, rate: rate)
+  }
+
+  /// The frames from this timecode on to `later`, across midnight if need be.
+  fileprivate func frames(to later: Timecode) -> Int {
+    let day = 24 * 60 * 60 * rate.framesPerTimecodeSecond
+    return ((later.frameCount - frameCount) % day + day) % day
+  }
+
+  fileprivate func adding(frames: Int) -> Timecode {
+    Timecode(frameCount: frameCount + frames, rate: rate)
+  }
+}

@@ -1,0 +1,84 @@
+import FoundationEssentials
+import Practice
+import Storage
+
+extension ProtocolExport {
+  /// The whole protocol as pretty-printed JSON with sorted keys, for scripts:
+  ///
+  /// `{"protocol", "frameRate", "numbering", "tags": [{"letter", "name"}], "works": [{"name",
+  /// "movements": [{"number", "title", "bars", "notes", "takes", "pins", "plan"}]}]}`
+  ///
+  /// `bars` is the bar map in the compact form the entry line `mvt K: …` reads. A take is
+  /// `{"label", "number", "from", "to", "falseStart", "started", "ended", "timecode", "marks",
+  /// "editPoints", "notes"}`, a mark `{"from", "to", "rating", "tags"}` with the rating as
+  /// typed (`x`, `+-`, `ok`, `+`, `++`) and the tags by name. Bars are printed labels and takes
+  /// their labels, both strings (`"12a"`, `"A3"`); times are UTC ISO 8601; what is not known
+  /// is `null`. `plan` is the editing plan's segments, `{"take", "from", "to"}`, a gap's take
+  /// `null`.
+  func json() -> String {
+    let works = session.works.indices.map { work in
+      JSONValue.object([
+        "name": .string(session.works[work].name),
+        "movements": .array(
+          plan.movements.filter { $0.movement.work == work }.map(movementJSON)),
+      ])
+    }
+    let value = JSONValue.object([
+      "protocol": .string(name),
+      "frameRate": .string(session.frameRate.rawValue),
+      "numbering": .string(session.numbering.rawValue),
+      "tags": .array(
+        session.tags.map {
+          .object(["letter": .string(String($0.letter)), "name": .string($0.name)])
+        }),
+      "works": .array(works),
+    ])
+    // Strings, whole numbers, booleans and nulls always encode.
+    return String(decoding: try! value.serialized(), as: UTF8.self) + "\n"
+  }
+
+  private func movementJSON(_ movementPlan: EditingPlan.MovementPlan) -> JSONValue {
+    let id = movementPlan.movement
+    let movement = session.movement(id)!
+    let map = movement.bars
+    func bar(_ position: Int) -> JSONValue { .string(map.labels[position]) }
+    func segment(_ take: Int?, _ bars: ClosedRange<Int>) -> JSONValue {
+      .object([
+        "take": take.map { .string(session.takes[$0].label) } ?? .null,
+        "from": bar(bars.lowerBound), "to": bar(bars.upperBound),
+      ])
+    }
+    let takes = session.takes.filter { $0.movement == id }.map { take in
+      JSONValue.object([
+        "label": .string(take.label),
+        "number": .number(Double(take.number)),
+        "from": bar(take.startBar),
+        "to": take.endBar.map(bar) ?? .null,
+        "falseStart": .bool(take.isFalseStart),
+        "started": .string(UTCTimestamp(take.startedAt).extended),
+        "ended": take.endedAt.map { .string(UTCTimestamp($0).extended) } ?? .null,
+        "timecode": take.timecode.map { .string($0.description) } ?? .null,
+        "marks": .array(
+          take.marks.map { mark in
+            .object([
+              "from": bar(mark.bars.lowerBound), "to": bar(mark.bars.upperBound),
+              "rating": mark.rating.map { .string($0.ascii) } ?? .null,
+              "tags": .array(mark.tags.map { .string($0.name) }),
+            ])
+          }),
+        "editPoints": .array(take.editPoints.map(bar)),
+        "notes": .array(take.notes.map(JSONValue.string)),
+      ])
+    }
+    return .object([
+      "number": .number(Double(id.number)),
+      "title": movement.title.map(JSONValue.string) ?? .null,
+      "bars": .string(map.compactForm),
+      "notes": .array(movement.notes.map(JSONValue.string)),
+      "takes": .array(takes),
+      "pins": .array(
+        session.pins.filter { $0.movement == id }.map { segment($0.take, $0.bars) }),
+      "plan": .array(movementPlan.segments.map { segment($0.take, $0.bars) }),
+    ])
+  }
+}

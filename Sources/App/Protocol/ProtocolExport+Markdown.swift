@@ -1,0 +1,69 @@
+import Practice
+
+extension ProtocolExport {
+  /// A take sheet to print or read in any Markdown viewer: per movement, a table of its takes
+  /// (bars, timecode, false start, ratings and tags by bar range, notes), the producer's notes
+  /// on the movement, the best material per run of bars and the editing plan.
+  func markdown() -> String {
+    var lines = ["# Take sheet: \(name)"]
+    for movementPlan in plan.movements {
+      let movement = session.movement(movementPlan.movement)!
+      let map = movement.bars
+      lines += ["", "## \(movementPlan.heading)", ""]
+      let takes = session.takes.filter { $0.movement == movement.id }
+      if takes.isEmpty {
+        lines.append("No takes.")
+      } else {
+        lines += [
+          "| Take | Bars | Timecode | False start | Ratings and tags | Notes |",
+          "|---|---|---|---|---|---|",
+        ]
+        for take in takes {
+          let cells = [
+            take.label,
+            take.endBar.map { Self.span(take.startBar...$0, in: map) }
+              ?? "from \(map.labels[take.startBar])",
+            take.timecode?.description ?? "", take.isFalseStart ? "yes" : "",
+            Self.marksInBarOrder(take).map { Self.markText($0, in: map) }.joined(separator: "; "),
+            take.notes.joined(separator: "; "),
+          ]
+          lines.append("| " + cells.map(Self.tableCell).joined(separator: " | ") + " |")
+        }
+      }
+      if !movement.notes.isEmpty {
+        lines += ["", "Notes:", ""] + movement.notes.map { "- " + $0 }
+      }
+      let coverage = TakeMap(session: session, movement: movement.id)!.coverage
+      lines += ["", "Coverage:", ""]
+      lines += coverage.map {
+        "- \(Self.barsPhrase($0.bars, in: map)): \(Self.coverageText($0.best))"
+      }
+      lines += ["", "Editing plan:", ""] + movementPlan.lines.map { "- " + $0 }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `12–20 ++`, `25 intonation, wrong note` or `9 ± noise`.
+  static func markText(_ mark: Mark, in map: BarMap) -> String {
+    var words = [span(mark.bars, in: map)]
+    if let rating = mark.rating { words.append(rating.unicode) }
+    if !mark.tags.isEmpty { words.append(mark.tags.map(\.name).joined(separator: ", ")) }
+    return words.joined(separator: " ")
+  }
+
+  /// What the best take offers, as a producer says it: `nothing better than ±` is the line
+  /// that asks for a retake.
+  static func coverageText(_ grade: BarGrade) -> String {
+    switch grade {
+    case .uncovered: "no take"
+    case .unrated: "played, not rated"
+    case .rated(let rating) where rating < .usable: "nothing better than \(rating.unicode)"
+    case .rated(let rating): "best \(rating.unicode)"
+    }
+  }
+
+  /// A table cell: a `|` in the producer's text would end the cell.
+  static func tableCell(_ text: String) -> String {
+    text.replacing("|", with: "\\|")
+  }
+}

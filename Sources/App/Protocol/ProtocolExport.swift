@@ -1,0 +1,69 @@
+import Practice
+
+/// A recording protocol written out for other tools, as `woodshed protocol export` does: CSV for
+/// a spreadsheet, JSON for scripts, a Markdown take sheet to print, the editing plan as a
+/// CMX3600 EDL, and the takes as Audacity labels or REAPER markers. Pure: the session and its
+/// name are given, so every format can be tested.
+public struct ProtocolExport: Sendable {
+  public enum Format: String, CaseIterable, Sendable {
+    case csv, json, md, edl, audacity, reaper
+  }
+
+  /// The protocol's name, as the EDL's title and the take sheet's heading.
+  let name: String
+  let session: ProtocolSession
+  let plan: EditingPlan
+
+  public init(name: String, session: ProtocolSession) {
+    self.name = name
+    self.session = session
+    plan = EditingPlan(session: session)
+  }
+
+  /// The protocol in `format`; `frameRate` is the EDL's, the session's when nil.
+  public func text(_ format: Format, frameRate: FrameRate? = nil) -> String {
+    switch format {
+    case .csv: csv()
+    case .json: json()
+    case .md: markdown()
+    case .edl: edl(frameRate: frameRate ?? session.frameRate)
+    case .audacity: audacityLabels()
+    case .reaper: reaperMarkers()
+    }
+  }
+
+  /// The bar map of the movement `take` was recorded in.
+  func bars(of take: Take) -> BarMap {
+    session.movement(take.movement)!.bars
+  }
+
+  /// What a bar lasts where the bar map gives no meter and tempo: 4/4 at ♩=120. A guess, but
+  /// it keeps estimated times in bar order, so a marker still lands near its bar.
+  static let barSecondsWithoutTempo = 2.0
+
+  /// The time `bars` take at the movement's meters and tempos, bar by bar, so a bar without a
+  /// tempo costs only itself the guess.
+  static func seconds(_ bars: Range<Int>, in map: BarMap) -> Double {
+    bars.reduce(0) { $0 + (map.seconds($1...$1) ?? barSecondsWithoutTempo) }
+  }
+
+  /// `12–20` by printed labels, or `12` for one bar; `dash` is `-` for formats read by
+  /// machines that expect ASCII.
+  static func span(_ bars: ClosedRange<Int>, in map: BarMap, dash: String = "–") -> String {
+    let first = map.labels[bars.lowerBound]
+    return bars.count == 1 ? first : first + dash + map.labels[bars.upperBound]
+  }
+
+  /// `bars 12–20` or `bar 12`.
+  static func barsPhrase(_ bars: ClosedRange<Int>, in map: BarMap) -> String {
+    (bars.count == 1 ? "bar " : "bars ") + span(bars, in: map)
+  }
+
+  /// A take's marks by their first bar, in the order entered where that is the same, since
+  /// producers note a passage again after listening back.
+  static func marksInBarOrder(_ take: Take) -> [Mark] {
+    take.marks.enumerated().sorted {
+      ($0.element.bars.lowerBound, $0.offset) < ($1.element.bars.lowerBound, $1.offset)
+    }.map(\.element)
+  }
+}

@@ -1,0 +1,301 @@
+import Foundation
+import Practice
+import XCTest
+
+@testable import App
+
+/// A session of Brahms's first movement, 44 bars of 4/4 at ♩=120 (2 s a bar), logged from
+/// 2027-01-15 08:00:00 UTC with the recorder at 10:00:00:00 at 25 fps. Take 1 is excellent to
+/// bar 20 and usable after; take 2 is good from A (bar 12) to 30; take 3 excellent from 30 to
+/// 40; take 4 is a false start. Nothing plays bars 41–44.
+enum ExportFixture {
+  static let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+  static let entries: [(second: Double, line: String)] = [
+    (0, "work Brahms op. 38"), (0, "mvt 1 \"Allegro\": 1-44 A=12 4/4@q=120"), (0, "fps 25"),
+    (0, "tc 10:00:00:00"),
+    (10, "take"), (11, "1-20 ++"), (12, "21-40 ok"), (13, "15 i"), (14, "25 i w"),
+    (15, "note slow, \"rushed\" ending"), (16, "end 40"),
+    (100, "take @A"), (101, "12-30 +"), (102, "end 30"),
+    (200, "take @30"), (201, "30-40 ++"), (202, "33 n"), (203, "end 40"),
+    (300, "take @1"), (301, "false"), (302, "mnote page turn noise at 24"),
+  ]
+
+  static func session(_ entries: [(second: Double, line: String)] = entries) throws
+    -> ProtocolSession
+  {
+    var session = ProtocolSession()
+    for entry in entries {
+      try session.apply(entry.line, at: start.addingTimeInterval(entry.second))
+    }
+    return session
+  }
+
+  static func export(_ format: ProtocolExport.Format, frameRate: FrameRate? = nil) throws
+    -> String
+  {
+    ProtocolExport(name: "brahms", session: try session()).text(format, frameRate: frameRate)
+  }
+}
+
+final class ProtocolExportTests: XCTestCase {
+  func testCSVHasARowPerMarkAndPerTakeWithoutMarksQuotedForASpreadsheet() throws {
+    let take1 = "Brahms op. 38,1,1,1,40,false,2027-01-15T08:00:10Z,10:00:10:00"
+    let note = "\"slow, \"\"rushed\"\" ending\""
+    XCTAssertEqual(
+      try ExportFixture.export(.csv).components(separatedBy: "\r\n"),
+      [
+        "work,movement,take,start_bar,end_bar,false_start,started,timecode,from_bar,to_bar,"
+          + "rating,tags,notes",
+        "\(take1),1,20,4,,\(note)",
+        "\(take1),21,40,2,,\(note)",
+        "\(take1),15,15,,intonation,\(note)",
+        "\(take1),25,25,,intonation;wrong note,\(note)",
+        "Brahms op. 38,1,2,12,30,false,2027-01-15T08:01:40Z,10:01:40:00,12,30,3,,",
+        "Brahms op. 38,1,3,30,40,false,2027-01-15T08:03:20Z,10:03:20:00,30,40,4,,",
+        "Brahms op. 38,1,3,30,40,false,2027-01-15T08:03:20Z,10:03:20:00,33,33,,noise,",
+        "Brahms op. 38,1,4,1,,true,2027-01-15T08:05:00Z,10:05:00:00,,,,,",
+        "",
+      ])
+  }
+
+  func testCSVLeavesOutWhatIsNotKnown() throws {
+    let session = try ExportFixture.session([(0, "mvt 1: 0-8"), (5, "take")])
+    XCTAssertEqual(
+      ProtocolExport(name: "x", session: session).text(.csv).components(separatedBy: "\r\n")[1],
+      ",1,1,0,,false,2027-01-15T08:00:05Z,,,,,,")
+  }
+
+  func testJSONHoldsTheWholeProtocol() throws {
+    let text = try ExportFixture.export(.json)
+    let object = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    XCTAssertEqual(object["protocol"] as? String, "brahms")
+    XCTAssertEqual(object["frameRate"] as? String, "25")
+    XCTAssertEqual(object["numbering"] as? String, "continuous")
+    let tags = try XCTUnwrap(object["tags"] as? [[String: String]])
+    XCTAssertEqual(tags.first, ["letter": "i", "name": "intonation"])
+    let works = try XCTUnwrap(object["works"] as? [[String: Any]])
+    XCTAssertEqual(works.map { $0["name"] as? String }, ["Brahms op. 38"])
+    let movement = try XCTUnwrap((works[0]["movements"] as? [[String: Any]])?.first)
+    XCTAssertEqual(movement["number"] as? Int, 1)
+    XCTAssertEqual(movement["title"] as? String, "Allegro")
+    XCTAssertEqual(movement["bars"] as? String, "1-44 A=12 4/4@q=120")
+    XCTAssertEqual(movement["notes"] as? [String], ["page turn noise at 24"])
+    XCTAssertEqual(movement["pins"] as? [[String: String]], [])
+
+    let takes = try XCTUnwrap(movement["takes"] as? [[String: Any]])
+    XCTAssertEqual(takes.map { $0["label"] as? String }, ["1", "2", "3", "4"])
+    XCTAssertEqual(takes.map { $0["number"] as? Int }, [1, 2, 3, 4])
+    XCTAssertEqual(takes.map { $0["from"] as? String }, ["1", "12", "30", "1"])
+    XCTAssertEqual(takes.map { $0["to"] as? String }, ["40", "30", "40", nil])
+    XCTAssertEqual(takes.map { $0["falseStart"] as? Bool }, [false, false, false, true])
+    XCTAssertEqual(takes[0]["started"] as? String, "2027-01-15T08:00:10Z")
+    XCTAssertEqual(takes[0]["ended"] as? String, "2027-01-15T08:01:40Z")
+    XCTAssertTrue(takes[3]["ended"] is NSNull, "the last take has not ended")
+    XCTAssertEqual(takes[1]["timecode"] as? String, "10:01:40:00")
+    XCTAssertEqual(takes[0]["notes"] as? [String], ["slow, \"rushed\" ending"])
+    XCTAssertEqual(takes[0]["editPoints"] as? [String], [])
+    let marks = try XCTUnwrap(takes[0]["marks"] as? [[String: Any]])
+    XCTAssertEqual(marks.count, 4)
+    XCTAssertEqual(marks[0]["from"] as? String, "1")
+    XCTAssertEqual(marks[0]["to"] as? String, "20")
+    XCTAssertEqual(marks[0]["rating"] as? String, "++")
+    XCTAssertEqual(marks[0]["tags"] as? [String], [])
+    XCTAssertTrue(marks[3]["rating"] is NSNull)
+    XCTAssertEqual(marks[3]["tags"] as? [String], ["intonation", "wrong note"])
+
+    let plan = try XCTUnwrap(movement["plan"] as? [[String: Any]])
+    XCTAssertEqual(plan.map { $0["take"] as? String }, ["1", "2", "3", nil])
+    XCTAssertEqual(plan.map { $0["from"] as? String }, ["1", "21", "30", "41"])
+    XCTAssertEqual(plan.map { $0["to"] as? String }, ["20", "29", "40", "44"])
+  }
+
+  func testJSONWritesWholeNumbersAndPinsAsTheyAre() throws {
+    var entries = ExportFixture.entries
+    entries.append((400, "pin 2 21-29"))
+    let text = ProtocolExport(name: "brahms", session: try ExportFixture.session(entries))
+      .text(.json)
+    XCTAssertTrue(text.contains("\"number\" : 1,"), text)
+    XCTAssertTrue(text.contains("\"take\" : \"2\""), text)
+    XCTAssertTrue(text.hasSuffix("}\n"))
+  }
+}
+
+extension ProtocolExportTests {
+  func testTheTakeSheetHasATablePerMovementWithNotesCoverageAndPlan() throws {
+    XCTAssertEqual(
+      try ExportFixture.export(.md),
+      """
+      # Take sheet: brahms
+
+      ## Brahms op. 38, movement 1: Allegro
+
+      | Take | Bars | Timecode | False start | Ratings and tags | Notes |
+      |---|---|---|---|---|---|
+      | 1 | 1–40 | 10:00:10:00 |  | 1–20 ++; 15 intonation; 21–40 ok; 25 intonation, wrong note | slow, "rushed" ending |
+      | 2 | 12–30 | 10:01:40:00 |  | 12–30 + |  |
+      | 3 | 30–40 | 10:03:20:00 |  | 30–40 ++; 33 noise |  |
+      | 4 | from 1 | 10:05:00:00 | yes |  |  |
+
+      Notes:
+
+      - page turn noise at 24
+
+      Coverage:
+
+      - bars 1–20: best ++
+      - bars 21–29: best +
+      - bars 30–40: best ++
+      - bars 41–44: no take
+
+      Editing plan:
+
+      - take 1: bars 1–20
+      - take 2: bars 21–29
+      - take 3: bars 30–40
+      - no take: bars 41–44
+
+      """)
+  }
+
+  func testTheTakeSheetSaysWhatNeedsARetakeAndKeepsCellsWhole() throws {
+    let session = try ExportFixture.session([
+      (0, "mvt 1: 1-8"), (0, "mvt 2 \"Adagio\": 1-4"), (1, "mvt 1"), (1, "take"),
+      (2, "1-4 x"), (3, "5 ± n"), (4, "6-8 i"), (5, "note a | b"),
+    ])
+    let text = ProtocolExport(name: "x", session: session).text(.md)
+    XCTAssertTrue(
+      text.contains("| 1 | from 1 |  |  | 1–4 ✗; 5 ± noise; 6–8 intonation | a \\| b |"), text)
+    XCTAssertTrue(
+      text.contains(
+        """
+        - bars 1–4: nothing better than ✗
+        - bar 5: nothing better than ±
+        - bars 6–8: played, not rated
+        """), text)
+    XCTAssertTrue(text.contains("## movement 2: Adagio\n\nNo takes.\n\nCoverage:\n"), text)
+  }
+}
+
+extension ProtocolExportTests {
+  func testTheEDLHasAnEventPerPlannedSegmentWithClipNamesLocatorsAndGaps() throws {
+    XCTAssertEqual(
+      try ExportFixture.export(.edl),
+      """
+      TITLE: brahms
+      FCM: NON-DROP FRAME
+      001  TAKE1    A     C        10:00:10:00 10:00:50:00 00:00:00:00 00:00:40:00
+      * FROM CLIP NAME: TAKE 1 BARS 1-20
+      * LOC: 00:00:28:00 RED intonation
+      002  TAKE2    A     C        10:01:58:00 10:02:16:00 00:00:40:00 00:00:58:00
+      * FROM CLIP NAME: TAKE 2 BARS 21-29
+      003  TAKE3    A     C        10:03:20:00 10:03:42:00 00:00:58:00 00:01:20:00
+      * FROM CLIP NAME: TAKE 3 BARS 30-40
+      * LOC: 00:01:04:00 RED noise
+      * GAP: BARS 41-44
+
+      """)
+  }
+
+  func testTheEDLCountsFramesAtTheRateChosen() throws {
+    let lines = try ExportFixture.export(.edl, frameRate: .fps2997).split(separator: "\n")
+    // 40 s of real time are 1198.8 frames at 29.97: the timecode runs behind the clock.
+    XCTAssertEqual(
+      lines[2], "001  TAKE1    A     C        10:00:10:00 10:00:49:28 00:00:00:00 00:00:39:28")
+    XCTAssertEqual(
+      lines[5], "002  TAKE2    A     C        10:01:57:29 10:02:15:28 00:00:39:28 00:00:57:27")
+  }
+
+  func testTheEDLSaysWhatItHadToGuess() throws {
+    let session = try ExportFixture.session([
+      (0, "numbering movement start 100000"), (0, "mvt 1: 1-12 12a 13-20"), (5, "take"),
+      (6, "10-14 + i"), (7, "1-9 ok"), (8, "15-20 ++"), (9, "end 20"), (10, "take @12a"),
+      (11, "12a-20 ++"), (12, "end 20"),
+    ])
+    XCTAssertEqual(
+      ProtocolExport(name: "x", session: session).text(.edl),
+      """
+      TITLE: x
+      FCM: NON-DROP FRAME
+      * NO TEMPO FOR BARS 1-20 OF MOVEMENT 1: 2 S A BAR ASSUMED
+      001  A100000  A     C        00:00:00:00 00:00:24:00 00:00:00:00 00:00:24:00
+      * FROM CLIP NAME: TAKE A100000 BARS 1-12
+      * TAKE A100000 HAS NO TIMECODE: SOURCE TIMES FROM 00:00:00:00
+      * LOC: 00:00:18:00 RED intonation
+      002  A100001  A     C        00:00:00:00 00:00:18:00 00:00:24:00 00:00:42:00
+      * FROM CLIP NAME: TAKE A100001 BARS 12a-20
+      * TAKE A100001 HAS NO TIMECODE: SOURCE TIMES FROM 00:00:00:00
+
+      """)
+  }
+
+  func testReelNamesAreTakeLabelsInEightCharacters() {
+    XCTAssertEqual(ProtocolExport.reel("3"), "TAKE3")
+    XCTAssertEqual(ProtocolExport.reel("B1234"), "B1234")
+    XCTAssertEqual(ProtocolExport.reel("1234"), "TAKE1234")
+    XCTAssertEqual(ProtocolExport.reel("AB123456"), "AB123456")
+    XCTAssertEqual(ProtocolExport.reel("ABC123456"), "BC123456")
+  }
+}
+
+extension ProtocolExportTests {
+  func testAudacityLabelsSpanTakesFromTheFirstTakesStartAndPointAtMarks() throws {
+    XCTAssertEqual(
+      try ExportFixture.export(.audacity).split(separator: "\n", omittingEmptySubsequences: false),
+      [
+        "0.000000\t80.000000\ttake 1 bars 1–40",
+        "0.000000\t0.000000\ttake 1 bars 1–20 ++",
+        "28.000000\t28.000000\ttake 1 bar 15 i",
+        "40.000000\t40.000000\ttake 1 bars 21–40 ok",
+        "48.000000\t48.000000\ttake 1 bar 25 i w",
+        "90.000000\t128.000000\ttake 2 bars 12–30",
+        "90.000000\t90.000000\ttake 2 bars 12–30 +",
+        "190.000000\t212.000000\ttake 3 bars 30–40",
+        "190.000000\t190.000000\ttake 3 bars 30–40 ++",
+        "196.000000\t196.000000\ttake 3 bar 33 n",
+        "290.000000\t292.000000\ttake 4 bar 1, false start",
+        "",
+      ])
+  }
+
+  func testAudacityLabelsKeepSixDecimalsAndOpenTakesEndAtTheirLastMark() throws {
+    // 3/4 at ♩=70 lasts 18/7 s a bar.
+    let session = try ExportFixture.session([
+      (0, "mvt 1: 1-8 3/4@q=70"), (0, "take"), (1, "3 ± t"), (2.25, "take @2"),
+    ])
+    XCTAssertEqual(
+      ProtocolExport(name: "x", session: session).text(.audacity),
+      """
+      0.000000\t7.714286\ttake 1 bars 1–3
+      5.142857\t5.142857\ttake 1 bar 3 ± t
+      2.250000\t4.821429\ttake 2 bar 2
+
+      """)
+  }
+
+  func testREAPERGetsARegionPerTakeAndAMarkerPerProblem() throws {
+    XCTAssertEqual(
+      try ExportFixture.export(.reaper),
+      """
+      MARKER 1 0.000000 "take 1 bars 1–40" 1
+      MARKER 1 80.000000 "" 1
+      MARKER 1 28.000000 "take 1 bar 15 i" 0
+      MARKER 2 48.000000 "take 1 bar 25 i w" 0
+      MARKER 2 90.000000 "take 2 bars 12–30" 1
+      MARKER 2 128.000000 "" 1
+      MARKER 3 190.000000 "take 3 bars 30–40" 1
+      MARKER 3 212.000000 "" 1
+      MARKER 3 196.000000 "take 3 bar 33 n" 0
+      MARKER 4 290.000000 "take 4 bar 1, false start" 1
+      MARKER 4 292.000000 "" 1
+
+      """)
+  }
+
+  func testASessionWithoutTakesExportsEmptyTimelines() throws {
+    let export = ProtocolExport(name: "x", session: try ExportFixture.session([(0, "mvt 1: 1-8")]))
+    XCTAssertEqual(export.text(.audacity), "")
+    XCTAssertEqual(export.text(.reaper), "")
+  }
+}
