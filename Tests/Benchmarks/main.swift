@@ -404,8 +404,10 @@ do {
     (session, problems) = ProtocolSession.replay(read.entries.map { ($0.line, $0.at) })
   }
   var appends: [Double] = []
+  // Tags on bars of the take under way; labels are the bar numbers from 1.
+  let first = (session.takes.last?.startBar ?? 0) + 1
   for index in 0..<50 {
-    let line = "\(index % 90 + 900) i"
+    let line = "\(first + index % 90) i"
     appends.append(
       seconds(
         clock.measure {
