@@ -1,6 +1,5 @@
 import FoundationEssentials
 import Practice
-import Storage
 import TerminalUI
 
 /// The recording protocol screen: choose or name a protocol, then log the session on the entry
