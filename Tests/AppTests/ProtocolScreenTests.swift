@@ -92,4 +92,27 @@ final class ProtocolScreenTests: XCTestCase {
     model.press(.escape)
     XCTAssertEqual(screen(model)?.phase, .choosing)
   }
+
+  func testTheReviewFiltersByRatingJumpsAndNamesUnresolvedBars() throws {
+    var model = AppFixtures.model()
+    model.press(.character("6"))
+    _ = model.handle(.protocolsListed(["brahms"]))
+    model.press(.enter)
+    _ = model.handle(
+      loaded([
+        "mvt 1: 1-40 A=12", "take", "1-20 ++", "21-40 ±", "end 40", "take @30", "30-40 +", "35 i",
+        "end 40",
+      ]))
+    model.press(.tab, .character("4"))
+    XCTAssertTrue(text(model).contains("takes rated ++ or better"), text(model))
+    XCTAssertFalse(text(model).contains("  2    "), "take 2 has nothing rated ++")
+    model.press(.character("a"), .character("g"), .character("2"), .enter)
+    XCTAssertEqual(screen(model)?.cursorRow, 1)
+    XCTAssertTrue(text(model).contains("Takes at bar 30:"), text(model))
+    model.press(.character("g"), .character("A"), .enter)
+    XCTAssertTrue(text(model).contains("Takes at bar 12:"), text(model))
+    model.press(.character("g"), .character("z"), .enter)
+    XCTAssertTrue(text(model).contains("no bar, letter or take \"z\" in this movement"), text(model))
+    XCTAssertTrue(text(model).contains("bar 35: every usable take has intonation"), text(model))
+  }
 }

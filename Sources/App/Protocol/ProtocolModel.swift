@@ -41,6 +41,10 @@ public struct ProtocolModel: Equatable, Sendable {
   /// The bar and the take row (nil: the best row) the review's cursor is on.
   public private(set) var cursorBar = 0
   public private(set) var cursorRow: Int?
+  /// Only takes rated at least this somewhere are shown; `0`–`4` set it, `a` shows all.
+  public private(set) var minimumRating: Rating?
+  /// A bar, rehearsal letter or take being typed to jump to (`g`); nil when not jumping.
+  public private(set) var jump: String?
 
   public init() {}
 
@@ -63,7 +67,14 @@ public struct ProtocolModel: Equatable, Sendable {
     KeyHint(.text("Tab"), "protocol.key.review"),
     .back,
   ]
-  static let reviewingHints: [KeyHint] = [KeyHint(.text("Tab"), "protocol.key.record"), .back, .help]
+  static let reviewingHints: [KeyHint] = [
+    KeyHint(.text("←→↑↓"), "protocol.key.walk"),
+    KeyHint(.text("g"), "protocol.key.jump"),
+    KeyHint(.text("0-4 a"), "protocol.key.filter"),
+    KeyHint(.text("Tab"), "protocol.key.record"),
+    .back,
+    .help,
+  ]
 
   var keyHints: [KeyHint] {
     switch phase {
@@ -74,7 +85,7 @@ public struct ProtocolModel: Equatable, Sendable {
   }
 
   /// Typing a name or an entry takes every key.
-  var capturesKeys: Bool { newName != nil || isTyping }
+  var capturesKeys: Bool { newName != nil || isTyping || jump != nil }
 
   var goesBackWithinScreen: Bool { phase != .choosing || newName != nil }
 
@@ -188,12 +199,39 @@ public struct ProtocolModel: Equatable, Sendable {
     return []
   }
 
+  /// The take rows the review shows, as positions in `session.takes`: the movement's takes,
+  /// those rated at least `minimumRating` when it is set.
+  func shownTakes(of map: TakeMap) -> [Int] {
+    guard let minimumRating else { return map.takes }
+    let kept = Set(map.takes(minimum: minimumRating))
+    return map.takes.filter(kept.contains)
+  }
+
   /// Arrows walk the take map: bars across, takes down, the best row below the last take.
   private mutating func review(_ key: Key) {
     let map = session.currentMovement.flatMap { TakeMap(session: session, movement: $0) }
     let bars = map?.bars.count ?? 1
-    let takes = map?.takes.count ?? 0
+    let takes = map.map { shownTakes(of: $0).count } ?? 0
+    if let typed = jump {
+      switch key {
+      case .escape: jump = nil
+      case .backspace: jump = typed.isEmpty ? nil : String(typed.dropLast())
+      case .enter:
+        jump = nil
+        if let map { jumpTo(typed, in: map) }
+      case .character(let character) where typed.count < 12: jump = typed + String(character)
+      default: break
+      }
+      return
+    }
     switch key {
+    case .character("g"): jump = ""
+    case .character("a"):
+      minimumRating = nil
+      cursorRow = nil
+    case .character(let digit) where digit.isNumber:
+      minimumRating = Rating(String(digit))
+      cursorRow = nil
     case .tab: phase = .recording
     case .left: cursorBar = max(0, cursorBar - 1)
     case .right: cursorBar = min(bars - 1, cursorBar + 1)
@@ -202,6 +240,20 @@ public struct ProtocolModel: Equatable, Sendable {
     case .up: cursorRow = cursorRow.map { max(0, $0 - 1) } ?? (takes > 0 ? takes - 1 : nil)
     case .down: cursorRow = cursorRow.flatMap { $0 + 1 < takes ? $0 + 1 : nil }
     default: break
+    }
+  }
+
+  /// Moves the cursor to a take (by its label, onto its first bar) or to a bar (by its printed
+  /// number or rehearsal letter).
+  private mutating func jumpTo(_ text: String, in map: TakeMap) {
+    let rows = shownTakes(of: map)
+    if let row = rows.firstIndex(where: { session.takes[$0].label == text }) {
+      cursorRow = row
+      cursorBar = session.takes[rows[row]].startBar
+    } else if let bar = map.bars.bar(text) {
+      cursorBar = bar
+    } else {
+      refusal = "no bar, letter or take \"\(text)\" in this movement"
     }
   }
 

@@ -120,18 +120,28 @@ enum ProtocolView {
       return
     }
     canvas.write(plan.heading, x: area.x, y: area.y, style: Style.role(.accent).bold, clip: area)
+    if let minimum = screen.minimumRating {
+      let filter = strings.text(
+        "protocol.filter",
+        ["rating": model.glyphs.kind == .unicode ? minimum.unicode : minimum.ascii])
+      canvas.write(
+        filter, x: area.maxX - filter.displayWidth, y: area.y, style: .role(.warn), clip: area)
+    }
+    let shown = screen.shownTakes(of: map)
     var planRows = [Int?](repeating: nil, count: map.bars.count)
     for segment in plan.segments {
-      guard let take = segment.take, let row = map.takes.firstIndex(of: take) else { continue }
+      guard let take = segment.take, let row = shown.firstIndex(of: take) else { continue }
       for bar in segment.bars { planRows[bar] = row }
     }
+    let cells = Dictionary(zip(map.takes, map.rows)) { first, _ in first }
     var view = TakeMapView(
       barLabels: map.bars.labels,
       rehearsalMarks: Dictionary(map.bars.rehearsalMarks.map { ($0.bar, $0.name) }) { first, _ in first },
-      rows: zip(map.takes, map.rows).map { take, cells in
-        TakeMapView.Row(
-          label: session.takes[take].label, cells: cells.map { grade($0.grade) },
-          tagged: Set(cells.indices.filter { !cells[$0].tags.isEmpty }),
+      rows: shown.map { take in
+        let row = cells[take] ?? []
+        return TakeMapView.Row(
+          label: session.takes[take].label, cells: row.map { grade($0.grade) },
+          tagged: Set(row.indices.filter { !row[$0].tags.isEmpty }),
           isFalseStart: session.takes[take].isFalseStart)
       },
       best: map.best.map(grade), plan: planRows,
@@ -145,14 +155,15 @@ enum ProtocolView {
       0, keeping: screen.cursorBar, visible: view.visibleBars(in: mapArea.width),
       count: map.bars.count)
     view.firstRow = TakeMapView.scrollOffset(
-      0, keeping: screen.cursorRow ?? map.takes.count, visible: view.visibleRows(in: mapArea.height),
-      count: map.takes.count)
+      0, keeping: screen.cursorRow ?? shown.count, visible: view.visibleRows(in: mapArea.height),
+      count: shown.count)
     view.render(in: mapArea, on: &canvas)
     var y = mapArea.maxY + 1
     let bar = map.bars.labels[min(screen.cursorBar, map.bars.count - 1)]
-    canvas.write(
-      strings.text("protocol.atBar", ["bar": bar]), x: area.x, y: y, style: Style.role(.text).bold,
-      clip: area)
+    let heading =
+      screen.jump.map { strings.text("protocol.jump", ["typed": $0]) + "_" }
+      ?? strings.text("protocol.atBar", ["bar": bar])
+    canvas.write(heading, x: area.x, y: y, style: Style.role(.text).bold, clip: area)
     y += 1
     for entry in map.takes(at: screen.cursorBar) where y < area.maxY - 1 {
       let take = session.takes[entry.take]
@@ -163,6 +174,14 @@ enum ProtocolView {
       y += 1
     }
     y += 1
+    for problem in map.unresolved where y < area.maxY - 1 {
+      canvas.write(
+        strings.text(
+          "protocol.unresolved",
+          ["bar": map.bars.labels[problem.bar], "tags": problem.tags.map(\.name).joined(separator: ", ")]),
+        x: area.x, y: y, style: .role(.warn), clip: area)
+      y += 1
+    }
     for run in map.coverage where !run.best.isUsable && y < area.maxY - 1 {
       canvas.write(
         strings.text(
