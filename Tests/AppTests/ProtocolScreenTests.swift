@@ -60,6 +60,8 @@ final class ProtocolScreenTests: XCTestCase {
       type(&model, ":note n and f are typed here"),
       [.protocolAdd("brahms", line: "note n and f are typed here")], "after : every key types")
     XCTAssertEqual(model.press(.character(":"), .escape, .character("n")), [.protocolAdd("brahms", line: "take")])
+    XCTAssertEqual(type(&model, "e40"), [.protocolAdd("brahms", line: "end 40")], "e begins the end bar")
+    XCTAssertEqual(type(&model, "tA"), [.protocolAdd("brahms", line: "take @A")])
     _ = model.handle(loaded(["mvt 1: 0-40 A=12", "take @A", "12-20 ++", "9 i"]))
     XCTAssertEqual(screen(model)?.session.takes.count, 1)
     XCTAssertTrue(text(model).contains("take 1  bars 12–?"), text(model))

@@ -51,6 +51,9 @@ public struct ProtocolModel: Equatable, Sendable {
   /// Another terminal's entries show within a second.
   static let refreshNanoseconds: UInt64 = 500_000_000
   static let recentCount = 6
+  /// Keys that open the entry line with a command begun: `e` the end bar, `t` a take at a bar,
+  /// `m` another movement, `p` a pin.
+  static let prefills: [Character: String] = ["e": "end ", "t": "take @", "m": "mvt ", "p": "pin "]
 
   static let choosingHints: [KeyHint] = [
     KeyHint(.upDown, "common.move"),
@@ -64,6 +67,7 @@ public struct ProtocolModel: Equatable, Sendable {
     KeyHint(.text("n"), "protocol.key.next"),
     KeyHint(.text("f"), "protocol.key.false"),
     KeyHint(.text("u"), "protocol.key.undo"),
+    KeyHint(.text("e t m"), "protocol.key.prefill", inBar: false),
     KeyHint(.text("Tab"), "protocol.key.review"),
     .back,
   ]
@@ -174,6 +178,9 @@ public struct ProtocolModel: Equatable, Sendable {
         phase = .reviewing
       case .character(":"):
         isTyping = true
+      case .character(let key) where Self.prefills[key] != nil:
+        isTyping = true
+        entry = Self.prefills[key] ?? ""
       case .character(let digit) where digit.isNumber:
         isTyping = true
         entry.append(digit)
