@@ -106,8 +106,13 @@ struct MusicXMLReader {
     case "work-title" where path.count == 3 && path[1] == "work": workTitle = text.nonEmpty
     case "credit-words" where credits == 1 && creditTitle == nil: creditTitle = text.nonEmpty
     case "rehearsal" where inFirstPart && !movements.isEmpty && !text.isEmpty:
-      let index = movements[movements.count - 1].measures.count - 1
-      movements[movements.count - 1].rehearsalMarks.append(.init(label: text, measureIndex: index))
+      // Each staff of a part may repeat the mark.
+      let last = movements.count - 1
+      let mark = ImportedMovement.RehearsalMark(
+        label: text, measureIndex: movements[last].measures.count - 1)
+      if !movements[last].rehearsalMarks.contains(mark) {
+        movements[last].rehearsalMarks.append(mark)
+      }
     case "words" where inFirstPart && movements.count > 1 && !text.isEmpty:
       let last = movements.count - 1
       if movements[last].measures.count == 1, movements[last].title.isEmpty {
