@@ -219,7 +219,8 @@ final class ProtocolCommandTests: XCTestCase {
       + (1...12).map { number in
         switch number {
         case 5:
-          measure("5", "<direction><direction-type><rehearsal>A</rehearsal></direction-type></direction>")
+          measure(
+            "5", "<direction><direction-type><rehearsal>A</rehearsal></direction-type></direction>")
         case 9:
           measure(
             "9",
@@ -310,7 +311,8 @@ final class ProtocolCommandTests: XCTestCase {
       XCTAssertNotEqual(result.status, 0, "\(arguments)")
       XCTAssertEqual(
         result.error,
-        "Error: broken.mxl cannot be used: not a ZIP archive, or cut short (no central directory)\n")
+        "Error: broken.mxl cannot be used: "
+          + "not a ZIP archive, or cut short (no central directory)\n")
       XCTAssertEqual(result.output, "")
     }
     XCTAssertEqual(try protocolCommand(["list"]).output, "")
