@@ -1,5 +1,5 @@
 SHELL := /bin/bash
-PACKAGES := libncursesw5-dev libpulse-dev libfftw3-dev pulseaudio
+PACKAGES := libncursesw5-dev libpulse-dev libfftw3-dev zlib1g-dev pulseaudio
 # The listening benchmark renders instruments with fluidsynth and compares against aubio.
 BENCH_PACKAGES := aubio-tools fluidsynth timgm6mb-soundfont
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

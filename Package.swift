@@ -17,6 +17,7 @@ let package = Package(
     .systemLibrary(
       name: "CPulseAudio", pkgConfig: "libpulse", providers: [.apt(["libpulse-dev"])]),
     .systemLibrary(name: "CFFTW", pkgConfig: "fftw3f", providers: [.apt(["libfftw3-dev"])]),
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
     .target(name: "MusicTheory"),
     .target(name: "DSP", dependencies: ["CFFTW"]),
@@ -24,7 +25,9 @@ let package = Package(
     .target(name: "Audio", dependencies: ["DSP", "CPulseAudio"]),
     .target(
       name: "Storage",
-      dependencies: ["MusicTheory", "DSP", .product(name: "Logging", package: "swift-log")]),
+      dependencies: [
+        "MusicTheory", "DSP", "CZlib", .product(name: "Logging", package: "swift-log"),
+      ]),
     .target(name: "TerminalUI", dependencies: ["MusicTheory", "CNcursesw"]),
     .target(
       name: "App",
@@ -63,7 +66,7 @@ let package = Package(
     .testTarget(name: "PracticeTests", dependencies: ["Practice", "DSP"]),
     .testTarget(name: "AudioTests", dependencies: ["Audio"]),
     .testTarget(
-      name: "StorageTests", dependencies: ["Storage", "DSP", "Practice", "TestHelpers"]),
+      name: "StorageTests", dependencies: ["Storage", "DSP", "Practice", "TestHelpers", "CZlib"]),
     .testTarget(
       name: "TerminalUITests", dependencies: ["TerminalUI", "MusicTheory", "TestHelpers"],
       exclude: ["__Snapshots__"]),

@@ -438,7 +438,9 @@ struct RecordingProtocol: ParsableCommand {
       end BAR, false, A-B RATING (x ± ok + ++ or 0-4), BAR TAGS (i b e n t w f), edit BAR, \
       note TEXT, undo.
       """,
-    subcommands: [New.self, Movement.self, Add.self, Plan.self, Export.self, List.self])
+    subcommands: [
+      New.self, Movement.self, Add.self, Plan.self, Export.self, List.self, ImportScore.self,
+    ])
 
   static var store: ProtocolStore {
     get throws { try Launcher.protocols(environment: ProcessInfo.processInfo.environment) }
@@ -450,8 +452,35 @@ struct RecordingProtocol: ParsableCommand {
     @Argument(help: "Its name: letters, digits, - _ and .")
     var name: String
 
+    @Option(help: "A MusicXML score (.musicxml, .xml or .mxl) whose movements and bars to take.")
+    var score: String?
+
     func run() throws {
-      try HeadlessProtocol.new(name, store: RecordingProtocol.store, at: Date())
+      if let score {
+        try HeadlessProtocol.new(name, score: score, store: RecordingProtocol.store, at: Date())
+      } else {
+        try HeadlessProtocol.new(name, store: RecordingProtocol.store, at: Date())
+      }
+    }
+  }
+
+  struct ImportScore: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "import-score",
+      abstract: "Print the bar map of a MusicXML score (.musicxml, .xml or .mxl).",
+      discussion: """
+        Measure numbers as printed (a pickup counts), rehearsal marks, meters and tempos, per \
+        movement. Measure numbers that start again at 0 or 1 start a new movement.
+        """)
+
+    @Argument(help: "The score file.")
+    var file: String
+
+    @Flag(help: "Print the bar map as JSON.")
+    var json = false
+
+    func run() throws {
+      print(try HeadlessProtocol.importScore(file, json: json), terminator: "")
     }
   }
 

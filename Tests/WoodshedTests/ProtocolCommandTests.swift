@@ -204,4 +204,117 @@ final class ProtocolCommandTests: XCTestCase {
     }
     XCTAssertFalse(FileManager.default.fileExists(atPath: file.path))
   }
+
+  /// Two movements in one file: a pickup, 1–12 and 12a with A at 5, 3/4 at ♩=120 then 4/4
+  /// at ♩=96 from 9; then, numbered from 1 again, a Menuet of 8 bars.
+  private func writeScore() throws -> URL {
+    func measure(_ number: String, _ content: String = "") -> String {
+      "<measure number=\"\(number)\">\(content)<note><rest/></note></measure>"
+    }
+    let first =
+      measure(
+        "0",
+        "<attributes><time><beats>3</beats><beat-type>4</beat-type></time></attributes>"
+          + "<sound tempo=\"120\"/>")
+      + (1...12).map { number in
+        switch number {
+        case 5:
+          measure(
+            "5", "<direction><direction-type><rehearsal>A</rehearsal></direction-type></direction>")
+        case 9:
+          measure(
+            "9",
+            "<attributes><time><beats>4</beats><beat-type>4</beat-type></time></attributes>"
+              + "<sound tempo=\"96\"/>")
+        default: measure(String(number))
+        }
+      }.joined() + measure("12a")
+    let second =
+      measure("1", "<direction><direction-type><words>Menuet</words></direction-type></direction>")
+      + (2...8).map { measure(String($0)) }.joined()
+    let text = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <score-partwise version="4.0"><movement-title>Allegro</movement-title>
+      <part-list><score-part id="P1"><part-name>Violin</part-name></score-part></part-list>
+      <part id="P1">\(first)\(second)</part></score-partwise>
+      """
+    let file = woodshed.home.appendingPathComponent("sonata.musicxml")
+    try text.write(to: file, atomically: true, encoding: .utf8)
+    return file
+  }
+
+  func testImportScorePrintsTheBarMapsItRead() throws {
+    let score = try writeScore()
+    let json = try protocolCommand(["import-score", score.path, "--json"])
+    XCTAssertEqual(json.status, 0, json.error)
+    let object = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? NSDictionary)
+    let expected: NSDictionary = [
+      "movements": [
+        [
+          "title": "Allegro", "firstMeasure": "0", "lastMeasure": "12a", "measureCount": 14,
+          "rehearsalMarks": [["label": "A", "measure": "5"]],
+        ],
+        [
+          "title": "Menuet", "firstMeasure": "1", "lastMeasure": "8", "measureCount": 8,
+          "rehearsalMarks": [] as [Any],
+        ],
+      ]
+    ]
+    XCTAssertEqual(object, expected)
+    let text = try protocolCommand(["import-score", score.path])
+    XCTAssertEqual(
+      text.output,
+      """
+      movement 1 "Allegro": 0–12a (14 bars), A=5, 3/4, 4/4 from 9, ♩=120, ♩=96 from 9
+      movement 2 "Menuet": 1–8 (8 bars)
+
+      """)
+  }
+
+  func testANewProtocolTakesItsMovementsFromAScore() throws {
+    let score = try writeScore()
+    let created = try protocolCommand(["new", "sonata", "--score", score.path])
+    XCTAssertEqual(created.status, 0, created.error)
+    let journal = try String(
+      contentsOf: woodshed.home.appendingPathComponent("data/protocols/sonata/journal.jsonl"),
+      encoding: .utf8)
+    let lines = journal.split(separator: "\n").compactMap {
+      (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+    }
+    XCTAssertEqual(
+      lines.map { $0["line"] as? String },
+      ["mvt 1 \"Allegro\": 0-12 12a A=5 3/4@q=120 9:4/4@q=96", "mvt 2 \"Menuet\": 1-8"])
+    for entry in ["mvt 1", "take @0", "0-12a +", "end 12a", "take @A", "5-12a ++", "end 12a"] {
+      let result = try protocolCommand(["add", "sonata", entry])
+      XCTAssertEqual(result.status, 0, "\(entry): \(result.error)")
+    }
+    let plan = try protocolCommand(["plan", "sonata"])
+    XCTAssertEqual(plan.status, 0, plan.error)
+    XCTAssertEqual(
+      plan.output,
+      """
+      movement 1: Allegro
+        take 1: bars 0–4
+        take 2: bars 5–12a
+      movement 2: Menuet
+        no take: bars 1–8
+
+      """)
+  }
+
+  func testABrokenScoreIsRefusedInOneLineAndNoProtocolIsMade() throws {
+    let broken = woodshed.home.appendingPathComponent("broken.mxl")
+    try Data("PK\u{3}\u{4} cut short".utf8).write(to: broken)
+    for arguments in [["import-score", broken.path], ["new", "sonata", "--score", broken.path]] {
+      let result = try protocolCommand(arguments)
+      XCTAssertNotEqual(result.status, 0, "\(arguments)")
+      XCTAssertEqual(
+        result.error,
+        "Error: broken.mxl cannot be used: "
+          + "not a ZIP archive, or cut short (no central directory)\n")
+      XCTAssertEqual(result.output, "")
+    }
+    XCTAssertEqual(try protocolCommand(["list"]).output, "")
+  }
 }

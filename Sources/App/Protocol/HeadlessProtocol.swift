@@ -121,3 +121,97 @@ extension HeadlessProtocol {
     }
   }
 }
+
+extension HeadlessProtocol {
+  /// The bar maps of a MusicXML score, as text (a line per movement) or as JSON.
+  public static func importScore(_ path: String, json: Bool) throws(Launcher.Failure) -> String {
+    let movements = try readScore(path)
+    guard json else {
+      return movements.enumerated().map { $1.line(number: $0 + 1) + "\n" }.joined()
+    }
+    let value = JSONValue.object(["movements": .array(movements.map(\.json))])
+    guard let data = try? value.serialized() else {
+      throw Launcher.Failure(description: "the bar map cannot be written as JSON")
+    }
+    return String(decoding: data, as: UTF8.self) + "\n"
+  }
+
+  /// A new protocol with one `mvt K "TITLE": MAP` line per movement of the score at `path`.
+  /// The score is read and checked first, so a broken file leaves no protocol behind.
+  public static func new(
+    _ name: String, score path: String, store: ProtocolStore, at date: Date
+  ) throws(Launcher.Failure) {
+    let lines = try movementLines(readScore(path))
+    try new(name, store: store, at: date)
+    var session = ProtocolSession()
+    for line in lines {
+      try append(line, to: name, session: &session, store: store, at: date)
+    }
+  }
+
+  private static func readScore(_ path: String) throws(Launcher.Failure) -> [ImportedMovement] {
+    do {
+      return try ScoreImport.read(URL(fileURLWithPath: path))
+    } catch {
+      throw Launcher.Failure(description: error.description)
+    }
+  }
+
+  /// The movements as entry lines, `mvt 1 "Allegro": 0-245 A=12 3/4@q=120`. Printed labels and
+  /// marks may hold characters the entry language reserves, so those become `_`; a label or
+  /// mark printed twice gets a suffix or is dropped, and quotes leave titles. Meter and tempo
+  /// sections start at the first tempo, as the protocol needs both for its time estimates;
+  /// before the first meter, 4/4 is assumed, as MusicXML does.
+  public static func movementLines(_ movements: [ImportedMovement]) throws(Launcher.Failure)
+    -> [String]
+  {
+    var lines: [String] = []
+    for (index, movement) in movements.enumerated() {
+      var labels: [String] = []
+      var seen: Set<String> = []
+      for measure in movement.measures {
+        var label = plain(measure)
+        var copy = 1
+        while seen.contains(label) {
+          copy += 1
+          label = plain(measure) + "_\(copy)"
+        }
+        seen.insert(label)
+        labels.append(label)
+      }
+      var names: Set<String> = []
+      let marks = movement.rehearsalMarks.compactMap { mark -> BarMap.RehearsalMark? in
+        let name = plain(mark.label)
+        return names.insert(name).inserted
+          ? BarMap.RehearsalMark(name: name, bar: mark.measureIndex) : nil
+      }
+      let title = movement.title.filter { $0 != "\"" }.split(whereSeparator: \.isWhitespace)
+        .joined(separator: " ")
+      do {
+        let map = try BarMap(labels: labels, rehearsalMarks: marks, sections: sections(movement))
+        lines.append(
+          "mvt \(index + 1)" + (title.isEmpty ? "" : " \"\(title)\"") + ": " + map.compactForm)
+      } catch {
+        throw Launcher.Failure(description: "movement \(index + 1): \(error.description)")
+      }
+    }
+    return lines
+  }
+
+  private static func plain(_ text: String) -> String {
+    let cleaned = String(
+      text.map { $0.isWhitespace || BarMap.reservedCharacters.contains($0) ? "_" : $0 })
+    return cleaned.isEmpty ? "_" : cleaned
+  }
+
+  private static func sections(_ movement: ImportedMovement) -> [BarMap.Section] {
+    let starts = Set(movement.meters.map(\.measureIndex) + movement.tempos.map(\.measureIndex))
+    return starts.sorted().compactMap { bar in
+      guard let tempo = movement.tempos.last(where: { $0.measureIndex <= bar }) else { return nil }
+      let meter = movement.meters.last { $0.measureIndex <= bar }
+      return BarMap.Section(
+        firstBar: bar, beatsPerBar: meter?.beats ?? 4, beatUnit: meter?.beatType ?? 4,
+        quartersPerMinute: tempo.quartersPerMinute)
+    }
+  }
+}
