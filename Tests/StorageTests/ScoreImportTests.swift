@@ -206,12 +206,16 @@ final class ScoreImportTests: StorageTestCase {
     // The CRC that counts is the central directory's.
     let central = archive.count - 22 - 46 - "s.musicxml".utf8.count
     badCRC[central + 16] ^= 0xFF
+    var huge = archive
+    // The uncompressed size, claimed as 2 GB.
+    huge.replaceSubrange((central + 24)..<(central + 28), with: [0xFF, 0xFF, 0xFF, 0x7F])
     let cases: [(String, Data, String)] = [
       (
         "cut.mxl", Data(archive.prefix(archive.count / 2)),
         "not a ZIP archive, or cut short (no central directory)"
       ),
       ("crc.mxl", Data(badCRC), "s.musicxml fails its CRC check"),
+      ("huge.mxl", Data(huge), "s.musicxml claims 2047 MB, more than a score holds"),
       ("notes.xml", Data("just some notes".utf8), "line 1: text outside the root element"),
       ("html.xml", Data("<html></html>".utf8), "not a MusicXML score (it starts with <html>)"),
       ("time.xml", Data("<score-timewise/>".utf8), "score-timewise is not supported"),

@@ -61,8 +61,15 @@ struct ZipArchive {
     self.entries = entries
   }
 
+  /// Far beyond any score; a damaged or hostile archive may claim gigabytes, and the space for
+  /// an entry is set aside before it is inflated.
+  static let largestEntry = 256 << 20
+
   /// The uncompressed bytes of `entry`, checked against its size and CRC-32.
   func contents(of entry: Entry) throws(ScoreFormatError) -> [UInt8] {
+    guard entry.size <= Self.largestEntry else {
+      throw ScoreFormatError(reason: "\(entry.name) claims \(entry.size >> 20) MB, more than a score holds")
+    }
     let header = entry.headerOffset
     guard header + 30 <= bytes.count, Self.uint32(bytes, header) == 0x0403_4B50 else {
       throw ScoreFormatError(reason: "the local header of \(entry.name) is missing")
