@@ -117,4 +117,21 @@ final class ProtocolScreenTests: XCTestCase {
     XCTAssertTrue(text(model).contains("no bar, letter or take \"z\" in this movement"), text(model))
     XCTAssertTrue(text(model).contains("bar 35: every usable take has intonation"), text(model))
   }
+
+  func testPreparationShowsTheMovementsAndReadsAScore() throws {
+    var model = AppFixtures.model()
+    model.press(.character("6"))
+    _ = model.handle(.protocolsListed(["brahms"]))
+    model.press(.enter)
+    _ = model.handle(loaded(["work Op 38", "mvt 1 \"Allegro\": 0-40 A=12", "numbering movement"]))
+    model.press(.tab, .tab)
+    XCTAssertEqual(screen(model)?.phase, .preparing)
+    XCTAssertTrue(text(model).contains("Op 38"), text(model))
+    XCTAssertTrue(text(model).contains("mvt 1 \"Allegro\": 0-40 A=12"), text(model))
+    XCTAssertTrue(text(model).contains("Take numbers: movement from 1"), text(model))
+    XCTAssertEqual(type(&model, "sop38.mxl"), [.protocolImportScore("brahms", path: "op38.mxl")])
+    XCTAssertEqual(type(&model, ":fps 30"), [.protocolAdd("brahms", line: "fps 30")])
+    model.press(.tab)
+    XCTAssertEqual(screen(model)?.phase, .recording)
+  }
 }

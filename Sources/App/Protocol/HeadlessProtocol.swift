@@ -149,6 +149,11 @@ extension HeadlessProtocol {
     }
   }
 
+  /// The movement lines of the score at `path`.
+  public static func movementLines(path: String) throws(Launcher.Failure) -> [String] {
+    try movementLines(readScore(path))
+  }
+
   private static func readScore(_ path: String) throws(Launcher.Failure) -> [ImportedMovement] {
     do {
       return try ScoreImport.read(URL(fileURLWithPath: path))

@@ -15,6 +15,8 @@ public struct ProtocolModel: Equatable, Sendable {
     case recording
     /// Post-production: coverage and the editing plan.
     case reviewing
+    /// Preparation: works, movements and their bars, numbering, the recorder's timecode.
+    case preparing
   }
 
   public private(set) var phase = Phase.choosing
@@ -45,6 +47,8 @@ public struct ProtocolModel: Equatable, Sendable {
   public private(set) var minimumRating: Rating?
   /// A bar, rehearsal letter or take being typed to jump to (`g`); nil when not jumping.
   public private(set) var jump: String?
+  /// The path of a MusicXML score being typed to import (`s` in preparation).
+  public private(set) var scorePath: String?
 
   public init() {}
 
@@ -71,11 +75,18 @@ public struct ProtocolModel: Equatable, Sendable {
     KeyHint(.text("Tab"), "protocol.key.review"),
     .back,
   ]
+  static let preparingHints: [KeyHint] = [
+    KeyHint(.text(":"), "protocol.key.line"),
+    KeyHint(.text("s"), "protocol.key.score"),
+    KeyHint(.text("Tab"), "protocol.key.record"),
+    .back,
+    .help,
+  ]
   static let reviewingHints: [KeyHint] = [
     KeyHint(.text("←→↑↓"), "protocol.key.walk"),
     KeyHint(.text("g"), "protocol.key.jump"),
     KeyHint(.text("0-4 a"), "protocol.key.filter"),
-    KeyHint(.text("Tab"), "protocol.key.record"),
+    KeyHint(.text("Tab"), "protocol.key.prepare"),
     .back,
     .help,
   ]
@@ -85,11 +96,12 @@ public struct ProtocolModel: Equatable, Sendable {
     case .choosing: Self.choosingHints
     case .recording: Self.recordingHints
     case .reviewing: Self.reviewingHints
+    case .preparing: Self.preparingHints
     }
   }
 
   /// Typing a name or an entry takes every key.
-  var capturesKeys: Bool { newName != nil || isTyping || jump != nil }
+  var capturesKeys: Bool { newName != nil || isTyping || jump != nil || scorePath != nil }
 
   var goesBackWithinScreen: Bool { phase != .choosing || newName != nil }
 
@@ -118,6 +130,7 @@ public struct ProtocolModel: Equatable, Sendable {
     case .reviewing:
       review(event.key)
       return []
+    case .preparing: return prepare(event.key)
     }
   }
 
@@ -239,7 +252,7 @@ public struct ProtocolModel: Equatable, Sendable {
     case .character(let digit) where digit.isNumber:
       minimumRating = Rating(String(digit))
       cursorRow = nil
-    case .tab: phase = .recording
+    case .tab: phase = .preparing
     case .left: cursorBar = max(0, cursorBar - 1)
     case .right: cursorBar = min(bars - 1, cursorBar + 1)
     case .home: cursorBar = 0
@@ -248,6 +261,29 @@ public struct ProtocolModel: Equatable, Sendable {
     case .down: cursorRow = cursorRow.flatMap { $0 + 1 < takes ? $0 + 1 : nil }
     default: break
     }
+  }
+
+  /// Preparation lines are typed as in logging, after `:`; `s` asks for a score to import.
+  private mutating func prepare(_ key: Key) -> [Effect] {
+    guard let name else { return [] }
+    if let typed = scorePath {
+      switch key {
+      case .escape: scorePath = nil
+      case .backspace: scorePath = typed.isEmpty ? nil : String(typed.dropLast())
+      case .enter:
+        scorePath = nil
+        return typed.isEmpty ? [] : [.protocolImportScore(name, path: typed)]
+      case .character(let character): scorePath = typed + String(character)
+      default: break
+      }
+      return []
+    }
+    switch key {
+    case .tab: phase = .recording
+    case .character("s") where !isTyping: scorePath = ""
+    default: return record(key)
+    }
+    return []
   }
 
   /// Moves the cursor to a take (by its label, onto its first bar) or to a bar (by its printed

@@ -17,6 +17,7 @@ enum ProtocolView {
     case .choosing: renderList(screen, model: model, in: panel, on: &canvas)
     case .recording: renderSession(screen, model: model, in: panel, on: &canvas)
     case .reviewing: renderReview(screen, model: model, in: panel, on: &canvas)
+    case .preparing: renderPreparation(screen, model: model, in: panel, on: &canvas)
     }
     if let refusal = screen.refusal {
       canvas.write(
@@ -91,6 +92,45 @@ enum ProtocolView {
     canvas.write(
       screen.isTyping ? prompt : prompt + strings.text("protocol.entryHelp"),
       x: area.x, y: area.maxY - 3, style: Style.role(.text).bold, clip: area)
+  }
+
+  /// The works and their movements with their bars, the numbering, the timecode's frame rate,
+  /// and the entry line (or the score path being typed).
+  private static func renderPreparation(
+    _ screen: ProtocolModel, model: AppModel, in area: Rect, on canvas: inout Canvas
+  ) {
+    let strings = model.strings
+    let session = screen.session
+    canvas.write(
+      (screen.name ?? "") + "  ·  " + strings.text("protocol.prep.title"), x: area.x, y: area.y,
+      style: Style.role(.accent).bold, clip: area)
+    var y = area.y + 2
+    func line(_ text: String, _ style: Style = .role(.text)) {
+      guard y < area.maxY - 4 else { return }
+      canvas.write(
+        text.clipped(toWidth: area.width, ellipsis: model.glyphs.ellipsis), x: area.x, y: y,
+        style: style, clip: area)
+      y += 1
+    }
+    line(
+      strings.text(
+        "protocol.prep.settings",
+        ["numbering": session.numbering.rawValue, "start": "\(session.startNumber)",
+         "fps": session.frameRate.rawValue]), .role(.muted))
+    if session.works.allSatisfy({ $0.movements.isEmpty }) {
+      line(strings.text("protocol.prep.none"), .role(.muted))
+    }
+    for work in session.works where !work.movements.isEmpty {
+      if !work.name.isEmpty { line(work.name, Style.role(.text).bold) }
+      for movement in work.movements {
+        let title = movement.title.map { " \"\($0)\"" } ?? ""
+        line("  mvt \(movement.id.number)\(title): \(movement.bars.compactForm)")
+      }
+    }
+    let prompt =
+      screen.scorePath.map { strings.text("protocol.prep.score", ["path": $0]) + "_" }
+      ?? (screen.isTyping ? "> " + screen.entry + "_" : "> " + strings.text("protocol.prep.help"))
+    canvas.write(prompt, x: area.x, y: area.maxY - 3, style: Style.role(.text).bold, clip: area)
   }
 
   /// "take 3 · bars 12–40 · TC 01:02:03:04", or a false start said so.

@@ -176,6 +176,12 @@ public final class AppRuntime {
         loadProtocol(name)
       case .protocolAdd(let name, let line):
         add(line, to: name)
+      case .protocolImportScore(let name, let path):
+        do throws(Launcher.Failure) {
+          for line in try HeadlessProtocol.movementLines(path: path) { add(line, to: name) }
+        } catch {
+          _ = model.handle(.protocolRefused(error.description))
+        }
       case .protocolRefresh(let name):
         if protocols.journalSize(of: name) != openProtocols[name]?.size { loadProtocol(name) }
       case .deletePattern(let id):

@@ -34,5 +34,7 @@ public enum Effect: Equatable, Sendable {
   case protocolAdd(String, line: String)
   /// Read the protocol's journal again if someone has added to it.
   case protocolRefresh(String)
+  /// Add a movement line for each movement of the MusicXML score at `path`.
+  case protocolImportScore(String, path: String)
   case quit
 }
