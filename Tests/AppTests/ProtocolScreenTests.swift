@@ -134,4 +134,23 @@ final class ProtocolScreenTests: XCTestCase {
     model.press(.tab)
     XCTAssertEqual(screen(model)?.phase, .recording)
   }
+
+  func testTheRulerSelectsBarsToRateAndTag() throws {
+    var model = AppFixtures.model()
+    model.press(.character("6"))
+    _ = model.handle(.protocolsListed(["brahms"]))
+    model.press(.enter)
+    _ = model.handle(loaded(["mvt 1: 0-40 A=12", "take @A"]))
+    model.press(.right)
+    XCTAssertEqual(screen(model)?.rulerRange, 12...12, "from the take's first bar")
+    XCTAssertTrue(text(model).contains("0-4: rate"), text(model))
+    model.press(.character(" "), .right, .right)
+    XCTAssertEqual(screen(model)?.rulerRange, 12...14)
+    XCTAssertEqual(model.press(.character("3")), [.protocolAdd("brahms", line: "12-14 3")])
+    XCTAssertEqual(model.press(.character("i")), [.protocolAdd("brahms", line: "14 i")], "the range ends with a mark")
+    model.press(.escape)
+    XCTAssertNil(screen(model)?.rulerRange)
+    XCTAssertEqual(screen(model)?.phase, .recording, "Esc leaves the ruler, not the screen")
+    XCTAssertEqual(model.press(.character("n")), [.protocolAdd("brahms", line: "take")])
+  }
 }

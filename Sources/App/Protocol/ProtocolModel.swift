@@ -49,6 +49,17 @@ public struct ProtocolModel: Equatable, Sendable {
   public private(set) var jump: String?
   /// The path of a MusicXML score being typed to import (`s` in preparation).
   public private(set) var scorePath: String?
+  /// The bar selected on the logging ruler (`←→`), and where its range starts (`Space`); while
+  /// a bar is selected, `0`–`4` rate the range and tag letters tag it.
+  public private(set) var rulerBar: Int?
+  public private(set) var rulerAnchor: Int?
+
+  /// The bars the ruler selects, first to last.
+  public var rulerRange: ClosedRange<Int>? {
+    guard let rulerBar else { return nil }
+    let anchor = rulerAnchor ?? rulerBar
+    return min(anchor, rulerBar)...max(anchor, rulerBar)
+  }
 
   public init() {}
 
@@ -72,6 +83,7 @@ public struct ProtocolModel: Equatable, Sendable {
     KeyHint(.text("f"), "protocol.key.false"),
     KeyHint(.text("u"), "protocol.key.undo"),
     KeyHint(.text("e t m"), "protocol.key.prefill", inBar: false),
+    KeyHint(.leftRight, "protocol.key.ruler", inBar: false),
     KeyHint(.text("Tab"), "protocol.key.review"),
     .back,
   ]
@@ -101,7 +113,9 @@ public struct ProtocolModel: Equatable, Sendable {
   }
 
   /// Typing a name or an entry takes every key.
-  var capturesKeys: Bool { newName != nil || isTyping || jump != nil || scorePath != nil }
+  var capturesKeys: Bool {
+    newName != nil || isTyping || jump != nil || scorePath != nil || rulerBar != nil
+  }
 
   var goesBackWithinScreen: Bool { phase != .choosing || newName != nil }
 
@@ -182,6 +196,7 @@ public struct ProtocolModel: Equatable, Sendable {
   /// Until the entry line is open, single keys are the quick ones; then keys type the line.
   private mutating func record(_ key: Key) -> [Effect] {
     guard let name else { return [] }
+    if !isTyping, let effects = ruler(key, name: name) { return effects }
     if !isTyping {
       switch key {
       case .character("n"): return [.protocolAdd(name, line: "take")]
@@ -260,6 +275,34 @@ public struct ProtocolModel: Equatable, Sendable {
     case .up: cursorRow = cursorRow.map { max(0, $0 - 1) } ?? (takes > 0 ? takes - 1 : nil)
     case .down: cursorRow = cursorRow.flatMap { $0 + 1 < takes ? $0 + 1 : nil }
     default: break
+    }
+  }
+
+  /// The ruler's keys; nil when the key is not the ruler's, so it goes on as usual.
+  private mutating func ruler(_ key: Key, name: String) -> [Effect]? {
+    guard let id = session.currentMovement, let bars = session.movement(id)?.bars else { return nil }
+    switch key {
+    case .left, .right:
+      let start = session.currentTake.map { session.takes[$0].startBar } ?? 0
+      let bar = (rulerBar ?? start) + (rulerBar == nil ? 0 : key == .left ? -1 : 1)
+      rulerBar = min(max(bar, 0), bars.count - 1)
+      return []
+    case .character(" ") where rulerBar != nil:
+      rulerAnchor = rulerAnchor == nil ? rulerBar : nil
+      return []
+    case .escape where rulerBar != nil:
+      rulerBar = nil
+      rulerAnchor = nil
+      return []
+    case .character(let character) where rulerBar != nil && (character.isNumber || character.isLetter):
+      guard let range = rulerRange else { return nil }
+      let first = bars.labels[range.lowerBound]
+      let last = bars.labels[range.upperBound]
+      let bars = range.count == 1 ? first : "\(first)-\(last)"
+      rulerAnchor = nil
+      return [.protocolAdd(name, line: "\(bars) \(character)")]
+    default:
+      return nil
     }
   }
 

@@ -88,10 +88,32 @@ enum ProtocolView {
       canvas.write(warning, x: area.x + 2, y: y, style: .role(.warn), clip: area)
       y += 1
     }
+    if let range = screen.rulerRange, let id = session.currentMovement,
+      let bars = session.movement(id)?.bars
+    {
+      renderRuler(range, bars: bars, strings: strings, glyphs: model.glyphs, y: area.maxY - 4, in: area, on: &canvas)
+    }
     let prompt = screen.isTyping ? "> " + screen.entry + "_" : "> "
     canvas.write(
       screen.isTyping ? prompt : prompt + strings.text("protocol.entryHelp"),
       x: area.x, y: area.maxY - 3, style: Style.role(.text).bold, clip: area)
+  }
+
+  /// The bars around the ruler's selection, the selected ones reversed, with what keys do.
+  private static func renderRuler(
+    _ range: ClosedRange<Int>, bars: BarMap, strings: Localizer, glyphs: GlyphSet, y: Int,
+    in area: Rect, on canvas: inout Canvas
+  ) {
+    var x = area.x
+    let shown = max(0, range.lowerBound - 3)...min(bars.count - 1, range.upperBound + 3)
+    for bar in shown {
+      let label = bars.labels[bar]
+      let style = range.contains(bar) ? Style.role(.accent).bold.reversed : .role(.muted)
+      canvas.write(label, x: x, y: y, style: style, clip: area)
+      x += label.displayWidth + 1
+    }
+    canvas.write(
+      strings.text("protocol.ruler"), x: x + 2, y: y, style: .role(.muted), clip: area)
   }
 
   /// The works and their movements with their bars, the numbering, the timecode's frame rate,
@@ -159,7 +181,12 @@ enum ProtocolView {
         clip: area)
       return
     }
-    canvas.write(plan.heading, x: area.x, y: area.y, style: Style.role(.accent).bold, clip: area)
+    let movementName = strings.text(
+      "protocol.heading",
+      ["number": "\(id.number)", "title": plan.title.map { ": \($0)" } ?? ""])
+    canvas.write(
+      (plan.work.isEmpty ? "" : plan.work + ", ") + movementName, x: area.x, y: area.y,
+      style: Style.role(.accent).bold, clip: area)
     if let minimum = screen.minimumRating {
       let filter = strings.text(
         "protocol.filter",
