@@ -52,18 +52,13 @@ public struct RhythmResults: Equatable, Sendable {
   /// The mean offset of the matched hits in milliseconds: negative when rushing, positive when
   /// dragging. Nil without a matched hit.
   public var meanOffsetMilliseconds: Double? {
-    let offsets = offsets
-    guard !offsets.isEmpty else { return nil }
-    return offsets.reduce(0, +) / Double(offsets.count)
+    offsets.mean
   }
 
   /// How much the matched hits' offsets vary, as their standard deviation in milliseconds (of
   /// the hits themselves, not an estimate for a larger sample). Nil without a matched hit.
   public var spreadMilliseconds: Double? {
-    guard let mean = meanOffsetMilliseconds else { return nil }
-    let offsets = offsets
-    let variance = offsets.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(offsets.count)
-    return variance.squareRoot()
+    offsets.standardDeviation
   }
 
   public var histogram: RhythmHistogram { RhythmHistogram(offsets: offsets) }

@@ -34,9 +34,7 @@ public struct TapCalibration: Equatable, Sendable {
     let middle = sorted.count / 2
     offsetMilliseconds =
       sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-    let mean = offsets.reduce(0, +) / Double(offsets.count)
-    let variance = offsets.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(offsets.count)
-    spreadMilliseconds = variance.squareRoot()
+    spreadMilliseconds = offsets.standardDeviation ?? 0
     tapsUsed = offsets.count
   }
 }

@@ -493,9 +493,7 @@ public struct FretboardModel: Equatable, Sendable {
     guard phase == .running, clicks, var run, beat.bpm > 0 else { return }
     isCountingIn = beat.isCountIn
     guard run.grid == nil else { return }
-    run.grid = BeatGrid(
-      beat: beat.bar * Self.beatsPerBar + beat.beatInBar, soundsAt: beat.audibleAt.sinceEpoch,
-      bpm: beat.bpm)
+    run.grid = BeatGrid(heard: beat, beatsPerBar: Self.beatsPerBar)
     self.run = run
   }
 

@@ -190,7 +190,7 @@ enum ProtocolView {
     if let minimum = screen.minimumRating {
       let filter = strings.text(
         "protocol.filter",
-        ["rating": model.glyphs.kind == .unicode ? minimum.unicode : minimum.ascii])
+        ["rating": gradeText(.rated(minimum), glyphs: model.glyphs)])
       canvas.write(
         filter, x: area.maxX - filter.displayWidth, y: area.y, style: .role(.warn), clip: area)
     }

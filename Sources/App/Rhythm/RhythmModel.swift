@@ -234,9 +234,7 @@ public struct RhythmModel: Equatable, Sendable {
   /// recording standing in for the microphone (`--audio-in`) starts with it as a player would.
   mutating func heardBeat(_ beat: BeatDisplay) -> [Effect] {
     guard capturesKeys, grid == nil, beat.bpm > 0 else { return [] }
-    grid = BeatGrid(
-      beat: beat.bar * RhythmLine.beatsPerBar + beat.beatInBar,
-      soundsAt: beat.audibleAt.sinceEpoch, bpm: beat.bpm)
+    grid = BeatGrid(heard: beat, beatsPerBar: RhythmLine.beatsPerBar)
     return listens ? [.listen(.start(profile: profile))] : []
   }
 

@@ -57,19 +57,13 @@ enum RhythmResultsView {
       line(strings.text("rhythm.results.noHits"))
       y += 1
     }
-    line(strings.text("rhythm.results.time", ["time": minutesAndSeconds(seconds)]))
+    line(
+      strings.text("rhythm.results.time", ["time": HistoryReport.minutesAndSeconds(seconds)]))
     y += 1
     line(strings.text("rhythm.results.histogram"), style: .role(.muted))
     renderHistogram(
       results.histogram, strings: strings, glyphs: glyphs,
       in: Rect(x: left, y: y, width: width, height: max(0, area.maxY - y)), on: &canvas)
-  }
-
-  /// "1:04"; an hour reads "62:10".
-  static func minutesAndSeconds(_ seconds: Double) -> String {
-    let whole = Int(seconds.rounded())
-    let rest = whole % 60
-    return "\(whole / 60):" + (rest < 10 ? "0" : "") + "\(rest)"
   }
 
   /// One column pair per bin, the early overflow first and the late one last, scaled to the
