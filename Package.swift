@@ -49,7 +49,9 @@ let package = Package(
       ],
       path: "Tests/TestHelpers"),
     .target(name: "TerminalHarness", path: "Tests/TerminalHarness"),
-    .target(name: "ListeningEval", dependencies: ["DSP"], path: "Tests/ListeningEval"),
+    .target(
+      name: "ListeningEval", dependencies: ["DSP", "Practice"], path: "Tests/ListeningEval",
+      exclude: ["librosa_onsets.py"]),
     .executableTarget(
       name: "woodshed-bench",
       dependencies: [

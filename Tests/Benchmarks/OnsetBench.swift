@@ -2,48 +2,88 @@ import DSP
 import Foundation
 import ListeningEval
 
-/// The onset figures the README quotes: woodshed against aubio's `default` and `specflux`
-/// methods on the same generated clips, and woodshed's speed.
+/// The onset figures the README quotes: woodshed beside aubio's `default` and `specflux`
+/// methods and librosa's `onset_detect` on the same generated clips, the held-out part (never
+/// tuned on) first, then the tuning part; and woodshed's speed.
 func onsetFigures() -> [String] {
-  let clips = OnsetEvaluationSet.synthesized() + OnsetEvaluationSet.rendered()
-  let comparison = OnsetComparison.run(on: clips, withAubio: true)
+  let started = Date()
   var lines: [String] = []
-  let total = OnsetScore(merging: comparison.entries.map { $0.scores[0] })
-  let rendered = OnsetEvaluationSet.canRender ? "" : " (fluidsynth missing: synthesized only)"
-  lines.append(
-    "onset F-measure (±50 ms), \(total.truePositives + total.falseNegatives) onsets in "
-      + "\(clips.count) clips\(rendered): " + fMeasures(comparison) { _ in true })
-  for category in OnsetCategory.allCases {
-    lines.append("  \(category.rawValue): " + fMeasures(comparison) { $0.category == category })
+  if let missing = OnsetEvaluationSet.missing {
+    lines.append("onset evaluation without \(missing): those sources are left out")
+  }
+  var allClips: [EvaluationClip] = []
+  for part in [EvaluationPart.heldOut, .tuning] {
+    let clips = OnsetEvaluationSet.clips(of: part)
+    allClips += clips
+    let comparison = OnsetComparison.run(on: clips, others: true)
+    if part == .heldOut, !comparison.skipped.isEmpty {
+      lines.append("onset comparison without " + comparison.skipped.joined(separator: ", "))
+    }
+    lines += report(comparison, part: part)
   }
   lines.append(
-    "  percussive and plucked: " + fMeasures(comparison) { $0.category.isPercussiveOrPlucked })
-  for condition in OnsetCondition.all {
-    lines.append("  \(condition): " + fMeasures(comparison) { $0.condition == condition })
-  }
-  let errors = comparison.scores { _ in true }.map {
-    String(format: "%.1f ms", $0.medianAbsoluteError * 1000)
-  }
+    String(format: "onset detection speed: %.0f× real time on one core", speed(on: allClips)))
   lines.append(
-    "onset timing, median |error|: "
-      + zip(comparison.detectors, errors).map { "\($0) \($1)" }.joined(separator: ", "))
-  lines.append(
-    String(format: "onset detection speed: %.0f× real time on one core", speed(on: clips)))
+    String(format: "onset evaluation: %.0f s in all", Date().timeIntervalSince(started)))
   return lines
 }
 
-private func fMeasures(_ comparison: OnsetComparison, where filter: (EvaluationClip) -> Bool)
-  -> String
-{
-  zip(comparison.detectors, comparison.scores(where: filter)).map {
-    "\($0) " + String(format: "%.3f", $1.fMeasure)
-  }.joined(separator: ", ")
+private func report(_ comparison: OnsetComparison, part: EvaluationPart) -> [String] {
+  let clips = comparison.entries.map(\.clip)
+  let onsets = clips.reduce(0) { $0 + $1.truth.count }
+  let label = part == .heldOut ? "held out, never tuned on" : "tuning"
+  var lines = [
+    "onsets, \(label): \(clips.count) clips, \(onsets) onsets".padding(toLength: labelWidth)
+      + comparison.detectors.map { $0.padding(toLength: columnWidth) }.joined()
+  ]
+  func row(_ name: String, _ values: [String]) {
+    lines.append(("  " + name).padding(toLength: labelWidth) + values.map {
+      $0.padding(toLength: columnWidth)
+    }.joined())
+  }
+  func fMeasures(_ name: String, where filter: (EvaluationClip) -> Bool) {
+    row(name, comparison.scores(where: filter).map { String(format: "%.3f", $0.fMeasure) })
+  }
+  fMeasures("F (±50 ms), whole part") { _ in true }
+  fMeasures("percussive and plucked") { $0.category.isPercussiveOrPlucked }
+  fMeasures("bowed, blown and sung") { $0.category == .softAttack }
+  for condition in OnsetCondition.all {
+    fMeasures("  \(condition)") { $0.condition == condition }
+  }
+  for source in EvaluationClip.Source.allCases where source.part == part {
+    fMeasures("  \(source.rawValue)") { $0.source == source }
+  }
+  row(
+    "median |timing error|",
+    comparison.scores { _ in true }.map {
+      String(format: "%.1f ms", $0.medianAbsoluteError * 1000)
+    })
+  // Only woodshed is given the schedule; the others hear the same audio either way.
+  let clean = comparison.scores { $0.condition == .clean }[0].fMeasure
+  let scheduled = comparison.scores { $0.condition == .scheduleWithoutClicks }[0].fMeasure
+  row("F with schedule − clean", [String(format: "%+.3f", scheduled - clean)])
+  let agreements = comparison.agreements { $0.condition.hasSchedule }
+  row("grading: hit/miss agreement", agreements.map { String(format: "%.3f", $0.agreement) })
+  row(
+    "grading: offset within 10 ms",
+    agreements.map { String(format: "%.3f", $0.closeOffsetShare) })
+  return lines
+}
+
+private let labelWidth = 52
+private let columnWidth = 16
+
+extension String {
+  fileprivate func padding(toLength length: Int) -> String {
+    count >= length ? self + " " : self + String(repeating: " ", count: length - count)
+  }
 }
 
 /// Seconds of audio analysed per second of one core's time, the best of three passes over the
-/// clean and noisy clips, fed as the app feeds it, in blocks of 10 ms.
+/// clips without a click schedule (clean and noisy), fed as the app feeds it, in blocks of
+/// 10 ms.
 private func speed(on clips: [EvaluationClip]) -> Double {
-  let chosen = clips.filter { if case .bleed = $0.condition { false } else { true } }
+  let chosen = clips.filter { !$0.condition.hasSchedule }
   let audio = chosen.reduce(0) { $0 + $1.duration }
   var best = Double.infinity
   for _ in 0..<3 {

@@ -35,8 +35,8 @@ final class OnsetDetectorTests: XCTestCase {
 
   func testBlocksOfAnySizeGiveTheSameOnsets() {
     let clip = OnsetEvaluationSet.synthesized(
-      categories: [.pluckedString], conditions: [.bleed(decibels: -12, soundKnown: true)],
-      takes: 1, length: 3)[0]
+      categories: [.pluckedString], conditions: [.ownClick(decibels: -12)],
+      takes: 1, playing: 3)[0]
     func detect(inBlocksOf size: Int) -> [Onset] {
       let detector = OnsetDetector(sampleRate: clip.sampleRate, clickTemplates: clip.clickSounds)
       for click in clip.clicks { detector.expectClick(atFrame: click) }

@@ -1,7 +1,6 @@
-import DSP
 import Foundation
 
-/// Runs `aubioonset` (Debian's aubio-tools) on a clip, for comparison, with its default
+/// Runs `aubioonset` (Debian's aubio-tools) on a WAV file, for comparison, with its default
 /// settings.
 public enum Aubio {
   public enum Method: String, CaseIterable, Sendable {
@@ -13,13 +12,8 @@ public enum Aubio {
   public static var isAvailable: Bool { ExternalTool.path(of: "aubioonset") != nil }
 
   /// Onset times in seconds, or nil when aubio could not run.
-  public static func onsets(of clip: EvaluationClip, method: Method) -> [Double]? {
-    guard let aubio = ExternalTool.path(of: "aubioonset") else { return nil }
-    let folder = ExternalTool.scratchFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appendingPathComponent("clip.wav")
-    let audio = WAVAudio(sampleRate: clip.sampleRate, channels: 1, samples: clip.samples)
-    guard (try? WAVCodec.encode(audio, as: .float32).write(to: file)) != nil,
+  static func onsets(of file: URL, method: Method) -> [Double]? {
+    guard let aubio = ExternalTool.path(of: "aubioonset"),
       let output = ExternalTool.run(aubio, ["-i", file.path, "-O", method.rawValue])
     else { return nil }
     return output.split(whereSeparator: \.isNewline).compactMap { Double($0) }

@@ -1,7 +1,7 @@
 import DSP
 import Glibc
 
-/// A performance as played, before the room adds noise or the metronome bleeds in; conditions
+/// A performance as played, before the room adds noise or a metronome sounds in it; conditions
 /// are applied to it to make the evaluation clips.
 struct CleanTake {
   var name: String
@@ -17,6 +17,11 @@ struct CleanTake {
   /// The clip fades out over its last moments, so that notes still ringing are not cut off
   /// with a click that would count as a false onset.
   static let fadeOut = 0.3
+  /// From the click's scheduled frame to its sound at the microphone: the loudspeaker's distance
+  /// and the output's latency the app's mapping leaves out. The detector is not told it.
+  private static let arrivalDelay = 0.003
+  /// How far each click's arrival wanders around that delay.
+  private static let arrivalWander = 0.0005
 
   init(
     name: String, category: OnsetCategory, source: EvaluationClip.Source, performance: Performance,
@@ -37,46 +42,73 @@ struct CleanTake {
     self.samples = samples
   }
 
-  func clip(in condition: OnsetCondition, seed: UInt64) -> EvaluationClip {
-    var generator = SplitMix64(seed: seed)
-    var samples = self.samples
-    var clicks: [Int] = []
-    var clickSounds: [[Float]] = []
-    switch condition {
-    case .clean:
-      break
-    case .noise(let snr):
-      let noise = PinkNoise.samples(count: samples.count, using: &generator)
-      let scale = Float((power(of: samples) / power(of: noise) / pow(10, snr / 10)).squareRoot())
-      for index in samples.indices { samples[index] += scale * noise[index] }
-    case .bleed(let decibels, let soundKnown):
-      let plain = MetronomeVoice.click.samples(sampleRate: sampleRate)
-      let accent = MetronomeVoice.accentClick.samples(sampleRate: sampleRate)
-      let sorted = notePeaks.sorted()
-      let target = sorted[sorted.count / 2] * Float(pow(10, decibels / 20))
-      let heardPlain = RoomPath.heard(plain, sampleRate: sampleRate)
-      let scale = target / heardPlain.reduce(0) { max($0, abs($1)) }
-      let heard = [RoomPath.heard(accent, sampleRate: sampleRate), heardPlain].map {
-        $0.map { $0 * scale }
+  /// The take heard in each condition; all its clicks sound in one room, made from `seed`.
+  /// Conditions with a foreign click are left out when its sound is not installed.
+  func clips(in conditions: [OnsetCondition], seed: UInt64) -> [EvaluationClip] {
+    // The room has its own stream of numbers, apart from the performance's of the same seed.
+    let room = Room(seed: seed ^ 0x726F_6F6D, sampleRate: sampleRate)
+    let own = [MetronomeVoice.accentClick, .click].map { $0.samples(sampleRate: sampleRate) }
+    let heardOwn = conditions.contains { if case .ownClick = $0 { true } else { false } }
+      ? own.map(room.heard) : []
+    let heardForeign = conditions.contains { if case .foreignClick = $0 { true } else { false } }
+      ? ForeignMetronome.sounds(sampleRate: sampleRate)?.map(room.heard) : nil
+    return conditions.enumerated().compactMap { index, condition in
+      var generator = SplitMix64(seed: seed &* 31 &+ UInt64(index))
+      var samples = self.samples
+      var clickSounds: [[Float]] = []
+      switch condition {
+      case .clean, .scheduleWithoutClicks:
+        break
+      case .noise(let snr):
+        let noise = PinkNoise.samples(count: samples.count, using: &generator)
+        let scale = Float((power(of: samples) / power(of: noise) / pow(10, snr / 10)).squareRoot())
+        for index in samples.indices { samples[index] += scale * noise[index] }
+      case .ownClick(let decibels):
+        play(heardOwn, at: decibels, into: &samples, using: &generator)
+        clickSounds = own
+      case .foreignClick(let decibels):
+        guard let heardForeign else { return nil }
+        play(heardForeign, at: decibels, into: &samples, using: &generator)
       }
-      // The sound reaches the microphone within half a millisecond of where the app's
-      // output-to-input mapping puts it.
-      let wander = Int(0.0005 * Double(sampleRate))
-      for (beat, time) in performance.beats.enumerated() {
-        let scheduled = Int((time * Double(sampleRate)).rounded())
-        let sound = heard[beat % 4 == 0 ? 0 : 1]
-        let start = scheduled + Int.random(in: -wander...wander, using: &generator)
-        for (offset, sample) in sound.enumerated() where start + offset < samples.count {
-          samples[start + offset] += sample
-        }
-        clicks.append(scheduled)
-      }
-      if soundKnown { clickSounds = [accent, plain] }
+      let clicks = condition.hasSchedule ? scheduledFrames : []
+      return EvaluationClip(
+        name: name, category: category, source: source, condition: condition,
+        performance: performance, sampleRate: sampleRate, samples: samples, truth: truth,
+        clicks: clicks, clicksAlone: alone(clicks), clickSounds: clickSounds)
     }
-    return EvaluationClip(
-      name: name, category: category, source: source, condition: condition,
-      sampleRate: sampleRate, samples: samples, truth: truth, clicks: clicks,
-      clickSounds: clickSounds)
+  }
+
+  private var scheduledFrames: [Int] {
+    performance.beats.map { Int(($0 * Double(sampleRate)).rounded()) }
+  }
+
+  /// The clicks on the count-in or a rest with no note's sound starting near them.
+  private func alone(_ clicks: [Int]) -> Set<Int> {
+    let distance = Int(EvaluationClip.aloneDistance * Double(sampleRate))
+    return Set(
+      clicks.enumerated().filter { beat, frame in
+        performance.isSilent(beat: beat) && !truth.contains { abs($0 - frame) <= distance }
+      }.map(\.element))
+  }
+
+  /// Adds the metronome's `heard` sounds (accented, plain) on every beat, scaled so the plain
+  /// one's peak lies `decibels` from the notes' median peak.
+  private func play(
+    _ heard: [[Float]], at decibels: Double, into samples: inout [Float],
+    using generator: inout SplitMix64
+  ) {
+    let sorted = notePeaks.sorted()
+    let target = sorted[sorted.count / 2] * Float(pow(10, decibels / 20))
+    let scale = target / heard[1].reduce(0) { max($0, abs($1)) }
+    let delay = Int(Self.arrivalDelay * Double(sampleRate))
+    let wander = Int(Self.arrivalWander * Double(sampleRate))
+    for (beat, frame) in scheduledFrames.enumerated() {
+      let sound = heard[beat % 4 == 0 ? 0 : 1]
+      let start = frame + delay + Int.random(in: -wander...wander, using: &generator)
+      for (offset, sample) in sound.enumerated() where start + offset < samples.count {
+        samples[start + offset] += scale * sample
+      }
+    }
   }
 
   private func power(of samples: [Float]) -> Double {

@@ -1,39 +1,68 @@
 /// One clip of the onset evaluation, with its ground truth.
 public struct EvaluationClip: Sendable {
-  public enum Source: String, Sendable {
+  /// Where the clip's sounds come from; each source belongs to one part of the evaluation.
+  public enum Source: String, CaseIterable, Sendable {
     case synthesized
     /// General MIDI instruments rendered by fluidsynth from the TimGM6mb soundfont.
-    case rendered
+    case timGM6mb = "TimGM6mb"
+    /// General MIDI instruments rendered by fluidsynth from MuseScore's General soundfont.
+    case museScoreGeneral = "MuseScore General"
+    /// Recorded drum kits from Debian's hydrogen-drumkits.
+    case forzeeStereo = "ForzeeStereo"
+    case gimmeAHand = "Gimme A Hand"
+    case blackPearl = "The Black Pearl"
+
+    public var part: EvaluationPart {
+      switch self {
+      case .synthesized, .timGM6mb, .forzeeStereo: .tuning
+      case .museScoreGeneral, .gimmeAHand, .blackPearl: .heldOut
+      }
+    }
   }
 
   public var name: String
   public var category: OnsetCategory
   public var source: Source
   public var condition: OnsetCondition
+  /// The performance played, for grading the onsets against its written notes.
+  public var performance: Performance
   public var sampleRate: Int
   public var samples: [Float]
-  /// Frames where the played notes' sounds start; the clicks are not among them.
+  /// Frames where the played notes' sounds start, in the order of the performance's notes; the
+  /// clicks are not among them.
   public var truth: [Int]
-  /// Frames at which metronome clicks are scheduled, as the app would announce them.
+  /// Frames at which metronome clicks are scheduled, as the app would announce them; empty when
+  /// the detector is given no schedule.
   public var clicks: [Int]
+  /// The scheduled frames near which nothing is played: the count-in's clicks, and clicks on a
+  /// rest with no note starting within `aloneDistance`. Where the click sounds, it sounds alone
+  /// there, so a detector may learn its bleed from them.
+  public var clicksAlone: Set<Int>
   /// The click sounds as the app would give them; empty when they are to be learned.
   public var clickSounds: [[Float]]
 
+  /// How far from any note's start a click must be to count as alone.
+  public static let aloneDistance = 0.15
+
   public init(
     name: String, category: OnsetCategory, source: Source, condition: OnsetCondition,
-    sampleRate: Int, samples: [Float], truth: [Int], clicks: [Int] = [], clickSounds: [[Float]] = []
+    performance: Performance, sampleRate: Int, samples: [Float], truth: [Int],
+    clicks: [Int] = [], clicksAlone: Set<Int> = [], clickSounds: [[Float]] = []
   ) {
     self.name = name
     self.category = category
     self.source = source
     self.condition = condition
+    self.performance = performance
     self.sampleRate = sampleRate
     self.samples = samples
     self.truth = truth
     self.clicks = clicks
+    self.clicksAlone = clicksAlone
     self.clickSounds = clickSounds
   }
 
+  public var part: EvaluationPart { source.part }
   public var duration: Double { Double(samples.count) / Double(sampleRate) }
   public var truthSeconds: [Double] { truth.map { Double($0) / Double(sampleRate) } }
 }

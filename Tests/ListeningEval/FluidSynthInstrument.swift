@@ -1,19 +1,15 @@
 import DSP
 import Foundation
 
-/// General MIDI instruments played by fluidsynth from the TimGM6mb soundfont: real recorded
-/// samples with their own attacks, as opposed to formulas.
+/// General MIDI instruments played by fluidsynth from a soundfont: real recorded samples with
+/// their own attacks, as opposed to formulas.
 struct FluidSynthInstrument: Sendable {
-  static let soundFont = "/usr/share/sounds/sf2/TimGM6mb.sf2"
   static let sampleRate = 48_000
   /// fluidsynth starts a note at the beginning of the 64-sample block after the one in which
   /// its event falls due; on a 4 ms grid (192 samples, three whole blocks at 48 kHz) that is
   /// exactly one block after the event's time.
   private static let blockDelay = 64
   private static let gridMilliseconds = 4
-  /// A note's sound starts at its first sample within 30 dB of the note's peak: earlier
-  /// samples are the soundfont's near-silent lead-in, which no listener would call the note.
-  private static let startLevel: Float = 0.0316
   private static let percussionChannel = 9
 
   var name: String
@@ -21,28 +17,48 @@ struct FluidSynthInstrument: Sendable {
   var program: Int
   var percussionKeys: [Int]
   var pitches: ClosedRange<Int>
+  var soundFont: String
+  var source: EvaluationClip.Source
 
-  static let all: [FluidSynthInstrument] = [
-    .init(name: "GM piano", category: .piano, program: 0, percussionKeys: [], pitches: 45...80),
-    .init(
-      name: "GM nylon guitar", category: .pluckedString, program: 24, percussionKeys: [],
-      pitches: 40...72),
-    .init(
-      name: "GM steel guitar", category: .pluckedString, program: 25, percussionKeys: [],
-      pitches: 40...76),
-    .init(
-      name: "GM violin", category: .softAttack, program: 40, percussionKeys: [], pitches: 55...86),
-    .init(
-      name: "GM cello", category: .softAttack, program: 42, percussionKeys: [], pitches: 36...64),
-    .init(
-      name: "GM flute", category: .softAttack, program: 73, percussionKeys: [], pitches: 60...90),
-    .init(name: "GM hand clap", category: .clap, program: 0, percussionKeys: [39], pitches: 0...1),
-    .init(
-      name: "GM wood block", category: .woodblock, program: 0, percussionKeys: [76, 77],
-      pitches: 0...1),
-  ]
+  /// The tuning part's: TimGM6mb, a small soundfont.
+  static let timGM6mb = generalMIDI(from: "/usr/share/sounds/sf2/TimGM6mb.sf2", .timGM6mb)
 
-  static var isAvailable: Bool {
+  /// The held-out part's: MuseScore's General soundfont, larger and recorded elsewhere, with a
+  /// fingered bass and a choir singing "aah" besides.
+  static let museScoreGeneral: [FluidSynthInstrument] = {
+    let soundFont = "/usr/share/sounds/sf3/MuseScore_General.sf3"
+    return generalMIDI(from: soundFont, .museScoreGeneral) + [
+      .init(
+        name: "acoustic bass", category: .pluckedString, program: 32, percussionKeys: [],
+        pitches: 28...55, soundFont: soundFont, source: .museScoreGeneral),
+      .init(
+        name: "choir aahs", category: .softAttack, program: 52, percussionKeys: [],
+        pitches: 52...76, soundFont: soundFont, source: .museScoreGeneral),
+    ]
+  }()
+
+  /// The programs played from every soundfont.
+  private static func generalMIDI(from soundFont: String, _ source: EvaluationClip.Source)
+    -> [FluidSynthInstrument]
+  {
+    let programs: [(String, OnsetCategory, program: Int, keys: [Int], ClosedRange<Int>)] = [
+      ("piano", .piano, 0, [], 45...80),
+      ("nylon guitar", .pluckedString, 24, [], 40...72),
+      ("steel guitar", .pluckedString, 25, [], 40...76),
+      ("violin", .softAttack, 40, [], 55...86),
+      ("cello", .softAttack, 42, [], 36...64),
+      ("flute", .softAttack, 73, [], 60...90),
+      ("hand clap", .clap, 0, [39], 0...1),
+      ("wood block", .woodblock, 0, [76, 77], 0...1),
+    ]
+    return programs.map {
+      FluidSynthInstrument(
+        name: $0.0, category: $0.1, program: $0.program, percussionKeys: $0.keys, pitches: $0.4,
+        soundFont: soundFont, source: source)
+    }
+  }
+
+  var isAvailable: Bool {
     ExternalTool.path(of: "fluidsynth") != nil && FileManager.default.fileExists(atPath: soundFont)
   }
 
@@ -54,7 +70,7 @@ struct FluidSynthInstrument: Sendable {
 
   /// The performance rendered, with the frame where each note's sound starts; nil when
   /// fluidsynth fails.
-  func take(of performance: Performance, in folder: URL) -> CleanTake? {
+  func take(of performance: Performance, named name: String, in folder: URL) -> CleanTake? {
     let notes = performance.notes.map { note in
       MIDIFile.Note(
         millisecond: Int((note.time * 1000 / Double(Self.gridMilliseconds)).rounded())
@@ -69,7 +85,7 @@ struct FluidSynthInstrument: Sendable {
       note.millisecond * Self.sampleRate / 1000 + Self.blockDelay + lead[Self.sound(note)]!.start
     }
     return CleanTake(
-      name: name, category: category, source: .rendered, performance: performance,
+      name: name, category: category, source: source, performance: performance,
       sampleRate: Self.sampleRate, samples: samples, truth: truth,
       notePeaks: notes.map { lead[Self.sound($0)]!.peak })
   }
@@ -95,9 +111,7 @@ struct FluidSynthInstrument: Sendable {
     for (sound, note) in zip(sounds, alone) {
       let block = note.millisecond * Self.sampleRate / 1000 + Self.blockDelay
       let excerpt = samples[block..<min(samples.count, block + Self.sampleRate * 3 / 10)]
-      let peak = excerpt.reduce(0) { max($0, abs($1)) }
-      let start = excerpt.firstIndex { abs($0) >= peak * Self.startLevel } ?? block
-      leadIns[sound] = (start - block, peak)
+      leadIns[sound] = SoundStart.of(excerpt)
     }
     return leadIns
   }
@@ -113,9 +127,9 @@ struct FluidSynthInstrument: Sendable {
       ExternalTool.run(
         fluidsynth,
         [
-          "-ni", "-q", "-R", "1", "-C", "0", "-g", "0.5", "-r", "\(Self.sampleRate)", "-F",
-          wav.path,
-          Self.soundFont, midi.path,
+          // Loading only the samples played keeps a large soundfont quick to open.
+          "-ni", "-q", "-R", "1", "-C", "0", "-g", "0.5", "-r", "\(Self.sampleRate)",
+          "-o", "synth.dynamic-sample-loading=1", "-F", wav.path, soundFont, midi.path,
         ]) != nil,
       let data = try? Data(contentsOf: wav),
       let audio = try? WAVCodec.decode(data)

@@ -1,26 +1,42 @@
-/// How a performance is heard: clean, in room noise, or with the metronome bleeding into the
-/// microphone.
+/// How a performance is heard: clean, with a metronome's clicks in the room, or in room noise;
+/// and whether the detector is told when the clicks are scheduled.
 public enum OnsetCondition: Hashable, Sendable, CustomStringConvertible {
+  /// The playing alone, and no click schedule given to the detector.
   case clean
-  /// Pink noise at this signal-to-noise ratio, in dB, over the whole clip.
+  /// The same clean playing, but the detector is given a click schedule: the user named a tempo
+  /// for a recording made without clicks.
+  case scheduleWithoutClicks
+  /// The app's own clicks through a small loudspeaker and the room, their peaks this many dB from
+  /// the notes' median peak; the detector is given the schedule and the app's click sounds.
+  case ownClick(decibels: Double)
+  /// Another metronome's clicks through the same room, at this many dB; the detector is given
+  /// the schedule but not the sound, which it has never heard.
+  case foreignClick(decibels: Double)
+  /// Pink noise at this signal-to-noise ratio, in dB, over the whole clip; no click schedule.
   case noise(snr: Double)
-  /// Metronome clicks on every beat, their peaks this many dB from the notes' median peak. The
-  /// detector is told when the clicks sound; with `soundKnown` it is also given the click
-  /// sounds, as the app gives its own, otherwise it learns them from the recording.
-  case bleed(decibels: Double, soundKnown: Bool)
 
   public static let all: [OnsetCondition] = [
-    .clean, .noise(snr: 40), .noise(snr: 20), .noise(snr: 10),
-    .bleed(decibels: -24, soundKnown: true), .bleed(decibels: -12, soundKnown: true),
-    .bleed(decibels: -24, soundKnown: false), .bleed(decibels: -12, soundKnown: false),
+    .clean, .scheduleWithoutClicks,
+    .ownClick(decibels: -24), .ownClick(decibels: -12), .ownClick(decibels: -6),
+    .foreignClick(decibels: -12), .foreignClick(decibels: -6),
+    .noise(snr: 40), .noise(snr: 20), .noise(snr: 10),
   ]
+
+  /// Whether the detector is told when clicks are scheduled.
+  public var hasSchedule: Bool {
+    switch self {
+    case .clean, .noise: false
+    case .scheduleWithoutClicks, .ownClick, .foreignClick: true
+    }
+  }
 
   public var description: String {
     switch self {
     case .clean: "clean"
+    case .scheduleWithoutClicks: "schedule, no clicks"
+    case .ownClick(let decibels): "own click \(Int(decibels)) dB"
+    case .foreignClick(let decibels): "foreign click \(Int(decibels)) dB"
     case .noise(let snr): "\(Int(snr)) dB SNR"
-    case .bleed(let decibels, let known):
-      "bleed \(Int(decibels)) dB, click \(known ? "given" : "learned")"
     }
   }
 }

@@ -1,69 +1,110 @@
-import DSP
 import Foundation
 
-/// The onset evaluation set, generated at run time: synthesized instruments always, and General
-/// MIDI instruments rendered by fluidsynth when it and the TimGM6mb soundfont are installed.
-/// Every clip is humanised playing; every performance is heard in every condition.
+/// The onset evaluation set, generated at run time, in two parts.
+///
+/// The tuning part: synthesized instruments always; General MIDI instruments rendered by
+/// fluidsynth from TimGM6mb, and pieces of the ForzeeStereo drum kit, when installed.
+/// The held-out part, never tuned on: General MIDI instruments rendered from MuseScore's General
+/// soundfont, and pieces of the Gimme A Hand and Black Pearl kits, when installed; its
+/// performances have their own seeds.
+///
+/// Every clip is humanised playing after a count-in; every performance is heard in every
+/// condition.
 public enum OnsetEvaluationSet {
-  /// Seconds per clip: long enough for a few dozen notes and several bars of clicks.
-  public static let clipLength = 8.0
+  /// Seconds of playing per clip, after the count-in: a few dozen notes and several bars of
+  /// clicks.
+  public static let playing = 6.0
 
   private static let synthesizedPlan:
     [(OnsetCategory, sampleRates: [Int], pitches: ClosedRange<Int>)] = [
       (.clap, [44_100, 48_000], 0...1),
       (.woodblock, [48_000, 22_050], 60...84),
+      (.drum, [44_100, 48_000], 38...55),
       (.pluckedString, [22_050, 48_000], 40...76),
       (.piano, [48_000, 44_100], 40...84),
       (.softAttack, [96_000, 48_000], 48...84),
     ]
 
-  /// Synthesized clips: two performances per category, each with its own tempo, notes and
-  /// sample rate (`takes` keeps the first few), heard in each condition.
+  /// Every performance of `part`, whether or not its instrument is installed.
+  public static func plan(of part: EvaluationPart) -> [PlannedTake] {
+    switch part {
+    case .tuning:
+      synthesized(categories: OnsetCategory.allCases, takes: 2, playing: playing)
+        + FluidSynthInstrument.timGM6mb.enumerated().map { index, instrument in
+          PlannedTake(
+            .soundFont(instrument), name: "\(instrument.source.rawValue) \(instrument.name)",
+            seed: 200 + UInt64(index), playing: playing, pitches: instrument.pitches)
+        }
+        + drums(DrumKitInstrument.forzeeStereo, seed: 300)
+    case .heldOut:
+      FluidSynthInstrument.museScoreGeneral.enumerated().map { index, instrument in
+        PlannedTake(
+          .soundFont(instrument), name: "\(instrument.source.rawValue) \(instrument.name)",
+          seed: 400 + UInt64(index), playing: playing, pitches: instrument.pitches)
+      } + drums(DrumKitInstrument.gimmeAHandAndBlackPearl, seed: 500)
+    }
+  }
+
+  /// The clips of `part` whose instruments are installed, each performance heard in each
+  /// condition.
+  public static func clips(
+    of part: EvaluationPart, conditions: [OnsetCondition] = OnsetCondition.all
+  ) -> [EvaluationClip] {
+    clips(of: plan(of: part), in: conditions)
+  }
+
+  /// Synthesized clips (of the tuning part): two performances per category, each with its own
+  /// tempo, notes and sample rate (`takes` keeps the first few), heard in each condition.
   public static func synthesized(
     categories: [OnsetCategory] = OnsetCategory.allCases,
-    conditions: [OnsetCondition] = OnsetCondition.all, takes: Int = 2, length: Double = clipLength
+    conditions: [OnsetCondition] = OnsetCondition.all, takes: Int = 2, playing: Double = playing
   ) -> [EvaluationClip] {
+    clips(
+      of: synthesized(categories: categories, takes: takes, playing: playing), in: conditions)
+  }
+
+  private static func synthesized(categories: [OnsetCategory], takes: Int, playing: Double)
+    -> [PlannedTake]
+  {
     synthesizedPlan.enumerated().filter { categories.contains($0.element.0) }.flatMap {
       index, plan in
-      plan.sampleRates.prefix(takes).enumerated().flatMap { take, sampleRate in
-        let seed = UInt64(100 + 10 * index + take)
-        let performance = Performance.humanised(seed: seed, length: length, pitches: plan.pitches)
-        var generator = SplitMix64(seed: seed)
-        let rendered = SynthesizedInstrument.render(
-          plan.0, performance, sampleRate: sampleRate, using: &generator)
-        let take = CleanTake(
-          name: "synth \(plan.0.rawValue) \(take + 1)", category: plan.0, source: .synthesized,
-          performance: performance, sampleRate: sampleRate, samples: rendered.samples,
-          truth: rendered.starts, notePeaks: rendered.peaks)
-        return clips(of: take, in: conditions, seed: seed)
+      plan.sampleRates.prefix(takes).enumerated().map { take, sampleRate in
+        PlannedTake(
+          .synthesized(plan.0, sampleRate: sampleRate), name: "synth \(plan.0.rawValue) \(take + 1)",
+          seed: UInt64(100 + 10 * index + take), playing: playing, pitches: plan.pitches)
       }
     }
   }
 
-  /// Rendered clips; empty when fluidsynth or the soundfont is missing.
-  public static func rendered(conditions: [OnsetCondition] = OnsetCondition.all) -> [EvaluationClip]
-  {
-    guard FluidSynthInstrument.isAvailable else { return [] }
-    let folder = ExternalTool.scratchFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    return FluidSynthInstrument.all.enumerated().flatMap { index, instrument in
-      let seed = UInt64(200 + index)
-      let performance = Performance.humanised(
-        seed: seed, length: clipLength, pitches: instrument.pitches)
-      guard let take = instrument.take(of: performance, in: folder) else {
-        return [EvaluationClip]()
-      }
-      return clips(of: take, in: conditions, seed: seed)
+  private static func drums(_ pieces: [DrumKitInstrument], seed: UInt64) -> [PlannedTake] {
+    pieces.enumerated().map { index, piece in
+      PlannedTake(
+        .drumKit(piece), name: "\(piece.source.rawValue) \(piece.name)",
+        seed: seed + UInt64(index), playing: playing, pitches: 0...1)
     }
   }
 
-  public static var canRender: Bool { FluidSynthInstrument.isAvailable }
-
-  private static func clips(of take: CleanTake, in conditions: [OnsetCondition], seed: UInt64)
+  private static func clips(of plan: [PlannedTake], in conditions: [OnsetCondition])
     -> [EvaluationClip]
   {
-    conditions.enumerated().map { index, condition in
-      take.clip(in: condition, seed: seed &* 31 &+ UInt64(index))
+    let folder = ExternalTool.scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    return plan.flatMap { planned in
+      planned.take(in: folder)?.clips(in: conditions, seed: planned.seed) ?? []
     }
+  }
+
+  /// What is missing for the whole set, as a phrase for the report; nil when nothing is.
+  public static var missing: String? {
+    var missing: [String] = []
+    if ExternalTool.path(of: "fluidsynth") == nil { missing.append("fluidsynth") }
+    let soundFonts = [FluidSynthInstrument.timGM6mb[0], FluidSynthInstrument.museScoreGeneral[0]]
+    for instrument in soundFonts where !FileManager.default.fileExists(atPath: instrument.soundFont)
+    {
+      missing.append(instrument.source.rawValue)
+    }
+    let pieces = DrumKitInstrument.forzeeStereo + DrumKitInstrument.gimmeAHandAndBlackPearl
+    if !pieces.allSatisfy(\.isAvailable) { missing.append("hydrogen-drumkits") }
+    return missing.isEmpty ? nil : missing.joined(separator: ", ")
   }
 }

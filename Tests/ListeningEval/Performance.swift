@@ -1,59 +1,92 @@
 import DSP
 import Glibc
 
-/// A humanised part played against a metronome: notes on a sixteenth grid in figures of
-/// quarters, eighths, dotted rhythms and fast sixteenth runs, with rests, each note a little off
-/// the grid and at its own loudness; some land exactly on a click.
+/// A humanised line played against a metronome, as a practising player plays it: a bar of four
+/// clicks counts in, then the line follows on a sixteenth grid in figures of quarters, eighths,
+/// dotted rhythms and fast sixteenth runs, with rests. Each player (each performance) has their
+/// own timing spread around the click; each note is a little off the grid and at its own
+/// loudness, and some on-beat notes land exactly on the click.
 public struct Performance: Equatable, Sendable {
   public var tempo: Double
-  /// The metronome's beats, in seconds; every fourth, from the first, is accented.
+  /// The metronome's beats, in seconds: the count-in's, then the line's; every fourth, from the
+  /// first, is accented.
   public var beats: [Double]
   public var notes: [PerformedNote]
+  /// The player's timing spread (a standard deviation), in seconds.
+  public var timingSpread: Double
+  /// Sixteenth steps, counted from the first count-in click, in which nothing is written: the
+  /// count-in and the rests.
+  public var silentSteps: [Range<Int>]
   public var length: Double
 
-  /// The player's timing spread, as a standard deviation; a practising player is within a few
-  /// tens of milliseconds of the click.
-  private static let timingSpread = 0.008
-  private static let largestTimingError = 0.02
+  public static let countInBeats = 4
+  /// Where the first click sounds: a moment of silence first, as when recording starts.
+  private static let firstClick = 0.4
+  /// After the line, time for the last notes to ring out.
+  private static let ringOut = 0.8
+  /// Timing spreads of practising players: from tight (3 ms) to loose (25 ms).
+  private static let timingSpreads = 0.003...0.025
+  /// A note's timing error is cut off at this many spreads, as a player never strays far.
+  private static let largestError = 2.5
   /// The share of on-beat notes played exactly with the click.
   private static let exactlyOnClick = 0.3
 
+  /// A performance whose line lasts about `playing` seconds after the count-in: the nearest
+  /// whole number of bars, at least one.
   public static func humanised(
-    seed: UInt64, length: Double, pitches: ClosedRange<Int>, tempi: ClosedRange<Double> = 90...150
+    seed: UInt64, playing: Double, pitches: ClosedRange<Int>, tempi: ClosedRange<Double> = 60...160
   ) -> Performance {
     var generator = SplitMix64(seed: seed)
     let tempo = Double.random(in: tempi, using: &generator).rounded()
-    let beat = 60 / tempo
-    let step = beat / 4
-    let start = 0.4
-    let beats = Array(stride(from: start, to: length - 0.2, by: beat))
+    let spread = Double.random(in: timingSpreads, using: &generator)
+    let step = 60 / tempo / 4
+    let countInSteps = countInBeats * 4
+    let lineSteps = 16 * max(1, Int((playing / (16 * step)).rounded()))
     var notes: [PerformedNote] = []
+    var silentSteps = [0..<countInSteps]
     var position = 0
     var pitch = (pitches.lowerBound + pitches.upperBound) / 2
-    let lastStep = Int((length - 0.8 - start) / step)
-    while position < lastStep {
-      let figure = Self.figure(using: &generator)
+    while position < lineSteps {
+      var figure = Self.figure(using: &generator)
+      if position + figure.steps.reduce(0, +) > lineSteps {
+        figure = ([lineSteps - position], true)
+      }
       var offset = 0
       for length in figure.steps {
         defer { offset += length }
-        if figure.isRest { continue }
-        let gridTime = start + Double(position + offset) * step
-        let onBeat = (position + offset) % 4 == 0
-        var jitter = normal(using: &generator) * timingSpread
-        jitter = min(max(jitter, -largestTimingError), largestTimingError)
-        if onBeat, Double.random(in: 0..<1, using: &generator) < exactlyOnClick { jitter = 0 }
+        let gridStep = countInSteps + position + offset
+        if figure.isRest {
+          silentSteps.append(gridStep..<(gridStep + length))
+          continue
+        }
+        let gridTime = firstClick + Double(gridStep) * step
+        var error = normal(using: &generator) * spread
+        error = min(max(error, -largestError * spread), largestError * spread)
+        if gridStep % 4 == 0, Double.random(in: 0..<1, using: &generator) < exactlyOnClick {
+          error = 0
+        }
         pitch += Int.random(in: -4...4, using: &generator)
         pitch = min(max(pitch, pitches.lowerBound), pitches.upperBound)
-        let accent = (position + offset) % 16 == 0 ? 0.15 : 0
+        let accent = gridStep % 16 == 0 ? 0.15 : 0
         let velocity = min(1, Double.random(in: 0.45...0.85, using: &generator) + accent)
+        let written = Double(length) * step
         notes.append(
           PerformedNote(
-            time: gridTime + jitter, velocity: velocity, pitch: pitch,
-            duration: Double(length) * step * Double.random(in: 0.7...1.0, using: &generator)))
+            time: gridTime + error, velocity: velocity, pitch: pitch,
+            duration: written * Double.random(in: 0.7...1.0, using: &generator),
+            gridTime: gridTime, writtenLength: written))
       }
       position += figure.steps.reduce(0, +)
     }
-    return Performance(tempo: tempo, beats: beats, notes: notes, length: length)
+    let beats = (0..<((countInSteps + lineSteps) / 4)).map { firstClick + Double($0 * 4) * step }
+    return Performance(
+      tempo: tempo, beats: beats, notes: notes, timingSpread: spread, silentSteps: silentSteps,
+      length: firstClick + Double(countInSteps + lineSteps) * step + ringOut)
+  }
+
+  /// Whether nothing is written where beat `index` clicks: in the count-in or on a rest.
+  public func isSilent(beat index: Int) -> Bool {
+    silentSteps.contains { $0.contains(index * 4) }
   }
 
   private static func figure(using generator: inout SplitMix64) -> (steps: [Int], isRest: Bool) {

@@ -39,6 +39,8 @@ public enum SynthesizedInstrument {
       return clap(sampleRate: sampleRate, using: &generator)
     case .woodblock:
       return woodblock(frequency: frequency, sampleRate: sampleRate, using: &generator)
+    case .drum:
+      return drum(frequency: frequency, sampleRate: sampleRate, using: &generator)
     case .pluckedString:
       // Strings ring on under the next note, as an open guitar's do.
       return Synth.pluckedString(
@@ -65,7 +67,7 @@ public enum SynthesizedInstrument {
       burstTimes.append(burstTimes.last! + Double.random(in: 0.002...0.005, using: &generator))
     }
     let tailDecay = Double.random(in: 0.015...0.03, using: &generator)
-    var filter = Resonator(
+    var filter = Biquad.bandPass(
       frequency: Double.random(in: 900...1_600, using: &generator), q: 0.8, sampleRate: sampleRate)
     var samples = [Float](repeating: 0, count: count)
     for index in 0..<count {
@@ -107,6 +109,26 @@ public enum SynthesizedInstrument {
       }
       value += 0.3 * exp(-time / 0.001) * Double.random(in: -1...1, using: &generator)
       samples[index] = Float(value)
+    }
+    return normalised(samples, peak: 0.8)
+  }
+
+  /// A struck skin, like a tom: the head's pitch falls a little as the strike's tension eases,
+  /// under a short slap of noise from the stick.
+  public static func drum(frequency: Double, sampleRate: Int, using generator: inout SplitMix64)
+    -> [Float]
+  {
+    let rate = Double(sampleRate)
+    let decay = Double.random(in: 0.08...0.2, using: &generator)
+    let count = Int(5 * decay * rate)
+    var phase = 0.0
+    var samples = [Float](repeating: 0, count: count)
+    for index in 0..<count {
+      let time = Double(index) / rate
+      phase += 2 * Double.pi * frequency * (1 + 0.5 * exp(-time / 0.02)) / rate
+      let head = exp(-time / decay) * sin(phase)
+      let slap = 0.5 * exp(-time / 0.003) * Double.random(in: -1...1, using: &generator)
+      samples[index] = Float(head + slap)
     }
     return normalised(samples, peak: 0.8)
   }
