@@ -1,7 +1,10 @@
 SHELL := /bin/bash
 PACKAGES := libncursesw5-dev libpulse-dev libfftw3-dev zlib1g-dev pulseaudio
-# The listening benchmark renders instruments with fluidsynth and compares against aubio.
-BENCH_PACKAGES := aubio-tools fluidsynth timgm6mb-soundfont
+# The listening benchmark renders instruments with fluidsynth from two soundfonts, plays recorded
+# drum kits, and compares against aubio and librosa (from PyPI).
+BENCH_PACKAGES := aubio-tools fluidsynth timgm6mb-soundfont musescore-general-soundfont \
+  hydrogen-drumkits
+BENCH_PYTHON := librosa
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ARGS ?=
 
@@ -10,8 +13,11 @@ ARGS ?=
 all: build
 
 # Installs only the Debian packages that are missing, so a ready machine never calls apt.
+# Python packages only for the bench, and only when python3 cannot import them; without pip the
+# bench still runs and leaves them out.
 deps bench-deps: WANTED = $(PACKAGES)
 bench-deps: WANTED = $(PACKAGES) $(BENCH_PACKAGES)
+bench-deps: PYTHON_WANTED = $(BENCH_PYTHON)
 deps bench-deps:
 	@missing=""; for p in $(WANTED); do \
 	  dpkg-query -W -f='$${Status}' "$$p" 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
@@ -21,6 +27,11 @@ deps bench-deps:
 	  $(SUDO) apt-get update && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends $$missing; \
 	fi
+	@for p in $(PYTHON_WANTED); do \
+	  python3 -c "import $$p" 2>/dev/null && continue; \
+	  echo "Installing $$p with pip"; \
+	  python3 -m pip install --quiet "$$p" || echo "pip could not install $$p: the bench leaves it out"; \
+	done
 
 build: deps
 	swift build --product woodshed

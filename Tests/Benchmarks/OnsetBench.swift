@@ -31,16 +31,14 @@ func onsetFigures() -> [String] {
 private func report(_ comparison: OnsetComparison, part: EvaluationPart) -> [String] {
   let clips = comparison.entries.map(\.clip)
   let onsets = clips.reduce(0) { $0 + $1.truth.count }
-  let label = part == .heldOut ? "held out, never tuned on" : "tuning"
-  var lines = [
-    "onsets, \(label): \(clips.count) clips, \(onsets) onsets".padding(toLength: labelWidth)
-      + comparison.detectors.map { $0.padding(toLength: columnWidth) }.joined()
-  ]
+  let label = part == .heldOut ? "held out (never tuned on)" : "tuning part"
+  var lines = ["onsets, \(label): \(clips.count) clips, \(onsets) onsets"]
   func row(_ name: String, _ values: [String]) {
-    lines.append(("  " + name).padding(toLength: labelWidth) + values.map {
-      $0.padding(toLength: columnWidth)
-    }.joined())
+    let cells = values.map { $0.padding(toLength: columnWidth) }.joined()
+    let line = ("  " + name).padding(toLength: labelWidth) + cells
+    lines.append(String(line.reversed().drop { $0 == " " }.reversed()))
   }
+  row("", comparison.detectors)
   func fMeasures(_ name: String, where filter: (EvaluationClip) -> Bool) {
     row(name, comparison.scores(where: filter).map { String(format: "%.3f", $0.fMeasure) })
   }
@@ -70,7 +68,7 @@ private func report(_ comparison: OnsetComparison, part: EvaluationPart) -> [Str
   return lines
 }
 
-private let labelWidth = 52
+private let labelWidth = 34
 private let columnWidth = 16
 
 extension String {
