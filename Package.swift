@@ -66,7 +66,7 @@ let package = Package(
     .testTarget(name: "MusicTheoryTests", dependencies: ["MusicTheory"]),
     .testTarget(name: "DSPTests", dependencies: ["DSP", "ListeningEval"]),
     .testTarget(name: "PracticeTests", dependencies: ["Practice", "DSP"]),
-    .testTarget(name: "AudioTests", dependencies: ["Audio"]),
+    .testTarget(name: "AudioTests", dependencies: ["Audio", "DSP"]),
     .testTarget(
       name: "StorageTests", dependencies: ["Storage", "DSP", "Practice", "TestHelpers", "CZlib"]),
     .testTarget(

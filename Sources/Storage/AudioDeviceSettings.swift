@@ -1,3 +1,5 @@
+import DSP
+
 /// Which PulseAudio devices to use, how much output latency to aim for, and how late each
 /// microphone hears each output.
 public struct AudioDeviceSettings: Equatable, Sendable {
@@ -14,8 +16,23 @@ public struct AudioDeviceSettings: Equatable, Sendable {
   /// the output clock says a click is heard to the moment the onset detector places it in the
   /// input.
   public var roundTripMilliseconds: [String: [String: Double]] = [:]
+  /// How each output's clicks reach each microphone, by sink name and then source name, at the
+  /// third-octave frequencies `ClickPath.storedFrequencies`.
+  public var clickPaths: [String: [String: ClickPath]] = [:]
 
   public init() {}
+
+  public func clickPath(sink: String, source: String) -> ClickPath? {
+    clickPaths[sink]?[source]
+  }
+
+  public mutating func setClickPath(_ path: ClickPath, sink: String, source: String) {
+    clickPaths[sink, default: [:]][source] = path.resampled(to: ClickPath.storedFrequencies)
+  }
+
+  static func isValidClickPaths(_ paths: [String: [String: ClickPath]]) -> Bool {
+    paths.values.allSatisfy { $0.values.allSatisfy(\.isWellFormed) }
+  }
 
   public func roundTrip(sink: String, source: String) -> Double? {
     roundTripMilliseconds[sink]?[source]

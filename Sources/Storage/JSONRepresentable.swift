@@ -93,6 +93,21 @@ extension Dictionary: JSONRepresentable where Key == String, Value: JSONRepresen
   var json: JSONValue { .object(mapValues(\.json)) }
 }
 
+/// A click path is Codable; its settings form is that same JSON.
+extension ClickPath: JSONRepresentable {
+  init?(json: JSONValue) {
+    guard let data = try? json.serialized(),
+      let path = try? JSONDecoder().decode(Self.self, from: data)
+    else { return nil }
+    self = path
+  }
+
+  /// Only well-formed paths are written (their numbers are finite), which always encode.
+  var json: JSONValue {
+    (try? JSONValue(parsing: JSONEncoder().encode(self))) ?? .null
+  }
+}
+
 /// A profile is Codable; its settings form is that same JSON.
 extension InstrumentProfile: JSONRepresentable {
   init?(json: JSONValue) {

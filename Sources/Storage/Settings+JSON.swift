@@ -29,6 +29,8 @@ extension Settings {
     SettingsField(
       "audio.roundTripMs", \.audio.roundTripMilliseconds,
       isValid: AudioDeviceSettings.isValidRoundTrips),
+    SettingsField(
+      "audio.clickPaths", \.audio.clickPaths, isValid: AudioDeviceSettings.isValidClickPaths),
     SettingsField("listening.instrument", \.listening.instrument),
     SettingsField(
       "listening.profiles", \.listening.profiles, isValid: ListeningSettings.isValidProfiles),

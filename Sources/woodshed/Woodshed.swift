@@ -171,8 +171,15 @@ struct Analyze: ParsableCommand {
     @Option(name: .customLong("first-click"), help: "When the first click sounds, in seconds.")
     var firstClick: Double = 0
 
+    @Option(
+      name: .customLong("count-in"),
+      help: "Clicks at the start with nothing played; the click's sound is learned there.")
+    var countIn = 4
+
     func run() throws {
-      print(try HeadlessAnalysis.onsets(file: file, bpm: bpm, firstClick: firstClick), terminator: "")
+      print(
+        try HeadlessAnalysis.onsets(file: file, bpm: bpm, firstClick: firstClick, countIn: countIn),
+        terminator: "")
     }
   }
 

@@ -62,11 +62,16 @@ final class ListenModelTests: XCTestCase {
     XCTAssertEqual(screen(model)?.task, .measuringLatency)
     XCTAssertEqual(model.press(.character("l")), [], "one measurement at a time")
     let clicks = (0..<16).map { UInt64($0) * 600_000_000 + 1_000_000_000 }
+    let path = ClickPath(
+      delay: 0.001, frequencies: [500, 2_000], gains: [0.5, 0.25], echoDecibelsPerSecond: 600,
+      spread: 0.1)
     let outcome = LatencyCalibration.Outcome(
       sink: "woodshed_null", source: "usb_mic",
-      measurement: RoundTripMeasurement(clicks: clicks, onsets: clicks.map { $0 + 23_456_000 }))
+      measurement: RoundTripMeasurement(clicks: clicks, onsets: clicks.map { $0 + 23_456_000 }),
+      clickPath: path)
     var saved = model.settings
     saved.audio.setRoundTrip(23.46, sink: "woodshed_null", source: "usb_mic")
+    saved.audio.setClickPath(path, sink: "woodshed_null", source: "usb_mic")
     XCTAssertEqual(
       model.handle(.calibrated(.latency(outcome))),
       [.save(saved), .listen(.start(profile: nil))])
@@ -155,10 +160,12 @@ final class ListenModelTests: XCTestCase {
     XCTAssertEqual(model.settings.listening.instrument, "a")
   }
 
+  /// It counts in for a bar, where the listener learns how its clicks sound in the room.
   func testTheMetronomePlaysWhileListeningAndStopsOnLeaving() {
     var model = listening()
-    XCTAssertEqual(
-      model.press(.character("m")), [.metronome(.start(MetronomeOptions(settings: Settings())))])
+    var options = MetronomeOptions(settings: Settings())
+    options.countInBars = 1
+    XCTAssertEqual(model.press(.character("m")), [.metronome(.start(options))])
     XCTAssertEqual(screen(model)?.isClicking, true)
     XCTAssertEqual(model.press(.escape), [.listen(.stop), .metronome(.stop)])
   }

@@ -1,10 +1,12 @@
 import Audio
+import DSP
 import Synchronization
 import XCTest
 
 /// The capture pipeline with the metronome sounding in the room: the engine's real clicks,
 /// heard back after a round trip, are announced from its schedule log and not reported, while
-/// claps, one of them on a click, are.
+/// claps, one of them on a click, are. The clicks' sound in the room is learned at the
+/// count-in, or known from a calibration.
 final class ListenerTests: XCTestCase {
   private let rate = 48_000
   private let block = 480
@@ -23,13 +25,19 @@ final class ListenerTests: XCTestCase {
 
   /// Onset frames the listener reports for 4 s of clicks at 120 BPM (heard at half level) and
   /// claps at `claps` input frames; with `announcing`, the clicks are announced as the app does.
-  private func onsets(claps: [Int], announcing: Bool) throws -> [Int64] {
+  /// The clicks start at 0.1 s, after `countInBars` of count-in; with `path`, the listener
+  /// knows how they reach the microphone before it hears any.
+  private func onsets(
+    claps: [Int], announcing: Bool, countInBars: Int = 0, path: ClickPath? = nil
+  ) throws -> [Int64] {
     let voices = MetronomeVoices(sampleRate: rate)
-    let engine = try MetronomeEngine(voices: voices, bpm: 120, sampleRate: rate)
+    let engine = try MetronomeEngine(
+      voices: voices, pattern: MetronomePattern(countInBars: countInBars), bpm: 120,
+      sampleRate: rate)
     engine.start(atFrame: 4_800)
     let heard = Mutex<[Int64]>([])
     let listener = Listener(
-      clickTemplates: announcing ? [voices.accent, voices.normal] : []
+      clickTemplates: announcing ? voices.sounding : [], clickPath: path
     ) { events in
       for case .onset(let frame, _) in events { heard.withLock { $0.append(frame) } }
     }
@@ -64,14 +72,45 @@ final class ListenerTests: XCTestCase {
     return heard.withLock { $0 }
   }
 
-  func testAnnouncedClicksAreNotHitsButClapsAreEvenOnAClick() throws {
-    // The second clap falls on the third click as the microphone hears it.
-    let claps = [40_000, 4_800 + 2 * 24_000 + delay, 160_000]
-    let found = try onsets(claps: claps, announcing: true)
-    XCTAssertEqual(found.count, claps.count, "\(found)")
+  /// After a bar of count-in, which the listener learns the clicks from.
+  private let clapsAfterCountIn = [110_000, 4_800 + 6 * 24_000 + 1_200, 170_000]
+
+  private func assertFound(
+    _ found: [Int64], _ claps: [Int], file: StaticString = #filePath, line: UInt = #line
+  ) {
+    XCTAssertEqual(found.count, claps.count, "\(found)", file: file, line: line)
     for (seen, truth) in zip(found, claps) {
-      XCTAssertEqual(Double(seen), Double(truth), accuracy: Double(rate) * 0.005, "\(found)")
+      XCTAssertEqual(
+        Double(seen), Double(truth), accuracy: Double(rate) * 0.005, "\(found)", file: file,
+        line: line)
     }
+  }
+
+  /// The count-in is in another voice than the bar's clicks: how the room brings the app's
+  /// sounds to the microphone, learned from it, tells the other voices too.
+  func testAnnouncedClicksAreNotHitsButClapsAreEvenOnAClick() throws {
+    // The second clap falls on the third click after the count-in as the microphone hears it.
+    let found = try onsets(claps: clapsAfterCountIn, announcing: true, countInBars: 1)
+    assertFound(found, clapsAfterCountIn)
+  }
+
+  /// With the path from a calibration, even the first clicks, with no count-in, are known.
+  func testACalibratedPathKnowsTheClicksFromTheStart() throws {
+    let claps = [40_000, 4_800 + 2 * 24_000 + delay, 160_000]
+    let voices = MetronomeVoices(sampleRate: rate)
+    var recording = [Float](repeating: 0, count: 2 * rate)
+    let clicks = (0..<4).map { beat in
+      ExpectedClick(frame: 4_800 + beat * 24_000 + delay, sound: beat == 0 ? 0 : 1, isAlone: true)
+    }
+    for click in clicks {
+      for (offset, sample) in voices.sounding[click.sound].enumerated() {
+        recording[click.frame + offset] += 0.5 * sample
+      }
+    }
+    let path = try XCTUnwrap(
+      DSP.OnsetDetector.clickPath(
+        in: recording, sampleRate: rate, clicks: clicks, clickTemplates: voices.sounding))
+    assertFound(try onsets(claps: claps, announcing: true, path: path), claps)
   }
 
   func testUnannouncedClicksAreHeardAsOnsets() throws {

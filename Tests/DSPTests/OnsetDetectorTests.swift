@@ -38,8 +38,10 @@ final class OnsetDetectorTests: XCTestCase {
       categories: [.pluckedString], conditions: [.ownClick(decibels: -12)],
       takes: 1, playing: 3)[0]
     func detect(inBlocksOf size: Int) -> [Onset] {
-      let detector = OnsetDetector(sampleRate: clip.sampleRate, clickTemplates: clip.clickSounds)
-      for click in clip.clicks { detector.expectClick(atFrame: click) }
+      let detector = OnsetDetector(sampleRate: clip.sampleRate)
+      for (beat, click) in clip.clicks.enumerated() {
+        detector.expectClick(atFrame: click, sound: beat % 4 == 0 ? 0 : 1, isAlone: beat < 4)
+      }
       var onsets: [Onset] = []
       clip.samples.withUnsafeBufferPointer { samples in
         var start = 0

@@ -1,11 +1,16 @@
 import DSP
 
-/// Woodshed's detector run on a clip as the app would run it: clicks announced, click sounds
+/// Woodshed's detector run on a clip as the app would run it: clicks announced with their sound
+/// (the accent on each bar's first beat) and whether nothing is played near them, click sounds
 /// given when the app would know them.
 public enum OnsetRun {
   public static func woodshed(_ clip: EvaluationClip) -> [Double] {
+    let clicks = clip.clicks.enumerated().map { beat, frame in
+      ExpectedClick(
+        frame: frame, sound: beat % 4 == 0 ? 0 : 1, isAlone: clip.clicksAlone.contains(frame))
+    }
     let onsets = OnsetDetector.onsets(
-      in: clip.samples, sampleRate: clip.sampleRate, clicks: clip.clicks,
+      in: clip.samples, sampleRate: clip.sampleRate, clicks: clicks,
       clickTemplates: clip.clickSounds)
     return onsets.map { Double($0.frame) / Double(clip.sampleRate) }
   }

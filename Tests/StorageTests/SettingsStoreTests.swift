@@ -56,6 +56,9 @@ final class SettingsStoreTests: StorageTestCase {
       {
         "a4Reference" : 440,
         "audio" : {
+          "clickPaths" : {
+
+          },
           "roundTripMs" : {
 
           },
@@ -165,6 +168,42 @@ final class SettingsStoreTests: StorageTestCase {
     XCTAssertEqual(loaded.settings.audio.roundTrip(sink: "usb-out", source: "usb-in"), 23.5)
     XCTAssertNil(loaded.settings.audio.roundTrip(sink: "usb-in", source: "usb-out"))
     XCTAssertEqual(loaded.settings.listening.profile?.noteCount, 6)
+  }
+
+  /// A click path is kept at third-octave frequencies, whatever bands it was learned in.
+  func testClickPathsLoadBackAtThirdOctaves() throws {
+    let learned = ClickPath(
+      delay: 0.003, frequencies: [100, 200, 400, 800, 1_600, 3_200],
+      gains: [0.1, 0.2, 0.25, 0.3, 0.5, 0.25], echoDecibelsPerSecond: 300, spread: 0.05)
+    var settings = Settings()
+    settings.audio.setClickPath(learned, sink: "usb-out", source: "usb-in")
+
+    try makeStore().save(settings)
+    let loaded = try XCTUnwrap(
+      makeStore().load().settings.audio.clickPath(sink: "usb-out", source: "usb-in"))
+
+    XCTAssertEqual(loaded.frequencies, ClickPath.storedFrequencies)
+    XCTAssertEqual(loaded.delay, 0.003)
+    XCTAssertEqual(loaded.echoDecibelsPerSecond, 300)
+    XCTAssertEqual(loaded.gains[15], 0.5, accuracy: 1e-6, "1600 Hz")
+    XCTAssertEqual(loaded.gains[3], 0.1, accuracy: 1e-6, "100 Hz")
+    XCTAssertNil(makeStore().load().settings.audio.clickPath(sink: "usb-in", source: "usb-out"))
+  }
+
+  func testMalformedClickPathsAreAnInvalidKey() throws {
+    let text = """
+      {"audio": {"clickPaths": {"out": {"in": {"delay": 0.5, "frequencies": [100],
+        "gains": [1], "echoDecibelsPerSecond": 300, "spread": 0}}}}}
+      """
+    try folder.write(text, to: "settings.json")
+
+    let result = makeStore().load()
+
+    XCTAssertEqual(result.settings.audio.clickPaths, [:])
+    guard case .invalidValues(_, let keys, _) = result.notices.first else {
+      return XCTFail("expected a notice about invalid values, got \(result.notices)")
+    }
+    XCTAssertEqual(keys, ["audio.clickPaths"])
   }
 
   func testMalformedProfilesAndRoundTripsAreInvalidKeys() throws {

@@ -51,6 +51,32 @@ final class AnalyzeCommandTests: XCTestCase {
     XCTAssertEqual(found.last ?? 0, 1.9, accuracy: 0.005)
   }
 
+  /// A tempo named for a recording with no metronome in it: the claps on the beats are all
+  /// found, as without the tempo.
+  func testATempoForARecordingWithoutClicksChangesNothing() throws {
+    let rate = 48_000
+    // A bar of 120 BPM counted in from 0.25 s, then claps on and around the beats.
+    let times = [2.25, 2.75, 3.262, 3.75, 4.241, 4.75, 5.0, 5.25, 5.75, 6.258, 6.75]
+    let file = try woodshed.wav(
+      "claps.wav", rate: rate, samples: TestSignals.claps(at: times, rate: rate, length: 7.5))
+    let plain = try woodshed.run(["analyze", "onsets", file.path])
+    let scheduled = try woodshed.run(
+      ["analyze", "onsets", file.path, "--bpm", "120", "--first-click", "0.25"])
+    XCTAssertEqual(scheduled.status, 0, scheduled.error)
+    XCTAssertEqual(plain.output.split(separator: "\n").count, times.count, plain.output)
+    XCTAssertEqual(scheduled.output, plain.output)
+  }
+
+  func testACountInOutOfRangeIsOneLine() throws {
+    let file = try woodshed.wav(
+      "claps.wav", rate: 48_000, samples: TestSignals.claps(at: [0.5], rate: 48_000, length: 1))
+    let result = try woodshed.run(
+      ["analyze", "onsets", file.path, "--bpm", "120", "--count-in", "40"])
+    XCTAssertNotEqual(result.status, 0)
+    XCTAssertTrue(result.error.contains("--count-in must be between 0 and 16 clicks"), result.error)
+    XCTAssertEqual(result.error.split(separator: "\n").count, 1, result.error)
+  }
+
   func testPitchPrintsStartEndNoteAndCents() throws {
     let rate = 44_100
     var samples = [Float](repeating: 0, count: 3 * rate)

@@ -29,6 +29,15 @@ final class CalibrateCommandTests: XCTestCase {
     let trips = try XCTUnwrap(audio["roundTripMs"] as? [String: [String: Double]])
     let milliseconds = try XCTUnwrap(trips["woodshed_null"]?["woodshed_null.monitor"], "\(trips)")
     XCTAssertEqual(milliseconds, 0, accuracy: 2, result.output)
+    // How the clicks reach the microphone is kept for the pair too: through the monitor, at
+    // once and at the level they were played, in the bands where the clicks sound.
+    let paths = try XCTUnwrap(audio["clickPaths"] as? [String: [String: [String: Any]]])
+    let path = try XCTUnwrap(paths["woodshed_null"]?["woodshed_null.monitor"], "\(paths)")
+    XCTAssertEqual(try XCTUnwrap(path["delay"] as? Double), 0, accuracy: 0.003)
+    let frequencies = try XCTUnwrap(path["frequencies"] as? [Double])
+    let gains = try XCTUnwrap(path["gains"] as? [Double])
+    let nearTwoKilohertz = try XCTUnwrap(frequencies.firstIndex { $0 > 1_900 })
+    XCTAssertEqual(gains[nearTwoKilohertz], 1, accuracy: 0.5, "\(gains)")
     // Measuring again is a measurement too, even when it finds the same delay.
     let again = try woodshed.run(["calibrate", "latency"])
     XCTAssertEqual(again.status, 0, again.output + again.error)

@@ -7,12 +7,13 @@ import Storage
 /// `woodshed analyze`: the listening detectors run over a WAV file, for scripts and graders.
 public enum HeadlessAnalysis {
   /// One onset time in seconds per line. With `bpm`, clicks at `firstClick + k·60/bpm` are the
-  /// metronome bleeding into the recording, not played notes.
-  public static func onsets(file path: String, bpm: Double?, firstClick: Double)
+  /// metronome bleeding into the recording, not played notes; the first `countIn` are heard
+  /// with nothing played, and the click's sound is learned from them.
+  public static func onsets(file path: String, bpm: Double?, firstClick: Double, countIn: Int = 4)
     throws(Launcher.Failure) -> String
   {
     let audio = try load(path)
-    var clicks: [Int] = []
+    var clicks: [ExpectedClick] = []
     if let bpm {
       let range = MetronomeSettings.bpmRange
       guard bpm >= Double(range.lowerBound), bpm <= Double(range.upperBound) else {
@@ -22,10 +23,19 @@ public enum HeadlessAnalysis {
       guard firstClick >= 0 else {
         throw Launcher.Failure(description: "--first-click must be 0 seconds or later")
       }
+      guard HeadlessRhythm.countInRange.contains(countIn) else {
+        let range = HeadlessRhythm.countInRange
+        throw Launcher.Failure(
+          description: "--count-in must be between \(range.lowerBound) and \(range.upperBound) clicks")
+      }
       let rate = Double(audio.rate)
       let duration = Double(audio.samples.count) / rate
       let beats = Int(((duration - firstClick) * bpm / 60).rounded(.down))
-      clicks = beats < 0 ? [] : (0...beats).map { Int(((firstClick + Double($0) * 60 / bpm) * rate).rounded()) }
+      clicks = beats < 0 ? [] : (0...beats).map { beat in
+        ExpectedClick(
+          frame: Int(((firstClick + Double(beat) * 60 / bpm) * rate).rounded()),
+          sound: beat % 4 == 0 ? 0 : 1, isAlone: beat < countIn)
+      }
     }
     let onsets = OnsetDetector.onsets(in: audio.samples, sampleRate: audio.rate, clicks: clicks)
     return onsets.map { DecimalText.format(Double($0.frame) / Double(audio.rate), places: 4) + "\n" }.joined()

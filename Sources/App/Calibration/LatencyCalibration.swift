@@ -1,4 +1,5 @@
 import Audio
+import DSP
 import Storage
 
 /// Measures how late the microphone hears the speakers: plays clicks through the sink, records
@@ -14,20 +15,28 @@ public enum LatencyCalibration {
     public var sink: String
     public var source: String
     public var measurement: RoundTripMeasurement
+    /// How the clicks sounded in the microphone, learned from the clicks once the round trip
+    /// placed them.
+    public var clickPath: ClickPath?
 
-    public init(sink: String, source: String, measurement: RoundTripMeasurement) {
+    public init(
+      sink: String, source: String, measurement: RoundTripMeasurement, clickPath: ClickPath? = nil
+    ) {
       self.sink = sink
       self.source = source
       self.measurement = measurement
+      self.clickPath = clickPath
     }
 
-    /// The settings with this round trip stored; unchanged when too few clicks were heard.
+    /// The settings with this round trip and click path stored; unchanged when too few clicks
+    /// were heard.
     public func stored(in settings: Settings) -> Settings {
       guard let milliseconds = measurement.milliseconds,
         AudioDeviceSettings.roundTripRange.contains(milliseconds)
       else { return settings }
       var stored = settings
       stored.audio.setRoundTrip((milliseconds * 100).rounded() / 100, sink: sink, source: source)
+      if let clickPath { stored.audio.setClickPath(clickPath, sink: sink, source: source) }
       return stored
     }
   }
@@ -47,9 +56,12 @@ public enum LatencyCalibration {
     } catch {
       throw Launcher.Failure(description: error.reason)
     }
+    let measurement = recording.roundTrip() ?? RoundTripMeasurement(clicks: [], onsets: [])
     return Outcome(
-      sink: recording.sink, source: recording.source,
-      measurement: recording.roundTrip() ?? RoundTripMeasurement(clicks: [], onsets: []))
+      sink: recording.sink, source: recording.source, measurement: measurement,
+      clickPath: measurement.milliseconds.flatMap {
+        recording.clickPath(roundTrip: Int64($0 * 1e6))
+      })
   }
 
   /// One line: the round trip and how sure it is, or why there is none.

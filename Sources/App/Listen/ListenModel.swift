@@ -138,7 +138,10 @@ public struct ListenModel: Equatable, Sendable {
     guard task == nil else { return [] }
     if key == .character("m") {
       isClicking.toggle()
-      return [.metronome(isClicking ? .start(MetronomeOptions(settings: settings)) : .stop)]
+      // A bar of count-in, where nobody plays, teaches the listener how the clicks sound here.
+      var options = MetronomeOptions(settings: settings)
+      options.countInBars = 1
+      return [.metronome(isClicking ? .start(options) : .stop)]
     }
     var effects: [Effect] = []
     if key == .character("l"), canMeasureLatency, isClicking {

@@ -44,6 +44,8 @@ public enum HeadlessRhythm {
   }
 
   static let countInRange = 0...16
+  /// A click with no note written this close is one nobody plays on.
+  static let aloneDistance = 0.15
 
   /// The graded performance, or a one-line reason it cannot be graded.
   static func grade(_ request: Request, library: RhythmLibrary) throws(Launcher.Failure)
@@ -78,10 +80,16 @@ public enum HeadlessRhythm {
     case .recording(let path):
       let audio = try HeadlessAnalysis.load(path)
       let rate = Double(audio.rate)
-      hits = OnsetDetector.onsets(
-        in: audio.samples, sampleRate: audio.rate,
-        clicks: clicks.map { Int(($0 * rate).rounded()) }
-      ).map { Double($0.frame) / rate }
+      // Nobody plays during the count-in, nor on a rest: the click's sound is learned there.
+      let notes = line.expectedNotes(firstBeat: firstBeat, bpm: request.bpm).map(\.time)
+      let expected = clicks.enumerated().map { beat, time in
+        ExpectedClick(
+          frame: Int((time * rate).rounded()), sound: beat % RhythmLine.beatsPerBar == 0 ? 0 : 1,
+          isAlone: beat < request.countIn
+            || !notes.contains { abs($0 - time) < Self.aloneDistance })
+      }
+      hits = OnsetDetector.onsets(in: audio.samples, sampleRate: audio.rate, clicks: expected)
+        .map { Double($0.frame) / rate }
     case .taps(let path):
       hits = try taps(in: path)
     }

@@ -76,6 +76,7 @@ final class ListenService {
       let milliseconds = devices.roundTrip(sink: sink, source: source)
     {
       announcer.setRoundTrip(nanoseconds: Int64(milliseconds * 1e6))
+      if let path = devices.clickPath(sink: sink, source: source) { listener.follow(path) }
     }
     return (nil, source)
   }

@@ -166,14 +166,8 @@ final class MetronomePlayer {
   /// hits; nil unless the metronome plays through a server.
   func clicksInTheRoom() -> MetronomeClicks? {
     guard let engine, let pulse, let sounds, standIn == nil else { return nil }
-    let voices = sounds.voices
-    var templates: [[Float]] = []
-    for sound in [voices.accent, voices.normal, voices.subdivision, voices.countIn, voices.target]
-    where !templates.contains(sound) {
-      templates.append(sound)
-    }
     return MetronomeClicks(
-      log: engine.log, templates: templates, sink: pulse.connectedSink,
+      log: engine.log, templates: sounds.voices.sounding, sink: pulse.connectedSink,
       outputClock: { pulse.timing() })
   }
 
@@ -214,7 +208,7 @@ final class MetronomePlayer {
 /// What a listener needs to know of the metronome playing in the room.
 struct MetronomeClicks {
   var log: ScheduleLog
-  /// Each distinct click sound as the engine plays it.
+  /// Each click sound as the engine plays it, in the order of `ClickKind.sounding`.
   var templates: [[Float]]
   var sink: String?
   var outputClock: @Sendable () -> OutputClock?

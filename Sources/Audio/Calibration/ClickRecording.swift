@@ -107,6 +107,21 @@ public struct ClickRecording: Sendable {
     return RoundTripMeasurement(
       clicks: clicks.map { outputClock.instant(whenAudible: $0.frame) }, onsets: heard)
   }
+
+  /// How the clicks reached the microphone, each placed `roundTrip` after it was heard; nil
+  /// when a clock was not running at the end.
+  public func clickPath(roundTrip nanoseconds: Int64) -> ClickPath? {
+    guard let outputClock, let inputClock else { return nil }
+    let expected = clicks.compactMap { click -> ExpectedClick? in
+      guard !click.isMuted, let sound = click.kind.soundIndex else { return nil }
+      let heard = Int64(clamping: outputClock.instant(whenAudible: click.frame)) + nanoseconds
+      let captured = inputClock.capturedFrame(at: UInt64(clamping: max(0, heard)))
+      return ExpectedClick(frame: Int(captured - firstFrame), sound: sound, isAlone: true)
+    }
+    return OnsetDetector.clickPath(
+      in: samples, sampleRate: Self.sampleRate, clicks: expected,
+      clickTemplates: MetronomeVoices(sampleRate: Self.sampleRate).sounding)
+  }
 }
 
 /// Why clicks could not be played and recorded, in one line.

@@ -2,7 +2,8 @@ import Synchronization
 
 /// Tells a listener where the metronome's clicks will land in the input, so that their sound in
 /// the microphone is not taken for a hit. A click's input frame is where the output clock says
-/// it is heard, plus the measured round trip, on the input clock.
+/// it is heard, plus the measured round trip, on the input clock; its sound is its kind's place
+/// in `ClickKind.sounding`.
 public final class ClickAnnouncer: Sendable {
   private let log: ScheduleLog
   private let outputClock: @Sendable () -> OutputClock?
@@ -37,9 +38,13 @@ public final class ClickAnnouncer: Sendable {
     let clicks = log.clicks(since: next)
     guard let last = clicks.last else { return }
     for click in clicks where !click.isMuted {
+      guard let sound = click.kind.soundIndex else { continue }
       let heard = outputClock.instant(whenAudible: click.frame)
       let captured = UInt64(clamping: max(0, Int64(clamping: heard) + roundTrip))
-      listener.expectClick(atInputFrame: inputClock.capturedFrame(at: captured))
+      // Nobody plays during the count-in: the clicks' sound in the room is learned there.
+      listener.expectClick(
+        atInputFrame: inputClock.capturedFrame(at: captured), sound: sound,
+        isAlone: click.isCountIn)
     }
     state.withLock { $0.next = last.frame + 1 }
   }

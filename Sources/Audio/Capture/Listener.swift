@@ -15,24 +15,33 @@ public final class Listener: Sendable {
   private let pipeline: Mutex<ListenerPipeline>
   private let onEvents: @Sendable ([ListenerEvent]) -> Void
 
-  /// `clickTemplates` are the metronome's sounds as it plays them; without them, the sounds
-  /// are learned from the input around the announced clicks. `onEvents` runs on the capture
-  /// thread: it must be quick and pass the events on.
+  /// `clickTemplates` are the metronome's sounds as it plays them, by the clicks' `sound`, and
+  /// `clickPath` how they reach the microphone, from a calibration: with both, a click is told
+  /// from a hit from the start; without them, once the count-in was heard. `onEvents` runs on
+  /// the capture thread: it must be quick and pass the events on.
   public init(
-    profile: InstrumentProfile? = nil, clickTemplates: [[Float]] = [],
+    profile: InstrumentProfile? = nil, clickTemplates: [[Float]] = [], clickPath: ClickPath? = nil,
     onEvents: @escaping @Sendable ([ListenerEvent]) -> Void
   ) {
     self.onEvents = onEvents
     pipeline = Mutex(
       ListenerPipeline(
         sampleRate: Self.sampleRate, levelInterval: Self.levelInterval,
-        longestBridgedGap: Self.longestBridgedGap, profile: profile, clickTemplates: clickTemplates))
+        longestBridgedGap: Self.longestBridgedGap, profile: profile, clickTemplates: clickTemplates,
+        clickPath: clickPath))
   }
 
-  /// A metronome click will be captured at `frame` (an input frame); announce it before it
-  /// arrives, or at the latest a few milliseconds after.
-  public func expectClick(atInputFrame frame: Int64) {
-    pipeline.withLock { $0.expectClick(atInputFrame: frame) }
+  /// A metronome click of `sound` will be captured at `frame` (an input frame), `isAlone` when
+  /// nothing is played near it; announce it before it arrives, or at the latest a few
+  /// milliseconds after.
+  public func expectClick(atInputFrame frame: Int64, sound: Int, isAlone: Bool) {
+    pipeline.withLock { $0.expectClick(atInputFrame: frame, sound: sound, isAlone: isAlone) }
+  }
+
+  /// How the clicks reach the microphone, once the source is known: from a calibration of this
+  /// sink and source.
+  public func follow(_ clickPath: ClickPath) {
+    pipeline.withLock { $0.follow(clickPath) }
   }
 
   /// The consumer to give a `Microphone`: one block of mono 48 kHz samples and the input frame

@@ -9,6 +9,7 @@ final class ListenerPipeline {
   private let longestBridgedGap: Int64
   private let profile: InstrumentProfile?
   private let clickTemplates: [[Float]]
+  private var clickPath: ClickPath?
   private var onsets: OnsetDetector
   private var pitch: PitchDetector
   /// The input frame the detectors call frame 0; nil until the first block.
@@ -21,21 +22,29 @@ final class ListenerPipeline {
 
   init(
     sampleRate: Int, levelInterval: Int, longestBridgedGap: Int64, profile: InstrumentProfile?,
-    clickTemplates: [[Float]]
+    clickTemplates: [[Float]], clickPath: ClickPath?
   ) {
     self.sampleRate = sampleRate
     self.levelInterval = levelInterval
     self.longestBridgedGap = longestBridgedGap
     self.profile = profile
     self.clickTemplates = clickTemplates
-    onsets = OnsetDetector(sampleRate: sampleRate, profile: profile, clickTemplates: clickTemplates)
+    self.clickPath = clickPath
+    onsets = OnsetDetector(
+      sampleRate: sampleRate, profile: profile, clickTemplates: clickTemplates,
+      clickPath: clickPath)
     pitch = PitchDetector(sampleRate: sampleRate)
     silence = [Float](repeating: 0, count: Int(longestBridgedGap))
   }
 
-  func expectClick(atInputFrame frame: Int64) {
+  func follow(_ path: ClickPath) {
+    clickPath = path
+    onsets.clickPath = path
+  }
+
+  func expectClick(atInputFrame frame: Int64, sound: Int, isAlone: Bool) {
     guard let origin else { return }
-    onsets.expectClick(atFrame: Int(frame - origin))
+    onsets.expectClick(atFrame: Int(frame - origin), sound: sound, isAlone: isAlone)
   }
 
   /// A gap in the frame count up to `longestBridgedGap` (an overrun) is filled with silence so
@@ -56,7 +65,9 @@ final class ListenerPipeline {
   }
 
   private func restart(at frame: Int64) {
-    onsets = OnsetDetector(sampleRate: sampleRate, profile: profile, clickTemplates: clickTemplates)
+    onsets = OnsetDetector(
+      sampleRate: sampleRate, profile: profile, clickTemplates: clickTemplates,
+      clickPath: clickPath)
     pitch = PitchDetector(sampleRate: sampleRate)
     origin = frame
     nextFrame = frame

@@ -11,3 +11,11 @@ public enum ClickKind: Hashable, Sendable {
   /// A quiet tick where the player is to play a note, as the rhythm trainer asks.
   case target
 }
+
+extension ClickKind {
+  /// The kinds that make a sound, each with a voice of its own.
+  public static let sounding: [ClickKind] = [.accent, .normal, .subdivision, .countIn, .target]
+
+  /// The kind's place in `sounding`, which a listener knows its sound by.
+  public var soundIndex: Int? { Self.sounding.firstIndex(of: self) }
+}

@@ -30,6 +30,10 @@ public struct MetronomeVoices: Equatable, Sendable {
     }
   }
 
+  /// Every voice, in the order of `ClickKind.sounding`: the sounds a listener is told of, each
+  /// click by its kind's place there.
+  public var sounding: [[Float]] { ClickKind.sounding.map(samples(for:)) }
+
   /// The longest voice, in frames.
   public var longest: Int {
     max(accent.count, normal.count, subdivision.count, countIn.count, target.count)

@@ -19,8 +19,8 @@ struct ClickSpectra {
     dry = positions
   }
 
-  /// The spectra of a known sound, as `spectrum` and `bands` would hear it, followed by a room's
-  /// echoes: a loudspeaker in a room rings on after the sound the app played has ended.
+  /// The spectra of a known sound, as `spectrum` and `bands` would hear it, and room enough
+  /// after it for its echoes (`echoing`).
   init(sound: [Float], spectrum: OnsetSpectrum, bands: OnsetBands, sampleRate: Int) {
     step = max(1, spectrum.hop / 4)
     let echo = Int(Double(sampleRate) * ClickSpectra.echoSeconds)
@@ -33,21 +33,34 @@ struct ClickSpectra {
       bands.apply(magnitudes, into: &banded)
       positions.append(banded)
     }
-    // Positions run from the click long past to the click still to come; walking back from
-    // the click's arrival, each band fades no faster than the room lets it.
     dry = positions
-    let fade = Float(pow(10, -ClickSpectra.echoFadeDecibels / 20 * Double(step) / Double(echo)))
-    for index in stride(from: positions.count - 2, through: 0, by: -1) {
-      for band in 0..<bands.count {
-        positions[index][band] = max(positions[index][band], fade * positions[index + 1][band])
-      }
-    }
     self.positions = positions
   }
 
-  /// How long a small room's echoes follow a click, and how far they fade in that time.
-  static let echoSeconds = 0.025
-  static let echoFadeDecibels = 30.0
+  private init(step: Int, earliest: Int, dry: [[Float]], positions: [[Float]]) {
+    self.step = step
+    self.earliest = earliest
+    self.dry = dry
+    self.positions = positions
+  }
+
+  /// The sound followed by a room's echoes, fading by `decibelsPerSecond`: a loudspeaker in a
+  /// room rings on after the sound the app played has ended.
+  func echoing(decibelsPerSecond: Double, sampleRate: Int) -> ClickSpectra {
+    var positions = dry
+    // Positions run from the click long past to the click still to come; walking back from
+    // the click's arrival, each band fades no faster than the room lets it.
+    let fade = Float(pow(10, -decibelsPerSecond / 20 * Double(step) / Double(sampleRate)))
+    for index in stride(from: positions.count - 2, through: 0, by: -1) {
+      for band in positions[index].indices {
+        positions[index][band] = max(positions[index][band], fade * positions[index + 1][band])
+      }
+    }
+    return ClickSpectra(step: step, earliest: earliest, dry: dry, positions: positions)
+  }
+
+  /// How long after a sound the app played its echoes are still followed.
+  static let echoSeconds = 0.06
 
   /// The magnitude of each band with the click at `offset`; `widened`, with the room's echoes
   /// and the largest at the positions within one step of it, which covers a click sounding a

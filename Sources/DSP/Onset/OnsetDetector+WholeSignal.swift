@@ -1,16 +1,30 @@
 extension OnsetDetector {
-  /// The onsets of a whole recording. `clicks` are the frames at which metronome clicks sound in
-  /// it, and `clickTemplates` the metronome's sounds, such as an accented and a plain click;
-  /// with none, the click's sound is learned from the recording at those frames.
+  /// The onsets of a whole recording, with metronome clicks sounding in it at `clicks`; each
+  /// click's sound is learned from the recording before any onset is decided.
   public static func onsets(
-    in samples: [Float], sampleRate: Int, clicks: [Int] = [], profile: InstrumentProfile? = nil,
-    clickTemplates: [[Float]] = []
+    in samples: [Float], sampleRate: Int, clicks: [ExpectedClick] = [],
+    profile: InstrumentProfile? = nil, clickTemplates: [[Float]] = []
   ) -> [Onset] {
     let detector = OnsetDetector(
       sampleRate: sampleRate, profile: profile, clickTemplates: clickTemplates)
-    for click in clicks.sorted() { detector.expectClick(atFrame: click) }
-    if clickTemplates.isEmpty, !clicks.isEmpty { detector.learnClicks(from: samples) }
+    for click in clicks.sorted(by: { $0.frame < $1.frame }) {
+      detector.expectClick(atFrame: click.frame, sound: click.sound, isAlone: click.isAlone)
+    }
+    if !clicks.isEmpty { detector.learnClicks(from: samples) }
     let found = samples.withUnsafeBufferPointer { detector.process($0) }
     return found + detector.finish()
+  }
+
+  /// How the clicks at `clicks`, all alone and of sounds among `clickTemplates`, reached the
+  /// microphone in a recording; nil when none of them was of a sound given.
+  public static func clickPath(
+    in samples: [Float], sampleRate: Int, clicks: [ExpectedClick], clickTemplates: [[Float]]
+  ) -> ClickPath? {
+    let detector = OnsetDetector(sampleRate: sampleRate, clickTemplates: clickTemplates)
+    for click in clicks.sorted(by: { $0.frame < $1.frame }) {
+      detector.expectClick(atFrame: click.frame, sound: click.sound, isAlone: true)
+    }
+    detector.learnClicks(from: samples)
+    return detector.clickPath
   }
 }

@@ -4,8 +4,8 @@
 /// it is split into blocks.
 ///
 /// The metronome's own clicks are not reported when the detector is told when they sound
-/// (`expectClick`): their spectrum is taken out of the windows they fall in, so a hit played on
-/// a click is still found.
+/// (`expectClick`): their sound is learned where nobody plays and taken out of the windows they
+/// fall in, so a hit played on a click is still found, where it was played.
 ///
 /// The pipeline: windowed spectra every 5 ms (`OnsetSpectrum`), grouped into bands
 /// (`OnsetBands`), minus the clicks (`ClickBleed`), give the onset function (`SpectralFlux`),
@@ -38,11 +38,12 @@ public final class OnsetDetector {
   /// Told each frame's onset-function value and the first sample of the window it judges.
   var onsetFunctionObserver: ((Int, Float) -> Void)?
 
-  /// `clickTemplates` are the metronome's sounds as the app plays them, such as its accented and
-  /// its plain click; when there are none, the sounds are learned from the audio at the clicks
-  /// announced.
+  /// `clickTemplates` are the metronome's sounds as the app plays them, indexed by the clicks'
+  /// `sound`, and `clickPath` how they reach the microphone, from a calibration: together they
+  /// predict a click whose sound was not heard alone yet.
   public init(
-    sampleRate: Int, profile: InstrumentProfile? = nil, clickTemplates: [[Float]] = []
+    sampleRate: Int, profile: InstrumentProfile? = nil, clickTemplates: [[Float]] = [],
+    clickPath: ClickPath? = nil
   ) {
     precondition(sampleRate > 0, "sample rate must be positive")
     self.sampleRate = sampleRate
@@ -66,25 +67,29 @@ public final class OnsetDetector {
     // A slow swell's start can be placed a little before the window where it was noticed.
     latency =
       spectrum.size + clickAllowance + framesLate * spectrum.hop + refiner.earliestBeforeWindow
-    let given = clickTemplates.map {
-      ClickSpectra(sound: $0, spectrum: spectrum, bands: bands, sampleRate: sampleRate)
-    }
     bleed = ClickBleed(
-      given: given,
-      learner: given.isEmpty ? ClickLearner(spectrum: spectrum, sampleRate: sampleRate) : nil,
-      bandCount: bands.count)
+      templates: clickTemplates, path: clickPath, spectrum: spectrum, bands: bands,
+      sampleRate: sampleRate,
+      askedLater: refiner.reach + (framesLate + 1) * spectrum.hop + spectrum.size)
     magnitudes = [Float](repeating: 0, count: spectrum.binCount)
     bandMagnitudes = [Float](repeating: 0, count: bands.count)
     clickBands = bandMagnitudes
     heardBands = bandMagnitudes
-    let learnerReach = bleed.learnerExcerpt.map { $0.end - $0.start } ?? 0
+    let learnerReach = bleed.excerpt.end - bleed.excerpt.start
     history = SampleHistory(capacity: latency + max(refiner.reach, learnerReach) + spectrum.hop)
   }
 
   /// A metronome click will sound at this input frame. Announce each click before its audio is
   /// given to `process`, or at most `clickAnnouncementSeconds` after, in the order they sound.
-  public func expectClick(atFrame frame: Int) {
-    bleed.expect(frame)
+  public func expectClick(atFrame frame: Int, sound: Int = 0, isAlone: Bool = false) {
+    bleed.expect(frame, sound: sound, isAlone: isAlone)
+  }
+
+  /// How the clicks reach the microphone: as given, such as from a calibration, until alone
+  /// clicks of sounds given as templates are heard, then as learned from them.
+  public var clickPath: ClickPath? {
+    get { bleed.path }
+    set { if let newValue { bleed.follow(newValue) } }
   }
 
   public func process(_ block: UnsafeBufferPointer<Float>) -> [Onset] {
@@ -96,8 +101,11 @@ public final class OnsetDetector {
       let count = min(spectrum.hop, block.count - offset)
       history.append(UnsafeBufferPointer(rebasing: block[offset..<(offset + count)]))
       offset += count
-      bleed.listen(to: history, spectrum: spectrum, bands: bands)
       while nextWindowStart + spectrum.size + clickAllowance <= history.end {
+        // Clicks are learned as each window comes due, however the input was split in blocks.
+        bleed.listen(
+          to: history, upTo: nextWindowStart + spectrum.size + clickAllowance,
+          spectrum: spectrum, bands: bands)
         analyseWindow(into: &onsets)
       }
     }
@@ -135,7 +143,7 @@ public final class OnsetDetector {
     let windowStart = (peak.frame - SpectralFlux.persistence) * spectrum.hop
     let found = refiner.soundStart(
       window: windowStart..<(windowStart + spectrum.size), upTo: history.end,
-      notBefore: lastReported + minimumGap, of: history)
+      notBefore: lastReported + minimumGap, of: history, clicks: bleed.energy(in:))
     let start = max(0, found, lastReported + 1)
     lastReported = start
     onsets.append(Onset(frame: start, strength: peak.strength))

@@ -17,6 +17,7 @@ struct OnsetRefiner {
   let earliestBeforeWindow: Int
   private var energy: [Double]
   private var blocks: [Double]
+  private var clickBlocks: [Double]
 
   /// The middle of the rise, as fractions of the loudest amplitude above the foot.
   static let fitFrom = 0.1
@@ -34,6 +35,11 @@ struct OnsetRefiner {
   /// Energy 30 dB below the loudest stretch counts as silence, so that a clean sound's start
   /// is not pulled early by rounding dust before it.
   static let silentShare = 0.001
+  /// A clap's bursts and a struck sound's first ringing can dip under a click for a few
+  /// milliseconds without the sound having ended.
+  static let longestExplainedGap = 4
+  /// The room's noise in a block wanders within 6 dB of its quietest.
+  static let roomMargin = 4.0
 
   init(sampleRate: Int, longestSearch: Int) {
     block = max(1, sampleRate / 1000)
@@ -42,6 +48,7 @@ struct OnsetRefiner {
     span = max(1, Int(Double(sampleRate) * Self.spanSeconds))
     energy = [Double](repeating: 0, count: longestSearch + lookBack + 2 * span + 1)
     blocks = [Double](repeating: 0, count: (longestSearch + lookBack) / block + 1)
+    clickBlocks = blocks
   }
 
   /// How far before the window's end the refiner reads.
@@ -51,7 +58,8 @@ struct OnsetRefiner {
   /// (the previous onset, give or take); `history` must hold from `reach` before the window's
   /// end up to `end`.
   mutating func soundStart(
-    window: Range<Int>, upTo end: Int, notBefore: Int, of history: SampleHistory
+    window: Range<Int>, upTo end: Int, notBefore: Int, of history: SampleHistory,
+    clicks: (Range<Int>) -> Double = { _ in 0 }
   ) -> Int {
     let first = max(history.start, window.upperBound - lookBack)
     let count = (end - first) / block
@@ -63,15 +71,34 @@ struct OnsetRefiner {
         sum += sample * sample
       }
       blocks[index] = sum
+      let start = first + index * block
+      clickBlocks[index] = clicks(start..<(start + block))
     }
     // The new sound peaks in the window, or just after it.
     let newFrom = max(0, (window.lowerBound - first) / block)
     let newTo = min(count, (window.upperBound + window.count / 4 - first) / block)
     var peak = newFrom
     for index in newFrom..<newTo where blocks[index] > blocks[peak] { peak = index }
-    // The foot is the quietest point since the previous onset, and not far before the window.
-    let earliest = min(
+    // The foot is the quietest point since the previous onset, and not far before the window,
+    // nor before the stretch that leads to the peak and holds more than the clicks explain.
+    var earliest = min(
       peak, max(0, (max(notBefore, window.lowerBound - earliestBeforeWindow) - first) / block))
+    var quietest = blocks[peak]
+    for index in earliest...peak { quietest = min(quietest, blocks[index]) }
+    var unexplained = peak
+    var explainedRun = 0
+    for index in stride(from: peak, through: earliest, by: -1) {
+      if blocks[index] > clickBlocks[index] + Self.roomMargin * quietest {
+        unexplained = index
+        explainedRun = 0
+      } else {
+        explainedRun += 1
+        if explainedRun > Self.longestExplainedGap { break }
+      }
+    }
+    // A click's own start, just before a hit, is never the hit's start.
+    let notBeforeClick = unexplained - 1 > earliest ? first + (unexplained - 1) * block : Int.min
+    earliest = max(earliest, unexplained - 1)
     var foot = peak
     for index in stride(from: peak, through: earliest, by: -1) where blocks[index] < blocks[foot] {
       foot = index
@@ -88,7 +115,7 @@ struct OnsetRefiner {
       // A note under louder ringing ones shows in the spectrum but hardly in the waveform's
       // energy: the best guess is the sharpest rise late in the window, where the flux saw it.
       let late = (window.lowerBound + window.count / 4)..<window.upperBound
-      return sharpest(in: late, of: history)
+      return sharpest(in: late, of: history, clicks: clicks)
     }
     let top = (blocks[peak] - base).squareRoot()
     // Least squares over the middle of the rise, walking back from the peak until it is done.
@@ -119,11 +146,15 @@ struct OnsetRefiner {
       estimate = first + quick * block
     }
     estimate = min(max(estimate, first + span + 2 * block), end - span - 2 * block)
-    return sharpest(in: (estimate - 2 * block)..<(estimate + 2 * block), of: history)
+    return sharpest(
+      in: max(estimate - 2 * block, notBeforeClick)..<(estimate + 2 * block), of: history,
+      clicks: clicks)
   }
 
   /// The sample in `range` where the energy just after most exceeds the energy just before.
-  private mutating func sharpest(in range: Range<Int>, of history: SampleHistory) -> Int {
+  private mutating func sharpest(
+    in range: Range<Int>, of history: SampleHistory, clicks: (Range<Int>) -> Double
+  ) -> Int {
     let first = range.lowerBound - span
     let count = range.count + 2 * span
     energy[0] = 0
@@ -138,9 +169,9 @@ struct OnsetRefiner {
     var bestRatio = -Double.infinity
     for candidate in range {
       let split = candidate - first
-      let ratio =
-        (energy[split + span] - energy[split] + quiet)
-        / (energy[split] - energy[split - span] + quiet)
+      let after = energy[split + span] - energy[split] - clicks(candidate..<(candidate + span))
+      let before = energy[split] - energy[split - span] - clicks((candidate - span)..<candidate)
+      let ratio = (max(0, after) + quiet) / (max(0, before) + quiet)
       if ratio > bestRatio {
         bestRatio = ratio
         best = candidate
