@@ -262,6 +262,20 @@ final class MetronomeEngineTests: XCTestCase {
     XCTAssertEqual(onsets(in: samples).map(\.peak), [0.8, 0.4, 0.6 * 0.5, 0.4 * 0.25, 0.6 * 0.5])
   }
 
+  /// What a listener is told to recognise: every voice at the volume it is played at.
+  func testTheSoundingClicksAreTheVoicesAtTheirVolumes() throws {
+    let engine = try engine(MetronomePattern(subdivision: 2))
+    engine.setVolumes(click: Gain(linear: 0.5), subdivision: Gain(linear: 0.25))
+    let voices = TestVoices.voices
+    XCTAssertEqual(
+      engine.soundingClicks,
+      [
+        voices.accent.map { $0 * 0.5 }, voices.normal.map { $0 * 0.5 },
+        voices.subdivision.map { $0 * 0.25 }, voices.countIn.map { $0 * 0.5 },
+        voices.target.map { $0 * 0.5 },
+      ])
+  }
+
   func testNewVoicesApplyFromTheNextClick() throws {
     let engine = try engine()
     engine.start(atFrame: 0)

@@ -165,9 +165,9 @@ final class MetronomePlayer {
   /// The clicks as they sound in the room, for a listener to tell them from the player's
   /// hits; nil unless the metronome plays through a server.
   func clicksInTheRoom() -> MetronomeClicks? {
-    guard let engine, let pulse, let sounds, standIn == nil else { return nil }
+    guard let engine, let pulse, standIn == nil else { return nil }
     return MetronomeClicks(
-      log: engine.log, templates: sounds.voices.sounding, sink: pulse.connectedSink,
+      log: engine.log, templates: engine.soundingClicks, sink: pulse.connectedSink,
       outputClock: { pulse.timing() })
   }
 

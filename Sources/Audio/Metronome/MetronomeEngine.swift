@@ -83,6 +83,17 @@ public final class MetronomeEngine: AudioRenderer {
     state.withLock { $0.pattern }
   }
 
+  /// Each sound as the engine plays it now, at its volume, in the order of
+  /// `ClickKind.sounding`: what a listener is to recognise in the microphone.
+  public var soundingClicks: [[Float]] {
+    state.withLock { state in
+      ClickKind.sounding.map { kind in
+        let gain = kind == .subdivision ? state.pattern.subdivisionVolume : state.pattern.clickVolume
+        return state.voices.samples(for: kind).map { $0 * gain.linear }
+      }
+    }
+  }
+
   /// Starts a run whose first beat (count-in included) falls on `frame`, or on the first frame
   /// of the next block when `frame` is nil or already rendered. A running run is replaced;
   /// its clicks already sounding ring out.
