@@ -93,32 +93,23 @@ extension Dictionary: JSONRepresentable where Key == String, Value: JSONRepresen
   var json: JSONValue { .object(mapValues(\.json)) }
 }
 
-/// A click path is Codable; its settings form is that same JSON.
-extension ClickPath: JSONRepresentable {
+/// A value the settings keep in its Codable form, a profile or a click path: its settings form
+/// is that same JSON.
+protocol CodableSetting: JSONRepresentable, Codable {}
+
+extension CodableSetting {
   init?(json: JSONValue) {
     guard let data = try? json.serialized(),
-      let path = try? JSONDecoder().decode(Self.self, from: data)
+      let value = try? JSONDecoder().decode(Self.self, from: data)
     else { return nil }
-    self = path
+    self = value
   }
 
-  /// Only well-formed paths are written (their numbers are finite), which always encode.
+  /// Only well-formed values are written (their numbers are finite), which always encode.
   var json: JSONValue {
     (try? JSONValue(parsing: JSONEncoder().encode(self))) ?? .null
   }
 }
 
-/// A profile is Codable; its settings form is that same JSON.
-extension InstrumentProfile: JSONRepresentable {
-  init?(json: JSONValue) {
-    guard let data = try? json.serialized(),
-      let profile = try? JSONDecoder().decode(Self.self, from: data)
-    else { return nil }
-    self = profile
-  }
-
-  /// Only well-formed profiles are written (their numbers are finite), which always encode.
-  var json: JSONValue {
-    (try? JSONValue(parsing: JSONEncoder().encode(self))) ?? .null
-  }
-}
+extension InstrumentProfile: CodableSetting {}
+extension ClickPath: CodableSetting {}
