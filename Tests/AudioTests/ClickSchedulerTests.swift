@@ -91,6 +91,20 @@ final class ClickSchedulerTests: XCTestCase {
     XCTAssertEqual(scheduled[2..<7].map(\.beat), [2, 2, 2, 2, 2])
   }
 
+  /// A line of notes rests where no note falls near the beat: not in its first quarter, nor
+  /// at the very end of the beat before. The count-in and lines without notes never rest.
+  func testTheBeatsWhereTheLineRestsAreMarked() throws {
+    // After the count-in: a note on the beat; notes from its middle on (a rest at the click);
+    // nothing, but a note just before the beat; a note in the middle (a rest at the click).
+    let pattern = try MetronomePattern(
+      meter: .fourFour, countInBars: 1, targets: [[0], [0.5, 0.95], [], [0.5]])
+    let beats = try clicks(pattern, count: 30).filter { $0.subdivision == 0 }
+    XCTAssertEqual(
+      beats.prefix(12).map(\.isRest),
+      [false, false, false, false, false, true, false, true, false, true, false, true])
+    XCTAssertFalse(try clicks(MetronomePattern(), count: 8).contains { $0.isRest })
+  }
+
   func testANoteTickOutsideTheBeatIsRefused() {
     XCTAssertThrowsError(try MetronomePattern(targets: [[0, 1]])) { error in
       XCTAssertEqual(

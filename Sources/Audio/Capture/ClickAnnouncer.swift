@@ -41,10 +41,11 @@ public final class ClickAnnouncer: Sendable {
       guard let sound = click.kind.soundIndex else { continue }
       let heard = outputClock.instant(whenAudible: click.frame)
       let captured = UInt64(clamping: max(0, Int64(clamping: heard) + roundTrip))
-      // Nobody plays during the count-in: the clicks' sound in the room is learned there.
+      // Nobody plays during the count-in or on a rest: the clicks' sound in the room is
+      // learned there.
       listener.expectClick(
         atInputFrame: inputClock.capturedFrame(at: captured), sound: sound,
-        isAlone: click.isCountIn)
+        isAlone: click.isCountIn || click.isRest)
     }
     state.withLock { $0.next = last.frame + 1 }
   }

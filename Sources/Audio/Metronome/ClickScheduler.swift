@@ -80,9 +80,19 @@ public struct ClickScheduler: Sendable {
     let kind = slots[slot].kind
     let click = ScheduledClick(
       frame: nextFrame, beat: beat, bar: bar, beatInBar: beatInBar, subdivision: slot,
-      kind: kind, isCountIn: isCountIn, isMuted: kind == .silent || isBarMuted)
+      kind: kind, isCountIn: isCountIn, isMuted: kind == .silent || isBarMuted,
+      isRest: slot == 0 && isRestingBeat(isCountIn: isCountIn))
     advance(isCountIn: isCountIn)
     return click
+  }
+
+  /// Whether the line rests at this beat: no note tick in its first quarter, nor in the last
+  /// tenth of the beat before, so nothing the player plays is near its click.
+  private func isRestingBeat(isCountIn: Bool) -> Bool {
+    guard !isCountIn, !pattern.targets.isEmpty else { return false }
+    let ticks = pattern.targets[playedBeats % pattern.targets.count]
+    let before = playedBeats > 0 ? pattern.targets[(playedBeats - 1) % pattern.targets.count] : []
+    return !ticks.contains { $0 < 0.25 } && !before.contains { $0 >= 0.9 }
   }
 
   /// The beat's clicks: the beat, then its subdivisions and note ticks merged in time order (a

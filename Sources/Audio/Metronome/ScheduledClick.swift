@@ -16,10 +16,13 @@ public struct ScheduledClick: Hashable, Sendable {
   public let isCountIn: Bool
   /// Nothing sounds: the beat is silent in the pattern or its bar is a gap.
   public let isMuted: Bool
+  /// A beat of a line of notes (a pattern with note ticks) where no note is to be played near
+  /// it: the line rests there.
+  public let isRest: Bool
 
   public init(
     frame: Int64, beat: Int64, bar: Int, beatInBar: Int, subdivision: Int, kind: ClickKind,
-    isCountIn: Bool, isMuted: Bool
+    isCountIn: Bool, isMuted: Bool, isRest: Bool = false
   ) {
     self.frame = frame
     self.beat = beat
@@ -29,5 +32,6 @@ public struct ScheduledClick: Hashable, Sendable {
     self.kind = kind
     self.isCountIn = isCountIn
     self.isMuted = isMuted
+    self.isRest = isRest
   }
 }
