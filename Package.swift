@@ -50,7 +50,8 @@ let package = Package(
       path: "Tests/TestHelpers"),
     .target(name: "TerminalHarness", path: "Tests/TerminalHarness"),
     .target(
-      name: "ListeningEval", dependencies: ["DSP", "Practice"], path: "Tests/ListeningEval",
+      name: "ListeningEval", dependencies: ["DSP", "Audio", "Practice"],
+      path: "Tests/ListeningEval",
       exclude: ["librosa_onsets.py"]),
     .executableTarget(
       name: "woodshed-bench",

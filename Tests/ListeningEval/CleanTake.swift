@@ -1,3 +1,4 @@
+import Audio
 import DSP
 import Glibc
 
@@ -47,15 +48,23 @@ struct CleanTake {
   func clips(in conditions: [OnsetCondition], seed: UInt64) -> [EvaluationClip] {
     // The room has its own stream of numbers, apart from the performance's of the same seed.
     let room = Room(seed: seed ^ 0x726F_6F6D, sampleRate: sampleRate)
-    let own = [MetronomeVoice.accentClick, .click].map { $0.samples(sampleRate: sampleRate) }
+    let own = MetronomeVoices(sampleRate: sampleRate).sounding
     let heardOwn = conditions.contains { if case .ownClick = $0 { true } else { false } }
       ? own.map(room.heard) : []
+    // The app counts in with its own voice; a drummer's metronome does not.
+    let ownSounds = scheduledFrames.indices.map { beat -> Int in
+      let kind: ClickKind =
+        beat < Performance.countInBeats ? .countIn : beat % 4 == 0 ? .accent : .normal
+      return kind.soundIndex!
+    }
+    let foreignSounds = scheduledFrames.indices.map { $0 % 4 == 0 ? 0 : 1 }
     let heardForeign = conditions.contains { if case .foreignClick = $0 { true } else { false } }
       ? ForeignMetronome.sounds(sampleRate: sampleRate)?.map(room.heard) : nil
     return conditions.enumerated().compactMap { index, condition in
       var generator = SplitMix64(seed: seed &* 31 &+ UInt64(index))
       var samples = self.samples
       var clickSounds: [[Float]] = []
+      var soundIndices = foreignSounds
       switch condition {
       case .clean, .scheduleWithoutClicks:
         break
@@ -64,17 +73,19 @@ struct CleanTake {
         let scale = Float((power(of: samples) / power(of: noise) / pow(10, snr / 10)).squareRoot())
         for index in samples.indices { samples[index] += scale * noise[index] }
       case .ownClick(let decibels):
-        play(heardOwn, at: decibels, into: &samples, using: &generator)
+        play(heardOwn, sounds: ownSounds, at: decibels, into: &samples, using: &generator)
         clickSounds = own
+        soundIndices = ownSounds
       case .foreignClick(let decibels):
         guard let heardForeign else { return nil }
-        play(heardForeign, at: decibels, into: &samples, using: &generator)
+        play(heardForeign, sounds: foreignSounds, at: decibels, into: &samples, using: &generator)
       }
       let clicks = condition.hasSchedule ? scheduledFrames : []
       return EvaluationClip(
         name: name, category: category, source: source, condition: condition,
         performance: performance, sampleRate: sampleRate, samples: samples, truth: truth,
-        clicks: clicks, clicksAlone: alone(clicks), clickSounds: clickSounds)
+        clicks: clicks, clicksAlone: alone(clicks),
+        clickSoundIndices: clicks.isEmpty ? [] : soundIndices, clickSounds: clickSounds)
     }
   }
 
@@ -91,19 +102,19 @@ struct CleanTake {
       }.map(\.element))
   }
 
-  /// Adds the metronome's `heard` sounds (accented, plain) on every beat, scaled so the plain
-  /// one's peak lies `decibels` from the notes' median peak.
+  /// Adds the metronome's `heard` sounds on every beat, beat by beat the one `sounds` names,
+  /// scaled so the plain click's peak lies `decibels` from the notes' median peak.
   private func play(
-    _ heard: [[Float]], at decibels: Double, into samples: inout [Float],
+    _ heard: [[Float]], sounds: [Int], at decibels: Double, into samples: inout [Float],
     using generator: inout SplitMix64
   ) {
     let sorted = notePeaks.sorted()
     let target = sorted[sorted.count / 2] * Float(pow(10, decibels / 20))
-    let scale = target / heard[1].reduce(0) { max($0, abs($1)) }
+    let scale = target / heard[sounds[Performance.countInBeats + 1]].reduce(0) { max($0, abs($1)) }
     let delay = Int(Self.arrivalDelay * Double(sampleRate))
     let wander = Int(Self.arrivalWander * Double(sampleRate))
     for (beat, frame) in scheduledFrames.enumerated() {
-      let sound = heard[beat % 4 == 0 ? 0 : 1]
+      let sound = heard[sounds[beat]]
       let start = frame + delay + Int.random(in: -wander...wander, using: &generator)
       for (offset, sample) in sound.enumerated() where start + offset < samples.count {
         samples[start + offset] += scale * sample

@@ -38,6 +38,9 @@ public struct EvaluationClip: Sendable {
   /// rest with no note starting within `aloneDistance`. Where the click sounds, it sounds alone
   /// there, so a detector may learn its bleed from them.
   public var clicksAlone: Set<Int>
+  /// Each scheduled click's sound: its place in `clickSounds` when they are given (the app's
+  /// `ClickKind.sounding`), otherwise 0 on each bar's first beat and 1 on the others.
+  public var clickSoundIndices: [Int]
   /// The click sounds as the app would give them; empty when they are to be learned.
   public var clickSounds: [[Float]]
 
@@ -47,7 +50,8 @@ public struct EvaluationClip: Sendable {
   public init(
     name: String, category: OnsetCategory, source: Source, condition: OnsetCondition,
     performance: Performance, sampleRate: Int, samples: [Float], truth: [Int],
-    clicks: [Int] = [], clicksAlone: Set<Int> = [], clickSounds: [[Float]] = []
+    clicks: [Int] = [], clicksAlone: Set<Int> = [], clickSoundIndices: [Int] = [],
+    clickSounds: [[Float]] = []
   ) {
     self.name = name
     self.category = category
@@ -59,6 +63,7 @@ public struct EvaluationClip: Sendable {
     self.truth = truth
     self.clicks = clicks
     self.clicksAlone = clicksAlone
+    self.clickSoundIndices = clickSoundIndices
     self.clickSounds = clickSounds
   }
 

@@ -7,7 +7,8 @@ public enum OnsetCondition: Hashable, Sendable, CustomStringConvertible {
   /// for a recording made without clicks.
   case scheduleWithoutClicks
   /// The app's own clicks through a small loudspeaker and the room, their peaks this many dB from
-  /// the notes' median peak; the detector is given the schedule and the app's click sounds.
+  /// the notes' median peak: the count-in in its woodblock, then the accent and the plain click,
+  /// as the app plays them; the detector is given the schedule and the app's click sounds.
   case ownClick(decibels: Double)
   /// Another metronome's clicks through the same room, at this many dB; the detector is given
   /// the schedule but not the sound, which it has never heard.

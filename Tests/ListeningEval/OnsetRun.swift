@@ -1,13 +1,11 @@
 import DSP
 
 /// Woodshed's detector run on a clip as the app would run it: clicks announced with their sound
-/// (the accent on each bar's first beat) and whether nothing is played near them, click sounds
-/// given when the app would know them.
+/// and whether nothing is played near them, click sounds given when the app would know them.
 public enum OnsetRun {
   public static func woodshed(_ clip: EvaluationClip) -> [Double] {
-    let clicks = clip.clicks.enumerated().map { beat, frame in
-      ExpectedClick(
-        frame: frame, sound: beat % 4 == 0 ? 0 : 1, isAlone: clip.clicksAlone.contains(frame))
+    let clicks = zip(clip.clicks, clip.clickSoundIndices).map { frame, sound in
+      ExpectedClick(frame: frame, sound: sound, isAlone: clip.clicksAlone.contains(frame))
     }
     let onsets = OnsetDetector.onsets(
       in: clip.samples, sampleRate: clip.sampleRate, clicks: clicks,
