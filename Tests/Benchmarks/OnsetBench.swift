@@ -60,11 +60,14 @@ private func report(_ comparison: OnsetComparison, part: EvaluationPart) -> [Str
   let clean = comparison.scores { $0.condition == .clean }[0].fMeasure
   let scheduled = comparison.scores { $0.condition == .scheduleWithoutClicks }[0].fMeasure
   row("F with schedule − clean", [String(format: "%+.3f", scheduled - clean)])
-  let agreements = comparison.agreements { $0.condition.hasSchedule }
-  row("grading: hit/miss agreement", agreements.map { String(format: "%.3f", $0.agreement) })
-  row(
-    "grading: offset within 10 ms",
-    agreements.map { String(format: "%.3f", $0.closeOffsetShare) })
+  let all = comparison.agreements { $0.condition.hasSchedule }
+  let struck = comparison.agreements {
+    $0.condition.hasSchedule && $0.category.isPercussiveOrPlucked
+  }
+  row("grading: hit/miss agreement", all.map { String(format: "%.3f", $0.agreement) })
+  row("    percussive and plucked", struck.map { String(format: "%.3f", $0.agreement) })
+  row("grading: offset within 10 ms", all.map { String(format: "%.3f", $0.closeOffsetShare) })
+  row("    percussive and plucked", struck.map { String(format: "%.3f", $0.closeOffsetShare) })
   return lines
 }
 

@@ -35,6 +35,10 @@ struct OnsetRefiner {
   /// Energy 30 dB below the loudest stretch counts as silence, so that a clean sound's start
   /// is not pulled early by rounding dust before it.
   static let silentShare = 0.001
+  /// A block within 6 dB of the quietest is as quiet as a ringing tail's dips.
+  static let nearQuietest = 4.0
+  /// Blocks within 6 dB of the foot are still the quiet before a sound.
+  static let quietBlocks = 4.0
   /// A clap's bursts and a struck sound's first ringing can dip under a click for a few
   /// milliseconds without the sound having ended.
   static let longestExplainedGap = 4
@@ -103,6 +107,13 @@ struct OnsetRefiner {
     for index in stride(from: peak, through: earliest, by: -1) where blocks[index] < blocks[foot] {
       foot = index
     }
+    // A ringing tail dips and swells; the new sound rises from the last of its quiet blocks,
+    // not from its deepest dip, which can lie well before.
+    let deepest = blocks[foot]
+    foot =
+      stride(from: peak, through: foot, by: -1).first {
+        blocks[$0] <= Self.nearQuietest * deepest
+      } ?? foot
     // A clap is several bursts a few milliseconds apart: the rise to fit is the first one
     // that comes near the loudest.
     for index in foot..<peak
@@ -144,6 +155,13 @@ struct OnsetRefiner {
       // The rise is quicker than a block: start from the first block up near the top.
       let quick = (foot...peak).first { blocks[$0] - base >= 0.25 * (blocks[peak] - base) } ?? peak
       estimate = first + quick * block
+    }
+    // A sound that leaps out of the quiet in one block starts there, however its line runs
+    // afterwards: a rim click's first crack, well under the ring that peaks after it.
+    if let leap = (foot + 1...peak).first(where: {
+      blocks[$0] >= Self.clearRise * base && blocks[$0 - 1] <= Self.quietBlocks * base
+    }) {
+      estimate = max(estimate, first + (leap - 1) * block)
     }
     estimate = min(max(estimate, first + span + 2 * block), end - span - 2 * block)
     return sharpest(
