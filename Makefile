@@ -1,7 +1,8 @@
 SHELL := /bin/bash
 PACKAGES := libncursesw5-dev libpulse-dev libfftw3-dev zlib1g-dev pulseaudio
-# The listening benchmark renders instruments with fluidsynth and compares against aubio.
-BENCH_PACKAGES := aubio-tools fluidsynth timgm6mb-soundfont
+# The listening benchmark renders instruments with fluidsynth (from two soundfonts: the pitch
+# evaluation is tuned on TimGM6mb and holds MuseScore General out) and compares against aubio.
+BENCH_PACKAGES := aubio-tools fluidsynth timgm6mb-soundfont musescore-general-soundfont
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ARGS ?=
 
