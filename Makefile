@@ -1,7 +1,8 @@
 SHELL := /bin/bash
 PACKAGES := libncursesw5-dev libpulse-dev libfftw3-dev zlib1g-dev pulseaudio
-# The listening benchmark renders instruments with fluidsynth from two soundfonts, plays recorded
-# drum kits, and compares against aubio and librosa (from PyPI).
+# The listening benchmarks render instruments with fluidsynth from two soundfonts (each tuned on
+# TimGM6mb, MuseScore General held out), play recorded drum kits, and compare onsets against aubio
+# and librosa (from PyPI).
 BENCH_PACKAGES := aubio-tools fluidsynth timgm6mb-soundfont musescore-general-soundfont \
   hydrogen-drumkits
 BENCH_PYTHON := librosa

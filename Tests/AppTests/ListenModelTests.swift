@@ -2,6 +2,7 @@ import App
 import Audio
 import DSP
 import Storage
+import Synchronization
 import TerminalUI
 import XCTest
 
@@ -46,6 +47,53 @@ final class ListenModelTests: XCTestCase {
     XCTAssertEqual(screen(model)?.shownFrequency, 220, "held while the note fades")
     _ = model.handle(.heard([.level(frame: 2_001 + ListenModel.pitchHoldFrames, decibels: -60)]))
     XCTAssertNil(screen(model)?.shownFrequency)
+  }
+
+  /// A pure tone through the listener, as the screen hears it, shows its pitch; and so does the
+  /// next after the microphone starts again, as the metronome makes it do, counting its frames
+  /// from 0 anew after two seconds of the first.
+  func testASineToneShowsItsPitchAlsoAfterTheMicrophoneRestarts() {
+    var model = listening()
+    _ = model.handle(.heard(heard(sine: 440, seconds: 2)))
+    XCTAssertEqual(screen(model)?.shownFrequency ?? 0, 440, accuracy: 0.3)
+    XCTAssertEqual(model.press(.character("m")).count, 1)
+    _ = model.handle(.listening(failure: nil, source: "usb_mic"))
+    _ = model.handle(.heard(heard(sine: 330, seconds: 0.3)))
+    XCTAssertEqual(screen(model)?.shownFrequency ?? 0, 330, accuracy: 0.3)
+  }
+
+  /// Events of the earlier run still on their way when the new run begins hide nothing either.
+  func testALateEventOfTheEarlierRunHidesNothing() {
+    var model = listening()
+    _ = model.handle(.heard([.pitch(frame: 200_000, frequency: 440, confidence: 0.99)]))
+    _ = model.handle(
+      .heard([
+        .pitch(frame: 2_000, frequency: 330, confidence: 0.99),
+        .level(frame: 200_400, decibels: -20),
+        .pitch(frame: 2_400, frequency: 331, confidence: 0.99),
+        .onset(frame: 2_500, strength: 1),
+        .level(frame: 2_800, decibels: -20),
+      ]))
+    XCTAssertEqual(screen(model)?.shownFrequency, 331)
+    XCTAssertEqual(screen(model)?.isFlashing, true)
+  }
+
+  /// What the listener reports for `seconds` of a sine at `frequency`, at half full scale,
+  /// captured in 10 ms blocks from frame 0.
+  private func heard(sine frequency: Double, seconds: Double) -> [ListenerEvent] {
+    let reported = Mutex<[ListenerEvent]>([])
+    let listener = Listener { events in reported.withLock { $0 += events } }
+    let rate = Listener.sampleRate
+    let samples = (0..<Int(seconds * Double(rate))).map {
+      Float(0.5 * sin(2 * Double.pi * frequency * Double($0) / Double(rate)))
+    }
+    samples.withUnsafeBufferPointer { samples in
+      for start in stride(from: 0, to: samples.count, by: rate / 100) {
+        let block = samples[start..<min(start + rate / 100, samples.count)]
+        listener.consume(UnsafeBufferPointer(rebasing: block), at: Int64(start))
+      }
+    }
+    return reported.withLock { $0 }
   }
 
   func testAMicrophoneThatCannotStartSaysWhy() {

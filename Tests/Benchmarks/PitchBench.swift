@@ -1,10 +1,12 @@
 import DSP
 import Foundation
+import ListeningEval
 
 /// The pitch detector's figures the README quotes: how many chromatic notes from E2 to E6 it
-/// names right and how far in tune, plucked and piano-like at 48 kHz, and how fast it runs.
+/// names right and how far in tune, plucked and piano-like at 48 kHz; the same on recorded
+/// instrument samples, held out and tuned on; and how fast it runs.
 func pitchFigures() -> [String] {
-  PitchBench.accuracyLines() + [PitchBench.throughputLine()]
+  PitchBench.accuracyLines() + PitchBench.recordedSampleLines() + [PitchBench.throughputLine()]
 }
 
 private enum PitchBench {
@@ -39,6 +41,34 @@ private enum PitchBench {
           "pitch, %@ E2–E6 at 48 kHz: %.1f %% of %d notes named right, median error %.2f cents",
         instrument.name, 100 * Double(named) / Double(range.count), range.count, median(errors))
     }
+  }
+
+  /// Every instrument of `PitchEvaluationSet`, from the held-out soundfont and then from the
+  /// one the detector was tuned on, and each soundfont's notes together.
+  static func recordedSampleLines() -> [String] {
+    [SoundFont.heldOut, .tuning].flatMap { soundFont in
+      let label = "pitch, \(soundFont.part.rawValue) (\(soundFont.name))"
+      let clips = PitchEvaluationSet.clips(from: soundFont)
+      guard !clips.isEmpty else {
+        return ["\(label): not measured, fluidsynth or soundfont missing"]
+      }
+      var total = PitchScore()
+      let lines = clips.map { clip in
+        let score = PitchScore(
+          clip, found: PitchAnalysis.notes(in: clip.samples, sampleRate: clip.sampleRate))
+        total.add(score)
+        return "  \(clip.instrument): " + describe(score)
+      }
+      return ["\(label): " + describe(total)] + lines
+    }
+  }
+
+  static func describe(_ score: PitchScore) -> String {
+    String(
+      format:
+        "%.1f %% of %d notes named right (missing %d, split %d, wrong pitch %d), median error %.2f cents",
+      100 * score.namedRightShare, score.played, score.missing, score.split, score.wrongPitch,
+      score.medianError ?? .nan)
   }
 
   /// A minute of plucked notes from the whole range, with rests, through the detector and

@@ -15,6 +15,9 @@ public struct ListenModel: Equatable, Sendable {
   public static let pitchHoldFrames = sampleRate / 2
   /// Below this confidence an estimate is not shown; noise and breath give low values.
   static let shownConfidence = 0.8
+  /// Events from one run of the microphone arrive at most a few tens of milliseconds out of
+  /// order; one this far behind the newest comes from a new run.
+  static let restartFrames = sampleRate
 
   public private(set) var isListening = false
   /// Why the microphone could not start; nil while it works.
@@ -86,22 +89,32 @@ public struct ListenModel: Equatable, Sendable {
 
   mutating func hear(_ events: [ListenerEvent]) {
     for event in events {
+      if event.frame < latestFrame - Self.restartFrames { forgetTheEarlierRun() }
+      latestFrame = max(latestFrame, event.frame)
       switch event {
       case .onset(let frame, _):
         onsetCount += 1
         lastOnsetFrame = frame
-        latestFrame = max(latestFrame, frame)
       case .pitch(let frame, let frequency, let confidence):
         if frequency > 0, confidence >= Self.shownConfidence {
           self.frequency = frequency
           pitchFrame = frame
         }
-        latestFrame = max(latestFrame, frame)
-      case .level(let frame, let decibels):
+      case .level(_, let decibels):
         self.decibels = decibels
-        latestFrame = max(latestFrame, frame)
       }
     }
+  }
+
+  /// The microphone started again (the metronome, another instrument or a calibration
+  /// restarts it) and counts its frames from 0 anew: the newest frame, the last onset and the
+  /// last pitch belong to the earlier run and would hide what the new one hears until it caught
+  /// up with them. An event of the earlier run that was still on its way when the new run began
+  /// makes the next of the new run jump back again, which is handled the same way.
+  private mutating func forgetTheEarlierRun() {
+    latestFrame = 0
+    lastOnsetFrame = nil
+    frequency = nil
   }
 
   /// A calibration came back; the settings are already updated.

@@ -7,3 +7,12 @@ public enum ListenerEvent: Equatable, Sendable {
   /// How loud the input was over the last stretch, in dBFS (RMS).
   case level(frame: Int64, decibels: Float)
 }
+
+extension ListenerEvent {
+  /// The input frame the event speaks of.
+  public var frame: Int64 {
+    switch self {
+    case .onset(let frame, _), .pitch(let frame, _, _), .level(let frame, _): frame
+    }
+  }
+}
