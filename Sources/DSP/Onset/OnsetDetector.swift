@@ -60,7 +60,8 @@ public final class OnsetDetector {
     }
     minimumGap = picker.minimumGap * spectrum.hop
     clickAllowance = Int(Double(sampleRate) * Self.clickAnnouncementSeconds)
-    let framesLate = SpectralFlux.persistence + OnsetPeakPicker.lookAhead + 1
+    let framesLate =
+      SpectralFlux.persistence + OnsetPeakPicker.lookAhead + OnsetPeakPicker.sustainedFrames
     refiner = OnsetRefiner(
       sampleRate: sampleRate,
       longestSearch: spectrum.size + clickAllowance + (framesLate + 1) * spectrum.hop)
