@@ -14,10 +14,14 @@ struct OnsetRefiner {
   /// How far before the window's end the search reads.
   private let lookBack: Int
   private let span: Int
+  /// How far before the window a sound's start can be placed.
   let earliestBeforeWindow: Int
+  private let footReach: Int
   private var energy: [Double]
   private var blocks: [Double]
   private var clickBlocks: [Double]
+  private var smoothed: [Double]
+  private let swellReach: Int
 
   /// The middle of the rise, as fractions of the loudest amplitude above the foot.
   static let fitFrom = 0.1
@@ -29,6 +33,23 @@ struct OnsetRefiner {
   static let lookBackSeconds = 0.1
   /// The spectrum notices even the slowest swell within 20 ms of where its line starts.
   static let footBeforeWindowSeconds = 0.02
+  /// A swell (a bowed, blown or sung note) can rise for this long, under noise or the previous
+  /// note's end, before the spectrum notices it.
+  static let swellBeforeWindowSeconds = 0.05
+  /// A swell's energy is followed smoothed over 5 ms (odd, in blocks), through the wobble of a
+  /// low note's cycles and of noise.
+  static let swellSmoothing = 5
+  /// A swell is over, or another sound began, once its energy falls to half its top so far.
+  static let swellEnds = 0.5
+  /// Walking back from a swell's top, energy 6 dB over the quietest point so far is an earlier
+  /// sound's end: the swell rose from that quietest point.
+  static let earlierSound = 4.0
+  /// A sound that takes longer than this (in blocks: milliseconds) to reach its top, smoothed,
+  /// swells rather than strikes.
+  static let slowestSharpRise = 12
+  /// A sound whose energy in its first milliseconds stays under half its top (smoothed) is a
+  /// swell, placed from its smoothed rise.
+  static let swellShare = 0.5
   /// The energy before and after a sample is compared over 2 ms: a few cycles of a high note,
   /// short enough that a clap's first milliseconds dominate.
   static let spanSeconds = 0.002
@@ -44,11 +65,15 @@ struct OnsetRefiner {
   init(sampleRate: Int, longestSearch: Int) {
     block = max(1, sampleRate / 1000)
     lookBack = Int(Double(sampleRate) * Self.lookBackSeconds)
-    earliestBeforeWindow = Int(Double(sampleRate) * Self.footBeforeWindowSeconds)
+    footReach = Int(Double(sampleRate) * Self.footBeforeWindowSeconds)
+    earliestBeforeWindow = Int(
+      Double(sampleRate) * max(Self.footBeforeWindowSeconds, Self.swellBeforeWindowSeconds))
     span = max(1, Int(Double(sampleRate) * Self.spanSeconds))
     energy = [Double](repeating: 0, count: longestSearch + lookBack + 2 * span + 1)
     blocks = [Double](repeating: 0, count: (longestSearch + lookBack) / block + 1)
     clickBlocks = blocks
+    smoothed = blocks
+    swellReach = Int(Double(sampleRate) * Self.swellBeforeWindowSeconds)
   }
 
   /// How far before the window's end the refiner reads.
@@ -82,7 +107,7 @@ struct OnsetRefiner {
     // The foot is the quietest point since the previous onset, and not far before the window,
     // nor before the stretch that leads to the peak and holds more than the clicks explain.
     var earliest = min(
-      peak, max(0, (max(notBefore, window.lowerBound - earliestBeforeWindow) - first) / block))
+      peak, max(0, (max(notBefore, window.lowerBound - footReach) - first) / block))
     var quietest = blocks[peak]
     for index in earliest...peak { quietest = min(quietest, blocks[index]) }
     var unexplained = peak
@@ -111,6 +136,14 @@ struct OnsetRefiner {
       break
     }
     let base = blocks[foot]
+    // A swell is still rising past the window: its first milliseconds are no clear rise, or
+    // stay far under its top.
+    let swell = swellStart(window: window, first: first, count: count, notBefore: notBefore)
+    if let swell,
+      !(blocks[peak] > Self.clearRise * base) || blocks[peak] < Self.swellShare * swell.top
+    {
+      return swell.start
+    }
     guard blocks[peak] > Self.clearRise * base else {
       // A note under louder ringing ones shows in the spectrum but hardly in the waveform's
       // energy: the best guess is the sharpest rise late in the window, where the flux saw it.
@@ -149,6 +182,72 @@ struct OnsetRefiner {
     return sharpest(
       in: max(estimate - 2 * block, notBeforeClick)..<(estimate + 2 * block), of: history,
       clicks: clicks)
+  }
+
+  /// Where a swell that the window caught rising starts, and its top (smoothed energy in a
+  /// block): from the window on, the energy is followed up to its top while it keeps rising;
+  /// from there back to the quietest point before the rise (room noise, or the dip between a
+  /// note and the same one played again); the amplitude above that point, over the middle of
+  /// the rise, is fitted with a line that is followed back to zero. Nil when no clear rise.
+  private mutating func swellStart(window: Range<Int>, first: Int, count: Int, notBefore: Int)
+    -> (start: Int, top: Double)?
+  {
+    let half = Self.swellSmoothing / 2
+    guard count > 2 * half + 2 else { return nil }
+    var sum = 0.0
+    for index in 0..<count {
+      sum += max(0, blocks[index] - clickBlocks[index])
+      if index >= 2 * half {
+        smoothed[index - half] = sum / Double(2 * half + 1)
+        sum -= max(0, blocks[index - 2 * half] - clickBlocks[index - 2 * half])
+      }
+    }
+    let last = count - half - 1
+    let from = max(half, (window.lowerBound - first) / block)
+    guard from < last else { return nil }
+    var top = from
+    for index in from...last {
+      if smoothed[index] > smoothed[top] {
+        top = index
+      } else if smoothed[index] < Self.swellEnds * smoothed[top] {
+        break
+      }
+    }
+    let lowest = max(half, (max(notBefore, window.lowerBound - swellReach) - first) / block)
+    guard lowest < top else { return nil }
+    var foot = top
+    for index in stride(from: top - 1, through: lowest, by: -1) {
+      if smoothed[index] < smoothed[foot] {
+        foot = index
+      } else if smoothed[index] > Self.earlierSound * smoothed[foot] {
+        break
+      }
+    }
+    let base = smoothed[foot]
+    guard smoothed[top] > Self.clearRise * base else { return nil }
+    let topAmplitude = (smoothed[top] - base).squareRoot()
+    var n = 0.0
+    var sumX = 0.0
+    var sumY = 0.0
+    var sumXX = 0.0
+    var sumXY = 0.0
+    for index in stride(from: top, through: foot, by: -1) {
+      let amplitude = max(0, smoothed[index] - base).squareRoot()
+      if amplitude < Self.fitFrom * topAmplitude { break }
+      guard amplitude <= Self.fitTo * topAmplitude else { continue }
+      let x = Double(index) + 0.5
+      n += 1
+      sumX += x
+      sumY += amplitude
+      sumXX += x * x
+      sumXY += x * amplitude
+    }
+    guard n >= 2 else { return nil }
+    let slope = (n * sumXY - sumX * sumY) / (n * sumXX - sumX * sumX)
+    guard slope > 0 else { return nil }
+    let zero = min(max((sumX - sumY / slope) / n, Double(foot)), Double(top))
+    guard Double(top) - zero >= Double(Self.slowestSharpRise) else { return nil }
+    return (first + Int(zero * Double(block)), smoothed[top])
   }
 
   /// The sample in `range` where the energy just after most exceeds the energy just before.
