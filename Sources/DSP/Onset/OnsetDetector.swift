@@ -142,9 +142,15 @@ public final class OnsetDetector {
     nextWindowStart += spectrum.hop
     guard let peak = picker.push(rise) else { return }
     let windowStart = (peak.frame - SpectralFlux.persistence) * spectrum.hop
-    let found = refiner.soundStart(
-      window: windowStart..<(windowStart + spectrum.size), upTo: history.end,
-      notBefore: lastReported + minimumGap, of: history, clicks: bleed.energy(in:))
+    // A note's end (cut off or fading out) can splash over the spectrum, but starts nothing.
+    guard
+      let found = refiner.soundStart(
+        window: windowStart..<(windowStart + spectrum.size), upTo: history.end,
+        notBefore: lastReported + minimumGap, of: history, clicks: bleed.energy(in:))
+    else {
+      picker.withdrawLast()
+      return
+    }
     let start = max(0, found, lastReported + 1)
     lastReported = start
     onsets.append(Onset(frame: start, strength: peak.strength))

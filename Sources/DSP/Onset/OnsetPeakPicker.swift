@@ -28,6 +28,7 @@ struct OnsetPeakPicker {
   private var window: [Float]
   private(set) var pushedCount = 0
   private var lastOnset: Int
+  private var onsetBefore: Int
   private var run: Run?
 
   /// Frames in a row above the threshold from before them.
@@ -45,7 +46,11 @@ struct OnsetPeakPicker {
     values = [Float](repeating: 0, count: history + 1 + Self.lookAhead)
     window = values
     lastOnset = -minimumGap
+    onsetBefore = lastOnset
   }
+
+  /// The last onset picked proved no onset (a sound ending): it does not hold off the next.
+  mutating func withdrawLast() { lastOnset = onsetBefore }
 
   mutating func setOffset(_ value: Float) { offset = value }
 
@@ -81,6 +86,7 @@ struct OnsetPeakPicker {
       run = nil
     }
     if isPeak, strength > threshold, candidate - lastOnset >= minimumGap {
+      onsetBefore = lastOnset
       lastOnset = candidate
       run?.picked = true
       return (candidate, strength)
@@ -88,6 +94,7 @@ struct OnsetPeakPicker {
     if let current = run, !current.picked, current.length >= Self.sustainedFrames,
       current.start - lastOnset >= minimumGap
     {
+      onsetBefore = lastOnset
       lastOnset = current.start
       run?.picked = true
       return (current.start, current.strength)

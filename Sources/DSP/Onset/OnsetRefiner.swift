@@ -44,12 +44,20 @@ struct OnsetRefiner {
   /// Walking back from a swell's top, energy 6 dB over the quietest point so far is an earlier
   /// sound's end: the swell rose from that quietest point.
   static let earlierSound = 4.0
+  /// A swell's line may reach zero a little before its quietest point, which noise can place
+  /// late (in blocks).
+  static let footSlack = 5
   /// A sound that takes longer than this (in blocks: milliseconds) to reach its top, smoothed,
   /// swells rather than strikes.
   static let slowestSharpRise = 12
   /// A sound whose energy in its first milliseconds stays under half its top (smoothed) is a
   /// swell, placed from its smoothed rise.
   static let swellShare = 0.5
+  /// A sound ending: the energy over 10 ms after the window (in blocks) 10 dB below the
+  /// energy over 20 ms before it.
+  static let beforeEnding = 20
+  static let afterEnding = 10
+  static let endingDrop = 0.1
   /// The energy before and after a sample is compared over 2 ms: a few cycles of a high note,
   /// short enough that a clap's first milliseconds dominate.
   static let spanSeconds = 0.002
@@ -81,11 +89,12 @@ struct OnsetRefiner {
 
   /// The sample where the sound found in the window `window` starts, at or after `notBefore`
   /// (the previous onset, give or take); `history` must hold from `reach` before the window's
-  /// end up to `end`.
+  /// end up to `end`. Nil when what the window holds is a sound ending: just after the window,
+  /// where a new sound would still be heard, the energy is far below what it was just before.
   mutating func soundStart(
     window: Range<Int>, upTo end: Int, notBefore: Int, of history: SampleHistory,
     clicks: (Range<Int>) -> Double = { _ in 0 }
-  ) -> Int {
+  ) -> Int? {
     let first = max(history.start, window.upperBound - lookBack)
     let count = (end - first) / block
     guard count > 2 else { return window.lowerBound }
@@ -99,6 +108,7 @@ struct OnsetRefiner {
       let start = first + index * block
       clickBlocks[index] = clicks(start..<(start + block))
     }
+    if isEnding(window: window, first: first, count: count) { return nil }
     // The new sound peaks in the window, or just after it.
     let newFrom = max(0, (window.lowerBound - first) / block)
     let newTo = min(count, (window.upperBound + window.count / 4 - first) / block)
@@ -184,6 +194,24 @@ struct OnsetRefiner {
       clicks: clicks)
   }
 
+  /// Whether the energy (less the clicks') just after the window is far below the energy just
+  /// before it.
+  private func isEnding(window: Range<Int>, first: Int, count: Int) -> Bool {
+    func mean(_ range: Range<Int>) -> Double? {
+      let blocks = max(0, range.lowerBound)..<min(count, range.upperBound)
+      guard !blocks.isEmpty else { return nil }
+      var sum = 0.0
+      for index in blocks { sum += max(0, self.blocks[index] - clickBlocks[index]) }
+      return sum / Double(blocks.count)
+    }
+    let windowStart = (window.lowerBound - first) / block
+    let windowEnd = (window.upperBound - first) / block
+    guard let before = mean((windowStart - Self.beforeEnding)..<windowStart),
+      let after = mean(windowEnd..<(windowEnd + Self.afterEnding))
+    else { return false }
+    return after < Self.endingDrop * before
+  }
+
   /// Where a swell that the window caught rising starts, and its top (smoothed energy in a
   /// block): from the window on, the energy is followed up to its top while it keeps rising;
   /// from there back to the quietest point before the rise (room noise, or the dip between a
@@ -205,11 +233,13 @@ struct OnsetRefiner {
     let last = count - half - 1
     let from = max(half, (window.lowerBound - first) / block)
     guard from < last else { return nil }
+    // The loudest in the window, then on while the energy keeps up.
+    let windowEnd = min(last, max(from, (window.upperBound - first) / block))
     var top = from
     for index in from...last {
       if smoothed[index] > smoothed[top] {
         top = index
-      } else if smoothed[index] < Self.swellEnds * smoothed[top] {
+      } else if index > windowEnd, smoothed[index] < Self.swellEnds * smoothed[top] {
         break
       }
     }
@@ -245,7 +275,10 @@ struct OnsetRefiner {
     guard n >= 2 else { return nil }
     let slope = (n * sumXY - sumX * sumY) / (n * sumXX - sumX * sumX)
     guard slope > 0 else { return nil }
-    let zero = min(max((sumX - sumY / slope) / n, Double(foot)), Double(top))
+    // A line that reaches zero well before the quiet point is no swell rising from there.
+    let line = (sumX - sumY / slope) / n
+    guard line >= Double(foot - Self.footSlack) else { return nil }
+    let zero = min(max(line, Double(foot)), Double(top))
     guard Double(top) - zero >= Double(Self.slowestSharpRise) else { return nil }
     return (first + Int(zero * Double(block)), smoothed[top])
   }
