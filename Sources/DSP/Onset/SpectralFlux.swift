@@ -33,8 +33,9 @@ struct SpectralFlux {
   static let compression: Float = 0.1
   /// Leakage 40 dB below the loudest band does not count.
   static let dynamicRange: Float = 0.01
-  /// Below about −100 dBFS a band is silent.
-  static let silence: Float = 1e-5
+  /// Below about −80 dBFS a band is silent: a recording's dither and a converter's hiss
+  /// starting out of digital silence are no onset.
+  static let silence: Float = 1e-4
 
   private let bandCount: Int
   private let peakMemory: Float
