@@ -24,6 +24,11 @@ struct SpectralFlux {
   /// judged frame trails the newest.
   static let persistence = 2
   static let neighbours = 1
+  /// A partial newly in a band, from a neighbour, counts for half its rise...
+  static let neighbourShare: Float = 0.5
+  /// ...unless the band held half its level (−6 dB) before the old frames, within the peaks'
+  /// memory: vibrato swings back and forth over a semitone.
+  static let revisit: Float = 0.5
   /// The room's noise floor times six (16 dB): noise that far above its own floor is rare,
   /// even while the room is getting louder and the floor has yet to catch up.
   static let noiseMargin: Float = 6
@@ -44,6 +49,8 @@ struct SpectralFlux {
   private var taken: [Float]
   private var takenAround: [Float]
   private var heardAround: [Float]
+  /// Each band alone as heard, beside `taken`.
+  private var heard: [Float]
   /// What the clicks were predicted to add, which a rise must exceed to count.
   private var clickLevels: [Float]
   private var clicked: [Bool]
@@ -54,6 +61,8 @@ struct SpectralFlux {
   private var weights: [Float]
   private var weightTotal: Float
   private var peaks: [Float]
+  /// Each band's peak before the old frames, forgotten at the same rate.
+  private var olderPeaks: [Float]
   private var loudest: Float = 0
   private var floor: RoomNoiseFloor
 
@@ -64,11 +73,13 @@ struct SpectralFlux {
     taken = [Float](repeating: 0, count: frames * bandCount)
     takenAround = taken
     heardAround = taken
+    heard = taken
     clickLevels = taken
     clicked = [Bool](repeating: false, count: frames)
     weights = [Float](repeating: 1, count: bandCount)
     weightTotal = Float(bandCount)
     peaks = [Float](repeating: 0, count: bandCount)
+    olderPeaks = peaks
     floor = RoomNoiseFloor(bandCount: bandCount, hopSeconds: hopSeconds)
   }
 
@@ -98,6 +109,7 @@ struct SpectralFlux {
       }
       takenAround[newest + band] = largestTaken
       heardAround[newest + band] = largestHeard
+      heard[newest + band] = heardBands?[band] ?? bands[band]
     }
     clicked[frameCount % frames] = heardBands != nil
     frameCount += 1
@@ -116,8 +128,10 @@ struct SpectralFlux {
       total = sum(judgedRow: judgedRow, comparedAsHeard: !clicked[judged % frames])
     }
     loudest = 0
+    let oldestRow = (max(0, judged - Self.framesBack.upperBound) % frames) * bandCount
     for band in 0..<bandCount {
       peaks[band] = max(peaks[band] * peakMemory, taken[judgedRow + band])
+      olderPeaks[band] = max(olderPeaks[band] * peakMemory, taken[oldestRow + band])
       loudest = max(loudest, peaks[band])
     }
     return total / weightTotal
@@ -126,17 +140,25 @@ struct SpectralFlux {
   private func sum(judgedRow: Int, comparedAsHeard: Bool) -> Float {
     let leakage = loudest * Self.dynamicRange
     var total: Float = 0
+    let ownOld = comparedAsHeard ? heard : taken
     taken.withUnsafeBufferPointer { taken in
       (comparedAsHeard ? heardAround : takenAround).withUnsafeBufferPointer { old in
+      ownOld.withUnsafeBufferPointer { oldOwn in
         for band in 0..<bandCount {
           var new = taken[judgedRow + band]
           for row in laterRows { new = min(new, taken[row + band]) }
-          var reference: Float = 0
+          var around: Float = 0
+          var own: Float = 0
           var clickLevel = clickLevels[judgedRow + band]
           for row in oldRows {
-            reference = max(reference, old[row + band])
+            around = max(around, old[row + band])
+            own = max(own, oldOwn[row + band])
             clickLevel = max(clickLevel, clickLevels[row + band])
           }
+          // A partial moving into a neighbouring band counts in part (a change of pitch), unless
+          // the band held it lately (vibrato coming back).
+          let revisited = olderPeaks[band] >= Self.revisit * new
+          let reference = revisited ? around : max(own, Self.neighbourShare * around)
           guard new > reference else { continue }
           let knee = max(
             peaks[band] * peakMemory, Self.noiseMargin * floor.level[band], leakage, Self.silence,
@@ -145,6 +167,7 @@ struct SpectralFlux {
             weights[band]
             * logf((knee + Self.compression * new) / (knee + Self.compression * reference))
         }
+      }
       }
     }
     return total
