@@ -44,9 +44,9 @@ struct OnsetRefiner {
   /// Walking back from a swell's top, energy 6 dB over the quietest point so far is an earlier
   /// sound's end: the swell rose from that quietest point.
   static let earlierSound = 4.0
-  /// A swell's line may reach zero a little before its quietest point, which noise can place
+  /// A swell's line may reach zero before its quietest point, which noise or beating can place
   /// late (in blocks).
-  static let footSlack = 5
+  static let footSlack = 20
   /// A sound that takes longer than this (in blocks: milliseconds) to reach its top, smoothed,
   /// swells rather than strikes.
   static let slowestSharpRise = 12
@@ -275,9 +275,11 @@ struct OnsetRefiner {
     guard n >= 2 else { return nil }
     let slope = (n * sumXY - sumX * sumY) / (n * sumXX - sumX * sumX)
     guard slope > 0 else { return nil }
-    // A line that reaches zero well before the quiet point is no swell rising from there.
+    // A line that reaches zero well before the quiet point (which the beating of a note's end
+    // with the next one can place late) is no swell rising from there, nor one that reaches
+    // it beyond where a swell is looked for.
     let line = (sumX - sumY / slope) / n
-    guard line >= Double(foot - Self.footSlack) else { return nil }
+    guard line >= Double(max(lowest, foot - Self.footSlack)) else { return nil }
     let zero = min(max(line, Double(foot)), Double(top))
     guard Double(top) - zero >= Double(Self.slowestSharpRise) else { return nil }
     return (first + Int(zero * Double(block)), smoothed[top])
