@@ -141,12 +141,17 @@ public final class OnsetDetector {
     onsetFunctionObserver?(judgedWindow, rise)
     nextWindowStart += spectrum.hop
     guard let peak = picker.push(rise) else { return }
-    let windowStart = (peak.frame - SpectralFlux.persistence) * spectrum.hop
+    let window = peak.frame - SpectralFlux.persistence
+    let windowStart = window * spectrum.hop
+    let riseStart = flux.riseStart(window: window).map {
+      Int(($0 * Double(spectrum.hop) + Double(spectrum.size) / 2).rounded())
+    }
     // A note's end (cut off or fading out) can splash over the spectrum, but starts nothing.
     guard
       let found = refiner.soundStart(
         window: windowStart..<(windowStart + spectrum.size), upTo: history.end,
-        notBefore: lastReported + minimumGap, of: history, clicks: bleed.energy(in:))
+        notBefore: lastReported + minimumGap, of: history, riseStart: riseStart,
+        clicks: bleed.energy(in:))
     else {
       picker.withdrawLast()
       return

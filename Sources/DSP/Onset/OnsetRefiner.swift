@@ -93,7 +93,7 @@ struct OnsetRefiner {
   /// where a new sound would still be heard, the energy is far below what it was just before.
   mutating func soundStart(
     window: Range<Int>, upTo end: Int, notBefore: Int, of history: SampleHistory,
-    clicks: (Range<Int>) -> Double = { _ in 0 }
+    riseStart: Int? = nil, clicks: (Range<Int>) -> Double = { _ in 0 }
   ) -> Int? {
     let first = max(history.start, window.upperBound - lookBack)
     let count = (end - first) / block
@@ -156,7 +156,11 @@ struct OnsetRefiner {
     }
     guard blocks[peak] > Self.clearRise * base else {
       // A note under louder ringing ones shows in the spectrum but hardly in the waveform's
-      // energy: the best guess is the sharpest rise late in the window, where the flux saw it.
+      // energy: the best guess is where its own bands began to rise, or else the sharpest rise
+      // late in the window, where the flux saw it.
+      if let riseStart {
+        return min(max(riseStart, notBefore, window.lowerBound - swellReach), window.upperBound)
+      }
       let late = (window.lowerBound + window.count / 4)..<window.upperBound
       return sharpest(in: late, of: history, clicks: clicks)
     }

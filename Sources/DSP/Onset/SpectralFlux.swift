@@ -38,6 +38,8 @@ struct SpectralFlux {
   static let compression: Float = 0.1
   /// Leakage 40 dB below the loudest band does not count.
   static let dynamicRange: Float = 0.01
+  /// A band rising 6 dB into a window takes part in placing its onset.
+  static let clearBandRise: Float = 2
   /// Below about −80 dBFS a band is silent: a recording's dither and a converter's hiss
   /// starting out of digital silence are no onset.
   static let silence: Float = 1e-4
@@ -65,11 +67,14 @@ struct SpectralFlux {
   private var olderPeaks: [Float]
   private var loudest: Float = 0
   private var floor: RoomNoiseFloor
+  private var envelope: [Float]
 
   init(bandCount: Int, hopSeconds: Double) {
     self.bandCount = bandCount
     peakMemory = Float(pow(10, -Self.peakDecayPerSecond * hopSeconds / 20))
-    let frames = Self.framesBack.upperBound + Self.persistence + 1
+    let frames = max(
+      Self.framesBack.upperBound + Self.persistence + 1, Self.riseLookBack + Self.riseLookAhead)
+    envelope = [Float](repeating: 0, count: frames)
     taken = [Float](repeating: 0, count: frames * bandCount)
     takenAround = taken
     heardAround = taken
@@ -81,6 +86,69 @@ struct SpectralFlux {
     peaks = [Float](repeating: 0, count: bandCount)
     olderPeaks = peaks
     floor = RoomNoiseFloor(bandCount: bandCount, hopSeconds: hopSeconds)
+  }
+
+  /// Frames kept before a judged window, and after it until its onset is decided, for
+  /// `riseStart`.
+  static let riseLookBack = 16
+  static let riseLookAhead = 8
+
+  /// Where the bands that rose into window `window` (an index of frames) began to rise, as the
+  /// fractional index of the window centred there: their summed magnitude, over the middle of
+  /// its rise, followed back along a line to its level before. This sees a note's start where
+  /// the waveform's energy hardly does: under the end of the note before it. Nil when the
+  /// frames are no longer kept or the rise is not clear.
+  mutating func riseStart(window: Int) -> Double? {
+    let frames = clicked.count
+    let latest = frameCount - 1
+    let earliest = max(0, latest - frames + 1, window - Self.riseLookBack)
+    guard window - Self.framesBack.upperBound >= earliest, window + Self.persistence <= latest
+    else { return nil }
+    let bandCount = bandCount
+    let row = { (frame: Int) in (frame % frames) * bandCount }
+    for index in 0...(latest - earliest) { envelope[index] = 0 }
+    let leakage = loudest * Self.dynamicRange
+    var rising = 0
+    for band in 0..<bandCount {
+      var after = Float.greatestFiniteMagnitude
+      for frame in window...(window + Self.persistence) {
+        after = min(after, taken[row(frame) + band])
+      }
+      var before: Float = 0
+      for back in Self.framesBack { before = max(before, taken[row(window - back) + band]) }
+      guard after > Self.clearBandRise * before, after > leakage, after > Self.silence else {
+        continue
+      }
+      rising += 1
+      for frame in earliest...latest { envelope[frame - earliest] += taken[row(frame) + band] }
+    }
+    guard rising > 0 else { return nil }
+    var top = window - earliest
+    for index in top...(latest - earliest) where envelope[index] > envelope[top] { top = index }
+    var base = envelope[top]
+    for index in 0...top { base = min(base, envelope[index]) }
+    let height = envelope[top] - base
+    guard height > base else { return nil }
+    var n: Float = 0
+    var sumX: Float = 0
+    var sumY: Float = 0
+    var sumXX: Float = 0
+    var sumXY: Float = 0
+    for index in stride(from: top, through: 0, by: -1) {
+      let amplitude = envelope[index] - base
+      if amplitude < Float(OnsetRefiner.fitFrom) * height { break }
+      guard amplitude <= Float(OnsetRefiner.fitTo) * height else { continue }
+      let x = Float(index)
+      n += 1
+      sumX += x
+      sumY += amplitude
+      sumXX += x * x
+      sumXY += x * amplitude
+    }
+    guard n >= 2 else { return nil }
+    let slope = (n * sumXY - sumX * sumY) / (n * sumXX - sumX * sumX)
+    guard slope > 0 else { return nil }
+    return Double(earliest) + Double((sumX - sumY / slope) / n)
   }
 
   /// Weights the bands, such as from an instrument's profile.
