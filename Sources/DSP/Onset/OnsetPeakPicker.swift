@@ -20,6 +20,8 @@ struct OnsetPeakPicker {
   /// and soon under a median that it raises itself: a rise held over this many frames above the
   /// threshold from before it is an onset at its first frame.
   static let sustainedFrames = 3
+  /// Noise seldom holds a rise that long: a run needs only three quarters of the fixed offset.
+  static let runRelief: Float = 0.25
 
   /// Frames.
   let minimumGap: Int
@@ -80,8 +82,9 @@ struct OnsetPeakPicker {
       current.length += 1
       current.strength = max(current.strength, strength)
       run = current
-    } else if strength > threshold {
-      run = Run(start: candidate, threshold: threshold, strength: strength, length: 1)
+    } else if strength > threshold - Self.runRelief * offset {
+      let runThreshold = threshold - Self.runRelief * offset
+      run = Run(start: candidate, threshold: runThreshold, strength: strength, length: 1)
     } else {
       run = nil
     }
