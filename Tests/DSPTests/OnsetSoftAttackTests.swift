@@ -134,4 +134,43 @@ final class OnsetSoftAttackTests: XCTestCase {
       }
     }
   }
+
+  /// Bowed notes, some played again after a dip, some changing pitch: the run of a swell, its
+  /// placement far back and a note's end being no onset all come out the same however the
+  /// input is split, and are reported within the detector's latency.
+  func testSwellsGiveTheSameOnsetsInBlocksOfAnySizeWithinTheLatency() {
+    var notes: [(start: Double, samples: [Float])] = []
+    var time = 0.3
+    for (index, frequency) in [330.0, 330, 349, 392, 392, 262].enumerated() {
+      let shape = Shape(
+        attack: [0.03, 0.08, 0.15][index % 3], length: 0.25, release: index % 2 == 0 ? 0.03 : 0)
+      notes.append((time, note(frequency: frequency, shape)))
+      time += 0.25 + shape.release + 0.01
+    }
+    let played = take(notes, length: time + 0.5)
+    func detect(inBlocksOf size: Int) -> (onsets: [Onset], latest: Int, latency: Int) {
+      let detector = OnsetDetector(sampleRate: Self.sampleRate)
+      var onsets: [Onset] = []
+      var latest = 0
+      played.samples.withUnsafeBufferPointer { samples in
+        var start = 0
+        while start < samples.count {
+          let end = min(samples.count, start + size)
+          for onset in detector.process(UnsafeBufferPointer(rebasing: samples[start..<end])) {
+            latest = max(latest, end - onset.frame)
+            onsets.append(onset)
+          }
+          start = end
+        }
+      }
+      return (onsets + detector.finish(), latest, detector.latency)
+    }
+    let whole = detect(inBlocksOf: played.samples.count).onsets
+    XCTAssertEqual(whole.count, notes.count, "\(whole.map { milliseconds($0.frame) })")
+    for size in [1, 64, 480, 1_000] {
+      let split = detect(inBlocksOf: size)
+      XCTAssertEqual(split.onsets, whole, "blocks of \(size)")
+      XCTAssertLessThanOrEqual(split.latest, split.latency + size, "blocks of \(size)")
+    }
+  }
 }

@@ -129,6 +129,9 @@ public final class OnsetDetector {
   }
 
   private func analyseWindow(into onsets: inout [Onset]) {
+    // What the refiner may read: up to where this window's analysis needs the input, however
+    // far the input given has gone, so that blocks of any size give the same onsets.
+    let analysedUpTo = nextWindowStart + spectrum.size + clickAllowance
     spectrum.magnitudes(of: history, from: nextWindowStart, into: &magnitudes)
     bands.apply(magnitudes, into: &bandMagnitudes)
     let clicking = bleed.takeOut(
@@ -149,7 +152,7 @@ public final class OnsetDetector {
     // A note's end (cut off or fading out) can splash over the spectrum, but starts nothing.
     guard
       let found = refiner.soundStart(
-        window: windowStart..<(windowStart + spectrum.size), upTo: history.end,
+        window: windowStart..<(windowStart + spectrum.size), upTo: analysedUpTo,
         notBefore: lastReported + minimumGap, of: history, riseStart: riseStart,
         clicks: bleed.energy(in:))
     else {
