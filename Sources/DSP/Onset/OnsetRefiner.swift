@@ -22,6 +22,7 @@ struct OnsetRefiner {
   private var clickBlocks: [Double]
   private var smoothed: [Double]
   private let swellReach: Int
+  private let disagreement: Int
 
   /// The middle of the rise, as fractions of the loudest amplitude above the foot.
   static let fitFrom = 0.1
@@ -53,6 +54,11 @@ struct OnsetRefiner {
   /// A sound whose energy in its first milliseconds stays under half its top (smoothed) is a
   /// swell, placed from its smoothed rise.
   static let swellShare = 0.5
+  /// A rise out of near silence (20 dB below its top) is placed by the waveform alone...
+  static let loudFoot = 0.01
+  /// ...otherwise, with the waveform's and the spectrum's starts further apart than this, the
+  /// spectrum's is taken.
+  static let disagreementSeconds = 0.008
   /// A sound ending: the energy over 10 ms after the window (in blocks) 10 dB below the
   /// energy over 20 ms before it.
   static let beforeEnding = 20
@@ -82,6 +88,7 @@ struct OnsetRefiner {
     clickBlocks = blocks
     smoothed = blocks
     swellReach = Int(Double(sampleRate) * Self.swellBeforeWindowSeconds)
+    disagreement = Int(Double(sampleRate) * Self.disagreementSeconds)
   }
 
   /// How far before the window's end the refiner reads.
@@ -191,6 +198,12 @@ struct OnsetRefiner {
       // The rise is quicker than a block: start from the first block up near the top.
       let quick = (foot...peak).first { blocks[$0] - base >= 0.25 * (blocks[peak] - base) } ?? peak
       estimate = first + quick * block
+    }
+    // Far from where the new sound's own bands began to rise, a foot that is no silence was the
+    // dip of a beating between sounds, not the new one's start.
+    if let riseStart, base > Self.loudFoot * blocks[peak], abs(estimate - riseStart) > disagreement
+    {
+      estimate = max(riseStart, notBefore, notBeforeClick)
     }
     estimate = min(max(estimate, first + span + 2 * block), end - span - 2 * block)
     return sharpest(
