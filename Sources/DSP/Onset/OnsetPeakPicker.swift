@@ -32,6 +32,7 @@ struct OnsetPeakPicker {
   private var lastOnset: Int
   private var onsetBefore: Int
   private var run: Run?
+  private var relief = Self.runRelief
 
   /// Frames in a row above the threshold from before them.
   private struct Run {
@@ -54,7 +55,12 @@ struct OnsetPeakPicker {
   /// The last onset picked proved no onset (a sound ending): it does not hold off the next.
   mutating func withdrawLast() { lastOnset = onsetBefore }
 
-  mutating func setOffset(_ value: Float) { offset = value }
+  /// An offset set from an instrument's profile stays above the room's loudest moments as
+  /// heard in calibration: runs get no relief under it.
+  mutating func setOffset(_ value: Float) {
+    offset = value
+    relief = 0
+  }
 
   /// Adds the next frame's value; returns the frame `lookAhead` frames back when it is an onset,
   /// or the first frame of a sustained rise `sustainedFrames - 1` frames later.
@@ -82,8 +88,8 @@ struct OnsetPeakPicker {
       current.length += 1
       current.strength = max(current.strength, strength)
       run = current
-    } else if strength > threshold - Self.runRelief * offset {
-      let runThreshold = threshold - Self.runRelief * offset
+    } else if strength > threshold - relief * offset {
+      let runThreshold = threshold - relief * offset
       run = Run(start: candidate, threshold: runThreshold, strength: strength, length: 1)
     } else {
       run = nil

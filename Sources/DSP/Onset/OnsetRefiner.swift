@@ -165,8 +165,8 @@ struct OnsetRefiner {
       // A note under louder ringing ones shows in the spectrum but hardly in the waveform's
       // energy: the best guess is where its own bands began to rise, or else the sharpest rise
       // late in the window, where the flux saw it.
-      if let riseStart {
-        return min(max(riseStart, notBefore, window.lowerBound - swellReach), window.upperBound)
+      if let riseStart, riseStart >= window.lowerBound - footReach {
+        return min(max(riseStart, notBefore), window.upperBound)
       }
       let late = (window.lowerBound + window.count / 4)..<window.upperBound
       return sharpest(in: late, of: history, clicks: clicks)
