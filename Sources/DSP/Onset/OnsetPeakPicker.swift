@@ -20,8 +20,6 @@ struct OnsetPeakPicker {
   /// and soon under a median that it raises itself: a rise held over this many frames above the
   /// threshold from before it is an onset at its first frame.
   static let sustainedFrames = 3
-  /// Candidates over which a run's threshold is the lowest.
-  static let runBaseline = 6
   /// Noise seldom holds a rise that long: a run needs only three quarters of the fixed offset.
   static let runRelief: Float = 0.25
 
@@ -35,7 +33,6 @@ struct OnsetPeakPicker {
   private var onsetBefore: Int
   private var run: Run?
   private var relief = Self.runRelief
-  private var recentThresholds = [Float](repeating: .greatestFiniteMagnitude, count: runBaseline)
 
   /// Frames in a row above the threshold from before them.
   private struct Run {
@@ -86,15 +83,13 @@ struct OnsetPeakPicker {
     }
     let threshold = offset + median(count: count) + Self.meanWeight * sum / Float(count)
     // A run is judged against the threshold from before it began, as its own frames would
-    // raise the median: the lowest of the last few, as a swell's first frames rise slowly.
-    recentThresholds[candidate % recentThresholds.count] = threshold
+    // raise the median.
     if var current = run, strength > current.threshold {
       current.length += 1
       current.strength = max(current.strength, strength)
       run = current
-    } else if case let runThreshold = recentThresholds.min()! - relief * offset,
-      strength > runThreshold
-    {
+    } else if strength > threshold - relief * offset {
+      let runThreshold = threshold - relief * offset
       run = Run(start: candidate, threshold: runThreshold, strength: strength, length: 1)
     } else {
       run = nil
