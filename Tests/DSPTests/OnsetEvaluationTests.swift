@@ -29,12 +29,12 @@ final class OnsetEvaluationTests: XCTestCase {
   // MARK: The detector
 
   func testPercussiveAndPluckedSoundsAreFoundAlmostAlways() {
-    XCTAssertGreaterThanOrEqual(score { $0.category.isPercussiveOrPlucked }.fMeasure, 0.89)
+    XCTAssertGreaterThanOrEqual(score { $0.category.isPercussiveOrPlucked }.fMeasure, 0.97)
   }
 
   func testPianoAndSoftAttacksAreFoundMostly() {
-    XCTAssertGreaterThanOrEqual(score { $0.category == .piano }.fMeasure, 0.74)
-    XCTAssertGreaterThanOrEqual(score { $0.category == .softAttack }.fMeasure, 0.92)
+    XCTAssertGreaterThanOrEqual(score { $0.category == .piano }.fMeasure, 0.75)
+    XCTAssertGreaterThanOrEqual(score { $0.category == .softAttack }.fMeasure, 0.97)
   }
 
   func testCleanPlayingIsFoundAlmostPerfectly() {
@@ -59,7 +59,7 @@ final class OnsetEvaluationTests: XCTestCase {
   }
 
   func testTheWholeShareReachesItsThreshold() {
-    XCTAssertGreaterThanOrEqual(score { _ in true }.fMeasure, 0.87)
+    XCTAssertGreaterThanOrEqual(score { _ in true }.fMeasure, 0.94)
   }
 
   func testOnsetsAreTimedWithinAMillisecond() {
@@ -81,7 +81,7 @@ final class OnsetEvaluationTests: XCTestCase {
         GradingAgreement(clip: $0.0, detected: $0.1)
       })
     XCTAssertGreaterThanOrEqual(agreement.agreement, 0.92)
-    XCTAssertGreaterThanOrEqual(agreement.closeOffsetShare, 0.91)
+    XCTAssertGreaterThanOrEqual(agreement.closeOffsetShare, 0.94)
   }
 
   // MARK: The evaluation set

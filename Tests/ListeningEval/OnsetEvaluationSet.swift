@@ -84,7 +84,9 @@ public enum OnsetEvaluationSet {
     }
   }
 
-  private static func clips(of plan: [PlannedTake], in conditions: [OnsetCondition])
+  /// The clips of the planned takes whose instruments are installed, each heard in each
+  /// condition: a few performances of a part, such as to study one instrument.
+  public static func clips(of plan: [PlannedTake], in conditions: [OnsetCondition])
     -> [EvaluationClip]
   {
     let folder = ExternalTool.scratchFolder()

@@ -60,7 +60,8 @@ public final class OnsetDetector {
     }
     minimumGap = picker.minimumGap * spectrum.hop
     clickAllowance = Int(Double(sampleRate) * Self.clickAnnouncementSeconds)
-    let framesLate = SpectralFlux.persistence + OnsetPeakPicker.lookAhead + 1
+    let framesLate =
+      SpectralFlux.persistence + OnsetPeakPicker.lookAhead + OnsetPeakPicker.sustainedFrames
     refiner = OnsetRefiner(
       sampleRate: sampleRate,
       longestSearch: spectrum.size + clickAllowance + (framesLate + 1) * spectrum.hop)
@@ -128,6 +129,9 @@ public final class OnsetDetector {
   }
 
   private func analyseWindow(into onsets: inout [Onset]) {
+    // What the refiner may read: up to where this window's analysis needs the input, however
+    // far the input given has gone, so that blocks of any size give the same onsets.
+    let analysedUpTo = nextWindowStart + spectrum.size + clickAllowance
     spectrum.magnitudes(of: history, from: nextWindowStart, into: &magnitudes)
     bands.apply(magnitudes, into: &bandMagnitudes)
     let clicking = bleed.takeOut(
@@ -140,10 +144,21 @@ public final class OnsetDetector {
     onsetFunctionObserver?(judgedWindow, rise)
     nextWindowStart += spectrum.hop
     guard let peak = picker.push(rise) else { return }
-    let windowStart = (peak.frame - SpectralFlux.persistence) * spectrum.hop
-    let found = refiner.soundStart(
-      window: windowStart..<(windowStart + spectrum.size), upTo: history.end,
-      notBefore: lastReported + minimumGap, of: history, clicks: bleed.energy(in:))
+    let window = peak.frame - SpectralFlux.persistence
+    let windowStart = window * spectrum.hop
+    let riseStart = flux.riseStart(window: window).map {
+      Int(($0 * Double(spectrum.hop) + Double(spectrum.size) / 2).rounded())
+    }
+    // A note's end (cut off or fading out) can splash over the spectrum, but starts nothing.
+    guard
+      let found = refiner.soundStart(
+        window: windowStart..<(windowStart + spectrum.size), upTo: analysedUpTo,
+        notBefore: lastReported + minimumGap, of: history, riseStart: riseStart,
+        clicks: bleed.energy(in:))
+    else {
+      picker.withdrawLast()
+      return
+    }
     let start = max(0, found, lastReported + 1)
     lastReported = start
     onsets.append(Onset(frame: start, strength: peak.strength))

@@ -16,6 +16,12 @@ struct OnsetPeakPicker {
   /// Above what room noise alone reaches in the onset function, once it must persist.
   static let defaultOffset: Float = 0.002
   static let meanWeight: Float = 0.25
+  /// A slow swell's onset function is a plateau rather than a peak, too flat for the peak rule
+  /// and soon under a median that it raises itself: a rise held over this many frames above the
+  /// threshold from before it is an onset at its first frame.
+  static let sustainedFrames = 3
+  /// Noise seldom holds a rise that long: a run needs only three quarters of the fixed offset.
+  static let runRelief: Float = 0.25
 
   /// Frames.
   let minimumGap: Int
@@ -24,6 +30,18 @@ struct OnsetPeakPicker {
   private var window: [Float]
   private(set) var pushedCount = 0
   private var lastOnset: Int
+  private var onsetBefore: Int
+  private var run: Run?
+  private var relief = Self.runRelief
+
+  /// Frames in a row above the threshold from before them.
+  private struct Run {
+    var start: Int
+    var threshold: Float
+    var strength: Float
+    var length: Int
+    var picked = false
+  }
 
   init(hopSeconds: Double) {
     let history = Int((Self.historySeconds / hopSeconds).rounded())
@@ -31,11 +49,21 @@ struct OnsetPeakPicker {
     values = [Float](repeating: 0, count: history + 1 + Self.lookAhead)
     window = values
     lastOnset = -minimumGap
+    onsetBefore = lastOnset
   }
 
-  mutating func setOffset(_ value: Float) { offset = value }
+  /// The last onset picked proved no onset (a sound ending): it does not hold off the next.
+  mutating func withdrawLast() { lastOnset = onsetBefore }
 
-  /// Adds the next frame's value; returns the frame `lookAhead` frames back when it is an onset.
+  /// An offset set from an instrument's profile stays above the room's loudest moments as
+  /// heard in calibration: runs get no relief under it.
+  mutating func setOffset(_ value: Float) {
+    offset = value
+    relief = 0
+  }
+
+  /// Adds the next frame's value; returns the frame `lookAhead` frames back when it is an onset,
+  /// or the first frame of a sustained rise `sustainedFrames - 1` frames later.
   mutating func push(_ value: Float) -> (frame: Int, strength: Float)? {
     values[pushedCount % values.count] = value
     pushedCount += 1
@@ -44,19 +72,43 @@ struct OnsetPeakPicker {
     let strength = values[candidate % values.count]
     var sum: Float = 0
     var count = 0
+    var isPeak = true
     for frame in max(0, pushedCount - values.count)..<pushedCount {
       let other = values[frame % values.count]
-      if frame < candidate, frame >= candidate - Self.lookAhead, other > strength { return nil }
-      if frame > candidate, other >= strength { return nil }
+      if frame < candidate, frame >= candidate - Self.lookAhead, other > strength { isPeak = false }
+      if frame > candidate, other >= strength { isPeak = false }
       window[count] = other
       sum += other
       count += 1
     }
-    guard candidate - lastOnset >= minimumGap else { return nil }
     let threshold = offset + median(count: count) + Self.meanWeight * sum / Float(count)
-    guard strength > threshold else { return nil }
-    lastOnset = candidate
-    return (candidate, strength)
+    // A run is judged against the threshold from before it began, as its own frames would
+    // raise the median.
+    if var current = run, strength > current.threshold {
+      current.length += 1
+      current.strength = max(current.strength, strength)
+      run = current
+    } else if strength > threshold - relief * offset {
+      let runThreshold = threshold - relief * offset
+      run = Run(start: candidate, threshold: runThreshold, strength: strength, length: 1)
+    } else {
+      run = nil
+    }
+    if isPeak, strength > threshold, candidate - lastOnset >= minimumGap {
+      onsetBefore = lastOnset
+      lastOnset = candidate
+      run?.picked = true
+      return (candidate, strength)
+    }
+    if let current = run, !current.picked, current.length >= Self.sustainedFrames,
+      current.start - lastOnset >= minimumGap
+    {
+      onsetBefore = lastOnset
+      lastOnset = current.start
+      run?.picked = true
+      return (current.start, current.strength)
+    }
+    return nil
   }
 
   private mutating func median(count: Int) -> Float {

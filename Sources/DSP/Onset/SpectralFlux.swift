@@ -24,6 +24,11 @@ struct SpectralFlux {
   /// judged frame trails the newest.
   static let persistence = 2
   static let neighbours = 1
+  /// A partial newly in a band, from a neighbour, counts for half its rise...
+  static let neighbourShare: Float = 0.5
+  /// ...unless the band held half its level (−6 dB) before the old frames, within the peaks'
+  /// memory: vibrato swings back and forth over a semitone.
+  static let revisit: Float = 0.5
   /// The room's noise floor times six (16 dB): noise that far above its own floor is rare,
   /// even while the room is getting louder and the floor has yet to catch up.
   static let noiseMargin: Float = 6
@@ -33,8 +38,11 @@ struct SpectralFlux {
   static let compression: Float = 0.1
   /// Leakage 40 dB below the loudest band does not count.
   static let dynamicRange: Float = 0.01
-  /// Below about −100 dBFS a band is silent.
-  static let silence: Float = 1e-5
+  /// A band rising 6 dB into a window takes part in placing its onset.
+  static let clearBandRise: Float = 2
+  /// Below about −80 dBFS a band is silent: a recording's dither and a converter's hiss
+  /// starting out of digital silence are no onset.
+  static let silence: Float = 1e-4
 
   private let bandCount: Int
   private let peakMemory: Float
@@ -43,6 +51,8 @@ struct SpectralFlux {
   private var taken: [Float]
   private var takenAround: [Float]
   private var heardAround: [Float]
+  /// Each band alone as heard, beside `taken`.
+  private var heard: [Float]
   /// What the clicks were predicted to add, which a rise must exceed to count.
   private var clickLevels: [Float]
   private var clicked: [Bool]
@@ -53,22 +63,92 @@ struct SpectralFlux {
   private var weights: [Float]
   private var weightTotal: Float
   private var peaks: [Float]
+  /// Each band's peak before the old frames, forgotten at the same rate.
+  private var olderPeaks: [Float]
   private var loudest: Float = 0
   private var floor: RoomNoiseFloor
+  private var envelope: [Float]
 
   init(bandCount: Int, hopSeconds: Double) {
     self.bandCount = bandCount
     peakMemory = Float(pow(10, -Self.peakDecayPerSecond * hopSeconds / 20))
-    let frames = Self.framesBack.upperBound + Self.persistence + 1
+    let frames = max(
+      Self.framesBack.upperBound + Self.persistence + 1, Self.riseLookBack + Self.riseLookAhead)
+    envelope = [Float](repeating: 0, count: frames)
     taken = [Float](repeating: 0, count: frames * bandCount)
     takenAround = taken
     heardAround = taken
+    heard = taken
     clickLevels = taken
     clicked = [Bool](repeating: false, count: frames)
     weights = [Float](repeating: 1, count: bandCount)
     weightTotal = Float(bandCount)
     peaks = [Float](repeating: 0, count: bandCount)
+    olderPeaks = peaks
     floor = RoomNoiseFloor(bandCount: bandCount, hopSeconds: hopSeconds)
+  }
+
+  /// Frames kept before a judged window, and after it until its onset is decided, for
+  /// `riseStart`.
+  static let riseLookBack = 16
+  static let riseLookAhead = 8
+
+  /// Where the bands that rose into window `window` (an index of frames) began to rise, as the
+  /// fractional index of the window centred there: their summed magnitude, over the middle of
+  /// its rise, followed back along a line to its level before. This sees a note's start where
+  /// the waveform's energy hardly does: under the end of the note before it. Nil when the
+  /// frames are no longer kept or the rise is not clear.
+  mutating func riseStart(window: Int) -> Double? {
+    let frames = clicked.count
+    let latest = frameCount - 1
+    let earliest = max(0, latest - frames + 1, window - Self.riseLookBack)
+    guard window - Self.framesBack.upperBound >= earliest, window + Self.persistence <= latest
+    else { return nil }
+    let bandCount = bandCount
+    let row = { (frame: Int) in (frame % frames) * bandCount }
+    for index in 0...(latest - earliest) { envelope[index] = 0 }
+    let leakage = loudest * Self.dynamicRange
+    var rising = 0
+    for band in 0..<bandCount {
+      var after = Float.greatestFiniteMagnitude
+      for frame in window...(window + Self.persistence) {
+        after = min(after, taken[row(frame) + band])
+      }
+      var before: Float = 0
+      for back in Self.framesBack { before = max(before, taken[row(window - back) + band]) }
+      guard after > Self.clearBandRise * before, after > leakage, after > Self.silence else {
+        continue
+      }
+      rising += 1
+      for frame in earliest...latest { envelope[frame - earliest] += taken[row(frame) + band] }
+    }
+    guard rising > 0 else { return nil }
+    var top = window - earliest
+    for index in top...(latest - earliest) where envelope[index] > envelope[top] { top = index }
+    var base = envelope[top]
+    for index in 0...top { base = min(base, envelope[index]) }
+    let height = envelope[top] - base
+    guard height > base else { return nil }
+    var n: Float = 0
+    var sumX: Float = 0
+    var sumY: Float = 0
+    var sumXX: Float = 0
+    var sumXY: Float = 0
+    for index in stride(from: top, through: 0, by: -1) {
+      let amplitude = envelope[index] - base
+      if amplitude < Float(OnsetRefiner.fitFrom) * height { break }
+      guard amplitude <= Float(OnsetRefiner.fitTo) * height else { continue }
+      let x = Float(index)
+      n += 1
+      sumX += x
+      sumY += amplitude
+      sumXX += x * x
+      sumXY += x * amplitude
+    }
+    guard n >= 2 else { return nil }
+    let slope = (n * sumXY - sumX * sumY) / (n * sumXX - sumX * sumX)
+    guard slope > 0 else { return nil }
+    return Double(earliest) + Double((sumX - sumY / slope) / n)
   }
 
   /// Weights the bands, such as from an instrument's profile.
@@ -97,6 +177,7 @@ struct SpectralFlux {
       }
       takenAround[newest + band] = largestTaken
       heardAround[newest + band] = largestHeard
+      heard[newest + band] = heardBands?[band] ?? bands[band]
     }
     clicked[frameCount % frames] = heardBands != nil
     frameCount += 1
@@ -115,8 +196,10 @@ struct SpectralFlux {
       total = sum(judgedRow: judgedRow, comparedAsHeard: !clicked[judged % frames])
     }
     loudest = 0
+    let oldestRow = (max(0, judged - Self.framesBack.upperBound) % frames) * bandCount
     for band in 0..<bandCount {
       peaks[band] = max(peaks[band] * peakMemory, taken[judgedRow + band])
+      olderPeaks[band] = max(olderPeaks[band] * peakMemory, taken[oldestRow + band])
       loudest = max(loudest, peaks[band])
     }
     return total / weightTotal
@@ -125,17 +208,25 @@ struct SpectralFlux {
   private func sum(judgedRow: Int, comparedAsHeard: Bool) -> Float {
     let leakage = loudest * Self.dynamicRange
     var total: Float = 0
+    let ownOld = comparedAsHeard ? heard : taken
     taken.withUnsafeBufferPointer { taken in
       (comparedAsHeard ? heardAround : takenAround).withUnsafeBufferPointer { old in
+      ownOld.withUnsafeBufferPointer { oldOwn in
         for band in 0..<bandCount {
           var new = taken[judgedRow + band]
           for row in laterRows { new = min(new, taken[row + band]) }
-          var reference: Float = 0
+          var around: Float = 0
+          var own: Float = 0
           var clickLevel = clickLevels[judgedRow + band]
           for row in oldRows {
-            reference = max(reference, old[row + band])
+            around = max(around, old[row + band])
+            own = max(own, oldOwn[row + band])
             clickLevel = max(clickLevel, clickLevels[row + band])
           }
+          // A partial moving into a neighbouring band counts in part (a change of pitch), unless
+          // the band held it lately (vibrato coming back).
+          let revisited = olderPeaks[band] >= Self.revisit * new
+          let reference = revisited ? around : max(own, Self.neighbourShare * around)
           guard new > reference else { continue }
           let knee = max(
             peaks[band] * peakMemory, Self.noiseMargin * floor.level[band], leakage, Self.silence,
@@ -144,6 +235,7 @@ struct SpectralFlux {
             weights[band]
             * logf((knee + Self.compression * new) / (knee + Self.compression * reference))
         }
+      }
       }
     }
     return total
