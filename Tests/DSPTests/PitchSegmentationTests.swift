@@ -68,7 +68,8 @@ final class PitchSegmentationTests: XCTestCase {
   func testFinishReturnsTheNoteStillSounding() {
     var segmenter = NoteSegmenter(sampleRate: sampleRate)
     for (index, frequency) in [196.0].repeated(30).enumerated() {
-      let estimate = PitchEstimate(frame: index * hop, frequency: frequency, confidence: 0.99)
+      let estimate = PitchEstimate(
+        frame: index * hop, frequency: frequency, confidence: 0.99, power: 0.01)
       XCTAssertEqual(segmenter.add(estimate), [])
     }
     XCTAssertEqual(segmenter.finish(), [NoteEvent(start: time(0), end: time(29), frequency: 196)])
@@ -145,11 +146,12 @@ final class PitchSegmentationTests: XCTestCase {
   }
 
   private func voiced(_ frequencies: [Double]) -> [PitchEstimate] {
-    frequencies.map { PitchEstimate(frame: 0, frequency: $0, confidence: 0.99) }
+    frequencies.map { PitchEstimate(frame: 0, frequency: $0, confidence: 0.99, power: 0.01) }
   }
 
   private func silence(_ count: Int) -> [PitchEstimate] {
-    [PitchEstimate](repeating: PitchEstimate(frame: 0, frequency: 0, confidence: 0), count: count)
+    [PitchEstimate](
+      repeating: PitchEstimate(frame: 0, frequency: 0, confidence: 0, power: 0), count: count)
   }
 
   private func time(_ index: Int) -> Double { Double(index * hop) / Double(sampleRate) }
