@@ -86,6 +86,15 @@ final class PitchSegmentationTests: XCTestCase {
     XCTAssertEqual(notes.map(\.frequency), [330, 370.4])
   }
 
+  /// A voice scooping up into a note: a tenth of a second gliding from 90 cents below to 20
+  /// below, then the note. One note, at its pitch, from the start of the scoop.
+  func testAScoopIntoANoteIsItsBeginning() {
+    let scoop = stride(from: -90.0, through: -20, by: 7).map { 220 * pow(2, $0 / 1200) }
+    let notes = segment(silence(10) + voiced(scoop) + voiced([220].repeated(40)) + silence(30))
+    XCTAssertEqual(
+      notes, [NoteEvent(start: time(10), end: time(10 + scoop.count + 39), frequency: 220)])
+  }
+
   /// The first moments of a low plucked note: estimates a few at a time between unvoiced
   /// frames. None of them is a note.
   func testScatteredEstimatesMakeNoNote() {

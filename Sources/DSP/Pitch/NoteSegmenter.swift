@@ -5,7 +5,9 @@ import Glibc
 /// `shortestNote` of them come one after the other, without a break. It ends
 ///
 /// - when estimates at another pitch agree with each other for `shortestNote`: the next note
-///   has begun, and it began with the first of them;
+///   has begun, and it began with the first of them, or, when the note so far lasted no longer
+///   than `longestPassage` and glided towards the next one, with the note (a singer's scoop,
+///   or the passage from one legato note to the next);
 /// - when it is struck again: its power jumps ten times (10 dB) within a fiftieth of a second,
 ///   to within 20 dB of its loudest;
 /// - or when nothing has continued it for `longestBreak`: silence, or a break it cannot
@@ -59,6 +61,8 @@ public struct NoteSegmenter: Sendable {
   private static let attackEstimates = 4
   /// ...to within this factor (20 dB) of its loudest.
   private static let attackReach = 100.0
+  /// A run that moves this far towards the next is a glide into it.
+  private static let glideCents = 30.0
   /// A slip this far (20 dB) below the note's loudest is the note fading.
   private static let tailDepth = 100.0
 
@@ -111,6 +115,15 @@ public struct NoteSegmenter: Sendable {
       estimate.isVoiced && estimate.power * NoteSegmenter.tailDepth <= loudest
         && estimate.power <= recentPowers.max()!
         && NoteSegmenter.isSlip(log2(estimate.frequency) - pitch)
+    }
+
+    /// Whether the run's estimates moved at least `glideCents` towards `next`, ending within a
+    /// semitone of it.
+    func glides(into next: Run) -> Bool {
+      let moved = 1200 * log2(frequencies.last! / frequencies.first!)
+      let remaining = 1200 * (next.pitch - log2(frequencies.last!))
+      return abs(moved) >= NoteSegmenter.glideCents && moved * remaining > 0
+        && abs(remaining) <= 100
     }
 
     func isStruckAgain(by estimate: PitchEstimate) -> Bool {
@@ -187,6 +200,11 @@ public struct NoteSegmenter: Sendable {
         note = next
         return []
       }
+    }
+    if current.duration <= longestPassage, current.glides(into: next) {
+      next.start = current.start
+      note = next
+      return []
     }
     next.predecessor = current.pitch
     note = next
