@@ -31,18 +31,18 @@ struct HighPassFilter {
     }
   }
 
-  private var sections: [Section]
+  private var first: Section
+  private var second: Section
 
   /// `cutoff` in cycles per sample.
   init(cutoff: Double) {
     // A fourth-order Butterworth filter's pole pairs lie π/8 and 3π/8 from the negative real
     // axis; a pair at θ has Q = 1 / (2 cos θ).
-    sections = [cos(Double.pi / 8), cos(3 * Double.pi / 8)].map {
-      Section(cutoff: cutoff, q: 1 / (2 * $0))
-    }
+    first = Section(cutoff: cutoff, q: 1 / (2 * cos(Double.pi / 8)))
+    second = Section(cutoff: cutoff, q: 1 / (2 * cos(3 * Double.pi / 8)))
   }
 
   mutating func process(_ sample: Float) -> Float {
-    Float(sections[1].process(sections[0].process(Double(sample))))
+    Float(second.process(first.process(Double(sample))))
   }
 }

@@ -55,10 +55,9 @@ public struct NoteSegmenter: Sendable {
   private static let samePitchCents = 50.0
   /// Octave, twelfth and double octave, up and down: what the detector's slips look like.
   private static let slipRatios = [2.0, 3, 4, 1 / 2.0, 1 / 3.0, 1 / 4.0]
-  /// A note struck again rises by this factor in power (10 dB) over its last few estimates (a
+  /// A note struck again rises by this factor in power (10 dB) over its last four estimates (a
   /// fiftieth of a second)...
   private static let attackRise = 10.0
-  private static let attackEstimates = 4
   /// ...to within this factor (20 dB) of its loudest.
   private static let attackReach = 100.0
   /// A run that moves this far towards the next is a glide into it.
@@ -81,8 +80,8 @@ public struct NoteSegmenter: Sendable {
     /// Σ log2(frequency): the run's mean pitch is `logSum / frequencies.count`.
     var logSum: Double
     var loudest: Double
-    /// The powers of the last few estimates, oldest first.
-    var recentPowers: [Double]
+    /// The powers of the last four estimates (the first one's, four times, to begin with).
+    var recentPowers: SIMD4<Double>
     /// Where the run's estimates last began to come one after the other, with nothing between.
     var streakStart: Int
     /// The run has had `shortestNote` of estimates one after the other.
@@ -96,7 +95,7 @@ public struct NoteSegmenter: Sendable {
       frequencies = [estimate.frequency]
       logSum = log2(estimate.frequency)
       loudest = estimate.power
-      recentPowers = [estimate.power]
+      recentPowers = SIMD4(repeating: estimate.power)
       streakStart = estimate.frame
     }
 
@@ -113,7 +112,7 @@ public struct NoteSegmenter: Sendable {
     /// run was last: the run fading.
     func fadesInto(_ estimate: PitchEstimate) -> Bool {
       estimate.isVoiced && estimate.power * NoteSegmenter.tailDepth <= loudest
-        && estimate.power <= recentPowers.max()!
+        && estimate.power <= recentPowers.max()
         && NoteSegmenter.isSlip(log2(estimate.frequency) - pitch)
     }
 
@@ -127,7 +126,7 @@ public struct NoteSegmenter: Sendable {
     }
 
     func isStruckAgain(by estimate: PitchEstimate) -> Bool {
-      estimate.power >= NoteSegmenter.attackRise * recentPowers.min()!
+      estimate.power >= NoteSegmenter.attackRise * recentPowers.min()
         && estimate.power * NoteSegmenter.attackReach >= loudest
     }
 
@@ -139,7 +138,7 @@ public struct NoteSegmenter: Sendable {
       frequencies.append(estimate.frequency)
       logSum += log2(estimate.frequency)
       loudest = max(loudest, estimate.power)
-      recentPowers = recentPowers.suffix(NoteSegmenter.attackEstimates - 1) + [estimate.power]
+      recentPowers = SIMD4(recentPowers[1], recentPowers[2], recentPowers[3], estimate.power)
     }
   }
 
