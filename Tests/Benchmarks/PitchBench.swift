@@ -55,7 +55,8 @@ private enum PitchBench {
       var total = PitchScore()
       let lines = clips.map { clip in
         let score = PitchScore(
-          clip, found: PitchAnalysis.notes(in: clip.samples, sampleRate: clip.sampleRate))
+          played: clip.notes,
+          found: PitchAnalysis.notes(in: clip.samples, sampleRate: clip.sampleRate))
         total.add(score)
         return "  \(clip.instrument): " + describe(score)
       }

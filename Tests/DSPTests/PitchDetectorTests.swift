@@ -38,6 +38,59 @@ final class PitchDetectorTests: XCTestCase {
     }
   }
 
+  /// The power is the frame's mean square: an eighth for a sine at half full scale, nothing
+  /// for silence.
+  func testEstimatesCarryTheirFramesPower() {
+    let detector = PitchDetector(sampleRate: sampleRate)
+    let samples =
+      [Float](repeating: 0, count: sampleRate / 10)
+      + PitchMaterial.harmonics([1], of: 220, duration: 0.5, sampleRate: sampleRate)
+    let estimates = estimatesInBlocks(of: 4096, samples, detector)
+    XCTAssertEqual(estimates.first?.power, 0)
+    let middle = estimates.filter { $0.frame > sampleRate / 5 && $0.frame < sampleRate / 2 }
+    XCTAssertFalse(middle.isEmpty)
+    for estimate in middle { XCTAssertEqual(estimate.power, 0.125, accuracy: 0.002) }
+  }
+
+  /// A note that dies away is followed below −70 dBFS, where a sound must be to begin, down to
+  /// about −90 dBFS; a sound that never reaches −70 dBFS is not followed at all.
+  func testAFadingNoteIsFollowedBelowWhereASoundMustBegin() {
+    // A sine from −23 dBFS in power, losing 100 dB a second.
+    let fading = fadingSine(from: 0.1)
+    let followed = estimatesInBlocks(of: 4096, fading, PitchDetector(sampleRate: sampleRate))
+      .drop { !$0.isVoiced }.prefix(while: \.isVoiced)
+    let quietest = 10 * log10(followed.last!.power)
+    XCTAssertLessThan(quietest, -85)
+    XCTAssertGreaterThan(quietest, -95)
+    let faint = fadingSine(from: 0.0003)
+    XCTAssertFalse(
+      estimatesInBlocks(of: 4096, faint, PitchDetector(sampleRate: sampleRate))
+        .contains(where: \.isVoiced))
+  }
+
+  private func fadingSine(from amplitude: Double) -> [Float] {
+    (0..<sampleRate).map { index in
+      let time = Double(index) / Double(sampleRate)
+      return Float(amplitude * pow(10, -5 * time) * sin(2 * .pi * 440 * time))
+    }
+  }
+
+  /// A1 under a rumble at 22 Hz as loud, as a room or a bass's thump may add: what lies
+  /// below the lowest pitch sought does not hide the note (though it pulls it by up to a fifth
+  /// of a semitone).
+  func testRumbleBelowTheRangeDoesNotHideALowNote() {
+    let note = PitchMaterial.harmonics([1], of: 55, duration: 1, sampleRate: sampleRate)
+    let rumble = PitchMaterial.harmonics([1], of: 22, duration: 1, sampleRate: sampleRate)
+    let estimates = estimatesInBlocks(
+      of: 4096, zip(note, rumble).map { ($0 + $1) / 2 },
+      PitchDetector(sampleRate: sampleRate))
+    let middle = estimates.filter { $0.frame > sampleRate / 5 && $0.frame < 4 * sampleRate / 5 }
+    XCTAssertFalse(middle.isEmpty)
+    for estimate in middle {
+      XCTAssertEqual(estimate.isVoiced ? PitchMaterial.nearestMIDI(estimate.frequency) : nil, 33)
+    }
+  }
+
   func testSilenceIsUnvoicedWithNoConfidence() {
     let detector = PitchDetector(sampleRate: sampleRate)
     let estimates = estimatesInBlocks(of: 4096, [Float](repeating: 0, count: sampleRate), detector)

@@ -58,17 +58,80 @@ final class PitchSegmentationTests: XCTestCase {
     XCTAssertEqual(notes.map(\.start), [time(0), time(40)])
   }
 
-  func testOnlyABreakSeparatesRepeatedNotes() {
+  /// A break of more than a tenth of a second, unlike a click's, separates notes of one pitch.
+  func testABreakSeparatesRepeatedNotes() {
     let notes = segment(voiced([440].repeated(40)) + silence(24) + voiced([440].repeated(40)))
     XCTAssertEqual(notes.map(\.start), [time(0), time(64)])
     XCTAssertEqual(
       segment(voiced([440].repeated(40)) + silence(16) + voiced([440].repeated(40))).count, 1)
   }
 
+  /// So does a fresh attack: the power jumping back up within a few estimates. A swell as
+  /// large, over a fifth of a second, does not.
+  func testANoteStruckAgainIsTwoNotesAndASwellIsNot() {
+    let decay = (0..<40).map { 0.01 * pow(0.9, Double($0)) }
+    let struck = segment(voiced(440, powers: decay) + voiced(440, powers: decay) + silence(30))
+    XCTAssertEqual(struck.map(\.start), [time(0), time(40)])
+    let swell = decay.reversed().map { $0 }
+    XCTAssertEqual(
+      segment(voiced(440, powers: decay) + voiced(440, powers: swell) + silence(30)).count, 1)
+  }
+
+  /// From one note to the next a tone up, the estimates glide twenty cents at a time; each is
+  /// close to the one before, but the second note is not the first.
+  func testAGlideToTheNextNoteEndsTheFirst() {
+    let glide = stride(from: 20.0, to: 200, by: 20).map { 330 * pow(2, $0 / 1200) }
+    let notes = segment(
+      voiced([330].repeated(40)) + voiced(glide) + voiced([370.4].repeated(40)) + silence(30))
+    XCTAssertEqual(notes.map(\.frequency), [330, 370.4])
+  }
+
+  /// A voice scooping up into a note: a tenth of a second gliding from 90 cents below to 20
+  /// below, then the note. One note, at its pitch, from the start of the scoop.
+  func testAScoopIntoANoteIsItsBeginning() {
+    let scoop = stride(from: -90.0, through: -20, by: 7).map { 220 * pow(2, $0 / 1200) }
+    let notes = segment(silence(10) + voiced(scoop) + voiced([220].repeated(40)) + silence(30))
+    XCTAssertEqual(
+      notes, [NoteEvent(start: time(10), end: time(10 + scoop.count + 39), frequency: 220)])
+  }
+
+  /// The first moments of a low plucked note: estimates a few at a time between unvoiced
+  /// frames. None of them is a note.
+  func testScatteredEstimatesMakeNoNote() {
+    XCTAssertEqual(
+      segment((silence(3) + voiced([41.5, 41.6, 41.4, 41.5])).repeated(10) + silence(30)), [])
+  }
+
+  /// A stretch a twelfth below in the attack, where a thump can outweigh the note, is the
+  /// note's beginning.
+  func testASlipInTheAttackIsTheNotesBeginning() {
+    let notes = segment(
+      silence(10) + voiced([110].repeated(12)) + voiced([330].repeated(40)) + silence(30))
+    XCTAssertEqual(notes, [NoteEvent(start: time(10), end: time(61), frequency: 330)])
+  }
+
+  /// An octave up and 30 dB down: the note fading, heard an octave off.
+  func testAQuietSlipAfterANoteIsItsFading() {
+    let notes = segment(
+      voiced([220].repeated(40)) + voiced([440].repeated(40), power: 1e-5) + silence(30))
+    XCTAssertEqual(notes, [NoteEvent(start: time(0), end: time(79), frequency: 220)])
+  }
+
+  /// From a note to the next a fifth up, while the first rings on, the frames are periodic at
+  /// their common subharmonic, an octave below the first: that passage is no note.
+  func testAPassageBelowTwoNotesIsNoNote() {
+    let notes = segment(
+      voiced([220].repeated(40)) + voiced([110].repeated(30)) + voiced([330].repeated(40))
+        + silence(30))
+    XCTAssertEqual(notes.map(\.frequency), [220, 330])
+    XCTAssertEqual(notes.map(\.start), [time(0), time(70)])
+  }
+
   func testFinishReturnsTheNoteStillSounding() {
     var segmenter = NoteSegmenter(sampleRate: sampleRate)
     for (index, frequency) in [196.0].repeated(30).enumerated() {
-      let estimate = PitchEstimate(frame: index * hop, frequency: frequency, confidence: 0.99)
+      let estimate = PitchEstimate(
+        frame: index * hop, frequency: frequency, confidence: 0.99, power: 0.01)
       XCTAssertEqual(segmenter.add(estimate), [])
     }
     XCTAssertEqual(segmenter.finish(), [NoteEvent(start: time(0), end: time(29), frequency: 196)])
@@ -144,12 +207,17 @@ final class PitchSegmentationTests: XCTestCase {
     return notes + segmenter.finish()
   }
 
-  private func voiced(_ frequencies: [Double]) -> [PitchEstimate] {
-    frequencies.map { PitchEstimate(frame: 0, frequency: $0, confidence: 0.99) }
+  private func voiced(_ frequencies: [Double], power: Double = 0.01) -> [PitchEstimate] {
+    frequencies.map { PitchEstimate(frame: 0, frequency: $0, confidence: 0.99, power: power) }
+  }
+
+  private func voiced(_ frequency: Double, powers: [Double]) -> [PitchEstimate] {
+    powers.map { PitchEstimate(frame: 0, frequency: frequency, confidence: 0.99, power: $0) }
   }
 
   private func silence(_ count: Int) -> [PitchEstimate] {
-    [PitchEstimate](repeating: PitchEstimate(frame: 0, frequency: 0, confidence: 0), count: count)
+    [PitchEstimate](
+      repeating: PitchEstimate(frame: 0, frequency: 0, confidence: 0, power: 0), count: count)
   }
 
   private func time(_ index: Int) -> Double { Double(index * hop) / Double(sampleRate) }

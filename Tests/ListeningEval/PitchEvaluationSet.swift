@@ -3,9 +3,9 @@ import Foundation
 
 /// The pitch evaluation on recorded samples: each instrument plays every note of its range
 /// at two loudnesses (velocities 100 and 45), as separate notes in a shuffled order with rests
-/// between, then legato figures (steps, a fifth and an octave, no rest between notes) and
-/// notes repeated after short rests, low, middle and high in its range. It plays the same part
-/// from both soundfonts.
+/// between, then legato figures (steps, and leaps of a fourth, a fifth and an octave, with no
+/// rest between notes) and notes repeated after short rests, low, middle and high in its
+/// range. It plays the same part from both soundfonts.
 public enum PitchEvaluationSet {
   public struct Instrument: Sendable {
     public var name: String
@@ -80,7 +80,7 @@ public enum PitchEvaluationSet {
     let bases = [
       range.lowerBound, (range.lowerBound + range.upperBound - 12) / 2, range.upperBound - 12,
     ]
-    let figure = [0, 2, 4, 5, 7, 12, 7, 0]
+    let figure = [0, 2, 4, 5, 7, 12, 0, 12, 7, 0]
     for base in bases {
       for step in figure.dropLast() { play(base + step, for: 350, velocity: phrase, then: 0) }
       play(base + figure.last!, for: 350, velocity: phrase, then: 600)

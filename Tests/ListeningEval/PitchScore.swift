@@ -1,7 +1,7 @@
 import DSP
 import Glibc
 
-/// How the notes found in a clip compare with the notes played. Each played note owns the time
+/// How the notes found in a take compare with the notes played. Each played note owns the time
 /// from just before its key went down to just before the next one's: the notes found starting
 /// there are its. It is named right when it has exactly one, and that one's nearest pitch is
 /// the note played; a note split in two, a note missing, an extra note (a tail taken for a
@@ -22,11 +22,11 @@ public struct PitchScore: Sendable {
 
   public init() {}
 
-  public init(_ clip: PitchClip, found: [NoteEvent]) {
-    for (index, note) in clip.notes.enumerated() {
+  /// `notes` in time order.
+  public init(played notes: [PitchClip.Note], found: [NoteEvent]) {
+    for (index, note) in notes.enumerated() {
       let from = index == 0 ? -Double.infinity : note.start - Self.earlyStart
-      let to =
-        index + 1 < clip.notes.count ? clip.notes[index + 1].start - Self.earlyStart : .infinity
+      let to = index + 1 < notes.count ? notes[index + 1].start - Self.earlyStart : .infinity
       let own = found.filter { $0.start >= from && $0.start < to }
       played += 1
       guard let first = own.first else {

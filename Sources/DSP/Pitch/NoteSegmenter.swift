@@ -1,20 +1,44 @@
 import Glibc
 
 /// Turns a stream of pitch estimates into notes. A note is a run of voiced estimates each
-/// within half a semitone of the one before. It ends
+/// within half a semitone of the run's mean pitch so far; it counts only if at some point
+/// `shortestNote` of them come one after the other, without a break. It ends
 ///
 /// - when estimates at another pitch agree with each other for `shortestNote`: the next note
-///   has begun, and it began with the first of them;
+///   has begun, and it began with the first of them, or, when the note so far lasted no longer
+///   than `longestPassage` and glided towards the next one, with the note (a singer's scoop,
+///   or the passage from one legato note to the next);
+/// - when it is struck again: its power jumps ten times (10 dB) within a fiftieth of a second,
+///   to within 20 dB of its loudest;
 /// - or when nothing has continued it for `longestBreak`: silence, or a break it cannot
 ///   survive.
 ///
+/// Measuring against the mean, not the estimate before, matters in legato: from one note to
+/// the next the estimates glide, each a few cents from the one before. The run without a break
+/// keeps the half-periodic first moments of a plucked note, whose estimates scatter between
+/// unvoiced frames, from making notes; a note whose first estimates are scattered by a click
+/// still starts with them. The power tells a note struck again, with no silence since the one
+/// before rang out, from a swell or a bow change, which rise more slowly, and from a high
+/// piano note coming back from a dip as its strings beat, which stays quiet.
+///
 /// A metronome click over a note, or a scrape, leaves up to about 90 ms of unvoiced or
 /// scattered estimates, because every analysis frame that holds the click is disturbed; the
-/// note lives through that. A stretch an octave or a twelfth away is the detector slipping
-/// onto a harmonic or a subharmonic far more often than a real leap without a break, so it
-/// too may last up to `longestBreak` before it counts as a new note. The cost: two notes of the
-/// same pitch are told apart only by a break longer than `longestBreak` between them, not by a
-/// fresh attack (which is the onset detector's job).
+/// note lives through that. A stretch an octave, a twelfth or two octaves away is the detector
+/// slipping onto a harmonic or a subharmonic far more often than a real leap without a break,
+/// so it too may last up to `longestBreak` before it counts as a new note, and even then it
+/// is not one
+///
+/// - when it is 20 dB below the note's loudest and no louder than the note was last: the note
+///   fading, heard an octave off, which lasts as long as it sounds;
+/// - when it came first and lasted less than `longestBreak`: the note's attack, where a thump
+///   below the note can be as strong as its fundamental;
+/// - or when it lies below the notes before and after it, both a slip away and different from
+///   each other, and lasts no longer than `longestPassage`: a frame that holds the end of one
+///   note and the start of the next, a fourth or a fifth away, is periodic at their common
+///   subharmonic, a twelfth or two octaves below the higher.
+///
+/// The cost: a leap of an octave, a twelfth or two octaves is found only when both notes last
+/// more than `longestBreak`, and the second is not much quieter than the first.
 ///
 /// The note's frequency is the median of its estimates. Its times are the centres of its first
 /// and last estimates: the detector reports a frame as voiced only once the sound fills it
@@ -24,36 +48,97 @@ public struct NoteSegmenter: Sendable {
   /// In samples.
   private let longestBreak: Int
   private let shortestNote: Int
+  /// Twice `longestBreak`.
+  private let longestPassage: Int
 
   /// Half a semitone.
   private static let samePitchCents = 50.0
-  /// Octave and twelfth, up and down: what the detector's slips look like.
-  private static let slipRatios = [2.0, 3, 1 / 2.0, 1 / 3.0]
+  /// Octave, twelfth and double octave, up and down: what the detector's slips look like.
+  private static let slipRatios = [2.0, 3, 4, 1 / 2.0, 1 / 3.0, 1 / 4.0]
+  /// A note struck again rises by this factor in power (10 dB) over its last four estimates (a
+  /// fiftieth of a second)...
+  private static let attackRise = 10.0
+  /// ...to within this factor (20 dB) of its loudest.
+  private static let attackReach = 100.0
+  /// A run that moves this far towards the next is a glide into it.
+  private static let glideCents = 30.0
+  /// A slip this far (20 dB) below the note's loudest is the note fading.
+  private static let tailDepth = 100.0
 
   /// The note sounding, if any.
   private var note: Run?
   /// Since the note's last estimate: the voiced estimates that agree with each other, which
   /// may be the next note.
   private var newcomer: Run?
+  /// The frame of the estimate before, to tell whether a run's estimates follow each other.
+  private var previousFrame: Int?
 
   private struct Run {
     var start: Int
     var last: Int
     var frequencies: [Double]
+    /// Σ log2(frequency): the run's mean pitch is `logSum / frequencies.count`.
+    var logSum: Double
+    var loudest: Double
+    /// The powers of the last four estimates (the first one's, four times, to begin with).
+    var recentPowers: SIMD4<Double>
+    /// Where the run's estimates last began to come one after the other, with nothing between.
+    var streakStart: Int
+    /// The run has had `shortestNote` of estimates one after the other.
+    var isEstablished = false
+    /// The pitch of the note it took over from, without a break.
+    var predecessor: Double?
 
     init(_ estimate: PitchEstimate) {
       start = estimate.frame
       last = estimate.frame
       frequencies = [estimate.frequency]
+      logSum = log2(estimate.frequency)
+      loudest = estimate.power
+      recentPowers = SIMD4(repeating: estimate.power)
+      streakStart = estimate.frame
     }
 
-    func continues(with estimate: PitchEstimate) -> Bool {
-      estimate.isVoiced && NoteSegmenter.samePitch(estimate.frequency, frequencies.last!)
+    var duration: Int { last - start }
+    /// In octaves above 1 Hz.
+    var pitch: Double { logSum / Double(frequencies.count) }
+
+    func holds(_ estimate: PitchEstimate) -> Bool {
+      estimate.isVoiced
+        && abs(1200 * (log2(estimate.frequency) - pitch)) <= NoteSegmenter.samePitchCents
     }
 
-    mutating func append(_ estimate: PitchEstimate) {
+    /// Whether `estimate` is a slip away, `tailDepth` below the loudest and no louder than the
+    /// run was last: the run fading.
+    func fadesInto(_ estimate: PitchEstimate) -> Bool {
+      estimate.isVoiced && estimate.power * NoteSegmenter.tailDepth <= loudest
+        && estimate.power <= recentPowers.max()
+        && NoteSegmenter.isSlip(log2(estimate.frequency) - pitch)
+    }
+
+    /// Whether the run's estimates moved at least `glideCents` towards `next`, ending within a
+    /// semitone of it.
+    func glides(into next: Run) -> Bool {
+      let moved = 1200 * log2(frequencies.last! / frequencies.first!)
+      let remaining = 1200 * (next.pitch - log2(frequencies.last!))
+      return abs(moved) >= NoteSegmenter.glideCents && moved * remaining > 0
+        && abs(remaining) <= 100
+    }
+
+    func isStruckAgain(by estimate: PitchEstimate) -> Bool {
+      estimate.power >= NoteSegmenter.attackRise * recentPowers.min()
+        && estimate.power * NoteSegmenter.attackReach >= loudest
+    }
+
+    /// `unbroken`: the estimate before this one in the stream was the run's.
+    mutating func append(_ estimate: PitchEstimate, unbroken: Bool, shortestNote: Int) {
+      if !unbroken { streakStart = estimate.frame }
       last = estimate.frame
+      isEstablished = isEstablished || last - streakStart >= shortestNote
       frequencies.append(estimate.frequency)
+      logSum += log2(estimate.frequency)
+      loudest = max(loudest, estimate.power)
+      recentPowers = SIMD4(recentPowers[1], recentPowers[2], recentPowers[3], estimate.power)
     }
   }
 
@@ -61,17 +146,30 @@ public struct NoteSegmenter: Sendable {
     self.sampleRate = sampleRate
     self.longestBreak = Int(longestBreak * Double(sampleRate))
     self.shortestNote = Int(shortestNote * Double(sampleRate))
+    longestPassage = 2 * self.longestBreak
   }
 
   /// Feeds the next estimate (in stream order); returns the notes that have just ended.
   public mutating func add(_ estimate: PitchEstimate) -> [NoteEvent] {
-    if let current = note, current.continues(with: estimate) {
-      note!.append(estimate)
+    defer { previousFrame = estimate.frame }
+    if let current = note, current.holds(estimate) {
+      newcomer = nil
+      guard current.isStruckAgain(by: estimate) else {
+        note!.append(
+          estimate, unbroken: current.last == previousFrame, shortestNote: shortestNote)
+        return []
+      }
+      note = Run(estimate)
+      return event(for: current)
+    }
+    if let current = note, current.fadesInto(estimate) {
+      // It sounds on, but its pitch does not count.
+      note!.last = estimate.frame
       newcomer = nil
       return []
     }
-    if let candidate = newcomer, candidate.continues(with: estimate) {
-      newcomer!.append(estimate)
+    if let candidate = newcomer, candidate.holds(estimate) {
+      newcomer!.append(estimate, unbroken: true, shortestNote: shortestNote)
     } else {
       newcomer = estimate.isVoiced ? Run(estimate) : nil
     }
@@ -82,31 +180,62 @@ public struct NoteSegmenter: Sendable {
     }
     guard estimate.frame - current.last > longestBreak || newcomerHasTakenOver(from: current)
     else { return [] }
-    note = newcomer
+    guard var next = newcomer, next.isEstablished else {
+      note = newcomer
+      newcomer = nil
+      return event(for: current)
+    }
+    // An established newcomer began within `longestBreak` of the note's last estimate, or the
+    // note would have ended then.
     newcomer = nil
+    if Self.isSlip(next.pitch - current.pitch) {
+      if current.duration < longestBreak {
+        // The note's attack, heard a slip away: the newcomer began there.
+        next.start = current.start
+        note = next
+        return []
+      }
+      if isPassing(current, to: next) {
+        note = next
+        return []
+      }
+    }
+    if current.duration <= longestPassage, current.glides(into: next) {
+      next.start = current.start
+      note = next
+      return []
+    }
+    next.predecessor = current.pitch
+    note = next
     return event(for: current)
   }
 
-  /// Ends the stream: returns the note still sounding, if it is long enough.
+  /// Whether `run`, a slip away from `next`, was only the passage to it from the note before:
+  /// below both, a slip away from that one too, which differs from `next`, and no longer than
+  /// `longestPassage`.
+  private func isPassing(_ run: Run, to next: Run) -> Bool {
+    guard let before = run.predecessor, run.duration <= longestPassage else { return false }
+    return run.pitch < min(before, next.pitch) && Self.isSlip(before - run.pitch)
+      && !Self.isSlip(before - next.pitch, ratios: [1])
+  }
+
+  /// Ends the stream: returns the note still sounding, if any.
   public mutating func finish() -> [NoteEvent] {
     defer {
       note = nil
       newcomer = nil
+      previousFrame = nil
     }
     return note.map(event(for:)) ?? []
   }
 
   private func newcomerHasTakenOver(from current: Run) -> Bool {
-    guard let candidate = newcomer, candidate.last - candidate.start >= shortestNote else {
-      return false
-    }
-    let pitch = candidate.frequencies.last!
-    let reference = current.frequencies.last!
-    return !Self.slipRatios.contains { Self.samePitch(pitch, reference * $0) }
+    guard let candidate = newcomer, candidate.isEstablished else { return false }
+    return !Self.isSlip(candidate.pitch - current.pitch)
   }
 
   private func event(for run: Run) -> [NoteEvent] {
-    guard run.last - run.start >= shortestNote else { return [] }
+    guard run.isEstablished else { return [] }
     let sorted = run.frequencies.sorted()
     let rate = Double(sampleRate)
     return [
@@ -116,7 +245,9 @@ public struct NoteSegmenter: Sendable {
     ]
   }
 
-  private static func samePitch(_ frequency: Double, _ reference: Double) -> Bool {
-    abs(1200 * log2(frequency / reference)) <= samePitchCents
+  /// Whether an interval, in octaves, is within half a semitone of one of the detector's
+  /// slips, or of one of `ratios`.
+  private static func isSlip(_ interval: Double, ratios: [Double] = slipRatios) -> Bool {
+    ratios.contains { abs(1200 * (interval - log2($0))) <= samePitchCents }
   }
 }

@@ -1,16 +1,17 @@
 /// Monophonic pitch, estimated every 5 ms over frames twice the longest period sought
 /// (50 ms from 40 Hz), by the McLeod Pitch Method: the period is a peak of the normalised
 /// square difference function (`NormalizedSquareDifference`, which says which peak) of the
-/// frame, low-passed and decimated to about 11–12 kHz. That function is found every half
-/// sample and its peak interpolated, which puts the notes of E2–E6 within a cent. Streaming:
-/// blocks of any size give the same estimates as the whole signal at once, because every frame
-/// sits at a fixed place on the stream.
+/// frame, low-passed and decimated to about 11–12 kHz and high-passed just below the lowest
+/// frequency sought. That function is found every half sample and its peak interpolated,
+/// which puts the notes of E2–E6 within a cent. Streaming: blocks of any size give the same
+/// estimates as the whole signal at once, because every frame sits at a fixed place on the
+/// stream.
 ///
-/// A frame is voiced when it is loud enough, not ten times quieter in one half than in the
-/// other, and periodic enough. The middle test keeps a frame that merely overlaps the start or
-/// end of a sound from counting: silence matches silence perfectly, so a frame holding a
-/// metronome click and silence would look periodic at the click's pitch, and a note would seem
-/// to start half a frame early.
+/// A frame is voiced when it is loud enough (less loud when it follows a voiced one), not ten
+/// times quieter in one half than in the other, and periodic enough. The middle test keeps a
+/// frame that merely overlaps the start or end of a sound from counting: silence matches
+/// silence perfectly, so a frame holding a metronome click and silence would look periodic at
+/// the click's pitch, and a note would seem to start half a frame early.
 public final class PitchDetector {
   public let sampleRate: Int
   /// Input samples between successive estimates.
@@ -18,6 +19,9 @@ public final class PitchDetector {
   /// Input samples in one analysis frame.
   public let frameLength: Int
 
+  /// The high-pass filter (`HighPassFilter`) cuts off at this share of the lowest frequency
+  /// sought: at 32 Hz, it takes 0.5 dB off E1 and 16 dB off 20 Hz.
+  private static let highPassShare = 0.8
   /// The decimated rate stays at or above 11 kHz.
   private static let lowestAnalysisRate = 11_000
   private static let estimatesPerSecond = 200.0
@@ -25,12 +29,19 @@ public final class PitchDetector {
   private static let peakThreshold = 0.93
   /// Below this NSDF height a frame counts as unpitched (noise, a chord, a rattle).
   private static let voicingClarity = 0.7
-  /// Mean power of a frame below which it is silence (about −70 dBFS).
+  /// Mean power of a frame below which it is silence (about −70 dBFS)...
   private static let silencePower = 1e-7
-  /// The quieter half of a voiced frame has at least this fraction of the louder half's energy.
+  /// ...unless the estimate before was voiced: a note is followed as it fades down to this
+  /// (about −90 dBFS). A soft high piano note dips below −70 dBFS a tenth of a second in, as
+  /// its strings beat, and comes back; without this the rest of it would be a note of its own.
+  private static let fadingPower = 1e-9
+  /// The quieter half of a voiced frame has at least this fraction of the louder half's energy...
   private static let steadiness = 0.1
+  /// ...except that a sound already followed may fade by this much (30 dB) across a frame.
+  private static let fading = 0.001
 
   private let decimator: LowPassDecimator
+  private var highPass: HighPassFilter
   private let analysisHop: Int
   private let analysisFrameLength: Int
   /// Lags (in decimated samples) shorter than this are above the highest frequency sought.
@@ -48,6 +59,8 @@ public final class PitchDetector {
   private var nextFrame = 0
   /// The decimated frame being analysed, without its mean.
   private var frame: [Float]
+  /// The last estimate was voiced: a sound is being followed.
+  private var isFollowingASound = false
 
   public init(sampleRate: Int, minimumFrequency: Double = 40, maximumFrequency: Double = 2000) {
     let factor = max(1, sampleRate / Self.lowestAnalysisRate)
@@ -58,6 +71,7 @@ public final class PitchDetector {
       "frequency range out of reach at this sample rate")
     self.sampleRate = sampleRate
     decimator = LowPassDecimator(factor: factor)
+    highPass = HighPassFilter(cutoff: Self.highPassShare * minimumFrequency / analysisRate)
     // One lag past the longest period, as the neighbour for interpolating a peak there.
     let maximumLag = Int((analysisRate / minimumFrequency).rounded(.up)) + 1
     analysisFrameLength = 2 * maximumLag
@@ -98,7 +112,7 @@ public final class PitchDetector {
         let centre = (decimatedStart + decimated.count) * decimator.factor
         let first = centre - decimator.delay - inputStart
         guard first + decimator.taps.count <= input.count else { return }
-        decimated.append(decimator.output(from: input, start: first))
+        decimated.append(highPass.process(decimator.output(from: input, start: first)))
       }
     }
   }
@@ -107,30 +121,37 @@ public final class PitchDetector {
     let decimatedOffset = frameNumber * analysisHop - decimatedStart
     Self.copyWithoutMean(
       decimated[decimatedOffset..<(decimatedOffset + analysisFrameLength)], into: &frame)
-    let centre = frameNumber * hop + frameLength / 2
-    let unvoiced = PitchEstimate(frame: centre, frequency: 0, confidence: 0)
-    guard frame.withUnsafeBufferPointer(Self.isSteadySound) else { return unvoiced }
-
-    frame.withUnsafeBufferPointer { difference.compute($0) }
-    guard
-      let (lag, clarity) = difference.bestPeriod(
+    let (early, late) = frame.withUnsafeBufferPointer(Self.halfEnergies)
+    let power = (early + late) / Double(frame.count)
+    var estimate = PitchEstimate(
+      frame: frameNumber * hop + frameLength / 2, frequency: 0, confidence: 0, power: power)
+    let isSound =
+      isFollowingASound
+      ? power >= Self.fadingPower && late >= Self.fading * early
+        && early >= Self.steadiness * late
+      : power >= Self.silencePower && min(early, late) >= Self.steadiness * max(early, late)
+    if isSound {
+      frame.withUnsafeBufferPointer { difference.compute($0) }
+      if let (lag, clarity) = difference.bestPeriod(
         shortestLag: shortestLag, threshold: Self.peakThreshold)
-    else { return unvoiced }
-    let confidence = min(1, max(0, clarity))
-    guard confidence >= Self.voicingClarity else {
-      return PitchEstimate(frame: centre, frequency: 0, confidence: confidence)
+      {
+        estimate.confidence = min(1, max(0, clarity))
+        if estimate.confidence >= Self.voicingClarity {
+          estimate.frequency = Double(sampleRate) / (lag * Double(decimator.factor))
+        }
+      }
     }
-    let period = lag * Double(decimator.factor)
-    return PitchEstimate(
-      frame: centre, frequency: Double(sampleRate) / period, confidence: confidence)
+    isFollowingASound = estimate.isVoiced
+    return estimate
   }
 
-  private static func isSteadySound(_ frame: UnsafeBufferPointer<Float>) -> Bool {
+  /// Σ x² over the first and the second half of the frame.
+  private static func halfEnergies(_ frame: UnsafeBufferPointer<Float>) -> (Double, Double) {
     let half = frame.count / 2
-    let early = Double(UnsafeBufferPointer(rebasing: frame[..<half]).sumOfSquares())
-    let late = Double(UnsafeBufferPointer(rebasing: frame[half...]).sumOfSquares())
-    return (early + late) / Double(frame.count) >= Self.silencePower
-      && min(early, late) >= Self.steadiness * max(early, late)
+    return (
+      Double(UnsafeBufferPointer(rebasing: frame[..<half]).sumOfSquares()),
+      Double(UnsafeBufferPointer(rebasing: frame[half...]).sumOfSquares())
+    )
   }
 
   private static func copyWithoutMean(

@@ -7,11 +7,15 @@ public struct PitchEstimate: Equatable, Sendable {
   /// How periodic the frame is, 0...1: the normalised correlation of the signal with itself
   /// one period later. 0 for silence and for frames where a sound starts or stops.
   public var confidence: Double
+  /// The frame's mean power (its RMS squared, full scale 1), after the detector's filters:
+  /// how loud the sound is around `frame`, voiced or not.
+  public var power: Double
 
-  public init(frame: Int, frequency: Double, confidence: Double) {
+  public init(frame: Int, frequency: Double, confidence: Double, power: Double) {
     self.frame = frame
     self.frequency = frequency
     self.confidence = confidence
+    self.power = power
   }
 
   public var isVoiced: Bool { frequency > 0 }
