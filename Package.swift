@@ -20,19 +20,20 @@ let package = Package(
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
     .target(name: "MusicTheory"),
+    .target(name: "Files"),
     .target(name: "DSP", dependencies: ["CFFTW"]),
     .target(name: "Practice", dependencies: ["MusicTheory"]),
-    .target(name: "Audio", dependencies: ["DSP", "CPulseAudio"]),
+    .target(name: "Audio", dependencies: ["DSP", "Files", "CPulseAudio"]),
     .target(
       name: "Storage",
       dependencies: [
-        "MusicTheory", "DSP", "CZlib", .product(name: "Logging", package: "swift-log"),
+        "MusicTheory", "DSP", "Files", "CZlib", .product(name: "Logging", package: "swift-log"),
       ]),
     .target(name: "TerminalUI", dependencies: ["MusicTheory", "CNcursesw"]),
     .target(
       name: "App",
       dependencies: [
-        "MusicTheory", "Practice", "DSP", "Audio", "Storage", "TerminalUI",
+        "MusicTheory", "Practice", "DSP", "Files", "Audio", "Storage", "TerminalUI",
         .product(name: "Logging", package: "swift-log"),
       ]),
     .executableTarget(
@@ -65,6 +66,7 @@ let package = Package(
       path: "Tests/PatternTool"),
 
     .testTarget(name: "MusicTheoryTests", dependencies: ["MusicTheory"]),
+    .testTarget(name: "FilesTests", dependencies: ["Files"]),
     .testTarget(name: "DSPTests", dependencies: ["DSP", "ListeningEval"]),
     .testTarget(name: "PracticeTests", dependencies: ["Practice", "DSP"]),
     .testTarget(name: "AudioTests", dependencies: ["Audio", "DSP"]),

@@ -18,10 +18,25 @@ public enum WAVCodec {
   public static let headerSize = 44
 
   public static func decode(_ data: Data) throws(WAVError) -> WAVAudio {
-    let result = data.withUnsafeBytes { bytes in
-      Result { () throws(WAVError) in try WAVReader(bytes: bytes).audio() }
+    let layout = try layout(count: data.count) { range in
+      Array(data[(data.startIndex + range.lowerBound)..<(data.startIndex + min(range.upperBound, data.count))])
     }
-    return try result.get()
+    let samples = data.withUnsafeBytes { bytes in
+      layout.encoding.decode(
+        bytes, from: layout.audioBytes.lowerBound, count: layout.frameCount * layout.channels)
+    }
+    return WAVAudio(
+      sampleRate: layout.sampleRate, channels: layout.channels, samples: samples,
+      isTruncated: layout.isTruncated)
+  }
+
+  /// Where the samples of a WAV file of `count` bytes lie, reading only its chunk headers
+  /// through `read` (which returns the bytes of a range, fewer where the file ends). The header
+  /// is checked in full (rate, channels, block alignment) before any sample is read.
+  public static func layout(count: Int, read: @escaping (Range<Int>) -> [UInt8]) throws(WAVError)
+    -> WAVLayout
+  {
+    try WAVReader(count: count, read: read).layout()
   }
 
   /// Averages the channels of each frame; a trailing partial frame is dropped.

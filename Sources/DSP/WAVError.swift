@@ -14,7 +14,11 @@ public enum WAVError: Error, Equatable, Sendable, CustomStringConvertible {
   case unsupportedEncoding(String)
   case unsupportedSampleSize(bits: Int, floatingPoint: Bool)
   case noChannels
-  case noSampleRate
+  case tooManyChannels(Int)
+  /// Outside `WAVLayout.sampleRates`.
+  case unsupportedSampleRate(Int)
+  /// The format's block alignment does not match its channels and sample size.
+  case wrongBlockAlignment(Int, channels: Int, bytesPerSample: Int)
   /// There is no `data` chunk at all; an empty one decodes to no samples instead.
   case noAudioData
 
@@ -29,7 +33,12 @@ public enum WAVError: Error, Equatable, Sendable, CustomStringConvertible {
     case .unsupportedSampleSize(let bits, let floatingPoint):
       "unsupported WAV sample size: \(bits)-bit \(floatingPoint ? "float" : "integer")"
     case .noChannels: "WAV file declares 0 channels"
-    case .noSampleRate: "WAV file declares a sample rate of 0 Hz"
+    case .tooManyChannels(let channels):
+      "WAV file declares \(channels) channels; Woodshed reads up to \(WAVLayout.maximumChannels)"
+    case .unsupportedSampleRate(let rate):
+      "WAV file declares a sample rate of \(rate) Hz; Woodshed reads 8 kHz to 384 kHz"
+    case .wrongBlockAlignment(let declared, let channels, let bytesPerSample):
+      "WAV file's frames of \(declared) bytes do not fit \(channels) channels of \(bytesPerSample)-byte samples"
     case .noAudioData: "WAV file has no audio data"
     }
   }

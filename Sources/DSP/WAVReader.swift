@@ -1,7 +1,11 @@
-/// Walks the chunks of a RIFF/WAVE file in memory. Nothing in the file is trusted: every size
-/// is checked against the bytes that are really there before it is used.
+/// Walks the chunks of a RIFF/WAVE file, in memory or on disk, reading only the few bytes of
+/// each chunk's header through `read`. Nothing in the file is trusted: every size is checked
+/// against the bytes that are really there before it is used.
 struct WAVReader {
-  let bytes: UnsafeRawBufferPointer
+  /// The file's length in bytes.
+  let count: Int
+  /// The bytes in a range of the file; fewer where the file ends.
+  let read: (Range<Int>) -> [UInt8]
 
   /// The tail of the KSDATAFORMAT_SUBTYPE GUIDs for PCM and IEEE float; the first two bytes of
   /// the GUID carry the plain format tag.
@@ -15,28 +19,28 @@ struct WAVReader {
     let sampleRate: Int
   }
 
-  func audio() throws(WAVError) -> WAVAudio {
+  func layout() throws(WAVError) -> WAVLayout {
     try checkContainer()
     var format: Format?
     var audioBytes: Range<Int>?
     var isTruncated = false
     var offset = 12
-    while offset + 8 <= bytes.count, format == nil || audioBytes == nil {
+    while offset + 8 <= count, format == nil || audioBytes == nil {
       let id = fourCC(at: offset)
-      let declaredSize = Int(bytes.littleEndian(at: offset + 4) as UInt32)
+      let declaredSize = Int(field(at: offset + 4) as UInt32)
       let body = offset + 8
       var end = body + declaredSize
       if id == "data", declaredSize == 0, riffEnd <= body {
         // A streaming writer puts zero sizes in the header and patches them when it finishes;
         // if it never finished (a crash), the samples run to the end of the file.
-        end = bytes.count
+        end = count
       }
-      let available = body..<min(end, bytes.count)
+      let available = body..<min(end, count)
       switch id {
       case "fmt " where format == nil: format = try self.format(in: available)
       case "data" where audioBytes == nil:
         audioBytes = available
-        isTruncated = end > bytes.count
+        isTruncated = end > count
       default: break
       }
       offset = end + declaredSize % 2
@@ -44,49 +48,63 @@ struct WAVReader {
     guard let format else { throw .missingFormat }
     guard let audioBytes else { throw .noAudioData }
     let frameWidth = format.channels * format.encoding.byteWidth
-    let frames = audioBytes.count / frameWidth
-    return WAVAudio(
-      sampleRate: format.sampleRate, channels: format.channels,
-      samples: format.encoding.decode(
-        bytes, from: audioBytes.lowerBound, count: frames * format.channels),
-      isTruncated: isTruncated || audioBytes.count % frameWidth != 0)
+    return WAVLayout(
+      sampleRate: format.sampleRate, channels: format.channels, encoding: format.encoding,
+      audioBytes: audioBytes, isTruncated: isTruncated || audioBytes.count % frameWidth != 0)
   }
 
   private func checkContainer() throws(WAVError) {
-    guard bytes.count >= 4 else { throw .notRIFF }
+    guard count >= 4 else { throw .notRIFF }
     switch fourCC(at: 0) {
     case "RIFF": break
     case "RIFX": throw .unsupportedVariant("big-endian RIFX")
     case "RF64": throw .unsupportedVariant("RF64 (64-bit sizes)")
     default: throw .notRIFF
     }
-    guard bytes.count >= 12, fourCC(at: 8) == "WAVE" else { throw .notWAVE }
+    guard count >= 12, fourCC(at: 8) == "WAVE" else { throw .notWAVE }
   }
 
   /// Where the RIFF header says the file ends; only consulted to recognise unpatched headers.
-  private var riffEnd: Int { 8 + Int(bytes.littleEndian(at: 4) as UInt32) }
+  private var riffEnd: Int { 8 + Int(field(at: 4) as UInt32) }
 
   private func format(in range: Range<Int>) throws(WAVError) -> Format {
     guard range.count >= 16 else { throw .malformedFormat }
-    let start = range.lowerBound
-    var tag: UInt16 = bytes.littleEndian(at: start)
+    let body = read(range.lowerBound..<min(range.upperBound, range.lowerBound + 40))
+    guard body.count >= 16 else { throw .malformedFormat }
+    func field<T: FixedWidthInteger>(_ offset: Int) -> T {
+      body[offset..<(offset + T.bitWidth / 8)].reversed().reduce(0) { $0 << 8 | T($1) }
+    }
+    var tag: UInt16 = field(0)
     if tag == WAVSampleEncoding.extensibleTag {
-      guard range.count >= 40 else { throw .malformedFormat }
-      guard bytes[(start + 26)..<(start + 40)].elementsEqual(Self.subformatGUIDTail) else {
+      guard body.count >= 40 else { throw .malformedFormat }
+      guard body[26..<40].elementsEqual(Self.subformatGUIDTail) else {
         throw .unsupportedEncoding("an unrecognised WAVE_FORMAT_EXTENSIBLE subformat")
       }
-      tag = bytes.littleEndian(at: start + 24)
+      tag = field(24)
     }
-    let encoding = try WAVSampleEncoding(
-      formatTag: tag, bitsPerSample: Int(bytes.littleEndian(at: start + 14) as UInt16))
-    let channels = Int(bytes.littleEndian(at: start + 2) as UInt16)
-    let sampleRate = Int(bytes.littleEndian(at: start + 4) as UInt32)
+    let encoding = try WAVSampleEncoding(formatTag: tag, bitsPerSample: Int(field(14) as UInt16))
+    let channels = Int(field(2) as UInt16)
+    let sampleRate = Int(field(4) as UInt32)
+    let blockAlign = Int(field(12) as UInt16)
     guard channels > 0 else { throw .noChannels }
-    guard sampleRate > 0 else { throw .noSampleRate }
+    guard channels <= WAVLayout.maximumChannels else { throw .tooManyChannels(channels) }
+    guard WAVLayout.sampleRates.contains(sampleRate) else {
+      throw .unsupportedSampleRate(sampleRate)
+    }
+    guard blockAlign == channels * encoding.byteWidth else {
+      throw .wrongBlockAlignment(blockAlign, channels: channels, bytesPerSample: encoding.byteWidth)
+    }
     return Format(encoding: encoding, channels: channels, sampleRate: sampleRate)
   }
 
+  /// A little-endian field; zero where the file ends before it.
+  private func field<T: FixedWidthInteger>(at offset: Int) -> T {
+    let bytes = read(offset..<(offset + T.bitWidth / 8))
+    guard bytes.count == T.bitWidth / 8 else { return 0 }
+    return bytes.reversed().reduce(0) { $0 << 8 | T($1) }
+  }
+
   private func fourCC(at offset: Int) -> String {
-    String(decoding: bytes[offset..<(offset + 4)], as: UTF8.self)
+    String(decoding: read(offset..<(offset + 4)), as: UTF8.self)
   }
 }

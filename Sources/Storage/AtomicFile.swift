@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Files
 import Glibc
 
 /// Replaces a file so that a reader, a crash or a full disk only ever sees the old content or
@@ -11,6 +12,11 @@ public enum AtomicFile {
   public static func write(_ data: Data, to link: URL) throws(StorageError) {
     // People keep dotfiles in a repository and link them; renaming over the link would cut it.
     let url = link.resolvingSymlinksInPath()
+    do throws(FileError) {
+      try OutputTarget.check(url, replacing: true)
+    } catch {
+      throw StorageError.saveRefused(file: url.lastPathComponent, reason: error.description)
+    }
     let folder = url.deletingLastPathComponent()
     let temporary = folder.appendingPathComponent(
       ".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: .min ... .max))")

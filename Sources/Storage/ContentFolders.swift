@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Files
 
 /// Content that comes as one JSON object per file with an `id` (note packs, fretboard patterns,
 /// rhythm patterns): the files shipped with Woodshed, then the user's own. A file that cannot be
@@ -14,7 +15,7 @@ enum ContentFolders {
   /// Every usable file of the two folders, in file-name order within each, and one line per
   /// file that could not be used. A folder that is not there yet holds nothing.
   static func load<Item>(
-    builtIn: URL, user: URL, id: (Item) -> String,
+    builtIn: URL, user: URL, kind: FileKind, id: (Item) -> String,
     decode: (JSONValue) throws(FieldError) -> Item
   ) -> (loaded: [Loaded<Item>], problems: [String]) {
     var loaded: [Loaded<Item>] = []
@@ -24,7 +25,7 @@ enum ContentFolders {
       for name in names.sorted() where name.hasSuffix(".json") {
         let file = folder.appendingPathComponent(name)
         do throws(StorageError) {
-          let item = try read(file, decode: decode)
+          let item = try read(file, as: kind, decode: decode)
           if let taken = loaded.first(where: { id($0.item) == id(item) }) {
             throw StorageError.malformed(file: name, reason: Self.taken(id(item), by: taken.file))
           }
@@ -39,12 +40,12 @@ enum ContentFolders {
 
   /// Reads and checks one file.
   static func read<Item>(
-    _ file: URL, decode: (JSONValue) throws(FieldError) -> Item
+    _ file: URL, as kind: FileKind, decode: (JSONValue) throws(FieldError) -> Item
   ) throws(StorageError) -> Item {
     let name = file.lastPathComponent
     let data: Data
     do {
-      data = try Platform.readFile(file)
+      data = try Platform.readFile(file, as: kind)
     } catch {
       throw StorageError.cannotRead(file: name, reason: error.description)
     }

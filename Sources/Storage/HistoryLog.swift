@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Files
 import Glibc
 
 /// An append-only JSON Lines file, one record per line, such as `history.jsonl`. The file is
@@ -11,9 +12,14 @@ public struct HistoryLog: Sendable {
   static let reportedLineLimit = 3
 
   public let file: URL
+  /// The limits on the whole file and on one line.
+  public let kind: FileKind
+  public let lineKind: FileKind
 
-  public init(file: URL) {
+  public init(file: URL, kind: FileKind = .history, lineKind: FileKind = .historyLine) {
     self.file = file
+    self.kind = kind
+    self.lineKind = lineKind
   }
 
   public init(paths: StoragePaths) {
@@ -30,6 +36,11 @@ public struct HistoryLog: Sendable {
     guard let line = try? encoder.encode(record) else {
       throw StorageError.cannotAppend(
         file: file.lastPathComponent, reason: "the record could not be turned into JSON")
+    }
+    do throws(FileError) {
+      try OutputTarget.check(file, replacing: true)
+    } catch {
+      throw StorageError.cannotAppend(file: file.lastPathComponent, reason: error.description)
     }
     do throws(SystemError) {
       try Platform.makeFolders(file.deletingLastPathComponent())
@@ -53,8 +64,8 @@ public struct HistoryLog: Sendable {
   public func readAll<Record: Decodable>(as type: Record.Type) -> HistoryReadResult<Record> {
     let name = file.lastPathComponent
     let contents: Data
-    do throws(SystemError) {
-      contents = try Platform.readFile(file)
+    do throws(FileError) {
+      contents = try Platform.readFile(file, as: kind)
     } catch where error.code == ENOENT {
       return HistoryReadResult(records: [])
     } catch {
@@ -70,7 +81,10 @@ public struct HistoryLog: Sendable {
     var skippedLines: [Int] = []
     var hasTornLastLine = false
     for (index, line) in lines.enumerated() where !isBlank(line) {
-      if let record = try? decoder.decode(Record.self, from: line) {
+      // A line far longer than any record is damage, not worth the time to parse.
+      let record =
+        line.count <= lineKind.byteLimit ? try? decoder.decode(Record.self, from: line) : nil
+      if let record {
         records.append(record)
       } else if index == lastContentLine {
         hasTornLastLine = true

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Files
 import Glibc
 
 /// The translations shipped in `assets/locales/<language>.json`, each a flat JSON object from
@@ -66,8 +67,8 @@ public struct LocaleCatalog: Equatable, Sendable {
   private static func table(from file: URL) throws(StorageError) -> [String: String] {
     let name = "locales/\(file.lastPathComponent)"
     let data: Data
-    do throws(SystemError) {
-      data = try Platform.readFile(file)
+    do throws(FileError) {
+      data = try Platform.readFile(file, as: .locale)
     } catch {
       throw StorageError.cannotRead(file: name, reason: error.description)
     }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Files
 import MusicTheory
 
 /// The note packs there are: those shipped in `assets/packs` and those the user added to the
@@ -21,7 +22,7 @@ public struct PackLibrary: Equatable, Sendable {
 
   public init(builtIn: URL, user: URL) {
     let (loaded, problems) = ContentFolders.load(
-      builtIn: builtIn, user: user, id: \NotePack.id, decode: NotePack.init(json:))
+      builtIn: builtIn, user: user, kind: .pack, id: \NotePack.id, decode: NotePack.init(json:))
     entries = loaded.map { Entry(pack: $0.item, file: $0.file, isBuiltIn: $0.isBuiltIn) }
     self.problems = problems
     entries.sort { ($0.pack.level, $0.file.lastPathComponent) < ($1.pack.level, $1.file.lastPathComponent) }
@@ -33,7 +34,7 @@ public struct PackLibrary: Equatable, Sendable {
 
   /// Reads and checks one pack file.
   public static func read(_ file: URL) throws(StorageError) -> NotePack {
-    try ContentFolders.read(file, decode: NotePack.init(json:))
+    try ContentFolders.read(file, as: .pack, decode: NotePack.init(json:))
   }
 
   /// Checks `file` and copies it into the user's packs folder as `<id>.json`; refuses an id

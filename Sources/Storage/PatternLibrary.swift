@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Files
 import MusicTheory
 
 /// The fretboard patterns there are: those shipped in `assets/patterns` and those the user added
@@ -23,7 +24,7 @@ public struct PatternLibrary: Equatable, Sendable {
 
   public init(builtIn: URL, user: URL) {
     let (loaded, problems) = ContentFolders.load(
-      builtIn: builtIn, user: user, id: \FretPattern.id, decode: FretPattern.init(json:))
+      builtIn: builtIn, user: user, kind: .pattern, id: \FretPattern.id, decode: FretPattern.init(json:))
     entries = loaded.map { Entry(pattern: $0.item, file: $0.file, isBuiltIn: $0.isBuiltIn) }
     self.problems = problems
     entries.sort { Self.order($0.pattern) < Self.order($1.pattern) }
@@ -48,7 +49,7 @@ public struct PatternLibrary: Equatable, Sendable {
 
   /// Reads and checks one pattern file.
   public static func read(_ file: URL) throws(StorageError) -> FretPattern {
-    try ContentFolders.read(file, decode: FretPattern.init(json:))
+    try ContentFolders.read(file, as: .pattern, decode: FretPattern.init(json:))
   }
 
 

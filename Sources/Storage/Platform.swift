@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Files
 import Glibc
 
 /// The few POSIX calls Storage needs, wrapped so that every failure comes back as a `SystemError`
@@ -77,21 +78,10 @@ enum Platform {
     close(descriptor)
   }
 
-  /// Reads a whole file. A folder fails with `EISDIR` rather than reading as empty.
-  static func readFile(_ url: URL) throws(SystemError) -> Data {
-    let descriptor = try openFile(url.path, O_RDONLY)
-    defer { close(descriptor) }
-    var contents = Data()
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count == 0 { return contents }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw SystemError.current
-      }
-      contents.append(contentsOf: chunk[0..<count])
-    }
+  /// Reads a whole file by the one reading policy (`RegularFile`): a regular file within the
+  /// kind's limit, or a one-line reason.
+  static func readFile(_ url: URL, as kind: FileKind) throws(FileError) -> Data {
+    try RegularFile.read(url, as: kind)
   }
 
   /// Names of the entries in `folder`, without "." and "..", in no particular order.

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Files
 import Glibc
 
 /// The recording protocols in the data folder's `protocols/`, one folder each: `session.json`
@@ -75,7 +76,7 @@ public struct ProtocolStore: Sendable {
   /// Adds a line to protocol `name`'s journal, locked against another writer, flushed to disk.
   public func append(_ entry: Entry, to name: String) throws(StorageError) {
     try requireExisting(name)
-    try HistoryLog(file: journalFile(name)).append(entry)
+    try HistoryLog(file: journalFile(name), kind: .journal, lineKind: .journalLine).append(entry)
   }
 
   /// Every line of protocol `name`'s journal in order, and one notice per line that could not
@@ -84,7 +85,7 @@ public struct ProtocolStore: Sendable {
     entries: [Entry], notices: [String]
   ) {
     try requireExisting(name)
-    let read = HistoryLog(file: journalFile(name)).readAll(as: Entry.self)
+    let read = HistoryLog(file: journalFile(name), kind: .journal, lineKind: .journalLine).readAll(as: Entry.self)
     return (read.records, read.notices)
   }
 

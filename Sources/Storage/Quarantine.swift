@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Files
 import Glibc
 
 /// Sets a file aside as `<name>.bad-<UTC timestamp>` so a problem file is kept for the user
@@ -18,8 +19,13 @@ public enum Quarantine {
   {
     let stem = "\(file.lastPathComponent).bad-\(UTCTimestamp(date).compact)"
     let folder = file.deletingLastPathComponent()
+    let contents: Data
+    do throws(FileError) {
+      contents = method == .copy ? try Platform.readFile(file, as: .settings) : Data()
+    } catch {
+      throw StorageError.cannotSetAside(file: file.lastPathComponent, reason: error.description)
+    }
     do throws(SystemError) {
-      let contents = method == .copy ? try Platform.readFile(file) : Data()
       var attempt = 1
       while true {
         let name = attempt == 1 ? stem : "\(stem)-\(attempt)"

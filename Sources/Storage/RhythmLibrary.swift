@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Files
 import MusicTheory
 
 /// The rhythm patterns there are: those shipped in `assets/rhythms` and those the user added to
@@ -26,7 +27,7 @@ public struct RhythmLibrary: Equatable, Sendable {
 
   public init(builtIn: URL, user: URL) {
     let (loaded, problems) = ContentFolders.load(
-      builtIn: builtIn, user: user, id: \.pattern.id, decode: Self.decode)
+      builtIn: builtIn, user: user, kind: .rhythm, id: \.pattern.id, decode: Self.decode)
     entries = loaded.map {
       Entry(pattern: $0.item.pattern, level: $0.item.level, file: $0.file, isBuiltIn: $0.isBuiltIn)
     }
@@ -42,7 +43,7 @@ public struct RhythmLibrary: Equatable, Sendable {
 
   /// Reads and checks one pattern file, its level included.
   public static func read(_ file: URL) throws(StorageError) -> RhythmPattern {
-    try ContentFolders.read(file, decode: decode).pattern
+    try ContentFolders.read(file, as: .rhythm, decode: decode).pattern
   }
 
   private static func decode(_ document: JSONValue) throws(FieldError)

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Files
 import Glibc
 import Synchronization
 
@@ -61,8 +62,8 @@ public final class SettingsStore: SettingsStoring {
   private func read() -> (state: State, result: SettingsLoadResult) {
     let name = file.lastPathComponent
     let data: Data
-    do throws(SystemError) {
-      data = try Platform.readFile(file)
+    do throws(FileError) {
+      data = try Platform.readFile(file, as: .settings)
     } catch where error.code == ENOENT {
       return (State(document: .object([:])), SettingsLoadResult(settings: Settings()))
     } catch {

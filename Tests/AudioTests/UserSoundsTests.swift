@@ -1,6 +1,7 @@
 import Audio
 import DSP
 import Foundation
+import Glibc
 import XCTest
 
 final class UserSoundsTests: XCTestCase {
@@ -124,6 +125,21 @@ final class UserSoundsTests: XCTestCase {
       [
         "sounds/click.wav: not a WAV file (no RIFF header); using the built-in click",
         "sounds/subdivision.wav is silent; using the built-in subdivision tick",
+      ])
+  }
+
+  /// A recording of minutes under a metronome sound's name is refused before it is read.
+  func testAHugeFileOrAFIFOIsRefusedBeforeItIsRead() throws {
+    try put("countin.wav", [Float](repeating: 0.5, count: 3 * 1_048_576))
+    XCTAssertEqual(mkfifo(sounds.appendingPathComponent("click.wav").path, 0o600), 0)
+    let loaded = loaded()
+    XCTAssertEqual(loaded.voices.countIn, defaults.countIn)
+    XCTAssertEqual(loaded.voices.normal, defaults.normal)
+    XCTAssertEqual(
+      loaded.notices,
+      [
+        "sounds/click.wav: it is a FIFO, not a regular file; using the built-in click",
+        "sounds/countin.wav: it is 12 MB; a metronome sound may be at most 8 MB; using the built-in count-in sound",
       ])
   }
 }

@@ -59,14 +59,45 @@ final class WAVErrorTests: XCTestCase {
 
   func testDeclaredNonsense() {
     assertThrows(W.file(W.fmt(tag: 1, channels: 0, bits: 16), someData), .noChannels)
-    assertThrows(W.file(W.fmt(tag: 1, sampleRate: 0, bits: 16), someData), .noSampleRate)
+    assertThrows(W.file(W.fmt(tag: 1, sampleRate: 0, bits: 16), someData), .unsupportedSampleRate(0))
+  }
+
+  /// A rate of a few hertz would make an analysis window of a few samples, and one of 4 GHz a
+  /// resampling to nothing that runs for minutes: both are refused from the header.
+  func testSampleRatesOutsideEightToThreeHundredEightyFourKilohertzAreRefused() {
+    for rate: UInt32 in [1, 100, 7_999, 384_001, 1_000_000_000, .max] {
+      assertThrows(
+        W.file(W.fmt(tag: 1, sampleRate: rate, bits: 16), someData),
+        .unsupportedSampleRate(Int(rate)))
+    }
+    for rate: UInt32 in [8_000, 44_100, 384_000] {
+      XCTAssertEqual(
+        try WAVCodec.decode(Data(W.file(W.fmt(tag: 1, sampleRate: rate, bits: 16), someData)))
+          .sampleRate, Int(rate))
+    }
+  }
+
+  func testChannelCountsAndBlockAlignmentAreChecked() {
+    assertThrows(
+      W.file(W.fmt(tag: 1, channels: 65, bits: 16), someData), .tooManyChannels(65))
+    var misaligned = W.fmt(tag: 1, channels: 2, bits: 16)
+    misaligned[8 + 12] = 3
+    assertThrows(
+      W.file(misaligned, someData), .wrongBlockAlignment(3, channels: 2, bytesPerSample: 2))
+    XCTAssertEqual(
+      WAVError.wrongBlockAlignment(3, channels: 2, bytesPerSample: 2).description,
+      "WAV file's frames of 3 bytes do not fit 2 channels of 2-byte samples")
+    XCTAssertEqual(
+      WAVError.unsupportedSampleRate(100).description,
+      "WAV file declares a sample rate of 100 Hz; Woodshed reads 8 kHz to 384 kHz")
   }
 
   func testDescriptionsAreSingleUserFacingLines() {
     let errors: [WAVError] = [
       .notRIFF, .notWAVE, .unsupportedVariant("RF64 (64-bit sizes)"), .missingFormat,
       .malformedFormat, .unsupportedEncoding("μ-law"),
-      .unsupportedSampleSize(bits: 16, floatingPoint: true), .noChannels, .noSampleRate,
+      .unsupportedSampleSize(bits: 16, floatingPoint: true), .noChannels, .unsupportedSampleRate(1),
+      .tooManyChannels(99), .wrongBlockAlignment(3, channels: 2, bytesPerSample: 2),
       .noAudioData,
     ]
     XCTAssertEqual(WAVError.notRIFF.description, "not a WAV file (no RIFF header)")

@@ -64,9 +64,22 @@ final class AtomicFileTests: StorageTestCase {
       at: folder.file("settings.json"), withIntermediateDirectories: true)
 
     XCTAssertThrowsError(try AtomicFile.write(Data("x".utf8), to: folder.file("settings.json"))) {
-      XCTAssertEqual(String(describing: $0), "could not save settings.json: Is a directory")
+      XCTAssertEqual(String(describing: $0), "not saving settings.json: Is a directory")
     }
     XCTAssertEqual(folder.listing(), ["settings.json"])
+  }
+
+  func testADeviceOrFIFOInPlaceOfTargetIsNeverReplaced() throws {
+    let fifo = folder.file("plan.md")
+    XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
+    XCTAssertThrowsError(try AtomicFile.write(Data("x".utf8), to: fifo)) {
+      XCTAssertEqual(
+        String(describing: $0), "not saving plan.md: it is a FIFO, not a regular file")
+    }
+    XCTAssertEqual(folder.listing(), ["plan.md"])
+    var status = stat()
+    XCTAssertEqual(stat(fifo.path, &status), 0)
+    XCTAssertEqual(status.st_mode & S_IFMT, S_IFIFO)
   }
 
   /// A real failing write: the file size limit stops the kernel from writing past 64 KiB, the

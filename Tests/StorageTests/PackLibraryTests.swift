@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import MusicTheory
 import Storage
 import TestHelpers
@@ -90,5 +91,19 @@ final class PackLibraryTests: StorageTestCase {
         "bad.json cannot be used: clef: unknown clef \"tuba\"",
       ])
     XCTAssertEqual(library.pack(id: "treble-c4-b4")?.name, "Treble clef: C4 to B4")
+  }
+
+  func testAFIFOOrAHugeFileInThePacksFolderIsReportedAndNeverBlocks() throws {
+    let user = folder.file("packs")
+    try folder.write(String(repeating: " ", count: 5 << 20), to: "packs/huge.json")
+    XCTAssertEqual(mkfifo(user.appendingPathComponent("pipe.json").path, 0o600), 0)
+    let library = PackLibrary(builtIn: shipped, user: user)
+    XCTAssertEqual(
+      library.problems,
+      [
+        "could not read huge.json: it is 5 MB; a note pack may be at most 4 MB",
+        "could not read pipe.json: it is a FIFO, not a regular file",
+      ])
+    XCTAssertFalse(library.packs.isEmpty)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import XCTest
 
 /// `woodshed analyze`: the detectors over a WAV file, printed for scripts.
@@ -106,9 +107,19 @@ final class AnalyzeCommandTests: XCTestCase {
     try Data("not audio\n".utf8).write(to: text)
     let empty = try woodshed.wav("empty.wav", samples: [])
     let truncated = try woodshed.wav("cut.wav", samples: [0.1, 0.2], declaredFrames: 48_000)
+    let slow = try woodshed.wav("slow.wav", rate: 100, samples: [Float](repeating: 0.5, count: 400))
+    let fast = try woodshed.wav(
+      "fast.wav", rate: Int(UInt32.max), samples: [Float](repeating: 0.5, count: 96_000))
+    let fifo = woodshed.home.appendingPathComponent("pipe.wav")
+    XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
     let cases: [(URL, String)] = [
       (text, "not a WAV file"), (empty, "holds no audio"), (truncated, "is cut short"),
       (woodshed.home.appendingPathComponent("missing.wav"), "No such file"),
+      (slow, "sample rate of 100 Hz; Woodshed reads 8 kHz to 384 kHz"),
+      (fast, "sample rate of 4294967295 Hz"),
+      (URL(fileURLWithPath: "/dev/zero"), "could not read zero: it is a device, not a regular file"),
+      (fifo, "could not read pipe.wav: it is a FIFO, not a regular file"),
+      (woodshed.home, "Is a directory"),
     ]
     for command in ["onsets", "pitch"] {
       for (file, reason) in cases {

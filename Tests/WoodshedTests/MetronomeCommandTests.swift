@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import XCTest
 
 /// `woodshed metronome --audio-out`: the real binary writing a real file.
@@ -35,8 +36,13 @@ final class MetronomeCommandTests: XCTestCase {
   func testRefusesToOverwriteAndExplainsBadInput() throws {
     let file = woodshed.home.appendingPathComponent("keep.wav")
     try Data("precious".utf8).write(to: file)
+    let fifo = woodshed.home.appendingPathComponent("pipe.wav")
+    XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
     let cases: [([String], String)] = [
       (["--duration", "5", "--audio-out", file.path], "already exists"),
+      (["--duration", "5", "--audio-out", fifo.path, "--force"], "cannot write pipe.wav: it is a FIFO, not a regular file"),
+      (["--duration", "5", "--audio-out", "/dev/full", "--force"], "cannot write full: it is a device, not a regular file"),
+      (["--duration", "5", "--audio-out", woodshed.home.path, "--force"], ": Is a directory"),
       (["--bpm", "500", "--duration", "5", "--audio-out", "x.wav"], "20–300"),
       (["--meter", "7/9", "--duration", "5", "--audio-out", "x.wav"], "9"),
       (["--accents", "X y", "--duration", "5", "--audio-out", "x.wav"], "y"),
@@ -50,6 +56,9 @@ final class MetronomeCommandTests: XCTestCase {
       XCTAssertTrue(result.error.contains(mention), "\(arguments): \(result.error)")
     }
     XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "precious")
+    var status = stat()
+    XCTAssertEqual(stat(fifo.path, &status), 0)
+    XCTAssertEqual(status.st_mode & S_IFMT, S_IFIFO, "the FIFO is still a FIFO")
     let leftovers = try FileManager.default.contentsOfDirectory(
       atPath: FileManager.default.currentDirectoryPath
     ).filter { $0.hasPrefix(".x.wav.partial") }

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import XCTest
 
 /// `woodshed protocol`: a recording session logged line by line from the shell, and its plan.
@@ -181,6 +182,18 @@ final class ProtocolCommandTests: XCTestCase {
     let forced = try protocolCommand(toFile + ["csv", "--force"])
     XCTAssertEqual(forced.status, 0, forced.error)
     XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), printed)
+
+    let fifo = woodshed.home.appendingPathComponent("pipe.csv")
+    XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
+    for target in [fifo.path, "/dev/full"] {
+      let special = try protocolCommand(
+        ["export", "brahms", "--output", target, "--format", "csv", "--force"])
+      XCTAssertNotEqual(special.status, 0)
+      XCTAssertTrue(special.error.hasSuffix(", not a regular file\n"), special.error)
+    }
+    var status = stat()
+    XCTAssertEqual(stat(fifo.path, &status), 0)
+    XCTAssertEqual(status.st_mode & S_IFMT, S_IFIFO, "the FIFO is still a FIFO")
   }
 
   func testAnExportThatCannotBeMadeSaysWhyInOneLineAndWritesNothing() throws {

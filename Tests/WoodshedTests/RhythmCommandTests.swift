@@ -97,6 +97,9 @@ final class RhythmCommandTests: XCTestCase {
       (["--taps", taps.path, "--bpm", "90", "--patterns", "quarter waltz"], "no rhythm pattern \"waltz\""),
       (["--bpm", "90", "--patterns", "quarter"], "give one of --audio-in FILE and --taps FILE"),
       (["--audio-in", taps.path, "--bpm", "90", "--patterns", "quarter"], "taps.txt"),
+      (["--taps", "/dev/null", "--bpm", "90", "--patterns", "quarter"], "cannot read null: it is a device, not a regular file"),
+      (["--taps", woodshed.home.path, "--bpm", "90", "--patterns", "quarter"], ": Is a directory"),
+      (["--audio-in", "/dev/urandom", "--bpm", "90", "--patterns", "quarter"], "could not read urandom: it is a device, not a regular file"),
     ]
     for (arguments, message) in cases {
       let result = try woodshed.run(["rhythm"] + arguments)

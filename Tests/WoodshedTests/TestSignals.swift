@@ -48,7 +48,7 @@ enum TestSignals {
     append(UInt16(float ? 3 : 1))
     append(UInt16(1))
     append(UInt32(rate))
-    append(UInt32(rate * width))
+    append(UInt32(truncatingIfNeeded: rate * width))
     append(UInt16(width))
     append(UInt16(8 * width))
     data.append(contentsOf: Array("data".utf8))

@@ -15,10 +15,7 @@ public enum HeadlessMetronome {
     guard seconds > 0, seconds <= 24 * 3600 else {
       throw Launcher.Failure(description: "--duration must be between 0 and 86400 seconds")
     }
-    if !overwrite, FileManager.default.fileExists(atPath: url.path) {
-      throw Launcher.Failure(
-        description: "\(url.lastPathComponent) already exists; choose another name or add --force")
-    }
+    try Launcher.checkOutput(url, force: overwrite)
     let engine = try makeEngine(options, voices: voices)
     engine.start(atFrame: 0)
     let frames = Int64((seconds * Double(sampleRate)).rounded())

@@ -110,10 +110,7 @@ extension HeadlessProtocol {
   /// Writes an export to `url` all at once, so a reader never sees half of it, and never over
   /// an existing file unless `force`: an export is easily pointed at the wrong file.
   public static func write(_ text: String, to url: URL, force: Bool) throws(Launcher.Failure) {
-    if !force, FileManager.default.fileExists(atPath: url.path) {
-      throw Launcher.Failure(
-        description: "\(url.lastPathComponent) already exists; choose another name or add --force")
-    }
+    try Launcher.checkOutput(url, force: force)
     do {
       try AtomicFile.write(Data(text.utf8), to: url)
     } catch {

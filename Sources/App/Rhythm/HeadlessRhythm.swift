@@ -1,4 +1,5 @@
 import DSP
+import Files
 import FoundationEssentials
 import MusicTheory
 import Practice
@@ -126,8 +127,8 @@ public enum HeadlessRhythm {
   static func taps(in path: String) throws(Launcher.Failure) -> [Double] {
     let url = URL(fileURLWithPath: path)
     let text: String
-    do {
-      text = try String(contentsOf: url, encoding: .utf8)
+    do throws(FileError) {
+      text = String(decoding: try RegularFile.read(url, as: .taps), as: UTF8.self)
     } catch {
       throw Launcher.Failure(description: "cannot read \(url.lastPathComponent): \(error)")
     }

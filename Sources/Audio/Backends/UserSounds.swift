@@ -1,3 +1,4 @@
+import Files
 import FoundationEssentials
 
 /// Sounds the user put in a folder (the app's `<data>/sounds`) to replace the built-in ones:
@@ -29,7 +30,7 @@ public struct UserSounds: Equatable, Sendable {
       guard FileManager.default.fileExists(atPath: url.path) else { continue }
       let shown = "\(folder.lastPathComponent)/\(slot.fileName)"
       do throws(WAVFileInputError) {
-        let audio = try WAVFileInput.monoAudio(of: url)
+        let audio = try WAVFileInput.monoAudio(of: url, as: .sound)
         guard let samples = shaped(audio.samples, rate: audio.rate, to: sampleRate) else {
           sounds.notices.append("\(shown) is silent; using the built-in \(slot.builtInName)")
           continue

@@ -1,4 +1,5 @@
 import DSP
+import Files
 import FoundationEssentials
 import Glibc
 import Synchronization
@@ -20,14 +21,17 @@ public final class WAVRecorder: Sendable {
   }
 
   /// Starts a recording; fails at once when `url` exists (nothing is ever silently replaced,
-  /// unless `replacing` is set) or its folder cannot be written.
+  /// unless `replacing` is set, and a device, FIFO or folder never) or its folder cannot be
+  /// written.
   public init(url: URL, sampleRate: Int = 48_000, replacing: Bool = false) throws(WAVWriteError) {
     self.url = url
     self.sampleRate = sampleRate
     temporary = url.deletingLastPathComponent()
       .appendingPathComponent(".\(url.lastPathComponent).partial-\(getpid())")
-    if !replacing, access(url.path, F_OK) == 0 {
-      throw WAVWriteError(file: url.lastPathComponent, reason: "it already exists")
+    do throws(FileError) {
+      try OutputTarget.check(url, replacing: replacing)
+    } catch {
+      throw WAVWriteError(file: url.lastPathComponent, reason: error.description)
     }
     let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {

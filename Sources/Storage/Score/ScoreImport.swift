@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Files
 
 /// Why a score file cannot be read, in words for a one-line error.
 struct ScoreFormatError: Error {
@@ -14,7 +15,7 @@ public enum ScoreImport {
     let file = url.lastPathComponent
     let bytes: [UInt8]
     do {
-      bytes = Array(try Platform.readFile(url))
+      bytes = Array(try Platform.readFile(url, as: .score))
     } catch {
       throw .cannotRead(file: file, reason: error.description)
     }

@@ -1,0 +1,40 @@
+/// A kind of file Woodshed reads, with the most of it that it will read: a limit checked before
+/// anything is read, so a huge or endless file is refused at once rather than filling memory.
+public struct FileKind: Sendable, Equatable {
+  /// What the user calls the file, for messages ("a settings file may be at most 1 MB").
+  public let noun: String
+  public let byteLimit: Int
+
+  public init(noun: String, byteLimit: Int) {
+    self.noun = noun
+    self.byteLimit = byteLimit
+  }
+
+  private static let kilobyte = 1 << 10
+  private static let megabyte = 1 << 20
+
+  public static let settings = FileKind(noun: "settings file", byteLimit: megabyte)
+  public static let locale = FileKind(noun: "translation", byteLimit: megabyte)
+  public static let pack = FileKind(noun: "note pack", byteLimit: 4 * megabyte)
+  public static let pattern = FileKind(noun: "pattern", byteLimit: megabyte)
+  public static let rhythm = FileKind(noun: "rhythm pattern", byteLimit: megabyte)
+  public static let taps = FileKind(noun: "tap list", byteLimit: 4 * megabyte)
+  /// Twenty years of daily sessions fit many times over.
+  public static let history = FileKind(noun: "history", byteLimit: 64 * megabyte)
+  public static let historyLine = FileKind(noun: "history line", byteLimit: 64 * kilobyte)
+  /// A week of sessions logged line by line is a few megabytes.
+  public static let journal = FileKind(noun: "protocol journal", byteLimit: 256 * megabyte)
+  public static let journalLine = FileKind(noun: "journal line", byteLimit: 64 * kilobyte)
+  /// The largest MusicXML scores of whole operas are tens of megabytes.
+  public static let score = FileKind(noun: "score", byteLimit: 64 * megabyte)
+  /// About three hours of 48 kHz stereo, or an hour at 96 kHz and 24 bits.
+  public static let recording = FileKind(noun: "WAV file", byteLimit: 2048 * megabyte)
+  /// A metronome sound is a short click.
+  public static let sound = FileKind(noun: "metronome sound", byteLimit: 8 * megabyte)
+
+  /// Every kind, for the README's table and the tests.
+  public static let all: [FileKind] = [
+    settings, locale, pack, pattern, rhythm, taps, history, historyLine, journal, journalLine,
+    score, recording, sound,
+  ]
+}
