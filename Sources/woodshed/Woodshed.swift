@@ -13,11 +13,30 @@ struct Woodshed: ParsableCommand {
     discussion: "Run without a subcommand to open the practice room.",
     version: Launcher.version,
     subcommands: [
-      Doctor.self, Metronome.self, Staff.self, Show.self, Packs.self, Patterns.self, History.self, Analyze.self,
+      Doctor.self, Metronome.self, Staff.self, Show.self, Packs.self, Patterns.self, History.self,
+      Analyze.self,
       Calibrate.self, Rhythm.self, RecordingProtocol.self,
     ])
 
   @OptionGroup var session: SessionOptions
+
+  /// Errors are one line each, printable and of a readable length whatever value they quote
+  /// (an id of thousands of characters, a name with escape codes); help goes out as it is.
+  static func main() {
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch {
+      let code = exitCode(for: error)
+      let full = fullMessage(for: error)
+      guard code != .success, !full.isEmpty else { exit(withError: error) }
+      let lines = full.split(separator: "\n", omittingEmptySubsequences: false)
+      let message = lines.map { TerminalText.message(String($0)) }.joined(separator: "\n")
+      let text = Array((message.hasSuffix("\n") ? message : message + "\n").utf8)
+      _ = text.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+      Glibc.exit(code.rawValue)
+    }
+  }
 
   func run() throws {
     let status = try Launcher.runInteractive(
@@ -77,12 +96,12 @@ struct Doctor: ParsableCommand {
   func run() throws {
     let environment = ProcessInfo.processInfo.environment
     let (report, strings, devices) = try Launcher.doctor(environment: environment)
-    print(json ? report.json() : report.text(strings), terminator: "")
+    say(json ? report.json() : report.text(strings), terminator: "")
     var failed = !report.problems.isEmpty
     if metronome {
       let result = try MetronomeLoopback.run(
         devices: devices, server: Launcher.pulseServer(environment: environment))
-      print(MetronomeLoopback.text(result, strings))
+      say(MetronomeLoopback.text(result, strings))
       failed = failed || !result.check.isExact
     }
     if failed { throw ExitCode(1) }
@@ -93,7 +112,9 @@ struct Metronome: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Play a metronome; with --audio-out, render it into a WAV file instead.")
 
-  @Option(help: "Tempo in beats per minute, 20-300 (default: the last one used).")
+  @Option(
+    parsing: .unconditional, help: "Tempo in beats per minute, 20-300 (default: the last one used)."
+  )
   var bpm: Int?
 
   @Option(help: "Time signature, such as 4/4 or 7/8 (default: the last one used).")
@@ -102,10 +123,12 @@ struct Metronome: ParsableCommand {
   @Option(help: "Accent per beat: X accented, x normal, . silent, e.g. \"X x x .\".")
   var accents: String?
 
-  @Option(help: "Clicks per beat, 1-4.")
+  @Option(parsing: .unconditional, help: "Clicks per beat, 1-4.")
   var subdivision: Int?
 
-  @Option(help: "How long to play, in seconds; with --audio-out, rendered at once.")
+  @Option(
+    parsing: .unconditional,
+    help: "How long to play, in seconds; with --audio-out, rendered at once.")
   var duration: Double?
 
   @Flag(help: "Replace the --audio-out file if it exists.")
@@ -137,7 +160,7 @@ struct Metronome: ParsableCommand {
     let devices = session.overrides.devices(saved)
     for notice in sounds.notices { warn(notice) }
     guard let audioOut else {
-      print(
+      say(
         try HeadlessMetronome.play(
           options, voices: sounds.voices, seconds: duration, devices: devices,
           server: Launcher.pulseServer(environment: environment), playbackLog: playbackLog))
@@ -146,7 +169,7 @@ struct Metronome: ParsableCommand {
     guard let duration else {
       throw Launcher.Failure(description: "--audio-out needs --duration SECONDS")
     }
-    print(
+    say(
       try HeadlessMetronome.render(
         options, voices: sounds.voices, seconds: duration, to: URL(fileURLWithPath: audioOut),
         overwrite: force))
@@ -165,19 +188,24 @@ struct Analyze: ParsableCommand {
     @Argument(help: "A WAV file: 16/24-bit integer or 32-bit float, mono or stereo, any rate.")
     var file: String
 
-    @Option(help: "Tempo of a metronome heard in the recording; its clicks are not onsets.")
+    @Option(
+      parsing: .unconditional,
+      help: "Tempo of a metronome heard in the recording; its clicks are not onsets.")
     var bpm: Double?
 
-    @Option(name: .customLong("first-click"), help: "When the first click sounds, in seconds.")
+    @Option(
+      name: .customLong("first-click"), parsing: .unconditional,
+      help: "When the first click sounds, in seconds.")
     var firstClick: Double = 0
 
     @Option(
       name: .customLong("count-in"),
+      parsing: .unconditional,
       help: "Clicks at the start with nothing played; the click's sound is learned there.")
     var countIn = 4
 
     func run() throws {
-      print(
+      say(
         try HeadlessAnalysis.onsets(file: file, bpm: bpm, firstClick: firstClick, countIn: countIn),
         terminator: "")
     }
@@ -191,7 +219,7 @@ struct Analyze: ParsableCommand {
     var file: String
 
     func run() throws {
-      print(try HeadlessAnalysis.pitch(file: file), terminator: "")
+      say(try HeadlessAnalysis.pitch(file: file), terminator: "")
     }
   }
 }
@@ -199,7 +227,9 @@ struct Analyze: ParsableCommand {
 struct Staff: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Draw notes on a staff as text.",
-    discussion: "Notes are written like C4, F#5 or Bb3; \"|\" draws a bar line. With no notes, the empty staff.")
+    discussion:
+      "Notes are written like C4, F#5 or Bb3; \"|\" draws a bar line. With no notes, the empty staff."
+  )
 
   @Argument(help: "The notes, from C1 to C8.")
   var notes: [String] = []
@@ -214,7 +244,7 @@ struct Staff: ParsableCommand {
 
   func run() throws {
     let environment = ProcessInfo.processInfo.environment
-    print(
+    say(
       try HeadlessStaff.render(
         notes: notes, clef: clef, key: key,
         glyphs: session.glyphs ?? GlyphSet.detect(environment: environment)),
@@ -236,7 +266,10 @@ struct Show: ParsableCommand {
   @Argument(help: "The name, such as \"A minor pentatonic\", Cmaj7 or F#m7b5.")
   var name: [String]
 
-  @Option(help: "The tuning: a preset (standard, drop-d, dadgad, open-g, open-d, half-step-down, 7-string, bass, bass-5, ukulele) or notes from the lowest string, such as \"D2 A2 D3 G3 B3 E4\".")
+  @Option(
+    help:
+      "The tuning: a preset (standard, drop-d, dadgad, open-g, open-d, half-step-down, 7-string, bass, bass-5, ukulele) or notes from the lowest string, such as \"D2 A2 D3 G3 B3 E4\"."
+  )
   var tuning = "standard"
 
   @Option(help: "The frets shown, FIRST-LAST, such as 0-12 or 5-9.")
@@ -252,7 +285,7 @@ struct Show: ParsableCommand {
       throw Launcher.Failure(description: "unknown kind \"\(kind)\": use scale, chord or arpeggio")
     }
     let environment = ProcessInfo.processInfo.environment
-    print(
+    say(
       try HeadlessShow.render(
         kind, name.joined(separator: " "), tuning: tuning, frets: frets, leftHanded: left,
         glyphs: session.glyphs ?? GlyphSet.detect(environment: environment)),
@@ -269,7 +302,7 @@ struct Packs: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List the packs, easiest first.")
 
     func run() throws {
-      print(try HeadlessPacks.list(environment: ProcessInfo.processInfo.environment), terminator: "")
+      say(try HeadlessPacks.list(environment: ProcessInfo.processInfo.environment), terminator: "")
     }
   }
 
@@ -285,7 +318,7 @@ struct Packs: ParsableCommand {
     var file: String
 
     func run() throws {
-      print(
+      say(
         try HeadlessPacks.add(file: file, environment: ProcessInfo.processInfo.environment),
         terminator: "")
     }
@@ -301,7 +334,7 @@ struct Patterns: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List the patterns.")
 
     func run() throws {
-      print(
+      say(
         try HeadlessPatterns.list(environment: ProcessInfo.processInfo.environment), terminator: "")
     }
   }
@@ -314,7 +347,7 @@ struct Patterns: ParsableCommand {
     var id: String
 
     func run() throws {
-      print(
+      say(
         try HeadlessPatterns.export(id: id, environment: ProcessInfo.processInfo.environment),
         terminator: "")
     }
@@ -331,7 +364,7 @@ struct Patterns: ParsableCommand {
     var force = false
 
     func run() throws {
-      print(
+      say(
         try HeadlessPatterns.importFile(
           file, force: force, environment: ProcessInfo.processInfo.environment),
         terminator: "")
@@ -367,11 +400,11 @@ struct History: ParsableCommand {
       environment: ProcessInfo.processInfo.environment, module: module)
     for notice in notices { warn(notice) }
     if json {
-      print(report.json(), terminator: "")
+      say(report.json(), terminator: "")
     } else if csv {
-      print(report.csv(), terminator: "")
+      say(report.csv(), terminator: "")
     } else {
-      print(report.text(strings, utcOffset: LocalTime.utcOffset(at:)), terminator: "")
+      say(report.text(strings, utcOffset: LocalTime.utcOffset(at:)), terminator: "")
     }
   }
 }
@@ -388,19 +421,23 @@ struct Rhythm: ParsableCommand {
   @Option(help: "A text file of tap times in seconds, one per line.")
   var taps: String?
 
-  @Option(help: "The tempo in BPM, 40 to 160.")
+  @Option(parsing: .unconditional, help: "The tempo in BPM, 40 to 160.")
   var bpm: Double
 
   @Option(help: "The patterns, one per beat, such as \"quarter eighths triplet rest\".")
   var patterns: String
 
-  @Option(help: "Bars of 4/4 after the count-in.")
+  @Option(parsing: .unconditional, help: "Bars of 4/4 after the count-in.")
   var bars = 4
 
-  @Option(name: .customLong("count-in"), help: "Clicks of count-in before the line.")
+  @Option(
+    name: .customLong("count-in"), parsing: .unconditional,
+    help: "Clicks of count-in before the line.")
   var countIn = 4
 
-  @Option(name: .customLong("first-click"), help: "When the first click sounds, in seconds.")
+  @Option(
+    name: .customLong("first-click"), parsing: .unconditional,
+    help: "When the first click sounds, in seconds.")
   var firstClick: Double = 0
 
   @Flag(help: "Fixed windows in milliseconds instead of shares of each note.")
@@ -426,9 +463,9 @@ struct Rhythm: ParsableCommand {
       countIn: countIn, firstClick: firstClick, strictness: strict ? .strict : .relative)
     let (report, strings) = try Launcher.rhythm(environment: environment, request: request)
     if json {
-      print(report.json(), terminator: "")
+      say(report.json(), terminator: "")
     } else {
-      print(
+      say(
         report.text(
           strings, glyphs: .named(session.glyphs ?? GlyphSet.detect(environment: environment))),
         terminator: "")
@@ -487,7 +524,7 @@ struct RecordingProtocol: ParsableCommand {
     var json = false
 
     func run() throws {
-      print(try HeadlessProtocol.importScore(file, json: json), terminator: "")
+      say(try HeadlessProtocol.importScore(file, json: json), terminator: "")
     }
   }
 
@@ -539,7 +576,7 @@ struct RecordingProtocol: ParsableCommand {
       let (text, problems) = try HeadlessProtocol.plan(
         name, store: RecordingProtocol.store, json: json)
       for problem in problems { warn(problem) }
-      print(text, terminator: "")
+      say(text, terminator: "")
     }
   }
 
@@ -576,7 +613,7 @@ struct RecordingProtocol: ParsableCommand {
         name, store: RecordingProtocol.store, format: format, frameRate: fps)
       for problem in problems { warn(problem) }
       guard let output else {
-        print(text, terminator: "")
+        say(text, terminator: "")
         return
       }
       try HeadlessProtocol.write(text, to: URL(fileURLWithPath: output), force: force)
@@ -587,7 +624,7 @@ struct RecordingProtocol: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List the protocols there are.")
 
     func run() throws {
-      for name in try RecordingProtocol.store.names() { print(name) }
+      for name in try RecordingProtocol.store.names() { say(name) }
     }
   }
 }
@@ -605,7 +642,7 @@ struct Calibrate: ParsableCommand {
     @OptionGroup var session: SessionOptions
 
     func run() throws {
-      print(
+      say(
         try HeadlessCalibration.latency(
           environment: ProcessInfo.processInfo.environment, overrides: session.overrides),
         terminator: "")
@@ -620,24 +657,31 @@ struct Calibrate: ParsableCommand {
     @Argument(help: "The instrument's name, such as guitar or clap.")
     var name: String
 
-    @Option(help: "How long to listen to the microphone, 2-60 seconds.")
+    @Option(parsing: .unconditional, help: "How long to listen to the microphone, 2-60 seconds.")
     var seconds = HeadlessCalibration.learningSeconds
 
     @OptionGroup var session: SessionOptions
 
     func run() throws {
-      print(
+      say(
         try HeadlessCalibration.instrument(
           name: name, seconds: seconds, environment: ProcessInfo.processInfo.environment,
-          overrides: session.overrides, announce: { print($0) }),
+          overrides: session.overrides, announce: { say($0) }),
         terminator: "")
     }
   }
 }
 
+/// Standard output. What came from files (pack names, score titles, journal notes) is made
+/// printable, so it can never act as a terminal command; JSON escapes control characters itself
+/// and passes unchanged.
+func say(_ text: String, terminator: String = "\n") {
+  print(TerminalText.printable(text), terminator: terminator)
+}
+
 /// One line on standard error: something the user should know that does not stop the command.
 func warn(_ notice: String) {
-  let line = Array("warning: \(notice)\n".utf8)
+  let line = Array("warning: \(TerminalText.message(notice))\n".utf8)
   _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
 }
 

@@ -67,4 +67,26 @@ final class StaffCommandTests: XCTestCase {
     let relisted = try woodshed.run(["packs", "list"])
     XCTAssertTrue(relisted.output.contains("My notes (yours)"), relisted.output)
   }
+
+  /// Names from files are text, never terminal commands; values quoted back stay short.
+  func testANameWithEscapeCodesIsPrintedWithoutThemAndALongIdIsShortened() throws {
+    let pack = woodshed.home.appendingPathComponent("title.json")
+    let name = #"Mine\u001b]0;owned\u0007\u001b[2J"#
+    try Data(#"{"id": "title", "name": "\#(name)", "clef": "bass", "notes": ["C3","D3","E3","F3"]}"#.utf8)
+      .write(to: pack)
+    let added = try woodshed.run(["packs", "add", pack.path])
+    XCTAssertEqual(added.status, 0, added.error)
+    XCTAssertEqual(added.output, "added title: Mine]0;owned[2J (4 notes, bass)\n")
+    let listed = try woodshed.run(["packs", "list"])
+    XCTAssertFalse(listed.output.contains("\u{1B}"), listed.output)
+    XCTAssertFalse(listed.output.contains("\u{07}"), listed.output)
+    XCTAssertTrue(listed.output.contains("Mine]0;owned[2J (yours)"), listed.output)
+
+    let id = String(repeating: "x", count: 10_000)
+    let missing = try woodshed.run(["patterns", "export", id])
+    XCTAssertNotEqual(missing.status, 0)
+    XCTAssertEqual(missing.error.split(separator: "\n").count, 1, missing.error)
+    XCTAssertLessThan(missing.error.count, 300, missing.error)
+    XCTAssertTrue(missing.error.contains("(10003 characters)"), missing.error)
+  }
 }
