@@ -11,11 +11,7 @@ public enum JSONValue: Equatable, Sendable {
 
   /// Parses UTF-8 JSON text, keeping booleans and numbers apart.
   public init(parsing data: Data) throws(JSONSyntaxError) {
-    do {
-      self = try JSONDecoder().decode(JSONValue.self, from: data)
-    } catch {
-      throw JSONSyntaxError()
-    }
+    self = try JSONParser.parse(data)
   }
 
   /// Pretty-printed with sorted keys, so saved files are readable and diff well.
@@ -81,6 +77,8 @@ extension JSONValue: Codable {
     var container = encoder.singleValueContainer()
     switch self {
     case .null: try container.encodeNil()
+    // JSON has no infinity; a number read as out of range is written as no value.
+    case .number(let value) where !value.isFinite: try container.encodeNil()
     case .bool(let value): try container.encode(value)
     case .number(let value): try container.encode(value)
     case .string(let value): try container.encode(value)

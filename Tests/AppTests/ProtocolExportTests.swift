@@ -162,11 +162,12 @@ extension ProtocolExportTests {
   func testTheTakeSheetSaysWhatNeedsARetakeAndKeepsCellsWhole() throws {
     let session = try ExportFixture.session([
       (0, "mvt 1: 1-8"), (0, "mvt 2 \"Adagio\": 1-4"), (1, "mvt 1"), (1, "take"),
-      (2, "1-4 x"), (3, "5 ± n"), (4, "6-8 i"), (5, "note a | b"),
+      (2, "1-4 x"), (3, "5 ± n"), (4, "6-8 i"), (5, "note a | b\nc"), (6, "mnote page\r\nturn"),
     ])
     let text = ProtocolExport(name: "x", session: session).text(.md)
     XCTAssertTrue(
-      text.contains("| 1 | from 1 |  |  | 1–4 ✗; 5 ± noise; 6–8 intonation | a \\| b |"), text)
+      text.contains("| 1 | from 1 |  |  | 1–4 ✗; 5 ± noise; 6–8 intonation | a \\| b c |"), text)
+    XCTAssertTrue(text.contains("\n- page turn\n"), text)
     XCTAssertTrue(
       text.contains(
         """

@@ -28,11 +28,18 @@ final class JSONValueTests: XCTestCase {
   func testRejectsWhatStrictJSONRejects() {
     let invalid = [
       "", "{", "[1 2]", "{\"a\" 1}", "01", "1.", "-", "\"tab\there\"", "\"\\x\"",
-      "\"\\ud800\"", "tru", "{} {}", "NaN", "1e999", "'single'",
+      "\"\\ud800\"", "tru", "{} {}", "NaN", "Infinity", "0x10", "+1", ".5", "'single'",
     ]
     for text in invalid {
       XCTAssertThrowsError(try JSONValue(parsing: Data(text.utf8)), text)
     }
+  }
+
+  /// Valid JSON that no Double holds stays a number, one that every range check refuses.
+  func testANumberBeyondAnyDoubleIsAnInfiniteNumber() throws {
+    XCTAssertEqual(
+      try JSONValue(parsing: Data("[1e400, -1e999, 1e-999]".utf8)),
+      .array([.number(.infinity), .number(-.infinity), .number(0)]))
   }
 
   func testToleratesATrailingCommaAsHandEditedFilesOftenHaveOne() throws {

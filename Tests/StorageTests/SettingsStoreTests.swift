@@ -464,6 +464,26 @@ final class SettingsStoreTests: StorageTestCase {
     XCTAssertEqual(folder.text(bad), #"{"theme": 5, "language": "fr", "mine": [1]}"#)
   }
 
+  /// 1e400 is valid JSON that no Double holds: only that value is wrong, not the whole file.
+  func testANumberBeyondAnyDoubleIsOneInvalidValue() throws {
+    let text = #"{"a4Reference": 1e400, "language": "fr", "mine": -1e999}"#
+    try folder.write(text, to: "settings.json")
+    let store = makeStore()
+    let result = store.load()
+    XCTAssertEqual(result.settings.language, "fr")
+    XCTAssertEqual(result.settings.a4Reference, Settings().a4Reference)
+    XCTAssertEqual(
+      result.notices.map(\.description),
+      [
+        "settings.json has invalid values for a4Reference; "
+          + "kept a copy as \(bad) and using defaults for those"
+      ])
+    try store.save(result.settings)
+    let saved = try savedDocument()
+    XCTAssertEqual(saved.member("a4Reference"), .number(Settings().a4Reference))
+    XCTAssertEqual(saved.member("mine"), .null, "JSON has no infinity")
+  }
+
   func testSaveRejectsValuesOutOfRange() {
     var settings = Settings()
     settings.a4Reference = 500

@@ -39,13 +39,26 @@ final class InteractiveTests: XCTestCase {
   }
 
   func testTerminateAndHangupRestoreTheTerminal() throws {
-    for (signal, status) in [(SIGTERM, 143), (SIGHUP, 129), (SIGINT, 130)] {
+    // SIGQUIT ends the app like SIGTERM, with no backtrace drawn over the screen.
+    for (signal, status) in [(SIGTERM, 143), (SIGHUP, 129), (SIGINT, 130), (SIGQUIT, 143)] {
       let terminal = try woodshed.startInTerminal()
       XCTAssertTrue(terminal.waitForOutput(containing: "Settings", timeout: .seconds(10)))
       terminal.signal(signal)
       XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), Int32(status), "signal \(signal)")
       assertTerminalRestored(terminal)
     }
+  }
+
+  /// `dumb` is a known type that prints line by line: refused in one line, as an unknown one is,
+  /// and `doctor` says why.
+  func testATerminalThatCannotMoveTheCursorIsRefusedInOneLine() throws {
+    let terminal = try woodshed.startInTerminal(environment: woodshed.environment(term: "dumb"))
+    XCTAssertEqual(terminal.waitForExit(timeout: .seconds(10)), 1)
+    XCTAssertTrue(terminal.output.contains("the terminal type \"dumb\" cannot move the cursor"), terminal.output)
+    XCTAssertFalse(terminal.output.contains("Settings"), terminal.output)
+    let doctor = try woodshed.run(["doctor"], environment: woodshed.environment(term: "dumb"))
+    XCTAssertNotEqual(doctor.status, 0)
+    XCTAssertTrue(doctor.output.contains("dumb (cannot move the cursor"), doctor.output)
   }
 
   func testSettingsChangeIsSavedImmediately() throws {

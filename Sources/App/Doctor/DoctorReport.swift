@@ -29,6 +29,8 @@ public struct DoctorReport: Equatable, Sendable {
   public var glyphs: GlyphSet.Kind
   /// Colours the terminal type declares in terminfo; nil when the type is unknown.
   public var colorCount: Int?
+  /// False for a known type that cannot place the cursor (`dumb`), where no screen can be drawn.
+  public var canMoveCursor: Bool
   public var noColor: Bool
   public var folders: [Folder]
   public var settingsNotices: [SettingsNotice]
@@ -41,7 +43,8 @@ public struct DoctorReport: Equatable, Sendable {
 
   public init(
     version: String, terminalSize: Size?, term: String?, locale: String?, isUTF8: Bool,
-    glyphs: GlyphSet.Kind, colorCount: Int?, noColor: Bool, folders: [Folder],
+    glyphs: GlyphSet.Kind, colorCount: Int?, canMoveCursor: Bool = true, noColor: Bool,
+    folders: [Folder],
     settingsNotices: [SettingsNotice], pulseServer: String?, audio: AudioStatus,
     recentPlayback: [PlaybackRecord] = []
   ) {
@@ -52,6 +55,7 @@ public struct DoctorReport: Equatable, Sendable {
     self.isUTF8 = isUTF8
     self.glyphs = glyphs
     self.colorCount = colorCount
+    self.canMoveCursor = canMoveCursor
     self.noColor = noColor
     self.folders = folders
     self.settingsNotices = settingsNotices
@@ -65,6 +69,7 @@ public struct DoctorReport: Equatable, Sendable {
   public var problems: [String] {
     var found: [String] = []
     if let size = terminalSize, !size.fits(.minimum) { found.append("terminal") }
+    if !canMoveCursor { found.append("TERM") }
     for folder in folders where !folder.isWritable { found.append(folder.role) }
     return found
   }
@@ -79,7 +84,11 @@ public struct DoctorReport: Equatable, Sendable {
           : strings.text("doctor.terminal.tooSmall", ["size": size.description, "minimum": Size.minimum.description])
       } ?? strings.text("doctor.terminal.none")
     rows.append((strings.text("doctor.terminal"), sizeText))
-    rows.append((strings.text("doctor.term"), term ?? strings.text("doctor.unset")))
+    let termText =
+      canMoveCursor
+      ? term ?? strings.text("doctor.unset")
+      : strings.text("doctor.term.noCursor", ["term": term ?? ""])
+    rows.append((strings.text("doctor.term"), termText))
     let localeName = locale ?? strings.text("doctor.unset")
     rows.append((
       strings.text("doctor.utf8"),

@@ -83,11 +83,10 @@ enum FretboardScreenView {
     let frets = positions.map(\.fret) + [screen.cursor.fret]
     neck.frets = neck.window(startingAt: max(0, (frets.min() ?? 0) - 1), fitting: area.width - 4)
 
-    let seconds = Int(game.time)
     let status = strings.text(
       "fretboard.game.status",
       ["level": "\(game.level)", "score": "\(game.score)",
-       "time": "\(seconds / 60):" + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60)"])
+       "time": StopwatchText.of(game.time.rounded(.down))])
     canvas.write(pattern.name, x: area.x + 2, y: area.y, style: Style.role(.accent).bold, clip: area)
     canvas.write(
       status, x: area.maxX - 2 - status.displayWidth, y: area.y, style: .role(.text), clip: area)

@@ -105,7 +105,7 @@ public struct HistoryReport: Equatable, Sendable {
       answers.map { "\($0.right)/\($0.count)" } ?? Self.noValue,
       session.score.map { "\(Int(($0 * 100).rounded()))%" } ?? Self.noValue,
       answers.map { DecimalText.format($0.meanSeconds, places: 1) } ?? Self.noValue,
-      Self.minutesAndSeconds(session.duration),
+      StopwatchText.of(session.duration),
       session.missed.joined(separator: " "),
     ]
   }
@@ -136,12 +136,6 @@ public struct HistoryReport: Equatable, Sendable {
     func padded(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
     return "\(parts.tm_year + 1900)-\(padded(parts.tm_mon + 1))-\(padded(parts.tm_mday)) "
       + "\(padded(parts.tm_hour)):\(padded(parts.tm_min))"
-  }
-
-  /// `12:05`; an hour-long session is `60:00`, as a stopwatch shows it.
-  static func minutesAndSeconds(_ duration: TimeInterval) -> String {
-    let seconds = Int(duration.rounded())
-    return "\(seconds / 60):" + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60)"
   }
 
   /// A field quoted when it holds a comma, a quote or a line break, with its quotes doubled.

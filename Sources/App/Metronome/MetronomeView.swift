@@ -120,8 +120,7 @@ enum MetronomeView {
         ["from": "\(settings.bpm)", "goal": "\($0.goal)", "step": "\($0.step)", "bars": "\($0.everyBars)"])
     } ?? off
     let elapsed = screen.beat?.elapsed ?? .zero
-    let seconds = Int(elapsed.components.seconds)
-    let session = "\(seconds / 60):" + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60)"
+    let session = StopwatchText.of(seconds: Int(elapsed.components.seconds))
     return [
       (
         strings.text("metronome.meter"), settings.meter, strings.text("metronome.subdivision"),

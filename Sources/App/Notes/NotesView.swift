@@ -205,8 +205,7 @@ enum NotesView {
     let tally = ["right": "\(quiz.correctCount)", "wrong": "\(wrong)"]
     switch screen.exercise {
     case .timed:
-      let left = screen.secondsLeft ?? 0
-      let clock = "\(left / 60):" + (left % 60 < 10 ? "0" : "") + "\(left % 60)"
+      let clock = StopwatchText.of(seconds: screen.secondsLeft ?? 0)
       return strings.text("notes.progress.timed", tally.merging(["left": clock]) { $1 })
     case .streak:
       return strings.text("notes.progress.streak", tally)

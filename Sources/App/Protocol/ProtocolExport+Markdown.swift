@@ -5,11 +5,11 @@ extension ProtocolExport {
   /// (bars, timecode, false start, ratings and tags by bar range, notes), the producer's notes
   /// on the movement, the best material per run of bars and the editing plan.
   func markdown() -> String {
-    var lines = ["# Take sheet: \(name)"]
+    var lines = ["# Take sheet: \(Self.inline(name))"]
     for movementPlan in plan.movements {
       let movement = session.movement(movementPlan.movement)!
       let map = movement.bars
-      lines += ["", "## \(movementPlan.heading)", ""]
+      lines += ["", "## \(Self.inline(movementPlan.heading))", ""]
       let takes = session.takes.filter { $0.movement == movement.id }
       if takes.isEmpty {
         lines.append("No takes.")
@@ -31,7 +31,7 @@ extension ProtocolExport {
         }
       }
       if !movement.notes.isEmpty {
-        lines += ["", "Notes:", ""] + movement.notes.map { "- " + $0 }
+        lines += ["", "Notes:", ""] + movement.notes.map { "- " + Self.inline($0) }
       }
       let coverage = TakeMap(session: session, movement: movement.id)!.coverage
       lines += ["", "Coverage:", ""]
@@ -64,6 +64,12 @@ extension ProtocolExport {
 
   /// A table cell: a `|` in the producer's text would end the cell.
   static func tableCell(_ text: String) -> String {
-    text.replacing("|", with: "\\|")
+    inline(text).replacing("|", with: "\\|")
+  }
+
+  /// Text on one line, as a table row, a heading or a list item needs: a line break typed into
+  /// a note (or a score's title) becomes a space.
+  static func inline(_ text: String) -> String {
+    String(text.map { $0.isNewline ? " " : $0 })
   }
 }

@@ -58,7 +58,7 @@ enum RhythmResultsView {
       y += 1
     }
     line(
-      strings.text("rhythm.results.time", ["time": HistoryReport.minutesAndSeconds(seconds)]))
+      strings.text("rhythm.results.time", ["time": StopwatchText.of(seconds)]))
     y += 1
     line(strings.text("rhythm.results.histogram"), style: .role(.muted))
     renderHistogram(

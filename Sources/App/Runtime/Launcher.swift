@@ -126,6 +126,7 @@ extension Launcher {
     let localeName = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }
       .first { !$0.isEmpty }
     let term = environment["TERM"].flatMap { $0.isEmpty ? nil : $0 }
+    let capabilities = term.flatMap { TerminalProbe.capabilities(term: $0) }
     let folders = zip(
       ["config", "data", "state"],
       [ground.paths.configFolder, ground.paths.dataFolder, ground.paths.stateFolder]
@@ -139,7 +140,8 @@ extension Launcher {
       version: version, terminalSize: TerminalProbe.size(), term: term, locale: localeName,
       isUTF8: GlyphSet.localeIsUTF8(environment: environment),
       glyphs: GlyphSet.detect(environment: environment),
-      colorCount: term.flatMap { TerminalProbe.colorCount(term: $0) },
+      colorCount: capabilities?.colorCount,
+      canMoveCursor: capabilities?.canMoveCursor ?? true,
       noColor: !(environment["NO_COLOR"] ?? "").isEmpty, folders: folders,
       settingsNotices: ground.loaded.notices, pulseServer: pulseServer,
       audio: PulseAudioProbe.check(server: pulseServer),

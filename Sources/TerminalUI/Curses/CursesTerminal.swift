@@ -7,7 +7,7 @@ import Glibc
 /// so an idle app uses no CPU.
 ///
 /// Open it before starting other threads: they inherit the signal mask set here, which keeps
-/// SIGINT, SIGTERM, SIGHUP and SIGWINCH from being taken (and lost) by a thread of their own.
+/// SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGWINCH from being taken (and lost) by a thread of their own.
 public final class CursesTerminal: TerminalDisplay {
   public private(set) var size: Size
   public let colorDepth: ColorDepth
@@ -67,11 +67,17 @@ public final class CursesTerminal: TerminalDisplay {
     guard let term = environment["TERM"], !term.isEmpty else {
       throw TerminalError.cannotStart("TERM is not set")
     }
+    // A type such as `dumb` prints line after line: a full screen cannot be drawn on it.
+    if let capabilities = TerminalProbe.capabilities(term: term), !capabilities.canMoveCursor {
+      throw TerminalError.cannotStart(
+        "the terminal type \"\(term)\" cannot move the cursor; set TERM to your terminal's type")
+    }
     // Curses encodes wide characters for the terminal in the locale's character set.
     setlocale(LC_ALL, "")
     // Before curses starts, so it sees the signals taken and installs no handlers of its own.
     let waker = try TerminalWaker()
-    let signals = SignalSources(signals: [SIGINT, SIGTERM, SIGHUP, SIGWINCH], waker: waker)
+    let signals = SignalSources(
+      signals: [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH], waker: waker)
     guard let output = fdopen(dup(STDOUT_FILENO), "w") else {
       signals.close()
       throw TerminalError.cannotStart("cannot open standard output")
@@ -232,7 +238,9 @@ public final class CursesTerminal: TerminalDisplay {
     for byte in waker.receivedBytes() {
       switch Int32(byte) {
       case SIGINT: queued.append(.signal(.interrupt))
-      case SIGTERM: queued.append(.signal(.terminate))
+      // SIGQUIT (Ctrl-\\ in a cooked terminal, `kill -QUIT`) would otherwise dump a backtrace
+      // over the screen; it ends the app like SIGTERM.
+      case SIGTERM, SIGQUIT: queued.append(.signal(.terminate))
       case SIGHUP: queued.append(.signal(.hangup))
       case SIGWINCH: resized = true
       default: woken = true  // byte 0, from wake()
