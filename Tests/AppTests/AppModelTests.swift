@@ -1,3 +1,4 @@
+import Foundation
 import App
 import Storage
 import TerminalUI
@@ -164,15 +165,16 @@ final class AppModelTests: XCTestCase {
     XCTAssertEqual(AppFixtures.model(settings: settings, glyphs: .unicode).glyphs, .unicode)
   }
 
-  func testTooSmallTerminalIgnoresKeysButQuits() {
+  func testTooSmallTerminalIgnoresKeysUntilTheSizeIsBack() {
     var model = AppFixtures.model(size: Size(width: 60, height: 20))
     XCTAssertTrue(model.isTooSmall)
     XCTAssertEqual(model.press(.enter), [])
     guard case .home = model.screen else { return XCTFail("a key went through") }
+    XCTAssertEqual(model.press(.character("q")), [], "q waits for the size to come back")
     _ = model.handle(.resized(Size(width: 80, height: 24)))
     XCTAssertFalse(model.isTooSmall)
     model = AppFixtures.model(size: Size(width: 79, height: 30))
-    XCTAssertEqual(model.press(.character("q")), [.quit])
+    XCTAssertEqual(model.press(.control("c")), [.quit])
   }
 
   func testANoticeIsDismissedByTheFirstKey() {
@@ -183,6 +185,28 @@ final class AppModelTests: XCTestCase {
     XCTAssertEqual(model.notices, [])
     guard case .home(let home) = model.screen else { return XCTFail() }
     XCTAssertEqual(home.selected, 1, "a key other than Esc/Enter still acts")
+  }
+
+  /// A change made on any screen that cannot be saved is told there, once per reason.
+  func testASaveThatFailsIsANoticeOnceWhereverTheChangeWasMade() {
+    var model = AppFixtures.model()
+    _ = model.handle(.saveFailed(reason: "Read-only file system"))
+    _ = model.handle(.saveFailed(reason: "Read-only file system"))
+    let failure = Message("notice.saveFailed", ["reason": "Read-only file system"])
+    XCTAssertEqual(model.notices, [failure])
+    _ = model.handle(.saved)
+    _ = model.handle(.saveFailed(reason: "Read-only file system"))
+    XCTAssertEqual(model.notices, [failure, failure], "failing again after a save is news")
+  }
+
+  func testAFolderThatCannotBeWrittenIsANoticeAtStart() {
+    let paths = StoragePaths(environment: ["WOODSHED_HOME": "/proc/self/woodshed"])
+    let notices = Launcher.readOnlyNotices(paths)
+    XCTAssertEqual(notices.map(\.key), ["notice.readOnlyFolder", "notice.readOnlyFolder"])
+    XCTAssertEqual(notices.first?.arguments["folder"], paths.configFolder.path)
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+    defer { try? FileManager.default.removeItem(at: home) }
+    XCTAssertEqual(Launcher.readOnlyNotices(StoragePaths(environment: ["WOODSHED_HOME": home.path])), [])
   }
 
   func testSaveResultsShowOnTheSettingsScreen() {

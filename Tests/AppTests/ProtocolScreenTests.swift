@@ -45,6 +45,23 @@ final class ProtocolScreenTests: XCTestCase {
     XCTAssertEqual(model.deadline, MonotonicInstant(nanoseconds: 500_000_000), "looks for others' lines")
   }
 
+  /// A window shrunk while a line is typed loses none of it: the keys go on into the line (q
+  /// among them), and the line is there when the size is back.
+  func testShrinkingWhileTypingKeepsTheLine() throws {
+    var model = AppFixtures.model()
+    model.press(.character("6"))
+    _ = model.handle(.protocolsListed(["brahms"]))
+    XCTAssertEqual(model.press(.enter), [.protocolLoad("brahms")])
+    _ = model.handle(loaded([]))
+    model.press(.character(":"))
+    for letter in "note quiet" { model.press(.character(letter)) }
+    _ = model.handle(.resized(Size(width: 60, height: 20)))
+    XCTAssertTrue(model.isTooSmall)
+    for letter in " quartet" { XCTAssertEqual(model.press(.character(letter)), []) }
+    _ = model.handle(.resized(Size(width: 80, height: 24)))
+    XCTAssertEqual(model.press(.enter), [.protocolAdd("brahms", line: "note quiet quartet")])
+  }
+
   func testLinesAreTypedAndQuickKeysLogTakes() throws {
     var model = AppFixtures.model()
     model.press(.character("6"))

@@ -115,7 +115,7 @@ final class InteractiveTests: XCTestCase {
     terminal.resize(to: PseudoTerminal.Size(columns: 70, rows: 20))
     XCTAssertTrue(terminal.waitForOutput(containing: "This terminal is 70x20", timeout: .seconds(5)), terminal.output)
     XCTAssertFalse(terminal.output.contains("×"))
-    terminal.send("q")
+    terminal.send("\u{03}")
     XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), 0)
   }
 

@@ -92,7 +92,7 @@ public enum Launcher {
       overrides: overrides, packs: library.packs, rhythms: rhythms.patterns,
       history: history.records,
       utcOffset: LocalTime.utcOffset(at: Date()),
-      notices: ground.loaded.notices.map(\.message)
+      notices: ground.loaded.notices.map(\.message) + readOnlyNotices(ground.paths)
         + library.problems.map { Message("notice.packSkipped", ["problem": $0]) }
         + rhythms.problems.map { Message("notice.rhythmSkipped", ["problem": $0]) }
         + history.notices.map { Message("notice.history", ["text": $0]) })
@@ -118,6 +118,16 @@ public enum Launcher {
 }
 
 extension Launcher {
+  /// One notice per folder Woodshed cannot write (a read-only home, a full or read-only mount),
+  /// so that nobody practises a whole session believing their changes are kept.
+  public static func readOnlyNotices(_ paths: StoragePaths) -> [Message] {
+    [paths.configFolder, paths.dataFolder].compactMap { folder in
+      let check = FolderCheck(checking: folder)
+      return check.isWritable
+        ? nil : Message("notice.readOnlyFolder", ["folder": folder.path, "reason": check.reason])
+    }
+  }
+
   /// Looks at this machine the way the app would: terminal, locale, folders, settings, audio.
   public static func doctor(environment: [String: String]) throws(Failure) -> (
     report: DoctorReport, strings: Localizer, devices: AudioDeviceSettings

@@ -104,7 +104,11 @@ public struct AppModel: Equatable, Sendable {
     case .saved:
       settingsStatus = Message("settings.saved")
     case .saveFailed(let reason):
-      settingsStatus = Message("notice.saveFailed", ["reason": reason])
+      // Told where the change was made, not only in Settings, but once: a tempo held down
+      // would otherwise stack a notice per step.
+      let failure = Message("notice.saveFailed", ["reason": reason])
+      if settingsStatus != failure { notices.append(failure) }
+      settingsStatus = failure
     case .notice(let message):
       notices.append(message)
     case .metronomeBeat(let display):
@@ -229,8 +233,10 @@ public struct AppModel: Equatable, Sendable {
     if key == .control("c") {
       return (sessionInProgress(at: event.time).map { [.record($0)] } ?? []) + [.quit]
     }
+    // Shrunk while a line is being typed, the typing goes on into the line unseen, and q is a
+    // letter of it; otherwise keys wait for the size to come back (Ctrl-C still quits).
     if isTooSmall {
-      return key == .character("q") ? [.quit] : []
+      return screen.capturesKeys ? routeToScreen(event) : []
     }
     if showsKeys {
       showsKeys = false
