@@ -240,6 +240,35 @@ final class ScoreImportTests: StorageTestCase {
     }
   }
 
+  /// Hostile documents meet limits far beyond any score, each refused in one line.
+  func testNestingAttributesAndSizeHaveLimits() throws {
+    let deep = String(repeating: "<a>", count: 300) + String(repeating: "</a>", count: 300)
+    let attributes = "<score-partwise " + (1...65).map { "a\($0)=\"1\"" }.joined(separator: " ") + "/>"
+    let cases: [(String, String)] = [
+      ("<score-partwise>\(deep)</score-partwise>", "<a> is nested more than 256 elements deep"),
+      (attributes, "<score-partwise> has more than 64 attributes"),
+    ]
+    for (text, reason) in cases {
+      XCTAssertThrowsError(try ScoreImport.movements(in: Array(text.utf8), fallbackTitle: "x")) {
+        XCTAssertTrue(($0 as? ScoreFormatError)?.reason.hasSuffix(reason) == true, "\($0)")
+      }
+    }
+    // An archive of a few kilobytes that would inflate past a score's 64 MB is refused unread.
+    let zeros = [UInt8](repeating: 0x20, count: 65 << 20)
+    let bomb = Self.zip([("s.musicxml", zeros, true)])
+    XCTAssertLessThan(bomb.count, 100 << 10)
+    XCTAssertThrowsError(try ScoreImport.movements(in: bomb, fallbackTitle: "x")) {
+      XCTAssertEqual(($0 as? ScoreFormatError)?.reason, "s.musicxml claims 65 MB, more than a score holds")
+    }
+  }
+
+  /// Only the first part makes the bar map: what follows it is not read at all.
+  func testReadingStopsAfterTheFirstPart() throws {
+    let text = Self.fixture.replacingOccurrences(
+      of: "<part id=\"P2\">", with: "<part id=\"P2\"><unclosed><")
+    XCTAssertEqual(try ScoreImport.movements(in: Array(text.utf8), fallbackTitle: "x"), [Self.expected])
+  }
+
   /// A ZIP archive written by hand: entries stored, or deflated with zlib.
   static func zip(_ entries: [(name: String, contents: [UInt8], deflate: Bool)]) -> [UInt8] {
     func le16(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)] }

@@ -37,6 +37,9 @@ struct MusicXMLReader {
       }
       guard let token else { break }
       try reader.take(token)
+      // The titles come before the parts, and the bar map is the first part's: the other
+      // parts of a symphony (most of the file) need not be read.
+      if reader.hasReadFirstPart { break }
     }
     guard reader.parts > 0 else { throw ScoreFormatError(reason: "the score has no parts") }
     guard !reader.movements.isEmpty else {
@@ -51,6 +54,7 @@ struct MusicXMLReader {
   }
 
   private var inFirstPart: Bool { parts == 1 && path.count >= 2 && path[1] == "part" }
+  private var hasReadFirstPart: Bool { parts == 1 && path.count == 1 }
 
   private mutating func take(_ token: XMLToken) throws(ScoreFormatError) {
     switch token {

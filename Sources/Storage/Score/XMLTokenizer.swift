@@ -22,7 +22,14 @@ struct XMLSyntaxError: Error, Equatable, CustomStringConvertible {
 /// skipped, and only the five predefined entities and character references are known (the
 /// MusicXML DTD declares no others). Namespaces are left as written in names.
 struct XMLTokenizer {
+  /// Far beyond any score (a part nests a few levels deep), and a hostile document cannot make
+  /// the reader's stack or its work grow without bound.
+  static let deepestNesting = 256
+  static let mostAttributes = 64
+  static let mostElements = 4_000_000
+
   private let bytes: [UInt8]
+  private var elements = 0
   private var position = 0
   private var line = 1
   private var open: [String] = []
@@ -170,6 +177,13 @@ struct XMLTokenizer {
   private mutating func startTag() throws(XMLSyntaxError) -> XMLToken {
     position += 1
     let tag = try name()
+    elements += 1
+    guard elements <= Self.mostElements else {
+      throw failure("more than \(Self.mostElements) elements, more than a score holds")
+    }
+    guard open.count < Self.deepestNesting else {
+      throw failure("<\(tag)> is nested more than \(Self.deepestNesting) elements deep")
+    }
     var attributes: [String: String] = [:]
     while true {
       skipSpace()
@@ -195,6 +209,9 @@ struct XMLTokenizer {
         [UInt8(ascii: "\""), UInt8(ascii: "'")].contains(bytes[position])
       else { throw failure("the value of attribute \(key) of <\(tag)> needs quotes") }
       attributes[key] = try quoted(in: tag)
+      guard attributes.count <= Self.mostAttributes else {
+        throw failure("<\(tag)> has more than \(Self.mostAttributes) attributes")
+      }
     }
   }
 

@@ -1,3 +1,5 @@
+import Files
+
 /// The entries of a ZIP archive, read from its central directory: enough for `.mxl` scores,
 /// whose entries are stored or deflated. ZIP64, encryption and multi-disk archives are refused.
 struct ZipArchive {
@@ -61,9 +63,9 @@ struct ZipArchive {
     self.entries = entries
   }
 
-  /// Far beyond any score; a damaged or hostile archive may claim gigabytes, and the space for
-  /// an entry is set aside before it is inflated.
-  static let largestEntry = 256 << 20
+  /// A score's largest file, as `FileKind.score` allows it uncompressed; a damaged or hostile
+  /// archive may claim gigabytes, and the space for an entry is set aside before it is inflated.
+  static let largestEntry = FileKind.score.byteLimit
 
   /// The uncompressed bytes of `entry`, checked against its size and CRC-32.
   func contents(of entry: Entry) throws(ScoreFormatError) -> [UInt8] {

@@ -1,0 +1,91 @@
+import Foundation
+import MusicTheory
+import Practice
+import TestHelpers
+import XCTest
+
+@testable import Storage
+
+/// Every reader of a user's file gets random bytes and damaged copies of real files for a fixed
+/// time: it may refuse them, but never crash, never take more than 5 s on one, and never grow
+/// the process by more than 200 MB. A failure prints the seed that reproduces it.
+final class ReaderFuzzTests: StorageTestCase {
+  private let seconds = 1.5
+
+  private func sample(_ folder: String, _ name: String) throws -> [UInt8] {
+    Array(try Data(contentsOf: RepositoryPaths.assets.appendingPathComponent("\(folder)/\(name)")))
+  }
+
+  private func assertWellBehaved(
+    _ report: Fuzzer.Report, seed: UInt64, file: StaticString = #filePath, line: UInt = #line
+  ) {
+    XCTAssertGreaterThan(report.runs, 100, "seed \(seed): \(report)", file: file, line: line)
+    XCTAssertLessThan(
+      report.slowest, .seconds(5), "seed \(seed): \(report)", file: file, line: line)
+    XCTAssertLessThan(
+      report.memoryGrowth, 200 << 20, "seed \(seed): \(report)", file: file, line: line)
+  }
+
+  func testJSONFilesOfEveryKind() throws {
+    let samples = [
+      try sample("packs", "alto-staff.json"), try sample("patterns", "6-chord-1.json"),
+      try sample("rhythms", "eighths.json"), try sample("locales", "en.json"),
+      Array(#"{"language": "de", "metronome": {"bpm": 96}, "volumes": {"master": 80}}"#.utf8),
+    ]
+    var fuzzer = Fuzzer(tokens: [
+      "1e400", "-0", "[", "{\"a\":", "\\ud800", "null", "99999999999999999999", "\u{1B}[2J",
+    ])
+    let report = fuzzer.run(seconds: seconds, samples: samples) { bytes in
+      guard let document = try? JSONValue(parsing: Data(bytes)) else { return }
+      _ = Settings.decoded(from: document)
+      _ = try? NotePack(json: document)
+      _ = try? FretPattern(json: document)
+      _ = try? document.serialized()
+    }
+    assertWellBehaved(report, seed: fuzzer.seed)
+  }
+
+  func testScoresPlainAndCompressed() throws {
+    let xml = Array(ScoreImportTests.fixture.utf8)
+    let samples = [
+      xml, ScoreImportTests.zip([("score.musicxml", xml, true)]),
+      ScoreImportTests.zip([
+        (
+          "META-INF/container.xml",
+          Array(
+            #"<container><rootfiles><rootfile full-path="s.xml"/></rootfiles></container>"#.utf8),
+          false
+        ), ("s.xml", xml, false),
+      ]),
+    ]
+    var fuzzer = Fuzzer(tokens: [
+      "<measure number=\"1\">", "<!DOCTYPE", "&amp;", "<![CDATA[", "</", "<beats>99999</beats>",
+      "PK\u{03}\u{04}",
+    ])
+    let report = fuzzer.run(seconds: seconds, samples: samples) { bytes in
+      _ = try? ScoreImport.movements(in: bytes, fallbackTitle: "fuzz")
+    }
+    assertWellBehaved(report, seed: fuzzer.seed)
+  }
+
+  func testHistoryAndJournalLines() throws {
+    let history =
+      Array(
+        #"{"date":"2026-11-20T09:00:00Z","module":"rhythm","exercise":"steady","duration":65,"score":0.9}"#
+          .utf8) + [0x0A]
+    let journal = Array("take\n1-20 ++\nnote slow ending\nend 40\n".utf8)
+    let file = folder.file("history.jsonl")
+    var fuzzer = Fuzzer(tokens: [
+      "\n", "take @", "mvt 1: 1-9999999", "17-28 +", "\"duration\":-5", "1e400",
+    ])
+    let report = fuzzer.run(seconds: seconds, samples: [history + history, journal]) { bytes in
+      FileManager.default.createFile(atPath: file.path, contents: Data(bytes))
+      _ = HistoryLog(file: file).readAll(as: JSONValue.self)
+      var session = ProtocolSession()
+      for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n").prefix(200) {
+        try? session.apply(String(line), at: Date(timeIntervalSince1970: 1_800_000_000))
+      }
+    }
+    assertWellBehaved(report, seed: fuzzer.seed)
+  }
+}
