@@ -77,4 +77,45 @@ final class PulseAudioReconnectTests: XCTestCase {
       }, "recording did not resume")
     XCTAssertEqual(recorder.discontinuities, 0, "the input's frame index jumped")
   }
+
+  /// A stopped server keeps its socket open and says nothing: after 2 s without data moving it
+  /// is reported lost, and playback resumes when it goes on.
+  func testAStalledServerIsReportedLostAndPlaybackResumesWhenItGoesOn() throws {
+    let daemon = try PulseAudioTestDaemon()
+    defer { daemon.shutDown() }
+    try daemon.start()
+    let statuses = PulseAudioStatusLog()
+    let output = PulseAudioOutput(server: daemon.server, onStatus: statuses.append)
+    let renderer = PulseAudioCountingRenderer()
+    try output.start(renderer: renderer)
+    defer { output.stop() }
+    XCTAssertTrue(PulseAudioTestSupport.wait(upTo: .seconds(5)) { renderer.end > rate / 2 })
+
+    daemon.pause()
+    let stoppedAt = ContinuousClock.now
+    let lost = statuses.wait(upTo: .seconds(6)) { status in
+      if case .unavailable = status { true } else { false }
+    }
+    guard case .unavailable(let reason) = lost else {
+      daemon.resume()
+      return XCTFail("no stall reported: \(statuses.all)")
+    }
+    XCTAssertEqual(reason, "PulseAudio: the server stopped answering")
+    XCTAssertGreaterThanOrEqual(ContinuousClock.now - stoppedAt, .seconds(1))
+    let pulledWhileStopped = renderer.end
+
+    daemon.resume()
+    let back = statuses.wait(upTo: .seconds(15)) { status in
+      if case .connected(let info) = status { info.isReconnection } else { false }
+    }
+    guard case .connected = back else {
+      return XCTFail("no reconnection reported: \(statuses.all)")
+    }
+    XCTAssertTrue(
+      PulseAudioTestSupport.wait(upTo: .seconds(5)) {
+        renderer.end > pulledWhileStopped + rate / 2
+      },
+      "playback did not resume")
+    XCTAssertEqual(renderer.discontinuities, 0, "the renderer saw a jump in frames")
+  }
 }

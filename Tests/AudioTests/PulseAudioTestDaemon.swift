@@ -60,7 +60,20 @@ final class PulseAudioTestDaemon {
     self.process = nil
   }
 
+  /// SIGSTOP, as when the server hangs: its socket stays open and it says nothing. `resume`
+  /// lets it go on.
+  func pause() {
+    guard let process else { return }
+    Glibc.kill(process.processIdentifier, SIGSTOP)
+  }
+
+  func resume() {
+    guard let process else { return }
+    Glibc.kill(process.processIdentifier, SIGCONT)
+  }
+
   func shutDown() {
+    resume()
     kill()
     try? FileManager.default.removeItem(at: folder)
   }

@@ -25,6 +25,10 @@ final class PulseConnection: @unchecked Sendable {
   private var context: OpaquePointer?
   private var stream: OpaquePointer?
   private var retryTimer: OpaquePointer?
+  private var watchdogTimer: OpaquePointer?
+  /// The endpoint's frame index at the last look, and how many looks it has stood still.
+  private var watchedFrame: Int64?
+  private var stillLooks = 0
   private var attempts = 0
   private var startFailure: PulseAudioError?
 
@@ -157,6 +161,9 @@ final class PulseConnection: @unchecked Sendable {
       isReconnection: phase == .retrying)
     phase = .running
     attempts = 0
+    watchedFrame = nil
+    stillLooks = 0
+    scheduleWatchdog()
     report(.connected(info))
     loop.signal()
   }
@@ -180,6 +187,43 @@ final class PulseConnection: @unchecked Sendable {
       dropContext()
       scheduleRetry()
     }
+  }
+
+  /// A server stopped (`kill -STOP`, a hung machine) keeps its socket open and says nothing;
+  /// only the data standing still shows it. After `stallLimit` it is treated as lost.
+  static let stallLimit = Duration.seconds(2)
+  private static let watchdogInterval = Duration.milliseconds(250)
+
+  private func scheduleWatchdog() {
+    cancelWatchdog()
+    watchdogTimer = loop.addTimer(
+      after: Self.watchdogInterval,
+      callback: { _, _, _, userdata in
+        PulseCallbackBridge<PulseConnection>.target(of: userdata)?.watch()
+      }, userdata: bridge.userdata)
+  }
+
+  private func cancelWatchdog() {
+    guard let watchdogTimer else { return }
+    loop.removeTimer(watchdogTimer)
+    self.watchdogTimer = nil
+  }
+
+  private func watch() {
+    cancelWatchdog()
+    guard phase == .running else { return }
+    let frame = endpoint.nextFrame
+    // A new stream may wait a while for its first request: the watch starts once data moved.
+    if frame == watchedFrame, frame != endpoint.firstFrame {
+      stillLooks += 1
+      if Self.watchdogInterval * stillLooks >= Self.stallLimit {
+        return fail(.unavailable(reason: "PulseAudio: the server stopped answering"))
+      }
+    } else {
+      stillLooks = 0
+      watchedFrame = frame
+    }
+    scheduleWatchdog()
   }
 
   private func scheduleRetry() {
@@ -208,6 +252,7 @@ final class PulseConnection: @unchecked Sendable {
   /// Unhooks every callback before letting go, so nothing reaches this object from a dead
   /// context or stream.
   private func dropContext() {
+    cancelWatchdog()
     if let stream {
       pa_stream_set_state_callback(stream, nil, nil)
       endpoint.disconnect(from: stream)

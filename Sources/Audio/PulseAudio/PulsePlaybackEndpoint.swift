@@ -20,7 +20,7 @@ final class PulsePlaybackEndpoint: PulseStreamEndpoint, @unchecked Sendable {
 
   private var bridge: PulseCallbackBridge<PulsePlaybackEndpoint>?
   private(set) var firstFrame: Int64 = 0
-  private var nextFrame: Int64 = 0
+  private(set) var nextFrame: Int64 = 0
   private var isFinishing = false
   /// Which absolute frame is audible when, as last measured; nil until measured while playing.
   private(set) var clock: OutputClock?

@@ -15,7 +15,7 @@ final class PulseRecordEndpoint: PulseStreamEndpoint, @unchecked Sendable {
 
   private var bridge: PulseCallbackBridge<PulseRecordEndpoint>?
   private(set) var firstFrame: Int64 = 0
-  private var nextFrame: Int64 = 0
+  private(set) var nextFrame: Int64 = 0
   /// Which absolute frame is captured when, as last measured; nil until measured.
   private(set) var clock: InputClock?
 

@@ -9,6 +9,9 @@ protocol PulseStreamEndpoint: AnyObject, Sendable {
   var streamName: String { get }
   /// The absolute frame index of the current stream's first frame.
   var firstFrame: Int64 { get }
+  /// The absolute frame index of the next frame to move; it stands still only when the server
+  /// asks for nothing (or sends nothing).
+  var nextFrame: Int64 { get }
 
   /// Installs the data callbacks on a new stream and connects it to the device, returning
   /// PulseAudio's result code.
