@@ -206,7 +206,8 @@ struct Analyze: ParsableCommand {
 
     func run() throws {
       say(
-        try HeadlessAnalysis.onsets(file: file, bpm: bpm, firstClick: firstClick, countIn: countIn),
+        try HeadlessAnalysis.onsets(
+          file: file, bpm: bpm, firstClick: firstClick, countIn: countIn, warn: warn),
         terminator: "")
     }
   }
@@ -461,7 +462,8 @@ struct Rhythm: ParsableCommand {
       hits: session.audioIn.map { .recording(path: $0) } ?? .taps(path: taps ?? ""), bpm: bpm,
       patterns: patterns.split(whereSeparator: \.isWhitespace).map(String.init), bars: bars,
       countIn: countIn, firstClick: firstClick, strictness: strict ? .strict : .relative)
-    let (report, strings) = try Launcher.rhythm(environment: environment, request: request)
+    let (report, strings) = try Launcher.rhythm(
+      environment: environment, request: request, warn: warn)
     if json {
       say(report.json(), terminator: "")
     } else {

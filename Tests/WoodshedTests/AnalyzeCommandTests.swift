@@ -68,6 +68,34 @@ final class AnalyzeCommandTests: XCTestCase {
     XCTAssertEqual(scheduled.output, plain.output)
   }
 
+  /// The click's sound is learned in the count-in: something played there is said, once.
+  func testPlayingInTheCountInIsWarnedOf() throws {
+    let rate = 48_000
+    func take(claps: [Double]) -> [Float] {
+      var samples = TestSignals.claps(at: claps, rate: rate, length: 4)
+      for beat in 0..<8 {
+        let start = Int((0.25 + Double(beat) * 0.5) * Double(rate))
+        for index in 0..<240 {
+          let phase = 2 * Double.pi * 2_000 * Double(index) / Double(rate)
+          samples[start + index] += Float(0.3 * sin(phase) * exp(-Double(index) / 60))
+        }
+      }
+      return samples
+    }
+    let arguments = ["--bpm", "120", "--first-click", "0.25", "--count-in", "4"]
+    let early = try woodshed.wav("early.wav", rate: rate, samples: take(claps: [1.0, 2.25, 3.0]))
+    let warned = try woodshed.run(["analyze", "onsets", early.path] + arguments)
+    XCTAssertEqual(warned.status, 0, warned.error)
+    XCTAssertEqual(
+      warned.error,
+      "warning: something besides the clicks sounds in the count-in (at 1.000 s), where the click's sound is learned; give --count-in the clicks heard alone\n")
+    let clean = try woodshed.wav("clean.wav", rate: rate, samples: take(claps: [2.25, 3.0]))
+    let quiet = try woodshed.run(["analyze", "onsets", clean.path] + arguments)
+    XCTAssertEqual(quiet.status, 0, quiet.error)
+    XCTAssertEqual(quiet.error, "")
+    XCTAssertEqual(quiet.output.split(separator: "\n").count, 2, quiet.output)
+  }
+
   func testACountInOutOfRangeIsOneLine() throws {
     let file = try woodshed.wav(
       "claps.wav", rate: 48_000, samples: TestSignals.claps(at: [0.5], rate: 48_000, length: 1))

@@ -49,9 +49,9 @@ public enum HeadlessRhythm {
   static let aloneDistance = 0.15
 
   /// The graded performance, or a one-line reason it cannot be graded.
-  static func grade(_ request: Request, library: RhythmLibrary) throws(Launcher.Failure)
-    -> RhythmReport
-  {
+  static func grade(
+    _ request: Request, library: RhythmLibrary, warn: (String) -> Void = { _ in }
+  ) throws(Launcher.Failure) -> RhythmReport {
     let tempos = RhythmSettings.bpmRange
     guard request.bpm >= Double(tempos.lowerBound), request.bpm <= Double(tempos.upperBound)
     else {
@@ -89,6 +89,8 @@ public enum HeadlessRhythm {
           isAlone: beat < request.countIn
             || !notes.contains { abs($0 - time) < Self.aloneDistance })
       }
+      HeadlessAnalysis.countInWarning(audio, clicks: Array(expected.prefix(request.countIn)))
+        .map(warn)
       hits = OnsetDetector.onsets(in: audio.samples, sampleRate: audio.rate, clicks: expected)
         .map { Double($0.frame) / rate }
     case .taps(let path):

@@ -3,14 +3,15 @@ import Storage
 extension Launcher {
   /// `woodshed rhythm`: the graded performance and the strings to print it in the user's
   /// language.
-  public static func rhythm(environment: [String: String], request: HeadlessRhythm.Request)
-    throws(Failure) -> (report: RhythmReport, strings: Localizer)
-  {
+  public static func rhythm(
+    environment: [String: String], request: HeadlessRhythm.Request,
+    warn: (String) -> Void = { _ in }
+  ) throws(Failure) -> (report: RhythmReport, strings: Localizer) {
     let ground = try prepare(environment: environment)
     let library = rhythmLibrary(ground)
     for problem in library.problems { ground.logger.warning("rhythm skipped: \(problem)") }
     return (
-      try HeadlessRhythm.grade(request, library: library),
+      try HeadlessRhythm.grade(request, library: library, warn: warn),
       ground.catalog.localizer(for: ground.loaded.settings.language)
     )
   }
