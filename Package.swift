@@ -58,7 +58,7 @@ let package = Package(
       name: "woodshed-bench",
       dependencies: [
         "App", "Audio", "DSP", "Practice", "Storage", "TerminalUI", "TerminalHarness",
-        "ListeningEval",
+        "ListeningEval", "CZlib",
       ],
       path: "Tests/Benchmarks"),
     .executableTarget(

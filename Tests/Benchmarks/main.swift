@@ -33,10 +33,15 @@ if let only = arguments.firstIndex(of: "--only") {
   exit(0)
 }
 guard let flag = arguments.firstIndex(of: "--woodshed"), flag + 1 < arguments.count else {
-  print("usage: woodshed-bench --woodshed PATH-TO-WOODSHED | --only onsets")
+  print("usage: woodshed-bench --woodshed PATH-TO-WOODSHED [--files-only] | --only onsets")
   exit(2)
 }
 let woodshedPath = arguments[flag + 1]
+// `--files-only` prints what huge and hostile files cost the binary, alone.
+if arguments.contains("--files-only") {
+  for line in fileFigures(woodshed: woodshedPath) { print(line) }
+  exit(0)
+}
 let executable = URL(fileURLWithPath: woodshedPath).resolvingSymlinksInPath()
 guard let assets = AssetLocator.find(
   environment: ProcessInfo.processInfo.environment, executableURL: executable)
@@ -434,3 +439,6 @@ do {
       seconds(open) * 1e3, problems.count, median(appends), appends.max() ?? 0, session.takes.count,
       median(plans)))
 }
+
+// Huge and hostile files, through the release binary.
+for line in fileFigures(woodshed: woodshedPath) { print(line) }

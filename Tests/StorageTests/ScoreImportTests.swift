@@ -57,9 +57,9 @@ final class ScoreImportTests: StorageTestCase {
 
   func testUTF16WithAByteOrderMarkAndUTF8WithOne() throws {
     let text = "<a>é♩</a>"
-    XCTAssertEqual(try ScoreText.decode(Self.utf16(text, bigEndian: false)), text)
-    XCTAssertEqual(try ScoreText.decode(Self.utf16(text, bigEndian: true)), text)
-    XCTAssertEqual(try ScoreText.decode([0xEF, 0xBB, 0xBF] + Array(text.utf8)), text)
+    XCTAssertEqual(try ScoreText.decode(Self.utf16(text, bigEndian: false)), Array(text.utf8))
+    XCTAssertEqual(try ScoreText.decode(Self.utf16(text, bigEndian: true)), Array(text.utf8))
+    XCTAssertEqual(try ScoreText.decode([0xEF, 0xBB, 0xBF] + Array(text.utf8)), Array(text.utf8))
     XCTAssertThrowsError(try ScoreText.decode([0x3C, 0xC3, 0x28]))
   }
 
@@ -252,6 +252,12 @@ final class ScoreImportTests: StorageTestCase {
       XCTAssertThrowsError(try ScoreImport.movements(in: Array(text.utf8), fallbackTitle: "x")) {
         XCTAssertTrue(($0 as? ScoreFormatError)?.reason.hasSuffix(reason) == true, "\($0)")
       }
+    }
+    let crowded = "<score-partwise><part id=\"P\">" + String(repeating: "<b/>", count: 1_000_000)
+    XCTAssertThrowsError(try ScoreImport.movements(in: Array(crowded.utf8), fallbackTitle: "x")) {
+      XCTAssertEqual(
+        ($0 as? ScoreFormatError)?.reason,
+        "line 1: more than 1000000 elements, more than a score holds")
     }
     // An archive of a few kilobytes that would inflate past a score's 64 MB is refused unread.
     let zeros = [UInt8](repeating: 0x20, count: 65 << 20)

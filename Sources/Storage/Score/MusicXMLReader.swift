@@ -23,7 +23,7 @@ struct MusicXMLReader {
   /// wins over a `<metronome>` mark in the same measure.
   private var soundTempoInMeasure = false
 
-  static func read(_ document: String, fallbackTitle: String) throws(ScoreFormatError)
+  static func read(_ document: [UInt8], fallbackTitle: String) throws(ScoreFormatError)
     -> [ImportedMovement]
   {
     var reader = MusicXMLReader()

@@ -26,7 +26,9 @@ struct XMLTokenizer {
   /// the reader's stack or its work grow without bound.
   static let deepestNesting = 256
   static let mostAttributes = 64
-  static let mostElements = 4_000_000
+  /// Enough for the first part of the longest opera, and a bound on the time a hostile
+  /// document takes (about a second).
+  static let mostElements = 1_000_000
 
   private let bytes: [UInt8]
   private var elements = 0
@@ -35,9 +37,13 @@ struct XMLTokenizer {
   private var open: [String] = []
   private var pendingEnd: String?
 
-  /// `text` is the decoded document (see `ScoreText`).
+  /// `bytes` is the document as UTF-8 (see `ScoreText`).
+  init(_ bytes: [UInt8]) {
+    self.bytes = bytes
+  }
+
   init(_ text: String) {
-    bytes = Array(text.utf8)
+    self.init(Array(text.utf8))
   }
 
   /// The next token, or nil at the end of a well-formed document.
