@@ -273,7 +273,7 @@ struct Show: ParsableCommand {
   )
   var tuning = "standard"
 
-  @Option(help: "The frets shown, FIRST-LAST, such as 0-12 or 5-9.")
+  @Option(parsing: .unconditional, help: "The frets shown, FIRST-LAST, such as 0-12 or 5-9.")
   var frets = "0-12"
 
   @Flag(help: "Draw the neck for a left-handed player.")
@@ -607,7 +607,9 @@ struct RecordingProtocol: ParsableCommand {
     @Flag(help: "Replace the --output file if it exists.")
     var force = false
 
-    @Option(help: "The EDL's frame rate: 24, 25, 29.97 or 30 (default: the session's).")
+    @Option(
+      parsing: .unconditional,
+      help: "The EDL's frame rate: 24, 25, 29.97 or 30 (default: the session's).")
     var fps: String?
 
     func run() throws {

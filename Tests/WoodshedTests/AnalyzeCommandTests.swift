@@ -96,14 +96,22 @@ final class AnalyzeCommandTests: XCTestCase {
     XCTAssertEqual(quiet.output.split(separator: "\n").count, 2, quiet.output)
   }
 
-  func testACountInOutOfRangeIsOneLine() throws {
+  func testOptionsOutOfRangeAreOneLine() throws {
     let file = try woodshed.wav(
       "claps.wav", rate: 48_000, samples: TestSignals.claps(at: [0.5], rate: 48_000, length: 1))
-    let result = try woodshed.run(
-      ["analyze", "onsets", file.path, "--bpm", "120", "--count-in", "40"])
-    XCTAssertNotEqual(result.status, 0)
-    XCTAssertTrue(result.error.contains("--count-in must be between 0 and 16 clicks"), result.error)
-    XCTAssertEqual(result.error.split(separator: "\n").count, 1, result.error)
+    let cases: [([String], String)] = [
+      (["--count-in", "40"], "--count-in must be between 0 and 16 clicks"),
+      (["--count-in", "-5"], "--count-in must be between 0 and 16 clicks"),
+      (["--first-click", "inf"], "--first-click must be between 0 and 86400 seconds"),
+      (["--first-click", "1e300"], "--first-click must be between 0 and 86400 seconds"),
+      (["--first-click", "nan"], "--first-click must be between 0 and 86400 seconds"),
+      (["--first-click", "-1"], "--first-click must be between 0 and 86400 seconds"),
+    ]
+    for (options, message) in cases {
+      let result = try woodshed.run(["analyze", "onsets", file.path, "--bpm", "120"] + options)
+      XCTAssertEqual(result.status, 1, "\(options)")
+      XCTAssertEqual(result.error, "Error: \(message)\n", "\(options)")
+    }
   }
 
   func testPitchPrintsStartEndNoteAndCents() throws {

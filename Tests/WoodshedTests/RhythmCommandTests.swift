@@ -100,6 +100,7 @@ final class RhythmCommandTests: XCTestCase {
       (["--taps", "/dev/null", "--bpm", "90", "--patterns", "quarter"], "cannot read null: it is a device, not a regular file"),
       (["--taps", taps.path, "--bpm", "90", "--patterns", "quarter", "--count-in", "-5"], "--count-in must be between 0 and 16 clicks"),
       (["--taps", taps.path, "--bpm", "-90", "--patterns", "quarter"], "--bpm must be between 40 and 160"),
+      (["--taps", taps.path, "--bpm", "90", "--patterns", "quarter", "--first-click", "1e300"], "--first-click must be between 0 and 86400 seconds"),
       (["--taps", woodshed.home.path, "--bpm", "90", "--patterns", "quarter"], ": Is a directory"),
       (["--audio-in", "/dev/urandom", "--bpm", "90", "--patterns", "quarter"], "could not read urandom: it is a device, not a regular file"),
     ]

@@ -67,6 +67,7 @@ final class ShowCommandTests: XCTestCase {
       (["scale", "H major"], "unknown note"),
       (["mode", "C"], "use scale, chord or arpeggio"),
       (["scale", "C major", "--frets", "3-30"], "is not a fret window"),
+      (["scale", "C major", "--frets", "-3-5"], "\"-3-5\" is not a fret window"),
       (["chord", "C", "--tuning", "X2 A2"], "\"X2\" is not a note"),
     ] {
       let result = try woodshed.run(["show"] + arguments)

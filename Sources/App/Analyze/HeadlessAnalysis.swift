@@ -22,8 +22,8 @@ public enum HeadlessAnalysis {
         throw Launcher.Failure(
           description: "--bpm must be between \(range.lowerBound) and \(range.upperBound)")
       }
-      guard firstClick >= 0 else {
-        throw Launcher.Failure(description: "--first-click must be 0 seconds or later")
+      guard (0...86_400).contains(firstClick) else {
+        throw Launcher.Failure(description: "--first-click must be between 0 and 86400 seconds")
       }
       guard HeadlessRhythm.countInRange.contains(countIn) else {
         let range = HeadlessRhythm.countInRange

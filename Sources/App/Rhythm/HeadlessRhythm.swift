@@ -65,10 +65,12 @@ public enum HeadlessRhythm {
     }
     guard countInRange.contains(request.countIn) else {
       throw Launcher.Failure(
-        description: "--count-in must be between \(countInRange.lowerBound) and \(countInRange.upperBound) clicks")
+        description:
+          "--count-in must be between \(countInRange.lowerBound) and \(countInRange.upperBound) clicks"
+      )
     }
-    guard request.firstClick >= 0, request.firstClick.isFinite else {
-      throw Launcher.Failure(description: "--first-click must be 0 seconds or later")
+    guard (0...86_400).contains(request.firstClick) else {
+      throw Launcher.Failure(description: "--first-click must be between 0 and 86400 seconds")
     }
     let line = try line(request.patterns, bars: request.bars, library: library)
     let beat = 60 / request.bpm
@@ -110,7 +112,8 @@ public enum HeadlessRhythm {
     guard RhythmSettings.lineLengthRange.contains(ids.count) else {
       let range = RhythmSettings.lineLengthRange
       throw Launcher.Failure(
-        description: "--patterns needs \(range.lowerBound) to \(range.upperBound) pattern names, one per beat")
+        description:
+          "--patterns needs \(range.lowerBound) to \(range.upperBound) pattern names, one per beat")
     }
     var patterns: [RhythmPattern] = []
     for id in ids {
@@ -141,7 +144,8 @@ public enum HeadlessRhythm {
       let entry = words.joined(separator: " ")
       guard words.count == 1, let time = Double(first), time.isFinite, time >= 0 else {
         throw Launcher.Failure(
-          description: "\(url.lastPathComponent) line \(index + 1): \"\(entry)\" is not a time in seconds")
+          description:
+            "\(url.lastPathComponent) line \(index + 1): \"\(entry)\" is not a time in seconds")
       }
       times.append(time)
     }
