@@ -69,7 +69,7 @@ let package = Package(
     .testTarget(name: "FilesTests", dependencies: ["Files"]),
     .testTarget(name: "DSPTests", dependencies: ["DSP", "ListeningEval"]),
     .testTarget(name: "PracticeTests", dependencies: ["Practice", "DSP"]),
-    .testTarget(name: "AudioTests", dependencies: ["Audio", "DSP"]),
+    .testTarget(name: "AudioTests", dependencies: ["Audio", "DSP", "TestHelpers"]),
     .testTarget(
       name: "StorageTests", dependencies: ["Storage", "DSP", "Practice", "TestHelpers", "CZlib"]),
     .testTarget(

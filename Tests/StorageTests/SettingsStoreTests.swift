@@ -522,6 +522,27 @@ final class SettingsStoreTests: StorageTestCase {
 
   // MARK: Read-only runs
 
+  /// A FIFO where settings.json belongs would block a plain open for ever.
+  func testAFIFOInPlaceOfTheFileIsRefusedAtOnceAndNeverReplaced() throws {
+    try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+    XCTAssertEqual(mkfifo(folder.file("settings.json").path, 0o600), 0)
+    let store = makeStore()
+
+    let result = store.load()
+
+    XCTAssertEqual(
+      result.notices.map(\.description),
+      [
+        "settings.json could not be read (it is a FIFO, not a regular file); using defaults "
+          + "and not saving settings this run"
+      ])
+    XCTAssertFalse(result.canSave)
+    XCTAssertThrowsError(try store.save(Settings()))
+    var status = stat()
+    XCTAssertEqual(stat(folder.file("settings.json").path, &status), 0)
+    XCTAssertEqual(status.st_mode & S_IFMT, S_IFIFO)
+  }
+
   func testFolderInPlaceOfTheFileMakesTheRunReadOnly() throws {
     try FileManager.default.createDirectory(
       at: folder.file("settings.json"), withIntermediateDirectories: true)
