@@ -35,8 +35,11 @@ public final class RegularFile: Sendable {
   }
 
   /// Every byte from the start, refusing a file that grows past the limit while it is read.
-  public func readAll() throws(FileError) -> Data {
-    var contents = Data(capacity: size)
+  public func readAll<Bytes: RangeReplaceableCollection<UInt8>>(
+    as type: Bytes.Type = Data.self
+  ) throws(FileError) -> Bytes {
+    var contents = Bytes()
+    contents.reserveCapacity(size)
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     var offset = 0
     while true {

@@ -15,7 +15,8 @@ public enum ScoreImport {
     let file = url.lastPathComponent
     let bytes: [UInt8]
     do {
-      bytes = Array(try Platform.readFile(url, as: .score))
+      // As bytes at once: a score may be tens of megabytes, and a copy would double them.
+      bytes = try RegularFile(url, as: .score).readAll(as: [UInt8].self)
     } catch {
       throw .cannotRead(file: file, reason: error.description)
     }
