@@ -175,12 +175,14 @@ struct OnsetRefiner {
     guard blocks[peak] > Self.clearRise * base else {
       // A note under louder ringing ones shows in the spectrum but hardly in the waveform's
       // energy: the best guess is where its own bands began to rise, or else the sharpest rise
-      // late in the window, where the flux saw it.
+      // in the window's first half. The flux judges a window against the one before it and
+      // needs the rise to last two frames more, so it peaks at a window that the new sound
+      // fills from early on.
       if let riseStart, riseStart >= window.lowerBound - footReach {
         return min(max(riseStart, notBefore), window.upperBound)
       }
-      let late = (window.lowerBound + window.count / 4)..<window.upperBound
-      return sharpest(in: late, of: history, clicks: clicks)
+      let early = window.lowerBound..<(window.lowerBound + window.count / 2)
+      return sharpest(in: early, of: history, clicks: clicks)
     }
     let top = (blocks[peak] - base).squareRoot()
     // Least squares over the middle of the rise, walking back from the peak until it is done.
@@ -210,18 +212,20 @@ struct OnsetRefiner {
       let quick = (foot...peak).first { blocks[$0] - base >= 0.25 * (blocks[peak] - base) } ?? peak
       estimate = first + quick * block
     }
-    // A sound that leaps out of the quiet in one block starts there, however its line runs
-    // afterwards: a rim click's first crack, well under the ring that peaks after it.
-    if let leap = (foot + 1...peak).first(where: {
+    if let riseStart, riseStart >= window.lowerBound - footReach,
+      base > Self.loudFoot * blocks[peak], abs(estimate - riseStart) > disagreement
+    {
+      // Far from where the new sound's own bands began to rise (and not too far before the
+      // window, where the rise is one of the sound before), a foot that is no silence was the
+      // dip of a beating between sounds, or a trough in the cycles of a louder sound still
+      // ringing, not the new one's start; and a leap from it is no start either.
+      estimate = max(riseStart, notBefore, notBeforeClick)
+    } else if let leap = (foot + 1...peak).first(where: {
       blocks[$0] >= Self.clearRise * base && blocks[$0 - 1] <= Self.quietBlocks * base
     }) {
+      // A sound that leaps out of the quiet in one block starts there, however its line runs
+      // afterwards: a rim click's first crack, well under the ring that peaks after it.
       estimate = max(estimate, first + (leap - 1) * block)
-    } else if let riseStart, base > Self.loudFoot * blocks[peak],
-      abs(estimate - riseStart) > disagreement
-    {
-      // Far from where the new sound's own bands began to rise, a foot that is no silence was
-      // the dip of a beating between sounds, not the new one's start.
-      estimate = max(riseStart, notBefore, notBeforeClick)
     }
     estimate = min(max(estimate, first + span + 2 * block), end - span - 2 * block)
     return sharpest(
