@@ -1,0 +1,163 @@
+import App
+import ArgumentParser
+import FoundationEssentials
+import Glibc
+import Storage
+
+struct RecordingProtocol: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "protocol",
+    abstract: "Log the takes of a recording session, and plan the edit.",
+    discussion: """
+      Every change is one entry line, kept in the protocol's journal: take [N] [@BAR], mvt K, \
+      end BAR, false, A-B RATING (x ± ok + ++ or 0-4), BAR TAGS (i b e n t w f), edit BAR, \
+      note TEXT, undo.
+      """,
+    subcommands: [
+      New.self, Movement.self, Add.self, Plan.self, Export.self, List.self, ImportScore.self,
+    ])
+
+  static var store: ProtocolStore {
+    get throws { try Launcher.protocols(environment: ProcessInfo.processInfo.environment) }
+  }
+
+  struct New: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Start a new protocol.")
+
+    @Argument(help: "Its name: letters, digits, - _ and .")
+    var name: String
+
+    @Option(help: "A MusicXML score (.musicxml, .xml or .mxl) whose movements and bars to take.")
+    var score: String?
+
+    func run() throws {
+      if let score {
+        try HeadlessProtocol.new(name, score: score, store: RecordingProtocol.store, at: Date())
+      } else {
+        try HeadlessProtocol.new(name, store: RecordingProtocol.store, at: Date())
+      }
+    }
+  }
+
+  struct ImportScore: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "import-score",
+      abstract: "Print the bar map of a MusicXML score (.musicxml, .xml or .mxl).",
+      discussion: """
+        Measure numbers as printed (a pickup counts), rehearsal marks, meters and tempos, per \
+        movement. Measure numbers that start again at 0 or 1 start a new movement.
+        """)
+
+    @Argument(help: "The score file.")
+    var file: String
+
+    @Flag(help: "Print the bar map as JSON.")
+    var json = false
+
+    func run() throws {
+      say(try HeadlessProtocol.importScore(file, json: json), terminator: "")
+    }
+  }
+
+  struct Movement: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Add a movement's bars, such as 'mvt 1: 0-245 A=12 3/4@q=120'.")
+
+    @Argument(help: "The protocol's name.")
+    var name: String
+
+    @Argument(help: "The movement: its bars as printed (0 for a pickup), letters, meter and tempo.")
+    var line: String
+
+    func run() throws {
+      let problems = try HeadlessProtocol.movement(
+        line, to: name, store: RecordingProtocol.store, at: Date())
+      for problem in problems { warn(problem) }
+    }
+  }
+
+  struct Add: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Add an entry line, such as 'take @12', '17-28 +' or '9 i'.")
+
+    @Argument(help: "The protocol's name.")
+    var name: String
+
+    @Argument(help: "The entry line.")
+    var line: String
+
+    func run() throws {
+      let problems = try HeadlessProtocol.add(
+        line, to: name, store: RecordingProtocol.store, at: Date())
+      for problem in problems { warn(problem) }
+    }
+  }
+
+  struct Plan: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Print the editing plan: the takes to use for every bar, with the fewest edits.")
+
+    @Argument(help: "The protocol's name.")
+    var name: String
+
+    @Flag(help: "Print the plan as JSON.")
+    var json = false
+
+    func run() throws {
+      let (text, problems) = try HeadlessProtocol.plan(
+        name, store: RecordingProtocol.store, json: json)
+      for problem in problems { warn(problem) }
+      say(text, terminator: "")
+    }
+  }
+
+  struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Write the protocol for a spreadsheet, a script, print, an editor or a DAW.",
+      discussion: """
+        Formats: csv (takes and marks, one row per mark, for a spreadsheet), json (the whole \
+        protocol), md (a take sheet per movement, to print), edl (the editing plan as a CMX3600 \
+        EDL, source times estimated from each take's timecode and the bar map's tempos), \
+        audacity (a label track) and reaper (MARKER lines of an .RPP project): takes and marks \
+        placed by the time each take was logged after the first.
+        """)
+
+    @Argument(help: "The protocol's name.")
+    var name: String
+
+    /// Strings rather than enums: ArgumentParser's error for a bad value spans several lines,
+    /// and a headless command's error is one.
+    @Option(help: "csv, json, md, edl, audacity or reaper.")
+    var format: String
+
+    @Option(help: "Write into this new file instead of standard output.")
+    var output: String?
+
+    @Flag(help: "Replace the --output file if it exists.")
+    var force = false
+
+    @Option(
+      parsing: .unconditional,
+      help: "The EDL's frame rate: 24, 25, 29.97 or 30 (default: the session's).")
+    var fps: String?
+
+    func run() throws {
+      let (text, problems) = try HeadlessProtocol.export(
+        name, store: RecordingProtocol.store, format: format, frameRate: fps)
+      for problem in problems { warn(problem) }
+      guard let output else {
+        say(text, terminator: "")
+        return
+      }
+      try HeadlessProtocol.write(text, to: URL(fileURLWithPath: output), force: force)
+    }
+  }
+
+  struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List the protocols there are.")
+
+    func run() throws {
+      for name in try RecordingProtocol.store.names() { say(name) }
+    }
+  }
+}

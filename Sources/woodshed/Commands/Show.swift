@@ -1,0 +1,45 @@
+import App
+import ArgumentParser
+import FoundationEssentials
+import TerminalUI
+
+struct Show: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Spell a scale, chord or arpeggio and show where it lies on the neck.",
+    discussion: """
+      Examples: woodshed show scale "D dorian"; woodshed show chord F#m7b5; \
+      woodshed show arpeggio Cmaj7 --tuning drop-d --frets 5-9
+      """)
+
+  @Argument(help: "scale, chord or arpeggio.")
+  var kind: String
+
+  @Argument(help: "The name, such as \"A minor pentatonic\", Cmaj7 or F#m7b5.")
+  var name: [String]
+
+  @Option(
+    help:
+      "The tuning: a preset (standard, drop-d, dadgad, open-g, open-d, half-step-down, 7-string, bass, bass-5, ukulele) or notes from the lowest string, such as \"D2 A2 D3 G3 B3 E4\"."
+  )
+  var tuning = "standard"
+
+  @Option(parsing: .unconditional, help: "The frets shown, FIRST-LAST, such as 0-12 or 5-9.")
+  var frets = "0-12"
+
+  @Flag(help: "Draw the neck for a left-handed player.")
+  var left = false
+
+  @OptionGroup var session: SessionOptions
+
+  func run() throws {
+    guard let kind = HeadlessShow.Kind(rawValue: kind) else {
+      throw Launcher.Failure(description: "unknown kind \"\(kind)\": use scale, chord or arpeggio")
+    }
+    let environment = ProcessInfo.processInfo.environment
+    say(
+      try HeadlessShow.render(
+        kind, name.joined(separator: " "), tuning: tuning, frets: frets, leftHanded: left,
+        glyphs: session.glyphs ?? GlyphSet.detect(environment: environment)),
+      terminator: "")
+  }
+}
