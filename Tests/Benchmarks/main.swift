@@ -1,9 +1,9 @@
 import App
+import Audio
 import Foundation
+import Practice
 import Storage
 import TerminalHarness
-import Audio
-import Practice
 import TerminalUI
 
 // Prints the figures the README quotes. Run with `make bench` (release build).
@@ -23,23 +23,26 @@ func seconds(_ duration: Duration) -> Double {
 }
 
 let arguments = CommandLine.arguments
-// `--only onsets` prints the onset figures alone: the slowest part, and the one needing no app.
+// `--only onsets` or `--only pitch` prints those figures alone: the slowest parts, and the ones
+// needing no app.
 if let only = arguments.firstIndex(of: "--only") {
-  guard only + 1 < arguments.count, arguments[only + 1] == "onsets" else {
-    print("usage: woodshed-bench --only onsets")
+  let figures = ["onsets": onsetFigures, "pitch": pitchFigures]
+  guard only + 1 < arguments.count, let chosen = figures[arguments[only + 1]] else {
+    print("usage: woodshed-bench --only onsets|pitch")
     exit(2)
   }
-  for line in onsetFigures() { print(line) }
+  for line in chosen() { print(line) }
   exit(0)
 }
 guard let flag = arguments.firstIndex(of: "--woodshed"), flag + 1 < arguments.count else {
-  print("usage: woodshed-bench --woodshed PATH-TO-WOODSHED | --only onsets")
+  print("usage: woodshed-bench --woodshed PATH-TO-WOODSHED | --only onsets|pitch")
   exit(2)
 }
 let woodshedPath = arguments[flag + 1]
 let executable = URL(fileURLWithPath: woodshedPath).resolvingSymlinksInPath()
-guard let assets = AssetLocator.find(
-  environment: ProcessInfo.processInfo.environment, executableURL: executable)
+guard
+  let assets = AssetLocator.find(
+    environment: ProcessInfo.processInfo.environment, executableURL: executable)
 else {
   print("cannot find the assets folder; set WOODSHED_ASSETS")
   exit(2)
@@ -69,7 +72,8 @@ do {
   }
   print(
     String(
-      format: "render+diff 120x40: median %.0f µs, p99 %.0f µs (%d frames, %.0f changed cells/frame)",
+      format:
+        "render+diff 120x40: median %.0f µs, p99 %.0f µs (%d frames, %.0f changed cells/frame)",
       median(samples), percentile(samples, 0.99), samples.count, Double(changed) / 3000))
 }
 
@@ -96,7 +100,8 @@ do {
     }
     startTimes.append(seconds(ContinuousClock.now - started) * 1000)
     Thread.sleep(forTimeInterval: 1)
-    let status = (try? String(contentsOfFile: "/proc/\(terminal.processID)/status", encoding: .utf8)) ?? ""
+    let status =
+      (try? String(contentsOfFile: "/proc/\(terminal.processID)/status", encoding: .utf8)) ?? ""
     if let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
       let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
     {
@@ -109,7 +114,10 @@ do {
     String(
       format: "start to first frame: median %.1f ms, max %.1f ms (%d runs)", median(startTimes),
       startTimes.max() ?? 0, startTimes.count))
-  print(String(format: "peak RSS idle at home: %.1f MB (VmHWM, worst of %d runs)", Double(peakKilobytes) / 1024, startTimes.count))
+  print(
+    String(
+      format: "peak RSS idle at home: %.1f MB (VmHWM, worst of %d runs)",
+      Double(peakKilobytes) / 1024, startTimes.count))
 }
 
 // 4. Audio thread CPU while the metronome runs with subdivisions: the engine's render cost per
@@ -145,7 +153,9 @@ func threadTicks(_ pid: pid_t) -> [String: Int] {
   let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
   var ticks: [String: Int] = [:]
   for task in tasks {
-    guard let handle = FileHandle(forReadingAtPath: "/proc/\(pid)/task/\(task)/stat") else { continue }
+    guard let handle = FileHandle(forReadingAtPath: "/proc/\(pid)/task/\(task)/stat") else {
+      continue
+    }
     let stat = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
     guard let close = stat.lastIndex(of: ")") else { continue }
     let fields = stat[stat.index(after: close)...].split(separator: " ")
@@ -159,8 +169,12 @@ if ProcessInfo.processInfo.environment["PULSE_SERVER"] != nil {
   process.executableURL = URL(fileURLWithPath: woodshedPath)
   let home = FileManager.default.temporaryDirectory.appendingPathComponent("woodshed-bench-cpu")
   defer { try? FileManager.default.removeItem(at: home) }
-  process.environment = ProcessInfo.processInfo.environment.merging(["WOODSHED_HOME": home.path]) { $1 }
-  process.arguments = ["metronome", "--no-ui", "--bpm", "160", "--subdivision", "4", "--duration", "25"]
+  process.environment = ProcessInfo.processInfo.environment.merging(["WOODSHED_HOME": home.path]) {
+    $1
+  }
+  process.arguments = [
+    "metronome", "--no-ui", "--bpm", "160", "--subdivision", "4", "--duration", "25",
+  ]
   process.standardOutput = FileHandle.nullDevice
   try process.run()
   // Steady state only: start-up and the final drain are not the audio thread's running cost.
@@ -172,7 +186,8 @@ if ProcessInfo.processInfo.environment["PULSE_SERVER"] != nil {
   let used = after.map { thread, ticks in ticks - (before[thread] ?? 0) }
   print(
     String(
-      format: "metronome through PulseAudio, 160 BPM x 4, 15 s steady: busiest thread (audio) %.1f%%, whole process %.1f%% of one core",
+      format:
+        "metronome through PulseAudio, 160 BPM x 4, 15 s steady: busiest thread (audio) %.1f%%, whole process %.1f%% of one core",
       Double(used.max() ?? 0) / 15, Double(used.reduce(0, +)) / 15))
 }
 
@@ -200,7 +215,8 @@ if ProcessInfo.processInfo.environment["PULSE_SERVER"] != nil {
   } else {
     print(
       String(
-        format: "output clock prediction over 1 s: median %.2f ms, worst %.2f ms (%d pairs, %d under-runs)",
+        format:
+          "output clock prediction over 1 s: median %.2f ms, worst %.2f ms (%d pairs, %d under-runs)",
         median(errors), errors.max() ?? 0, errors.count, output.underrunCount))
   }
 }
@@ -220,11 +236,13 @@ func longHistory(_ count: Int, packs: [NotePack]) -> [SessionRecord] {
     let answers = (0..<20).map { card in
       let note = notes[(session * 7 + card * 3) % notes.count]
       return SessionRecord.Answer(
-        question: note.description, context: "grand", given: "C", isCorrect: (session + card) % 10 != 0,
+        question: note.description, context: "grand", given: "C",
+        isCorrect: (session + card) % 10 != 0,
         seconds: 0.8 + Double((session + card) % 5) * 0.6)
     }
     return SessionRecord(
-      module: "notes", exercise: "flashcards", startedAt: Date(timeIntervalSince1970: 1.79e9 + Double(session) * 86_400),
+      module: "notes", exercise: "flashcards",
+      startedAt: Date(timeIntervalSince1970: 1.79e9 + Double(session) * 86_400),
       duration: 60, score: Double(answers.count { $0.isCorrect }) / 20, figures: ["rounds": 20],
       content: ["grand-staff"], answers: answers)
   }
@@ -268,7 +286,8 @@ do {
   }
   print(
     String(
-      format: "flashcard answer to next card 120x40 (grand staff): median %.2f ms, worst %.2f ms (%d cards)",
+      format:
+        "flashcard answer to next card 120x40 (grand staff): median %.2f ms, worst %.2f ms (%d cards)",
       median(samples), samples.max() ?? 0, samples.count))
 }
 
@@ -328,7 +347,8 @@ do {
   }
   print(
     String(
-      format: "interval game frame 120x40 (tick, render, diff): median %.2f ms, worst %.2f ms (%d frames)",
+      format:
+        "interval game frame 120x40 (tick, render, diff): median %.2f ms, worst %.2f ms (%d frames)",
       median(samples), samples.max() ?? 0, samples.count))
 }
 
@@ -370,7 +390,8 @@ do {
   }
   print(
     String(
-      format: "rhythm tap to graded feedback 120x40 (256-note line): median %.2f ms, worst %.2f ms (%d taps)",
+      format:
+        "rhythm tap to graded feedback 120x40 (256-note line): median %.2f ms, worst %.2f ms (%d taps)",
       median(samples), samples.max() ?? 0, samples.count))
 }
 
@@ -430,7 +451,8 @@ do {
   }
   print(
     String(
-      format: "protocol: open 10000 journal lines %.1f ms (%d refused); a line applied and fsync'd: median %.2f ms, worst %.2f ms (50 lines); plan 1000 bars x %d takes: median %.1f ms",
+      format:
+        "protocol: open 10000 journal lines %.1f ms (%d refused); a line applied and fsync'd: median %.2f ms, worst %.2f ms (50 lines); plan 1000 bars x %d takes: median %.1f ms",
       seconds(open) * 1e3, problems.count, median(appends), appends.max() ?? 0, session.takes.count,
       median(plans)))
 }
