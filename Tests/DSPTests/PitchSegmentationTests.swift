@@ -77,6 +77,26 @@ final class PitchSegmentationTests: XCTestCase {
       segment(voiced(440, powers: decay) + voiced(440, powers: swell) + silence(30)).count, 1)
   }
 
+  /// A note sung again after a quarter-second rest that it rang through: its power falls 17 dB
+  /// over the rest and comes back over a tenth of a second, too slowly to count as struck
+  /// again. It is two notes, the second starting at the bottom of the dip. A tremolo of 10 dB
+  /// does not dip that deep, and a release that swells 9 dB on its way down does not come back
+  /// that far: each is one note.
+  func testANoteSungAgainAfterARestItRangThroughIsTwoNotes() {
+    let held = [Double](repeating: 0.01, count: 80)
+    let release = (0..<50).map { 0.01 * pow(10, -1.7 * Double($0) / 49) }
+    let rise = (1...20).map { release.last! * pow(10, 1.7 * Double($0) / 20) }
+    let sungAgain = segment(voiced(440, powers: held + release + rise + held) + silence(30))
+    XCTAssertEqual(sungAgain.map(\.start), [time(0), time(129)])
+    let tremolo = (0..<200).map { 0.01 * pow(10, -0.5 * (1 - cos(2 * .pi * Double($0) / 40))) }
+    XCTAssertEqual(segment(voiced(440, powers: tremolo) + silence(30)).count, 1)
+    let deeper = (0..<60).map { 0.01 * pow(10, -2 * Double($0) / 59) }
+    let bump = (1...20).map { deeper.last! * pow(10, 0.9 * Double($0) / 20) }
+    let fading = (1...60).map { bump.last! * pow(10, -2 * Double($0) / 60) }
+    XCTAssertEqual(
+      segment(voiced(440, powers: held + deeper + bump + fading) + silence(30)).count, 1)
+  }
+
   /// From one note to the next a tone up, the estimates glide twenty cents at a time; each is
   /// close to the one before, but the second note is not the first.
   func testAGlideToTheNextNoteEndsTheFirst() {
