@@ -137,6 +137,22 @@ final class PitchSegmentationTests: XCTestCase {
     XCTAssertEqual(notes, [NoteEvent(start: time(0), end: time(79), frequency: 220)])
   }
 
+  /// A high piano note, released while the one before, a tone up, still rings in the room: as
+  /// it dies away its estimates glide up to the other, 25 dB below its loudest and never
+  /// louder than it was. That is the note fading, not a note of its own. A note a tone up
+  /// that comes in louder than the fading one is.
+  func testAFadingNotePulledTowardsAnotherIsStillFading() {
+    let held = voiced(1670, powers: (0..<60).map { 0.01 * pow(10, -2.5 * Double($0) / 59) })
+    let glide = (0..<40).map { 1670 * pow(2, Double($0) / 39 / 6) }
+    let fading = (0..<40).map { 3e-5 * pow(10, -1.5 * Double($0) / 39) }
+    let pulled = zip(glide, fading).map {
+      PitchEstimate(frame: 0, frequency: $0, confidence: 0.99, power: $1)
+    }
+    XCTAssertEqual(segment(held + pulled + silence(30)).map(\.frequency), [1670])
+    let louder = voiced(1875, powers: [Double](repeating: 2e-3, count: 40))
+    XCTAssertEqual(segment(held + louder + silence(30)).map(\.frequency), [1670, 1875])
+  }
+
   /// From a note to the next a fifth up, while the first rings on, the frames are periodic at
   /// their common subharmonic, an octave below the first: that passage is no note.
   func testAPassageBelowTwoNotesIsNoNote() {

@@ -26,13 +26,14 @@ import Glibc
 ///
 /// A metronome click over a note, or a scrape, leaves up to about 90 ms of unvoiced or
 /// scattered estimates, because every analysis frame that holds the click is disturbed; the
-/// note lives through that. A stretch an octave, a twelfth or two octaves away is the detector
-/// slipping onto a harmonic or a subharmonic far more often than a real leap without a break,
-/// so it too may last up to `longestBreak` before it counts as a new note, and even then it
-/// is not one
+/// note lives through that. Whatever its pitch, a sound 20 dB below the note's loudest and no
+/// louder than the note was last is the note fading, for as long as it sounds: heard an octave
+/// off, or pulled towards another note still ringing in the room as its own dies away. A new
+/// note is louder than that. A stretch an octave, a twelfth or two octaves away is the
+/// detector slipping onto a harmonic or a subharmonic far more often than a real leap without
+/// a break, so it too may last up to `longestBreak` before it counts as a new note, and even
+/// then it is not one
 ///
-/// - when it is 20 dB below the note's loudest and no louder than the note was last: the note
-///   fading, heard an octave off, which lasts as long as it sounds;
 /// - when it came first and lasted less than `longestBreak`: the note's attack, where a thump
 ///   below the note can be as strong as its fundamental;
 /// - or when it lies below the notes before and after it, both a slip away and different from
@@ -41,7 +42,9 @@ import Glibc
 ///   subharmonic, a twelfth or two octaves below the higher.
 ///
 /// The cost: a leap of an octave, a twelfth or two octaves is found only when both notes last
-/// more than `longestBreak`, and the second is not much quieter than the first.
+/// more than `longestBreak`, and the second is not much quieter than the first; and a note
+/// that follows another without a break is found only when it comes in louder than that one's
+/// fading tail.
 ///
 /// The note's frequency is the median of its estimates. Its times are the centres of its first
 /// and last estimates: the detector reports a frame as voiced only once the sound fills it
@@ -72,7 +75,7 @@ public struct NoteSegmenter: Sendable {
   private static let attackReach = 100.0
   /// A run that moves this far towards the next is a glide into it.
   private static let glideCents = 30.0
-  /// A slip this far (20 dB) below the note's loudest is the note fading.
+  /// Another pitch this far (20 dB) below the note's loudest is the note fading.
   private static let tailDepth = 100.0
   /// A note sung again after a short rest that it rang through dips this far (12 dB) below
   /// where it was just before...
@@ -132,12 +135,11 @@ public struct NoteSegmenter: Sendable {
         && abs(1200 * (log2(estimate.frequency) - pitch)) <= NoteSegmenter.samePitchCents
     }
 
-    /// Whether `estimate` is a slip away, `tailDepth` below the loudest and no louder than the
-    /// run was last: the run fading.
+    /// Whether `estimate`, at another pitch, is `tailDepth` below the loudest and no louder
+    /// than the run was last: the run fading.
     func fadesInto(_ estimate: PitchEstimate) -> Bool {
       estimate.isVoiced && estimate.power * NoteSegmenter.tailDepth <= loudest
         && estimate.power <= recentPowers.max()
-        && NoteSegmenter.isSlip(log2(estimate.frequency) - pitch)
     }
 
     /// Whether the run's estimates moved at least `glideCents` towards `next`, ending within a
