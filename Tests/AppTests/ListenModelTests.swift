@@ -28,7 +28,8 @@ final class ListenModelTests: XCTestCase {
 
   func testOnsetsAreCountedAndLightTheMarkerBriefly() {
     var model = listening()
-    _ = model.handle(.heard([.onset(frame: 10_000, strength: 1), .onset(frame: 20_000, strength: 1)]))
+    _ = model.handle(
+      .heard([.onset(frame: 10_000, strength: 1), .onset(frame: 20_000, strength: 1)]))
     XCTAssertEqual(screen(model)?.onsetCount, 2)
     XCTAssertEqual(screen(model)?.isFlashing, true)
     _ = model.handle(.heard([.level(frame: 20_000 + ListenModel.flashFrames, decibels: -40)]))
@@ -62,6 +63,18 @@ final class ListenModelTests: XCTestCase {
     XCTAssertEqual(screen(model)?.shownFrequency ?? 0, 330, accuracy: 0.3)
   }
 
+  /// A pure sine shows its pitch, high or low, loud or as quiet as −50 dBFS.
+  func testAPureSineShowsItsPitchAtAnyLevel() {
+    for (frequency, decibels) in [(440.0, -20.0), (82.41, -20), (440, -50)] {
+      var model = listening()
+      _ = model.handle(
+        .heard(heard(sine: frequency, seconds: 1, amplitude: pow(10, decibels / 20))))
+      XCTAssertEqual(
+        screen(model)?.shownFrequency ?? 0, frequency, accuracy: frequency / 1000,
+        "\(frequency) Hz at \(decibels) dBFS")
+    }
+  }
+
   /// Events of the earlier run still on their way when the new run begins hide nothing either.
   func testALateEventOfTheEarlierRunHidesNothing() {
     var model = listening()
@@ -78,14 +91,16 @@ final class ListenModelTests: XCTestCase {
     XCTAssertEqual(screen(model)?.isFlashing, true)
   }
 
-  /// What the listener reports for `seconds` of a sine at `frequency`, at half full scale,
-  /// captured in 10 ms blocks from frame 0.
-  private func heard(sine frequency: Double, seconds: Double) -> [ListenerEvent] {
+  /// What the listener reports for `seconds` of a sine at `frequency`, at half full scale
+  /// unless told, captured in 10 ms blocks from frame 0.
+  private func heard(sine frequency: Double, seconds: Double, amplitude: Double = 0.5)
+    -> [ListenerEvent]
+  {
     let reported = Mutex<[ListenerEvent]>([])
     let listener = Listener { events in reported.withLock { $0 += events } }
     let rate = Listener.sampleRate
     let samples = (0..<Int(seconds * Double(rate))).map {
-      Float(0.5 * sin(2 * Double.pi * frequency * Double($0) / Double(rate)))
+      Float(amplitude * sin(2 * Double.pi * frequency * Double($0) / Double(rate)))
     }
     samples.withUnsafeBufferPointer { samples in
       for start in stride(from: 0, to: samples.count, by: rate / 100) {
@@ -193,7 +208,8 @@ final class ListenModelTests: XCTestCase {
     var expected = settings
     expected.listening.instrument = "clap"
     XCTAssertEqual(
-      model.press(.character("i")), [.save(expected), .listen(.start(profile: AppFixtures.profile))])
+      model.press(.character("i")),
+      [.save(expected), .listen(.start(profile: AppFixtures.profile))])
     model.press(.character("i"))
     XCTAssertEqual(model.settings.listening.instrument, "voice")
     expected.listening.instrument = ""

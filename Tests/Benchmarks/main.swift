@@ -23,22 +23,22 @@ func seconds(_ duration: Duration) -> Double {
 }
 
 let arguments = CommandLine.arguments
-// `--only onsets` prints the onset figures alone: the slowest part, and the one needing no app;
-// `--only onset-misses` prints woodshed's onset summary and the tuning part's misses, to tune by.
+// `--only onsets` or `--only pitch` prints those figures alone: the slowest parts, and the ones
+// needing no app; `--only onset-misses` prints woodshed's onset summary and the tuning part's
+// misses, to tune by.
 if let only = arguments.firstIndex(of: "--only") {
-  let choice = only + 1 < arguments.count ? arguments[only + 1] : ""
-  switch choice {
-  case "onsets": for line in onsetFigures() { print(line) }
-  case "onset-misses": for line in onsetMisses() { print(line) }
-  default:
-    print("usage: woodshed-bench --only onsets|onset-misses")
+  let figures = ["onsets": onsetFigures, "onset-misses": onsetMisses, "pitch": pitchFigures]
+  guard only + 1 < arguments.count, let chosen = figures[arguments[only + 1]] else {
+    print("usage: woodshed-bench --only onsets|onset-misses|pitch")
     exit(2)
   }
+  for line in chosen() { print(line) }
   exit(0)
 }
 guard let flag = arguments.firstIndex(of: "--woodshed"), flag + 1 < arguments.count else {
   print(
-    "usage: woodshed-bench --woodshed PATH-TO-WOODSHED [--files-only] | --only onsets|onset-misses")
+    "usage: woodshed-bench --woodshed PATH-TO-WOODSHED [--files-only] | --only onsets|onset-misses|pitch"
+  )
   exit(2)
 }
 let woodshedPath = arguments[flag + 1]

@@ -38,6 +38,35 @@ final class PitchDetectorTests: XCTestCase {
     }
   }
 
+  /// A pure sine, with no harmonic at all, has a pitch: A4 and E2 at −20 dBFS, and A4 at
+  /// −50 dBFS, as a tuner's test tone or a quiet microphone gives. Every estimate after the
+  /// first tenth of a second (where the high-pass filter still rings from the tone's abrupt
+  /// start) is voiced, confident enough for the Listen screen to show it, and within a cent;
+  /// the whole tone is one note.
+  func testAPureSineHasAPitchLoudOrQuiet() {
+    for (frequency, decibels) in [(440.0, -20.0), (82.41, -20), (440, -50)] {
+      let amplitude = pow(10, decibels / 20)
+      let samples = (0..<sampleRate).map {
+        Float(amplitude * sin(2 * .pi * frequency * Double($0) / Double(sampleRate)))
+      }
+      let detector = PitchDetector(sampleRate: sampleRate)
+      let estimates = estimatesInBlocks(of: 4096, samples, detector).filter {
+        $0.frame >= sampleRate / 10
+      }
+      let label = "\(frequency) Hz at \(decibels) dBFS"
+      XCTAssertGreaterThan(estimates.count, 150, label)
+      for estimate in estimates {
+        XCTAssertEqual(
+          PitchMaterial.cents(estimate.frequency, from: frequency), 0, accuracy: 1, label)
+        XCTAssertGreaterThan(estimate.confidence, 0.95, label)
+      }
+      let notes = PitchAnalysis.notes(in: samples, sampleRate: sampleRate)
+      XCTAssertEqual(notes.count, 1, label)
+      XCTAssertEqual(
+        PitchMaterial.cents(notes.first?.frequency ?? 0, from: frequency), 0, accuracy: 1, label)
+    }
+  }
+
   /// The power is the frame's mean square: an eighth for a sine at half full scale, nothing
   /// for silence.
   func testEstimatesCarryTheirFramesPower() {

@@ -76,6 +76,27 @@ final class PitchRecordedLikeTests: XCTestCase {
     assertEveryNoteNamed(take)
   }
 
+  /// A choir on "ah": each note swells in over 60 ms, holds, and after its release rings on
+  /// through the quarter-second rest before the same note is sung again, falling only about
+  /// 17 dB. The fresh start rises too slowly to count as struck again: the three were one
+  /// note.
+  func testASungNoteRepeatedAfterARestItRangThrough() {
+    let partials: [RecordedLikeTake.Partial] = [
+      .init(number: 1, amplitude: 1, held: 20, released: 0.12),
+      .init(number: 2, amplitude: 0.5, held: 20, released: 0.1),
+      .init(number: 3, amplitude: 0.3, held: 20, released: 0.08),
+    ]
+    var take = RecordedLikeTake(seconds: 7)
+    for (group, midi) in [45, 61, 77].enumerated() {
+      for time in 0..<3 {
+        take.play(
+          midi, at: 0.2 + 2.3 * Double(group) + 0.65 * Double(time), for: 0.4, peak: 0.3,
+          partials: partials, attack: 0.06)
+      }
+    }
+    assertEveryNoteNamed(take)
+  }
+
   /// A blown line, each note rising over 40 ms while the one before dies away over 30: between
   /// them the estimates glide, each only cents from the one before. The whole line was one note.
   func testLegatoStepsThatGlide() {

@@ -77,6 +77,26 @@ final class PitchSegmentationTests: XCTestCase {
       segment(voiced(440, powers: decay) + voiced(440, powers: swell) + silence(30)).count, 1)
   }
 
+  /// A note sung again after a quarter-second rest that it rang through: its power falls 17 dB
+  /// over the rest and comes back over a tenth of a second, too slowly to count as struck
+  /// again. It is two notes, the second starting at the bottom of the dip. A tremolo of 10 dB
+  /// does not dip that deep, and a release that swells 9 dB on its way down does not come back
+  /// that far: each is one note.
+  func testANoteSungAgainAfterARestItRangThroughIsTwoNotes() {
+    let held = [Double](repeating: 0.01, count: 80)
+    let release = (0..<50).map { 0.01 * pow(10, -1.7 * Double($0) / 49) }
+    let rise = (1...20).map { release.last! * pow(10, 1.7 * Double($0) / 20) }
+    let sungAgain = segment(voiced(440, powers: held + release + rise + held) + silence(30))
+    XCTAssertEqual(sungAgain.map(\.start), [time(0), time(129)])
+    let tremolo = (0..<200).map { 0.01 * pow(10, -0.5 * (1 - cos(2 * .pi * Double($0) / 40))) }
+    XCTAssertEqual(segment(voiced(440, powers: tremolo) + silence(30)).count, 1)
+    let deeper = (0..<60).map { 0.01 * pow(10, -2 * Double($0) / 59) }
+    let bump = (1...20).map { deeper.last! * pow(10, 0.9 * Double($0) / 20) }
+    let fading = (1...60).map { bump.last! * pow(10, -2 * Double($0) / 60) }
+    XCTAssertEqual(
+      segment(voiced(440, powers: held + deeper + bump + fading) + silence(30)).count, 1)
+  }
+
   /// From one note to the next a tone up, the estimates glide twenty cents at a time; each is
   /// close to the one before, but the second note is not the first.
   func testAGlideToTheNextNoteEndsTheFirst() {
@@ -115,6 +135,22 @@ final class PitchSegmentationTests: XCTestCase {
     let notes = segment(
       voiced([220].repeated(40)) + voiced([440].repeated(40), power: 1e-5) + silence(30))
     XCTAssertEqual(notes, [NoteEvent(start: time(0), end: time(79), frequency: 220)])
+  }
+
+  /// A high piano note, released while the one before, a tone up, still rings in the room: as
+  /// it dies away its estimates glide up to the other, 25 dB below its loudest and never
+  /// louder than it was. That is the note fading, not a note of its own. A note a tone up
+  /// that comes in louder than the fading one is.
+  func testAFadingNotePulledTowardsAnotherIsStillFading() {
+    let held = voiced(1670, powers: (0..<60).map { 0.01 * pow(10, -2.5 * Double($0) / 59) })
+    let glide = (0..<40).map { 1670 * pow(2, Double($0) / 39 / 6) }
+    let fading = (0..<40).map { 3e-5 * pow(10, -1.5 * Double($0) / 39) }
+    let pulled = zip(glide, fading).map {
+      PitchEstimate(frame: 0, frequency: $0, confidence: 0.99, power: $1)
+    }
+    XCTAssertEqual(segment(held + pulled + silence(30)).map(\.frequency), [1670])
+    let louder = voiced(1875, powers: [Double](repeating: 2e-3, count: 40))
+    XCTAssertEqual(segment(held + louder + silence(30)).map(\.frequency), [1670, 1875])
   }
 
   /// From a note to the next a fifth up, while the first rings on, the frames are periodic at

@@ -10,6 +10,9 @@ import Glibc
 ///   or the passage from one legato note to the next);
 /// - when it is struck again: its power jumps ten times (10 dB) within a fiftieth of a second,
 ///   to within 20 dB of its loudest;
+/// - when it is sung or bowed again after a short rest that it rang through: its power dips
+///   12 dB below where it was, rises 6 dB in 50 ms and comes back within 150 ms to within 8 dB
+///   of its loudest. The next note starts at the bottom of the dip;
 /// - or when nothing has continued it for `longestBreak`: silence, or a break it cannot
 ///   survive.
 ///
@@ -23,13 +26,14 @@ import Glibc
 ///
 /// A metronome click over a note, or a scrape, leaves up to about 90 ms of unvoiced or
 /// scattered estimates, because every analysis frame that holds the click is disturbed; the
-/// note lives through that. A stretch an octave, a twelfth or two octaves away is the detector
-/// slipping onto a harmonic or a subharmonic far more often than a real leap without a break,
-/// so it too may last up to `longestBreak` before it counts as a new note, and even then it
-/// is not one
+/// note lives through that. Whatever its pitch, a sound 20 dB below the note's loudest and no
+/// louder than the note was last is the note fading, for as long as it sounds: heard an octave
+/// off, or pulled towards another note still ringing in the room as its own dies away. A new
+/// note is louder than that. A stretch an octave, a twelfth or two octaves away is the
+/// detector slipping onto a harmonic or a subharmonic far more often than a real leap without
+/// a break, so it too may last up to `longestBreak` before it counts as a new note, and even
+/// then it is not one
 ///
-/// - when it is 20 dB below the note's loudest and no louder than the note was last: the note
-///   fading, heard an octave off, which lasts as long as it sounds;
 /// - when it came first and lasted less than `longestBreak`: the note's attack, where a thump
 ///   below the note can be as strong as its fundamental;
 /// - or when it lies below the notes before and after it, both a slip away and different from
@@ -38,7 +42,9 @@ import Glibc
 ///   subharmonic, a twelfth or two octaves below the higher.
 ///
 /// The cost: a leap of an octave, a twelfth or two octaves is found only when both notes last
-/// more than `longestBreak`, and the second is not much quieter than the first.
+/// more than `longestBreak`, and the second is not much quieter than the first; and a note
+/// that follows another without a break is found only when it comes in louder than that one's
+/// fading tail.
 ///
 /// The note's frequency is the median of its estimates. Its times are the centres of its first
 /// and last estimates: the detector reports a frame as voiced only once the sound fills it
@@ -50,6 +56,13 @@ public struct NoteSegmenter: Sendable {
   private let shortestNote: Int
   /// Twice `longestBreak`.
   private let longestPassage: Int
+  /// A note sung again comes back within this many samples (150 ms) of the lowest point of
+  /// its dip...
+  private let againWindow: Int
+  /// ...which lies `againDip` below the loudest of this many samples (300 ms) before...
+  private let againLookBack: Int
+  /// ...and from which it rises by `againRise` within this many samples (50 ms).
+  private let againRiseTime: Int
 
   /// Half a semitone.
   private static let samePitchCents = 50.0
@@ -62,8 +75,18 @@ public struct NoteSegmenter: Sendable {
   private static let attackReach = 100.0
   /// A run that moves this far towards the next is a glide into it.
   private static let glideCents = 30.0
-  /// A slip this far (20 dB) below the note's loudest is the note fading.
+  /// Another pitch this far (20 dB) below the note's loudest is the note fading.
   private static let tailDepth = 100.0
+  /// A note sung again after a short rest that it rang through dips this far (12 dB) below
+  /// where it was just before...
+  private static let againDip = 16.0
+  /// ...and comes back, within `againWindow`, to within this factor (8 dB) of its loudest,
+  /// rising at first by this factor (6 dB) within `againRiseTime`: faster than a swell.
+  private static let againReach = 6.3
+  private static let againRise = 4.0
+  /// 1.28 s of estimates at the detector's 5 ms hop: more than `againWindow` and
+  /// `againLookBack` together.
+  private static let historyKept = 256
 
   /// The note sounding, if any.
   private var note: Run?
@@ -80,6 +103,9 @@ public struct NoteSegmenter: Sendable {
     /// Σ log2(frequency): the run's mean pitch is `logSum / frequencies.count`.
     var logSum: Double
     var loudest: Double
+    /// The frames and powers of the latest estimates, oldest first: at least the last
+    /// `historyKept`.
+    var history: [(frame: Int, power: Double)]
     /// The powers of the last four estimates (the first one's, four times, to begin with).
     var recentPowers: SIMD4<Double>
     /// Where the run's estimates last began to come one after the other, with nothing between.
@@ -95,6 +121,7 @@ public struct NoteSegmenter: Sendable {
       frequencies = [estimate.frequency]
       logSum = log2(estimate.frequency)
       loudest = estimate.power
+      history = [(estimate.frame, estimate.power)]
       recentPowers = SIMD4(repeating: estimate.power)
       streakStart = estimate.frame
     }
@@ -108,12 +135,11 @@ public struct NoteSegmenter: Sendable {
         && abs(1200 * (log2(estimate.frequency) - pitch)) <= NoteSegmenter.samePitchCents
     }
 
-    /// Whether `estimate` is a slip away, `tailDepth` below the loudest and no louder than the
-    /// run was last: the run fading.
+    /// Whether `estimate`, at another pitch, is `tailDepth` below the loudest and no louder
+    /// than the run was last: the run fading.
     func fadesInto(_ estimate: PitchEstimate) -> Bool {
       estimate.isVoiced && estimate.power * NoteSegmenter.tailDepth <= loudest
         && estimate.power <= recentPowers.max()
-        && NoteSegmenter.isSlip(log2(estimate.frequency) - pitch)
     }
 
     /// Whether the run's estimates moved at least `glideCents` towards `next`, ending within a
@@ -130,6 +156,41 @@ public struct NoteSegmenter: Sendable {
         && estimate.power * NoteSegmenter.attackReach >= loudest
     }
 
+    /// Where the run was sung again, if `estimate` completes that: the index in `history` of
+    /// the lowest estimate within `window` before it, which lies `againDip` below the
+    /// loudest of the `lookBack` before that, while `estimate` is back within `againReach` of
+    /// the run's loudest, having risen `againRise` in the first `riseTime`. A vibrato does not
+    /// dip that deep, a swell does not rise that fast, and the beating of a decaying string or
+    /// the bump in a release does not come back that far.
+    func repeatStart(
+      before estimate: PitchEstimate, window: Int, lookBack: Int, riseTime: Int
+    ) -> Int? {
+      guard estimate.power * NoteSegmenter.againReach >= loudest, var index = history.indices.last
+      else { return nil }
+      var trough = index
+      while index > 0, history[index - 1].frame >= estimate.frame - window {
+        index -= 1
+        if history[index].power < history[trough].power { trough = index }
+      }
+      var peak = 0.0
+      index = trough
+      while index > 0, history[index - 1].frame >= history[trough].frame - lookBack {
+        index -= 1
+        peak = max(peak, history[index].power)
+      }
+      let riseEnd = history[trough].frame + riseTime
+      var risen = estimate.frame <= riseEnd ? estimate.power : 0
+      index = trough
+      while index < history.count, history[index].frame <= riseEnd {
+        risen = max(risen, history[index].power)
+        index += 1
+      }
+      guard peak >= NoteSegmenter.againDip * history[trough].power,
+        risen >= NoteSegmenter.againRise * history[trough].power
+      else { return nil }
+      return trough
+    }
+
     /// `unbroken`: the estimate before this one in the stream was the run's.
     mutating func append(_ estimate: PitchEstimate, unbroken: Bool, shortestNote: Int) {
       if !unbroken { streakStart = estimate.frame }
@@ -138,6 +199,11 @@ public struct NoteSegmenter: Sendable {
       frequencies.append(estimate.frequency)
       logSum += log2(estimate.frequency)
       loudest = max(loudest, estimate.power)
+      history.append((estimate.frame, estimate.power))
+      // Dropped in batches, so that it costs little per estimate.
+      if history.count >= 2 * NoteSegmenter.historyKept {
+        history.removeFirst(history.count - NoteSegmenter.historyKept)
+      }
       recentPowers = SIMD4(recentPowers[1], recentPowers[2], recentPowers[3], estimate.power)
     }
   }
@@ -147,6 +213,9 @@ public struct NoteSegmenter: Sendable {
     self.longestBreak = Int(longestBreak * Double(sampleRate))
     self.shortestNote = Int(shortestNote * Double(sampleRate))
     longestPassage = 2 * self.longestBreak
+    againWindow = Int(0.15 * Double(sampleRate))
+    againLookBack = Int(0.3 * Double(sampleRate))
+    againRiseTime = Int(0.05 * Double(sampleRate))
   }
 
   /// Feeds the next estimate (in stream order); returns the notes that have just ended.
@@ -154,13 +223,23 @@ public struct NoteSegmenter: Sendable {
     defer { previousFrame = estimate.frame }
     if let current = note, current.holds(estimate) {
       newcomer = nil
-      guard current.isStruckAgain(by: estimate) else {
-        note!.append(
-          estimate, unbroken: current.last == previousFrame, shortestNote: shortestNote)
-        return []
+      if current.isStruckAgain(by: estimate) {
+        note = Run(estimate)
+        return event(for: current)
       }
-      note = Run(estimate)
-      return event(for: current)
+      if let trough = current.repeatStart(
+        before: estimate, window: againWindow, lookBack: againLookBack, riseTime: againRiseTime)
+      {
+        var ended = current
+        ended.last = current.history[trough - 1].frame
+        note = Run(estimate)
+        note!.start = current.history[trough].frame
+        note!.streakStart = note!.start
+        return event(for: ended)
+      }
+      note!.append(
+        estimate, unbroken: current.last == previousFrame, shortestNote: shortestNote)
+      return []
     }
     if let current = note, current.fadesInto(estimate) {
       // It sounds on, but its pitch does not count.
