@@ -60,8 +60,9 @@ func fileFigures(woodshed: String) -> [String] {
 }
 
 private func writeLongRecording(to url: URL, frames: Int) {
-  FileManager.default.createFile(atPath: url.path, contents: nil)
-  guard let handle = try? FileHandle(forWritingTo: url) else { return }
+  guard FileManager.default.createFile(atPath: url.path, contents: nil),
+    let handle = try? FileHandle(forWritingTo: url)
+  else { return }
   defer { try? handle.close() }
   handle.write(WAVCodec.header(sampleRate: 48_000, channels: 2, format: .int16, frameCount: frames))
   let block = 48_000
