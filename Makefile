@@ -8,8 +8,9 @@ BENCH_PACKAGES := aubio-tools fluidsynth timgm6mb-soundfont musescore-general-so
 BENCH_PYTHON := librosa
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ARGS ?=
+space := $(subst ,, )
 
-.PHONY: all deps bench-deps build run test bench record-snapshots clean
+.PHONY: all deps bench-deps build run check test bench record-snapshots clean
 
 all: build
 
@@ -39,6 +40,16 @@ build: deps
 
 run: build
 	./.build/debug/woodshed $(ARGS)
+
+# The fast tier (about 25 s after a build): everything but the tests that need the audio server,
+# the built binary on a pseudo-terminal, the listening evaluation or a fuzzer's fixed time.
+CHECK_SKIP := WoodshedTests\.|PulseAudio|NotePlayerTests|Fuzz|OnsetEvaluationTests|\
+  PitchAccuracyTests|PitchRecordedLikeTests|OnsetUnderRingingTests|OnsetSoftAttackTests|\
+  OnsetBleedTests|OnsetDetectorTests|InstrumentProfileTests
+
+check: deps
+	swift build --build-tests
+	swift test --skip-build --disable-swift-testing --skip '$(subst $(space),,$(CHECK_SKIP))'
 
 test: deps
 	swift build --build-tests
