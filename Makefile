@@ -41,13 +41,15 @@ build: deps
 run: build
 	./.build/debug/woodshed $(ARGS)
 
-# The fast tier (about 25 s after a build): everything but the tests that need the audio server,
-# the built binary on a pseudo-terminal, the listening evaluation or a fuzzer's fixed time.
+# The fast tier (about 30 s after a build): the code's format against .swift-format, then every
+# test but those that need the audio server, the built binary on a pseudo-terminal, the
+# listening evaluation or a fuzzer's fixed time.
 CHECK_SKIP := WoodshedTests\.|PulseAudio|NotePlayerTests|Fuzz|OnsetEvaluationTests|\
   PitchAccuracyTests|PitchRecordedLikeTests|OnsetUnderRingingTests|OnsetSoftAttackTests|\
   OnsetBleedTests|OnsetDetectorTests|InstrumentProfileTests
 
 check: deps
+	swift format lint --strict --recursive Sources Tests Package.swift
 	swift build --build-tests
 	swift test --skip-build --disable-swift-testing --skip '$(subst $(space),,$(CHECK_SKIP))'
 

@@ -45,7 +45,8 @@ let package = Package(
       ]),
 
     .target(
-      name: "TestHelpers", dependencies: [
+      name: "TestHelpers",
+      dependencies: [
         "TerminalUI", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
       ],
       path: "Tests/TestHelpers"),

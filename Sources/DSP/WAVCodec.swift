@@ -19,7 +19,10 @@ public enum WAVCodec {
 
   public static func decode(_ data: Data) throws(WAVError) -> WAVAudio {
     let layout = try layout(count: data.count) { range in
-      Array(data[(data.startIndex + range.lowerBound)..<(data.startIndex + min(range.upperBound, data.count))])
+      Array(
+        data[
+          (data.startIndex + range.lowerBound)..<(data.startIndex
+            + min(range.upperBound, data.count))])
     }
     let samples = data.withUnsafeBytes { bytes in
       layout.encoding.decode(

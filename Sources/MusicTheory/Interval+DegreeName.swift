@@ -4,7 +4,8 @@ extension Interval {
   public var degreeName: String {
     let plain = Interval(quality: .perfect, number: number) ?? Interval(.major, number)
     let offset = semitones - plain.semitones
-    let sign = offset < 0 ? String(repeating: "b", count: -offset) : String(repeating: "#", count: offset)
+    let sign =
+      offset < 0 ? String(repeating: "b", count: -offset) : String(repeating: "#", count: offset)
     return sign + "\(number)"
   }
 }

@@ -43,7 +43,9 @@ public struct KeySignature: Hashable, Codable, Sendable, CustomStringConvertible
 
   /// The major key's name, such as "Eb"; "C" with no accidentals.
   public var description: String {
-    let majors = ["Cb", "Gb", "Db", "Ab", "Eb", "Bb", "F", "C", "G", "D", "A", "E", "B", "F#", "C#"]
+    let majors = [
+      "Cb", "Gb", "Db", "Ab", "Eb", "Bb", "F", "C", "G", "D", "A", "E", "B", "F#", "C#",
+    ]
     return majors[fifths + 7]
   }
 }

@@ -73,7 +73,9 @@ public struct IntervalGame: Equatable, Sendable {
   public var askedIntervals: [Interval] {
     var asked: [Interval] = []
     for interval in tones.values.sorted(by: { $0.semitones < $1.semitones })
-    where interval.semitones % 12 != 0 && !asked.contains(where: { $0.degreeName == interval.degreeName }) {
+    where interval.semitones % 12 != 0
+      && !asked.contains(where: { $0.degreeName == interval.degreeName })
+    {
       asked.append(interval)
     }
     return asked
@@ -97,7 +99,8 @@ public struct IntervalGame: Equatable, Sendable {
     time = seconds
     let asked = askedIntervals
     while nextEntry <= time, !asked.isEmpty {
-      questions.append(Question(interval: asked.randomElement(using: &random)!, enteredAt: nextEntry))
+      questions.append(
+        Question(interval: asked.randomElement(using: &random)!, enteredAt: nextEntry))
       nextEntry += entrySpacing
     }
     if let oldest = questions.first, progress(of: oldest) >= 1 { isOver = true }

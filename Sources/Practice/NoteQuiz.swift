@@ -52,7 +52,9 @@ public struct NoteQuiz: Equatable, Sendable {
   ) {
     precondition(decks.contains { !$0.notes.isEmpty }, "a quiz needs notes")
     self.decks = decks
-    self.rounds = rounds.map { min(max($0, Self.roundRange.lowerBound), Self.roundRange.upperBound) }
+    self.rounds = rounds.map {
+      min(max($0, Self.roundRange.lowerBound), Self.roundRange.upperBound)
+    }
     self.boxes = boxes
     names = decks.map { Set($0.notes.map(\.noteClass)) }
     let (deck, note) = Self.draw(from: decks, boxes: boxes, except: nil, using: &random)

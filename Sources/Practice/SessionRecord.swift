@@ -15,7 +15,8 @@ public struct SessionRecord: Codable, Equatable, Sendable {
     public var isCorrect: Bool
     public var seconds: Double
 
-    public init(question: String, context: String, given: String, isCorrect: Bool, seconds: Double) {
+    public init(question: String, context: String, given: String, isCorrect: Bool, seconds: Double)
+    {
       self.question = question
       self.context = context
       self.given = given

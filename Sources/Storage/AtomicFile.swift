@@ -1,5 +1,5 @@
-import FoundationEssentials
 import Files
+import FoundationEssentials
 import Glibc
 
 /// Replaces a file so that a reader, a crash or a full disk only ever sees the old content or

@@ -1,5 +1,5 @@
-import FoundationEssentials
 import Files
+import FoundationEssentials
 
 /// Content that comes as one JSON object per file with an `id` (note packs, fretboard patterns,
 /// rhythm patterns): the files shipped with Woodshed, then the user's own. A file that cannot be

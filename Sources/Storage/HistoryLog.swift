@@ -1,5 +1,5 @@
-import FoundationEssentials
 import Files
+import FoundationEssentials
 import Glibc
 
 /// An append-only JSON Lines file, one record per line, such as `history.jsonl`. The file is
@@ -66,7 +66,7 @@ public struct HistoryLog: Sendable {
     let contents: Data
     do throws(FileError) {
       contents = try Platform.readFile(file, as: kind)
-    } catch where error.code == ENOENT {
+    } catch  where error.code == ENOENT {
       return HistoryReadResult(records: [])
     } catch {
       return HistoryReadResult(

@@ -1,5 +1,5 @@
-import FoundationEssentials
 import Files
+import FoundationEssentials
 import Glibc
 
 /// The translations shipped in `assets/locales/<language>.json`, each a flat JSON object from

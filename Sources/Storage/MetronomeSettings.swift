@@ -17,7 +17,9 @@ public struct MetronomeSettings: Equatable, Sendable {
   /// A meter is "beats/unit" with 1…16 beats and a unit of 2, 4, 8 or 16.
   static func isValidMeter(_ text: String) -> Bool {
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-    guard parts.count == 2, let beats = Int(parts[0]), let unit = Int(parts[1]) else { return false }
+    guard parts.count == 2, let beats = Int(parts[0]), let unit = Int(parts[1]) else {
+      return false
+    }
     return (1...16).contains(beats) && [2, 4, 8, 16].contains(unit)
   }
 

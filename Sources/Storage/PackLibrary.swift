@@ -1,5 +1,5 @@
-import FoundationEssentials
 import Files
+import FoundationEssentials
 import MusicTheory
 
 /// The note packs there are: those shipped in `assets/packs` and those the user added to the
@@ -25,7 +25,9 @@ public struct PackLibrary: Equatable, Sendable {
       builtIn: builtIn, user: user, kind: .pack, id: \NotePack.id, decode: NotePack.init(json:))
     entries = loaded.map { Entry(pack: $0.item, file: $0.file, isBuiltIn: $0.isBuiltIn) }
     self.problems = problems
-    entries.sort { ($0.pack.level, $0.file.lastPathComponent) < ($1.pack.level, $1.file.lastPathComponent) }
+    entries.sort {
+      ($0.pack.level, $0.file.lastPathComponent) < ($1.pack.level, $1.file.lastPathComponent)
+    }
   }
 
   public func pack(id: String) -> NotePack? {

@@ -1,5 +1,5 @@
-import FoundationEssentials
 import Files
+import FoundationEssentials
 import MusicTheory
 
 /// The fretboard patterns there are: those shipped in `assets/patterns` and those the user added
@@ -24,7 +24,8 @@ public struct PatternLibrary: Equatable, Sendable {
 
   public init(builtIn: URL, user: URL) {
     let (loaded, problems) = ContentFolders.load(
-      builtIn: builtIn, user: user, kind: .pattern, id: \FretPattern.id, decode: FretPattern.init(json:))
+      builtIn: builtIn, user: user, kind: .pattern, id: \FretPattern.id,
+      decode: FretPattern.init(json:))
     entries = loaded.map { Entry(pattern: $0.item, file: $0.file, isBuiltIn: $0.isBuiltIn) }
     self.problems = problems
     entries.sort { Self.order($0.pattern) < Self.order($1.pattern) }
@@ -52,7 +53,6 @@ public struct PatternLibrary: Equatable, Sendable {
     try ContentFolders.read(file, as: .pattern, decode: FretPattern.init(json:))
   }
 
-
   /// Checks `file` and copies it into the user's patterns folder as `<id>.json` (see
   /// `save(_:into:replacing:)`).
   public func add(file: URL, into folder: URL, replacing: Bool = false) throws(StorageError)
@@ -79,7 +79,8 @@ public struct PatternLibrary: Equatable, Sendable {
     var target = folder.appendingPathComponent("\(pattern.id).json")
     if let taken = entry(id: pattern.id) {
       guard replacing, !taken.isBuiltIn else {
-        throw StorageError.saveRefused(file: name, reason: ContentFolders.taken(pattern.id, by: taken.file))
+        throw StorageError.saveRefused(
+          file: name, reason: ContentFolders.taken(pattern.id, by: taken.file))
       }
       target = taken.file
     } else if !replacing && Platform.fileExists(target.path) {

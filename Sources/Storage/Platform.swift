@@ -1,5 +1,5 @@
-import FoundationEssentials
 import Files
+import FoundationEssentials
 import Glibc
 
 /// The few POSIX calls Storage needs, wrapped so that every failure comes back as a `SystemError`

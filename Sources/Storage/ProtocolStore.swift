@@ -1,5 +1,5 @@
-import FoundationEssentials
 import Files
+import FoundationEssentials
 import Glibc
 
 /// The recording protocols in the data folder's `protocols/`, one folder each: `session.json`
@@ -85,7 +85,8 @@ public struct ProtocolStore: Sendable {
     entries: [Entry], notices: [String]
   ) {
     try requireExisting(name)
-    let read = HistoryLog(file: journalFile(name), kind: .journal, lineKind: .journalLine).readAll(as: Entry.self)
+    let read = HistoryLog(file: journalFile(name), kind: .journal, lineKind: .journalLine).readAll(
+      as: Entry.self)
     return (read.records, read.notices)
   }
 
@@ -99,7 +100,8 @@ public struct ProtocolStore: Sendable {
   private func requireExisting(_ name: String) throws(StorageError) {
     guard Self.isValidName(name), Platform.fileExists(sessionFile(name).path) else {
       throw .cannotRead(
-        file: name, reason: "there is no such protocol; make it with `woodshed protocol new \(name)`")
+        file: name,
+        reason: "there is no such protocol; make it with `woodshed protocol new \(name)`")
     }
   }
 }

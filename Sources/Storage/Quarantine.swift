@@ -1,5 +1,5 @@
-import FoundationEssentials
 import Files
+import FoundationEssentials
 import Glibc
 
 /// Sets a file aside as `<name>.bad-<UTC timestamp>` so a problem file is kept for the user
@@ -53,7 +53,7 @@ public enum Quarantine {
     let descriptor: Int32
     do throws(SystemError) {
       descriptor = try Platform.openFile(target.path, O_WRONLY | O_CREAT | O_EXCL)
-    } catch where error.code == EEXIST {
+    } catch  where error.code == EEXIST {
       return false
     }
     var failure: SystemError?

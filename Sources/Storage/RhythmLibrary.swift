@@ -1,5 +1,5 @@
-import FoundationEssentials
 import Files
+import FoundationEssentials
 import MusicTheory
 
 /// The rhythm patterns there are: those shipped in `assets/rhythms` and those the user added to

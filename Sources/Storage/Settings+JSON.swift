@@ -42,7 +42,8 @@ extension Settings {
     SettingsField("notes.exercise", \.notes.exercise),
     SettingsField("notes.staff", \.notes.staff, isValid: NotesSettings.isValidStaff),
     SettingsField(
-      "notes.toleranceCents", \.notes.toleranceCents, isValid: NotesSettings.toleranceRange.contains),
+      "notes.toleranceCents", \.notes.toleranceCents, isValid: NotesSettings.toleranceRange.contains
+    ),
     SettingsField("notes.anyOctave", \.notes.anyOctave),
     SettingsField("fretboard.tuning", \.fretboard.tuning),
     SettingsField("fretboard.leftHanded", \.fretboard.isLeftHanded),

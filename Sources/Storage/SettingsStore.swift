@@ -1,5 +1,5 @@
-import FoundationEssentials
 import Files
+import FoundationEssentials
 import Glibc
 import Synchronization
 
@@ -64,7 +64,7 @@ public final class SettingsStore: SettingsStoring {
     let data: Data
     do throws(FileError) {
       data = try Platform.readFile(file, as: .settings)
-    } catch where error.code == ENOENT {
+    } catch  where error.code == ENOENT {
       return (State(document: .object([:])), SettingsLoadResult(settings: Settings()))
     } catch {
       return refuse(
@@ -86,7 +86,8 @@ public final class SettingsStore: SettingsStoring {
         file: name, problem: problem, keptAs: kept.lastPathComponent)
       return (
         State(document: .object([:])),
-        SettingsLoadResult(settings: Settings(), notices: [notice]))
+        SettingsLoadResult(settings: Settings(), notices: [notice])
+      )
     } catch {
       return refuse(
         Settings(), because: "it is broken and could not be set aside",
@@ -113,7 +114,8 @@ public final class SettingsStore: SettingsStoring {
       let notice = SettingsNotice.invalidValues(
         file: name, keys: invalidKeys, keptAs: kept.lastPathComponent)
       return (
-        State(document: document), SettingsLoadResult(settings: settings, notices: [notice]))
+        State(document: document), SettingsLoadResult(settings: settings, notices: [notice])
+      )
     } catch {
       return refuse(
         settings, because: "its invalid values could not be copied aside",

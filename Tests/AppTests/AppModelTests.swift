@@ -1,5 +1,5 @@
-import Foundation
 import App
+import Foundation
 import Storage
 import TerminalUI
 import XCTest
@@ -37,7 +37,12 @@ final class AppModelTests: XCTestCase {
   func testQuitQuitsFromHomeButGoesBackElsewhere() {
     var model = AppFixtures.model()
     model.press(.down, .down, .down, .down, .down, .down, .down, .down)
-    guard case .help = { model.press(.enter); return model.screen }() else {
+    guard
+      case .help = {
+        model.press(.enter)
+        return model.screen
+      }()
+    else {
       return XCTFail("help did not open")
     }
     XCTAssertEqual(model.press(.character("q")), [])
@@ -75,7 +80,9 @@ final class AppModelTests: XCTestCase {
 
   func testMovingWithoutChangingSavesNothing() {
     var model = AppFixtures.model()
-    XCTAssertEqual(model.press(.down, .down, .down, .down, .down, .down, .down, .enter, .down, .up, .end, .home), [])
+    XCTAssertEqual(
+      model.press(.down, .down, .down, .down, .down, .down, .down, .enter, .down, .up, .end, .home),
+      [])
   }
 
   func testLanguageCyclesThroughTheLocaleFiles() {
@@ -206,7 +213,8 @@ final class AppModelTests: XCTestCase {
     XCTAssertEqual(notices.first?.arguments["folder"], paths.configFolder.path)
     let home = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
     defer { try? FileManager.default.removeItem(at: home) }
-    XCTAssertEqual(Launcher.readOnlyNotices(StoragePaths(environment: ["WOODSHED_HOME": home.path])), [])
+    XCTAssertEqual(
+      Launcher.readOnlyNotices(StoragePaths(environment: ["WOODSHED_HOME": home.path])), [])
   }
 
   func testSaveResultsShowOnTheSettingsScreen() {

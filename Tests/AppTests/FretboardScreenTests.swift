@@ -1,11 +1,11 @@
 import App
 import Audio
+import Foundation
 import MusicTheory
 import Practice
 import Storage
 import TerminalUI
 import TestHelpers
-import Foundation
 import XCTest
 
 final class FretboardScreenTests: XCTestCase {
@@ -13,12 +13,17 @@ final class FretboardScreenTests: XCTestCase {
   static let minorPentatonic = FretPattern(
     id: "minor-pentatonic-1", name: "Minor pentatonic, position 1", category: .scale,
     tuning: .guitarStandard,
-    tones: [(6, 0), (6, 3), (5, 0), (5, 2), (4, 0), (4, 2), (3, 0), (3, 2), (2, 0), (2, 3), (1, 0), (1, 3)]
-      .map { FretPattern.Tone(string: $0.0, offset: $0.1) })
+    tones: [
+      (6, 0), (6, 3), (5, 0), (5, 2), (4, 0), (4, 2), (3, 0), (3, 2), (2, 0), (2, 3), (1, 0),
+      (1, 3),
+    ]
+    .map { FretPattern.Tone(string: $0.0, offset: $0.1) })
   static let majorArpeggio = FretPattern(
     id: "major-arpeggio-1", name: "Major arpeggio, position 1", category: .arpeggio,
     tuning: .guitarStandard,
-    tones: [(5, 0), (5, 4), (4, 2), (3, 2), (2, 0)].map { FretPattern.Tone(string: $0.0, offset: $0.1) })
+    tones: [(5, 0), (5, 4), (4, 2), (3, 2), (2, 0)].map {
+      FretPattern.Tone(string: $0.0, offset: $0.1)
+    })
 
   private func model(
     size: Size = Size(width: 80, height: 24), settings: Settings = Settings(),
@@ -36,7 +41,9 @@ final class FretboardScreenTests: XCTestCase {
     return nil
   }
 
-  private func text(_ model: AppModel) -> String { AppView.render(model).lines.joined(separator: "\n") }
+  private func text(_ model: AppModel) -> String {
+    AppView.render(model).lines.joined(separator: "\n")
+  }
 
   func testAPatternIsPlacedOnTheRootWithItsIntervals() throws {
     var model = model()
@@ -49,7 +56,8 @@ final class FretboardScreenTests: XCTestCase {
     let lines = AppView.render(model).lines
     XCTAssertTrue(lines.contains { $0.contains("A  C  D  E  G") }, text(model))
     let highE = try XCTUnwrap(lines.first { $0.contains("E ├") })
-    XCTAssertTrue(highE.contains("──1─┼────┼────┼─b3─"), "A at 5, C at 8 on the top string: \(highE)")
+    XCTAssertTrue(
+      highE.contains("──1─┼────┼────┼─b3─"), "A at 5, C at 8 on the top string: \(highE)")
   }
 
   func testTheRootSlidesAndIsSaved() {
@@ -58,8 +66,10 @@ final class FretboardScreenTests: XCTestCase {
     var expected = Settings()
     expected.fretboard.root = "Bb"
     XCTAssertEqual(model.press(.right), [.save(expected)])
-    XCTAssertEqual(FretboardModel.placement(of: Self.minorPentatonic, root: NoteClass(.G)).first?.fret, 3)
-    XCTAssertEqual(FretboardModel.placement(of: Self.minorPentatonic, root: NoteClass(.E)).first?.fret, 0)
+    XCTAssertEqual(
+      FretboardModel.placement(of: Self.minorPentatonic, root: NoteClass(.G)).first?.fret, 3)
+    XCTAssertEqual(
+      FretboardModel.placement(of: Self.minorPentatonic, root: NoteClass(.E)).first?.fret, 0)
     XCTAssertEqual(
       FretboardModel.placement(of: Self.majorArpeggio, root: NoteClass(.C)).first,
       FretPosition(string: 5, fret: 3))
@@ -172,10 +182,12 @@ final class FretboardScreenTests: XCTestCase {
     var model = model()
     model.press(.character("4"), .enter, .character("t"))
     XCTAssertEqual(screen(model)?.phase, .running)
-    XCTAssertTrue(text(model).contains("Play A Minor pentatonic, position 1, going up"), text(model))
+    XCTAssertTrue(
+      text(model).contains("Play A Minor pentatonic, position 1, going up"), text(model))
     let run = try XCTUnwrap(screen(model)?.run)
     XCTAssertEqual(model.press(.character("p")), [.playNotes(run.expected.map(\.pitch), .guitar)])
-    XCTAssertEqual(screen(model)?.cursor, FretPosition(string: 6, fret: 5), "the cursor starts on A")
+    XCTAssertEqual(
+      screen(model)?.cursor, FretPosition(string: 6, fret: 5), "the cursor starts on A")
     XCTAssertEqual(model.press(.enter), [.playNotes([run.expected[0].pitch], .guitar)])
     // The next note is C at the eighth fret; one fret short is B, which the scale lacks.
     model.press(.right, .right)
@@ -253,7 +265,8 @@ final class FretboardScreenTests: XCTestCase {
       history.append(
         SessionRecord(
           module: "fretboard", exercise: "run", startedAt: Date(timeIntervalSince1970: 0),
-          duration: 0, figures: ["passed": 1, "descending": descending ? 1 : 0, "markers": 0, "bpm": 96],
+          duration: 0,
+          figures: ["passed": 1, "descending": descending ? 1 : 0, "markers": 0, "bpm": 96],
           content: ["minor-pentatonic-1"]))
     }
     var model = model(history: history)
@@ -263,7 +276,8 @@ final class FretboardScreenTests: XCTestCase {
     XCTAssertEqual(model.settings.fretboard.bpm, 120, "at least as fast as the level asks")
     XCTAssertEqual(effects.last, .metronome(.start(screen(model)!.clickOptions(model.settings))))
     XCTAssertTrue(
-      text(model).contains("Level 5 of 5: from memory, on the click at 120 BPM or faster"), text(model))
+      text(model).contains("Level 5 of 5: from memory, on the click at 120 BPM or faster"),
+      text(model))
   }
 
   func testThePatternCanBePlayedOnTheInstrument() throws {
@@ -292,7 +306,8 @@ final class FretboardScreenTests: XCTestCase {
     model.press(.character("4"), .enter, .character("t"), .character("i"))
     _ = model.handle(.listening(failure: "PulseAudio: Connection refused"))
     XCTAssertEqual(screen(model)?.listens, false)
-    XCTAssertTrue(text(model).contains("No microphone: PulseAudio: Connection refused"), text(model))
+    XCTAssertTrue(
+      text(model).contains("No microphone: PulseAudio: Connection refused"), text(model))
   }
 
   func testRecordsAndAchievementsComeFromTheHistory() {
@@ -315,7 +330,9 @@ final class FretboardScreenTests: XCTestCase {
     let lines = AppView.render(model).lines
     let text = lines.joined(separator: "\n")
     XCTAssertTrue(text.contains("Records: 3 interval games played"), text)
-    let arpeggio = lines.firstIndex { $0.contains("Major arpeggio, position 1: 500 points, level 6, longest 60 s") }
+    let arpeggio = lines.firstIndex {
+      $0.contains("Major arpeggio, position 1: 500 points, level 6, longest 60 s")
+    }
     let pentatonic = lines.firstIndex {
       $0.contains("Minor pentatonic, position 1: 90 points, level 3, longest 95 s")
     }
@@ -370,7 +387,8 @@ final class FretboardScreenTests: XCTestCase {
     model.press(.character("4"), .enter, .character("t"), .character("c"))
     let steps = try XCTUnwrap(screen(model)?.run?.expected)
     XCTAssertEqual(play(&model, steps[0].position, at: 1), [.playNotes([steps[0].pitch], .guitar)])
-    XCTAssertEqual(screen(model)?.run?.played, [], "before the count-in is heard, no beat to play on")
+    XCTAssertEqual(
+      screen(model)?.run?.played, [], "before the count-in is heard, no beat to play on")
     // The count-in's downbeat at 10 s, at 60 BPM: the first note belongs at 14 s.
     _ = model.handle(beat(bar: -1, 0, at: 10))
     _ = model.handle(beat(bar: -1, 1, at: 11))
@@ -427,7 +445,8 @@ final class FretboardScreenTests: XCTestCase {
     var model = model()
     model.press(.character("4"), .enter, .character("t"))
     let run = try XCTUnwrap(screen(model)?.run)
-    XCTAssertEqual(press(&model, .character("p"), at: 10), [.playNotes(run.expected.map(\.pitch), .guitar)])
+    XCTAssertEqual(
+      press(&model, .character("p"), at: 10), [.playNotes(run.expected.map(\.pitch), .guitar)])
     XCTAssertEqual(screen(model)?.presentedNote, 0)
     _ = model.handle(.tick(MonotonicInstant(nanoseconds: 10_500_000_000)))
     XCTAssertEqual(screen(model)?.presentedNote, 1, "0.4 s apart")
@@ -467,13 +486,15 @@ final class FretboardScreenTests: XCTestCase {
 
   func testPatternsPlayedCleanBothWaysPassLevels() {
     func run(
-      _ id: String, descending: Bool, passed: Bool = true, markers: Double? = nil, bpm: Double? = nil
+      _ id: String, descending: Bool, passed: Bool = true, markers: Double? = nil,
+      bpm: Double? = nil
     ) -> SessionRecord {
       var figures = ["passed": passed ? 1.0 : 0, "descending": descending ? 1 : 0]
       figures["markers"] = markers
       figures["bpm"] = bpm
       return SessionRecord(
-        module: "fretboard", exercise: "run", startedAt: Date(timeIntervalSince1970: 0), duration: 0,
+        module: "fretboard", exercise: "run", startedAt: Date(timeIntervalSince1970: 0),
+        duration: 0,
         figures: figures, content: [id])
     }
     let history = [
@@ -481,9 +502,11 @@ final class FretboardScreenTests: XCTestCase {
       run("a", descending: false), run("a", descending: true),
       run("b", descending: false), run("b", descending: true, passed: false),
       // From memory on a 100 BPM click both ways: levels 1 to 4.
-      run("c", descending: false, markers: 0, bpm: 100), run("c", descending: true, markers: 0, bpm: 100),
+      run("c", descending: false, markers: 0, bpm: 100),
+      run("c", descending: true, markers: 0, bpm: 100),
       // Up from memory at 120, down with the places shown: only level 1 both ways.
-      run("d", descending: false, markers: 0, bpm: 120), run("d", descending: true, markers: 1, bpm: 120),
+      run("d", descending: false, markers: 0, bpm: 120),
+      run("d", descending: true, markers: 1, bpm: 120),
     ]
     XCTAssertEqual(FretboardModel.runLevels(in: history), ["a": 1, "c": 4, "d": 1])
   }

@@ -72,7 +72,8 @@ final class HistoryReportTests: XCTestCase {
       [0, 9.5, 59.4, 600, 3600].map(StopwatchText.of),
       ["0:00", "0:10", "0:59", "10:00", "60:00"])
     // A damaged history line cannot make a clock that runs backwards or traps.
-    XCTAssertEqual([-5, -0.4, .infinity, .nan, 1e300].map(StopwatchText.of), Array(repeating: "0:00", count: 5))
+    XCTAssertEqual(
+      [-5, -0.4, .infinity, .nan, 1e300].map(StopwatchText.of), Array(repeating: "0:00", count: 5))
   }
 
   func testJSONIsTheStoredRecordsInOrderAndReadsBack() throws {

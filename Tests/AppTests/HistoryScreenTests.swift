@@ -1,8 +1,8 @@
 import App
+import Foundation
 import Practice
 import TerminalUI
 import TestHelpers
-import Foundation
 import XCTest
 
 final class HistoryScreenTests: XCTestCase {
@@ -12,7 +12,9 @@ final class HistoryScreenTests: XCTestCase {
     return nil
   }
 
-  private func text(_ model: AppModel) -> String { AppView.render(model).lines.joined(separator: "\n") }
+  private func text(_ model: AppModel) -> String {
+    AppView.render(model).lines.joined(separator: "\n")
+  }
 
   func testNewestFirstWithTheChosenSessionsDetails() throws {
     var model = AppFixtures.model(history: AppFixtures.history)

@@ -88,7 +88,11 @@ final class MetronomeModelTests: XCTestCase {
   func testTapTempoUsesTheKeyTimes() {
     var model = openMetronome()
     for ms in [0, 500, 1000, 1500] {
-      _ = model.handle(.key(KeyEvent(.character("t"), time: MonotonicInstant(nanoseconds: UInt64(ms) * 1_000_000 + 5_000_000_000))))
+      _ = model.handle(
+        .key(
+          KeyEvent(
+            .character("t"),
+            time: MonotonicInstant(nanoseconds: UInt64(ms) * 1_000_000 + 5_000_000_000))))
     }
     XCTAssertEqual(model.settings.metronome.bpm, 120)
   }
@@ -136,7 +140,8 @@ final class MetronomeModelTests: XCTestCase {
     var model = openMetronome()
     model.press(.character(" "))
     XCTAssertEqual(model.press(.character("p")), [], "opening the editor changes nothing yet")
-    XCTAssertEqual(metronome(model)?.trainerDraft?.plan, TrainerPlan(goal: 110, step: 2, everyBars: 4))
+    XCTAssertEqual(
+      metronome(model)?.trainerDraft?.plan, TrainerPlan(goal: 110, step: 2, everyBars: 4))
     model.press(.pageUp, .up, .right, .up, .right, .down, .down)
     XCTAssertEqual(model.press(.character("q")), [], "q is not quit while editing")
     let plan = TrainerPlan(goal: 116, step: 3, everyBars: 2)
@@ -157,12 +162,15 @@ final class MetronomeModelTests: XCTestCase {
     XCTAssertEqual(metronome(model)?.trainerDraft?.plan.everyBars, TrainerPlan.barsRange.upperBound)
     model.press(.escape)
     XCTAssertNil(metronome(model)?.trainer)
-    guard case .metronome = model.screen else { return XCTFail("Esc in the editor left the screen") }
+    guard case .metronome = model.screen else {
+      return XCTFail("Esc in the editor left the screen")
+    }
   }
 
   func testBeatsAreShownOnlyWhilePlaying() {
     var model = openMetronome()
-    let beat = BeatDisplay(bar: 0, beatInBar: 2, isCountIn: false, isMuted: false, bpm: 90, elapsed: .seconds(1),
+    let beat = BeatDisplay(
+      bar: 0, beatInBar: 2, isCountIn: false, isMuted: false, bpm: 90, elapsed: .seconds(1),
       audibleAt: MonotonicInstant(nanoseconds: 1_000_000_000))
     _ = model.handle(.metronomeBeat(beat))
     XCTAssertNil(metronome(model)?.beat)

@@ -24,7 +24,8 @@ final class NotePlayerTests: XCTestCase {
     var settings = Settings()
     settings.a4Reference = 442
     let player = NotePlayer(server: server)
-    XCTAssertNil(player.play([Note(.E, octave: 4).pitch], settings: settings, devices: AudioDeviceSettings()))
+    XCTAssertNil(
+      player.play([Note(.E, octave: 4).pitch], settings: settings, devices: AudioDeviceSettings()))
     Thread.sleep(forTimeInterval: 2)
     player.stop()
     let samples = recorded.withLock { $0 }
@@ -36,7 +37,9 @@ final class NotePlayerTests: XCTestCase {
 
   func testWithoutAServerItSaysWhyAndPlaysNothing() {
     let player = NotePlayer(server: "unix:/nonexistent/socket")
-    XCTAssertNotNil(player.play([Note(.A, octave: 4).pitch], settings: Settings(), devices: AudioDeviceSettings()))
+    XCTAssertNotNil(
+      player.play([Note(.A, octave: 4).pitch], settings: Settings(), devices: AudioDeviceSettings())
+    )
     player.stop()
   }
 }

@@ -1,9 +1,9 @@
 import App
+import Foundation
 import MusicTheory
 import Practice
 import Storage
 import TerminalUI
-import Foundation
 import XCTest
 
 final class NotesModelTests: XCTestCase {
@@ -197,11 +197,13 @@ final class NotesModelTests: XCTestCase {
     XCTAssertEqual(model.history, [record])
     let screen = AppView.render(model).lines.joined(separator: "\n")
     XCTAssertTrue(
-      screen.contains("Last session: Notes (Flashcards), 1 of 2 right (50 %), 1.5 s a card"), screen)
+      screen.contains("Last session: Notes (Flashcards), 1 of 2 right (50 %), 1.5 s a card"), screen
+    )
   }
 
   private func startedWith(
-    _ exercise: NoteExercise, history: [SessionRecord] = [], configure: (inout Settings) -> Void = { _ in }
+    _ exercise: NoteExercise, history: [SessionRecord] = [],
+    configure: (inout Settings) -> Void = { _ in }
   ) -> (AppModel, [Effect]) {
     var settings = Settings()
     settings.notes.exercise = exercise
@@ -232,7 +234,8 @@ final class NotesModelTests: XCTestCase {
   func testTheTimedDrillMovesOnAtOnceAndEndsAfterAMinute() throws {
     var (model, _) = startedWith(.timed)
     XCTAssertEqual(screen(model)?.secondsLeft, 60)
-    XCTAssertEqual(model.deadline, MonotonicInstant(nanoseconds: 3_000_000_000), "the countdown ticks")
+    XCTAssertEqual(
+      model.deadline, MonotonicInstant(nanoseconds: 3_000_000_000), "the countdown ticks")
     _ = try answerRight(&model, at: 3.5)
     XCTAssertEqual(screen(model)?.quiz?.round, 2, "a right answer moves straight on")
     XCTAssertEqual(screen(model)?.quiz?.isAnswered, false)
@@ -277,9 +280,12 @@ final class NotesModelTests: XCTestCase {
   }
 
   func testPersonalBestsAreKeptPerExerciseAndChoiceOfPacks() {
-    func record(_ exercise: String, _ packs: [String], right: Int, cutShort: Bool = false) -> SessionRecord {
+    func record(_ exercise: String, _ packs: [String], right: Int, cutShort: Bool = false)
+      -> SessionRecord
+    {
       SessionRecord(
-        module: "notes", exercise: exercise, startedAt: Date(timeIntervalSince1970: 0), duration: 60,
+        module: "notes", exercise: exercise, startedAt: Date(timeIntervalSince1970: 0),
+        duration: 60,
         content: packs,
         answers: (0..<right).map { _ in
           .init(question: "C4", context: "treble", given: "C", isCorrect: true, seconds: 1)
@@ -300,7 +306,10 @@ final class NotesModelTests: XCTestCase {
       module: "notes", exercise: "flashcards", startedAt: Date(timeIntervalSince1970: 0),
       duration: 9,
       answers: ["C4", "D4", "F4", "G4", "A4", "B4"].flatMap { note in
-        (0..<4).map { _ in SessionRecord.Answer(question: note, context: "treble", given: "", isCorrect: true, seconds: 1) }
+        (0..<4).map { _ in
+          SessionRecord.Answer(
+            question: note, context: "treble", given: "", isCorrect: true, seconds: 1)
+        }
       } + [.init(question: "E4", context: "treble", given: "F", isCorrect: false, seconds: 1)])
     var (model, _) = startedWith(.flashcards, history: [missed]) { $0.notes.rounds = 100 }
     XCTAssertEqual(screen(model)?.quiz?.boxes.box(of: "E4", in: "treble"), 0)
@@ -319,7 +328,9 @@ final class NotesModelTests: XCTestCase {
   private func heard(_ frequency: Double, times: Int = 3) -> AppEvent {
     .heard(
       [.onset(frame: 0, strength: 1)]
-        + (0..<times).map { .pitch(frame: Int64($0) * 2400, frequency: frequency, confidence: 0.95) })
+        + (0..<times).map {
+          .pitch(frame: Int64($0) * 2400, frequency: frequency, confidence: 0.95)
+        })
   }
 
   func testPlayItListensAndTakesAHeldNoteInTuneAsTheAnswer() throws {
@@ -350,8 +361,10 @@ final class NotesModelTests: XCTestCase {
     let answer = try XCTUnwrap(screen(model)?.quiz?.answers.first)
     XCTAssertFalse(answer.isCorrect)
     XCTAssertEqual(answer.heard, first.note.pitch - 12)
-    let record = try XCTUnwrap(screen(model)?.record(at: MonotonicInstant(nanoseconds: 5_000_000_000)))
-    XCTAssertEqual(record.answers.first?.given, (first.note.pitch - 12).spelling(preferSharps: true).description)
+    let record = try XCTUnwrap(
+      screen(model)?.record(at: MonotonicInstant(nanoseconds: 5_000_000_000)))
+    XCTAssertEqual(
+      record.answers.first?.given, (first.note.pitch - 12).spelling(preferSharps: true).description)
   }
 
   func testLeavingPlayItStopsTheMicrophone() {

@@ -21,7 +21,9 @@ final class PatternEditorTests: XCTestCase {
     return nil
   }
 
-  private func text(_ model: AppModel) -> String { AppView.render(model).lines.joined(separator: "\n") }
+  private func text(_ model: AppModel) -> String {
+    AppView.render(model).lines.joined(separator: "\n")
+  }
 
   private func type(_ model: inout AppModel, _ text: String) {
     for character in text { model.press(.character(character)) }
@@ -32,7 +34,8 @@ final class PatternEditorTests: XCTestCase {
     model.press(.character("n"))
     XCTAssertEqual(editor(model)?.focus, .neck)
     model.press(.enter, .right, .right, .right, .enter)
-    XCTAssertEqual(editor(model)?.draft.interval(at: FretPosition(string: 6, fret: 6))?.degreeName, "b3")
+    XCTAssertEqual(
+      editor(model)?.draft.interval(at: FretPosition(string: 6, fret: 6))?.degreeName, "b3")
     XCTAssertTrue(text(model).contains("b3"), text(model))
     XCTAssertEqual(model.press(.control("s")), [], "no name yet")
     XCTAssertEqual(editor(model)?.problem?.key, "editor.problem.noName")
@@ -87,7 +90,8 @@ final class PatternEditorTests: XCTestCase {
   func testYourOwnPatternIsEditedInPlace() throws {
     var model = model()
     _ = model.handle(
-      .patternsLoaded([FretboardScreenTests.minorPentatonic], own: ["minor-pentatonic-1"], problems: []))
+      .patternsLoaded(
+        [FretboardScreenTests.minorPentatonic], own: ["minor-pentatonic-1"], problems: []))
     model.press(.character("e"))
     XCTAssertEqual(editor(model)?.editing, "minor-pentatonic-1")
     model.press(.enter)
@@ -106,7 +110,8 @@ final class PatternEditorTests: XCTestCase {
     XCTAssertFalse(library.asksToDelete)
 
     _ = model.handle(
-      .patternsLoaded([FretboardScreenTests.minorPentatonic], own: ["minor-pentatonic-1"], problems: []))
+      .patternsLoaded(
+        [FretboardScreenTests.minorPentatonic], own: ["minor-pentatonic-1"], problems: []))
     model.press(.character("d"))
     XCTAssertTrue(text(model).contains("Delete this pattern?"), text(model))
     XCTAssertEqual(model.press(.escape), [], "anything but y keeps it")

@@ -25,7 +25,9 @@ final class ProtocolScreenTests: XCTestCase {
 
   /// The protocol "brahms" as these lines, entered a minute apart, make it.
   private func loaded(_ lines: [String]) -> AppEvent {
-    let entries = lines.enumerated().map { ($0.element, date.addingTimeInterval(Double($0.offset) * 60)) }
+    let entries = lines.enumerated().map {
+      ($0.element, date.addingTimeInterval(Double($0.offset) * 60))
+    }
     return .protocolLoaded(
       "brahms", session: ProtocolSession.replay(entries).session, recent: Array(lines.suffix(6)),
       problems: [])
@@ -42,7 +44,8 @@ final class ProtocolScreenTests: XCTestCase {
     _ = model.handle(loaded([]))
     XCTAssertEqual(screen(model)?.phase, .recording)
     XCTAssertEqual(screen(model)?.name, "brahms")
-    XCTAssertEqual(model.deadline, MonotonicInstant(nanoseconds: 500_000_000), "looks for others' lines")
+    XCTAssertEqual(
+      model.deadline, MonotonicInstant(nanoseconds: 500_000_000), "looks for others' lines")
   }
 
   /// A window shrunk while a line is typed loses none of it: the keys go on into the line (q
@@ -76,8 +79,11 @@ final class ProtocolScreenTests: XCTestCase {
     XCTAssertEqual(
       type(&model, ":note n and f are typed here"),
       [.protocolAdd("brahms", line: "note n and f are typed here")], "after : every key types")
-    XCTAssertEqual(model.press(.character(":"), .escape, .character("n")), [.protocolAdd("brahms", line: "take")])
-    XCTAssertEqual(type(&model, "e40"), [.protocolAdd("brahms", line: "end 40")], "e begins the end bar")
+    XCTAssertEqual(
+      model.press(.character(":"), .escape, .character("n")), [.protocolAdd("brahms", line: "take")]
+    )
+    XCTAssertEqual(
+      type(&model, "e40"), [.protocolAdd("brahms", line: "end 40")], "e begins the end bar")
     XCTAssertEqual(type(&model, "tA"), [.protocolAdd("brahms", line: "take @A")])
     _ = model.handle(loaded(["mvt 1: 0-40 A=12", "take @A", "12-20 ++", "9 i"]))
     XCTAssertEqual(screen(model)?.session.takes.count, 1)
@@ -86,7 +92,8 @@ final class ProtocolScreenTests: XCTestCase {
     _ = model.handle(.protocolRefused("bar 99 is not in movement 1 (0–40)"))
     XCTAssertTrue(text(model).contains("bar 99 is not in movement 1 (0–40)"), text(model))
     XCTAssertEqual(
-      model.handle(.tick(MonotonicInstant(nanoseconds: 1_000_000_000))), [.protocolRefresh("brahms")])
+      model.handle(.tick(MonotonicInstant(nanoseconds: 1_000_000_000))),
+      [.protocolRefresh("brahms")])
   }
 
   func testTheReviewShowsWeakBarsAndThePlan() throws {
@@ -95,7 +102,9 @@ final class ProtocolScreenTests: XCTestCase {
     _ = model.handle(.protocolsListed(["brahms"]))
     model.press(.enter)
     _ = model.handle(
-      loaded(["mvt 1: 1-40", "take", "1-20 ++", "21-40 ±", "end 40", "take @30", "30-40 +", "end 40"]))
+      loaded([
+        "mvt 1: 1-40", "take", "1-20 ++", "21-40 ±", "end 40", "take @30", "30-40 +", "end 40",
+      ]))
     model.press(.tab)
     XCTAssertEqual(screen(model)?.phase, .reviewing)
     XCTAssertTrue(text(model).contains("bars 21–29: nothing better than ±"), text(model))
@@ -131,7 +140,8 @@ final class ProtocolScreenTests: XCTestCase {
     model.press(.character("g"), .character("A"), .enter)
     XCTAssertTrue(text(model).contains("Takes at bar 12:"), text(model))
     model.press(.character("g"), .character("z"), .enter)
-    XCTAssertTrue(text(model).contains("no bar, letter or take \"z\" in this movement"), text(model))
+    XCTAssertTrue(
+      text(model).contains("no bar, letter or take \"z\" in this movement"), text(model))
     XCTAssertTrue(text(model).contains("bar 35: every usable take has intonation"), text(model))
   }
 
@@ -164,7 +174,9 @@ final class ProtocolScreenTests: XCTestCase {
     model.press(.character(" "), .right, .right)
     XCTAssertEqual(screen(model)?.rulerRange, 12...14)
     XCTAssertEqual(model.press(.character("3")), [.protocolAdd("brahms", line: "12-14 3")])
-    XCTAssertEqual(model.press(.character("i")), [.protocolAdd("brahms", line: "14 i")], "the range ends with a mark")
+    XCTAssertEqual(
+      model.press(.character("i")), [.protocolAdd("brahms", line: "14 i")],
+      "the range ends with a mark")
     model.press(.escape)
     XCTAssertNil(screen(model)?.rulerRange)
     XCTAssertEqual(screen(model)?.phase, .recording, "Esc leaves the ruler, not the screen")

@@ -60,7 +60,8 @@ final class RhythmScreenTests: XCTestCase {
     model.press(.up, .up)
     XCTAssertEqual(model.settings.rhythm.line[1], "quarter")
     model.press(.character("a"))
-    XCTAssertEqual(model.settings.rhythm.line, ["quarter", "quarter", "quarter", "triplet", "rest"])
+    XCTAssertEqual(
+      model.settings.rhythm.line, ["quarter", "quarter", "quarter", "triplet", "rest"])
     XCTAssertEqual(screen(model)?.slot, 2)
     model.press(.character("x"), .character("x"))
     XCTAssertEqual(model.settings.rhythm.line, ["quarter", "quarter", "rest"])
@@ -73,7 +74,8 @@ final class RhythmScreenTests: XCTestCase {
     XCTAssertEqual(model.settings.rhythm.input, .microphone)
     XCTAssertEqual(model.settings.rhythm.strictness, .strict)
     XCTAssertTrue(model.settings.rhythm.rings)
-    XCTAssertTrue(text(model).contains("Hits: your instrument, through the microphone"), text(model))
+    XCTAssertTrue(
+      text(model).contains("Hits: your instrument, through the microphone"), text(model))
     _ = press(&model, .character("t"), at: 1)
     _ = press(&model, .character("t"), at: 1.5)
     XCTAssertEqual(model.settings.rhythm.bpm, 120, "tapped")
@@ -136,7 +138,9 @@ final class RhythmScreenTests: XCTestCase {
     XCTAssertFalse(record.isCutShort)
     guard case .results = screen(model)?.phase else { return XCTFail("no results") }
     XCTAssertTrue(text(model).contains("Accuracy 28.6 %"), text(model))
-    XCTAssertTrue(text(model).contains("Perfect 1   Good 1   Inaccurate 0   Missed 4   Extra hits 1"), text(model))
+    XCTAssertTrue(
+      text(model).contains("Perfect 1   Good 1   Inaccurate 0   Missed 4   Extra hits 1"),
+      text(model))
     model.press(.enter)
     XCTAssertEqual(screen(model)?.phase, .setup)
   }
@@ -182,7 +186,8 @@ final class RhythmScreenTests: XCTestCase {
     var model = model(settings: settings)
     model.press(.character("5"))
     XCTAssertEqual(model.press(.enter).count, 1, "the click first")
-    XCTAssertEqual(countIn(&model, at: 10), [.listen(.start(profile: nil))], "listening from the first click")
+    XCTAssertEqual(
+      countIn(&model, at: 10), [.listen(.start(profile: nil))], "listening from the first click")
     // Input frame 0 was captured at 10 s; the round trip is 30 ms.
     let timing = InputTiming(
       clock: InputClock(frame: 0, nanoseconds: 10_000_000_000, sampleRate: 48_000),
@@ -190,7 +195,8 @@ final class RhythmScreenTests: XCTestCase {
     _ = model.handle(.heard([.onset(frame: 4 * 48_000 + 1_440, strength: 1)], timing: timing))
     XCTAssertEqual(screen(model)?.feedback?.grade, .perfect)
     XCTAssertEqual(screen(model)?.feedback?.offsetMilliseconds ?? 99, 0, accuracy: 0.01)
-    XCTAssertEqual(press(&model, .character(" "), at: 15), [], "keys are not hits in microphone mode")
+    XCTAssertEqual(
+      press(&model, .character(" "), at: 15), [], "keys are not hits in microphone mode")
     XCTAssertEqual(screen(model)?.hits.count, 1)
   }
 
@@ -205,7 +211,9 @@ final class RhythmScreenTests: XCTestCase {
     let beat = 60.0 / 90
     let first = 10 + 4 * beat
     for index in 0..<16 {
-      _ = press(&model, .character(" "), at: first + Double(index) * beat + 0.025 + (index % 2 == 0 ? 0.002 : -0.002))
+      _ = press(
+        &model, .character(" "),
+        at: first + Double(index) * beat + 0.025 + (index % 2 == 0 ? 0.002 : -0.002))
     }
     XCTAssertTrue(text(model).contains("16 taps"), text(model))
     let done = tick(&model, at: first + 16.1 * beat)

@@ -18,7 +18,8 @@ final class ScreenSnapshotTests: XCTestCase {
   }
 
   func testHomeInASCII() {
-    let model = AppFixtures.model(glyphs: .ascii, audio: .unavailable(reason: "PulseAudio: Connection refused"))
+    let model = AppFixtures.model(
+      glyphs: .ascii, audio: .unavailable(reason: "PulseAudio: Connection refused"))
     assertCanvasSnapshot(AppView.render(model), named: name(Self.small))
   }
 
@@ -61,7 +62,8 @@ final class ScreenSnapshotTests: XCTestCase {
       _ = model.handle(
         .heard([
           .level(frame: 48_000, decibels: -18.4), .onset(frame: 47_000, strength: 1),
-          .pitch(frame: 48_000, frequency: 441.5, confidence: 0.95), .onset(frame: 47_500, strength: 1),
+          .pitch(frame: 48_000, frequency: 441.5, confidence: 0.95),
+          .onset(frame: 47_500, strength: 1),
         ]))
       assertCanvasSnapshot(AppView.render(model), named: name(size))
     }
@@ -98,7 +100,8 @@ final class ScreenSnapshotTests: XCTestCase {
     model.press(.enter, at: 2)
     for round in 0..<5 {
       model.press(.character(round == 2 ? "1" : "2"), at: Double(3 + 2 * round))
-      _ = model.handle(.tick(MonotonicInstant(nanoseconds: UInt64(4.6e9) + UInt64(round) * 2_000_000_000)))
+      _ = model.handle(
+        .tick(MonotonicInstant(nanoseconds: UInt64(4.6e9) + UInt64(round) * 2_000_000_000)))
     }
     assertCanvasSnapshot(AppView.render(model), named: name(Self.small))
   }
@@ -173,7 +176,8 @@ final class ScreenSnapshotTests: XCTestCase {
   }
 
   func testListenWithoutAMicrophoneInASCII() {
-    var model = AppFixtures.model(glyphs: .ascii, audio: .unavailable(reason: "PulseAudio: Connection refused"))
+    var model = AppFixtures.model(
+      glyphs: .ascii, audio: .unavailable(reason: "PulseAudio: Connection refused"))
     model.press(.down, .enter)
     _ = model.handle(.listening(failure: "PulseAudio: Connection refused"))
     assertCanvasSnapshot(AppView.render(model), named: name(Self.small))

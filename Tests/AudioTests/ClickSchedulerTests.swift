@@ -79,10 +79,12 @@ final class ClickSchedulerTests: XCTestCase {
     let scheduled = try clicks(pattern, count: 2 + 5 + 3 + 5)
     XCTAssertEqual(
       scheduled.map(\.kind),
-      [.countIn, .countIn,
-       .accent, .target, .target, .subdivision, .target,
-       .normal, .target, .subdivision,
-       .accent, .target, .target, .subdivision, .target])
+      [
+        .countIn, .countIn,
+        .accent, .target, .target, .subdivision, .target,
+        .normal, .target, .subdivision,
+        .accent, .target, .target, .subdivision, .target,
+      ])
     XCTAssertEqual(
       scheduled[2..<7].map(\.frame), [48_000, 48_000, 56_000, 60_000, 64_000],
       "a tick on the beat sounds with it")

@@ -52,7 +52,8 @@ final class PulseAudioClickGridTests: XCTestCase {
       var jumps = 0
       var worst = 0
       for k in deviations.indices.dropFirst() where abs(deviations[k] - deviations[k - 1]) > 1 {
-        XCTAssertGreaterThan(deviations[k], deviations[k - 1], "a click came early at \(run.bpm) BPM")
+        XCTAssertGreaterThan(
+          deviations[k], deviations[k - 1], "a click came early at \(run.bpm) BPM")
         jumps += 1
       }
       var base = deviations.first ?? 0
@@ -64,7 +65,8 @@ final class PulseAudioClickGridTests: XCTestCase {
       print(
         "PulseAudio click grid: \(run.bpm) BPM, \(onsets.count) of \(run.renderer.clicks) clicks,"
           + " worst deviation \(worst) samples, underruns \(underruns), delays \(jumps)")
-      XCTAssertLessThanOrEqual(jumps, underruns, "the grid moved without an under-run: \(deviations)")
+      XCTAssertLessThanOrEqual(
+        jumps, underruns, "the grid moved without an under-run: \(deviations)")
       XCTAssertLessThanOrEqual(worst, 1, "at \(run.bpm) BPM: \(deviations)")
       XCTAssertEqual(run.recorder.discontinuities, 0)
     }

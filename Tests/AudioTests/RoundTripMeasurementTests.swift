@@ -19,7 +19,8 @@ final class RoundTripMeasurementTests: XCTestCase {
   func testAnOnsetSlightlyBeforeItsClickStillCounts() {
     let clicks = (0..<8).map { UInt64($0) * second + second }
     let onsets = clicks.map { $0 - 2_000_000 }
-    XCTAssertEqual(RoundTripMeasurement(clicks: clicks, onsets: onsets).milliseconds ?? 0, -2, accuracy: 1e-9)
+    XCTAssertEqual(
+      RoundTripMeasurement(clicks: clicks, onsets: onsets).milliseconds ?? 0, -2, accuracy: 1e-9)
   }
 
   func testTooFewHeardClicksGiveNoMeasurement() {

@@ -134,7 +134,9 @@ private func runMeasured(_ executable: String, _ arguments: [String]) -> (
     &actions, STDOUT_FILENO, outputFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
   posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
   let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-  defer { argv.forEach { free($0) } }
+  defer {
+    for pointer in argv { free(pointer) }
+  }
   var pid: pid_t = 0
   let start = ContinuousClock.now
   guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else {

@@ -32,10 +32,12 @@ final class OnsetSoftAttackTests: XCTestCase {
       let time = Double(index) / rate
       var envelope = min(1, time / shape.attack)
       if time > shape.attack {
-        envelope *= 1 + (shape.swell - 1) * min(1, (time - shape.attack) / (shape.length - shape.attack))
+        envelope *=
+          1 + (shape.swell - 1) * min(1, (time - shape.attack) / (shape.length - shape.attack))
       }
       if time > shape.length { envelope *= max(0, 1 - (time - shape.length) / shape.release) }
-      let vibrato = time > shape.attack ? shape.vibratoDepth * sin(2 * .pi * shape.vibratoRate * time) : 0
+      let vibrato =
+        time > shape.attack ? shape.vibratoDepth * sin(2 * .pi * shape.vibratoRate * time) : 0
       phase += 2 * .pi * frequency * (1 + vibrato) / rate
       var value = 0.0
       for (number, amplitude) in harmonics.enumerated() {

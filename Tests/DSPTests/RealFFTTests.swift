@@ -24,7 +24,8 @@ final class RealFFTTests: XCTestCase {
     var back = [Float](repeating: 0, count: 64)
     signal.withUnsafeBufferPointer { input in
       real.withUnsafeMutableBufferPointer { re in
-        imaginary.withUnsafeMutableBufferPointer { im in fft.forward(input, real: re, imaginary: im) }
+        imaginary.withUnsafeMutableBufferPointer { im in fft.forward(input, real: re, imaginary: im)
+        }
       }
     }
     real.withUnsafeBufferPointer { re in

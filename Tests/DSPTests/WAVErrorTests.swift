@@ -59,7 +59,8 @@ final class WAVErrorTests: XCTestCase {
 
   func testDeclaredNonsense() {
     assertThrows(W.file(W.fmt(tag: 1, channels: 0, bits: 16), someData), .noChannels)
-    assertThrows(W.file(W.fmt(tag: 1, sampleRate: 0, bits: 16), someData), .unsupportedSampleRate(0))
+    assertThrows(
+      W.file(W.fmt(tag: 1, sampleRate: 0, bits: 16), someData), .unsupportedSampleRate(0))
   }
 
   /// A rate of a few hertz would make an analysis window of a few samples, and one of 4 GHz a

@@ -41,7 +41,8 @@ final class OutputTargetTests: XCTestCase {
     let fifo = folder.appendingPathComponent("pipe")
     XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
     for replacing in [false, true] {
-      XCTAssertEqual(error(URL(fileURLWithPath: "/dev/full"), replacing: replacing), .notRegular("a device"))
+      XCTAssertEqual(
+        error(URL(fileURLWithPath: "/dev/full"), replacing: replacing), .notRegular("a device"))
       XCTAssertEqual(error(fifo, replacing: replacing), .notRegular("a FIFO"))
       XCTAssertEqual(error(folder, replacing: replacing), .system(EISDIR))
     }

@@ -73,8 +73,9 @@ final class RegularFileTests: XCTestCase {
   /// Files in /proc say they are empty and are not: the limit holds while reading too.
   func testAFileLongerThanItsReportedSizeStopsAtTheLimit() {
     let status = URL(fileURLWithPath: "/proc/self/status")
-    XCTAssertEqual(readError(status, as: FileKind(noun: "status", byteLimit: 64))?.description
-      .hasPrefix("it is "), true)
+    XCTAssertEqual(
+      readError(status, as: FileKind(noun: "status", byteLimit: 64))?.description
+        .hasPrefix("it is "), true)
     XCTAssertNil(readError(status, as: .settings))
   }
 

@@ -49,7 +49,8 @@ struct CleanTake {
     // The room has its own stream of numbers, apart from the performance's of the same seed.
     let room = Room(seed: seed ^ 0x726F_6F6D, sampleRate: sampleRate)
     let own = MetronomeVoices(sampleRate: sampleRate).sounding
-    let heardOwn = conditions.contains { if case .ownClick = $0 { true } else { false } }
+    let heardOwn =
+      conditions.contains { if case .ownClick = $0 { true } else { false } }
       ? own.map(room.heard) : []
     // The app counts in with its own voice; a drummer's metronome does not.
     let ownSounds = scheduledFrames.indices.map { beat -> Int in
@@ -58,7 +59,8 @@ struct CleanTake {
       return kind.soundIndex!
     }
     let foreignSounds = scheduledFrames.indices.map { $0 % 4 == 0 ? 0 : 1 }
-    let heardForeign = conditions.contains { if case .foreignClick = $0 { true } else { false } }
+    let heardForeign =
+      conditions.contains { if case .foreignClick = $0 { true } else { false } }
       ? ForeignMetronome.sounds(sampleRate: sampleRate)?.map(room.heard) : nil
     return conditions.enumerated().compactMap { index, condition in
       var generator = SplitMix64(seed: seed &* 31 &+ UInt64(index))

@@ -32,7 +32,9 @@ struct DrumKitInstrument: Sendable {
   ) -> DrumKitInstrument {
     DrumKitInstrument(
       name: piece, category: category, source: source,
-      files: ["Softest", "Soft", "Med", "Hard", "Hardest"].map { "\(folder)/\(kit)/\(piece)-\($0).wav" }
+      files: ["Softest", "Soft", "Med", "Hard", "Hardest"].map {
+        "\(folder)/\(kit)/\(piece)-\($0).wav"
+      }
     )
   }
 
@@ -85,8 +87,8 @@ struct DrumKitInstrument: Sendable {
       let layer = min(layers.count - 1, Int(position))
       let gain = Float(pow(10, (position - Double(layer) - 0.5) * Self.layerSpan / 20))
       let frame = Int((note.time * Double(sampleRate)).rounded())
-      for (offset, sample) in layers[layer].samples.enumerated() where frame + offset < samples.count
-      {
+      for (offset, sample) in layers[layer].samples.enumerated()
+      where frame + offset < samples.count {
         samples[frame + offset] += gain * sample
       }
       truth.append(frame + layers[layer].start.start)

@@ -70,7 +70,8 @@ public enum OnsetEvaluationSet {
       index, plan in
       plan.sampleRates.prefix(takes).enumerated().map { take, sampleRate in
         PlannedTake(
-          .synthesized(plan.0, sampleRate: sampleRate), name: "synth \(plan.0.rawValue) \(take + 1)",
+          .synthesized(plan.0, sampleRate: sampleRate),
+          name: "synth \(plan.0.rawValue) \(take + 1)",
           seed: UInt64(100 + 10 * index + take), playing: playing, pitches: plan.pitches)
       }
     }

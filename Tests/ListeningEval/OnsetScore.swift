@@ -24,7 +24,8 @@ public struct OnsetScore: Equatable, Sendable {
     var usedDetected = Set<Int>()
     var usedTruth = Set<Int>()
     var errors: [Double] = []
-    for pair in pairs where !usedDetected.contains(pair.detected) && !usedTruth.contains(pair.truth) {
+    for pair in pairs where !usedDetected.contains(pair.detected) && !usedTruth.contains(pair.truth)
+    {
       usedDetected.insert(pair.detected)
       usedTruth.insert(pair.truth)
       errors.append(sortedDetected[pair.detected] - sortedTruth[pair.truth])
@@ -43,11 +44,13 @@ public struct OnsetScore: Equatable, Sendable {
   }
 
   public var precision: Double {
-    truePositives + falsePositives == 0 ? 1 : Double(truePositives) / Double(truePositives + falsePositives)
+    truePositives + falsePositives == 0
+      ? 1 : Double(truePositives) / Double(truePositives + falsePositives)
   }
 
   public var recall: Double {
-    truePositives + falseNegatives == 0 ? 1 : Double(truePositives) / Double(truePositives + falseNegatives)
+    truePositives + falseNegatives == 0
+      ? 1 : Double(truePositives) / Double(truePositives + falseNegatives)
   }
 
   public var fMeasure: Double {

@@ -43,7 +43,8 @@ public struct PlannedTake: Sendable {
         sampleRate: sampleRate, samples: rendered.samples, truth: rendered.starts,
         notePeaks: rendered.peaks)
     case .soundFont(let instrument):
-      return instrument.isAvailable ? instrument.take(of: performance, named: name, in: folder) : nil
+      return instrument.isAvailable
+        ? instrument.take(of: performance, named: name, in: folder) : nil
     case .drumKit(let piece):
       return piece.isAvailable ? piece.take(of: performance, named: name) : nil
     }

@@ -54,6 +54,7 @@ final class PatternDraftTests: XCTestCase {
     XCTAssertEqual(pattern.tones.map(\.offset), [0, 4, 1])
     XCTAssertEqual(pattern.intervals.map(\.degreeName), ["1", "7", "#4"])
     XCTAssertEqual(PatternDraft(pattern, tonicFret: 3), draft)
-    XCTAssertNil(PatternDraft(tuning: .guitarStandard).pattern(id: "x", name: "x", category: .scale))
+    XCTAssertNil(
+      PatternDraft(tuning: .guitarStandard).pattern(id: "x", name: "x", category: .scale))
   }
 }

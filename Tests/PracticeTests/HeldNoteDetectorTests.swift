@@ -3,7 +3,9 @@ import Practice
 import XCTest
 
 final class HeldNoteDetectorTests: XCTestCase {
-  private func hear(_ detector: inout HeldNoteDetector, _ frequencies: [Double], confidence: Double = 0.95) -> [Double] {
+  private func hear(
+    _ detector: inout HeldNoteDetector, _ frequencies: [Double], confidence: Double = 0.95
+  ) -> [Double] {
     frequencies.compactMap { detector.hear(frequency: $0, confidence: confidence) }
   }
 

@@ -40,7 +40,8 @@ final class IntervalGameTests: XCTestCase {
     game.advance(to: 0, using: &random)
     game.advance(to: 0.001, using: &random)
     let targets = game.targets
-    XCTAssertEqual(targets.count, game.questions.first?.interval.degreeName == "b3" ? 3 : 2, "\(targets)")
+    XCTAssertEqual(
+      targets.count, game.questions.first?.interval.degreeName == "b3" ? 3 : 2, "\(targets)")
     let wrong = try XCTUnwrap(game.tones.keys.first { !targets.contains($0) })
     XCTAssertEqual(game.mark(wrong), .wrong)
     XCTAssertEqual(game.score, -1)

@@ -4,7 +4,8 @@ import Practice
 import XCTest
 
 final class NoteQuizTests: XCTestCase {
-  private let beginnerNotes = ["C4", "D4", "E4", "F4", "G4", "A4", "B4"].compactMap(Note.init(parsing:))
+  private let beginnerNotes = ["C4", "D4", "E4", "F4", "G4", "A4", "B4"].compactMap(
+    Note.init(parsing:))
   private var beginner: NoteQuiz.Deck { NoteQuiz.Deck(context: "treble", notes: beginnerNotes) }
 
   func testACardHasFourDifferentNamesOneRightAtEveryPlace() {
@@ -108,7 +109,8 @@ final class NoteQuizTests: XCTestCase {
       for _ in 0..<3 {
         boxes.record(
           .init(
-            question: note.description, context: "treble", given: "", isCorrect: note.description != "E4",
+            question: note.description, context: "treble", given: "",
+            isCorrect: note.description != "E4",
             seconds: 1))
       }
     }

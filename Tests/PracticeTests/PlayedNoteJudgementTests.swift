@@ -5,7 +5,9 @@ import XCTest
 final class PlayedNoteJudgementTests: XCTestCase {
   private let a4 = Pitch(midiNumber: 69)
 
-  private func judge(_ frequency: Double, anyOctave: Bool = false, reference: Double = 440) -> PlayedNoteJudgement {
+  private func judge(_ frequency: Double, anyOctave: Bool = false, reference: Double = 440)
+    -> PlayedNoteJudgement
+  {
     PlayedNoteJudgement(
       heard: frequency, written: a4, reference: ConcertPitch(a4: reference)!, toleranceCents: 30,
       anyOctave: anyOctave)
@@ -22,9 +24,13 @@ final class PlayedNoteJudgementTests: XCTestCase {
   }
 
   func testTheRightNoteOutOfTuneIsToldHowFar() throws {
-    guard case .outOfTune(let sharp) = judge(cents(40)) else { return XCTFail("\(judge(cents(40)))") }
+    guard case .outOfTune(let sharp) = judge(cents(40)) else {
+      return XCTFail("\(judge(cents(40)))")
+    }
     XCTAssertEqual(sharp, 40, accuracy: 1e-9)
-    guard case .outOfTune(let flat) = judge(cents(-45)) else { return XCTFail("\(judge(cents(-45)))") }
+    guard case .outOfTune(let flat) = judge(cents(-45)) else {
+      return XCTFail("\(judge(cents(-45)))")
+    }
     XCTAssertEqual(flat, -45, accuracy: 1e-9)
   }
 

@@ -6,7 +6,10 @@ final class ScaleRunTests: XCTestCase {
   /// A minor pentatonic at the fifth fret, places in the pattern's order, with their pitches.
   private let places: [(FretPosition, Pitch)] = {
     let tuning = Tuning.guitarStandard
-    let frets: [(Int, Int)] = [(6, 5), (6, 8), (5, 5), (5, 7), (4, 5), (4, 7), (3, 5), (3, 7), (2, 5), (2, 8), (1, 5), (1, 8)]
+    let frets: [(Int, Int)] = [
+      (6, 5), (6, 8), (5, 5), (5, 7), (4, 5), (4, 7), (3, 5), (3, 7), (2, 5), (2, 8), (1, 5),
+      (1, 8),
+    ]
     // Given from the top down, to show the order does not come from the input.
     return frets.reversed().map {
       (FretPosition(string: $0.0, fret: $0.1), tuning.pitch(string: $0.0, fret: $0.1))
@@ -40,9 +43,12 @@ final class ScaleRunTests: XCTestCase {
     run.play(run.expected[0].pitch, at: .zero)
     run.play(run.expected[1].pitch, at: .zero)
     let wrong = run.expected[2].pitch + 1
-    XCTAssertEqual(run.play(wrong, at: .zero), .wrong(index: 2, played: wrong, expected: run.expected[2].pitch))
+    XCTAssertEqual(
+      run.play(wrong, at: .zero), .wrong(index: 2, played: wrong, expected: run.expected[2].pitch))
     XCTAssertTrue(run.isOver)
-    XCTAssertEqual(run.play(run.expected[3].pitch, at: .zero), .wrong(index: 2, played: wrong, expected: run.expected[2].pitch), "over")
+    XCTAssertEqual(
+      run.play(run.expected[3].pitch, at: .zero),
+      .wrong(index: 2, played: wrong, expected: run.expected[2].pitch), "over")
   }
 
   func testTheSamePitchElsewhereOnTheNeckIsRight() {
@@ -59,9 +65,11 @@ final class ScaleRunTests: XCTestCase {
     run.grid = grid
     XCTAssertEqual(grid.tolerance, .milliseconds(100))
     XCTAssertEqual(run.play(run.expected[0].pitch, at: .milliseconds(10_040)), .right, "40 ms late")
-    XCTAssertEqual(run.play(run.expected[1].pitch, at: .milliseconds(10_420)), .right, "80 ms early")
     XCTAssertEqual(
-      run.play(run.expected[2].pitch, at: .milliseconds(11_130)), .offBeat(index: 2, by: .milliseconds(130)))
+      run.play(run.expected[1].pitch, at: .milliseconds(10_420)), .right, "80 ms early")
+    XCTAssertEqual(
+      run.play(run.expected[2].pitch, at: .milliseconds(11_130)),
+      .offBeat(index: 2, by: .milliseconds(130)))
     XCTAssertTrue(run.isOver)
   }
 
@@ -69,12 +77,14 @@ final class ScaleRunTests: XCTestCase {
     var early = run(.ascending)
     early.grid = grid
     XCTAssertEqual(
-      early.play(early.expected[0].pitch, at: .milliseconds(9_700)), .offBeat(index: 0, by: .milliseconds(-300)))
+      early.play(early.expected[0].pitch, at: .milliseconds(9_700)),
+      .offBeat(index: 0, by: .milliseconds(-300)))
     var wrong = run(.ascending)
     wrong.grid = grid
     let note = wrong.expected[0].pitch + 1
     XCTAssertEqual(
-      wrong.play(note, at: .seconds(20)), .wrong(index: 0, played: note, expected: wrong.expected[0].pitch))
+      wrong.play(note, at: .seconds(20)),
+      .wrong(index: 0, played: note, expected: wrong.expected[0].pitch))
   }
 
   func testABeatThatGoesByWithoutItsNoteEndsTheRun() {

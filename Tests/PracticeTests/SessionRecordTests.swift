@@ -29,7 +29,8 @@ final class SessionRecordTests: XCTestCase {
   }
 
   func testALineFromBeforeContentAndAnswersStillReads() throws {
-    let line = #"{"duration":60,"exercise":"e","figures":{},"module":"m","startedAt":"2026-11-01T10:00:00Z"}"#
+    let line =
+      #"{"duration":60,"exercise":"e","figures":{},"module":"m","startedAt":"2026-11-01T10:00:00Z"}"#
     let record = try decoder.decode(SessionRecord.self, from: Data(line.utf8))
     XCTAssertEqual(record.content, [])
     XCTAssertEqual(record.answers, [])
@@ -47,8 +48,10 @@ final class SessionRecordTests: XCTestCase {
   }
 
   func testMissedListsEachWrongQuestionOnceInOrder() {
-    let answers: [SessionRecord.Answer] = [("E4", false), ("C4", true), ("G4", false), ("E4", false)]
-      .map { .init(question: $0.0, context: "treble", given: "C", isCorrect: $0.1, seconds: 1) }
+    let answers: [SessionRecord.Answer] = [
+      ("E4", false), ("C4", true), ("G4", false), ("E4", false),
+    ]
+    .map { .init(question: $0.0, context: "treble", given: "C", isCorrect: $0.1, seconds: 1) }
     let record = SessionRecord(
       module: "notes", exercise: "flashcards", startedAt: Date(timeIntervalSince1970: 0),
       duration: 4, answers: answers)
@@ -57,8 +60,11 @@ final class SessionRecordTests: XCTestCase {
 
   func testScoreIsClampedToAFraction() {
     let start = Date(timeIntervalSince1970: 0)
-    XCTAssertEqual(SessionRecord(module: "m", exercise: "e", startedAt: start, duration: 1, score: 1.7).score, 1)
-    XCTAssertEqual(SessionRecord(module: "m", exercise: "e", startedAt: start, duration: 1, score: -0.2).score, 0)
+    XCTAssertEqual(
+      SessionRecord(module: "m", exercise: "e", startedAt: start, duration: 1, score: 1.7).score, 1)
+    XCTAssertEqual(
+      SessionRecord(module: "m", exercise: "e", startedAt: start, duration: 1, score: -0.2).score, 0
+    )
     XCTAssertNil(SessionRecord(module: "m", exercise: "e", startedAt: start, duration: 1).score)
   }
 }

@@ -6,7 +6,9 @@ final class TapCalibrationTests: XCTestCase {
   private let clicks = (0..<16).map { 1 + Double($0) * 0.5 }
 
   func testTheMedianDelayIsTheOffsetAndAStrayTapDoesNotMoveIt() throws {
-    let delays = [30, 32, 28, 31, 29, 30, 33, 27, 30, 31, 29, 30, 30, 31, 29, 30].map { Double($0) / 1000 }
+    let delays = [30, 32, 28, 31, 29, 30, 33, 27, 30, 31, 29, 30, 30, 31, 29, 30].map {
+      Double($0) / 1000
+    }
     var taps = zip(clicks, delays).map { $0 + $1 }
     taps.append(4.26)  // between two clicks: stray
     let calibration = try XCTUnwrap(TapCalibration(clicks: clicks, taps: taps))

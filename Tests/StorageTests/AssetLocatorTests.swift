@@ -42,7 +42,8 @@ final class AssetLocatorTests: StorageTestCase {
 
     let found = AssetLocator.find(environment: [:], executableURL: executable)
 
-    XCTAssertEqual(found?.standardizedFileURL.path, folder.file("prefix/share/woodshed/assets").path)
+    XCTAssertEqual(
+      found?.standardizedFileURL.path, folder.file("prefix/share/woodshed/assets").path)
   }
 
   func testNothingFoundIsNil() throws {

@@ -43,7 +43,9 @@ final class FretPatternJSONTests: XCTestCase {
     XCTAssertEqual(try decode(text), copy)
     XCTAssertFalse(String(decoding: try lydian.fileData(), as: UTF8.self).contains("basedOn"))
     XCTAssertThrowsError(
-      try decode(#"{"id": "a", "name": "A", "category": "scale", "tuning": "standard", "basedOn": 3, "tones": [{"string": 6, "fret": 0}]}"#))
+      try decode(
+        #"{"id": "a", "name": "A", "category": "scale", "tuning": "standard", "basedOn": 3, "tones": [{"string": 6, "fret": 0}]}"#
+      ))
   }
 
   func testACustomTuningIsWrittenAsItsNotesAndReadBack() throws {

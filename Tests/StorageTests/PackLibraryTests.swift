@@ -19,7 +19,10 @@ final class PackLibraryTests: StorageTestCase {
     // Every clef has a pack, and so do the grand staff, accidentals and key signatures.
     let staves = Set(library.packs.map(\.staff))
     XCTAssertEqual(staves, Set(Clef.allCases.map(NotePack.Staff.single) + [.grand]))
-    XCTAssertTrue(library.packs.contains { $0.notes.contains { $0.accidental != .natural } && $0.key == .cMajor })
+    XCTAssertTrue(
+      library.packs.contains {
+        $0.notes.contains { $0.accidental != .natural } && $0.key == .cMajor
+      })
     XCTAssertTrue(library.packs.contains { $0.key.fifths > 0 })
     XCTAssertTrue(library.packs.contains { $0.key.fifths < 0 })
     XCTAssertTrue(library.entries.allSatisfy(\.isBuiltIn))
@@ -32,14 +35,38 @@ final class PackLibraryTests: StorageTestCase {
 
   func testEachMistakeNamesItsField() throws {
     let cases: [(String, String)] = [
-      (#"{"id": "a", "name": "A", "clef": "trebel", "notes": ["C4","D4","E4","F4"]}"#, "clef: unknown clef \"trebel\""),
-      (#"{"id": "a", "name": "A", "clef": "treble", "notes": ["C4","D4","E4","H4"]}"#, "notes[3]: is not a note"),
-      (#"{"id": "a", "name": "A", "clef": "treble", "notes": ["C4","D4","E4","C9"]}"#, "notes[3]: C9 is outside C1 to C8"),
-      (#"{"id": "a", "name": "A", "clef": "treble", "notes": ["C4","D4","E4","C5"]}"#, "notes: needs at least 4 different note names"),
-      (#"{"id": "a", "name": "A", "clef": "treble", "notes": ["C4","D4","E4","F4","D4"]}"#, "notes[4]: D4 is already notes[1]"),
-      (#"{"id": "A b", "name": "A", "clef": "treble", "notes": ["C4","D4","E4","F4"]}"#, "id: use lower-case letters"),
-      (#"{"id": "a", "name": "A", "clef": "bass", "key": "H", "notes": ["C3","D3","E3","F3"]}"#, "key: unknown key \"H\""),
-      (#"{"id": "a", "name": "A", "clef": "bass", "level": 0.5, "notes": ["C3","D3","E3","F3"]}"#, "level: must be a whole number"),
+      (
+        #"{"id": "a", "name": "A", "clef": "trebel", "notes": ["C4","D4","E4","F4"]}"#,
+        "clef: unknown clef \"trebel\""
+      ),
+      (
+        #"{"id": "a", "name": "A", "clef": "treble", "notes": ["C4","D4","E4","H4"]}"#,
+        "notes[3]: is not a note"
+      ),
+      (
+        #"{"id": "a", "name": "A", "clef": "treble", "notes": ["C4","D4","E4","C9"]}"#,
+        "notes[3]: C9 is outside C1 to C8"
+      ),
+      (
+        #"{"id": "a", "name": "A", "clef": "treble", "notes": ["C4","D4","E4","C5"]}"#,
+        "notes: needs at least 4 different note names"
+      ),
+      (
+        #"{"id": "a", "name": "A", "clef": "treble", "notes": ["C4","D4","E4","F4","D4"]}"#,
+        "notes[4]: D4 is already notes[1]"
+      ),
+      (
+        #"{"id": "A b", "name": "A", "clef": "treble", "notes": ["C4","D4","E4","F4"]}"#,
+        "id: use lower-case letters"
+      ),
+      (
+        #"{"id": "a", "name": "A", "clef": "bass", "key": "H", "notes": ["C3","D3","E3","F3"]}"#,
+        "key: unknown key \"H\""
+      ),
+      (
+        #"{"id": "a", "name": "A", "clef": "bass", "level": 0.5, "notes": ["C3","D3","E3","F3"]}"#,
+        "level: must be a whole number"
+      ),
       (#"{"name": "A", "clef": "bass", "notes": ["C3","D3","E3","F3"]}"#, "id: must be a string"),
       (#"["C4"]"#, "pack: must be a JSON object"),
       (#"{"id": "a""#, "not valid JSON"),
@@ -79,7 +106,8 @@ final class PackLibraryTests: StorageTestCase {
 
   func testABrokenUserPackIsReportedAndTheRestLoad() throws {
     let user = folder.file("packs")
-    try folder.write(#"{"id": "x", "name": "X", "clef": "tuba", "notes": []}"#, to: "packs/bad.json")
+    try folder.write(
+      #"{"id": "x", "name": "X", "clef": "tuba", "notes": []}"#, to: "packs/bad.json")
     try folder.write(
       #"{"id": "treble-c4-b4", "name": "Again", "clef": "treble", "notes": ["C4","D4","E4","F4"]}"#,
       to: "packs/again.json")

@@ -48,7 +48,8 @@ final class ProtocolStoreTests: XCTestCase {
     XCTAssertThrowsError(try store.entries(of: "missing")) { error in
       XCTAssertEqual(
         "\(error)",
-        "could not read missing: there is no such protocol; make it with `woodshed protocol new missing`")
+        "could not read missing: there is no such protocol; make it with `woodshed protocol new missing`"
+      )
     }
   }
 
@@ -58,7 +59,8 @@ final class ProtocolStoreTests: XCTestCase {
     DispatchQueue.concurrentPerform(iterations: 4) { writer in
       for index in 0..<50 {
         try? store.append(
-          ProtocolStore.Entry(at: Date(timeIntervalSince1970: 0), line: "note writer \(writer) line \(index)"),
+          ProtocolStore.Entry(
+            at: Date(timeIntervalSince1970: 0), line: "note writer \(writer) line \(index)"),
           to: "shared")
       }
     }

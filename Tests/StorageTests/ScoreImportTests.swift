@@ -243,7 +243,8 @@ final class ScoreImportTests: StorageTestCase {
   /// Hostile documents meet limits far beyond any score, each refused in one line.
   func testNestingAttributesAndSizeHaveLimits() throws {
     let deep = String(repeating: "<a>", count: 300) + String(repeating: "</a>", count: 300)
-    let attributes = "<score-partwise " + (1...65).map { "a\($0)=\"1\"" }.joined(separator: " ") + "/>"
+    let attributes =
+      "<score-partwise " + (1...65).map { "a\($0)=\"1\"" }.joined(separator: " ") + "/>"
     let cases: [(String, String)] = [
       ("<score-partwise>\(deep)</score-partwise>", "<a> is nested more than 256 elements deep"),
       (attributes, "<score-partwise> has more than 64 attributes"),
@@ -264,7 +265,8 @@ final class ScoreImportTests: StorageTestCase {
     let bomb = Self.zip([("s.musicxml", zeros, true)])
     XCTAssertLessThan(bomb.count, 100 << 10)
     XCTAssertThrowsError(try ScoreImport.movements(in: bomb, fallbackTitle: "x")) {
-      XCTAssertEqual(($0 as? ScoreFormatError)?.reason, "s.musicxml claims 65 MB, more than a score holds")
+      XCTAssertEqual(
+        ($0 as? ScoreFormatError)?.reason, "s.musicxml claims 65 MB, more than a score holds")
     }
   }
 
@@ -272,7 +274,8 @@ final class ScoreImportTests: StorageTestCase {
   func testReadingStopsAfterTheFirstPart() throws {
     let text = Self.fixture.replacingOccurrences(
       of: "<part id=\"P2\">", with: "<part id=\"P2\"><unclosed><")
-    XCTAssertEqual(try ScoreImport.movements(in: Array(text.utf8), fallbackTitle: "x"), [Self.expected])
+    XCTAssertEqual(
+      try ScoreImport.movements(in: Array(text.utf8), fallbackTitle: "x"), [Self.expected])
   }
 
   /// A ZIP archive written by hand: entries stored, or deflated with zlib.

@@ -1,5 +1,5 @@
-import Foundation
 import DSP
+import Foundation
 import Glibc
 import MusicTheory
 import Storage
@@ -315,7 +315,10 @@ final class SettingsStoreTests: StorageTestCase {
   }
 
   func testMeterValidation() throws {
-    for (meter, valid) in [("4/4", true), ("7/8", true), ("12/16", true), ("5/3", false), ("0/4", false), ("4", false), ("4/4/4", false), ("x/4", false)] {
+    for (meter, valid) in [
+      ("4/4", true), ("7/8", true), ("12/16", true), ("5/3", false), ("0/4", false), ("4", false),
+      ("4/4/4", false), ("x/4", false),
+    ] {
       try folder.write("{\"metronome\": {\"meter\": \"\(meter)\"}}", to: "settings.json")
       let loaded = makeStore().load().settings.metronome.meter
       XCTAssertEqual(loaded == meter, valid, meter)
@@ -636,11 +639,15 @@ extension JSONValue {
 final class SettingsNoticeTests: XCTestCase {
   func testOnlyNoticesThatKeepTheFileSafeAllowSaving() {
     let problem = SettingsNotice.Problem.notJSON
-    XCTAssertFalse(SettingsNotice.setAside(file: "s", problem: problem, keptAs: "k").makesRunReadOnly)
-    XCTAssertFalse(SettingsNotice.invalidValues(file: "s", keys: ["theme"], keptAs: "k").makesRunReadOnly)
+    XCTAssertFalse(
+      SettingsNotice.setAside(file: "s", problem: problem, keptAs: "k").makesRunReadOnly)
+    XCTAssertFalse(
+      SettingsNotice.invalidValues(file: "s", keys: ["theme"], keptAs: "k").makesRunReadOnly)
     XCTAssertTrue(SettingsNotice.unreadable(file: "s", reason: "r").makesRunReadOnly)
-    XCTAssertTrue(SettingsNotice.cannotSetAside(file: "s", problem: .notAnObject, reason: "r").makesRunReadOnly)
-    XCTAssertTrue(SettingsNotice.invalidValuesNotCopied(file: "s", keys: ["a"], reason: "r").makesRunReadOnly)
+    XCTAssertTrue(
+      SettingsNotice.cannotSetAside(file: "s", problem: .notAnObject, reason: "r").makesRunReadOnly)
+    XCTAssertTrue(
+      SettingsNotice.invalidValuesNotCopied(file: "s", keys: ["a"], reason: "r").makesRunReadOnly)
     XCTAssertTrue(SettingsNotice.newerVersion(file: "s", version: 2).makesRunReadOnly)
   }
 

@@ -33,9 +33,12 @@ final class ShippedLocalesTests: XCTestCase {
     for language in catalog.availableLanguages where language != "en" {
       let missing = catalog.missingKeys(in: language)
       if !missing.isEmpty {
-        print("\(language).json lacks \(missing.count) key(s), shown in English: \(missing.joined(separator: ", "))")
+        print(
+          "\(language).json lacks \(missing.count) key(s), shown in English: \(missing.joined(separator: ", "))"
+        )
       }
-      let required = missing.filter { key in Self.foundationPrefixes.contains { key.hasPrefix($0) } }
+      let required = missing.filter { key in Self.foundationPrefixes.contains { key.hasPrefix($0) }
+      }
       XCTAssertEqual(required, [], "\(language).json lacks foundation strings")
     }
   }

@@ -1,5 +1,6 @@
-@testable import TerminalUI
 import XCTest
+
+@testable import TerminalUI
 
 final class BigDigitsTests: XCTestCase {
   func testFontIsFiveRowsOfEqualWidth() {

@@ -145,7 +145,8 @@ final class CanvasTests: XCTestCase {
     let canvas = Canvas(width: 3, height: 2)
     let changes = canvas.changes(since: nil)
     XCTAssertEqual(changes.count, 6)
-    XCTAssertEqual(changes.map { [$0.x, $0.y] }, [[0, 0], [1, 0], [2, 0], [0, 1], [1, 1], [2, 1]])
+    XCTAssertEqual(
+      changes.map { [$0.x, $0.y] }, [[0, 0], [1, 0], [2, 0], [0, 1], [1, 1], [2, 1]])
   }
 
   func testChangesAreExactlyTheChangedCells() {

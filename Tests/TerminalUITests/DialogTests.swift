@@ -69,11 +69,14 @@ final class DialogTests: XCTestCase {
     let frame = dialog.frame(in: canvas.bounds)
     XCTAssertEqual(frame.width, 36)
     XCTAssertEqual(frame.height, 7)
-    XCTAssertEqual(canvas.text(row: frame.y + 2, from: frame.x, width: frame.width),
+    XCTAssertEqual(
+      canvas.text(row: frame.y + 2, from: frame.x, width: frame.width),
       "|  No audio server was found.      |")
-    XCTAssertEqual(canvas.text(row: frame.y + 3, from: frame.x, width: frame.width),
+    XCTAssertEqual(
+      canvas.text(row: frame.y + 3, from: frame.x, width: frame.width),
       "|  Woodshed runs visual-only: the  |")
-    XCTAssertEqual(canvas.text(row: frame.y + 4, from: frame.x, width: frame.width),
+    XCTAssertEqual(
+      canvas.text(row: frame.y + 4, from: frame.x, width: frame.width),
       "|  metronome flashes.              |")
   }
 

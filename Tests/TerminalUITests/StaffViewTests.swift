@@ -25,7 +25,8 @@ final class StaffViewTests: XCTestCase {
         let x = view.headX(ofSlot: 0)
         let (position, octaves) = view.placement(of: note)
         XCTAssertEqual(
-          clef.position(of: note), position + 7 * octaves, "\(note) in \(clef) is not an octave away")
+          clef.position(of: note), position + 7 * octaves,
+          "\(note) in \(clef) is not an octave away")
         XCTAssertTrue(
           (-2 * view.maxLedgerLines...Clef.topLine + 2 * view.maxLedgerLines)
             .contains(position), "\(note) in \(clef)")
@@ -34,15 +35,19 @@ final class StaffViewTests: XCTestCase {
         let ledgers = lines.indices.filter { row in
           let cells = Array(lines[row])
           let rowPosition = view.positions.upperBound - row
-          return !(0...Clef.topLine).contains(rowPosition) && cells[x - 1] == "-" && cells[x + 1] == "-"
+          return !(0...Clef.topLine).contains(rowPosition) && cells[x - 1] == "-"
+            && cells[x + 1] == "-"
         }
-        let expected = position > Clef.topLine ? (position - Clef.topLine) / 2 : position < 0 ? -position / 2 : 0
-        XCTAssertEqual(ledgers.count, expected, "\(note) in \(clef): \(lines.joined(separator: "\n"))")
+        let expected =
+          position > Clef.topLine ? (position - Clef.topLine) / 2 : position < 0 ? -position / 2 : 0
+        XCTAssertEqual(
+          ledgers.count, expected, "\(note) in \(clef): \(lines.joined(separator: "\n"))")
         let marks = ["8va", "15ma", "22ma", "8vb", "15mb", "22mb"].filter { mark in
           lines.contains { $0.contains(mark) }
         }
         let expectedMark =
-          octaves > 0 ? ["8va", "15ma", "22ma"][octaves - 1]
+          octaves > 0
+          ? ["8va", "15ma", "22ma"][octaves - 1]
           : octaves < 0 ? ["8vb", "15mb", "22mb"][-octaves - 1] : nil
         XCTAssertEqual(marks, expectedMark.map { [$0] } ?? [], "\(note) in \(clef)")
       }
@@ -97,7 +102,8 @@ final class StaffViewTests: XCTestCase {
   /// Every clef at both screen sizes: a scale across the staff, a key signature, a bar line
   /// and notes far enough out to need ledger lines.
   func testEveryClefSnapshot() throws {
-    let scale = ["C4", "E4", "G4", "B4", "D5", "F#5", "A5", "C3", "Bb2"].compactMap(Note.init(parsing:))
+    let scale = ["C4", "E4", "G4", "B4", "D5", "F#5", "A5", "C3", "Bb2"].compactMap(
+      Note.init(parsing:))
     for size in [Size(width: 80, height: 24), Size(width: 120, height: 40)] {
       for clef in Clef.allCases {
         var canvas = Canvas(size: size)
@@ -109,7 +115,8 @@ final class StaffViewTests: XCTestCase {
       }
       var canvas = Canvas(size: size)
       GrandStaffView(
-        key: try XCTUnwrap(KeySignature(parsing: "Bb")), notes: scale, barsAfter: [3], glyphs: .ascii
+        key: try XCTUnwrap(KeySignature(parsing: "Bb")), notes: scale, barsAfter: [3],
+        glyphs: .ascii
       ).render(in: canvas.bounds.inset(by: 1), on: &canvas)
       assertCanvasSnapshot(canvas, named: "grand.ascii.\(size.width)x\(size.height)")
     }

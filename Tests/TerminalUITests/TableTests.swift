@@ -69,7 +69,8 @@ final class TableTests: XCTestCase {
     let many = (1...9).map { ["Take \($0)", "\($0 * 10)", ""] }
     let table = Table(columns: columns, rows: many, selected: 5, scrollOffset: 4, glyphs: .ascii)
     XCTAssertEqual(
-      render(table, height: 3).lines, [
+      render(table, height: 3).lines,
+      [
         "Exercise           BPM  Score ",
         "Take 5              50        ",
         "Take 6              60        ",

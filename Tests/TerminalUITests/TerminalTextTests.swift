@@ -10,7 +10,8 @@ final class TerminalTextTests: XCTestCase {
   func testNewlinesTabsAndLettersOfAnyScriptStay() {
     let text = "Étude\tНоктюрн\n練習曲 ♩=60\r\nCSV,row\r\n"
     XCTAssertEqual(TerminalText.printable(text), text)
-    XCTAssertEqual(TerminalText.printable("take 3\rtake 9"), "take 3take 9", "a bare return overprints")
+    XCTAssertEqual(
+      TerminalText.printable("take 3\rtake 9"), "take 3take 9", "a bare return overprints")
   }
 
   func testAHugeWordInAMessageIsShortenedAndItsLengthTold() {
@@ -18,7 +19,8 @@ final class TerminalTextTests: XCTestCase {
     let message = TerminalText.message("no note pack \"\(id)\"; see woodshed packs list")
     XCTAssertEqual(
       message,
-      "no note pack \"\(String(repeating: "a", count: 59))… (10003 characters); see woodshed packs list")
+      "no note pack \"\(String(repeating: "a", count: 59))… (10003 characters); see woodshed packs list"
+    )
     XCTAssertLessThan(message.count, 200)
   }
 

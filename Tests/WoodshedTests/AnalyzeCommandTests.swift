@@ -16,7 +16,8 @@ final class AnalyzeCommandTests: XCTestCase {
 
   func testOnsetsArePrintedOnePerLineWhereTheSoundsStart() throws {
     let times = [0.5, 1.0, 1.25, 2.0, 2.6]
-    let file = try woodshed.wav("claps.wav", samples: TestSignals.claps(at: times, rate: 44_100, length: 3.2))
+    let file = try woodshed.wav(
+      "claps.wav", samples: TestSignals.claps(at: times, rate: 44_100, length: 3.2))
     let result = try woodshed.run(["analyze", "onsets", file.path])
     XCTAssertEqual(result.status, 0, result.error)
     let found = result.output.split(separator: "\n").compactMap { Double($0) }
@@ -42,7 +43,8 @@ final class AnalyzeCommandTests: XCTestCase {
     let plain = try woodshed.run(["analyze", "onsets", file.path])
     XCTAssertEqual(plain.status, 0, plain.error)
     XCTAssertEqual(
-      plain.output.split(separator: "\n").count, 7, "six clicks, one under the first clap, count without --bpm")
+      plain.output.split(separator: "\n").count, 7,
+      "six clicks, one under the first clap, count without --bpm")
     let result = try woodshed.run(
       ["analyze", "onsets", file.path, "--bpm", "120", "--first-click", "0.25"])
     XCTAssertEqual(result.status, 0, result.error)
@@ -88,7 +90,8 @@ final class AnalyzeCommandTests: XCTestCase {
     XCTAssertEqual(warned.status, 0, warned.error)
     XCTAssertEqual(
       warned.error,
-      "warning: something besides the clicks sounds in the count-in (at 1.000 s), where the click's sound is learned; give --count-in the clicks heard alone\n")
+      "warning: something besides the clicks sounds in the count-in (at 1.000 s), where the click's sound is learned; give --count-in the clicks heard alone\n"
+    )
     let clean = try woodshed.wav("clean.wav", rate: rate, samples: take(claps: [2.25, 3.0]))
     let quiet = try woodshed.run(["analyze", "onsets", clean.path] + arguments)
     XCTAssertEqual(quiet.status, 0, quiet.error)
@@ -122,13 +125,16 @@ final class AnalyzeCommandTests: XCTestCase {
       for index in Int(start * Double(rate))..<Int(end * Double(rate)) {
         let t = Double(index) / Double(rate) - start
         let envelope = min(1, t / 0.01) * min(1, (end - start - t) / 0.01)
-        samples[index] = Float(0.5 * envelope * (sin(2 * .pi * frequency * t) + 0.4 * sin(4 * .pi * frequency * t)))
+        samples[index] = Float(
+          0.5 * envelope * (sin(2 * .pi * frequency * t) + 0.4 * sin(4 * .pi * frequency * t)))
       }
     }
     let file = try woodshed.wav("notes.wav", rate: rate, samples: samples)
     let result = try woodshed.run(["analyze", "pitch", file.path])
     XCTAssertEqual(result.status, 0, result.error)
-    let lines = result.output.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+    let lines = result.output.split(separator: "\n").map {
+      $0.split(separator: " ").map(String.init)
+    }
     XCTAssertEqual(lines.count, 2, result.output)
     XCTAssertEqual(lines.map { $0.count }, [4, 4], result.output)
     XCTAssertEqual(lines.map { $0[2] }, ["A3", "E2"], result.output)
@@ -153,7 +159,9 @@ final class AnalyzeCommandTests: XCTestCase {
       (woodshed.home.appendingPathComponent("missing.wav"), "No such file"),
       (slow, "sample rate of 100 Hz; Woodshed reads 8 kHz to 384 kHz"),
       (fast, "sample rate of 4294967295 Hz"),
-      (URL(fileURLWithPath: "/dev/zero"), "could not read zero: it is a device, not a regular file"),
+      (
+        URL(fileURLWithPath: "/dev/zero"), "could not read zero: it is a device, not a regular file"
+      ),
       (fifo, "could not read pipe.wav: it is a FIFO, not a regular file"),
       (woodshed.home, "Is a directory"),
     ]

@@ -75,7 +75,8 @@ final class CalibrateCommandTests: XCTestCase {
     let profiles = try XCTUnwrap(listening["profiles"] as? [String: [String: Any]])
     let clap = try XCTUnwrap(profiles["clap"])
     XCTAssertGreaterThanOrEqual(clap["noteCount"] as? Int ?? 0, 5, "\(clap)")
-    XCTAssertEqual((clap["onsetRise"] as? [Double])?.count, (clap["frequencies"] as? [Double])?.count)
+    XCTAssertEqual(
+      (clap["onsetRise"] as? [Double])?.count, (clap["frequencies"] as? [Double])?.count)
   }
 
   func testSilenceTeachesNothingAndSavesNothing() throws {
@@ -99,7 +100,10 @@ final class CalibrateCommandTests: XCTestCase {
   }
 
   func testBadNamesAndDurationsAreRefusedInOneLine() throws {
-    for arguments in [["instrument", "   "], ["instrument", String(repeating: "x", count: 25)], ["instrument", "ok", "--seconds", "1"]] {
+    for arguments in [
+      ["instrument", "   "], ["instrument", String(repeating: "x", count: 25)],
+      ["instrument", "ok", "--seconds", "1"],
+    ] {
       let result = try woodshed.run(["calibrate"] + arguments)
       XCTAssertEqual(result.status, 1, "\(arguments)")
       XCTAssertEqual(result.error.split(separator: "\n").count, 1, result.error)

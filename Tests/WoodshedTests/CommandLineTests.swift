@@ -72,7 +72,8 @@ final class CommandLineTests: XCTestCase {
 
   func testDoctorWithoutAServerSaysWhy() throws {
     let result = try woodshed.run(
-      ["doctor"], environment: woodshed.environment(extra: ["PULSE_SERVER": "unix:/nonexistent/socket"]))
+      ["doctor"],
+      environment: woodshed.environment(extra: ["PULSE_SERVER": "unix:/nonexistent/socket"]))
     XCTAssertEqual(result.status, 0)
     XCTAssertTrue(result.output.contains("no audio: PulseAudio:"), result.output)
   }
@@ -108,7 +109,8 @@ final class CommandLineTests: XCTestCase {
     if result.output.contains("; 0 under-runs.") {
       XCTAssertEqual(result.status, 0, result.output + result.error)
       XCTAssertTrue(result.output.contains("Metronome check: 20 clicks"), result.output)
-      XCTAssertTrue(result.output.contains("worst deviation from the grid 0 samples"), result.output)
+      XCTAssertTrue(
+        result.output.contains("worst deviation from the grid 0 samples"), result.output)
     } else {
       print("doctor --metronome: the host under-ran on every attempt")
       let failed = result.output.contains("Metronome check FAILED")

@@ -15,16 +15,21 @@ final class InteractiveTests: XCTestCase {
   }
 
   /// What `endwin` sends for xterm-256color: leave the alternate screen, show the cursor.
-  private func assertTerminalRestored(_ terminal: PseudoTerminal, file: StaticString = #filePath, line: UInt = #line) {
+  private func assertTerminalRestored(
+    _ terminal: PseudoTerminal, file: StaticString = #filePath, line: UInt = #line
+  ) {
     let output = terminal.output
-    XCTAssertTrue(output.contains("\u{1b}[?1049l"), "alternate screen not left", file: file, line: line)
+    XCTAssertTrue(
+      output.contains("\u{1b}[?1049l"), "alternate screen not left", file: file, line: line)
     XCTAssertTrue(output.contains("\u{1b}[?25h"), "cursor not shown again", file: file, line: line)
   }
 
   func testOpensHomeAndQuitsWithQ() throws {
     let terminal = try woodshed.startInTerminal()
-    XCTAssertTrue(terminal.waitForOutput(containing: "Settings", timeout: .seconds(10)), terminal.output)
-    XCTAssertTrue(terminal.waitForOutput(containing: "keys, files, how it works", timeout: .seconds(5)))
+    XCTAssertTrue(
+      terminal.waitForOutput(containing: "Settings", timeout: .seconds(10)), terminal.output)
+    XCTAssertTrue(
+      terminal.waitForOutput(containing: "keys, files, how it works", timeout: .seconds(5)))
     terminal.send("q")
     XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), 0)
     assertTerminalRestored(terminal)
@@ -54,7 +59,9 @@ final class InteractiveTests: XCTestCase {
   func testATerminalThatCannotMoveTheCursorIsRefusedInOneLine() throws {
     let terminal = try woodshed.startInTerminal(environment: woodshed.environment(term: "dumb"))
     XCTAssertEqual(terminal.waitForExit(timeout: .seconds(10)), 1)
-    XCTAssertTrue(terminal.output.contains("the terminal type \"dumb\" cannot move the cursor"), terminal.output)
+    XCTAssertTrue(
+      terminal.output.contains("the terminal type \"dumb\" cannot move the cursor"), terminal.output
+    )
     XCTAssertFalse(terminal.output.contains("Settings"), terminal.output)
     let doctor = try woodshed.run(["doctor"], environment: woodshed.environment(term: "dumb"))
     XCTAssertNotEqual(doctor.status, 0)
@@ -68,7 +75,8 @@ final class InteractiveTests: XCTestCase {
     XCTAssertTrue(terminal.waitForOutput(containing: "A4 reference", timeout: .seconds(5)))
     // Down to Theme, then one step right: dark → light.
     terminal.send("\u{1b}[B\u{1b}[B\u{1b}[B\u{1b}[C")
-    XCTAssertTrue(terminal.waitForOutput(containing: "Saved.", timeout: .seconds(5)), terminal.output)
+    XCTAssertTrue(
+      terminal.waitForOutput(containing: "Saved.", timeout: .seconds(5)), terminal.output)
     let saved = try String(contentsOf: woodshed.settingsFile, encoding: .utf8)
     XCTAssertTrue(saved.contains("\"theme\" : \"light\""), saved)
     terminal.send("\u{03}")
@@ -79,7 +87,9 @@ final class InteractiveTests: XCTestCase {
     let terminal = try woodshed.startInTerminal()
     XCTAssertTrue(terminal.waitForOutput(containing: "Settings", timeout: .seconds(10)))
     terminal.resize(to: PseudoTerminal.Size(columns: 70, rows: 20))
-    XCTAssertTrue(terminal.waitForOutput(containing: "This terminal is 70×20", timeout: .seconds(5)), terminal.output)
+    XCTAssertTrue(
+      terminal.waitForOutput(containing: "This terminal is 70×20", timeout: .seconds(5)),
+      terminal.output)
     let before = terminal.output.count
     terminal.resize(to: PseudoTerminal.Size(columns: 100, rows: 30))
     XCTAssertTrue(
@@ -91,7 +101,9 @@ final class InteractiveTests: XCTestCase {
   func testCorruptSettingsAreKeptAsideWithANotice() throws {
     try woodshed.writeSettings("{\"theme\": \"light\",,,")
     let terminal = try woodshed.startInTerminal()
-    XCTAssertTrue(terminal.waitForOutput(containing: "settings.json.bad-", timeout: .seconds(10)), terminal.output)
+    XCTAssertTrue(
+      terminal.waitForOutput(containing: "settings.json.bad-", timeout: .seconds(10)),
+      terminal.output)
     let kept = try FileManager.default.contentsOfDirectory(
       atPath: woodshed.settingsFile.deletingLastPathComponent().path
     ).filter { $0.hasPrefix("settings.json.bad-") }
@@ -105,15 +117,19 @@ final class InteractiveTests: XCTestCase {
   }
 
   func testASCIIGlyphsUnderTheCLocale() throws {
-    let terminal = try woodshed.startInTerminal(environment: woodshed.environment(term: "linux", lang: "C"))
+    let terminal = try woodshed.startInTerminal(
+      environment: woodshed.environment(term: "linux", lang: "C"))
     XCTAssertTrue(terminal.waitForOutput(containing: "Settings", timeout: .seconds(10)))
     terminal.send("?")
-    XCTAssertTrue(terminal.waitForOutput(containing: "Up/Down", timeout: .seconds(5)), terminal.output)
+    XCTAssertTrue(
+      terminal.waitForOutput(containing: "Up/Down", timeout: .seconds(5)), terminal.output)
     XCTAssertFalse(terminal.output.contains("↑"))
     // Text from the locale files is made ASCII too: "80×24" cannot be shown, "80x24" can.
     terminal.send("x")
     terminal.resize(to: PseudoTerminal.Size(columns: 70, rows: 20))
-    XCTAssertTrue(terminal.waitForOutput(containing: "This terminal is 70x20", timeout: .seconds(5)), terminal.output)
+    XCTAssertTrue(
+      terminal.waitForOutput(containing: "This terminal is 70x20", timeout: .seconds(5)),
+      terminal.output)
     XCTAssertFalse(terminal.output.contains("×"))
     terminal.send("\u{03}")
     XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), 0)
@@ -148,7 +164,9 @@ final class InteractiveTests: XCTestCase {
   }
 
   /// Waits until text appears in what the program printed after the first `offset` characters.
-  private func waitForNewOutput(_ terminal: PseudoTerminal, after offset: Int, containing text: String)
+  private func waitForNewOutput(
+    _ terminal: PseudoTerminal, after offset: Int, containing text: String
+  )
     -> Bool
   {
     let deadline = ContinuousClock.now.advanced(by: .seconds(5))
@@ -289,7 +307,8 @@ extension InteractiveTests {
     let listening = try woodshed.savedSettings()["listening"] as? [String: Any]
     XCTAssertEqual(listening?["instrument"] as? String, "hands")
     let profile = (listening?["profiles"] as? [String: Any])?["hands"] as? [String: Any]
-    XCTAssertGreaterThanOrEqual(profile?["noteCount"] as? Int ?? 0, 5, "\(String(describing: profile))")
+    XCTAssertGreaterThanOrEqual(
+      profile?["noteCount"] as? Int ?? 0, 5, "\(String(describing: profile))")
   }
 
   func testTheMetronomesOwnClicksAreNotCountedAsOnsets() throws {
@@ -367,7 +386,8 @@ extension InteractiveTests {
     let answers = try XCTUnwrap(historyLines().first?["answers"] as? [[String: Any]])
     XCTAssertEqual(answers.count, 1)
     XCTAssertEqual(answers.first?["given"] as? String, "A4")
-    XCTAssertEqual(answers.first?["correct"] as? Bool, answers.first?["question"] as? String == "A4")
+    XCTAssertEqual(
+      answers.first?["correct"] as? Bool, answers.first?["question"] as? String == "A4")
   }
 
   /// Starts the app and opens the Fretboard, once its list of patterns shows.
@@ -376,7 +396,8 @@ extension InteractiveTests {
   {
     let terminal = try woodshed.startInTerminal()
     XCTAssertTrue(
-      terminal.waitForOutput(containing: "Fretboard", timeout: .seconds(10)), file: file, line: line)
+      terminal.waitForOutput(containing: "Fretboard", timeout: .seconds(10)), file: file, line: line
+    )
     terminal.send("4")
     XCTAssertTrue(
       terminal.waitForOutput(containing: "Major, position 1", timeout: .seconds(5)), file: file,
@@ -401,7 +422,8 @@ extension InteractiveTests {
     terminal.send("\u{1b}\u{1b}")
     backOutAndQuit(terminal)
     let saved = try String(
-      contentsOf: woodshed.home.appendingPathComponent("data/patterns/my-lick.json"), encoding: .utf8)
+      contentsOf: woodshed.home.appendingPathComponent("data/patterns/my-lick.json"),
+      encoding: .utf8)
     XCTAssertTrue(saved.contains("\"name\" : \"My lick\""), saved)
     let listed = try woodshed.run(["patterns"])
     XCTAssertTrue(listed.output.contains("My lick (yours)"), listed.output)

@@ -40,8 +40,14 @@ final class MetronomeCommandTests: XCTestCase {
     XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
     let cases: [([String], String)] = [
       (["--duration", "5", "--audio-out", file.path], "already exists"),
-      (["--duration", "5", "--audio-out", fifo.path, "--force"], "cannot write pipe.wav: it is a FIFO, not a regular file"),
-      (["--duration", "5", "--audio-out", "/dev/full", "--force"], "cannot write full: it is a device, not a regular file"),
+      (
+        ["--duration", "5", "--audio-out", fifo.path, "--force"],
+        "cannot write pipe.wav: it is a FIFO, not a regular file"
+      ),
+      (
+        ["--duration", "5", "--audio-out", "/dev/full", "--force"],
+        "cannot write full: it is a device, not a regular file"
+      ),
       (["--duration", "5", "--audio-out", woodshed.home.path, "--force"], ": Is a directory"),
       (["--bpm", "500", "--duration", "5", "--audio-out", "x.wav"], "20–300"),
       (["--meter", "7/9", "--duration", "5", "--audio-out", "x.wav"], "9"),
@@ -79,7 +85,8 @@ final class MetronomeCommandTests: XCTestCase {
     XCTAssertEqual(result.status, 0, result.error)
     XCTAssertEqual(result.error, "", "a usable file gives no warning")
     let samples = try floatSamples(of: file)
-    XCTAssertEqual(onsetFrames(in: samples), [0, 24_000, 48_000, 72_000, 96_000, 120_000, 144_000, 168_000])
+    XCTAssertEqual(
+      onsetFrames(in: samples), [0, 24_000, 48_000, 72_000, 96_000, 120_000, 144_000, 168_000])
     let accent = Array(samples[0..<1_000])
     XCTAssertEqual(Set(accent).count, 1, "the accent is the user's flat burst")
     XCTAssertNotEqual(samples[24_000], samples[24_100], "beat two is still the built-in click")

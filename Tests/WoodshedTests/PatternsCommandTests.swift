@@ -50,8 +50,11 @@ final class PatternsCommandTests: XCTestCase {
 
   func testABadFileGivesOneLineNamingTheField() throws {
     let bad = woodshed.home.appendingPathComponent("bad.json")
-    try Data(#"{"id": "x", "name": "X", "category": "scale", "tuning": "standard", "tones": [{"string": 9, "fret": 0}]}"#.utf8)
-      .write(to: bad)
+    try Data(
+      #"{"id": "x", "name": "X", "category": "scale", "tuning": "standard", "tones": [{"string": 9, "fret": 0}]}"#
+        .utf8
+    )
+    .write(to: bad)
     let result = try woodshed.run(["patterns", "import", bad.path])
     XCTAssertNotEqual(result.status, 0)
     XCTAssertTrue(result.error.contains("tones[0].string"), result.error)

@@ -15,7 +15,9 @@ final class ProtocolCommandTests: XCTestCase {
   }
 
   @discardableResult
-  private func protocolCommand(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line)
+  private func protocolCommand(
+    _ arguments: [String], file: StaticString = #filePath, line: UInt = #line
+  )
     throws -> (status: Int32, output: String, error: String)
   {
     try woodshed.run(["protocol"] + arguments)
@@ -30,7 +32,8 @@ final class ProtocolCommandTests: XCTestCase {
 
   func testASessionLoggedLineByLineGetsItsEditingPlan() throws {
     XCTAssertEqual(try protocolCommand(["new", "brahms"]).status, 0)
-    XCTAssertEqual(try protocolCommand(["movement", "brahms", "mvt 1: 0-40 A=12 3/4@q=120"]).status, 0)
+    XCTAssertEqual(
+      try protocolCommand(["movement", "brahms", "mvt 1: 0-40 A=12 3/4@q=120"]).status, 0)
     // Take 1 is excellent to bar 20 and only usable after; take 2 is good from A (bar 12) to
     // 30, with intonation at 25; take 7 is excellent from 30.
     try add([

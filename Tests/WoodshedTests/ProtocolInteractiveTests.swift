@@ -19,7 +19,8 @@ final class ProtocolInteractiveTests: XCTestCase {
     let terminal = try woodshed.startInTerminal()
     XCTAssertTrue(terminal.waitForOutput(containing: "Protocol", timeout: .seconds(10)))
     terminal.send("6")
-    XCTAssertTrue(terminal.waitForOutput(containing: "brahms", timeout: .seconds(5)), terminal.output)
+    XCTAssertTrue(
+      terminal.waitForOutput(containing: "brahms", timeout: .seconds(5)), terminal.output)
     terminal.send("\r")
     XCTAssertTrue(
       terminal.waitForOutput(containing: "movement 1", timeout: .seconds(5)), terminal.output)
@@ -52,7 +53,8 @@ final class ProtocolInteractiveTests: XCTestCase {
       contentsOf: woodshed.home.appendingPathComponent("data/protocols/brahms/journal.jsonl"),
       encoding: .utf8)
     let lines = journal.split(separator: "\n").compactMap {
-      ((try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any])?["line"] as? String
+      ((try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any])?["line"]
+        as? String
     }
     XCTAssertEqual(lines, ["mvt 1: 1-40 A=12", "take", "1-8 ++"], "the refused line was not kept")
   }

@@ -47,7 +47,8 @@ final class RhythmCommandTests: XCTestCase {
     }
     let file = try woodshed.wav("take.wav", rate: rate, samples: samples)
     let result = try woodshed.run([
-      "rhythm", "--audio-in", file.path, "--bpm", "90", "--patterns", "quarter eighths triplet rest",
+      "rhythm", "--audio-in", file.path, "--bpm", "90", "--patterns",
+      "quarter eighths triplet rest",
       "--bars", "1", "--first-click", "0.5", "--json",
     ])
     XCTAssertEqual(result.status, 0, result.error)
@@ -84,7 +85,8 @@ final class RhythmCommandTests: XCTestCase {
     ])
     XCTAssertEqual(result.status, 0, result.error)
     XCTAssertTrue(result.output.contains("Accuracy 87.5 %"), result.output)
-    XCTAssertTrue(result.output.contains("Perfect 6   Good 1   Inaccurate 0   Missed 1"), result.output)
+    XCTAssertTrue(
+      result.output.contains("Perfect 6   Good 1   Inaccurate 0   Missed 1"), result.output)
     XCTAssertTrue(result.output.contains("Training time 0:08"), result.output)
   }
 
@@ -92,17 +94,41 @@ final class RhythmCommandTests: XCTestCase {
     let taps = woodshed.home.appendingPathComponent("taps.txt")
     try Data("1.0\nsoon\n".utf8).write(to: taps)
     let cases: [([String], String)] = [
-      (["--taps", taps.path, "--bpm", "90", "--patterns", "quarter"], "taps.txt line 2: \"soon\" is not a time in seconds"),
-      (["--taps", taps.path, "--bpm", "300", "--patterns", "quarter"], "--bpm must be between 40 and 160"),
-      (["--taps", taps.path, "--bpm", "90", "--patterns", "quarter waltz"], "no rhythm pattern \"waltz\""),
+      (
+        ["--taps", taps.path, "--bpm", "90", "--patterns", "quarter"],
+        "taps.txt line 2: \"soon\" is not a time in seconds"
+      ),
+      (
+        ["--taps", taps.path, "--bpm", "300", "--patterns", "quarter"],
+        "--bpm must be between 40 and 160"
+      ),
+      (
+        ["--taps", taps.path, "--bpm", "90", "--patterns", "quarter waltz"],
+        "no rhythm pattern \"waltz\""
+      ),
       (["--bpm", "90", "--patterns", "quarter"], "give one of --audio-in FILE and --taps FILE"),
       (["--audio-in", taps.path, "--bpm", "90", "--patterns", "quarter"], "taps.txt"),
-      (["--taps", "/dev/null", "--bpm", "90", "--patterns", "quarter"], "cannot read null: it is a device, not a regular file"),
-      (["--taps", taps.path, "--bpm", "90", "--patterns", "quarter", "--count-in", "-5"], "--count-in must be between 0 and 16 clicks"),
-      (["--taps", taps.path, "--bpm", "-90", "--patterns", "quarter"], "--bpm must be between 40 and 160"),
-      (["--taps", taps.path, "--bpm", "90", "--patterns", "quarter", "--first-click", "1e300"], "--first-click must be between 0 and 86400 seconds"),
+      (
+        ["--taps", "/dev/null", "--bpm", "90", "--patterns", "quarter"],
+        "cannot read null: it is a device, not a regular file"
+      ),
+      (
+        ["--taps", taps.path, "--bpm", "90", "--patterns", "quarter", "--count-in", "-5"],
+        "--count-in must be between 0 and 16 clicks"
+      ),
+      (
+        ["--taps", taps.path, "--bpm", "-90", "--patterns", "quarter"],
+        "--bpm must be between 40 and 160"
+      ),
+      (
+        ["--taps", taps.path, "--bpm", "90", "--patterns", "quarter", "--first-click", "1e300"],
+        "--first-click must be between 0 and 86400 seconds"
+      ),
       (["--taps", woodshed.home.path, "--bpm", "90", "--patterns", "quarter"], ": Is a directory"),
-      (["--audio-in", "/dev/urandom", "--bpm", "90", "--patterns", "quarter"], "could not read urandom: it is a device, not a regular file"),
+      (
+        ["--audio-in", "/dev/urandom", "--bpm", "90", "--patterns", "quarter"],
+        "could not read urandom: it is a device, not a regular file"
+      ),
     ]
     for (arguments, message) in cases {
       let result = try woodshed.run(["rhythm"] + arguments)

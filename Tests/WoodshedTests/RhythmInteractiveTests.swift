@@ -23,7 +23,8 @@ final class RhythmInteractiveTests: XCTestCase {
     // perfect within 180 ms, good 180–360, inaccurate 360–600. The fourth note is not played;
     // the last clap is one too many.
     try woodshed.writeSettings(
-      #"{"version": 1, "rhythm": {"bpm": 50, "bars": 1, "input": "microphone", "line": ["quarter", "quarter", "quarter", "quarter"]}}"#)
+      #"{"version": 1, "rhythm": {"bpm": 50, "bars": 1, "input": "microphone", "line": ["quarter", "quarter", "quarter", "quarter"]}}"#
+    )
     let claps = [4.8 - 0.08, 6.0 + 0.22, 7.2 + 0.42, 8.4 + 0.75]
     let file = try woodshed.wav(
       "take.wav", rate: 48_000, samples: TestSignals.claps(at: claps, rate: 48_000, length: 10.5))
@@ -31,7 +32,8 @@ final class RhythmInteractiveTests: XCTestCase {
     XCTAssertTrue(terminal.waitForOutput(containing: "Rhythm", timeout: .seconds(10)))
     terminal.send("5")
     XCTAssertTrue(
-      terminal.waitForOutput(containing: "your instrument, through the microphone", timeout: .seconds(5)),
+      terminal.waitForOutput(
+        containing: "your instrument, through the microphone", timeout: .seconds(5)),
       terminal.output)
     terminal.send("\r")
     XCTAssertTrue(

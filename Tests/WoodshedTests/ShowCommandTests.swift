@@ -51,12 +51,16 @@ final class ShowCommandTests: XCTestCase {
 
   func testTuningWindowAndHandedness() throws {
     let result = try woodshed.run(
-      ["show", "arpeggio", "G", "--tuning", "drop-d", "--frets", "5-9", "--left", "--glyphs", "ascii"])
+      [
+        "show", "arpeggio", "G", "--tuning", "drop-d", "--frets", "5-9", "--left", "--glyphs",
+        "ascii",
+      ])
     XCTAssertEqual(result.status, 0, result.error)
     let lines = result.output.split(separator: "\n").map(String.init)
     XCTAssertEqual(lines.first, "G B D")
     XCTAssertEqual(lines.count, 1 + 6 + 2, "six strings, inlays and fret numbers")
-    XCTAssertTrue(lines.last?.hasSuffix("5") ?? false, "left-handed: fret numbers fall to the right: \(lines)")
+    XCTAssertTrue(
+      lines.last?.hasSuffix("5") ?? false, "left-handed: fret numbers fall to the right: \(lines)")
     XCTAssertTrue(lines[6].hasSuffix("D"), "the low string is D: \(lines[6])")
   }
 

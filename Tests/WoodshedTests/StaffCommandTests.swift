@@ -14,7 +14,9 @@ final class StaffCommandTests: XCTestCase {
   }
 
   func testNotesInTheTenorClefInASCII() throws {
-    let result = try woodshed.run(["staff", "--clef", "tenor", "--glyphs", "ascii", "C4", "Bb3", "|", "D3"])
+    let result = try woodshed.run([
+      "staff", "--clef", "tenor", "--glyphs", "ascii", "C4", "Bb3", "|", "D3",
+    ])
     XCTAssertEqual(result.status, 0, result.error)
     XCTAssertEqual(
       result.output,
@@ -56,14 +58,17 @@ final class StaffCommandTests: XCTestCase {
     XCTAssertEqual(listed.status, 0, listed.error)
     XCTAssertTrue(listed.output.hasPrefix("treble-c4-b4 "), listed.output)
     let pack = woodshed.home.appendingPathComponent("mine.json")
-    try Data(#"{"id": "mine", "name": "My notes", "clef": "tenor", "notes": ["C4","D4","E4","F4"]}"#.utf8)
-      .write(to: pack)
+    try Data(
+      #"{"id": "mine", "name": "My notes", "clef": "tenor", "notes": ["C4","D4","E4","F4"]}"#.utf8
+    )
+    .write(to: pack)
     let added = try woodshed.run(["packs", "add", pack.path])
     XCTAssertEqual(added.status, 0, added.error)
     XCTAssertEqual(added.output, "added mine: My notes (4 notes, tenor)\n")
     let again = try woodshed.run(["packs", "add", pack.path])
     XCTAssertEqual(again.status, 1)
-    XCTAssertEqual(again.error, "Error: not saving mine.json: id: \"mine\" is already the id of mine.json\n")
+    XCTAssertEqual(
+      again.error, "Error: not saving mine.json: id: \"mine\" is already the id of mine.json\n")
     let relisted = try woodshed.run(["packs", "list"])
     XCTAssertTrue(relisted.output.contains("My notes (yours)"), relisted.output)
   }
@@ -72,8 +77,10 @@ final class StaffCommandTests: XCTestCase {
   func testANameWithEscapeCodesIsPrintedWithoutThemAndALongIdIsShortened() throws {
     let pack = woodshed.home.appendingPathComponent("title.json")
     let name = #"Mine\u001b]0;owned\u0007\u001b[2J"#
-    try Data(#"{"id": "title", "name": "\#(name)", "clef": "bass", "notes": ["C3","D3","E3","F3"]}"#.utf8)
-      .write(to: pack)
+    try Data(
+      #"{"id": "title", "name": "\#(name)", "clef": "bass", "notes": ["C3","D3","E3","F3"]}"#.utf8
+    )
+    .write(to: pack)
     let added = try woodshed.run(["packs", "add", pack.path])
     XCTAssertEqual(added.status, 0, added.error)
     XCTAssertEqual(added.output, "added title: Mine]0;owned[2J (4 notes, bass)\n")

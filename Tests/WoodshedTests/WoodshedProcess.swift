@@ -11,7 +11,8 @@ struct WoodshedProcess {
       testBinary.deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("woodshed"),
     ]
-    return (candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    return
+      (candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
       ?? candidates[0]).path
   }
 
@@ -42,7 +43,9 @@ struct WoodshedProcess {
     return try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
   }
 
-  func environment(term: String = "xterm-256color", lang: String = "C.UTF-8", extra: [String: String] = [:])
+  func environment(
+    term: String = "xterm-256color", lang: String = "C.UTF-8", extra: [String: String] = [:]
+  )
     -> [String: String]
   {
     var environment = [
@@ -56,7 +59,8 @@ struct WoodshedProcess {
   }
 
   func startInTerminal(
-    arguments: [String] = [], columns: Int = 80, rows: Int = 24, environment: [String: String]? = nil
+    arguments: [String] = [], columns: Int = 80, rows: Int = 24,
+    environment: [String: String]? = nil
   ) throws -> PseudoTerminal {
     try PseudoTerminal(
       executable: Self.executable, arguments: arguments,

@@ -33,7 +33,8 @@ public enum HeadlessCalibration {
   ) throws(Launcher.Failure) -> String {
     guard let name = ListeningSettings.instrumentName(typed) else {
       throw Launcher.Failure(
-        description: "an instrument name has 1 to \(ListeningSettings.nameLength.upperBound) characters")
+        description:
+          "an instrument name has 1 to \(ListeningSettings.nameLength.upperBound) characters")
     }
     guard seconds >= 2, seconds <= 60 else {
       throw Launcher.Failure(description: "--seconds must be between 2 and 60")

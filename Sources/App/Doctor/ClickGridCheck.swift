@@ -31,10 +31,11 @@ public struct ClickGridCheck: Equatable, Sendable {
       self.init(clicks: 0, expectedClicks: 0, worstDeviation: 0)
       return
     }
-    let worst = onsets.map { onset -> Int64 in
-      let k = (Double(onset - first) / period).rounded()
-      return abs(onset - (first + Int64((k * period).rounded())))
-    }.max() ?? 0
+    let worst =
+      onsets.map { onset -> Int64 in
+        let k = (Double(onset - first) / period).rounded()
+        return abs(onset - (first + Int64((k * period).rounded())))
+      }.max() ?? 0
     let expected = Int(Double(lastFrame - first) / period) + 1
     self.init(clicks: onsets.count, expectedClicks: expected, worstDeviation: worst)
   }

@@ -81,7 +81,9 @@ public struct DoctorReport: Equatable, Sendable {
       terminalSize.map { size in
         size.fits(.minimum)
           ? size.description
-          : strings.text("doctor.terminal.tooSmall", ["size": size.description, "minimum": Size.minimum.description])
+          : strings.text(
+            "doctor.terminal.tooSmall",
+            ["size": size.description, "minimum": Size.minimum.description])
       } ?? strings.text("doctor.terminal.none")
     rows.append((strings.text("doctor.terminal"), sizeText))
     let termText =
@@ -90,10 +92,11 @@ public struct DoctorReport: Equatable, Sendable {
       : strings.text("doctor.term.noCursor", ["term": term ?? ""])
     rows.append((strings.text("doctor.term"), termText))
     let localeName = locale ?? strings.text("doctor.unset")
-    rows.append((
-      strings.text("doctor.utf8"),
-      strings.text(isUTF8 ? "doctor.utf8.yes" : "doctor.utf8.no", ["locale": localeName])
-    ))
+    rows.append(
+      (
+        strings.text("doctor.utf8"),
+        strings.text(isUTF8 ? "doctor.utf8.yes" : "doctor.utf8.no", ["locale": localeName])
+      ))
     rows.append((strings.text("doctor.glyphs"), strings.text("glyphs.\(glyphs.rawValue)")))
     let colours: String
     if noColor {
@@ -110,7 +113,8 @@ public struct DoctorReport: Equatable, Sendable {
     }
     let settingsText =
       settingsNotices.isEmpty
-      ? strings.text("doctor.ok") : settingsNotices.map { strings.text($0.message) }.joined(separator: " ")
+      ? strings.text("doctor.ok")
+      : settingsNotices.map { strings.text($0.message) }.joined(separator: " ")
     rows.append((strings.text("doctor.settings"), settingsText))
     rows.append((strings.text("doctor.pulseServer"), pulseServer ?? strings.text("doctor.default")))
     rows.append((strings.text("doctor.audio"), audioText(strings)))

@@ -53,7 +53,8 @@ extension MetronomeLoopback {
       [
         "clicks": "\(check.clicks)", "expected": "\(check.expectedClicks)",
         "seconds": "\(Int(seconds))", "bpm": "\(Int(bpm))", "sink": result.sink,
-        "samples": "\(check.worstDeviation)", "ms": "\(rounded)", "underruns": "\(result.underruns)",
+        "samples": "\(check.worstDeviation)", "ms": "\(rounded)",
+        "underruns": "\(result.underruns)",
       ]) + roundTripText(result, strings)
   }
 
@@ -61,7 +62,8 @@ extension MetronomeLoopback {
     guard let roundTrip = result.roundTrip else { return "" }
     guard let milliseconds = roundTrip.milliseconds, let spread = roundTrip.spreadMilliseconds
     else {
-      return "\n" + strings.text("doctor.metronome.roundTrip.unheard", ["source": result.sink + ".monitor"])
+      return "\n"
+        + strings.text("doctor.metronome.roundTrip.unheard", ["source": result.sink + ".monitor"])
     }
     return "\n"
       + strings.text(

@@ -109,7 +109,8 @@ public struct FretboardModel: Equatable, Sendable {
     var up: [String: [RunLevel.Conditions]] = [:]
     var down: [String: [RunLevel.Conditions]] = [:]
     for record in history
-    where record.module == module && record.exercise == runExercise && record.figures["passed"] == 1 {
+    where record.module == module && record.exercise == runExercise && record.figures["passed"] == 1
+    {
       let bpm = record.figures["bpm"].map { Int($0.rounded()) }
       let conditions = RunLevel.Conditions(
         showedPlaces: record.figures["markers"] != 0, bpm: bpm == 0 ? nil : bpm)
@@ -265,7 +266,9 @@ public struct FretboardModel: Equatable, Sendable {
     case .playing:
       return play(event, settings: settings, pattern: patterns[selected], history: history)
     case .explaining, .gameOver:
-      if key == .enter { start(patterns[selected], settings: settings, history: history, at: event.time) }
+      if key == .enter {
+        start(patterns[selected], settings: settings, history: history, at: event.time)
+      }
       return []
     case .running:
       return runKey(event, patterns: patterns, settings: &settings)
@@ -283,7 +286,8 @@ public struct FretboardModel: Equatable, Sendable {
         phase = .exploring
       }
       return []
-    case .choosing where key == .enter && patterns[selected].category == .arpeggio
+    case .choosing
+    where key == .enter && patterns[selected].category == .arpeggio
       && !settings.fretboard.arpeggiosUnlocked:
       phase = .tutorial(page: 0)
       return []
@@ -546,7 +550,8 @@ public struct FretboardModel: Equatable, Sendable {
     [
       .record(
         SessionRecord(
-          module: Self.module, exercise: Self.runExercise, startedAt: Date(timeIntervalSince1970: 0),
+          module: Self.module, exercise: Self.runExercise,
+          startedAt: Date(timeIntervalSince1970: 0),
           duration: 0,
           figures: [
             "passed": run.verdict == .finished ? 1 : 0,
@@ -599,7 +604,9 @@ public struct FretboardModel: Equatable, Sendable {
     return FretPosition(string: numbers[0], fret: numbers[1])
   }
 
-  private mutating func mark(_ place: FretPosition, settings: Settings, pattern: FretPattern) -> [Effect] {
+  private mutating func mark(_ place: FretPosition, settings: Settings, pattern: FretPattern)
+    -> [Effect]
+  {
     guard var game else { return [] }
     let interval = game.tones[place]
     let result = game.mark(place)
@@ -659,7 +666,8 @@ public struct FretboardModel: Equatable, Sendable {
       }
     case .character("l") where phase == .exploring:
       let all = FretboardSettings.Labels.allCases
-      settings.fretboard.labels = all[(all.firstIndex(of: settings.fretboard.labels)! + 1) % all.count]
+      settings.fretboard.labels =
+        all[(all.firstIndex(of: settings.fretboard.labels)! + 1) % all.count]
     case .character("h") where phase == .exploring:
       settings.fretboard.isLeftHanded.toggle()
     default:

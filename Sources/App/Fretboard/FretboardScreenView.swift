@@ -18,7 +18,8 @@ enum FretboardScreenView {
       return
     }
     let selected = min(screen.selected, patterns.count - 1)
-    let root = NamingSystem.english.noteClass(parsing: model.settings.fretboard.root) ?? NoteClass(.A)
+    let root =
+      NamingSystem.english.noteClass(parsing: model.settings.fretboard.root) ?? NoteClass(.A)
     switch screen.phase {
     case .choosing: renderList(screen, selected, root: root, model: model, in: area, on: &canvas)
     case .exploring: renderNeck(patterns[selected], root: root, model: model, in: area, on: &canvas)
@@ -26,7 +27,8 @@ enum FretboardScreenView {
       renderNeck(patterns[selected], root: root, model: model, in: area, on: &canvas)
       let strings = model.strings
       Dialog(
-        title: strings.text("fretboard.game.title"), message: strings.text("fretboard.game.explain"),
+        title: strings.text("fretboard.game.title"),
+        message: strings.text("fretboard.game.explain"),
         buttons: [strings.text("fretboard.game.start")], selectedButton: 0, maxTextWidth: 60,
         glyphs: model.glyphs
       ).render(in: area, on: &canvas)
@@ -36,17 +38,25 @@ enum FretboardScreenView {
       renderList(screen, selected, root: root, model: model, in: area, on: &canvas)
       let strings = model.strings
       Dialog(
-        title: strings.text("fretboard.tutorial.title", ["page": "\(page + 1)", "pages": "\(FretboardModel.tutorialPages)"]),
+        title: strings.text(
+          "fretboard.tutorial.title",
+          ["page": "\(page + 1)", "pages": "\(FretboardModel.tutorialPages)"]),
         message: strings.text("fretboard.tutorial.\(page + 1)"),
-        buttons: [strings.text(page + 1 < FretboardModel.tutorialPages ? "fretboard.tutorial.next" : "fretboard.tutorial.done")],
+        buttons: [
+          strings.text(
+            page + 1 < FretboardModel.tutorialPages
+              ? "fretboard.tutorial.next" : "fretboard.tutorial.done")
+        ],
         selectedButton: 0, maxTextWidth: 60, glyphs: model.glyphs
       ).render(in: area, on: &canvas)
     case .running:
       guard let run = screen.run else { return }
-      renderRun(screen, run, pattern: patterns[selected], root: root, model: model, in: area, on: &canvas)
+      renderRun(
+        screen, run, pattern: patterns[selected], root: root, model: model, in: area, on: &canvas)
     case .playing, .gameOver:
       guard let game = screen.game else { return }
-      renderGame(screen, game, pattern: patterns[selected], root: root, model: model, in: area, on: &canvas)
+      renderGame(
+        screen, game, pattern: patterns[selected], root: root, model: model, in: area, on: &canvas)
     }
   }
 
@@ -85,9 +95,12 @@ enum FretboardScreenView {
 
     let status = strings.text(
       "fretboard.game.status",
-      ["level": "\(game.level)", "score": "\(game.score)",
-       "time": StopwatchText.of(game.time.rounded(.down))])
-    canvas.write(pattern.name, x: area.x + 2, y: area.y, style: Style.role(.accent).bold, clip: area)
+      [
+        "level": "\(game.level)", "score": "\(game.score)",
+        "time": StopwatchText.of(game.time.rounded(.down)),
+      ])
+    canvas.write(
+      pattern.name, x: area.x + 2, y: area.y, style: Style.role(.accent).bold, clip: area)
     canvas.write(
       status, x: area.maxX - 2 - status.displayWidth, y: area.y, style: .role(.text), clip: area)
 
@@ -97,7 +110,8 @@ enum FretboardScreenView {
     canvas.fill(lane, with: model.glyphs.kind == .unicode ? "·" : ".", style: .role(.muted))
     for (index, question) in game.questions.enumerated().reversed() {
       let label = "(" + question.interval.degreeName + ")"
-      let x = lane.x + Int(Double(lane.width - label.displayWidth) * (1 - game.progress(of: question)))
+      let x =
+        lane.x + Int(Double(lane.width - label.displayWidth) * (1 - game.progress(of: question)))
       let style = index == 0 ? Style.role(.warn).bold : .role(.text)
       canvas.write(label, x: x, y: lane.y, style: style, clip: lane)
     }
@@ -118,7 +132,10 @@ enum FretboardScreenView {
     } else if let oldest = game.questions.first {
       line = strings.text(
         "fretboard.game.ask",
-        ["interval": oldest.interval.degreeName, "left": "\(game.targets.count - game.marked.count)"])
+        [
+          "interval": oldest.interval.degreeName,
+          "left": "\(game.targets.count - game.marked.count)",
+        ])
       switch screen.lastMark {
       case .wrong: style = Style.role(.bad).bold
       case .right, .cleared: style = Style.role(.good).bold
@@ -185,14 +202,18 @@ enum FretboardScreenView {
     let rootName = model.settings.noteNaming.name(of: root, glyphs: model.glyphs.accidentals)
     let task = strings.text(
       "fretboard.run.task",
-      ["root": rootName, "pattern": pattern.name,
-       "direction": strings.text("fretboard.run.\(run.direction.rawValue)")])
+      [
+        "root": rootName, "pattern": pattern.name,
+        "direction": strings.text("fretboard.run.\(run.direction.rawValue)"),
+      ])
     canvas.writeCentred(task, y: area.y, in: area, style: Style.role(.accent).bold)
     canvas.writeCentred(
       strings.text(
         "fretboard.level.task",
-        ["level": "\(screen.runLevel.number)", "count": "\(RunLevel.all.count)",
-         "conditions": conditionsText(screen.runLevel, strings: strings)]),
+        [
+          "level": "\(screen.runLevel.number)", "count": "\(RunLevel.all.count)",
+          "conditions": conditionsText(screen.runLevel, strings: strings),
+        ]),
       y: area.y + 1, in: area, style: .role(.muted))
     let neckArea = Rect(
       x: area.x + max(2, (area.width - neck.width) / 2), y: area.y + 2,
@@ -208,8 +229,10 @@ enum FretboardScreenView {
     case .finished? where !screen.passedLevel:
       line = strings.text(
         "fretboard.run.notMet",
-        ["level": "\(screen.runLevel.number)",
-         "conditions": conditionsText(screen.runLevel, strings: strings)])
+        [
+          "level": "\(screen.runLevel.number)",
+          "conditions": conditionsText(screen.runLevel, strings: strings),
+        ])
       style = Style.role(.warn).bold
     case .finished? where screen.runLevel == RunLevel.all.last:
       (line, style) = (strings.text("fretboard.run.passed"), Style.role(.good).bold)
@@ -217,14 +240,18 @@ enum FretboardScreenView {
       let next = RunLevel.next(after: screen.runLevel.number)
       line = strings.text(
         "fretboard.run.levelPassed",
-        ["level": "\(screen.runLevel.number)", "next": "\(next.number)",
-         "conditions": conditionsText(next, strings: strings)])
+        [
+          "level": "\(screen.runLevel.number)", "next": "\(next.number)",
+          "conditions": conditionsText(next, strings: strings),
+        ])
       style = Style.role(.good).bold
     case .wrong(let index, let played, let expected)?:
       line = strings.text(
         "fretboard.run.wrong",
-        ["number": "\(index + 1)", "played": name(played), "expected": name(expected),
-         "kind": strings.text("fretboard.category.\(pattern.category.rawValue)")])
+        [
+          "number": "\(index + 1)", "played": name(played), "expected": name(expected),
+          "kind": strings.text("fretboard.category.\(pattern.category.rawValue)"),
+        ])
       style = Style.role(.bad).bold
     case .offBeat(let index, let offset)?:
       let milliseconds = Int((offset / .milliseconds(1)).rounded())
@@ -240,7 +267,8 @@ enum FretboardScreenView {
         screen.isCountingIn && run.played.isEmpty
         ? strings.text("fretboard.run.countIn")
         : strings.text(
-          "fretboard.run.progress", ["played": "\(run.played.count)", "count": "\(run.expected.count)"])
+          "fretboard.run.progress",
+          ["played": "\(run.played.count)", "count": "\(run.expected.count)"])
       style = .role(.text)
     }
     canvas.writeCentred(line, y: y, in: area, style: style)
@@ -278,13 +306,17 @@ enum FretboardScreenView {
     for best in records.bests.prefix(max(0, (area.maxY - y) - records.achievements.count - 3)) {
       let line = strings.text(
         "fretboard.records.best",
-        ["pattern": names[best.pattern] ?? best.pattern, "score": "\(best.score)", "level": "\(best.level)",
-         "seconds": "\(Int(best.seconds.rounded()))"])
+        [
+          "pattern": names[best.pattern] ?? best.pattern, "score": "\(best.score)",
+          "level": "\(best.level)",
+          "seconds": "\(Int(best.seconds.rounded()))",
+        ])
       canvas.write(line, x: left, y: y, style: .role(.text), clip: area)
       y += 1
     }
     if records.bests.isEmpty {
-      canvas.write(strings.text("fretboard.records.none"), x: left, y: y, style: .role(.muted), clip: area)
+      canvas.write(
+        strings.text("fretboard.records.none"), x: left, y: y, style: .role(.muted), clip: area)
       y += 1
     }
     y += 1
@@ -324,12 +356,16 @@ enum FretboardScreenView {
       let key = game.score > best.score ? "fretboard.game.newBest" : "fretboard.game.newSurvival"
       return (
         text + "  "
-          + strings.text(key, ["best": "\(best.score)", "seconds": "\(Int(best.seconds.rounded()))"]),
+          + strings.text(
+            key, ["best": "\(best.score)", "seconds": "\(Int(best.seconds.rounded()))"]),
         Style.role(.good).bold
       )
     }
-    text += "  " + strings.text(
-      "fretboard.game.best", ["best": "\(best.score)", "seconds": "\(Int(best.seconds.rounded()))"])
+    text +=
+      "  "
+      + strings.text(
+        "fretboard.game.best",
+        ["best": "\(best.score)", "seconds": "\(Int(best.seconds.rounded()))"])
     return (text, .role(.text))
   }
 
@@ -399,9 +435,10 @@ enum FretboardScreenView {
       switch settings.labels {
       case .intervals: label = intervals[index].degreeName
       case .notes:
-        label = noteClasses[index].map {
-          model.settings.noteNaming.name(of: $0, glyphs: model.glyphs.accidentals)
-        } ?? "?"
+        label =
+          noteClasses[index].map {
+            model.settings.noteNaming.name(of: $0, glyphs: model.glyphs.accidentals)
+          } ?? "?"
       case .degrees: label = "\((intervals[index].number - 1) % 7 + 1)"
       case .none: label = ""
       }
@@ -431,14 +468,17 @@ enum FretboardScreenView {
 
     // The scale or chord in its own order, from the root up, whatever the position starts on.
     var spelled: [String] = []
-    let byInterval = zip(intervals, noteClasses).sorted { $0.0.semitones % 12 < $1.0.semitones % 12 }
+    let byInterval = zip(intervals, noteClasses).sorted {
+      $0.0.semitones % 12 < $1.0.semitones % 12
+    }
     for case (_, let noteClass?) in byInterval {
       let name = model.settings.noteNaming.name(of: noteClass, glyphs: model.glyphs.accidentals)
       if !spelled.contains(name) { spelled.append(name) }
     }
     let y = neckArea.maxY + 1
     if y < area.maxY {
-      canvas.writeCentred(spelled.joined(separator: "  "), y: y, in: area, style: Style.role(.text).bold)
+      canvas.writeCentred(
+        spelled.joined(separator: "  "), y: y, in: area, style: Style.role(.text).bold)
     }
     if y + 2 < area.maxY {
       canvas.writeCentred(
@@ -459,7 +499,8 @@ enum FretboardScreenView {
 
   /// "from memory, on the click at 90 BPM or faster".
   private static func conditionsText(_ level: RunLevel, strings: Localizer) -> String {
-    let places = strings.text(level.showsPlaces ? "fretboard.level.shown" : "fretboard.level.memory")
+    let places = strings.text(
+      level.showsPlaces ? "fretboard.level.shown" : "fretboard.level.memory")
     guard let bpm = level.minimumBPM else { return places }
     return strings.text("fretboard.level.click", ["places": places, "bpm": "\(bpm)"])
   }

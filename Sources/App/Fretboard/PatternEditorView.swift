@@ -8,7 +8,9 @@ enum PatternEditorView {
     _ editor: PatternEditorModel, model: AppModel, in area: Rect, on canvas: inout Canvas
   ) {
     let strings = model.strings
-    let title = editor.editing == nil ? strings.text("editor.new") : strings.text("editor.editing", ["id": editor.editing!])
+    let title =
+      editor.editing == nil
+      ? strings.text("editor.new") : strings.text("editor.editing", ["id": editor.editing!])
     canvas.write(title, x: area.x + 2, y: area.y, style: Style.role(.accent).bold, clip: area)
 
     let draft = editor.draft
@@ -24,16 +26,20 @@ enum PatternEditorView {
       glyphs: model.glyphs)
     let frets = draft.places.map(\.fret) + [editor.cursor.fret]
     let first = max(0, (frets.min() ?? 0) - 1)
-    neck.frets = neck.window(startingAt: min(first, max(0, editor.cursor.fret - 10)), fitting: area.width - 4)
+    neck.frets = neck.window(
+      startingAt: min(first, max(0, editor.cursor.fret - 10)), fitting: area.width - 4)
     let neckArea = Rect(
       x: area.x + max(2, (area.width - neck.width) / 2), y: area.y + 2,
-      width: min(neck.width, area.width - 4), height: min(neck.height, max(0, area.maxY - area.y - 2)))
+      width: min(neck.width, area.width - 4),
+      height: min(neck.height, max(0, area.maxY - area.y - 2)))
     neck.render(in: neckArea, on: &canvas)
 
     let caret = model.glyphs.kind == .unicode ? "▏" : "_"
     let fields: [(PatternEditorModel.Field, String, String)] = [
       (.name, "editor.name", editor.name),
-      (.category, "editor.category", strings.text("fretboard.category.\(editor.category.rawValue)")),
+      (
+        .category, "editor.category", strings.text("fretboard.category.\(editor.category.rawValue)")
+      ),
       (.description, "editor.description", editor.description),
       (.instructions, "editor.instructions", editor.instructions),
     ]
@@ -44,14 +50,17 @@ enum PatternEditorView {
       let focused = editor.focus == field
       let shown =
         field == .category && focused
-        ? "\(model.glyphs.arrowLeft) \(value) \(model.glyphs.arrowRight)" : value + (focused ? caret : "")
+        ? "\(model.glyphs.arrowLeft) \(value) \(model.glyphs.arrowRight)"
+        : value + (focused ? caret : "")
       let x = area.x + 2
       canvas.write(
         strings.text(label).padded(toWidth: labelWidth), x: x, y: y,
         style: focused ? Style.role(.accent).bold : .role(.muted), clip: area)
       canvas.write(
-        shown.clipped(toWidth: max(0, area.width - labelWidth - 6), ellipsis: model.glyphs.ellipsis),
-        x: x + labelWidth + 2, y: y, style: focused ? Style.role(.text).bold : .role(.text), clip: area)
+        shown.clipped(
+          toWidth: max(0, area.width - labelWidth - 6), ellipsis: model.glyphs.ellipsis),
+        x: x + labelWidth + 2, y: y, style: focused ? Style.role(.text).bold : .role(.text),
+        clip: area)
       y += 1
     }
     if let problem = editor.problem {
@@ -62,7 +71,8 @@ enum PatternEditorView {
     }
     if editor.asksToDiscard {
       Dialog(
-        title: strings.text("editor.discard.title"), message: strings.text("editor.discard.message"),
+        title: strings.text("editor.discard.title"),
+        message: strings.text("editor.discard.message"),
         buttons: [strings.text("editor.discard.leave"), strings.text("editor.discard.stay")],
         selectedButton: 0, maxTextWidth: 50, glyphs: model.glyphs
       ).render(in: area, on: &canvas)

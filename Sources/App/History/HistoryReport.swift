@@ -40,7 +40,8 @@ public struct HistoryReport: Equatable, Sendable {
       return strings.text("history.noneForModule", ["module": name]) + "\n"
     }
     let header = Self.columns.map { strings.text("history.column.\($0)") }
-    let table = [header] + sessions.map { Self.cells($0, strings, utcOffset: utcOffset($0.startedAt)) }
+    let table =
+      [header] + sessions.map { Self.cells($0, strings, utcOffset: utcOffset($0.startedAt)) }
     let widths = header.indices.map { column in table.map { $0[column].displayWidth }.max() ?? 0 }
     return table.map { cells in
       var line = cells.indices.map { column in

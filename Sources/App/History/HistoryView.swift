@@ -14,14 +14,20 @@ enum HistoryView {
     max(1, size.height - 3 - chrome - 1)
   }
 
-  static func render(_ screen: HistoryModel, model: AppModel, in area: Rect, on canvas: inout Canvas) {
+  static func render(
+    _ screen: HistoryModel, model: AppModel, in area: Rect, on canvas: inout Canvas
+  ) {
     let strings = model.strings
     let sessions = screen.sessions(model.history)
     let inner = area.inset(horizontal: 2, vertical: 0)
     let filter = strings.text(
       "history.showing",
-      ["module": screen.module.map { HistoryReport.displayName($0, prefix: "history.module.", strings) }
-        ?? strings.text("history.allModules")])
+      [
+        "module": screen.module.map {
+          HistoryReport.displayName($0, prefix: "history.module.", strings)
+        }
+          ?? strings.text("history.allModules")
+      ])
     canvas.write(
       filter, x: inner.maxX - filter.displayWidth, y: inner.y, style: .role(.muted), clip: inner)
     guard !sessions.isEmpty else {
@@ -29,9 +35,12 @@ enum HistoryView {
         strings.text("history.none"), y: area.y + area.height / 2, in: area, style: .role(.muted))
       return
     }
-    renderChart(sessions, model: model, in: inner.row(0), room: inner.width - filter.displayWidth - 2, on: &canvas)
+    renderChart(
+      sessions, model: model, in: inner.row(0), room: inner.width - filter.displayWidth - 2,
+      on: &canvas)
 
-    let table = Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: max(0, inner.height - chrome))
+    let table = Rect(
+      x: inner.x, y: inner.y + 2, width: inner.width, height: max(0, inner.height - chrome))
     // Only the rows on screen are formatted: a long history must not slow every frame.
     let first = max(0, min(screen.scroll, sessions.count - (table.height - 1)))
     let shown = sessions[first..<min(sessions.count, first + max(0, table.height - 1))]
@@ -44,7 +53,9 @@ enum HistoryView {
     guard sessions.indices.contains(screen.selected) else { return }
     let session = sessions[screen.selected]
     let details = inner.maxY - 2
-    let content = session.content.map { id in model.packs.first { $0.id == id }?.title(strings) ?? id }
+    let content = session.content.map { id in
+      model.packs.first { $0.id == id }?.title(strings) ?? id
+    }
     if !content.isEmpty {
       canvas.write(
         (strings.text("history.content") + " " + content.joined(separator: ", "))
@@ -52,11 +63,14 @@ enum HistoryView {
         x: inner.x, y: details, style: .role(.text), clip: inner)
     }
     if !session.answers.isEmpty {
-      let missed = session.missed.isEmpty ? strings.text("history.noneMissed") : session.missed.joined(separator: " ")
+      let missed =
+        session.missed.isEmpty
+        ? strings.text("history.noneMissed") : session.missed.joined(separator: " ")
       canvas.write(
         (strings.text("history.column.missed") + ": " + missed)
           .clipped(toWidth: inner.width, ellipsis: model.glyphs.ellipsis),
-        x: inner.x, y: details + 1, style: .role(session.missed.isEmpty ? .good : .bad), clip: inner)
+        x: inner.x, y: details + 1, style: .role(session.missed.isEmpty ? .good : .bad), clip: inner
+      )
     }
   }
 
@@ -69,10 +83,14 @@ enum HistoryView {
     let scores = sessions.reversed().compactMap(\.score)
     guard let last = scores.last, let best = scores.max() else { return }
     var x = line.x
-    x += canvas.write(strings.text("history.accuracy") + " ", x: x, y: line.y, style: Style.role(.accent).bold, clip: line)
-    let figures = " " + strings.text(
-      "history.lastAndBest",
-      ["last": "\(Int((last * 100).rounded()))", "best": "\(Int((best * 100).rounded()))"])
+    x += canvas.write(
+      strings.text("history.accuracy") + " ", x: x, y: line.y, style: Style.role(.accent).bold,
+      clip: line)
+    let figures =
+      " "
+      + strings.text(
+        "history.lastAndBest",
+        ["last": "\(Int((last * 100).rounded()))", "best": "\(Int((best * 100).rounded()))"])
     let width = max(0, min(scores.count, room - (x - line.x) - figures.displayWidth))
     Sparkline(values: scores, minimum: 0, maximum: 1, glyphs: model.glyphs)
       .render(in: Rect(x: x, y: line.y, width: width, height: 1), on: &canvas)

@@ -21,11 +21,15 @@ struct SessionSummary {
   func text(_ strings: Localizer) -> String {
     var text = title(strings)
     if let answers = HistoryReport.answerFigures(record) {
-      text += ", " + strings.text(
-        "notes.score",
-        ["right": "\(answers.right)", "rounds": "\(answers.count)",
-         "percent": "\(answers.right * 100 / answers.count)",
-         "seconds": DecimalText.format(answers.meanSeconds, places: 1)])
+      text +=
+        ", "
+        + strings.text(
+          "notes.score",
+          [
+            "right": "\(answers.right)", "rounds": "\(answers.count)",
+            "percent": "\(answers.right * 100 / answers.count)",
+            "seconds": DecimalText.format(answers.meanSeconds, places: 1),
+          ])
     } else if let score = record.score {
       text += ", \(Int((score * 100).rounded())) %"
     }

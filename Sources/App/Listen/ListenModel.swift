@@ -143,8 +143,7 @@ public struct ListenModel: Equatable, Sendable {
   }
 
   /// `canMeasureLatency` is false when this run plays into or listens to a file.
-  mutating func handle(_ key: Key, settings: inout Settings, canMeasureLatency: Bool) -> [Effect]
-  {
+  mutating func handle(_ key: Key, settings: inout Settings, canMeasureLatency: Bool) -> [Effect] {
     if case .naming(let typed) = task {
       return editName(typed, key, settings: &settings).map { [.listen($0)] } ?? []
     }

@@ -11,7 +11,8 @@ enum ListenView {
   static let inTuneCents = 5.0
   static let closeCents = 15.0
 
-  static func render(_ screen: ListenModel, model: AppModel, in area: Rect, on canvas: inout Canvas) {
+  static func render(_ screen: ListenModel, model: AppModel, in area: Rect, on canvas: inout Canvas)
+  {
     let strings = model.strings
     let glyphs = model.glyphs
     let width = min(area.width - 4, 72)
@@ -20,13 +21,15 @@ enum ListenView {
       "listen.input", "listen.onsets", "listen.note", "listen.instrument", "listen.delay",
       "listen.metronome",
     ]
-      .map { strings.text($0) }
+    .map { strings.text($0) }
     let labelWidth = (labels.map(\.displayWidth).max() ?? 0) + 2
     let valueX = left + labelWidth
     let valueWidth = width - labelWidth
     var y = area.y + 1
 
-    canvas.write(strings.text("listen.source", ["source": sourceName(screen, model)]), x: left, y: y, style: .role(.muted), clip: area)
+    canvas.write(
+      strings.text("listen.source", ["source": sourceName(screen, model)]), x: left, y: y,
+      style: .role(.muted), clip: area)
     y += 2
 
     canvas.write(labels[0], x: left, y: y, style: .role(.muted), clip: area)
@@ -40,7 +43,10 @@ enum ListenView {
 
     canvas.write(labels[1], x: left, y: y, style: .role(.muted), clip: area)
     let mark = glyphs.kind == .unicode ? "●" : "*"
-    let onsetX = valueX + canvas.write("\(screen.onsetCount)", x: valueX, y: y, style: Style.role(.text).bold, clip: area)
+    let onsetX =
+      valueX
+      + canvas.write(
+        "\(screen.onsetCount)", x: valueX, y: y, style: Style.role(.text).bold, clip: area)
     if screen.isFlashing {
       canvas.write(" " + mark, x: onsetX, y: y, style: Style.role(.good).bold, clip: area)
     }
@@ -63,7 +69,8 @@ enum ListenView {
         "listen.metronome.on",
         ["bpm": "\(model.settings.metronome.bpm)", "meter": model.settings.metronome.meter])
       : strings.text("listen.metronome.off")
-    canvas.write(metronome, x: valueX, y: y, style: .role(screen.isClicking ? .accent : .text), clip: area)
+    canvas.write(
+      metronome, x: valueX, y: y, style: .role(screen.isClicking ? .accent : .text), clip: area)
     y += 2
 
     let status = Rect(x: area.x, y: y, width: area.width, height: max(0, area.y + area.height - y))
@@ -124,11 +131,13 @@ enum ListenView {
     guard let pair = devicePair(screen, model: model),
       let milliseconds = model.settings.audio.roundTrip(sink: pair.sink, source: pair.source)
     else { return strings.text("listen.delay.unmeasured") }
-    return strings.text("listen.delay.measured", ["ms": DecimalText.format(milliseconds, places: 1)])
+    return strings.text(
+      "listen.delay.measured", ["ms": DecimalText.format(milliseconds, places: 1)])
   }
 
   /// The sink the app plays through and the source it records from, by their real names.
-  static func devicePair(_ screen: ListenModel, model: AppModel) -> (sink: String, source: String)? {
+  static func devicePair(_ screen: ListenModel, model: AppModel) -> (sink: String, source: String)?
+  {
     guard let source = screen.source else { return nil }
     if !model.audioDevices.sink.isEmpty { return (model.audioDevices.sink, source) }
     guard case .available(let info) = model.audio else { return nil }
@@ -149,7 +158,8 @@ enum ListenView {
     let strings = model.strings
     let area = Rect(x: x, y: y, width: width, height: 2)
     let reference = ConcertPitch(a4: model.settings.a4Reference) ?? .standard
-    guard let frequency = screen.shownFrequency, let pitch = Pitch(nearestTo: frequency, reference: reference)
+    guard let frequency = screen.shownFrequency,
+      let pitch = Pitch(nearestTo: frequency, reference: reference)
     else {
       canvas.write(strings.text("listen.noPitch"), x: x, y: y, style: .role(.muted), clip: area)
       return
@@ -157,13 +167,17 @@ enum ListenView {
     let cents = pitch.centsOffset(of: frequency, reference: reference)
     let rounded = Int(cents.rounded())
     let style: Style =
-      abs(cents) <= inTuneCents ? .role(.good) : abs(cents) <= closeCents ? .role(.warn) : .role(.bad)
+      abs(cents) <= inTuneCents
+      ? .role(.good) : abs(cents) <= closeCents ? .role(.warn) : .role(.bad)
     let note = pitch.spelling(preferSharps: true)
     let accidentals = model.glyphs.accidentals
-    let name = model.settings.noteNaming.name(of: note.noteClass, glyphs: accidentals) + "\(note.octave)"
+    let name =
+      model.settings.noteNaming.name(of: note.noteClass, glyphs: accidentals) + "\(note.octave)"
     var column = x + canvas.write(name, x: x, y: y, style: style.bold, clip: area)
     let centsText = (rounded >= 0 ? "+" : "") + "\(rounded)"
-    column += canvas.write("  " + strings.text("listen.cents", ["value": centsText]), x: column, y: y, style: style, clip: area)
+    column += canvas.write(
+      "  " + strings.text("listen.cents", ["value": centsText]), x: column, y: y, style: style,
+      clip: area)
     canvas.write(
       "  " + strings.text("listen.hertz", ["value": DecimalText.format(frequency, places: 1)]),
       x: column, y: y, style: .role(.muted), clip: area)
@@ -175,7 +189,8 @@ enum ListenView {
       canvas.write(unicode ? "─" : "-", x: column, y: y + 1, style: .role(.muted), clip: area)
     }
     canvas.write(unicode ? "┼" : "+", x: middle, y: y + 1, style: .role(.muted), clip: area)
-    let offset = Int((max(-needleRange, min(needleRange, cents)) / needleRange * Double(track / 2)).rounded())
+    let offset = Int(
+      (max(-needleRange, min(needleRange, cents)) / needleRange * Double(track / 2)).rounded())
     canvas.write(unicode ? "█" : "#", x: middle + offset, y: y + 1, style: style.bold, clip: area)
   }
 }

@@ -64,7 +64,8 @@ extension HeadlessMetronome {
     engine.stop()
     output.stop()
     let played = ContinuousClock.now - started
-    let playedSeconds = Double(played.components.seconds)
+    let playedSeconds =
+      Double(played.components.seconds)
       + Double(played.components.attoseconds) / 1e18
     let tenths = (playedSeconds * 10).rounded() / 10
     let underruns = output.underrunCount

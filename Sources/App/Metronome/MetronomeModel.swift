@@ -25,7 +25,9 @@ public struct MetronomeModel: Equatable, Sendable {
 
   static let swings = [0.5, 0.58, 0.67, 0.75]
   static let countIns = [0, 1, 2]
-  static let gapClicks: [GapClick] = [.off, .everyNthBar(4), .everyNthBar(2), .randomBars(probability: 0.25)]
+  static let gapClicks: [GapClick] = [
+    .off, .everyNthBar(4), .everyNthBar(2), .randomBars(probability: 0.25),
+  ]
 
   static let keyHints: [KeyHint] = [
     KeyHint(.text("Space"), "metronome.key.startStop"),
@@ -93,14 +95,16 @@ public struct MetronomeModel: Equatable, Sendable {
       settings.metronome.meter = SettingsModel.cycle(names, from: settings.metronome.meter, by: 1)
       settings.metronome.accents = ""
     case .character("a"):
-      accentDraft = settings.metronome.accents.isEmpty
+      accentDraft =
+        settings.metronome.accents.isEmpty
         ? defaultAccents(settings) : settings.metronome.accents
       return nil
     case .character("s"):
       settings.metronome.subdivision = settings.metronome.subdivision % 4 + 1
     case .character("["), .character("]"):
       let step = event.key == .character("]") ? 10 : -10
-      settings.metronome.subdivisionVolume = min(100, max(0, settings.metronome.subdivisionVolume + step))
+      settings.metronome.subdivisionVolume = min(
+        100, max(0, settings.metronome.subdivisionVolume + step))
     case .character("w"):
       swing = SettingsModel.cycle(Self.swings, from: swing, by: 1)
     case .character("c"):
@@ -111,7 +115,8 @@ public struct MetronomeModel: Equatable, Sendable {
       let range = MetronomeSettings.bpmRange
       trainerDraft = TrainerDraft(
         plan: trainer
-          ?? TrainerPlan(goal: min(settings.metronome.bpm + 20, range.upperBound), step: 2, everyBars: 4))
+          ?? TrainerPlan(
+            goal: min(settings.metronome.bpm + 20, range.upperBound), step: 2, everyBars: 4))
       return nil
     default:
       return nil
@@ -142,7 +147,8 @@ public struct MetronomeModel: Equatable, Sendable {
 
   private mutating func changeTempo(by step: Int, _ settings: inout Settings) {
     let range = MetronomeSettings.bpmRange
-    settings.metronome.bpm = min(max(settings.metronome.bpm + step, range.lowerBound), range.upperBound)
+    settings.metronome.bpm = min(
+      max(settings.metronome.bpm + step, range.lowerBound), range.upperBound)
   }
 
   private mutating func applyTyped(_ settings: inout Settings) {

@@ -18,7 +18,8 @@ enum MetronomeView {
     y += BigDigits.height + 1
 
     let state = strings.text(screen.isRunning ? "metronome.playing" : "metronome.stopped")
-    let under = screen.typedBPM.isEmpty
+    let under =
+      screen.typedBPM.isEmpty
       ? strings.text("metronome.bpm") + "  " + state
       : strings.text("metronome.typing", ["digits": screen.typedBPM])
     canvas.writeCentred(under, y: y, in: area, style: .role(.muted))
@@ -44,16 +45,22 @@ enum MetronomeView {
 
     if let draft = screen.accentDraft {
       let cursor = glyphs.kind == .unicode ? "▏" : "_"
-      canvas.writeCentred(strings.text("metronome.editAccents", ["draft": draft + cursor]), y: y, in: area, style: Style.role(.accent).bold)
-      canvas.writeCentred(strings.text("metronome.editAccents.hint"), y: y + 1, in: area, style: .role(.muted))
+      canvas.writeCentred(
+        strings.text("metronome.editAccents", ["draft": draft + cursor]), y: y, in: area,
+        style: Style.role(.accent).bold)
+      canvas.writeCentred(
+        strings.text("metronome.editAccents.hint"), y: y + 1, in: area, style: .role(.muted))
     }
     if let draft = screen.trainerDraft {
       renderTrainerEditor(draft, model: model, y: y, in: area, on: &canvas)
     }
     if let problem = screen.problem {
-      canvas.writeCentred(strings.text(problem), y: min(area.maxY - 1, y + 2), in: area, style: Style.role(.bad).bold)
+      canvas.writeCentred(
+        strings.text(problem), y: min(area.maxY - 1, y + 2), in: area, style: Style.role(.bad).bold)
     } else if !model.audio.isAvailable, case .unavailable = model.audio {
-      canvas.writeCentred(strings.text("metronome.visualOnly"), y: min(area.maxY - 1, y + 2), in: area, style: .role(.warn))
+      canvas.writeCentred(
+        strings.text("metronome.visualOnly"), y: min(area.maxY - 1, y + 2), in: area,
+        style: .role(.warn))
     }
   }
 
@@ -62,7 +69,8 @@ enum MetronomeView {
     _ screen: MetronomeModel, model: AppModel, y: Int, in area: Rect, on canvas: inout Canvas
   ) {
     let settings = model.settings.metronome
-    let accents = (try? MetronomeOptions(settings: model.settings).pattern().accents.beats)
+    let accents =
+      (try? MetronomeOptions(settings: model.settings).pattern().accents.beats)
       ?? [.accent]
     let unicode = model.glyphs.kind == .unicode
     let cell = accents.count > 12 ? 4 : 6
@@ -78,10 +86,13 @@ enum MetronomeView {
       let isNow = screen.beat.map { $0.beatInBar == index } ?? false
       var style: Style = accent == .silent ? .role(.muted) : .role(.text)
       if isNow {
-        let role: ColorRole = screen.beat?.isCountIn == true ? .warn : (screen.beat?.isMuted == true ? .muted : .accent)
+        let role: ColorRole =
+          screen.beat?.isCountIn == true ? .warn : (screen.beat?.isMuted == true ? .muted : .accent)
         style = Style(foreground: role).bold.reversed
       }
-      let box = String(repeating: " ", count: (cell - 2) / 2) + mark + String(repeating: " ", count: cell - 2 - (cell - 2) / 2)
+      let box =
+        String(repeating: " ", count: (cell - 2) / 2) + mark
+        + String(repeating: " ", count: cell - 2 - (cell - 2) / 2)
       canvas.write(box, x: x, y: y, style: style, clip: area)
       x += cell
     }
@@ -89,18 +100,23 @@ enum MetronomeView {
     if let beat = screen.beat, beat.isCountIn {
       caption = model.strings.text("metronome.countInNow")
     } else if let beat = screen.beat {
-      caption = model.strings.text("metronome.barBeat", ["bar": "\(beat.bar + 1)", "beat": "\(beat.beatInBar + 1)", "meter": settings.meter])
+      caption = model.strings.text(
+        "metronome.barBeat",
+        ["bar": "\(beat.bar + 1)", "beat": "\(beat.beatInBar + 1)", "meter": settings.meter])
     } else {
       caption = settings.meter
     }
     canvas.writeCentred(caption, y: y + 1, in: area, style: .role(.muted))
   }
 
-  private static func optionRows(_ screen: MetronomeModel, model: AppModel) -> [(String, String, String, String)] {
+  private static func optionRows(_ screen: MetronomeModel, model: AppModel) -> [(
+    String, String, String, String
+  )] {
     let strings = model.strings
     let settings = model.settings.metronome
     let off = strings.text("metronome.off")
-    let accents = settings.accents.isEmpty ? strings.text("metronome.accents.default") : settings.accents
+    let accents =
+      settings.accents.isEmpty ? strings.text("metronome.accents.default") : settings.accents
     let swing = screen.swing == 0.5 ? off : "\(Int((screen.swing * 100).rounded()))%"
     let countIn: String
     switch screen.countInBars {
@@ -112,13 +128,18 @@ enum MetronomeView {
     switch screen.gapClick {
     case .off: gap = off
     case .everyNthBar(let n): gap = strings.text("metronome.gap.every", ["n": "\(n)"])
-    case .randomBars(let p): gap = strings.text("metronome.gap.random", ["percent": "\(Int((p * 100).rounded()))"])
+    case .randomBars(let p):
+      gap = strings.text("metronome.gap.random", ["percent": "\(Int((p * 100).rounded()))"])
     }
-    let trainer = screen.trainer.map {
-      strings.text(
-        "metronome.trainer.plan",
-        ["from": "\(settings.bpm)", "goal": "\($0.goal)", "step": "\($0.step)", "bars": "\($0.everyBars)"])
-    } ?? off
+    let trainer =
+      screen.trainer.map {
+        strings.text(
+          "metronome.trainer.plan",
+          [
+            "from": "\(settings.bpm)", "goal": "\($0.goal)", "step": "\($0.step)",
+            "bars": "\($0.everyBars)",
+          ])
+      } ?? off
     let elapsed = screen.beat?.elapsed ?? .zero
     let session = StopwatchText.of(seconds: Int(elapsed.components.seconds))
     return [
@@ -141,18 +162,23 @@ enum MetronomeView {
     let values = ["\(draft.plan.goal)", "\(draft.plan.step)", "\(draft.plan.everyBars)"]
     let parts = strings.text(
       "metronome.trainer.editor",
-      ["from": "\(model.settings.metronome.bpm)", "goal": "\u{1}", "step": "\u{2}", "bars": "\u{3}"])
+      [
+        "from": "\(model.settings.metronome.bpm)", "goal": "\u{1}", "step": "\u{2}",
+        "bars": "\u{3}",
+      ])
     let width = parts.displayWidth - 3 + values.map { $0.displayWidth + 2 }.reduce(0, +)
     var x = area.x + max(0, (area.width - width) / 2)
     for character in parts {
       if let index = [Character("\u{1}"), "\u{2}", "\u{3}"].firstIndex(of: character) {
-        let style = index == draft.focus ? Style.role(.accent).bold.reversed : Style.role(.accent).bold
+        let style =
+          index == draft.focus ? Style.role(.accent).bold.reversed : Style.role(.accent).bold
         x += canvas.write(" \(values[index]) ", x: x, y: y, style: style, clip: area)
       } else {
         x += canvas.put(character, x: x, y: y, style: Style.role(.accent).bold, clip: area)
       }
     }
-    canvas.writeCentred(strings.text("metronome.trainer.hint"), y: y + 1, in: area, style: .role(.muted))
+    canvas.writeCentred(
+      strings.text("metronome.trainer.hint"), y: y + 1, in: area, style: .role(.muted))
   }
 
   private static func option(

@@ -30,7 +30,8 @@ final class StopSignal {
       semaphore.wait()
       return
     }
-    let nanoseconds = limit.components.seconds * 1_000_000_000
+    let nanoseconds =
+      limit.components.seconds * 1_000_000_000
       + limit.components.attoseconds / 1_000_000_000
     _ = semaphore.wait(timeout: .now() + .nanoseconds(Int(nanoseconds)))
   }

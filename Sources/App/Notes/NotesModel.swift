@@ -139,7 +139,8 @@ public struct NotesModel: Equatable, Sendable {
     if exercise == .timed, phase == .playing, endedAt == nil, let startedAt {
       let elapsed = now.nanoseconds &- startedAt.nanoseconds
       let second: UInt64 = 1_000_000_000
-      times.append(MonotonicInstant(nanoseconds: startedAt.nanoseconds + (elapsed / second + 1) * second))
+      times.append(
+        MonotonicInstant(nanoseconds: startedAt.nanoseconds + (elapsed / second + 1) * second))
     }
     return times.min()
   }
@@ -170,7 +171,9 @@ public struct NotesModel: Equatable, Sendable {
     case .choosing:
       return choose(event, settings: &settings, packs: packs, history: history)
     case .mastery:
-      if event.key == .enter { return start(at: event.time, settings: settings, packs: packs, history: history) }
+      if event.key == .enter {
+        return start(at: event.time, settings: settings, packs: packs, history: history)
+      }
       if event.key == .character("m") { phase = .choosing }
     case .playing:
       return play(event, settings: settings)
@@ -298,7 +301,9 @@ public struct NotesModel: Equatable, Sendable {
   ) -> [Effect] {
     if event.key == .character("c") {
       var staffs = [""]
-      for pack in allPacks where !staffs.contains(pack.staff.name) { staffs.append(pack.staff.name) }
+      for pack in allPacks where !staffs.contains(pack.staff.name) {
+        staffs.append(pack.staff.name)
+      }
       let index = staffs.firstIndex(of: settings.notes.staff) ?? 0
       settings.notes.staff = staffs[(index + 1) % staffs.count]
       cursor = 0
@@ -327,7 +332,8 @@ public struct NotesModel: Equatable, Sendable {
       guard settings.notes.exercise.hasRounds else { break }
       let step = event.key == .left ? -5 : 5
       let range = NotesSettings.roundRange
-      settings.notes.rounds = min(max(settings.notes.rounds + step, range.lowerBound), range.upperBound)
+      settings.notes.rounds = min(
+        max(settings.notes.rounds + step, range.lowerBound), range.upperBound)
     case .character("m"):
       guard chosenPacks(settings, allPacks) != nil else { break }
       phase = .mastery
@@ -342,7 +348,8 @@ public struct NotesModel: Equatable, Sendable {
   private mutating func chosenPacks(_ settings: Settings, _ packs: [NotePack]) -> [NotePack]? {
     let chosen = chosen(settings, packs)
     guard !chosen.isEmpty else {
-      problem = Message(settings.notes.staff.isEmpty ? "notes.problem.noPack" : "notes.problem.noPackOnStaff")
+      problem = Message(
+        settings.notes.staff.isEmpty ? "notes.problem.noPack" : "notes.problem.noPackOnStaff")
       return nil
     }
     return chosen

@@ -6,7 +6,8 @@ import TerminalUI
 /// The flashcards: the pack list to choose from, a card (the note on its staff, four answers
 /// and the verdict), and the list of cards at the end.
 enum NotesView {
-  static func render(_ screen: NotesModel, model: AppModel, in area: Rect, on canvas: inout Canvas) {
+  static func render(_ screen: NotesModel, model: AppModel, in area: Rect, on canvas: inout Canvas)
+  {
     switch screen.phase {
     case .choosing: renderChoice(screen, model: model, in: area, on: &canvas)
     case .mastery: renderMastery(screen, model: model, in: area, on: &canvas)
@@ -46,21 +47,26 @@ enum NotesView {
     let strings = model.strings
     let (left, width) = column(in: area)
     var y = area.y + 1
-    canvas.write(strings.text("notes.choose"), x: left, y: y, style: Style.role(.accent).bold, clip: area)
+    canvas.write(
+      strings.text("notes.choose"), x: left, y: y, style: Style.role(.accent).bold, clip: area)
     let staff = model.settings.notes.staff
     let filter = strings.text(
-      "notes.staffFilter", ["staff": staff.isEmpty ? strings.text("notes.allStaffs") : strings.text("clef." + staff)])
-    canvas.write(filter, x: left + width - filter.displayWidth, y: y, style: .role(.muted), clip: area)
+      "notes.staffFilter",
+      ["staff": staff.isEmpty ? strings.text("notes.allStaffs") : strings.text("clef." + staff)])
+    canvas.write(
+      filter, x: left + width - filter.displayWidth, y: y, style: .role(.muted), clip: area)
     y += 1
     let exercise = model.settings.notes.exercise
-    var setup = strings.text("notes.exercise", ["name": strings.text("history.exercise." + exercise.rawValue)])
+    var setup = strings.text(
+      "notes.exercise", ["name": strings.text("history.exercise." + exercise.rawValue)])
     if exercise.hasRounds {
       setup += "   " + strings.text("notes.rounds", ["rounds": "\(model.settings.notes.rounds)"])
     }
     canvas.write(setup, x: left, y: y, style: .role(.text), clip: area)
     let about = strings.text("notes.exercise.\(exercise.rawValue).about")
     canvas.write(
-      about.clipped(toWidth: max(0, width - setup.displayWidth - 3), ellipsis: model.glyphs.ellipsis),
+      about.clipped(
+        toWidth: max(0, width - setup.displayWidth - 3), ellipsis: model.glyphs.ellipsis),
       x: left + width - min(about.displayWidth, max(0, width - setup.displayWidth - 3)), y: y,
       style: .role(.muted), clip: area)
     y += 2
@@ -69,7 +75,8 @@ enum NotesView {
       MenuList.Item(
         (chosen.contains(pack.id) ? "[x] " : "[ ] ") + pack.title(strings),
         detail: strings.text(
-          "notes.packDetail", ["clef": strings.text("clef." + pack.staff.name), "count": "\(pack.notes.count)"]))
+          "notes.packDetail",
+          ["clef": strings.text("clef." + pack.staff.name), "count": "\(pack.notes.count)"]))
     }
     let rows = max(0, area.maxY - y - 2)
     MenuList(
@@ -77,7 +84,8 @@ enum NotesView {
       glyphs: model.glyphs
     ).render(in: Rect(x: left, y: y, width: width, height: rows), on: &canvas)
     if let problem = screen.problem {
-      canvas.writeCentred(strings.text(problem), y: area.maxY - 1, in: area, style: Style.role(.bad).bold)
+      canvas.writeCentred(
+        strings.text(problem), y: area.maxY - 1, in: area, style: Style.role(.bad).bold)
     }
   }
 
@@ -88,7 +96,8 @@ enum NotesView {
     let strings = model.strings
     let card = quiz.card
     let (left, width) = column(in: area)
-    canvas.write(header(screen, quiz, strings), x: left, y: area.y, style: .role(.muted), clip: area)
+    canvas.write(
+      header(screen, quiz, strings), x: left, y: area.y, style: .role(.muted), clip: area)
     canvas.write(
       pack.title(strings), x: left + width - pack.title(strings).displayWidth, y: area.y,
       style: .role(.muted), clip: area)
@@ -131,12 +140,15 @@ enum NotesView {
         : "\(glyphs.cross) "
           + strings.text(
             "notes.wrong",
-            ["note": name(card.note, model),
-             "given": answered.heard.map { name($0.spelling(preferSharps: true), model) }
-              ?? name(answered.given, model)])
+            [
+              "note": name(card.note, model),
+              "given": answered.heard.map { name($0.spelling(preferSharps: true), model) }
+                ?? name(answered.given, model),
+            ])
       style = Style.role(answered.isCorrect ? .good : .bad).bold
     } else if !screen.typed.isEmpty {
-      line = strings.text("notes.typing", ["name": screen.typed + (model.glyphs.kind == .unicode ? "▏" : "_")])
+      line = strings.text(
+        "notes.typing", ["name": screen.typed + (model.glyphs.kind == .unicode ? "▏" : "_")])
       style = Style.role(.accent).bold
     } else if let problem = screen.problem {
       line = strings.text(problem)
@@ -173,8 +185,11 @@ enum NotesView {
     canvas.write(
       strings.text(
         "notes.score",
-        ["right": "\(quiz.correctCount)", "rounds": "\(quiz.answers.count)", "percent": "\(percent)",
-         "seconds": DecimalText.format(quiz.meanSeconds, places: 1)]),
+        [
+          "right": "\(quiz.correctCount)", "rounds": "\(quiz.answers.count)",
+          "percent": "\(percent)",
+          "seconds": DecimalText.format(quiz.meanSeconds, places: 1),
+        ]),
       x: left, y: y, style: Style.role(.accent).bold, clip: area)
     y += 1
     if let best = bestLine(screen, quiz, strings) {
@@ -189,18 +204,22 @@ enum NotesView {
       let mark = answer.isCorrect ? model.glyphs.check : model.glyphs.cross
       var text = "\(mark) " + name(answer.card.note, model)
       if !answer.isCorrect {
-        let given = answer.heard.map { name($0.spelling(preferSharps: true), model) } ?? name(answer.given, model)
+        let given =
+          answer.heard.map { name($0.spelling(preferSharps: true), model) }
+          ?? name(answer.given, model)
         text += " (" + given + ")"
       }
       canvas.write(
         text, x: left + (index % perRow) * cell, y: row,
         style: .role(answer.isCorrect ? .good : .bad), clip: area)
     }
-    canvas.writeCentred(strings.text("notes.again"), y: area.maxY - 1, in: area, style: .role(.muted))
+    canvas.writeCentred(
+      strings.text("notes.again"), y: area.maxY - 1, in: area, style: .role(.muted))
   }
 
   /// "Card 3 of 20", "0:42 left" or "Streak 7", then the right and wrong answers so far.
-  private static func header(_ screen: NotesModel, _ quiz: NoteQuiz, _ strings: Localizer) -> String {
+  private static func header(_ screen: NotesModel, _ quiz: NoteQuiz, _ strings: Localizer) -> String
+  {
     let wrong = quiz.answers.count - quiz.correctCount
     let tally = ["right": "\(quiz.correctCount)", "wrong": "\(wrong)"]
     switch screen.exercise {
@@ -222,10 +241,14 @@ enum NotesView {
     guard let frequency = screen.hearing,
       let pitch = Pitch(nearestTo: frequency, reference: model.settings.concertPitch)
     else { return strings.text("notes.play.listening") }
-    let cents = Int(pitch.centsOffset(of: frequency, reference: model.settings.concertPitch).rounded())
+    let cents = Int(
+      pitch.centsOffset(of: frequency, reference: model.settings.concertPitch).rounded())
     return strings.text(
       "notes.play.hearing",
-      ["note": name(pitch.spelling(preferSharps: true), model), "cents": (cents >= 0 ? "+" : "") + "\(cents)"])
+      [
+        "note": name(pitch.spelling(preferSharps: true), model),
+        "cents": (cents >= 0 ? "+" : "") + "\(cents)",
+      ])
   }
 
   /// The personal best of the timed drill or the streak, and whether this session beat it.
@@ -248,7 +271,9 @@ enum NotesView {
     let strings = model.strings
     let (left, width) = column(in: area)
     var y = area.y + 1
-    canvas.write(strings.text("notes.mastery.title"), x: left, y: y, style: Style.role(.accent).bold, clip: area)
+    canvas.write(
+      strings.text("notes.mastery.title"), x: left, y: y, style: Style.role(.accent).bold,
+      clip: area)
     y += 2
     let boxes = LeitnerBoxes(replaying: model.history, module: NotesModel.module)
     let levels = model.glyphs.levels
@@ -273,7 +298,8 @@ enum NotesView {
       y += (pack.notes.count + perRow - 1) / perRow + 1
     }
     canvas.writeCentred(
-      strings.text("notes.mastery.legend", ["low": "\(levels[0])", "high": "\(levels[levels.count - 1])"]),
+      strings.text(
+        "notes.mastery.legend", ["low": "\(levels[0])", "high": "\(levels[levels.count - 1])"]),
       y: area.maxY - 1, in: area, style: .role(.muted))
   }
 }

@@ -7,7 +7,9 @@ import Storage
 /// protocol as its journal replays, and appended only when it applies.
 public enum HeadlessProtocol {
   /// Makes an empty protocol.
-  public static func new(_ name: String, store: ProtocolStore, at date: Date) throws(Launcher.Failure) {
+  public static func new(_ name: String, store: ProtocolStore, at date: Date) throws(Launcher
+    .Failure)
+  {
     do {
       try store.create(name, at: date)
     } catch {
@@ -66,7 +68,8 @@ public enum HeadlessProtocol {
     let trimmed = line.drop { $0 == " " }
     guard trimmed.hasPrefix("mvt "), trimmed.contains(":") else {
       throw Launcher.Failure(
-        description: "a movement is written \"mvt K: FIRST-LAST\", such as \"mvt 1: 0-245 A=12 3/4@q=120\"")
+        description:
+          "a movement is written \"mvt K: FIRST-LAST\", such as \"mvt 1: 0-245 A=12 3/4@q=120\"")
     }
     return try add(line, to: name, store: store, at: date)
   }

@@ -200,7 +200,8 @@ public struct ProtocolModel: Equatable, Sendable {
     if !isTyping {
       switch key {
       case .character("n"): return [.protocolAdd(name, line: "take")]
-      case .character("f"): return [.protocolAdd(name, line: "false"), .protocolAdd(name, line: "take")]
+      case .character("f"):
+        return [.protocolAdd(name, line: "false"), .protocolAdd(name, line: "take")]
       case .character("u"): return [.protocolAdd(name, line: "undo")]
       case .tab:
         phase = .reviewing
@@ -280,7 +281,9 @@ public struct ProtocolModel: Equatable, Sendable {
 
   /// The ruler's keys; nil when the key is not the ruler's, so it goes on as usual.
   private mutating func ruler(_ key: Key, name: String) -> [Effect]? {
-    guard let id = session.currentMovement, let bars = session.movement(id)?.bars else { return nil }
+    guard let id = session.currentMovement, let bars = session.movement(id)?.bars else {
+      return nil
+    }
     switch key {
     case .left, .right:
       let start = session.currentTake.map { session.takes[$0].startBar } ?? 0
@@ -294,7 +297,8 @@ public struct ProtocolModel: Equatable, Sendable {
       rulerBar = nil
       rulerAnchor = nil
       return []
-    case .character(let character) where rulerBar != nil && (character.isNumber || character.isLetter):
+    case .character(let character)
+    where rulerBar != nil && (character.isNumber || character.isLetter):
       guard let range = rulerRange else { return nil }
       let first = bars.labels[range.lowerBound]
       let last = bars.labels[range.upperBound]

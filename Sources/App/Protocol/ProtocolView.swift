@@ -59,10 +59,14 @@ enum ProtocolView {
     let session = screen.session
     var heading = screen.name ?? ""
     if let id = session.currentMovement, let movement = session.movement(id) {
-      heading += "  ·  " + strings.text(
-        "protocol.movement",
-        ["number": "\(id.number)", "bars": movement.bars.span,
-         "title": movement.title.map { "\($0) " } ?? ""])
+      heading +=
+        "  ·  "
+        + strings.text(
+          "protocol.movement",
+          [
+            "number": "\(id.number)", "bars": movement.bars.span,
+            "title": movement.title.map { "\($0) " } ?? "",
+          ])
     }
     canvas.write(heading, x: area.x, y: area.y, style: Style.role(.accent).bold, clip: area)
     var y = area.y + 2
@@ -91,7 +95,9 @@ enum ProtocolView {
     if let range = screen.rulerRange, let id = session.currentMovement,
       let bars = session.movement(id)?.bars
     {
-      renderRuler(range, bars: bars, strings: strings, glyphs: model.glyphs, y: area.maxY - 4, in: area, on: &canvas)
+      renderRuler(
+        range, bars: bars, strings: strings, glyphs: model.glyphs, y: area.maxY - 4, in: area,
+        on: &canvas)
     }
     let prompt = screen.isTyping ? "> " + screen.entry + "_" : "> "
     canvas.write(
@@ -137,8 +143,10 @@ enum ProtocolView {
     line(
       strings.text(
         "protocol.prep.settings",
-        ["numbering": session.numbering.rawValue, "start": "\(session.startNumber)",
-         "fps": session.frameRate.rawValue]), .role(.muted))
+        [
+          "numbering": session.numbering.rawValue, "start": "\(session.startNumber)",
+          "fps": session.frameRate.rawValue,
+        ]), .role(.muted))
     if session.works.allSatisfy({ $0.movements.isEmpty }) {
       line(strings.text("protocol.prep.none"), .role(.muted))
     }
@@ -203,7 +211,9 @@ enum ProtocolView {
     let cells = Dictionary(zip(map.takes, map.rows)) { first, _ in first }
     var view = TakeMapView(
       barLabels: map.bars.labels,
-      rehearsalMarks: Dictionary(map.bars.rehearsalMarks.map { ($0.bar, $0.name) }) { first, _ in first },
+      rehearsalMarks: Dictionary(map.bars.rehearsalMarks.map { ($0.bar, $0.name) }) { first, _ in
+        first
+      },
       rows: shown.map { take in
         let row = cells[take] ?? []
         return TakeMapView.Row(
@@ -245,7 +255,10 @@ enum ProtocolView {
       canvas.write(
         strings.text(
           "protocol.unresolved",
-          ["bar": map.bars.labels[problem.bar], "tags": problem.tags.map(\.name).joined(separator: ", ")]),
+          [
+            "bar": map.bars.labels[problem.bar],
+            "tags": problem.tags.map(\.name).joined(separator: ", "),
+          ]),
         x: area.x, y: y, style: .role(.warn), clip: area)
       y += 1
     }
@@ -253,8 +266,11 @@ enum ProtocolView {
       canvas.write(
         strings.text(
           "protocol.weak",
-          ["from": map.bars.labels[run.bars.lowerBound], "to": map.bars.labels[run.bars.upperBound],
-           "best": gradeText(run.best, glyphs: model.glyphs)]),
+          [
+            "from": map.bars.labels[run.bars.lowerBound],
+            "to": map.bars.labels[run.bars.upperBound],
+            "best": gradeText(run.best, glyphs: model.glyphs),
+          ]),
         x: area.x, y: y, style: .role(.warn), clip: area)
       y += 1
     }

@@ -162,7 +162,8 @@ public struct RhythmModel: Equatable, Sendable {
       slot = min(slot, rhythm.line.count - 1)
     case .character("["), .character("]"):
       let bars = rhythm.bars + (event.key == .character("]") ? 1 : -1)
-      rhythm.bars = min(max(bars, RhythmSettings.barRange.lowerBound), RhythmSettings.barRange.upperBound)
+      rhythm.bars = min(
+        max(bars, RhythmSettings.barRange.lowerBound), RhythmSettings.barRange.upperBound)
     case .character("i"):
       rhythm.input = rhythm.input == .tap ? .microphone : .tap
     case .character("s"):
@@ -298,7 +299,8 @@ public struct RhythmModel: Equatable, Sendable {
     var effects: [Effect] = []
     let seconds = Self.seconds(now)
     while decided < notes.count,
-      notes[decided].time + windows.limit(windows.inaccurate, windowBase: notes[decided].windowBase) < seconds
+      notes[decided].time + windows.limit(windows.inaccurate, windowBase: notes[decided].windowBase)
+        < seconds
     {
       if results?.notes[decided].grade == .miss {
         feedback = Feedback(grade: .miss, offsetMilliseconds: nil, at: now)
@@ -376,7 +378,8 @@ public struct RhythmModel: Equatable, Sendable {
   }
 
   /// What the microphone heard: each onset is a hit, at the moment it was played.
-  mutating func hear(_ events: [ListenerEvent], timing: InputTiming?, settings: Settings) -> [Effect]
+  mutating func hear(_ events: [ListenerEvent], timing: InputTiming?, settings: Settings)
+    -> [Effect]
   {
     guard phase == .running, listens else { return [] }
     var effects: [Effect] = []

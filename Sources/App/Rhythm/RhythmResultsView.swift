@@ -33,7 +33,8 @@ enum RhythmResultsView {
       y += 1
     }
     line(
-      strings.text("rhythm.results.accuracy", ["percent": DecimalText.format(results.accuracy, places: 1)]),
+      strings.text(
+        "rhythm.results.accuracy", ["percent": DecimalText.format(results.accuracy, places: 1)]),
       style: Style.role(.accent).bold)
     y += 1
     var x = left
@@ -50,7 +51,8 @@ enum RhythmResultsView {
     if let mean = results.meanOffsetMilliseconds, let spread = results.spreadMilliseconds {
       let rounded = (mean * 10).rounded() / 10
       let key =
-        rounded > 0 ? "rhythm.results.late" : rounded < 0 ? "rhythm.results.early" : "rhythm.results.onBeat"
+        rounded > 0
+        ? "rhythm.results.late" : rounded < 0 ? "rhythm.results.early" : "rhythm.results.onBeat"
       line(strings.text(key, ["ms": DecimalText.format(abs(rounded), places: 1)]))
       line(strings.text("rhythm.results.spread", ["ms": DecimalText.format(spread, places: 1)]))
     } else {

@@ -69,9 +69,11 @@ enum RhythmView {
     for (index, pattern) in patterns.enumerated() {
       let name = pattern.map { strings.textIfPresent("rhythm.pattern.\($0.id)") ?? $0.name } ?? "?"
       let isChosen = index == screen.slot
-      let text = isChosen ? "\(model.glyphs.arrowLeft)\(name)\(model.glyphs.arrowRight)" : " \(name) "
+      let text =
+        isChosen ? "\(model.glyphs.arrowLeft)\(name)\(model.glyphs.arrowRight)" : " \(name) "
       canvas.write(
-        text, x: x, y: area.y + 3, style: isChosen ? Style.role(.accent).bold.reversed : .role(.text),
+        text, x: x, y: area.y + 3,
+        style: isChosen ? Style.role(.accent).bold.reversed : .role(.text),
         clip: area)
       x += text.displayWidth + 1
     }
@@ -140,7 +142,8 @@ enum RhythmView {
       feedback.grade.map { "rhythm.feedback.\($0.rawValue)" } ?? "rhythm.feedback.extra")
     if let offset = feedback.offsetMilliseconds {
       let rounded = Int(offset.rounded())
-      text += "  " + (rounded > 0 ? "+" : "") + strings.text("rhythm.feedback.ms", ["ms": "\(rounded)"])
+      text +=
+        "  " + (rounded > 0 ? "+" : "") + strings.text("rhythm.feedback.ms", ["ms": "\(rounded)"])
     }
     let style = RhythmResultsView.style(of: feedback.grade ?? .miss).reversed
     canvas.writeCentred(" \(text) ", y: y, in: area, style: style)
@@ -171,13 +174,15 @@ enum RhythmView {
     for (index, note) in results.notes.enumerated() where inCycle(note.expected) {
       if let hit = note.hit {
         view.hits.append(
-          BeatGridView.Hit(position: position(hit), grade: grade(note.grade), isFresh: hit == fresh))
+          BeatGridView.Hit(position: position(hit), grade: grade(note.grade), isFresh: hit == fresh)
+        )
       } else if index < screen.decided {
         view.missed.append(position(note.expected))
       }
     }
     for extra in results.extraHits where inCycle(extra) {
-      view.hits.append(BeatGridView.Hit(position: position(extra), grade: nil, isFresh: extra == fresh))
+      view.hits.append(
+        BeatGridView.Hit(position: position(extra), grade: nil, isFresh: extra == fresh))
     }
     return view
   }
@@ -207,8 +212,10 @@ enum RhythmView {
     canvas.writeCentred(
       strings.text(
         "rhythm.calibrate.result",
-        ["ms": DecimalText.format(measured.offsetMilliseconds, places: 1),
-         "spread": DecimalText.format(measured.spreadMilliseconds, places: 1)]),
+        [
+          "ms": DecimalText.format(measured.offsetMilliseconds, places: 1),
+          "spread": DecimalText.format(measured.spreadMilliseconds, places: 1),
+        ]),
       y: area.y + 1, in: area, style: Style.role(.good).bold)
     if measured.isJittery {
       canvas.writeCentred(

@@ -189,7 +189,8 @@ public final class AppRuntime {
           try loadPatterns().remove(id: id)
         } catch {
           logger.warning("pattern not deleted: \(error)")
-          _ = model.handle(.notice(Message("notice.patternNotDeleted", ["reason": error.description])))
+          _ = model.handle(
+            .notice(Message("notice.patternNotDeleted", ["reason": error.description])))
         }
         reloadPatterns()
       case .savePattern(let pattern, let replacing):

@@ -74,7 +74,8 @@ final class MetronomePlayer {
     let engine: MetronomeEngine
     do {
       engine = try MetronomeEngine(
-        voices: options.clickSound.applied(to: voices, sampleRate: Self.sampleRate), pattern: options.pattern(), bpm: Double(options.bpm),
+        voices: options.clickSound.applied(to: voices, sampleRate: Self.sampleRate),
+        pattern: options.pattern(), bpm: Double(options.bpm),
         sampleRate: Self.sampleRate)
     } catch {
       return StartReport(silentBecause: error.description, soundNotices: notices)

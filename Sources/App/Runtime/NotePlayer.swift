@@ -40,7 +40,9 @@ final class NotePlayer {
     let reference = settings.concertPitch
     let step = Int(Self.spacing * Double(Self.sampleRate))
     // One sound holding every note at its place, so the spacing never depends on the thread.
-    var tone = [Float](repeating: 0, count: step * max(0, pitches.count - 1) + Int(Self.seconds * Double(Self.sampleRate)))
+    var tone = [Float](
+      repeating: 0,
+      count: step * max(0, pitches.count - 1) + Int(Self.seconds * Double(Self.sampleRate)))
     for (index, pitch) in pitches.enumerated() {
       let frequency = pitch.frequency(reference: reference)
       // The same pluck every time, so a note sounds alike on every mark.

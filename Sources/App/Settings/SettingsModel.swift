@@ -77,7 +77,8 @@ public struct SettingsModel: Equatable, Sendable {
     case .playOctave:
       settings.notes.anyOctave.toggle()
     case .tuning:
-      settings.fretboard.tuning = Self.cycle(Tuning.presets, from: settings.fretboard.tuning, by: step)
+      settings.fretboard.tuning = Self.cycle(
+        Tuning.presets, from: settings.fretboard.tuning, by: step)
     case .handedness:
       settings.fretboard.isLeftHanded.toggle()
     case .fretLabels:
@@ -87,7 +88,8 @@ public struct SettingsModel: Equatable, Sendable {
       settings.fretboard.sound = Self.cycle(
         InstrumentSound.allCases, from: settings.fretboard.sound, by: step)
     case .fretClick:
-      settings.fretboard.click = Self.cycle(ClickSound.allCases, from: settings.fretboard.click, by: step)
+      settings.fretboard.click = Self.cycle(
+        ClickSound.allCases, from: settings.fretboard.click, by: step)
     }
     return settings != before
   }

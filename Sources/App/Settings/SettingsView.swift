@@ -9,7 +9,8 @@ enum SettingsView {
     let strings = model.strings
     let settings = model.settings
     let width = min(area.width - 4, 72)
-    let panel = Rect(x: area.x + (area.width - width) / 2, y: area.y, width: width, height: area.height)
+    let panel = Rect(
+      x: area.x + (area.width - width) / 2, y: area.y, width: width, height: area.height)
     let items = SettingsModel.rows.enumerated().map { index, row in
       let value = valueText(row, settings: settings, model: model)
       let shown =
@@ -51,7 +52,8 @@ enum SettingsView {
     case .theme:
       return strings.text("theme.\(settings.theme.rawValue)")
     case .a4Reference:
-      return strings.text("settings.a4Reference.value", ["hz": "\(Int(settings.a4Reference.rounded()))"])
+      return strings.text(
+        "settings.a4Reference.value", ["hz": "\(Int(settings.a4Reference.rounded()))"])
     case .masterVolume:
       return strings.text("settings.volume.value", ["percent": "\(settings.volumes.master)"])
     case .clickVolume:
@@ -59,19 +61,24 @@ enum SettingsView {
     case .instrumentVolume:
       return strings.text("settings.volume.value", ["percent": "\(settings.volumes.instrument)"])
     case .cardAdvance:
-      guard !settings.notes.advancesByHand else { return strings.text("settings.cardAdvance.byHand") }
+      guard !settings.notes.advancesByHand else {
+        return strings.text("settings.cardAdvance.byHand")
+      }
       return strings.text(
         "settings.cardAdvance.after",
         ["seconds": DecimalText.format(settings.notes.advanceSeconds, places: 1)])
     case .playTolerance:
       return strings.text(
-        "settings.playTolerance.value", ["cents": "\(Int(settings.notes.toleranceCents.rounded()))"])
+        "settings.playTolerance.value", ["cents": "\(Int(settings.notes.toleranceCents.rounded()))"]
+      )
     case .playOctave:
-      return strings.text(settings.notes.anyOctave ? "settings.playOctave.any" : "settings.playOctave.written")
+      return strings.text(
+        settings.notes.anyOctave ? "settings.playOctave.any" : "settings.playOctave.written")
     case .tuning:
       return settings.fretboard.tuning.name
     case .handedness:
-      return strings.text(settings.fretboard.isLeftHanded ? "settings.handedness.left" : "settings.handedness.right")
+      return strings.text(
+        settings.fretboard.isLeftHanded ? "settings.handedness.left" : "settings.handedness.right")
     case .fretLabels:
       return strings.text("settings.fretLabels.\(settings.fretboard.labels.rawValue)")
     case .fretSound:

@@ -331,7 +331,8 @@ public struct AppModel: Equatable, Sendable {
       guard edited != settings else { return effects }
       settings = edited
       return [.save(edited)] + effects
-    case .fretboard(let model) where model.phase == .choosing && (key == .character("n") || key == .character("e")):
+    case .fretboard(let model)
+    where model.phase == .choosing && (key == .character("n") || key == .character("e")):
       let editor: PatternEditorModel
       if key == .character("e"), let patterns, patterns.indices.contains(model.selected) {
         let pattern = patterns[model.selected]
@@ -340,7 +341,8 @@ public struct AppModel: Equatable, Sendable {
         editor = PatternEditorModel(tuning: settings.fretboard.tuning)
       }
       return apply(.push(.patternEditor(editor)))
-    case .fretboard(var model) where model.phase == .choosing && key == .character("d") && !model.asksToDelete:
+    case .fretboard(var model)
+    where model.phase == .choosing && key == .character("d") && !model.asksToDelete:
       if let patterns, patterns.indices.contains(model.selected) {
         model.askToDelete(isOwn: ownPatternIds.contains(patterns[model.selected].id))
       }

@@ -78,11 +78,14 @@ public enum AppView {
     canvas.fill(line, style: bar)
     var x = line.x + 1
     x += canvas.write(
-      strings.text("app.name"), x: x, y: line.y, style: Style(foreground: .accent, background: .surface).bold,
+      strings.text("app.name"), x: x, y: line.y,
+      style: Style(foreground: .accent, background: .surface).bold,
       clip: line)
     let separator = model.glyphs.kind == .unicode ? " › " : " > "
     for screen in model.stack.dropFirst() {
-      x += canvas.write(separator, x: x, y: line.y, style: Style(foreground: .muted, background: .surface), clip: line)
+      x += canvas.write(
+        separator, x: x, y: line.y, style: Style(foreground: .muted, background: .surface),
+        clip: line)
       x += canvas.write(strings.text(screen.titleKey), x: x, y: line.y, style: bar, clip: line)
     }
     let audioText: String
@@ -101,7 +104,8 @@ public enum AppView {
     }
     let clock = model.clock.text
     let room = max(0, line.maxX - x - clock.displayWidth - 5)
-    let shown = audioText.clipped(toWidth: min(room, line.width / 2), ellipsis: model.glyphs.ellipsis)
+    let shown = audioText.clipped(
+      toWidth: min(room, line.width / 2), ellipsis: model.glyphs.ellipsis)
     let clockX = line.maxX - 1 - clock.displayWidth
     canvas.write(clock, x: clockX, y: line.y, style: bar, clip: line)
     canvas.write(

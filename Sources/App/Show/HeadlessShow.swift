@@ -23,14 +23,16 @@ public enum HeadlessShow {
     case .scale:
       switch Scale.parse(text) {
       case .success(let scale):
-        return Tones(root: scale.tonic, noteClasses: scale.noteClasses, intervals: scale.type.intervals)
+        return Tones(
+          root: scale.tonic, noteClasses: scale.noteClasses, intervals: scale.type.intervals)
       case .failure(let error):
         throw Launcher.Failure(description: error.description)
       }
     case .chord, .arpeggio:
       switch Chord.parse(text.filter { $0 != " " }) {
       case .success(let chord):
-        return Tones(root: chord.root, noteClasses: chord.noteClasses, intervals: chord.quality.intervals)
+        return Tones(
+          root: chord.root, noteClasses: chord.noteClasses, intervals: chord.quality.intervals)
       case .failure(let error):
         throw Launcher.Failure(description: error.description)
       }
@@ -77,7 +79,9 @@ public enum HeadlessShow {
       }
     guard let (first, end) = bounds, 0 <= first, first < end, end <= last else {
       throw Launcher.Failure(
-        description: "\"\(text)\" is not a fret window: write FIRST-LAST within 0-\(last), such as 0-12 or 5-9")
+        description:
+          "\"\(text)\" is not a fret window: write FIRST-LAST within 0-\(last), such as 0-12 or 5-9"
+      )
     }
     return first...end
   }

@@ -21,10 +21,13 @@ public enum HeadlessStaff {
       }
       guard let note = Note(parsing: name) else {
         throw Launcher.Failure(
-          description: "\"\(name)\" is not a note: write a letter, an accidental and an octave, such as C4, F#5 or Bb3")
+          description:
+            "\"\(name)\" is not a note: write a letter, an accidental and an octave, such as C4, F#5 or Bb3"
+        )
       }
       guard (Note(.C, octave: 1).pitch...Note(.C, octave: 8).pitch).contains(note.pitch) else {
-        throw Launcher.Failure(description: "\(name) is outside C1 to C8, the range a staff is drawn for")
+        throw Launcher.Failure(
+          description: "\(name) is outside C1 to C8, the range a staff is drawn for")
       }
       notes.append(note)
     }
@@ -32,13 +35,16 @@ public enum HeadlessStaff {
     if let keyName {
       guard let parsed = KeySignature(parsing: keyName) else {
         throw Launcher.Failure(
-          description: "\"\(keyName)\" is not a key: write its tonic, such as G, Bb, F#, or Am for a minor key")
+          description:
+            "\"\(keyName)\" is not a key: write its tonic, such as G, Bb, F#, or Am for a minor key"
+        )
       }
       key = parsed
     }
     guard let staff = NotePack.Staff(name: clefName) else {
       throw Launcher.Failure(
-        description: "unknown clef \"\(clefName)\": use one of \(clefNames.joined(separator: ", "))")
+        description: "unknown clef \"\(clefName)\": use one of \(clefNames.joined(separator: ", "))"
+      )
     }
     let drawing = StaffDrawing(
       staff, key: key, notes: notes, barsAfter: bars, glyphs: GlyphSet.named(glyphs))

@@ -58,7 +58,9 @@ public final class WAVRecorder: Sendable {
       Self.flush(&state)
       let header = Self.header(sampleRate, frames: state.frames)
       if state.failure == nil {
-        let written = header.withUnsafeBytes { pwrite(state.descriptor, $0.baseAddress, $0.count, 0) }
+        let written = header.withUnsafeBytes {
+          pwrite(state.descriptor, $0.baseAddress, $0.count, 0)
+        }
         if written != header.count || fsync(state.descriptor) != 0 { state.failure = .current }
       }
       // Network file systems may report a failed write only when the file is closed.

@@ -37,7 +37,9 @@ public struct RoundTripMeasurement: Equatable, Sendable {
       return
     }
     offsets = candidates.compactMap { offsets in
-      offsets.filter { abs($0 - agreed) <= Self.agreement }.min { abs($0 - agreed) < abs($1 - agreed) }
+      offsets.filter { abs($0 - agreed) <= Self.agreement }.min {
+        abs($0 - agreed) < abs($1 - agreed)
+      }
     }
   }
 

@@ -88,7 +88,8 @@ public final class MetronomeEngine: AudioRenderer {
   public var soundingClicks: [[Float]] {
     state.withLock { state in
       ClickKind.sounding.map { kind in
-        let gain = kind == .subdivision ? state.pattern.subdivisionVolume : state.pattern.clickVolume
+        let gain =
+          kind == .subdivision ? state.pattern.subdivisionVolume : state.pattern.clickVolume
         return state.voices.samples(for: kind).map { $0 * gain.linear }
       }
     }

@@ -62,8 +62,9 @@ public final class RealFFT {
   }
 
   /// The squared magnitude of each bin of `input`'s transform.
-  public func power(of input: UnsafeBufferPointer<Float>, into power: UnsafeMutableBufferPointer<Float>)
-  {
+  public func power(
+    of input: UnsafeBufferPointer<Float>, into power: UnsafeMutableBufferPointer<Float>
+  ) {
     load(input)
     fftwf_execute(forwardPlan)
     for bin in 0..<binCount {

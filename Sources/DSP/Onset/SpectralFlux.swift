@@ -211,31 +211,31 @@ struct SpectralFlux {
     let ownOld = comparedAsHeard ? heard : taken
     taken.withUnsafeBufferPointer { taken in
       (comparedAsHeard ? heardAround : takenAround).withUnsafeBufferPointer { old in
-      ownOld.withUnsafeBufferPointer { oldOwn in
-        for band in 0..<bandCount {
-          var new = taken[judgedRow + band]
-          for row in laterRows { new = min(new, taken[row + band]) }
-          var around: Float = 0
-          var own: Float = 0
-          var clickLevel = clickLevels[judgedRow + band]
-          for row in oldRows {
-            around = max(around, old[row + band])
-            own = max(own, oldOwn[row + band])
-            clickLevel = max(clickLevel, clickLevels[row + band])
+        ownOld.withUnsafeBufferPointer { oldOwn in
+          for band in 0..<bandCount {
+            var new = taken[judgedRow + band]
+            for row in laterRows { new = min(new, taken[row + band]) }
+            var around: Float = 0
+            var own: Float = 0
+            var clickLevel = clickLevels[judgedRow + band]
+            for row in oldRows {
+              around = max(around, old[row + band])
+              own = max(own, oldOwn[row + band])
+              clickLevel = max(clickLevel, clickLevels[row + band])
+            }
+            // A partial moving into a neighbouring band counts in part (a change of pitch), unless
+            // the band held it lately (vibrato coming back).
+            let revisited = olderPeaks[band] >= Self.revisit * new
+            let reference = revisited ? around : max(own, Self.neighbourShare * around)
+            guard new > reference else { continue }
+            let knee = max(
+              peaks[band] * peakMemory, Self.noiseMargin * floor.level[band], leakage, Self.silence,
+              clickLevel)
+            total +=
+              weights[band]
+              * logf((knee + Self.compression * new) / (knee + Self.compression * reference))
           }
-          // A partial moving into a neighbouring band counts in part (a change of pitch), unless
-          // the band held it lately (vibrato coming back).
-          let revisited = olderPeaks[band] >= Self.revisit * new
-          let reference = revisited ? around : max(own, Self.neighbourShare * around)
-          guard new > reference else { continue }
-          let knee = max(
-            peaks[band] * peakMemory, Self.noiseMargin * floor.level[band], leakage, Self.silence,
-            clickLevel)
-          total +=
-            weights[band]
-            * logf((knee + Self.compression * new) / (knee + Self.compression * reference))
         }
-      }
       }
     }
     return total

@@ -1,5 +1,5 @@
-import FoundationEssentials
 import Files
+import FoundationEssentials
 
 /// Why a score file cannot be read, in words for a one-line error.
 struct ScoreFormatError: Error {

@@ -70,7 +70,8 @@ struct ZipArchive {
   /// The uncompressed bytes of `entry`, checked against its size and CRC-32.
   func contents(of entry: Entry) throws(ScoreFormatError) -> [UInt8] {
     guard entry.size <= Self.largestEntry else {
-      throw ScoreFormatError(reason: "\(entry.name) claims \(entry.size >> 20) MB, more than a score holds")
+      throw ScoreFormatError(
+        reason: "\(entry.name) claims \(entry.size >> 20) MB, more than a score holds")
     }
     let header = entry.headerOffset
     guard header + 30 <= bytes.count, Self.uint32(bytes, header) == 0x0403_4B50 else {

@@ -5,7 +5,8 @@ extension Canvas {
   public var snapshotText: String {
     var codes: [Style: Character] = [.plain: "."]
     var legend: [(Character, Style)] = []
-    var alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789").makeIterator()
+    var alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+      .makeIterator()
     var styleRows: [String] = []
     for y in 0..<size.height {
       var row = ""

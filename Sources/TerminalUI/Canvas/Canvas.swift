@@ -58,8 +58,7 @@ public struct Canvas: Equatable, Sendable {
     return column - x
   }
 
-  public mutating func fill(_ rect: Rect, with character: Character = " ", style: Style = .plain)
-  {
+  public mutating func fill(_ rect: Rect, with character: Character = " ", style: Style = .plain) {
     let area = rect.intersection(bounds)
     guard !area.isEmpty else { return }
     for y in area.y..<area.maxY {

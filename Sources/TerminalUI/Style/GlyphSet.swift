@@ -61,7 +61,8 @@ public struct GlyphSet: Equatable, Sendable {
 
   /// Whether the locale in effect (LC_ALL, then LC_CTYPE, then LANG) uses UTF-8.
   public static func localeIsUTF8(environment: [String: String]) -> Bool {
-    let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }
+    let locale =
+      ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }
       .first { !$0.isEmpty } ?? ""
     return locale.lowercased().filter { $0 != "-" }.contains("utf8")
   }

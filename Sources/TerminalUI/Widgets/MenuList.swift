@@ -71,7 +71,8 @@ public struct MenuList: Sendable, Equatable {
       // The title matters more: the detail gets what the title leaves, but at least half of
       // the row when both are too long.
       let titleNeeds = min(item.title.displayWidth, textWidth - textWidth / 2)
-      let detailWidth = min(detail.displayWidth, max(0, textWidth - titleNeeds - Self.gapBeforeDetail))
+      let detailWidth = min(
+        detail.displayWidth, max(0, textWidth - titleNeeds - Self.gapBeforeDetail))
       let text = detail.clipped(toWidth: detailWidth, ellipsis: glyphs.ellipsis)
       canvas.write(
         text, x: line.x + Self.leadingWidth + textWidth - text.displayWidth, y: line.y,

@@ -51,8 +51,11 @@ public struct GrandStaffView: Equatable, Sendable {
     let middle = (first + last) / 2
     for y in first...last {
       let character: Character =
-        y == first ? (unicode ? "⎧" : "/") : y == last ? (unicode ? "⎩" : "\\")
-        : y == middle ? (unicode ? "⎨" : "<") : (unicode ? "⎪" : "|")
+        y == first
+        ? (unicode ? "⎧" : "/")
+        : y == last
+          ? (unicode ? "⎩" : "\\")
+          : y == middle ? (unicode ? "⎨" : "<") : (unicode ? "⎪" : "|")
       canvas.put(character, x: area.x, y: y, style: treble.lineStyle, clip: area)
     }
   }

@@ -166,7 +166,8 @@ public struct StaffView: Equatable, Sendable {
         canvas.put(glyphs.horizontal, x: column, y: row(ledger), style: lineStyle, clip: area)
       }
     }
-    canvas.put(glyphs.kind == .unicode ? "●" : "o", x: x, y: row(position), style: noteStyle, clip: area)
+    canvas.put(
+      glyphs.kind == .unicode ? "●" : "o", x: x, y: row(position), style: noteStyle, clip: area)
     if let accidental = writtenAccidental(of: note) {
       let width = accidental.displayWidth
       canvas.write(accidental, x: x - 1 - width, y: row(position), style: noteStyle, clip: area)
