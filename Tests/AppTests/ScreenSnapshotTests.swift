@@ -224,5 +224,34 @@ final class ScreenSnapshotTests: XCTestCase {
     assertCanvasSnapshot(AppView.render(model), named: name(Self.small))
   }
 
+  /// The recording protocol: logging takes, the take map and the preparation, with a session of
+  /// two takes of Brahms's first movement logged a minute apart.
+  func testProtocolLoggingTakeMapAndPreparation() {
+    let lines = [
+      "work Brahms op. 38", "mvt 1 \"Allegro\": 1-44 A=12 4/4@q=120", "fps 25", "tc 10:00:00:00",
+      "take", "1-20 ++", "21-40 ok", "15 i", "25 i w", "note slow ending", "end 40", "take @A",
+      "12-30 +", "33 n",
+    ]
+    let start = Date(timeIntervalSince1970: 1_794_700_000)
+    let entries = lines.enumerated().map {
+      ($0.element, start.addingTimeInterval(Double($0.offset) * 60))
+    }
+    for size in [Self.small, Self.large] {
+      var model = AppFixtures.model(size: size)
+      model.press(.character("6"))
+      _ = model.handle(.protocolsListed(["brahms"]))
+      model.press(.enter)
+      _ = model.handle(
+        .protocolLoaded(
+          "brahms", session: ProtocolSession.replay(entries).session,
+          recent: Array(lines.suffix(6)), problems: []))
+      assertCanvasSnapshot(AppView.render(model), named: "logging." + name(size))
+      model.press(.tab)
+      assertCanvasSnapshot(AppView.render(model), named: "takeMap." + name(size))
+      model.press(.tab)
+      assertCanvasSnapshot(AppView.render(model), named: "preparation." + name(size))
+    }
+  }
+
   private func name(_ size: Size) -> String { "\(size.width)x\(size.height)" }
 }

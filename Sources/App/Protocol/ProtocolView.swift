@@ -263,9 +263,16 @@ enum ProtocolView {
       y += 1
     }
     for run in map.coverage where !run.best.isUsable && y < area.maxY - 1 {
+      // Bars nobody played, or played but not rated, are no "nothing better than" with nothing.
+      let key =
+        switch run.best {
+        case .uncovered: "protocol.uncovered"
+        case .unrated: "protocol.unrated"
+        case .rated: "protocol.weak"
+        }
       canvas.write(
         strings.text(
-          "protocol.weak",
+          key,
           [
             "from": map.bars.labels[run.bars.lowerBound],
             "to": map.bars.labels[run.bars.upperBound],
