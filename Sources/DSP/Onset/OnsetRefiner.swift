@@ -184,28 +184,8 @@ struct OnsetRefiner {
       let early = window.lowerBound..<(window.lowerBound + window.count / 2)
       return sharpest(in: early, of: history, clicks: clicks)
     }
-    let top = (blocks[peak] - base).squareRoot()
-    // Least squares over the middle of the rise, walking back from the peak until it is done.
-    var n = 0.0
-    var sumX = 0.0
-    var sumY = 0.0
-    var sumXX = 0.0
-    var sumXY = 0.0
-    for index in stride(from: peak, through: foot, by: -1) {
-      let amplitude = max(0, blocks[index] - base).squareRoot()
-      if amplitude < Self.fitFrom * top { break }
-      guard amplitude <= Self.fitTo * top else { continue }
-      let x = Double(index) + 0.5
-      n += 1
-      sumX += x
-      sumY += amplitude
-      sumXX += x * x
-      sumXY += x * amplitude
-    }
     var estimate: Int
-    let slope = n >= 2 ? (n * sumXY - sumX * sumY) / (n * sumXX - sumX * sumX) : 0
-    if slope > 0 {
-      let zero = (sumX - sumY / slope) / n
+    if let zero = Self.riseLineZero(of: blocks, from: peak, through: foot, above: base) {
       estimate = first + Int(max(Double(foot), zero) * Double(block))
     } else {
       // The rise is quicker than a block: start from the first block up near the top.
@@ -294,16 +274,34 @@ struct OnsetRefiner {
     }
     let base = smoothed[foot]
     guard smoothed[top] > Self.clearRise * base else { return nil }
-    let topAmplitude = (smoothed[top] - base).squareRoot()
+    // A line that reaches zero well before the quiet point (which the beating of a note's end
+    // with the next one can place late) is no swell rising from there, nor one that reaches
+    // it beyond where a swell is looked for.
+    guard let line = Self.riseLineZero(of: smoothed, from: top, through: foot, above: base),
+      line >= Double(max(lowest, foot - Self.footSlack))
+    else { return nil }
+    let zero = min(max(line, Double(foot)), Double(top))
+    guard Double(top) - zero >= Double(Self.slowestSharpRise) else { return nil }
+    return (first + Int(zero * Double(block)), smoothed[top])
+  }
+
+  /// Where a rise began, in blocks: a line fitted by least squares to the middle of the rise of
+  /// `energy` above `base` (amplitudes from `fitFrom` to `fitTo` of the top's), walking back
+  /// from `top` until the rise is done, followed back to zero. Nil when fewer than two blocks
+  /// fit or the line does not rise.
+  private static func riseLineZero(
+    of energy: [Double], from top: Int, through foot: Int, above base: Double
+  ) -> Double? {
+    let topAmplitude = (energy[top] - base).squareRoot()
     var n = 0.0
     var sumX = 0.0
     var sumY = 0.0
     var sumXX = 0.0
     var sumXY = 0.0
     for index in stride(from: top, through: foot, by: -1) {
-      let amplitude = max(0, smoothed[index] - base).squareRoot()
-      if amplitude < Self.fitFrom * topAmplitude { break }
-      guard amplitude <= Self.fitTo * topAmplitude else { continue }
+      let amplitude = max(0, energy[index] - base).squareRoot()
+      if amplitude < fitFrom * topAmplitude { break }
+      guard amplitude <= fitTo * topAmplitude else { continue }
       let x = Double(index) + 0.5
       n += 1
       sumX += x
@@ -314,14 +312,7 @@ struct OnsetRefiner {
     guard n >= 2 else { return nil }
     let slope = (n * sumXY - sumX * sumY) / (n * sumXX - sumX * sumX)
     guard slope > 0 else { return nil }
-    // A line that reaches zero well before the quiet point (which the beating of a note's end
-    // with the next one can place late) is no swell rising from there, nor one that reaches
-    // it beyond where a swell is looked for.
-    let line = (sumX - sumY / slope) / n
-    guard line >= Double(max(lowest, foot - Self.footSlack)) else { return nil }
-    let zero = min(max(line, Double(foot)), Double(top))
-    guard Double(top) - zero >= Double(Self.slowestSharpRise) else { return nil }
-    return (first + Int(zero * Double(block)), smoothed[top])
+    return (sumX - sumY / slope) / n
   }
 
   /// The sample in `range` where the energy just after most exceeds the energy just before.
