@@ -32,7 +32,7 @@ public struct FileKind: Sendable, Equatable {
   /// A metronome sound is a short click.
   public static let sound = FileKind(noun: "metronome sound", byteLimit: 8 * megabyte)
 
-  /// Every kind, for the README's table and the tests.
+  /// Every kind, so that a test can hold them to distinct nouns and real limits.
   public static let all: [FileKind] = [
     settings, locale, pack, pattern, rhythm, taps, history, historyLine, journal, journalLine,
     score, recording, sound,

@@ -45,7 +45,7 @@ enum ContentFolders {
     let name = file.lastPathComponent
     let data: Data
     do {
-      data = try Platform.readFile(file, as: kind)
+      data = try RegularFile.read(file, as: kind)
     } catch {
       throw StorageError.cannotRead(file: name, reason: error.description)
     }

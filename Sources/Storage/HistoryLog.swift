@@ -65,7 +65,7 @@ public struct HistoryLog: Sendable {
     let name = file.lastPathComponent
     let contents: Data
     do throws(FileError) {
-      contents = try Platform.readFile(file, as: kind)
+      contents = try RegularFile.read(file, as: kind)
     } catch  where error.code == ENOENT {
       return HistoryReadResult(records: [])
     } catch {

@@ -68,7 +68,7 @@ public struct LocaleCatalog: Equatable, Sendable {
     let name = "locales/\(file.lastPathComponent)"
     let data: Data
     do throws(FileError) {
-      data = try Platform.readFile(file, as: .locale)
+      data = try RegularFile.read(file, as: .locale)
     } catch {
       throw StorageError.cannotRead(file: name, reason: error.description)
     }

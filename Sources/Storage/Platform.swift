@@ -1,4 +1,3 @@
-import Files
 import FoundationEssentials
 import Glibc
 
@@ -76,12 +75,6 @@ enum Platform {
     guard let descriptor = try? openFile(folder.path, O_RDONLY | O_DIRECTORY) else { return }
     _ = fsync(descriptor)
     close(descriptor)
-  }
-
-  /// Reads a whole file by the one reading policy (`RegularFile`): a regular file within the
-  /// kind's limit, or a one-line reason.
-  static func readFile(_ url: URL, as kind: FileKind) throws(FileError) -> Data {
-    try RegularFile.read(url, as: kind)
   }
 
   /// Names of the entries in `folder`, without "." and "..", in no particular order.

@@ -21,7 +21,7 @@ public enum Quarantine {
     let folder = file.deletingLastPathComponent()
     let contents: Data
     do throws(FileError) {
-      contents = method == .copy ? try Platform.readFile(file, as: .settings) : Data()
+      contents = method == .copy ? try RegularFile.read(file, as: .settings) : Data()
     } catch {
       throw StorageError.cannotSetAside(file: file.lastPathComponent, reason: error.description)
     }

@@ -63,7 +63,7 @@ public final class SettingsStore: SettingsStoring {
     let name = file.lastPathComponent
     let data: Data
     do throws(FileError) {
-      data = try Platform.readFile(file, as: .settings)
+      data = try RegularFile.read(file, as: .settings)
     } catch  where error.code == ENOENT {
       return (State(document: .object([:])), SettingsLoadResult(settings: Settings()))
     } catch {
