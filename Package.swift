@@ -21,6 +21,7 @@ let package = Package(
 
     .target(name: "MusicTheory"),
     .target(name: "Files"),
+    .target(name: "MIDI"),
     .target(name: "DSP", dependencies: ["CFFTW"]),
     .target(name: "Practice", dependencies: ["MusicTheory"]),
     .target(name: "Audio", dependencies: ["DSP", "Files", "CPulseAudio"]),
@@ -33,7 +34,7 @@ let package = Package(
     .target(
       name: "App",
       dependencies: [
-        "MusicTheory", "Practice", "DSP", "Files", "Audio", "Storage", "TerminalUI",
+        "MusicTheory", "Practice", "DSP", "Files", "MIDI", "Audio", "Storage", "TerminalUI",
         .product(name: "Logging", package: "swift-log"),
       ]),
     .executableTarget(
@@ -68,6 +69,7 @@ let package = Package(
 
     .testTarget(name: "MusicTheoryTests", dependencies: ["MusicTheory"]),
     .testTarget(name: "FilesTests", dependencies: ["Files"]),
+    .testTarget(name: "MIDITests", dependencies: ["MIDI", "ListeningEval", "TestHelpers"]),
     .testTarget(name: "DSPTests", dependencies: ["DSP", "ListeningEval"]),
     .testTarget(name: "PracticeTests", dependencies: ["Practice", "DSP"]),
     .testTarget(name: "AudioTests", dependencies: ["Audio", "DSP", "TestHelpers"]),
@@ -80,6 +82,6 @@ let package = Package(
       name: "AppTests", dependencies: ["App", "TestHelpers", "TerminalUI", "Storage"],
       exclude: ["__Snapshots__"]),
     .testTarget(
-      name: "WoodshedTests", dependencies: ["TerminalHarness", "TestHelpers"]),
+      name: "WoodshedTests", dependencies: ["TerminalHarness", "TestHelpers", "ListeningEval"]),
   ]
 )

@@ -26,6 +26,13 @@ struct SessionOptions: ParsableArguments {
     help: "Listen to this WAV file instead of the microphone, in real time.")
   var audioIn: String?
 
+  @Option(
+    name: .customLong("midi-in"),
+    help: ArgumentHelp(
+      "Play this Standard MIDI File in as the MIDI keyboard, in real time, or read MIDI from "
+        + "this device or FIFO (such as /dev/snd/midiC1D0).", valueName: "file-or-device"))
+  var midiIn: String?
+
   @Flag(help: "With --audio-in, read the file as fast as possible instead of in real time.")
   var fast = false
 
@@ -36,6 +43,6 @@ struct SessionOptions: ParsableArguments {
   var overrides: RunOverrides {
     RunOverrides(
       glyphs: glyphs, theme: theme, sink: sink, source: source, audioOut: audioOut,
-      audioIn: audioIn, readsAudioInFast: fast)
+      audioIn: audioIn, readsAudioInFast: fast, midiIn: midiIn)
   }
 }

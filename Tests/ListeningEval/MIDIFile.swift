@@ -1,22 +1,35 @@
 /// A Standard MIDI File of one track, written with one tick per millisecond (480 ticks per
 /// quarter at 125 bpm), so note times stay exact.
-struct MIDIFile {
-  struct Note {
-    var millisecond: Int
-    var length: Int
-    var key: Int
-    var velocity: Int
+public struct MIDIFile {
+  public struct Note {
+    public var millisecond: Int
+    public var length: Int
+    public var key: Int
+    public var velocity: Int
+
+    public init(millisecond: Int, length: Int, key: Int, velocity: Int) {
+      self.millisecond = millisecond
+      self.length = length
+      self.key = key
+      self.velocity = velocity
+    }
   }
 
-  var channel: Int
+  public var channel: Int
   /// General MIDI program; ignored on the percussion channel (10, index 9).
-  var program: Int
-  var notes: [Note]
+  public var program: Int
+  public var notes: [Note]
+
+  public init(channel: Int, program: Int, notes: [Note]) {
+    self.channel = channel
+    self.program = program
+    self.notes = notes
+  }
 
   private static let ticksPerQuarter = 480
   private static let microsecondsPerQuarter = 480_000
 
-  var bytes: [UInt8] {
+  public var bytes: [UInt8] {
     var events: [(tick: Int, order: Int, bytes: [UInt8])] = []
     for note in notes {
       events.append(

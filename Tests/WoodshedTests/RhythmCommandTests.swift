@@ -1,4 +1,5 @@
 import Foundation
+import ListeningEval
 import XCTest
 
 /// `woodshed rhythm`: a recorded or tapped performance graded as the trainer grades one live.
@@ -90,6 +91,27 @@ final class RhythmCommandTests: XCTestCase {
     XCTAssertTrue(result.output.contains("Training time 0:08"), result.output)
   }
 
+  func testAMIDIPerformanceIsGradedExactlyAsItsTimesSay() throws {
+    // The same two bars as the taps above, played on a pad: one note-on 200 ms late, one
+    // missing; the note-offs between them are no hits.
+    let times = [1000, 2200, 3000, 5000, 6000, 7000, 8000]
+    let notes =
+      times.map { MIDIFile.Note(millisecond: $0, length: 90, key: 38, velocity: 100) }
+    let take = woodshed.home.appendingPathComponent("take.mid")
+    try Data(MIDIFile(channel: 9, program: 0, notes: notes).bytes).write(to: take)
+    let result = try woodshed.run([
+      "rhythm", "--midi-in", take.path, "--bpm", "60", "--patterns", "quarter", "--bars", "2",
+      "--count-in", "0", "--first-click", "1", "--json",
+    ])
+    XCTAssertEqual(result.status, 0, result.error)
+    let report = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+    XCTAssertEqual(report["accuracy"] as? Double, 87.5)
+    let graded = try XCTUnwrap(report["notes"] as? [[String: Any]])
+    let offsets = graded.compactMap { $0["offsetMs"] as? Double }
+    XCTAssertEqual(offsets, [0, 200, 0, 0, 0, 0, 0])
+  }
+
   func testBadInputGivesOneLineAndFails() throws {
     let taps = woodshed.home.appendingPathComponent("taps.txt")
     try Data("1.0\nsoon\n".utf8).write(to: taps)
@@ -106,7 +128,14 @@ final class RhythmCommandTests: XCTestCase {
         ["--taps", taps.path, "--bpm", "90", "--patterns", "quarter waltz"],
         "no rhythm pattern \"waltz\""
       ),
-      (["--bpm", "90", "--patterns", "quarter"], "give one of --audio-in FILE and --taps FILE"),
+      (
+        ["--bpm", "90", "--patterns", "quarter"],
+        "give one of --audio-in FILE.wav, --midi-in FILE.mid and --taps FILE"
+      ),
+      (
+        ["--midi-in", taps.path, "--bpm", "90", "--patterns", "quarter"],
+        "taps.txt: not a Standard MIDI File (no MThd header)"
+      ),
       (["--audio-in", taps.path, "--bpm", "90", "--patterns", "quarter"], "taps.txt"),
       (
         ["--taps", "/dev/null", "--bpm", "90", "--patterns", "quarter"],

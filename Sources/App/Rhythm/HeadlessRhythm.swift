@@ -16,6 +16,8 @@ public enum HeadlessRhythm {
     case recording(path: String)
     /// A text file of tap times in seconds, one per line.
     case taps(path: String)
+    /// A Standard MIDI File from pads or a keyboard: every note-on is a hit, at its time.
+    case midi(path: String)
   }
 
   public struct Request: Equatable, Sendable {
@@ -97,6 +99,8 @@ public enum HeadlessRhythm {
         .map { Double($0.frame) / rate }
     case .taps(let path):
       hits = try taps(in: path)
+    case .midi(let path):
+      hits = try MIDIPerformanceFile.load(path).map(\.seconds)
     }
     let windows: RhythmWindows = request.strictness == .strict ? .strict : .relative
     return RhythmReport(

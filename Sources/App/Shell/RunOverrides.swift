@@ -13,11 +13,14 @@ public struct RunOverrides: Equatable, Sendable {
   public var audioIn: String?
   /// The `audioIn` file is read as fast as possible rather than in real time.
   public var readsAudioInFast: Bool
+  /// A Standard MIDI File played in as the MIDI keyboard, or a MIDI device node or FIFO read
+  /// instead of the sequencer's port.
+  public var midiIn: String?
 
   public init(
     glyphs: GlyphSet.Kind? = nil, theme: Theme.Name? = nil, sink: String? = nil,
     source: String? = nil, audioOut: String? = nil, audioIn: String? = nil,
-    readsAudioInFast: Bool = false
+    readsAudioInFast: Bool = false, midiIn: String? = nil
   ) {
     self.glyphs = glyphs
     self.theme = theme
@@ -26,6 +29,7 @@ public struct RunOverrides: Equatable, Sendable {
     self.audioOut = audioOut
     self.audioIn = audioIn
     self.readsAudioInFast = readsAudioInFast
+    self.midiIn = midiIn
   }
 
   /// The saved devices with this run's choices applied.

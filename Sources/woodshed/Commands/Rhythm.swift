@@ -8,7 +8,9 @@ struct Rhythm: ParsableCommand {
     abstract: "Grade a recorded rhythm performance, or a list of tap times.",
     discussion: """
       The clicks were at FIRST-CLICK + k·60/BPM: the count-in first, then the line of patterns \
-      (one per beat) repeated for the bars of 4/4. Example: woodshed rhythm --audio-in take.wav \
+      (one per beat) repeated for the bars of 4/4. The hits are a recording's onsets \
+      (--audio-in), a Standard MIDI File's note-ons (--midi-in, from pads or a keyboard) or tap \
+      times (--taps). Example: woodshed rhythm --audio-in take.wav \
       --bpm 90 --patterns "quarter eighths triplet rest" --bars 4 --json
       """)
 
@@ -40,19 +42,22 @@ struct Rhythm: ParsableCommand {
   @Flag(help: "Print the results and every note as JSON.")
   var json = false
 
-  /// --audio-in is the recording, its onsets the hits; --glyphs draws the results.
+  /// --audio-in is the recording, its onsets the hits; --midi-in a MIDI file, its note-ons the
+  /// hits; --glyphs draws the results.
   @OptionGroup var session: SessionOptions
 
   func validate() throws {
-    guard (session.audioIn == nil) != (taps == nil) else {
-      throw Launcher.Failure(description: "give one of --audio-in FILE and --taps FILE")
+    guard [session.audioIn, session.midiIn, taps].compactMap(\.self).count == 1 else {
+      throw Launcher.Failure(
+        description: "give one of --audio-in FILE.wav, --midi-in FILE.mid and --taps FILE")
     }
   }
 
   func run() throws {
     let environment = ProcessInfo.processInfo.environment
     let request = HeadlessRhythm.Request(
-      hits: session.audioIn.map { .recording(path: $0) } ?? .taps(path: taps ?? ""), bpm: bpm,
+      hits: session.audioIn.map { .recording(path: $0) } ?? session.midiIn.map { .midi(path: $0) }
+        ?? .taps(path: taps ?? ""), bpm: bpm,
       patterns: patterns.split(whereSeparator: \.isWhitespace).map(String.init), bars: bars,
       countIn: countIn, firstClick: firstClick, strictness: strict ? .strict : .relative)
     let (report, strings) = try Launcher.rhythm(

@@ -1,0 +1,23 @@
+import Files
+import FoundationEssentials
+import MIDI
+
+/// A Standard MIDI File read as a performance: what `--midi-in take.mid` plays in as the
+/// keyboard, or grades headless.
+enum MIDIPerformanceFile {
+  /// The file's note-ons, or a one-line reason it cannot be used.
+  static func load(_ path: String) throws(Launcher.Failure) -> [StandardMIDIFile.Event] {
+    let url = URL(fileURLWithPath: path)
+    let bytes: [UInt8]
+    do throws(FileError) {
+      bytes = Array(try RegularFile.read(url, as: .midi))
+    } catch {
+      throw Launcher.Failure(description: "cannot read \(url.lastPathComponent): \(error)")
+    }
+    do throws(MIDIFileError) {
+      return try StandardMIDIFile(bytes: bytes).noteOns
+    } catch {
+      throw Launcher.Failure(description: "\(url.lastPathComponent): \(error)")
+    }
+  }
+}
