@@ -1,5 +1,5 @@
 SHELL := /bin/bash
-PACKAGES := libncursesw5-dev libpulse-dev libfftw3-dev zlib1g-dev pulseaudio
+PACKAGES := libncursesw5-dev libpulse-dev libfftw3-dev zlib1g-dev libasound2-dev pulseaudio
 # The listening benchmarks render instruments with fluidsynth from two soundfonts (each tuned on
 # TimGM6mb, MuseScore General held out), play recorded drum kits, and compare onsets against aubio
 # and librosa (from PyPI).

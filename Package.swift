@@ -18,13 +18,14 @@ let package = Package(
       name: "CPulseAudio", pkgConfig: "libpulse", providers: [.apt(["libpulse-dev"])]),
     .systemLibrary(name: "CFFTW", pkgConfig: "fftw3f", providers: [.apt(["libfftw3-dev"])]),
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
 
     .target(name: "MusicTheory"),
     .target(name: "Files"),
     .target(name: "MIDI"),
     .target(name: "DSP", dependencies: ["CFFTW"]),
     .target(name: "Practice", dependencies: ["MusicTheory"]),
-    .target(name: "Audio", dependencies: ["DSP", "Files", "CPulseAudio"]),
+    .target(name: "Audio", dependencies: ["DSP", "Files", "MIDI", "CPulseAudio", "CALSA"]),
     .target(
       name: "Storage",
       dependencies: [

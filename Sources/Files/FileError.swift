@@ -6,6 +6,8 @@ public enum FileError: Error, Equatable, Sendable, CustomStringConvertible {
   case system(Int32)
   /// Something other than a regular file stands at the path: "a FIFO", "a device"…
   case notRegular(String)
+  /// Something other than a device or FIFO stands where a stream of bytes was expected.
+  case notStream(String)
   case tooLarge(size: Int, kind: FileKind)
   /// A file is already there and replacing it was not asked for.
   case exists
@@ -17,6 +19,7 @@ public enum FileError: Error, Equatable, Sendable, CustomStringConvertible {
     switch self {
     case .system(let code): String(cString: strerror(code))
     case .notRegular(let what): "it is \(what), not a regular file"
+    case .notStream(let what): "it is \(what), not a device or FIFO"
     case .tooLarge(let size, let kind):
       "it is \(Self.bytes(size)); a \(kind.noun) may be at most \(Self.bytes(kind.byteLimit))"
     case .exists: "it already exists"

@@ -80,6 +80,7 @@ public final class RegularFile: Sendable {
 
   private static let typeNames: [mode_t: String] = [
     S_IFIFO: "a FIFO", S_IFCHR: "a device", S_IFBLK: "a device", S_IFSOCK: "a socket",
+    S_IFREG: "a regular file",
   ]
 
   /// What a file of a type other than regular or folder is, for a message.

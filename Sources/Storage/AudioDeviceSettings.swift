@@ -11,6 +11,9 @@ public struct AudioDeviceSettings: Equatable, Sendable {
   public var sink = ""
   /// A source name; empty means the server's default.
   public var source = ""
+  /// The ALSA sequencer port MIDI comes from, by address ("20:0") or a part of its name;
+  /// empty means every MIDI device connected.
+  public var midiPort = ""
   public var targetLatencyMilliseconds = 20
   /// Measured round trips in milliseconds, by sink name and then source name: from the moment
   /// the output clock says a click is heard to the moment the onset detector places it in the

@@ -7,6 +7,8 @@ public struct RhythmSettings: Equatable, Sendable {
     case tap
     /// An onset heard by the microphone.
     case microphone
+    /// A note-on from MIDI pads, an electronic drum kit or a keyboard.
+    case midi
   }
 
   /// How wide the grades' windows are.
@@ -33,6 +35,9 @@ public struct RhythmSettings: Equatable, Sendable {
   public var rings = false
   /// The key path's delay from tap calibration, subtracted from every tap.
   public var tapOffsetMilliseconds = 0.0
+  /// The MIDI path's delay (USB polling, the driver), measured the same way by playing pads
+  /// to the clicks, subtracted from every MIDI hit.
+  public var midiOffsetMilliseconds = 0.0
 
   public init() {}
 

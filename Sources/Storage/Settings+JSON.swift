@@ -23,6 +23,7 @@ extension Settings {
       isValid: Volumes.range.contains),
     SettingsField("audio.sink", \.audio.sink),
     SettingsField("audio.source", \.audio.source),
+    SettingsField("audio.midiPort", \.audio.midiPort),
     SettingsField(
       "audio.targetLatencyMs", \.audio.targetLatencyMilliseconds,
       isValid: AudioDeviceSettings.latencyRange.contains),
@@ -62,6 +63,9 @@ extension Settings {
     SettingsField("rhythm.rings", \.rhythm.rings),
     SettingsField(
       "rhythm.tapOffsetMs", \.rhythm.tapOffsetMilliseconds,
+      isValid: RhythmSettings.tapOffsetRange.contains),
+    SettingsField(
+      "rhythm.midiOffsetMs", \.rhythm.midiOffsetMilliseconds,
       isValid: RhythmSettings.tapOffsetRange.contains),
   ]
 

@@ -283,7 +283,8 @@ final class FretboardScreenTests: XCTestCase {
   func testThePatternCanBePlayedOnTheInstrument() throws {
     var model = model()
     model.press(.character("4"), .enter, .character("t"))
-    XCTAssertEqual(model.press(.character("i")), [.listen(.start(profile: nil))])
+    XCTAssertEqual(
+      model.press(.character("i")), [.listen(.start(profile: nil)), .midiIn(.start(from: nil))])
     XCTAssertTrue(text(model).contains("Listening: play the notes"), text(model))
     let run = try XCTUnwrap(screen(model)?.run)
     func held(_ pitch: Pitch) -> AppEvent {
@@ -297,8 +298,27 @@ final class FretboardScreenTests: XCTestCase {
     let effects = model.handle(held(run.expected[1].pitch + 1))
     guard case .record(let record) = effects.first else { return XCTFail("\(effects)") }
     XCTAssertEqual(record.figures["passed"], 0)
-    XCTAssertEqual(model.press(.escape), [.listen(.stop)], "leaving the run stops listening")
+    XCTAssertEqual(
+      model.press(.escape), [.listen(.stop), .midiIn(.stop)], "leaving the run stops listening")
     XCTAssertEqual(screen(model)?.listens, false)
+  }
+
+  func testAMIDIKeyboardPlaysThePatternWithoutAMicrophone() throws {
+    var model = model()
+    model.press(.character("4"), .enter, .character("t"), .character("i"))
+    _ = model.handle(.midiInput(failure: nil, port: "Keystation 49"))
+    _ = model.handle(.listening(failure: "PulseAudio: Connection refused"))
+    XCTAssertEqual(screen(model)?.listens, true, "MIDI still listens")
+    XCTAssertTrue(
+      text(model).contains("play the notes on your instrument or on Keystation 49"), text(model))
+    let run = try XCTUnwrap(screen(model)?.run)
+    let keys = run.expected.prefix(2).enumerated().map { index, step in
+      PlayedEvent(
+        instant: MonotonicInstant(nanoseconds: UInt64(10 + index) * 1_000_000_000),
+        pitch: step.pitch, velocity: 80, source: .midi)
+    }
+    XCTAssertEqual(model.handle(.played(keys)), [])
+    XCTAssertEqual(screen(model)?.run?.played, run.expected.prefix(2).map(\.pitch))
   }
 
   func testWithoutAMicrophoneTheCursorStillPlays() {

@@ -335,7 +335,7 @@ final class NotesModelTests: XCTestCase {
 
   func testPlayItListensAndTakesAHeldNoteInTuneAsTheAnswer() throws {
     var (model, effects) = startedWith(.play) { $0.notes.rounds = 5 }
-    XCTAssertEqual(effects, [.listen(.start(profile: nil))])
+    XCTAssertEqual(effects, [.listen(.start(profile: nil)), .midiIn(.start(from: nil))])
     let first = try XCTUnwrap(card(model))
     model.press(.character(Character("\(first.answerIndex + 1)")), at: 2.5)
     XCTAssertEqual(screen(model)?.quiz?.answers.count, 0, "the hidden choices take no keys")
@@ -369,7 +369,45 @@ final class NotesModelTests: XCTestCase {
 
   func testLeavingPlayItStopsTheMicrophone() {
     var (model, _) = startedWith(.play)
-    XCTAssertEqual(model.press(.escape, at: 3), [.stopNotes, .listen(.stop)])
+    XCTAssertEqual(model.press(.escape, at: 3), [.stopNotes, .listen(.stop), .midiIn(.stop)])
+  }
+
+  private func pressed(_ pitch: Pitch, at seconds: Double) -> AppEvent {
+    .played([
+      PlayedEvent(
+        instant: MonotonicInstant(nanoseconds: UInt64(seconds * 1e9)), pitch: pitch, velocity: 90,
+        source: .midi)
+    ])
+  }
+
+  func testPlayItTakesAKeyOfAMIDIKeyboardAsTheAnswerAtOnce() throws {
+    var (model, _) = startedWith(.play) {
+      $0.notes.rounds = 5
+      $0.notes.anyOctave = false
+    }
+    let first = try XCTUnwrap(card(model))
+    _ = model.handle(pressed(first.note.pitch, at: 2))
+    XCTAssertEqual(screen(model)?.quiz?.correctCount, 1, "exact, so in tune")
+    _ = model.handle(.tick(MonotonicInstant(nanoseconds: 10_000_000_000)))
+    let second = try XCTUnwrap(card(model))
+    _ = model.handle(pressed(second.note.pitch + 12, at: 11))
+    let answer = try XCTUnwrap(screen(model)?.quiz?.answers.last)
+    XCTAssertFalse(answer.isCorrect, "another octave, when the written one is asked for")
+    XCTAssertEqual(answer.heard, second.note.pitch + 12)
+    _ = model.handle(pressed(second.note.pitch, at: 11.1))
+    XCTAssertEqual(screen(model)?.quiz?.answers.count, 2, "a card takes one answer")
+  }
+
+  func testWithAMIDIKeyboardAndNoMicrophonePlayItStillListens() throws {
+    var (model, _) = startedWith(.play)
+    _ = model.handle(.listening(failure: "PulseAudio: Connection refused"))
+    _ = model.handle(.midiInput(failure: nil, port: "Keystation 49"))
+    XCTAssertEqual(screen(model)?.answersByEar, true)
+    let screenText = AppView.render(model).lines.joined(separator: "\n")
+    XCTAssertTrue(screenText.contains("No microphone: play the note on Keystation 49"), screenText)
+    let first = try XCTUnwrap(card(model))
+    _ = model.handle(pressed(first.note.pitch, at: 2))
+    XCTAssertEqual(screen(model)?.quiz?.correctCount, 1)
   }
 
   func testWithoutAMicrophonePlayItOffersTheFourAnswers() throws {

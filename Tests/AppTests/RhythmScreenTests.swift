@@ -223,6 +223,77 @@ final class RhythmScreenTests: XCTestCase {
     XCTAssertTrue(text(model).contains("Your taps arrive 25.0 ms late"), text(model))
   }
 
+  private func pad(_ model: inout AppModel, at seconds: [Double]) -> [Effect] {
+    model.handle(
+      .played(
+        seconds.map {
+          PlayedEvent(
+            instant: instant($0), pitch: Pitch(midiNumber: 38), velocity: 100, source: .midi)
+        }))
+  }
+
+  func testMIDIPadsHitLessTheirPathsDelayFromTheFirstClick() throws {
+    var settings = Settings()
+    settings.rhythm.bpm = 60
+    settings.rhythm.bars = 1
+    settings.rhythm.line = ["quarter", "quarter", "quarter", "quarter"]
+    settings.rhythm.midiOffsetMilliseconds = 8
+    var model = model(settings: settings)
+    model.press(.character("5"), .character("i"), .character("i"))
+    XCTAssertEqual(model.settings.rhythm.input, .midi, "taps, microphone, then MIDI")
+    XCTAssertTrue(text(model).contains("Hits: MIDI pads, drums or keyboard"), text(model))
+    XCTAssertTrue(text(model).contains("MIDI delay: 8.0 ms"), text(model))
+    XCTAssertEqual(model.press(.enter).count, 1, "the click first")
+    XCTAssertEqual(
+      countIn(&model, at: 10), [.midiIn(.start(from: instant(10)))],
+      "MIDI from the first click, a file's time zero on it")
+    XCTAssertEqual(press(&model, .character(" "), at: 14), [], "keys are not hits with pads")
+    _ = pad(&model, at: [14.008, 15.108])
+    let offsets = screen(model)?.results?.notes.map(\.offsetMilliseconds) ?? []
+    XCTAssertEqual(offsets.count, 4)
+    XCTAssertEqual(offsets.first.flatMap(\.self) ?? 99, 0, accuracy: 1e-6)
+    XCTAssertEqual(offsets.dropFirst().first.flatMap(\.self) ?? 99, 100, accuracy: 1e-6)
+    XCTAssertEqual(offsets.suffix(2).compactMap(\.self), [], "the last two not played yet")
+    let effects = tick(&model, at: 18.1)
+    XCTAssertEqual(Array(effects.prefix(2)), [.metronome(.stop), .midiIn(.stop)])
+    guard case .record(let record) = effects.last else { return XCTFail("\(effects)") }
+    XCTAssertEqual(record.exercise, "midi")
+  }
+
+  func testWithoutMIDIARunTakesTaps() throws {
+    var settings = Settings()
+    settings.rhythm.bpm = 60
+    settings.rhythm.input = .midi
+    var model = model(settings: settings)
+    model.press(.character("5"), .enter)
+    countIn(&model, at: 10)
+    _ = model.handle(.midiInput(failure: "no ALSA sequencer (No such file or directory)"))
+    XCTAssertTrue(
+      text(model).contains("No MIDI input: no ALSA sequencer (No such file or directory)"),
+      text(model))
+    _ = press(&model, .character(" "), at: 14)
+    XCTAssertEqual(screen(model)?.hits.count, 1)
+    XCTAssertEqual(pad(&model, at: [15]), [], "nor pads, once they failed")
+  }
+
+  func testMIDICalibrationMeasuresThePadsDelay() throws {
+    var settings = Settings()
+    settings.rhythm.input = .midi
+    var model = model(settings: settings)
+    model.press(.character("5"))
+    _ = press(&model, .character("l"), at: 1)
+    XCTAssertTrue(text(model).contains("Play a pad on each of the 16 clicks"), text(model))
+    let beat = 60.0 / 90
+    let first = 10 + 4 * beat
+    XCTAssertEqual(countIn(&model, at: 10, bpm: 90), [.midiIn(.start(from: instant(10)))])
+    _ = pad(&model, at: (0..<16).map { first + Double($0) * beat + 0.006 })
+    let done = tick(&model, at: first + 16.1 * beat)
+    XCTAssertEqual(model.settings.rhythm.midiOffsetMilliseconds, 6)
+    XCTAssertEqual(model.settings.rhythm.tapOffsetMilliseconds, 0, "the taps' delay kept")
+    XCTAssertTrue(done.contains(.midiIn(.stop)), "\(done)")
+    XCTAssertTrue(text(model).contains("Your MIDI hits arrive 6.0 ms late"), text(model))
+  }
+
   func testSnapshots() throws {
     var settings = Settings()
     settings.rhythm.bpm = 60

@@ -59,6 +59,7 @@ final class SettingsStoreTests: StorageTestCase {
           "clickPaths" : {
 
           },
+          "midiPort" : "",
           "roundTripMs" : {
 
           },
@@ -117,6 +118,7 @@ final class SettingsStoreTests: StorageTestCase {
             "triplet",
             "rest"
           ],
+          "midiOffsetMs" : 0,
           "rings" : false,
           "strictness" : "relative",
           "tapOffsetMs" : 0

@@ -38,6 +38,15 @@ public struct DoctorReport: Equatable, Sendable {
   public var audio: AudioStatus
   /// The latest metronome runs through the server, oldest first.
   public var recentPlayback: [PlaybackRecord]
+  public var midi: MIDIStatus
+
+  /// What the ALSA sequencer offers for MIDI input.
+  public enum MIDIStatus: Equatable, Sendable {
+    /// The ports that can play in, as "name (address)".
+    case ports([String])
+    /// The sequencer cannot be opened, and why.
+    case unavailable(String)
+  }
 
   public static let playbackRunsShown = 10
 
@@ -46,7 +55,7 @@ public struct DoctorReport: Equatable, Sendable {
     glyphs: GlyphSet.Kind, colorCount: Int?, canMoveCursor: Bool = true, noColor: Bool,
     folders: [Folder],
     settingsNotices: [SettingsNotice], pulseServer: String?, audio: AudioStatus,
-    recentPlayback: [PlaybackRecord] = []
+    recentPlayback: [PlaybackRecord] = [], midi: MIDIStatus = .ports([])
   ) {
     self.version = version
     self.terminalSize = terminalSize
@@ -62,6 +71,7 @@ public struct DoctorReport: Equatable, Sendable {
     self.pulseServer = pulseServer
     self.audio = audio
     self.recentPlayback = recentPlayback
+    self.midi = midi
   }
 
   /// Problems that stop Woodshed from working well; missing audio is not one of them
@@ -119,6 +129,13 @@ public struct DoctorReport: Equatable, Sendable {
     rows.append((strings.text("doctor.pulseServer"), pulseServer ?? strings.text("doctor.default")))
     rows.append((strings.text("doctor.audio"), audioText(strings)))
     rows.append((strings.text("doctor.underruns"), playbackText(strings)))
+    let midiText =
+      switch midi {
+      case .ports(let ports) where ports.isEmpty: strings.text("doctor.midi.none")
+      case .ports(let ports): ports.joined(separator: ", ")
+      case .unavailable(let reason): reason
+      }
+    rows.append((strings.text("doctor.midi"), midiText))
 
     let labelWidth = rows.map { $0.0.displayWidth }.max() ?? 0
     var out = rows.map { $0.0.padded(toWidth: labelWidth) + "  " + $0.1 }

@@ -66,6 +66,8 @@ public struct FretboardModel: Equatable, Sendable {
   public private(set) var isCountingIn = false
   /// Why the microphone could not be used.
   public private(set) var microphoneProblem: String?
+  /// The MIDI port notes are also taken from while listening, when one is open.
+  public private(set) var midiPort: String?
   private var heldNotes = HeldNoteDetector()
   private var tapTempo = TapTempo()
   /// The input frame of the last attack the microphone heard, until a note takes it.
@@ -431,7 +433,7 @@ public struct FretboardModel: Equatable, Sendable {
     case .escape:
       phase = .exploring
       var effects: [Effect] = []
-      if listens { effects.append(.listen(.stop)) }
+      if listens { effects += [.listen(.stop), .midiIn(.stop)] }
       if clicks { effects.append(.metronome(.stop)) }
       listens = false
       clicks = false
@@ -465,7 +467,10 @@ public struct FretboardModel: Equatable, Sendable {
       listens.toggle()
       heldNotes = HeldNoteDetector(reference: settings.concertPitch, armed: false)
       microphoneProblem = nil
-      return [.listen(listens ? .start(profile: settings.listening.profile) : .stop)]
+      midiPort = nil
+      return listens
+        ? [.listen(.start(profile: settings.listening.profile)), .midiIn(.start(from: nil))]
+        : [.listen(.stop), .midiIn(.stop)]
     case .enter:
       let pitch = pattern.tuning.pitch(string: cursor.string, fret: cursor.fret)
       return [.playNotes([pitch], settings.fretboard.sound)]
@@ -589,10 +594,29 @@ public struct FretboardModel: Equatable, Sendable {
     return effects
   }
 
-  /// The microphone started, or could not.
+  /// The microphone started, or could not; without it, listening goes on only for MIDI.
   mutating func listening(failure: String?) {
     microphoneProblem = failure
-    if failure != nil { listens = false }
+    if failure != nil, midiPort == nil { listens = false }
+  }
+
+  /// Keys pressed on a MIDI keyboard while a pattern is played through: each is played into
+  /// the run at the instant it was pressed, its pitch exact.
+  mutating func played(_ events: [PlayedEvent], patterns: [FretPattern]) -> [Effect] {
+    guard phase == .running, listens, patterns.indices.contains(selected) else { return [] }
+    var effects: [Effect] = []
+    for event in events {
+      guard let pitch = event.pitch else { continue }
+      now = max(now, event.instant)
+      effects += play(pitch, at: event.instant, pattern: patterns[selected])
+    }
+    return effects
+  }
+
+  /// MIDI input opened on `port`, or could not.
+  mutating func midiInput(failure: String?, port: String?) {
+    guard listens else { return }
+    midiPort = failure == nil ? port : nil
   }
 
   /// "3 5" is string 3, fret 5.

@@ -273,13 +273,16 @@ enum FretboardScreenView {
     }
     canvas.writeCentred(line, y: y, in: area, style: style)
     guard y + 2 < area.maxY else { return }
-    if let problem = screen.microphoneProblem {
+    if let problem = screen.microphoneProblem, screen.midiPort == nil {
       canvas.writeCentred(
         strings.text("notes.play.noMicrophone", ["reason": problem]), y: y + 2, in: area,
         style: Style.role(.warn).bold)
     } else {
+      let listening =
+        screen.midiPort.map { strings.text("fretboard.run.listeningMIDI", ["port": $0]) }
+        ?? strings.text("fretboard.run.listening")
       canvas.writeCentred(
-        strings.text(screen.listens ? "fretboard.run.listening" : "fretboard.run.canListen"),
+        screen.listens ? listening : strings.text("fretboard.run.canListen"),
         y: y + 2, in: area, style: .role(.muted))
     }
     if y + 3 < area.maxY {

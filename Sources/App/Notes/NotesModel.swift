@@ -34,6 +34,8 @@ public struct NotesModel: Equatable, Sendable {
   public private(set) var previousBest: Int?
   /// Why the microphone could not be used, in the play-it exercise.
   public private(set) var microphoneProblem: String?
+  /// The MIDI port play-it also takes notes from, when one is open.
+  public private(set) var midiPort: String?
   /// The last clear pitch heard, in the play-it exercise.
   public private(set) var hearing: Double?
   /// The latest instant the model was told of, for the time left in the timed drill.
@@ -128,9 +130,11 @@ public struct NotesModel: Equatable, Sendable {
   /// Whether the microphone should be on: only while a play-it session runs.
   var listens: Bool { phase == .playing && exercise == .play }
 
-  /// Whether cards are answered by playing: play-it with a microphone. Without one, play-it
-  /// falls back to the keys.
-  public var answersByEar: Bool { exercise == .play && microphoneProblem == nil }
+  /// Whether cards are answered by playing: play-it with a microphone or a MIDI keyboard.
+  /// Without either, play-it falls back to the keys.
+  public var answersByEar: Bool {
+    exercise == .play && (microphoneProblem == nil || midiPort != nil)
+  }
 
   /// When the screen wants a `.tick`: the next card, the end of the timed drill, and each
   /// second of its countdown.
@@ -228,6 +232,34 @@ public struct NotesModel: Equatable, Sendable {
     microphoneProblem = failure
   }
 
+  /// A key pressed on a MIDI keyboard in the play-it exercise answers the card at once: the
+  /// pitch is exact, so it is right or wrong, never out of tune.
+  mutating func played(_ events: [PlayedEvent], settings: Settings) -> [Effect] {
+    guard listens, endedAt == nil, var quiz, !quiz.isAnswered,
+      let pitch = events.lazy.compactMap(\.pitch).first
+    else { return [] }
+    let judgement = PlayedNoteJudgement(
+      heard: pitch.frequency(reference: settings.concertPitch), written: quiz.card.note.pitch,
+      reference: settings.concertPitch, toleranceCents: settings.notes.toleranceCents,
+      anyOctave: settings.notes.anyOctave)
+    switch judgement {
+    case .inTune(let heard):
+      quiz.answer(heard: heard, isCorrect: true, seconds: secondsSinceShown(now))
+    case .wrong(let heard):
+      quiz.answer(heard: heard, isCorrect: false, seconds: secondsSinceShown(now))
+    case .outOfTune:
+      return []
+    }
+    self.quiz = quiz
+    return answered(at: now, settings: settings)
+  }
+
+  /// MIDI input opened on `port`, or could not; without it the microphone answers alone.
+  mutating func midiInput(failure: String?, port: String?) {
+    guard listens else { return }
+    midiPort = failure == nil ? port : nil
+  }
+
   private func secondsSinceShown(_ time: MonotonicInstant) -> Double {
     shownAt.map { Double(time.nanoseconds &- $0.nanoseconds) / 1e9 } ?? 0
   }
@@ -249,7 +281,7 @@ public struct NotesModel: Equatable, Sendable {
       phase = .finished
       advanceAt = nil
       isStopped = true
-      return (record.map { [.record($0)] } ?? []) + (exercise == .play ? [.listen(.stop)] : [])
+      return (record.map { [.record($0)] } ?? []) + (exercise == .play ? Self.stopInputs : [])
     default:
       return []
     }
@@ -385,8 +417,13 @@ public struct NotesModel: Equatable, Sendable {
     endedAt = nil
     advanceAt = nil
     now = time
-    return exercise == .play ? [.listen(.start(profile: settings.listening.profile))] : []
+    midiPort = nil
+    return exercise == .play
+      ? [.listen(.start(profile: settings.listening.profile)), .midiIn(.start(from: nil))] : []
   }
+
+  /// Play-it listens to the microphone and to MIDI at once; whichever hears a note answers.
+  private static let stopInputs: [Effect] = [.listen(.stop), .midiIn(.stop)]
 
   private mutating func play(_ event: KeyEvent, settings: Settings) -> [Effect] {
     guard var quiz else { return [] }
@@ -451,7 +488,7 @@ public struct NotesModel: Equatable, Sendable {
     endedAt = time
     let record = record(at: time)
     var effects: [Effect] = record.map { [.record($0)] } ?? []
-    if exercise == .play { effects.append(.listen(.stop)) }
+    if exercise == .play { effects += Self.stopInputs }
     // Time ran out with a card unanswered: straight to the score.
     if quiz?.isAnswered == false {
       phase = .finished

@@ -153,6 +153,11 @@ enum NotesView {
     } else if let problem = screen.problem {
       line = strings.text(problem)
       style = Style.role(.warn).bold
+    } else if let port = screen.midiPort, screen.microphoneProblem != nil,
+      screen.exercise == .play
+    {
+      line = strings.text("notes.play.midiOnly", ["port": port])
+      style = .role(.muted)
     } else if let failure = screen.microphoneProblem, screen.exercise == .play {
       line = strings.text("notes.play.noMicrophone", ["reason": failure])
       style = Style.role(.warn).bold

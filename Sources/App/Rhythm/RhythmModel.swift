@@ -7,9 +7,9 @@ import Storage
 import TerminalUI
 
 /// The rhythm trainer: choose a tempo and a line of patterns, one per beat; after a bar of
-/// count-in, play the line for some bars by tapping Space or playing into the microphone, and
-/// every note is graded the moment it is played; then the results. `l` measures how late taps
-/// arrive, which is then subtracted from every tap.
+/// count-in, play the line for some bars by tapping Space, playing into the microphone or on
+/// MIDI pads, and every note is graded the moment it is played; then the results. `l` measures
+/// how late taps (or MIDI hits) arrive, which is then subtracted from every one.
 public struct RhythmModel: Equatable, Sendable {
   public enum Phase: Equatable, Sendable {
     case setup
@@ -41,9 +41,12 @@ public struct RhythmModel: Equatable, Sendable {
   public private(set) var feedback: Feedback?
   /// Why the microphone could not be used; the run goes on with taps.
   public private(set) var microphoneProblem: String?
+  /// Why MIDI input could not be used; the run goes on with taps.
+  public private(set) var midiProblem: String?
   public private(set) var now = MonotonicInstant(nanoseconds: 0)
   public private(set) var line: RhythmLine?
-  private var listens = false
+  /// Where this run's hits come from: the chosen input, or taps once it has failed.
+  public private(set) var input = RhythmSettings.Input.tap
   /// The instrument the microphone listens for.
   private var profile: InstrumentProfile?
   private var startedAt: MonotonicInstant?
@@ -124,7 +127,7 @@ public struct RhythmModel: Equatable, Sendable {
     switch phase {
     case .running, .calibrating:
       if event.key == .escape { return stop(settings: settings) }
-      guard !listens || phase == .calibrating else { return [] }
+      guard input == .tap else { return [] }
       return hit(at: event.time, settings: settings)
     case .results, .calibrated:
       if event.key == .enter { phase = .setup }
@@ -165,7 +168,8 @@ public struct RhythmModel: Equatable, Sendable {
       rhythm.bars = min(
         max(bars, RhythmSettings.barRange.lowerBound), RhythmSettings.barRange.upperBound)
     case .character("i"):
-      rhythm.input = rhythm.input == .tap ? .microphone : .tap
+      let inputs = RhythmSettings.Input.allCases
+      rhythm.input = inputs[((inputs.firstIndex(of: rhythm.input) ?? 0) + 1) % inputs.count]
     case .character("s"):
       rhythm.strictness = rhythm.strictness == .relative ? .strict : .relative
     case .character("b"):
@@ -207,7 +211,7 @@ public struct RhythmModel: Equatable, Sendable {
     reset()
     self.line = line
     phase = .running
-    listens = settings.rhythm.input == .microphone
+    input = settings.rhythm.input
     profile = settings.listening.profile
     return [.metronome(.start(clickOptions(settings, line: line)))]
   }
@@ -215,6 +219,9 @@ public struct RhythmModel: Equatable, Sendable {
   private mutating func calibrate(settings: Settings) -> [Effect] {
     reset()
     phase = .calibrating
+    // Pads are measured as taps are; the microphone's delay is the round trip's, measured
+    // elsewhere, so in that mode the keys are measured.
+    input = settings.rhythm.input == .midi ? .midi : .tap
     return [.metronome(.start(clickOptions(settings, line: nil)))]
   }
 
@@ -224,9 +231,10 @@ public struct RhythmModel: Equatable, Sendable {
     results = nil
     feedback = nil
     microphoneProblem = nil
+    midiProblem = nil
     decided = 0
     line = nil
-    listens = false
+    input = .tap
     startedAt = now
   }
 
@@ -236,7 +244,20 @@ public struct RhythmModel: Equatable, Sendable {
   mutating func heardBeat(_ beat: BeatDisplay) -> [Effect] {
     guard capturesKeys, grid == nil, beat.bpm > 0 else { return [] }
     grid = BeatGrid(heard: beat, beatsPerBar: RhythmLine.beatsPerBar)
-    return listens ? [.listen(.start(profile: profile))] : []
+    switch input {
+    case .tap: return []
+    case .microphone: return [.listen(.start(profile: profile))]
+    case .midi: return [.midiIn(.start(from: beat.audibleAt))]
+    }
+  }
+
+  /// What stops this run's input, if it needs stopping.
+  private var stopInput: [Effect] {
+    switch input {
+    case .tap: []
+    case .microphone: [.listen(.stop)]
+    case .midi: [.midiIn(.stop)]
+    }
   }
 
   private static func seconds(_ instant: MonotonicInstant) -> Double {
@@ -247,9 +268,16 @@ public struct RhythmModel: Equatable, Sendable {
     duration / .seconds(1)
   }
 
-  /// A hit at `time`: taps lose the key path's delay; it is graded with all hits so far.
+  /// A hit at `time`: taps and MIDI hits lose their path's delay (unless it is being
+  /// measured); it is graded with all hits so far.
   private mutating func hit(at time: MonotonicInstant, settings: Settings) -> [Effect] {
-    let delay = listens || phase == .calibrating ? 0 : settings.rhythm.tapOffsetMilliseconds / 1000
+    let milliseconds =
+      switch input {
+      case .tap: settings.rhythm.tapOffsetMilliseconds
+      case .midi: settings.rhythm.midiOffsetMilliseconds
+      case .microphone: 0.0
+      }
+    let delay = phase == .calibrating ? 0 : milliseconds / 1000
     hits.append(Self.seconds(time) - delay)
     guard phase == .running else { return [] }
     regrade(settings: settings)
@@ -287,10 +315,15 @@ public struct RhythmModel: Equatable, Sendable {
       let clicks = (0..<Self.calibrationClicks).map { Self.seconds(grid.time(ofBeat: $0)) }
       let measured = TapCalibration(clicks: clicks, taps: hits)
       if let measured {
-        settings.rhythm.tapOffsetMilliseconds = (measured.offsetMilliseconds * 10).rounded() / 10
+        let offset = (measured.offsetMilliseconds * 10).rounded() / 10
+        if input == .midi {
+          settings.rhythm.midiOffsetMilliseconds = offset
+        } else {
+          settings.rhythm.tapOffsetMilliseconds = offset
+        }
       }
       phase = .calibrated(measured)
-      return [.metronome(.stop)]
+      return [.metronome(.stop)] + stopInput
     }
     guard phase == .running, let line else { return [] }
     if results == nil { regrade(settings: settings) }
@@ -319,7 +352,7 @@ public struct RhythmModel: Equatable, Sendable {
   private mutating func stop(settings: Settings) -> [Effect] {
     guard phase == .running else {
       phase = .setup
-      return [.metronome(.stop)]
+      return [.metronome(.stop)] + stopInput
     }
     return finish(settings: settings, isCutShort: true)
   }
@@ -328,11 +361,10 @@ public struct RhythmModel: Equatable, Sendable {
     regrade(settings: settings)
     guard let report = report(isCutShort: isCutShort) else {
       phase = .setup
-      return [.metronome(.stop)] + (listens ? [.listen(.stop)] : [])
+      return [.metronome(.stop)] + stopInput
     }
     phase = .results(report)
-    var effects: [Effect] = [.metronome(.stop)]
-    if listens { effects.append(.listen(.stop)) }
+    var effects: [Effect] = [.metronome(.stop)] + stopInput
     effects.append(.record(record(report, settings: settings, isCutShort: isCutShort)))
     return effects
   }
@@ -381,7 +413,7 @@ public struct RhythmModel: Equatable, Sendable {
   mutating func hear(_ events: [ListenerEvent], timing: InputTiming?, settings: Settings)
     -> [Effect]
   {
-    guard phase == .running, listens else { return [] }
+    guard phase == .running, input == .microphone else { return [] }
     var effects: [Effect] = []
     for case .onset(let frame, _) in events {
       effects += hit(at: timing?.instant(ofFrame: frame) ?? now, settings: settings)
@@ -389,9 +421,28 @@ public struct RhythmModel: Equatable, Sendable {
     return effects
   }
 
+  /// Notes played on MIDI pads or a keyboard: each is a hit, whatever its key.
+  mutating func played(_ events: [PlayedEvent], settings: Settings) -> [Effect] {
+    guard capturesKeys, input == .midi else { return [] }
+    var effects: [Effect] = []
+    for event in events {
+      now = max(now, event.instant)
+      effects += hit(at: event.instant, settings: settings)
+    }
+    return effects
+  }
+
   /// The microphone started, or could not: then taps are taken instead.
   mutating func listening(failure: String?) {
+    guard input == .microphone else { return }
     microphoneProblem = failure
-    if failure != nil { listens = false }
+    if failure != nil { input = .tap }
+  }
+
+  /// MIDI input started, or could not: then taps are taken instead.
+  mutating func midiInput(failure: String?) {
+    guard input == .midi else { return }
+    midiProblem = failure
+    if failure != nil { input = .tap }
   }
 }

@@ -23,7 +23,7 @@ enum RhythmView {
     case .calibrating:
       renderCalibration(screen, model: model, in: area, on: &canvas)
     case .calibrated(let measured):
-      renderCalibrated(measured, model: model, in: area, on: &canvas)
+      renderCalibrated(measured, byMIDI: screen.input == .midi, model: model, in: area, on: &canvas)
     }
   }
 
@@ -87,9 +87,13 @@ enum RhythmView {
       strings.text("rhythm.setup.input.\(rhythm.input.rawValue)"),
       strings.text("rhythm.setup.strictness.\(rhythm.strictness.rawValue)"),
       strings.text(rhythm.rings ? "rhythm.setup.bell.on" : "rhythm.setup.bell.off"),
-      strings.text(
-        "rhythm.setup.tapDelay",
-        ["ms": DecimalText.format(rhythm.tapOffsetMilliseconds, places: 1)]),
+      rhythm.input == .midi
+        ? strings.text(
+          "rhythm.setup.midiDelay",
+          ["ms": DecimalText.format(rhythm.midiOffsetMilliseconds, places: 1)])
+        : strings.text(
+          "rhythm.setup.tapDelay",
+          ["ms": DecimalText.format(rhythm.tapOffsetMilliseconds, places: 1)]),
     ]
     for line in lines where y < area.maxY {
       canvas.write(line, x: left, y: y, style: .role(.text), clip: area)
@@ -108,14 +112,13 @@ enum RhythmView {
     let strings = model.strings
     guard let line = screen.line else { return }
     let rhythm = model.settings.rhythm
-    let how = strings.text(
-      rhythm.input == .microphone && screen.microphoneProblem == nil
-        ? "rhythm.run.microphone" : "rhythm.run.tap", ["bpm": "\(rhythm.bpm)"])
+    let how = strings.text("rhythm.run.\(screen.input.rawValue)", ["bpm": "\(rhythm.bpm)"])
     canvas.writeCentred(how, y: area.y, in: area, style: .role(.muted))
-    if let problem = screen.microphoneProblem {
-      canvas.writeCentred(
-        strings.text("notes.play.noMicrophone", ["reason": problem]), y: area.y + 1, in: area,
-        style: Style.role(.warn).bold)
+    let problem =
+      screen.microphoneProblem.map { strings.text("notes.play.noMicrophone", ["reason": $0]) }
+      ?? screen.midiProblem.map { strings.text("rhythm.run.noMIDI", ["reason": $0]) }
+    if let problem {
+      canvas.writeCentred(problem, y: area.y + 1, in: area, style: Style.role(.warn).bold)
     }
     let digitsArea = Rect(x: area.x, y: area.y + 2, width: area.width, height: BigDigits.height)
     if let left = screen.countInBeatsLeft {
@@ -192,7 +195,9 @@ enum RhythmView {
   ) {
     let strings = model.strings
     canvas.writeCentred(
-      strings.text("rhythm.calibrate.task", ["clicks": "\(RhythmModel.calibrationClicks)"]),
+      strings.text(
+        screen.input == .midi ? "rhythm.calibrate.taskMIDI" : "rhythm.calibrate.task",
+        ["clicks": "\(RhythmModel.calibrationClicks)"]),
       y: area.y + 1, in: area, style: Style.role(.accent).bold)
     canvas.writeCentred(
       strings.text("rhythm.calibrate.taps", ["taps": "\(screen.hits.count)"]), y: area.y + 3,
@@ -200,7 +205,8 @@ enum RhythmView {
   }
 
   private static func renderCalibrated(
-    _ measured: TapCalibration?, model: AppModel, in area: Rect, on canvas: inout Canvas
+    _ measured: TapCalibration?, byMIDI: Bool, model: AppModel, in area: Rect,
+    on canvas: inout Canvas
   ) {
     let strings = model.strings
     guard let measured else {
@@ -211,7 +217,7 @@ enum RhythmView {
     }
     canvas.writeCentred(
       strings.text(
-        "rhythm.calibrate.result",
+        byMIDI ? "rhythm.calibrate.resultMIDI" : "rhythm.calibrate.result",
         [
           "ms": DecimalText.format(measured.offsetMilliseconds, places: 1),
           "spread": DecimalText.format(measured.spreadMilliseconds, places: 1),

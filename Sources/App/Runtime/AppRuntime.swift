@@ -25,6 +25,7 @@ public final class AppRuntime {
   private let loadPatterns: () -> PatternLibrary
   private let metronome: MetronomePlayer
   private let listening: ListenService
+  private let midi: MIDIService
   private let notes: NotePlayer
   /// With `--audio-out`, sound goes to the file and notes are not played to the speakers.
   private let playsNotes: Bool
@@ -64,6 +65,7 @@ public final class AppRuntime {
     listening = ListenService(overrides: model.overrides, server: pulseServer) { event in
       inbox.post(event)
     }
+    midi = MIDIService(overrides: model.overrides) { event in inbox.post(event) }
     let logger = logger
     self.metronome = MetronomePlayer(
       server: pulseServer, soundsFolder: model.paths.soundsFolder, recorder: recorder
@@ -85,6 +87,7 @@ public final class AppRuntime {
   public func run() -> Int32 {
     defer {
       listening.stop()
+      midi.stop()
       notes.stop()
       stopMetronome()
       terminal.close()
@@ -150,6 +153,10 @@ public final class AppRuntime {
         listening.measureLatency(devices: model.audioDevices)
       case .listen(.learnInstrument(let name, let seconds)):
         listening.learnInstrument(name: name, seconds: seconds)
+      case .midiIn(.start(let origin)):
+        startMIDI(origin: origin)
+      case .midiIn(.stop):
+        midi.stop()
       case .playNote(let pitch):
         play([pitch], sound: .piano)
       case .playNotes(let pitches, let sound):
@@ -282,6 +289,13 @@ public final class AppRuntime {
       devices: model.audioDevices, profile: profile, clicks: metronome.clicksInTheRoom())
     if let failure { logger.warning("no microphone: \(failure)") }
     _ = model.handle(.listening(failure: failure, source: source))
+  }
+
+  private func startMIDI(origin: MonotonicInstant?) {
+    let choice = model.settings.audio.midiPort
+    let (failure, port) = midi.start(choice: choice.isEmpty ? nil : choice, origin: origin)
+    if let failure { logger.info("no MIDI input: \(failure)") }
+    inbox.post(.midiInput(failure: failure, port: port))
   }
 
   private func perform(_ command: MetronomeCommand) {

@@ -156,11 +156,23 @@ extension Launcher {
       settingsNotices: ground.loaded.notices, pulseServer: pulseServer,
       audio: PulseAudioProbe.check(server: pulseServer),
       recentPlayback: HistoryLog(file: ground.paths.playbackLogFile)
-        .readAll(as: PlaybackRecord.self).records.suffix(DoctorReport.playbackRunsShown))
+        .readAll(as: PlaybackRecord.self).records.suffix(DoctorReport.playbackRunsShown),
+      midi: midiStatus())
     return (
       report, ground.catalog.localizer(for: ground.loaded.settings.language),
       ground.loaded.settings.audio
     )
+  }
+}
+
+extension Launcher {
+  /// The MIDI ports there are, for `doctor`.
+  static func midiStatus() -> DoctorReport.MIDIStatus {
+    do throws(ALSASequencerError) {
+      return .ports(try ALSASequencer().ports().map { "\($0.name) (\($0.address))" })
+    } catch {
+      return .unavailable(error.description)
+    }
   }
 }
 

@@ -40,6 +40,10 @@ public enum AppEvent: Equatable, Sendable {
   case protocolRefused(String)
   /// What the microphone picked up, and where its frames lie in time while a click plays.
   case heard([ListenerEvent], timing: InputTiming? = nil)
+  /// Notes played on an input that knows when and what was played (a MIDI keyboard or pads).
+  case played([PlayedEvent])
+  /// MIDI input started, from `port`; or could not, and why.
+  case midiInput(failure: String?, port: String? = nil)
 }
 
 /// Wall-clock hour and minute for the status line, read by the runtime, never by views.

@@ -222,6 +222,10 @@ public struct AppModel: Equatable, Sendable {
         replaceTop(.rhythm(model))
         return effects
       }
+    case .played(let events):
+      return played(events)
+    case .midiInput(let failure, let port):
+      midiInput(failure: failure, port: port)
     case .key(let event):
       return handle(event)
     }
@@ -391,6 +395,41 @@ public struct AppModel: Equatable, Sendable {
     }
   }
 
+  private mutating func played(_ events: [PlayedEvent]) -> [Effect] {
+    switch screen {
+    case .rhythm(var model):
+      let effects = model.played(events, settings: settings)
+      replaceTop(.rhythm(model))
+      return effects
+    case .notes(var model):
+      let effects = model.played(events, settings: settings)
+      replaceTop(.notes(model))
+      return effects
+    case .fretboard(var model):
+      let effects = model.played(events, patterns: patterns ?? [])
+      replaceTop(.fretboard(model))
+      return effects
+    default:
+      return []
+    }
+  }
+
+  private mutating func midiInput(failure: String?, port: String?) {
+    switch screen {
+    case .rhythm(var model):
+      model.midiInput(failure: failure)
+      replaceTop(.rhythm(model))
+    case .notes(var model):
+      model.midiInput(failure: failure, port: port)
+      replaceTop(.notes(model))
+    case .fretboard(var model):
+      model.midiInput(failure: failure, port: port)
+      replaceTop(.fretboard(model))
+    default:
+      break
+    }
+  }
+
   /// A calibration's result is saved even if its screen was left meanwhile; on the listening
   /// screen it is shown and listening goes on, tuned to the instrument now chosen.
   private mutating func calibrated(_ result: CalibrationResult) -> [Effect] {
@@ -457,7 +496,7 @@ public struct AppModel: Equatable, Sendable {
           return []
         }
         stack.removeLast()
-        return [.stopNotes] + (model.listens ? [.listen(.stop)] : [])
+        return [.stopNotes] + (model.listens ? [.listen(.stop), .midiIn(.stop)] : [])
       }
       stack.removeLast()
     case .quit:

@@ -1,12 +1,15 @@
 import MusicTheory
 import Practice
 import Storage
+import TerminalUI
 
 /// Work the runtime performs for the model. The model never does I/O itself.
 public enum Effect: Equatable, Sendable {
   case save(Settings)
   case metronome(MetronomeCommand)
   case listen(ListenCommand)
+  /// Open MIDI input (the sequencer's ports, or the `--midi-in` file or device), or close it.
+  case midiIn(MIDIInCommand)
   /// Sound a note, such as a flashcard's answer.
   case playNote(Pitch)
   /// Sound notes one after the other with an instrument, such as an interval's tonic and then
@@ -37,4 +40,11 @@ public enum Effect: Equatable, Sendable {
   /// Add a movement line for each movement of the MusicXML score at `path`.
   case protocolImportScore(String, path: String)
   case quit
+}
+
+public enum MIDIInCommand: Equatable, Sendable {
+  /// Start taking notes; a `--midi-in` file's time zero is `origin` (nil: now), so a file
+  /// made against the click lines up with the first click heard.
+  case start(from: MonotonicInstant?)
+  case stop
 }
