@@ -60,7 +60,7 @@ let package = Package(
     .executableTarget(
       name: "woodshed-bench",
       dependencies: [
-        "App", "Audio", "DSP", "Practice", "Storage", "TerminalUI", "TerminalHarness",
+        "App", "Audio", "DSP", "MIDI", "Practice", "Storage", "TerminalUI", "TerminalHarness",
         "ListeningEval", "CZlib",
       ],
       path: "Tests/Benchmarks"),

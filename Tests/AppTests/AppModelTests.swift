@@ -19,7 +19,9 @@ final class AppModelTests: XCTestCase {
 
   func testEnterOpensSettingsAndEscapeComesBack() {
     var model = AppFixtures.model()
-    XCTAssertEqual(model.press(.down, .down, .down, .down, .down, .down, .down, .enter), [])
+    XCTAssertEqual(
+      model.press(.down, .down, .down, .down, .down, .down, .down, .enter), [.listMIDIPorts],
+      "the MIDI ports are listed for their row")
     guard case .settings = model.screen else { return XCTFail("settings did not open") }
     XCTAssertEqual(model.press(.escape), [])
     guard case .home = model.screen else { return XCTFail("escape did not go back") }
@@ -78,11 +80,32 @@ final class AppModelTests: XCTestCase {
     XCTAssertEqual(model.press(.left), [.save(expected)])
   }
 
+  func testTheMIDIPortIsChosenAmongThoseConnected() {
+    var model = AppFixtures.model()
+    model.openSetting(.midiPort)
+    _ = model.handle(.midiPortsListed(["Keystation 49", "TD-17"], problem: nil))
+    func row() -> String {
+      AppView.render(model).lines.first { $0.contains("MIDI input") } ?? ""
+    }
+    XCTAssertTrue(row().contains("every device (2 now)"), row())
+    model.press(.right, .right)
+    XCTAssertEqual(model.settings.audio.midiPort, "TD-17")
+    XCTAssertTrue(row().contains("TD-17"), row())
+    _ = model.handle(.midiPortsListed([], problem: nil))
+    XCTAssertEqual(model.settings.audio.midiPort, "TD-17", "unplugged, it stays chosen")
+    model.press(.left)
+    XCTAssertEqual(model.settings.audio.midiPort, "")
+    model.press(.left)
+    XCTAssertEqual(model.settings.audio.midiPort, "", "with nothing plugged in, no other choice")
+    _ = model.handle(.midiPortsListed([], problem: "no ALSA sequencer (No such file or directory)"))
+    XCTAssertTrue(row().contains("none: no ALSA sequencer"), row())
+  }
+
   func testMovingWithoutChangingSavesNothing() {
     var model = AppFixtures.model()
     XCTAssertEqual(
       model.press(.down, .down, .down, .down, .down, .down, .down, .enter, .down, .up, .end, .home),
-      [])
+      [.listMIDIPorts])
   }
 
   func testLanguageCyclesThroughTheLocaleFiles() {

@@ -1,6 +1,7 @@
 import App
 import Audio
 import Foundation
+import MIDI
 import Practice
 import Storage
 import TerminalHarness
@@ -401,6 +402,52 @@ do {
       format:
         "rhythm tap to graded feedback 120x40 (256-note line): median %.2f ms, worst %.2f ms (%d taps)",
       median(samples), samples.max() ?? 0, samples.count))
+}
+
+// 11b. The same line played on MIDI pads: from a note-on's bytes read to its grade drawn (parse
+// the bytes, make the played event, grade every hit so far, render and diff).
+do {
+  var settings = Settings()
+  settings.rhythm.bpm = 90
+  settings.rhythm.bars = 16
+  settings.rhythm.line = ["sixteenths", "sixteenths", "sixteenths", "sixteenths"]
+  settings.rhythm.input = .midi
+  let library = RhythmLibrary(
+    builtIn: assets.appendingPathComponent("rhythms"), user: URL(fileURLWithPath: "/nonexistent"))
+  var model = AppModel(
+    settings: settings, size: Size(width: 120, height: 40), clock: ClockTime(hour: 9, minute: 5),
+    catalog: catalog, paths: StoragePaths(environment: ["HOME": "/home/bench"]),
+    detectedGlyphs: .unicode, rhythms: library.patterns)
+  model.open(.rhythm)
+  _ = model.handle(.key(KeyEvent(.enter, time: MonotonicInstant(nanoseconds: 1))))
+  _ = model.handle(
+    .metronomeBeat(
+      BeatDisplay(
+        bar: -1, beatInBar: 0, isCountIn: true, isMuted: false, bpm: 90, elapsed: .zero,
+        audibleAt: MonotonicInstant(nanoseconds: 10_000_000_000))))
+  let terminal = VirtualTerminal(size: model.size)
+  let clock = ContinuousClock()
+  var parser = MIDIStreamParser()
+  var samples: [Double] = []
+  let sixteenth = 60.0 / 90 / 4
+  for note in 0..<256 {
+    let time = 10 + 4 * 60.0 / 90 + Double(note) * sixteenth + (note % 3 == 0 ? 0.012 : -0.008)
+    let instant = MonotonicInstant(nanoseconds: UInt64(time * 1e9))
+    let bytes: [UInt8] = [0x99, 38, UInt8(60 + note % 60)]
+    let elapsed = clock.measure {
+      let played = parser.messages(in: bytes).compactMap { PlayedEvent($0, at: instant) }
+      _ = model.handle(.played(played))
+      terminal.draw(AppView.render(model))
+    }
+    samples.append(seconds(elapsed) * 1e3)
+  }
+  let sorted = samples.sorted()
+  print(
+    String(
+      format:
+        "rhythm MIDI note-on to graded feedback 120x40 (256-note line): median %.2f ms, p99 %.2f ms, worst %.2f ms (%d hits)",
+      median(samples), sorted[Int(Double(sorted.count - 1) * 0.99)], sorted.last ?? 0,
+      samples.count))
 }
 
 // 12. The recording protocol: a session of 10 000 journal lines (one 1000-bar movement, 100

@@ -157,6 +157,12 @@ public final class AppRuntime {
         startMIDI(origin: origin)
       case .midiIn(.stop):
         midi.stop()
+      case .listMIDIPorts:
+        do throws(ALSASequencerError) {
+          inbox.post(.midiPortsListed(try ALSASequencer().ports().map(\.name), problem: nil))
+        } catch {
+          inbox.post(.midiPortsListed([], problem: error.description))
+        }
       case .playNote(let pitch):
         play([pitch], sound: .piano)
       case .playNotes(let pitches, let sound):

@@ -4,7 +4,6 @@ import Files
 import FoundationEssentials
 import Glibc
 import MIDI
-import MusicTheory
 import Synchronization
 import TerminalUI
 
@@ -130,10 +129,6 @@ enum MIDISource: Sendable {
 
   /// The note-ons among `messages`, played at `instant`.
   static func played(_ messages: [MIDIMessage], at instant: MonotonicInstant) -> [PlayedEvent] {
-    messages.compactMap { message in
-      guard case .noteOn(_, let key, let velocity) = message else { return nil }
-      return PlayedEvent(
-        instant: instant, pitch: Pitch(midiNumber: key), velocity: velocity, source: .midi)
-    }
+    messages.compactMap { PlayedEvent($0, at: instant) }
   }
 }

@@ -22,8 +22,11 @@ public struct SettingsModel: Equatable, Sendable {
 
   var selectedRow: SettingsRow { Self.rows[selected] }
 
-  /// Returns true when the key changed a setting.
-  mutating func handle(_ key: Key, settings: inout Settings, languages: [String]) -> Bool {
+  /// Returns true when the key changed a setting. `midiPorts` are the names of the MIDI ports
+  /// there are now.
+  mutating func handle(
+    _ key: Key, settings: inout Settings, languages: [String], midiPorts: [String] = []
+  ) -> Bool {
     switch key {
     case .up, .character("k"):
       selected = (selected + Self.rows.count - 1) % Self.rows.count
@@ -34,9 +37,11 @@ public struct SettingsModel: Equatable, Sendable {
     case .end, .pageDown:
       selected = Self.rows.count - 1
     case .right, .enter, .character("l"), .character("+"), .character(" "):
-      return change(selectedRow, by: 1, settings: &settings, languages: languages)
+      return change(
+        selectedRow, by: 1, settings: &settings, languages: languages, midiPorts: midiPorts)
     case .left, .character("h"), .character("-"):
-      return change(selectedRow, by: -1, settings: &settings, languages: languages)
+      return change(
+        selectedRow, by: -1, settings: &settings, languages: languages, midiPorts: midiPorts)
     default:
       break
     }
@@ -44,7 +49,8 @@ public struct SettingsModel: Equatable, Sendable {
   }
 
   private func change(
-    _ row: SettingsRow, by step: Int, settings: inout Settings, languages: [String]
+    _ row: SettingsRow, by step: Int, settings: inout Settings, languages: [String],
+    midiPorts: [String]
   ) -> Bool {
     let before = settings
     switch row {
@@ -65,6 +71,13 @@ public struct SettingsModel: Equatable, Sendable {
       settings.volumes.click = Self.adjust(settings.volumes.click, by: step)
     case .instrumentVolume:
       settings.volumes.instrument = Self.adjust(settings.volumes.instrument, by: step)
+    case .midiPort:
+      // Every device (""), then each port there is; a saved port not connected now stays a
+      // choice, so stepping past it does not lose it.
+      let current = settings.audio.midiPort
+      let choices =
+        [""] + midiPorts + (current.isEmpty || midiPorts.contains(current) ? [] : [current])
+      settings.audio.midiPort = Self.cycle(choices, from: current, by: step)
     case .cardAdvance:
       let current: Double? = settings.notes.advancesByHand ? nil : settings.notes.advanceSeconds
       let next = Self.cycle(Self.cardAdvances, from: current, by: step)

@@ -8,6 +8,7 @@ public enum SettingsRow: CaseIterable, Equatable, Sendable {
   case masterVolume
   case clickVolume
   case instrumentVolume
+  case midiPort
   case cardAdvance
   case playTolerance
   case playOctave
@@ -27,6 +28,7 @@ public enum SettingsRow: CaseIterable, Equatable, Sendable {
     case .masterVolume: return "settings.volume.master"
     case .clickVolume: return "settings.volume.click"
     case .instrumentVolume: return "settings.volume.instrument"
+    case .midiPort: return "settings.midiPort"
     case .cardAdvance: return "settings.cardAdvance"
     case .playTolerance: return "settings.playTolerance"
     case .playOctave: return "settings.playOctave"

@@ -60,6 +60,10 @@ enum SettingsView {
       return strings.text("settings.volume.value", ["percent": "\(settings.volumes.click)"])
     case .instrumentVolume:
       return strings.text("settings.volume.value", ["percent": "\(settings.volumes.instrument)"])
+    case .midiPort:
+      if !settings.audio.midiPort.isEmpty { return settings.audio.midiPort }
+      return model.midiPortsProblem.map { strings.text("settings.midiPort.none", ["reason": $0]) }
+        ?? strings.text("settings.midiPort.every", ["count": "\(model.midiPorts.count)"])
     case .cardAdvance:
       guard !settings.notes.advancesByHand else {
         return strings.text("settings.cardAdvance.byHand")

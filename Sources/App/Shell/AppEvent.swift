@@ -44,6 +44,8 @@ public enum AppEvent: Equatable, Sendable {
   case played([PlayedEvent])
   /// MIDI input started, from `port`; or could not, and why.
   case midiInput(failure: String?, port: String? = nil)
+  /// The MIDI ports there are, by name; or why there are none (no sequencer).
+  case midiPortsListed([String], problem: String?)
 }
 
 /// Wall-clock hour and minute for the status line, read by the runtime, never by views.

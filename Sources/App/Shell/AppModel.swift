@@ -28,6 +28,10 @@ public struct AppModel: Equatable, Sendable {
   /// The fretboard patterns there are: the library's, then the user's own; nil until the
   /// fretboard is first opened.
   public private(set) var patterns: [FretPattern]?
+  /// The MIDI ports there are, by name, as last listed for the settings.
+  public private(set) var midiPorts: [String] = []
+  /// Why no MIDI port can be listed, such as no sequencer on this machine.
+  public private(set) var midiPortsProblem: String?
   /// The ids of the patterns that are the user's own, which the editor changes in place.
   public private(set) var ownPatternIds: Set<String> = []
   /// Past sessions, oldest first, as read from the history at start and added to since.
@@ -226,6 +230,9 @@ public struct AppModel: Equatable, Sendable {
       return played(events)
     case .midiInput(let failure, let port):
       midiInput(failure: failure, port: port)
+    case .midiPortsListed(let ports, let problem):
+      midiPorts = ports
+      midiPortsProblem = problem
     case .key(let event):
       return handle(event)
     }
@@ -298,7 +305,8 @@ public struct AppModel: Equatable, Sendable {
       return transition.map { apply($0) } ?? []
     case .settings(var model):
       var edited = settings
-      let changed = model.handle(key, settings: &edited, languages: languages)
+      let changed = model.handle(
+        key, settings: &edited, languages: languages, midiPorts: midiPorts)
       replaceTop(.settings(model))
       guard changed else { return [] }
       // Another tuning needs other shapes: they are made when the fretboard is next opened.
@@ -464,6 +472,7 @@ public struct AppModel: Equatable, Sendable {
       if case .listen = screen { return [.listen(.start(profile: settings.listening.profile))] }
       if case .fretboard = screen, patterns == nil { return [.loadPatterns] }
       if case .recordingProtocol = screen { return [.protocolList] }
+      if case .settings = screen { return [.listMIDIPorts] }
     case .pop:
       guard stack.count > 1 else { return [] }
       if case .metronome(var model) = screen, let command = model.leave() {

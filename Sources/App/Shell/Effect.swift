@@ -10,6 +10,8 @@ public enum Effect: Equatable, Sendable {
   case listen(ListenCommand)
   /// Open MIDI input (the sequencer's ports, or the `--midi-in` file or device), or close it.
   case midiIn(MIDIInCommand)
+  /// Find the MIDI ports there are, for the settings, and send them back.
+  case listMIDIPorts
   /// Sound a note, such as a flashcard's answer.
   case playNote(Pitch)
   /// Sound notes one after the other with an instrument, such as an interval's tonic and then
