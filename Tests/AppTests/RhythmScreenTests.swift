@@ -295,20 +295,41 @@ final class RhythmScreenTests: XCTestCase {
   }
 
   func testSnapshots() throws {
-    var settings = Settings()
-    settings.rhythm.bpm = 60
-    settings.rhythm.bars = 1
-    var model = model(settings: settings)
-    model.press(.character("5"))
-    assertCanvasSnapshot(AppView.render(model), named: "setup.80x24")
-    model.press(.enter)
-    countIn(&model, at: 10)
-    _ = press(&model, .character(" "), at: 14.01)
-    _ = press(&model, .character(" "), at: 15.04)
-    _ = press(&model, .character(" "), at: 15.6)
-    _ = tick(&model, at: 15.65)
-    assertCanvasSnapshot(AppView.render(model), named: "run.80x24")
-    _ = tick(&model, at: 18.2)
-    assertCanvasSnapshot(AppView.render(model), named: "results.80x24")
+    for size in [Size(width: 80, height: 24), Size(width: 120, height: 40)] {
+      let name = "\(size.width)x\(size.height)"
+      var settings = Settings()
+      settings.rhythm.bpm = 60
+      settings.rhythm.bars = 1
+      var model = model(size: size, settings: settings)
+      model.press(.character("5"))
+      assertCanvasSnapshot(AppView.render(model), named: "setup.\(name)")
+      model.press(.enter)
+      countIn(&model, at: 10)
+      _ = press(&model, .character(" "), at: 14.01)
+      _ = press(&model, .character(" "), at: 15.04)
+      _ = press(&model, .character(" "), at: 15.6)
+      _ = tick(&model, at: 15.65)
+      assertCanvasSnapshot(AppView.render(model), named: "run.\(name)")
+      _ = tick(&model, at: 18.2)
+      assertCanvasSnapshot(AppView.render(model), named: "results.\(name)")
+    }
+  }
+
+  func testSnapshotsOnMIDIPads() throws {
+    for size in [Size(width: 80, height: 24), Size(width: 120, height: 40)] {
+      var settings = Settings()
+      settings.rhythm.bpm = 60
+      settings.rhythm.bars = 1
+      settings.rhythm.input = .midi
+      settings.rhythm.midiOffsetMilliseconds = 4.5
+      var model = model(size: size, settings: settings)
+      model.press(.character("5"))
+      assertCanvasSnapshot(AppView.render(model), named: "setup-midi.\(size.width)x\(size.height)")
+      model.press(.enter)
+      countIn(&model, at: 10)
+      _ = pad(&model, at: [14.01, 15.04])
+      _ = tick(&model, at: 15.2)
+      assertCanvasSnapshot(AppView.render(model), named: "run-midi.\(size.width)x\(size.height)")
+    }
   }
 }

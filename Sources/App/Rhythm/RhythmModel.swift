@@ -83,12 +83,14 @@ public struct RhythmModel: Equatable, Sendable {
     KeyHint(.text("Space"), "rhythm.key.hit"),
     KeyHint(.escape, "rhythm.key.stop"),
   ]
+  /// Played on an instrument or pads, the keys only stop the run.
+  static let listeningHints: [KeyHint] = [KeyHint(.escape, "rhythm.key.stop")]
   static let resultsHints: [KeyHint] = [KeyHint(.enter, "rhythm.key.again"), .back, .help]
 
   var keyHints: [KeyHint] {
     switch phase {
     case .setup: Self.setupHints
-    case .running, .calibrating: Self.runningHints
+    case .running, .calibrating: input == .tap ? Self.runningHints : Self.listeningHints
     case .results, .calibrated: Self.resultsHints
     }
   }
