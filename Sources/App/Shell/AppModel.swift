@@ -88,17 +88,13 @@ public struct AppModel: Equatable, Sendable {
   public var screen: Screen { stack[stack.count - 1] }
 
   /// When the screen on top wants a `.tick`, such as a flashcard that advances by itself.
-  public var deadline: MonotonicInstant? {
-    if case .notes(let model) = screen { return model.deadline }
-    if case .fretboard(let model) = screen { return model.deadline }
-    if case .rhythm(let model) = screen { return model.deadline }
-    if case .recordingProtocol(let model) = screen { return model.deadline }
-    return nil
-  }
+  public var deadline: MonotonicInstant? { screen.feature.deadline }
   public var isTooSmall: Bool { !size.fits(.minimum) }
 
   public mutating func handle(_ event: AppEvent) -> [Effect] {
     switch event {
+    case .key(let key):
+      return handle(key)
     case .resized(let newSize):
       size = newSize
     case .clock(let time):
@@ -115,73 +111,20 @@ public struct AppModel: Equatable, Sendable {
       settingsStatus = failure
     case .notice(let message):
       notices.append(message)
-    case .metronomeBeat(let display):
-      if case .metronome(var model) = screen {
-        model.show(display)
-        replaceTop(.metronome(model))
-      }
-      if case .fretboard(var model) = screen {
-        model.heardBeat(display)
-        replaceTop(.fretboard(model))
-      }
-      if case .rhythm(var model) = screen {
-        let effects = model.heardBeat(display)
-        replaceTop(.rhythm(model))
-        return effects
-      }
-    case .listening(let failure, let source):
-      if case .listen(var model) = screen {
-        if let failure { model.failed(failure) } else { model.started(source: source) }
-        replaceTop(.listen(model))
-      }
-      if case .notes(var model) = screen {
-        model.listening(failure: failure)
-        replaceTop(.notes(model))
-      }
-      if case .fretboard(var model) = screen {
-        model.listening(failure: failure)
-        replaceTop(.fretboard(model))
-      }
-      if case .rhythm(var model) = screen {
-        model.listening(failure: failure)
-        replaceTop(.rhythm(model))
-      }
     case .calibrated(let result):
-      return calibrated(result)
-    case .tick(let now):
-      if case .notes(var model) = screen {
-        let effects = model.tick(now)
-        replaceTop(.notes(model))
-        return effects
+      // Saved even if the screen that asked was left meanwhile.
+      var edited = settings
+      switch result {
+      case .latency(let outcome):
+        edited = outcome.stored(in: settings)
+      case .instrument(let name, let profile?):
+        edited.listening.profiles[name] = profile
+        edited.listening.instrument = name
+      case .instrument, .failed:
+        break
       }
-      if case .fretboard(var model) = screen {
-        let effects = model.tick(now, patterns: patterns ?? [], history: history)
-        replaceTop(.fretboard(model))
-        return effects
-      }
-      if case .recordingProtocol(var model) = screen {
-        let effects = model.tick(now)
-        replaceTop(.recordingProtocol(model))
-        return effects
-      }
-      if case .rhythm(var model) = screen {
-        var edited = settings
-        let effects = model.tick(now, settings: &edited)
-        replaceTop(.rhythm(model))
-        guard edited != settings else { return effects }
-        settings = edited
-        return [.save(edited)] + effects
-      }
-    case .patternSaved(let id):
-      if case .patternEditor(var editor) = screen {
-        editor.saved(id)
-        replaceTop(.patternEditor(editor))
-      }
-    case .patternSaveFailed(let reason):
-      if case .patternEditor(var editor) = screen {
-        editor.saveFailed(reason)
-        replaceTop(.patternEditor(editor))
-      }
+      let saving = adopt(edited)
+      return saving + updateTop { FeatureOutcome($0.receive(event, context: &$1)) }.effects
     case .recorded(let record):
       history.append(record)
     case .patternsLoaded(let loaded, let own, let problems):
@@ -191,52 +134,46 @@ public struct AppModel: Equatable, Sendable {
       }
       patterns = loaded
       ownPatternIds = own
-    case .protocolsListed(let names):
-      if case .recordingProtocol(var model) = screen {
-        model.listed(names)
-        replaceTop(.recordingProtocol(model))
-      }
-    case .protocolLoaded(let name, let session, let recent, let problems):
-      if case .recordingProtocol(var model) = screen {
-        model.loaded(name, session: session, recent: recent, problems: problems)
-        replaceTop(.recordingProtocol(model))
-      }
-    case .protocolRefused(let reason):
-      if case .recordingProtocol(var model) = screen {
-        model.refused(reason)
-        replaceTop(.recordingProtocol(model))
-      }
-    case .heard(let events, let timing):
-      if case .listen(var model) = screen {
-        model.hear(events)
-        replaceTop(.listen(model))
-      }
-      if case .notes(var model) = screen {
-        let effects = model.hear(events, settings: settings)
-        replaceTop(.notes(model))
-        return effects
-      }
-      if case .fretboard(var model) = screen {
-        let effects = model.hear(events, timing: timing, patterns: patterns ?? [])
-        replaceTop(.fretboard(model))
-        return effects
-      }
-      if case .rhythm(var model) = screen {
-        let effects = model.hear(events, timing: timing, settings: settings)
-        replaceTop(.rhythm(model))
-        return effects
-      }
-    case .played(let events):
-      return played(events)
-    case .midiInput(let failure, let port):
-      midiInput(failure: failure, port: port)
     case .midiPortsListed(let ports, let problem):
       midiPorts = ports
       midiPortsProblem = problem
-    case .key(let event):
-      return handle(event)
+    default:
+      break
     }
-    return []
+    return updateTop { FeatureOutcome($0.receive(event, context: &$1)) }.effects
+  }
+
+  /// What the screens may read, with the settings as they stand.
+  var context: FeatureContext {
+    let model = self
+    return FeatureContext(
+      settings: settings, size: size, overrides: overrides, languages: languages, packs: packs,
+      rhythms: rhythms, patterns: patterns, ownPatternIds: ownPatternIds, history: history,
+      midiPorts: midiPorts,
+      helpLineCount: { HelpView.lines(model: model, width: $0).count })
+  }
+
+  /// Runs `body` on the top screen with the context; settings it changed are adopted, and the
+  /// effects that save them come first.
+  private mutating func updateTop(
+    _ body: (inout any Feature, inout FeatureContext) -> FeatureOutcome
+  ) -> FeatureOutcome {
+    var context = context
+    var feature = screen.feature
+    var outcome = body(&feature, &context)
+    stack[stack.count - 1].feature = feature
+    outcome.effects = adopt(context.settings) + outcome.effects
+    return outcome
+  }
+
+  /// Takes `edited` as the settings, and asks for them to be saved if they changed.
+  private mutating func adopt(_ edited: Settings) -> [Effect] {
+    guard edited != settings else { return [] }
+    // Another tuning needs other shapes: they are made when the fretboard is next opened.
+    if edited.fretboard.tuning != settings.fretboard.tuning { patterns = nil }
+    settings = edited
+    settingsStatus = nil
+    return [.save(edited)]
   }
 
   private mutating func handle(_ event: KeyEvent) -> [Effect] {
@@ -273,17 +210,9 @@ public struct AppModel: Equatable, Sendable {
 
   /// The session under way, stopped short, such as when the app is told to stop.
   public func sessionInProgress(at time: MonotonicInstant) -> SessionRecord? {
-    for case .notes(let model) in stack where model.asksBeforeLeaving {
-      return model.record(at: time)
-    }
-    for case .rhythm(let model) in stack {
-      if let record = model.recordInProgress(settings: settings) { return record }
-    }
-    for case .fretboard(let model) in stack where model.phase == .playing {
-      guard let patterns, patterns.indices.contains(model.selected) else { continue }
-      return model.record(of: patterns[model.selected])
-    }
-    return nil
+    let context = context
+    return stack.lazy.compactMap { $0.feature.sessionInProgress(at: time, context: context) }
+      .first
   }
 
   /// Opens a screen from outside, as `woodshed metronome` does at start.
@@ -297,171 +226,8 @@ public struct AppModel: Equatable, Sendable {
   }
 
   private mutating func routeToScreen(_ event: KeyEvent) -> [Effect] {
-    let key = event.key
-    switch screen {
-    case .home(var model):
-      let transition = model.handle(key, seed: event.time.nanoseconds)
-      replaceTop(.home(model))
-      return transition.map { apply($0) } ?? []
-    case .settings(var model):
-      var edited = settings
-      let changed = model.handle(
-        key, settings: &edited, languages: languages, midiPorts: midiPorts)
-      replaceTop(.settings(model))
-      guard changed else { return [] }
-      // Another tuning needs other shapes: they are made when the fretboard is next opened.
-      if edited.fretboard.tuning != settings.fretboard.tuning { patterns = nil }
-      settings = edited
-      settingsStatus = nil
-      return [.save(edited)]
-    case .help(var model):
-      let visibleRows = HelpView.visibleRows(in: size)
-      let transition = model.handle(key, visibleRows: visibleRows)
-      let contentRows = HelpView.lines(model: self, width: HelpView.textWidth(in: size)).count
-      model.clampScroll(contentRows: contentRows, visibleRows: visibleRows)
-      replaceTop(.help(model))
-      return transition.map { apply($0) } ?? []
-    case .metronome(var model):
-      var edited = settings
-      let command = model.handle(event, settings: &edited)
-      replaceTop(.metronome(model))
-      var effects: [Effect] = []
-      if edited != settings {
-        settings = edited
-        effects.append(.save(edited))
-      }
-      if let command { effects.append(.metronome(command)) }
-      return effects
-    case .notes(var model):
-      var edited = settings
-      var effects = model.handle(event, settings: &edited, packs: packs, history: history)
-      replaceTop(.notes(model))
-      if model.isStopped {
-        stack.removeLast()
-        effects.append(.stopNotes)
-      }
-      guard edited != settings else { return effects }
-      settings = edited
-      return [.save(edited)] + effects
-    case .fretboard(let model)
-    where model.phase == .choosing && (key == .character("n") || key == .character("e")):
-      let editor: PatternEditorModel
-      if key == .character("e"), let patterns, patterns.indices.contains(model.selected) {
-        let pattern = patterns[model.selected]
-        editor = PatternEditorModel(editing: pattern, isOwn: ownPatternIds.contains(pattern.id))
-      } else {
-        editor = PatternEditorModel(tuning: settings.fretboard.tuning)
-      }
-      return apply(.push(.patternEditor(editor)))
-    case .fretboard(var model)
-    where model.phase == .choosing && key == .character("d") && !model.asksToDelete:
-      if let patterns, patterns.indices.contains(model.selected) {
-        model.askToDelete(isOwn: ownPatternIds.contains(patterns[model.selected].id))
-      }
-      replaceTop(.fretboard(model))
-      return []
-    case .patternEditor(var editor):
-      let effects = editor.handle(key, takenIds: Set((patterns ?? []).map(\.id)))
-      replaceTop(.patternEditor(editor))
-      if editor.isLeaving { stack.removeLast() }
-      return effects
-    case .fretboard(var model):
-      var edited = settings
-      let effects = model.handle(
-        event, settings: &edited, patterns: patterns ?? [], history: history)
-      replaceTop(.fretboard(model))
-      guard edited != settings else { return effects }
-      settings = edited
-      return [.save(edited)] + effects
-    case .history(var model):
-      model.handle(key, history: history, visibleRows: HistoryView.visibleRows(in: size))
-      replaceTop(.history(model))
-      return []
-    case .recordingProtocol(var model):
-      let effects = model.handle(event)
-      replaceTop(.recordingProtocol(model))
-      return effects
-    case .rhythm(var model):
-      var edited = settings
-      let effects = model.handle(event, settings: &edited, rhythms: rhythms)
-      replaceTop(.rhythm(model))
-      guard edited != settings else { return effects }
-      settings = edited
-      return [.save(edited)] + effects
-    case .listen(var model):
-      var edited = settings
-      let screenEffects = model.handle(
-        key, settings: &edited,
-        canMeasureLatency: overrides.audioIn == nil && overrides.audioOut == nil)
-      replaceTop(.listen(model))
-      var effects: [Effect] = []
-      if edited != settings {
-        settings = edited
-        effects.append(.save(edited))
-      }
-      return effects + screenEffects
-    }
-  }
-
-  private mutating func played(_ events: [PlayedEvent]) -> [Effect] {
-    switch screen {
-    case .rhythm(var model):
-      let effects = model.played(events, settings: settings)
-      replaceTop(.rhythm(model))
-      return effects
-    case .notes(var model):
-      let effects = model.played(events, settings: settings)
-      replaceTop(.notes(model))
-      return effects
-    case .fretboard(var model):
-      let effects = model.played(events, patterns: patterns ?? [])
-      replaceTop(.fretboard(model))
-      return effects
-    default:
-      return []
-    }
-  }
-
-  private mutating func midiInput(failure: String?, port: String?) {
-    switch screen {
-    case .rhythm(var model):
-      model.midiInput(failure: failure)
-      replaceTop(.rhythm(model))
-    case .notes(var model):
-      model.midiInput(failure: failure, port: port)
-      replaceTop(.notes(model))
-    case .fretboard(var model):
-      model.midiInput(failure: failure, port: port)
-      replaceTop(.fretboard(model))
-    default:
-      break
-    }
-  }
-
-  /// A calibration's result is saved even if its screen was left meanwhile; on the listening
-  /// screen it is shown and listening goes on, tuned to the instrument now chosen.
-  private mutating func calibrated(_ result: CalibrationResult) -> [Effect] {
-    var edited = settings
-    switch result {
-    case .latency(let outcome):
-      edited = outcome.stored(in: settings)
-    case .instrument(let name, let profile?):
-      edited.listening.profiles[name] = profile
-      edited.listening.instrument = name
-    case .instrument, .failed:
-      break
-    }
-    var effects: [Effect] = []
-    if edited != settings {
-      settings = edited
-      effects.append(.save(edited))
-    }
-    if case .listen(var model) = screen {
-      model.finish(result)
-      replaceTop(.listen(model))
-      effects.append(.listen(.start(profile: settings.listening.profile)))
-    }
-    return effects
+    let outcome = updateTop { $0.handle(event, context: &$1) }
+    return outcome.effects + (outcome.transition.map { apply($0) } ?? [])
   }
 
   private mutating func apply(_ transition: Transition) -> [Effect] {
@@ -469,52 +235,20 @@ public struct AppModel: Equatable, Sendable {
     case .push(let screen):
       settingsStatus = nil
       stack.append(screen)
-      if case .listen = screen { return [.listen(.start(profile: settings.listening.profile))] }
-      if case .fretboard = screen, patterns == nil { return [.loadPatterns] }
-      if case .recordingProtocol = screen { return [.protocolList] }
-      if case .settings = screen { return [.listMIDIPorts] }
+      return screen.feature.opened(context: context)
     case .pop:
       guard stack.count > 1 else { return [] }
-      if case .metronome(var model) = screen, let command = model.leave() {
-        stack.removeLast()
-        return [.metronome(command)]
-      }
-      if case .listen(let model) = screen {
-        stack.removeLast()
-        return model.leavingEffects
-      }
-      if case .fretboard(var model) = screen, model.goesBackWithinScreen {
-        model.goBack()
-        replaceTop(.fretboard(model))
-        return []
-      }
-      if case .rhythm(var model) = screen, model.goesBackWithinScreen {
-        model.goBack()
-        replaceTop(.rhythm(model))
-        return []
-      }
-      if case .recordingProtocol(var model) = screen, model.goesBackWithinScreen {
-        model.goBack()
-        replaceTop(.recordingProtocol(model))
-        return []
-      }
-      if case .notes(var model) = screen {
-        if model.asksBeforeLeaving {
-          model.askToStop()
-          replaceTop(.notes(model))
-          return []
-        }
-        stack.removeLast()
-        return [.stopNotes] + (model.listens ? [.listen(.stop), .midiIn(.stop)] : [])
-      }
+      var feature = screen.feature
+      let leaving = feature.leave()
+      stack[stack.count - 1].feature = feature
+      guard case .leaves(let effects) = leaving else { return [] }
       stack.removeLast()
+      return effects
+    case .close:
+      if stack.count > 1 { stack.removeLast() }
     case .quit:
       return [.quit]
     }
     return []
-  }
-
-  private mutating func replaceTop(_ screen: Screen) {
-    stack[stack.count - 1] = screen
   }
 }

@@ -1,4 +1,5 @@
-/// The screens the router can stack. Each case carries its own view-model.
+/// The screens the router can stack: the registry of features. Each case carries its own
+/// view-model; `feature` is the one place the router looks into a case.
 public enum Screen: Equatable, Sendable {
   case home(HomeModel)
   case settings(SettingsModel)
@@ -12,56 +13,37 @@ public enum Screen: Equatable, Sendable {
   case rhythm(RhythmModel)
   case recordingProtocol(ProtocolModel)
 
-  var titleKey: String {
-    switch self {
-    case .home: return "home.title"
-    case .settings: return "settings.title"
-    case .help: return "help.title"
-    case .metronome: return "metronome.title"
-    case .listen: return "listen.title"
-    case .notes: return "notes.title"
-    case .fretboard: return "fretboard.title"
-    case .patternEditor: return "editor.title"
-    case .history: return "history.title"
-    case .rhythm: return "rhythm.title"
-    case .recordingProtocol: return "protocol.title"
+  /// The screen's model as a feature; setting it puts a changed model back in its case.
+  var feature: any Feature {
+    get {
+      switch self {
+      case .home(let model): model
+      case .settings(let model): model
+      case .help(let model): model
+      case .metronome(let model): model
+      case .listen(let model): model
+      case .notes(let model): model
+      case .fretboard(let model): model
+      case .patternEditor(let model): model
+      case .history(let model): model
+      case .rhythm(let model): model
+      case .recordingProtocol(let model): model
+      }
     }
+    set { self = newValue.screen }
   }
 
-  var keyHints: [KeyHint] {
-    switch self {
-    case .home: return HomeModel.keyHints
-    case .settings: return SettingsModel.keyHints
-    case .help: return HelpModel.keyHints
-    case .metronome: return MetronomeModel.keyHints
-    case .listen: return ListenModel.keyHints
-    case .notes(let model): return model.keyHints
-    case .fretboard(let model): return model.keyHints
-    case .patternEditor(let model): return model.keyHints
-    case .history: return HistoryModel.keyHints
-    case .rhythm(let model): return model.keyHints
-    case .recordingProtocol(let model): return model.keyHints
-    }
-  }
-
-  /// True while the screen takes every key itself (typing a value).
-  var capturesKeys: Bool {
-    switch self {
-    case .metronome(let model): model.capturesKeys
-    case .listen(let model): model.capturesKeys
-    case .notes(let model): model.capturesKeys
-    case .fretboard(let model): model.capturesKeys
-    case .patternEditor(let model): model.capturesKeys
-    case .rhythm(let model): model.capturesKeys
-    case .recordingProtocol(let model): model.capturesKeys
-    default: false
-    }
-  }
+  var titleKey: String { feature.titleKey }
+  var keyHints: [KeyHint] { feature.keyHints }
+  var capturesKeys: Bool { feature.capturesKeys }
 }
 
 /// What a screen asks the router to do after a key.
 enum Transition: Equatable, Sendable {
   case push(Screen)
+  /// Leave this screen as Esc does: it may stay, or stop what it started first.
   case pop
+  /// This screen is done and has stopped its work: remove it without asking it again.
+  case close
   case quit
 }

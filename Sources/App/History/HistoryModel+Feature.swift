@@ -1,0 +1,13 @@
+import TerminalUI
+
+extension HistoryModel: Feature {
+  var titleKey: String { "history.title" }
+  var keyHints: [KeyHint] { Self.keyHints }
+  var screen: Screen { .history(self) }
+
+  mutating func handle(_ key: KeyEvent, context: inout FeatureContext) -> FeatureOutcome {
+    handle(
+      key.key, history: context.history, visibleRows: HistoryView.visibleRows(in: context.size))
+    return FeatureOutcome()
+  }
+}

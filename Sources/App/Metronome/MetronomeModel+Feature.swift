@@ -1,0 +1,20 @@
+import TerminalUI
+
+extension MetronomeModel: Feature {
+  var titleKey: String { "metronome.title" }
+  var keyHints: [KeyHint] { Self.keyHints }
+  var screen: Screen { .metronome(self) }
+
+  mutating func handle(_ key: KeyEvent, context: inout FeatureContext) -> FeatureOutcome {
+    FeatureOutcome(handle(key, settings: &context.settings).map { [.metronome($0)] } ?? [])
+  }
+
+  mutating func receive(_ event: AppEvent, context: inout FeatureContext) -> [Effect] {
+    if case .metronomeBeat(let display) = event { show(display) }
+    return []
+  }
+
+  mutating func leave() -> Leaving {
+    .leaves(leave().map { [.metronome($0)] } ?? [])
+  }
+}

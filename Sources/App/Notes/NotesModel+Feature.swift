@@ -1,0 +1,44 @@
+import Practice
+import TerminalUI
+
+extension NotesModel: Feature {
+  var titleKey: String { "notes.title" }
+  var screen: Screen { .notes(self) }
+
+  mutating func handle(_ key: KeyEvent, context: inout FeatureContext) -> FeatureOutcome {
+    let effects = handle(
+      key, settings: &context.settings, packs: context.packs, history: context.history)
+    return isStopped ? FeatureOutcome(effects + [.stopNotes], .close) : FeatureOutcome(effects)
+  }
+
+  mutating func receive(_ event: AppEvent, context: inout FeatureContext) -> [Effect] {
+    switch event {
+    case .listening(let failure, _):
+      listening(failure: failure)
+    case .tick(let now):
+      return tick(now)
+    case .heard(let events, _):
+      return hear(events, settings: context.settings)
+    case .played(let events):
+      return played(events, settings: context.settings)
+    case .midiInput(let failure, let port):
+      midiInput(failure: failure, port: port)
+    default:
+      break
+    }
+    return []
+  }
+
+  /// A session with answers asks before it is left; play-it stops listening.
+  mutating func leave() -> Leaving {
+    if asksBeforeLeaving {
+      askToStop()
+      return .stays
+    }
+    return .leaves([.stopNotes] + (listens ? [.listen(.stop), .midiIn(.stop)] : []))
+  }
+
+  func sessionInProgress(at time: MonotonicInstant, context: FeatureContext) -> SessionRecord? {
+    asksBeforeLeaving ? record(at: time) : nil
+  }
+}

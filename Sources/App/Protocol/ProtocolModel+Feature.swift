@@ -1,0 +1,34 @@
+import TerminalUI
+
+extension ProtocolModel: Feature {
+  var titleKey: String { "protocol.title" }
+  var screen: Screen { .recordingProtocol(self) }
+
+  func opened(context: FeatureContext) -> [Effect] { [.protocolList] }
+
+  mutating func handle(_ key: KeyEvent, context: inout FeatureContext) -> FeatureOutcome {
+    FeatureOutcome(handle(key))
+  }
+
+  mutating func receive(_ event: AppEvent, context: inout FeatureContext) -> [Effect] {
+    switch event {
+    case .tick(let now):
+      return tick(now)
+    case .protocolsListed(let names):
+      listed(names)
+    case .protocolLoaded(let name, let session, let recent, let problems):
+      loaded(name, session: session, recent: recent, problems: problems)
+    case .protocolRefused(let reason):
+      refused(reason)
+    default:
+      break
+    }
+    return []
+  }
+
+  mutating func leave() -> Leaving {
+    guard goesBackWithinScreen else { return .leaves([]) }
+    goBack()
+    return .stays
+  }
+}

@@ -1,0 +1,41 @@
+import Practice
+import TerminalUI
+
+extension RhythmModel: Feature {
+  var titleKey: String { "rhythm.title" }
+  var screen: Screen { .rhythm(self) }
+
+  mutating func handle(_ key: KeyEvent, context: inout FeatureContext) -> FeatureOutcome {
+    FeatureOutcome(handle(key, settings: &context.settings, rhythms: context.rhythms))
+  }
+
+  mutating func receive(_ event: AppEvent, context: inout FeatureContext) -> [Effect] {
+    switch event {
+    case .metronomeBeat(let display):
+      return heardBeat(display)
+    case .listening(let failure, _):
+      listening(failure: failure)
+    case .tick(let now):
+      return tick(now, settings: &context.settings)
+    case .heard(let events, let timing):
+      return hear(events, timing: timing, settings: context.settings)
+    case .played(let events):
+      return played(events, settings: context.settings)
+    case .midiInput(let failure, _):
+      midiInput(failure: failure)
+    default:
+      break
+    }
+    return []
+  }
+
+  mutating func leave() -> Leaving {
+    guard goesBackWithinScreen else { return .leaves([]) }
+    goBack()
+    return .stays
+  }
+
+  func sessionInProgress(at time: MonotonicInstant, context: FeatureContext) -> SessionRecord? {
+    recordInProgress(settings: context.settings)
+  }
+}

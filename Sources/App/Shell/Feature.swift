@@ -1,0 +1,82 @@
+import MusicTheory
+import Practice
+import Storage
+import TerminalUI
+
+/// A screen of the app: its state is a value, and this is all the router needs of it. The
+/// router (`AppModel`) keeps a stack of them, hands the top one every key it does not take
+/// itself and every event, and performs what it answers. A new screen is a type conforming to
+/// this, one case of `Screen` and one line of `Screen.feature`.
+protocol Feature: Equatable, Sendable {
+  /// The locale key of the screen's name in the title bar.
+  var titleKey: String { get }
+  /// The keys the bottom bar and the key overlay show.
+  var keyHints: [KeyHint] { get }
+  /// True while the screen takes every key itself (typing, or a run where any key is a hit).
+  var capturesKeys: Bool { get }
+  /// When the screen wants a `.tick`; nil when it waits for nothing.
+  var deadline: MonotonicInstant? { get }
+  /// The screen as the router stacks it.
+  var screen: Screen { get }
+
+  /// The screen has just been opened: what it needs started or read.
+  func opened(context: FeatureContext) -> [Effect]
+  /// A key for the screen; it may change the settings in `context` (they are then saved).
+  mutating func handle(_ key: KeyEvent, context: inout FeatureContext) -> FeatureOutcome
+  /// Any other event: time passing, a beat heard, what an effect found out.
+  mutating func receive(_ event: AppEvent, context: inout FeatureContext) -> [Effect]
+  /// Esc or q: leave the screen, with what stops its work, or stay and step back within it.
+  mutating func leave() -> Leaving
+  /// The session under way, stopped at `time`, for when the app is told to stop.
+  func sessionInProgress(at time: MonotonicInstant, context: FeatureContext) -> SessionRecord?
+}
+
+extension Feature {
+  var capturesKeys: Bool { false }
+  var deadline: MonotonicInstant? { nil }
+
+  func opened(context: FeatureContext) -> [Effect] { [] }
+
+  mutating func receive(_ event: AppEvent, context: inout FeatureContext) -> [Effect] { [] }
+  mutating func leave() -> Leaving { .leaves([]) }
+
+  func sessionInProgress(at time: MonotonicInstant, context: FeatureContext) -> SessionRecord? {
+    nil
+  }
+}
+
+/// What a screen answers to a key: effects for the runtime, and where to go.
+struct FeatureOutcome: Equatable {
+  var effects: [Effect] = []
+  var transition: Transition?
+
+  init(_ effects: [Effect] = [], _ transition: Transition? = nil) {
+    self.effects = effects
+    self.transition = transition
+  }
+}
+
+/// Whether Esc leaves the screen.
+enum Leaving: Equatable {
+  /// It steps back within itself (out of a run, to its list) or asks first.
+  case stays
+  /// It goes, after these effects stop what it started.
+  case leaves([Effect])
+}
+
+/// What every screen may read, and the settings it may change.
+struct FeatureContext {
+  var settings: Settings
+  let size: Size
+  let overrides: RunOverrides
+  let languages: [String]
+  let packs: [NotePack]
+  let rhythms: [RhythmPattern]
+  /// The fretboard patterns, once read.
+  let patterns: [FretPattern]?
+  let ownPatternIds: Set<String>
+  let history: [SessionRecord]
+  let midiPorts: [String]
+  /// How many lines the help text takes at a width, laid out only when asked.
+  let helpLineCount: (Int) -> Int
+}
