@@ -80,7 +80,11 @@ let package = Package(
       name: "TerminalUITests", dependencies: ["TerminalUI", "MusicTheory", "TestHelpers"],
       exclude: ["__Snapshots__"]),
     .testTarget(
-      name: "AppTests", dependencies: ["App", "TestHelpers", "TerminalUI", "Storage"],
+      name: "AppTests",
+      dependencies: [
+        "App", "TestHelpers", "TerminalUI", "Storage", "ListeningEval",
+        .product(name: "Logging", package: "swift-log"),
+      ],
       exclude: ["__Snapshots__"]),
     .testTarget(
       name: "WoodshedTests", dependencies: ["TerminalHarness", "TestHelpers", "ListeningEval"]),

@@ -80,7 +80,7 @@ final class StandardMIDIFileTests: XCTestCase {
     XCTAssertTrue("\(MIDIFileError.unsupportedFormat(2))".contains("format 0 or 1"))
   }
 
-  func testRandomAndDamagedFilesAreRefusedOrReadNeverCrash() {
+  func testFuzzedFilesAreRefusedOrReadNeverCrash() {
     let sample = MIDIFile(
       channel: 0, program: 0,
       notes: (0..<50).map {

@@ -14,21 +14,10 @@ import TerminalUI
 /// events, so an idle app uses no CPU.
 public final class AppRuntime {
   private var model: AppModel
-  private let terminal: CursesTerminal
-  private let store: any SettingsStoring
+  private let terminal: any InteractiveTerminal
+  private let services: AppServices
   private let logger: Logger
-  private let clock: WallClock
   private let inbox: EventInbox
-  private let probeAudio: @Sendable () -> AudioStatus
-  /// Reads the fretboard patterns when the fretboard is first opened, not at start: 146 files
-  /// would double the time to the first frame.
-  private let loadPatterns: () -> PatternLibrary
-  private let metronome: MetronomePlayer
-  private let listening: ListenService
-  private let midi: MIDIService
-  private let notes: NotePlayer
-  /// With `--audio-out`, sound goes to the file and notes are not played to the speakers.
-  private let playsNotes: Bool
   /// While the metronome plays silently for want of a server: when to look for one again.
   private var nextServerCheck: UInt64?
   private var protocols: ProtocolStore { ProtocolStore(paths: model.paths) }
@@ -45,50 +34,56 @@ public final class AppRuntime {
   }
   static let serverCheckInterval: UInt64 = 3_000_000_000
 
+  /// `services` makes the services, given where they post what they find.
   init(
-    model: AppModel, terminal: CursesTerminal, store: any SettingsStoring, logger: Logger,
-    clock: WallClock, pulseServer: String?, recorder: WAVRecorder?,
-    probeAudio: @escaping @Sendable () -> AudioStatus,
-    loadPatterns: @escaping () -> PatternLibrary
+    model: AppModel, terminal: any InteractiveTerminal, logger: Logger,
+    services: (_ post: @escaping @Sendable (AppEvent) -> Void) -> AppServices
   ) {
-    self.loadPatterns = loadPatterns
     self.model = model
     self.terminal = terminal
-    self.store = store
     self.logger = logger
-    self.clock = clock
-    self.probeAudio = probeAudio
     let inbox = EventInbox(waker: terminal.makeWaker())
     self.inbox = inbox
-    notes = NotePlayer(server: pulseServer)
-    playsNotes = recorder == nil
-    listening = ListenService(overrides: model.overrides, server: pulseServer) { event in
-      inbox.post(event)
-    }
-    midi = MIDIService(overrides: model.overrides) { event in inbox.post(event) }
-    let logger = logger
-    self.metronome = MetronomePlayer(
-      server: pulseServer, soundsFolder: model.paths.soundsFolder, recorder: recorder
-    ) { status in
-      switch status {
-      case .connected(let info):
-        logger.info("audio connected to \(info.device), reconnection: \(info.isReconnection)")
-        inbox.post(.audio(probeAudio()))
-      case .unavailable(let reason):
-        logger.warning("audio lost: \(reason)")
-        inbox.post(.audio(.unavailable(reason: reason)))
-      case .reconnecting(let attempt):
-        logger.info("audio reconnecting, attempt \(attempt)")
+    self.services = services { inbox.post($0) }
+  }
+
+  /// The services of a real run: PulseAudio (or the `--audio-in` and `--audio-out` files), the
+  /// ALSA sequencer (or `--midi-in`), and the user's files.
+  static func liveServices(
+    model: AppModel, store: any SettingsStoring, logger: Logger, pulseServer: String?,
+    recorder: WAVRecorder?, loadPatterns: @escaping () -> PatternLibrary
+  ) -> (_ post: @escaping @Sendable (AppEvent) -> Void) -> AppServices {
+    { post in
+      let probeAudio: @Sendable () -> AudioStatus = { PulseAudioProbe.check(server: pulseServer) }
+      let metronome = MetronomePlayer(
+        server: pulseServer, soundsFolder: model.paths.soundsFolder, recorder: recorder
+      ) { status in
+        switch status {
+        case .connected(let info):
+          logger.info("audio connected to \(info.device), reconnection: \(info.isReconnection)")
+          post(.audio(probeAudio()))
+        case .unavailable(let reason):
+          logger.warning("audio lost: \(reason)")
+          post(.audio(.unavailable(reason: reason)))
+        case .reconnecting(let attempt):
+          logger.info("audio reconnecting, attempt \(attempt)")
+        }
       }
+      return AppServices(
+        metronome: metronome,
+        microphone: ListenService(overrides: model.overrides, server: pulseServer, post: post),
+        midi: MIDIService(overrides: model.overrides, post: post),
+        notes: NotePlayer(server: pulseServer), settings: store, wallClock: WallClock(),
+        probeAudio: probeAudio, loadPatterns: loadPatterns, playsNotes: recorder == nil)
     }
   }
 
   /// Returns the process exit status.
   public func run() -> Int32 {
     defer {
-      listening.stop()
-      midi.stop()
-      notes.stop()
+      services.microphone.stop()
+      services.midi.stop()
+      services.notes.stop()
       stopMetronome()
       terminal.close()
     }
@@ -106,7 +101,7 @@ public final class AppRuntime {
       case .resized(let size):
         quit = process(.resized(size))
       case .timedOut:
-        quit = process(.clock(clock.time()))
+        quit = process(.clock(services.wallClock.time()))
         if !quit, let deadline = model.deadline, MonotonicInstant.now() >= deadline {
           quit = process(.tick(MonotonicInstant.now()))
         }
@@ -132,7 +127,11 @@ public final class AppRuntime {
   /// Returns true when the app should stop.
   private func process(_ event: AppEvent) -> Bool {
     if case .audio(let status) = event {
-      if status.isAvailable { metronome.serverBack() } else { metronome.serverLost() }
+      if status.isAvailable {
+        services.metronome.serverBack()
+      } else {
+        services.metronome.serverLost()
+      }
     }
     let themeBefore = model.theme
     for effect in model.handle(event) {
@@ -144,31 +143,30 @@ public final class AppRuntime {
       case .metronome(let command):
         perform(command)
         // The listener must know the clicks the metronome now plays, or that it plays none.
-        if listening.isRunning { startListening(profile: model.settings.listening.profile) }
+        if services.microphone.isRunning {
+          startListening(profile: model.settings.listening.profile)
+        }
       case .listen(.start(let profile)):
         startListening(profile: profile)
       case .listen(.stop):
-        listening.stop()
+        services.microphone.stop()
       case .listen(.measureLatency):
-        listening.measureLatency(devices: model.audioDevices)
+        services.microphone.measureLatency(devices: model.audioDevices)
       case .listen(.learnInstrument(let name, let seconds)):
-        listening.learnInstrument(name: name, seconds: seconds)
+        services.microphone.learnInstrument(name: name, seconds: seconds)
       case .midiIn(.start(let origin)):
         startMIDI(origin: origin)
       case .midiIn(.stop):
-        midi.stop()
+        services.midi.stop()
       case .listMIDIPorts:
-        do throws(ALSASequencerError) {
-          inbox.post(.midiPortsListed(try ALSASequencer().ports().map(\.name), problem: nil))
-        } catch {
-          inbox.post(.midiPortsListed([], problem: error.description))
-        }
+        let listed = services.midi.portNames()
+        inbox.post(.midiPortsListed(listed.ports, problem: listed.problem))
       case .playNote(let pitch):
         play([pitch], sound: .piano)
       case .playNotes(let pitches, let sound):
         play(pitches, sound: sound)
       case .stopNotes:
-        notes.stop()
+        services.notes.stop()
       case .record(let record):
         append(record)
       case .loadPatterns:
@@ -176,14 +174,14 @@ public final class AppRuntime {
       case .bell:
         terminal.ringBell()
       case .protocolList:
-        _ = model.handle(.protocolsListed(protocols.names()))
+        inbox.post(.protocolsListed(protocols.names()))
       case .protocolCreate(let name):
         do {
           try protocols.create(name, at: Date())
-          _ = model.handle(.protocolsListed(protocols.names()))
+          inbox.post(.protocolsListed(protocols.names()))
           loadProtocol(name)
         } catch {
-          _ = model.handle(.protocolRefused(error.description))
+          inbox.post(.protocolRefused(error.description))
         }
       case .protocolLoad(let name):
         loadProtocol(name)
@@ -193,27 +191,28 @@ public final class AppRuntime {
         do throws(Launcher.Failure) {
           for line in try HeadlessProtocol.movementLines(path: path) { add(line, to: name) }
         } catch {
-          _ = model.handle(.protocolRefused(error.description))
+          inbox.post(.protocolRefused(error.description))
         }
       case .protocolRefresh(let name):
         if protocols.journalSize(of: name) != openProtocols[name]?.size { loadProtocol(name) }
       case .deletePattern(let id):
         do {
-          try loadPatterns().remove(id: id)
+          try services.loadPatterns().remove(id: id)
         } catch {
           logger.warning("pattern not deleted: \(error)")
-          _ = model.handle(
+          inbox.post(
             .notice(Message("notice.patternNotDeleted", ["reason": error.description])))
         }
         reloadPatterns()
       case .savePattern(let pattern, let replacing):
         do {
-          try loadPatterns().save(pattern, into: model.paths.patternsFolder, replacing: replacing)
+          try services.loadPatterns().save(
+            pattern, into: model.paths.patternsFolder, replacing: replacing)
           reloadPatterns()
-          _ = model.handle(.patternSaved(id: pattern.id))
+          inbox.post(.patternSaved(id: pattern.id))
         } catch {
           logger.warning("pattern not saved: \(error)")
-          _ = model.handle(.patternSaveFailed(reason: error.description))
+          inbox.post(.patternSaveFailed(reason: error.description))
         }
       }
     }
@@ -226,7 +225,7 @@ public final class AppRuntime {
   /// The library ships for guitar standard; for another tuning its shapes are made afresh, so
   /// the positions fit the strings. The user's own patterns keep the tuning they were drawn in.
   private func reloadPatterns() {
-    let library = loadPatterns()
+    let library = services.loadPatterns()
     for problem in library.problems { logger.warning("pattern skipped: \(problem)") }
     let own = library.entries.filter { !$0.isBuiltIn }.map(\.pattern)
     let tuning = model.settings.fretboard.tuning
@@ -234,7 +233,7 @@ public final class AppRuntime {
       tuning == .guitarStandard
       ? library.entries.filter(\.isBuiltIn).map(\.pattern)
       : PatternGenerator.library(for: tuning)
-    _ = model.handle(
+    inbox.post(
       .patternsLoaded(
         PatternOrder.sorted(builtIn + own), own: Set(own.map(\.id)), problems: library.problems))
   }
@@ -253,7 +252,7 @@ public final class AppRuntime {
       openProtocols[name] = open
       show(open, of: name)
     } catch {
-      _ = model.handle(.protocolRefused(error.description))
+      inbox.post(.protocolRefused(error.description))
     }
   }
 
@@ -266,7 +265,7 @@ public final class AppRuntime {
       try HeadlessProtocol.append(
         line, to: name, session: &open.session, store: protocols, at: Date())
     } catch {
-      _ = model.handle(.protocolRefused(error.description))
+      inbox.post(.protocolRefused(error.description))
       return
     }
     open.size = protocols.journalSize(of: name)
@@ -276,14 +275,14 @@ public final class AppRuntime {
   }
 
   private func show(_ open: OpenProtocol, of name: String) {
-    _ = model.handle(
+    inbox.post(
       .protocolLoaded(name, session: open.session, recent: open.recent, problems: open.problems))
   }
 
   private func play(_ pitches: [Pitch], sound: InstrumentSound) {
     // Without a server, opening a stream would only hold up the screen.
-    guard playsNotes, model.audio.isAvailable else { return }
-    if let failure = notes.play(
+    guard services.playsNotes, model.audio.isAvailable else { return }
+    if let failure = services.notes.play(
       pitches, sound: sound, settings: model.settings, devices: model.audioDevices)
     {
       logger.info("notes not heard: \(failure)")
@@ -291,15 +290,16 @@ public final class AppRuntime {
   }
 
   private func startListening(profile: InstrumentProfile?) {
-    let (failure, source) = listening.start(
-      devices: model.audioDevices, profile: profile, clicks: metronome.clicksInTheRoom())
+    let (failure, source) = services.microphone.start(
+      devices: model.audioDevices, profile: profile,
+      clicks: services.metronome.clicksInTheRoom())
     if let failure { logger.warning("no microphone: \(failure)") }
-    _ = model.handle(.listening(failure: failure, source: source))
+    inbox.post(.listening(failure: failure, source: source))
   }
 
   private func startMIDI(origin: MonotonicInstant?) {
     let choice = model.settings.audio.midiPort
-    let (failure, port) = midi.start(choice: choice.isEmpty ? nil : choice, origin: origin)
+    let (failure, port) = services.midi.start(choice: choice.isEmpty ? nil : choice, origin: origin)
     if let failure { logger.info("no MIDI input: \(failure)") }
     inbox.post(.midiInput(failure: failure, port: port))
   }
@@ -307,20 +307,20 @@ public final class AppRuntime {
   private func perform(_ command: MetronomeCommand) {
     switch command {
     case .start(let options):
-      let report = metronome.start(options, devices: model.audioDevices)
+      let report = services.metronome.start(options, devices: model.audioDevices)
       for notice in report.soundNotices {
         logger.warning("\(notice)")
-        _ = model.handle(.notice(Message("notice.sounds", ["text": notice])))
+        inbox.post(.notice(Message("notice.sounds", ["text": notice])))
       }
       if let reason = report.silentBecause {
         logger.warning("metronome plays silently: \(reason)")
-        _ = model.handle(.audio(.unavailable(reason: reason)))
+        inbox.post(.audio(.unavailable(reason: reason)))
       }
       nextServerCheck =
-        metronome.isSilentForLackOfServer
+        services.metronome.isSilentForLackOfServer
         ? MonotonicInstant.now().nanoseconds + Self.serverCheckInterval : nil
     case .update(let options):
-      metronome.update(options)
+      services.metronome.update(options)
     case .stop:
       nextServerCheck = nil
       stopMetronome()
@@ -328,7 +328,7 @@ public final class AppRuntime {
   }
 
   private func stopMetronome() {
-    guard let record = metronome.stop() else { return }
+    guard let record = services.metronome.stop() else { return }
     logger.info("metronome stopped, \(record.underruns) under-runs")
     do {
       try HistoryLog(file: model.paths.playbackLogFile).append(record)
@@ -344,21 +344,24 @@ public final class AppRuntime {
     func until(_ instant: UInt64) -> Duration {
       max(.zero, .nanoseconds(Int64(clamping: instant) - Int64(clamping: now)))
     }
-    var wait = clock.untilNextMinute()
+    var wait = services.wallClock.untilNextMinute()
     if let deadline = model.deadline { wait = min(wait, until(deadline.nanoseconds)) }
     if let check = nextServerCheck { wait = min(wait, until(check)) }
-    guard metronome.isRunning else { return wait }
+    guard services.metronome.isRunning else { return wait }
     // A beat enters the log a block or so before it is heard; until then, look again soon.
-    guard let next = metronome.nextBeat() else { return min(wait, .milliseconds(5)) }
-    return min(wait, until(next.audibleAt))
+    guard let next = services.metronome.nextAudibleBeat() else {
+      return min(wait, .milliseconds(5))
+    }
+    return min(wait, until(next))
   }
 
   /// A server that was missing when the metronome started may have appeared: if it answers,
   /// the metronome moves onto it.
   private func lookForServer() {
     guard let check = nextServerCheck, MonotonicInstant.now().nanoseconds >= check else { return }
-    let status = probeAudio()
-    guard status.isAvailable, let report = metronome.restart(devices: model.audioDevices),
+    let status = services.probeAudio()
+    guard status.isAvailable,
+      let report = services.metronome.restart(devices: model.audioDevices),
       report.silentBecause == nil
     else {
       nextServerCheck = MonotonicInstant.now().nanoseconds + Self.serverCheckInterval
@@ -366,13 +369,12 @@ public final class AppRuntime {
     }
     logger.info("audio server found; the metronome plays through it")
     nextServerCheck = nil
-    _ = model.handle(.audio(status))
+    inbox.post(.audio(status))
   }
 
   private func showAudibleBeats() {
-    let now = MonotonicInstant.now().nanoseconds
-    while let next = metronome.nextBeat(), next.audibleAt <= now {
-      _ = process(.metronomeBeat(metronome.show(next.click, at: next.audibleAt)))
+    for beat in services.metronome.beatsHeard(by: MonotonicInstant.now().nanoseconds) {
+      _ = process(.metronomeBeat(beat))
     }
   }
 
@@ -381,20 +383,20 @@ public final class AppRuntime {
     let dated = record.ended(at: Date())
     do {
       try HistoryLog(paths: model.paths).append(dated)
-      _ = model.handle(.recorded(dated))
+      inbox.post(.recorded(dated))
     } catch {
       logger.error("session not recorded: \(error)")
-      _ = model.handle(.notice(Message("notice.historyFailed", ["reason": "\(error)"])))
+      inbox.post(.notice(Message("notice.historyFailed", ["reason": "\(error)"])))
     }
   }
 
   private func save(_ settings: Settings) {
     do {
-      try store.save(settings)
-      _ = model.handle(.saved)
+      try services.settings.save(settings)
+      inbox.post(.saved)
     } catch {
       logger.error("settings not saved: \(error)")
-      _ = model.handle(.saveFailed(reason: "\(error)"))
+      inbox.post(.saveFailed(reason: "\(error)"))
     }
   }
 
@@ -404,7 +406,7 @@ public final class AppRuntime {
 
   private func startAudioProbe() {
     let inbox = self.inbox
-    let probe = probeAudio
+    let probe = services.probeAudio
     DispatchQueue.global().async {
       inbox.post(.audio(probe()))
     }

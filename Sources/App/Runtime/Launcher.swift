@@ -100,13 +100,14 @@ public enum Launcher {
     ground.logger.info("started \(version) at \(terminal.size), \(terminal.colorDepth) colours")
     let pulseServer = pulseServer(environment: environment)
     let runtime = AppRuntime(
-      model: model, terminal: terminal, store: ground.store, logger: ground.logger, clock: clock,
-      pulseServer: pulseServer, recorder: recorder,
-      probeAudio: { PulseAudioProbe.check(server: pulseServer) },
-      loadPatterns: { [assets = ground.assets, paths = ground.paths] in
-        PatternLibrary(
-          builtIn: assets.appendingPathComponent("patterns"), user: paths.patternsFolder)
-      })
+      model: model, terminal: terminal, logger: ground.logger,
+      services: AppRuntime.liveServices(
+        model: model, store: ground.store, logger: ground.logger, pulseServer: pulseServer,
+        recorder: recorder,
+        loadPatterns: { [assets = ground.assets, paths = ground.paths] in
+          PatternLibrary(
+            builtIn: assets.appendingPathComponent("patterns"), user: paths.patternsFolder)
+        }))
     let status = runtime.run()
     do {
       try recorder?.finish()

@@ -8,7 +8,7 @@ import Synchronization
 /// The microphone for the running app: the PulseAudio source, or the `--audio-in` file, with
 /// the listener that turns its blocks into events for the main loop; and the calibrations that
 /// need the microphone. Everything it learns is posted as an event.
-final class ListenService {
+final class ListenService: MicrophoneInput {
   private let overrides: RunOverrides
   private let server: String?
   private let post: @Sendable (AppEvent) -> Void

@@ -11,7 +11,7 @@ import TerminalUI
 /// Standard MIDI File played in as if from a keyboard, from the moment input starts, or a
 /// device node or FIFO read as raw MIDI. Note-ons are posted as played events, stamped when
 /// they were read (a file's at the times it gives).
-final class MIDIService {
+final class MIDIService: MIDIInput {
   private let overrides: RunOverrides
   private let post: @Sendable (AppEvent) -> Void
   private var reception: Reception?
@@ -42,6 +42,14 @@ final class MIDIService {
   func stop() {
     reception?.stop()
     reception = nil
+  }
+
+  func portNames() -> (ports: [String], problem: String?) {
+    do throws(ALSASequencerError) {
+      return (try ALSASequencer().ports().map(\.name), nil)
+    } catch {
+      return ([], error.description)
+    }
   }
 }
 

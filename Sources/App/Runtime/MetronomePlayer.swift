@@ -8,7 +8,7 @@ import TerminalUI
 /// otherwise silently in real time so the beat display still runs. It also says when each
 /// beat becomes audible, from the schedule log and the output's clock, so the display is drawn
 /// in step with the sound rather than with a timer of its own.
-final class MetronomePlayer {
+final class MetronomePlayer: MetronomeOutput {
   static let sampleRate = 48_000
   /// Longer than the longest built-in voice (the 80 ms beep) and a block.
   static let ringOut = Duration.milliseconds(120)
@@ -56,19 +56,14 @@ final class MetronomePlayer {
   var isSilentForLackOfServer: Bool { silent != nil && recorder == nil }
 
   /// Starts again with the same options, to move from silence onto a server that has appeared.
-  func restart(devices: AudioDeviceSettings) -> StartReport? {
+  func restart(devices: AudioDeviceSettings) -> MetronomeStartReport? {
     guard let options else { return nil }
     return start(options, devices: devices)
   }
 
   /// What starting found: why there is no sound when it fell back to silence, and notices
   /// about the user's sound files.
-  struct StartReport {
-    var silentBecause: String?
-    var soundNotices: [String]
-  }
-
-  func start(_ options: MetronomeOptions, devices: AudioDeviceSettings) -> StartReport {
+  func start(_ options: MetronomeOptions, devices: AudioDeviceSettings) -> MetronomeStartReport {
     stop()
     let (voices, notices) = voices()
     let engine: MetronomeEngine
@@ -78,7 +73,7 @@ final class MetronomePlayer {
         pattern: options.pattern(), bpm: Double(options.bpm),
         sampleRate: Self.sampleRate)
     } catch {
-      return StartReport(silentBecause: error.description, soundNotices: notices)
+      return MetronomeStartReport(silentBecause: error.description, soundNotices: notices)
     }
     engine.start()
     self.engine = engine
@@ -89,18 +84,18 @@ final class MetronomePlayer {
       let output = SilentOutput(sampleRate: Self.sampleRate)
       output.start(renderer: engine, tap: recorder.append)
       silent = output
-      return StartReport(silentBecause: nil, soundNotices: notices)
+      return MetronomeStartReport(silentBecause: nil, soundNotices: notices)
     }
     let output = PulseAudioOutput(devices: devices, server: server, onStatus: onStatus)
     do {
       try output.start(renderer: engine)
       pulse = output
-      return StartReport(silentBecause: nil, soundNotices: notices)
+      return MetronomeStartReport(silentBecause: nil, soundNotices: notices)
     } catch {
       let silent = SilentOutput(sampleRate: Self.sampleRate)
       silent.start(renderer: engine)
       self.silent = silent
-      return StartReport(silentBecause: error.reason, soundNotices: notices)
+      return MetronomeStartReport(silentBecause: error.reason, soundNotices: notices)
     }
   }
 
@@ -174,7 +169,7 @@ final class MetronomePlayer {
 
   /// The next beat not shown yet (subdivisions are heard, not drawn) and the CLOCK_MONOTONIC
   /// nanoseconds at which it is heard; nil until the engine has scheduled it.
-  func nextBeat() -> (click: ScheduledClick, audibleAt: UInt64)? {
+  private func nextBeat() -> (click: ScheduledClick, audibleAt: UInt64)? {
     if let standIn, let clock = standIn.output.timing() {
       return Self.firstBeat(in: standIn.engine.log, after: standIn.shownThrough, clock: clock)
     }
@@ -191,8 +186,18 @@ final class MetronomePlayer {
     return (click, clock.instant(whenAudible: click.frame))
   }
 
+  func nextAudibleBeat() -> UInt64? { nextBeat()?.audibleAt }
+
+  func beatsHeard(by now: UInt64) -> [BeatDisplay] {
+    var heard: [BeatDisplay] = []
+    while let next = nextBeat(), next.audibleAt <= now {
+      heard.append(show(next.click, at: next.audibleAt))
+    }
+    return heard
+  }
+
   /// The display for a beat that is now audible; later calls move on to the next beat.
-  func show(_ click: ScheduledClick, at instant: UInt64) -> BeatDisplay {
+  private func show(_ click: ScheduledClick, at instant: UInt64) -> BeatDisplay {
     if standIn != nil {
       standIn?.shownThrough = click.frame
     } else {

@@ -6,7 +6,7 @@ import Storage
 /// Sounds the notes of exercises (the answer of a flashcard) through the speakers, at the
 /// instrument volume and the A4 of the settings. The stream opens on the first note and
 /// closes when the exercise is left, so an idle app holds no stream.
-final class NotePlayer {
+final class NotePlayer: NoteOutput {
   static let sampleRate = 48_000
   static let seconds = 1.2
 

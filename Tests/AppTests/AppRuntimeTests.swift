@@ -1,0 +1,144 @@
+import DSP
+import Foundation
+import ListeningEval
+import Logging
+import MusicTheory
+import Storage
+import TerminalUI
+import XCTest
+
+@testable import App
+
+/// The whole loop in this process: the runtime reads a scripted terminal, routes keys and
+/// events through the model, performs effects through fake audio services and the real MIDI
+/// file player, and draws onto a virtual terminal.
+final class AppRuntimeTests: XCTestCase {
+  private var home: URL!
+
+  override func setUpWithError() throws {
+    home = FileManager.default.temporaryDirectory
+      .appendingPathComponent("woodshed-runtime-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+  }
+
+  override func tearDownWithError() throws {
+    try FileManager.default.removeItem(at: home)
+  }
+
+  /// The click, heard at once: its count-in and line beats, each when its time comes.
+  final class FakeMetronome: MetronomeOutput {
+    var isRunning = false
+    let isSilentForLackOfServer = false
+    private(set) var started: [MetronomeOptions] = []
+    private(set) var stops = 0
+    private var pending: [BeatDisplay] = []
+
+    func start(_ options: MetronomeOptions, devices: AudioDeviceSettings) -> MetronomeStartReport {
+      isRunning = true
+      started.append(options)
+      let first = MonotonicInstant.now().advanced(by: .milliseconds(50))
+      let beatNanoseconds = Int64(60 / Double(options.bpm) * 1e9)
+      pending = (0..<12).map { (index: Int) -> BeatDisplay in
+        let audibleAt = first.advanced(by: .nanoseconds(Int64(index) * beatNanoseconds))
+        return BeatDisplay(
+          bar: index / 4 - 1, beatInBar: index % 4, isCountIn: index < 4, isMuted: false,
+          bpm: Double(options.bpm), elapsed: .zero, audibleAt: audibleAt)
+      }
+      return MetronomeStartReport(silentBecause: nil, soundNotices: [])
+    }
+
+    func restart(devices: AudioDeviceSettings) -> MetronomeStartReport? { nil }
+    func update(_ options: MetronomeOptions) {}
+
+    func stop() -> PlaybackRecord? {
+      isRunning = false
+      stops += 1
+      pending = []
+      return nil
+    }
+
+    func serverLost() {}
+    func serverBack() {}
+    func clicksInTheRoom() -> MetronomeClicks? { nil }
+    func nextAudibleBeat() -> UInt64? { pending.first?.audibleAt.nanoseconds }
+
+    func beatsHeard(by now: UInt64) -> [BeatDisplay] {
+      let heard = pending.prefix { $0.audibleAt.nanoseconds <= now }
+      pending.removeFirst(heard.count)
+      return Array(heard)
+    }
+  }
+
+  final class SilentMicrophone: MicrophoneInput {
+    var isRunning: Bool { false }
+    func start(devices: AudioDeviceSettings, profile: InstrumentProfile?, clicks: MetronomeClicks?)
+      -> (failure: String?, source: String?)
+    { ("no microphone in this test", nil) }
+    func stop() {}
+    func measureLatency(devices: AudioDeviceSettings) {}
+    func learnInstrument(name: String, seconds: Double) {}
+  }
+
+  final class QuietNotes: NoteOutput {
+    private(set) var played: [[Pitch]] = []
+    func play(
+      _ pitches: [Pitch], sound: InstrumentSound, settings: Settings, devices: AudioDeviceSettings
+    ) -> String? {
+      played.append(pitches)
+      return nil
+    }
+    func stop() {}
+  }
+
+  struct MemoryStore: SettingsStoring {
+    func load() -> SettingsLoadResult { SettingsLoadResult(settings: Settings()) }
+    func save(_ settings: Settings) throws {}
+  }
+
+  func testARhythmRunOnMIDIPadsIsGradedAndRecordedThroughTheWholeLoop() throws {
+    // At 160 BPM a beat is 0.375 s: the line's quarters 1.5, 1.875, 2.25 and 2.625 s after the
+    // first click. The pads play the first three on the beat and leave out the fourth.
+    let take = home.appendingPathComponent("pads.mid")
+    let notes = [1500, 1875, 2250].map {
+      MIDIFile.Note(millisecond: $0, length: 40, key: 38, velocity: 100)
+    }
+    try Data(MIDIFile(channel: 9, program: 0, notes: notes).bytes).write(to: take)
+    var settings = Settings()
+    settings.rhythm.bpm = 160
+    settings.rhythm.bars = 1
+    settings.rhythm.line = ["quarter", "quarter", "quarter", "quarter"]
+    settings.rhythm.input = .midi
+    let paths = StoragePaths(environment: ["WOODSHED_HOME": home.path])
+    let model = AppModel(
+      settings: settings, size: Size(width: 80, height: 24), clock: ClockTime(hour: 9, minute: 5),
+      catalog: AppFixtures.catalog, paths: paths, detectedGlyphs: .unicode,
+      overrides: RunOverrides(midiIn: take.path), rhythms: RhythmPattern.shipped)
+    let terminal = try ScriptedTerminal(
+      size: Size(width: 80, height: 24),
+      steps: [
+        .waitFor("Woodshed"), .keys([.character("5")]), .waitFor("MIDI pads"), .keys([.enter]),
+        .waitFor("Accuracy 75.0 %"), .keys([.escape, .escape, .character("q")]),
+      ])
+    let metronome = FakeMetronome()
+    let sounds = QuietNotes()
+    let runtime = AppRuntime(model: model, terminal: terminal, logger: Logger(label: "test")) {
+      post in
+      AppServices(
+        metronome: metronome, microphone: SilentMicrophone(),
+        midi: MIDIService(overrides: RunOverrides(midiIn: take.path), post: post),
+        notes: sounds, settings: MemoryStore(), wallClock: WallClock(),
+        probeAudio: { AppFixtures.audio },
+        loadPatterns: { PatternLibrary(builtIn: paths.patternsFolder, user: paths.patternsFolder) },
+        playsNotes: true)
+    }
+    XCTAssertEqual(runtime.run(), 0, "quit with q; waiting for \(terminal.failedWait ?? "-")")
+    XCTAssertNil(terminal.failedWait, terminal.text)
+    XCTAssertTrue(terminal.isClosed)
+    XCTAssertEqual(metronome.started.map(\.bpm), [160])
+    XCTAssertEqual(metronome.stops, 2, "when the run ended, and again on the way out")
+    let history = try String(contentsOf: paths.historyFile, encoding: .utf8)
+    XCTAssertTrue(history.contains(#""exercise":"midi""#), history)
+    XCTAssertTrue(history.contains(#""perfect":3"#), history)
+    XCTAssertTrue(history.contains(#""missed":1"#), history)
+  }
+}
