@@ -104,15 +104,18 @@ final class FretboardScreenTests: XCTestCase {
       model.press(.enter)
       assertCanvasSnapshot(AppView.render(model), named: "neck.\(size.width)x\(size.height)")
     }
-    var model = model()
-    model.press(.character("4"), .enter, .character("g"), .enter)
-    _ = model.handle(.tick(MonotonicInstant(nanoseconds: 9_000_000_000)))
-    model.press(.right, .down)
-    assertCanvasSnapshot(AppView.render(model), named: "game.80x24")
+    for size in [Size(width: 80, height: 24), Size(width: 120, height: 40)] {
+      let name = "\(size.width)x\(size.height)"
+      var model = model(size: size)
+      model.press(.character("4"), .enter, .character("g"), .enter)
+      _ = model.handle(.tick(MonotonicInstant(nanoseconds: 9_000_000_000)))
+      model.press(.right, .down)
+      assertCanvasSnapshot(AppView.render(model), named: "game.\(name)")
 
-    var running = self.model()
-    running.press(.character("4"), .enter, .character("t"), .enter, .right, .right, .enter)
-    assertCanvasSnapshot(AppView.render(running), named: "run.wrong.80x24")
+      var running = self.model(size: size)
+      running.press(.character("4"), .enter, .character("t"), .enter, .right, .right, .enter)
+      assertCanvasSnapshot(AppView.render(running), named: "run.wrong.\(name)")
+    }
   }
 
   private func press(_ model: inout AppModel, _ key: Key, at seconds: Double) -> [Effect] {

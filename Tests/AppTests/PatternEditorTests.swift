@@ -6,9 +6,9 @@ import TestHelpers
 import XCTest
 
 final class PatternEditorTests: XCTestCase {
-  private func model() -> AppModel {
+  private func model(size: Size = Size(width: 80, height: 24)) -> AppModel {
     var model = AppModel(
-      settings: Settings(), size: Size(width: 80, height: 24), clock: ClockTime(hour: 9, minute: 5),
+      settings: Settings(), size: size, clock: ClockTime(hour: 9, minute: 5),
       catalog: AppFixtures.catalog, paths: AppFixtures.paths, detectedGlyphs: .unicode,
       patterns: [FretboardScreenTests.minorPentatonic])
     model.press(.character("4"))
@@ -136,9 +136,11 @@ final class PatternEditorTests: XCTestCase {
   }
 
   func testSnapshot() {
-    var model = model()
-    model.press(.character("n"), .enter, .right, .right, .enter, .tab)
-    type(&model, "Blues lick")
-    assertCanvasSnapshot(AppView.render(model), named: "80x24")
+    for size in [Size(width: 80, height: 24), Size(width: 120, height: 40)] {
+      var model = model(size: size)
+      model.press(.character("n"), .enter, .right, .right, .enter, .tab)
+      type(&model, "Blues lick")
+      assertCanvasSnapshot(AppView.render(model), named: "\(size.width)x\(size.height)")
+    }
   }
 }
