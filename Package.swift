@@ -25,7 +25,9 @@ let package = Package(
     .target(name: "MIDI"),
     .target(name: "DSP", dependencies: ["CFFTW"]),
     .target(name: "Practice", dependencies: ["MusicTheory"]),
-    .target(name: "Audio", dependencies: ["DSP", "Files", "MIDI", "CPulseAudio", "CALSA"]),
+    .target(name: "AudioModel", dependencies: ["DSP"]),
+    .target(
+      name: "Audio", dependencies: ["DSP", "AudioModel", "Files", "MIDI", "CPulseAudio", "CALSA"]),
     .target(
       name: "Storage",
       dependencies: [
@@ -35,13 +37,13 @@ let package = Package(
     .target(
       name: "App",
       dependencies: [
-        "MusicTheory", "Practice", "DSP", "Files", "MIDI", "Audio", "Storage", "TerminalUI",
-        .product(name: "Logging", package: "swift-log"),
+        "MusicTheory", "Practice", "DSP", "Files", "MIDI", "AudioModel", "Audio", "Storage",
+        "TerminalUI", .product(name: "Logging", package: "swift-log"),
       ]),
     .executableTarget(
       name: "woodshed",
       dependencies: [
-        "App", "Audio", "Storage", "TerminalUI",
+        "App", "Audio", "AudioModel", "Storage", "TerminalUI",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]),
@@ -54,13 +56,14 @@ let package = Package(
       path: "Tests/TestHelpers"),
     .target(name: "TerminalHarness", path: "Tests/TerminalHarness"),
     .target(
-      name: "ListeningEval", dependencies: ["DSP", "Audio", "Practice"],
+      name: "ListeningEval", dependencies: ["DSP", "AudioModel", "Audio", "Practice"],
       path: "Tests/ListeningEval",
       exclude: ["librosa_onsets.py"]),
     .executableTarget(
       name: "woodshed-bench",
       dependencies: [
-        "App", "Audio", "DSP", "MIDI", "Practice", "Storage", "TerminalUI", "TerminalHarness",
+        "App", "Audio", "AudioModel", "DSP", "MIDI", "Practice", "Storage", "TerminalUI",
+        "TerminalHarness",
         "ListeningEval", "CZlib",
       ],
       path: "Tests/Benchmarks"),
@@ -73,7 +76,7 @@ let package = Package(
     .testTarget(name: "MIDITests", dependencies: ["MIDI", "ListeningEval", "TestHelpers"]),
     .testTarget(name: "DSPTests", dependencies: ["DSP", "ListeningEval"]),
     .testTarget(name: "PracticeTests", dependencies: ["Practice", "DSP"]),
-    .testTarget(name: "AudioTests", dependencies: ["Audio", "DSP", "TestHelpers"]),
+    .testTarget(name: "AudioTests", dependencies: ["Audio", "AudioModel", "DSP", "TestHelpers"]),
     .testTarget(
       name: "StorageTests", dependencies: ["Storage", "DSP", "Practice", "TestHelpers", "CZlib"]),
     .testTarget(
@@ -82,7 +85,7 @@ let package = Package(
     .testTarget(
       name: "AppTests",
       dependencies: [
-        "App", "TestHelpers", "TerminalUI", "Storage", "ListeningEval",
+        "App", "AudioModel", "TestHelpers", "TerminalUI", "Storage", "ListeningEval",
         .product(name: "Logging", package: "swift-log"),
       ],
       exclude: ["__Snapshots__"]),

@@ -1,5 +1,6 @@
 import App
 import Audio
+import AudioModel
 import DSP
 import Foundation
 import Practice

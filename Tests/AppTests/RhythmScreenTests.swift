@@ -1,5 +1,6 @@
 import App
 import Audio
+import AudioModel
 import MusicTheory
 import Practice
 import Storage

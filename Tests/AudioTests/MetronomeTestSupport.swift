@@ -1,4 +1,5 @@
 import Audio
+import AudioModel
 import Foundation
 
 /// Shared pieces for the metronome tests: voices whose onsets are easy to find and tell apart,

@@ -1,4 +1,5 @@
 import Audio
+import AudioModel
 import Foundation
 import XCTest
 

@@ -1,5 +1,6 @@
 import App
 import Audio
+import AudioModel
 import Foundation
 import MIDI
 import Practice

@@ -1,4 +1,4 @@
-import Audio
+import AudioModel
 import DSP
 import FoundationEssentials
 import MusicTheory
@@ -569,7 +569,7 @@ public struct FretboardModel: Equatable, Sendable {
   }
 
   /// An onset further back than half a second before a note is held was something else.
-  static let longestAttack = Int64(Listener.sampleRate / 2)
+  static let longestAttack = Int64(ListenerEvent.frameRate / 2)
 
   /// What the microphone heard while a pattern is played through: each note held clearly is
   /// played into the run, as if entered at the cursor. Against the click, a note was played at

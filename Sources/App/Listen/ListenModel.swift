@@ -1,4 +1,4 @@
-import Audio
+import AudioModel
 import DSP
 import Storage
 import TerminalUI
@@ -7,7 +7,7 @@ import TerminalUI
 /// played, as a tuner. It checks that the microphone path works before any exercise relies on
 /// it. All times are input frames, so the screen never needs a clock of its own.
 public struct ListenModel: Equatable, Sendable {
-  static let sampleRate = Int64(PulseAudioInput.sampleRate)
+  static let sampleRate = Int64(ListenerEvent.frameRate)
   /// An onset lights the marker for this long, so even a short clap is seen.
   public static let flashFrames = sampleRate * 15 / 100
   /// A pitch stays on screen this long after the sound loses it, so a fading note does not

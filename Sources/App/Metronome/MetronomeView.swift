@@ -1,4 +1,4 @@
-import Audio
+import AudioModel
 import Storage
 import TerminalUI
 

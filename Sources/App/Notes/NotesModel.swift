@@ -1,4 +1,4 @@
-import Audio
+import AudioModel
 import DSP
 import FoundationEssentials
 import MusicTheory

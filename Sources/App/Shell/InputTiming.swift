@@ -1,4 +1,4 @@
-import Audio
+import AudioModel
 import TerminalUI
 
 /// Where the microphone's frames lie on the monotonic clock, for judging when a note was played

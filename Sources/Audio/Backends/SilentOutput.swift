@@ -1,3 +1,4 @@
+import AudioModel
 import Dispatch
 import Glibc
 import Synchronization

@@ -1,3 +1,4 @@
+import AudioModel
 import Files
 import FoundationEssentials
 

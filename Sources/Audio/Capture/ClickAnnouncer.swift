@@ -1,3 +1,4 @@
+import AudioModel
 import Synchronization
 
 /// Tells a listener where the metronome's clicks will land in the input, so that their sound in

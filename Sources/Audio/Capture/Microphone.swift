@@ -1,3 +1,5 @@
+import AudioModel
+
 /// Where captured sound comes from: the PulseAudio source, or a WAV file standing in for it
 /// (`--audio-in`), which delivers the same blocks in real time or as fast as possible.
 public enum Microphone: Sendable {

@@ -1,3 +1,4 @@
+import AudioModel
 import DSP
 import Synchronization
 

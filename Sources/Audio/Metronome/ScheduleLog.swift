@@ -1,3 +1,4 @@
+import AudioModel
 import Synchronization
 
 /// The most recent clicks an engine scheduled, written on the audio thread and read from any

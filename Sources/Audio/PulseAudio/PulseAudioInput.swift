@@ -1,3 +1,4 @@
+import AudioModel
 import Synchronization
 
 /// Records float32 mono 48 kHz from a PulseAudio source, handing each block to a consumer with
@@ -7,7 +8,7 @@ import Synchronization
 /// through `onStatus`, retried every `retryInterval`, and recording resumes with the frame index
 /// continuing where it stopped; the `.connected` status after a reconnect says where.
 public final class PulseAudioInput: Sendable {
-  public static let sampleRate = PulseTime.sampleRate
+  public static let sampleRate = ListenerEvent.frameRate
 
   /// Receives a captured block and the absolute input frame index of its first sample.
   public typealias Consumer = @Sendable (_ block: UnsafeBufferPointer<Float>, _ at: Int64) -> Void

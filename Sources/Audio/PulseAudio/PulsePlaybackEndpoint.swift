@@ -1,3 +1,4 @@
+import AudioModel
 import CPulseAudio
 import Synchronization
 

@@ -1,3 +1,4 @@
+import AudioModel
 import CPulseAudio
 
 /// The recording half of `PulseAudioInput`: on PulseAudio's thread, hands each captured block to

@@ -16,3 +16,8 @@ extension ListenerEvent {
     }
   }
 }
+
+extension ListenerEvent {
+  /// The rate the frames count at: the capture's.
+  public static let frameRate = 48_000
+}
