@@ -6,6 +6,10 @@ extension FretboardModel: Feature {
   var titleKey: String { "fretboard.title" }
   var screen: Screen { .fretboard(self) }
 
+  func render(in area: Rect, model: AppModel, on canvas: inout Canvas) {
+    FretboardScreenView.render(self, model: model, in: area, on: &canvas)
+  }
+
   /// The patterns are read when the fretboard is first opened, not at start.
   func opened(context: FeatureContext) -> [Effect] {
     context.patterns == nil ? [.loadPatterns] : []

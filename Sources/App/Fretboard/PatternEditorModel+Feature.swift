@@ -5,6 +5,10 @@ extension PatternEditorModel: Feature {
   var titleKey: String { "editor.title" }
   var screen: Screen { .patternEditor(self) }
 
+  func render(in area: Rect, model: AppModel, on canvas: inout Canvas) {
+    PatternEditorView.render(self, model: model, in: area, on: &canvas)
+  }
+
   mutating func handle(_ key: KeyEvent, context: inout FeatureContext) -> FeatureOutcome {
     let effects = handle(key.key, takenIds: Set((context.patterns ?? []).map(\.id)))
     return FeatureOutcome(effects, isLeaving ? .close : nil)

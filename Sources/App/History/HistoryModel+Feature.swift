@@ -5,6 +5,10 @@ extension HistoryModel: Feature {
   var keyHints: [KeyHint] { Self.keyHints }
   var screen: Screen { .history(self) }
 
+  func render(in area: Rect, model: AppModel, on canvas: inout Canvas) {
+    HistoryView.render(self, model: model, in: area, on: &canvas)
+  }
+
   mutating func handle(_ key: KeyEvent, context: inout FeatureContext) -> FeatureOutcome {
     handle(
       key.key, history: context.history, visibleRows: HistoryView.visibleRows(in: context.size))

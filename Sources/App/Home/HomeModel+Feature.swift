@@ -5,6 +5,10 @@ extension HomeModel: Feature {
   var keyHints: [KeyHint] { Self.keyHints }
   var screen: Screen { .home(self) }
 
+  func render(in area: Rect, model: AppModel, on canvas: inout Canvas) {
+    HomeView.render(self, model: model, in: area, on: &canvas)
+  }
+
   mutating func handle(_ key: KeyEvent, context: inout FeatureContext) -> FeatureOutcome {
     FeatureOutcome([], handle(key.key, seed: key.time.nanoseconds))
   }

@@ -5,6 +5,10 @@ extension ListenModel: Feature {
   var keyHints: [KeyHint] { Self.keyHints }
   var screen: Screen { .listen(self) }
 
+  func render(in area: Rect, model: AppModel, on canvas: inout Canvas) {
+    ListenView.render(self, model: model, in: area, on: &canvas)
+  }
+
   func opened(context: FeatureContext) -> [Effect] {
     [.listen(.start(profile: context.settings.listening.profile))]
   }

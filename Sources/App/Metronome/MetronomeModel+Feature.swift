@@ -5,6 +5,10 @@ extension MetronomeModel: Feature {
   var keyHints: [KeyHint] { Self.keyHints }
   var screen: Screen { .metronome(self) }
 
+  func render(in area: Rect, model: AppModel, on canvas: inout Canvas) {
+    MetronomeView.render(self, model: model, in: area, on: &canvas)
+  }
+
   mutating func handle(_ key: KeyEvent, context: inout FeatureContext) -> FeatureOutcome {
     FeatureOutcome(handle(key, settings: &context.settings).map { [.metronome($0)] } ?? [])
   }

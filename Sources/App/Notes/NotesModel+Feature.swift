@@ -5,6 +5,10 @@ extension NotesModel: Feature {
   var titleKey: String { "notes.title" }
   var screen: Screen { .notes(self) }
 
+  func render(in area: Rect, model: AppModel, on canvas: inout Canvas) {
+    NotesView.render(self, model: model, in: area, on: &canvas)
+  }
+
   mutating func handle(_ key: KeyEvent, context: inout FeatureContext) -> FeatureOutcome {
     let effects = handle(
       key, settings: &context.settings, packs: context.packs, history: context.history)

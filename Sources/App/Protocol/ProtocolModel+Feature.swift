@@ -4,6 +4,10 @@ extension ProtocolModel: Feature {
   var titleKey: String { "protocol.title" }
   var screen: Screen { .recordingProtocol(self) }
 
+  func render(in area: Rect, model: AppModel, on canvas: inout Canvas) {
+    ProtocolView.render(self, model: model, in: area, on: &canvas)
+  }
+
   func opened(context: FeatureContext) -> [Effect] { [.protocolList] }
 
   mutating func handle(_ key: KeyEvent, context: inout FeatureContext) -> FeatureOutcome {

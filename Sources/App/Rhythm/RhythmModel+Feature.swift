@@ -5,6 +5,10 @@ extension RhythmModel: Feature {
   var titleKey: String { "rhythm.title" }
   var screen: Screen { .rhythm(self) }
 
+  func render(in area: Rect, model: AppModel, on canvas: inout Canvas) {
+    RhythmView.render(self, model: model, in: area, on: &canvas)
+  }
+
   mutating func handle(_ key: KeyEvent, context: inout FeatureContext) -> FeatureOutcome {
     FeatureOutcome(handle(key, settings: &context.settings, rhythms: context.rhythms))
   }

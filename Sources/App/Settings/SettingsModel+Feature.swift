@@ -5,6 +5,10 @@ extension SettingsModel: Feature {
   var keyHints: [KeyHint] { Self.keyHints }
   var screen: Screen { .settings(self) }
 
+  func render(in area: Rect, model: AppModel, on canvas: inout Canvas) {
+    SettingsView.render(self, model: model, in: area, on: &canvas)
+  }
+
   /// The MIDI ports are listed for their row.
   func opened(context: FeatureContext) -> [Effect] { [.listMIDIPorts] }
 

@@ -26,30 +26,7 @@ public enum AppView {
       body = below
     }
     let content = body.splitTop(1).rest
-    switch model.screen {
-    case .home(let home):
-      HomeView.render(home, model: model, in: content, on: &canvas)
-    case .settings(let settings):
-      SettingsView.render(settings, model: model, in: content, on: &canvas)
-    case .help(let help):
-      HelpView.render(help, model: model, in: content, on: &canvas)
-    case .metronome(let metronome):
-      MetronomeView.render(metronome, model: model, in: content, on: &canvas)
-    case .listen(let listen):
-      ListenView.render(listen, model: model, in: content, on: &canvas)
-    case .notes(let notes):
-      NotesView.render(notes, model: model, in: content, on: &canvas)
-    case .fretboard(let fretboard):
-      FretboardScreenView.render(fretboard, model: model, in: content, on: &canvas)
-    case .rhythm(let rhythm):
-      RhythmView.render(rhythm, model: model, in: content, on: &canvas)
-    case .recordingProtocol(let screen):
-      ProtocolView.render(screen, model: model, in: content, on: &canvas)
-    case .patternEditor(let editor):
-      PatternEditorView.render(editor, model: model, in: content, on: &canvas)
-    case .history(let history):
-      HistoryView.render(history, model: model, in: content, on: &canvas)
-    }
+    model.screen.feature.render(in: content, model: model, on: &canvas)
     let barHints = model.screen.keyHints.filter(\.inBar).map { hint in
       KeyHintBar.Hint(
         label(for: hint.keys, glyphs: model.glyphs, strings: strings), strings.text(hint.actionKey))

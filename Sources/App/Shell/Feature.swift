@@ -6,7 +6,7 @@ import TerminalUI
 /// A screen of the app: its state is a value, and this is all the router needs of it. The
 /// router (`AppModel`) keeps a stack of them, hands the top one every key it does not take
 /// itself and every event, and performs what it answers. A new screen is a type conforming to
-/// this, one case of `Screen` and one line of `Screen.feature`.
+/// this (with its view), one case of `Screen` and one line of `Screen.feature`.
 protocol Feature: Equatable, Sendable {
   /// The locale key of the screen's name in the title bar.
   var titleKey: String { get }
@@ -18,6 +18,8 @@ protocol Feature: Equatable, Sendable {
   var deadline: MonotonicInstant? { get }
   /// The screen as the router stacks it.
   var screen: Screen { get }
+  /// Draws the screen into `area`: its view, a pure function of this state and the app's.
+  func render(in area: Rect, model: AppModel, on canvas: inout Canvas)
 
   /// The screen has just been opened: what it needs started or read.
   func opened(context: FeatureContext) -> [Effect]
