@@ -80,6 +80,18 @@ final class AppModelTests: XCTestCase {
     XCTAssertEqual(model.press(.left), [.save(expected)])
   }
 
+  func testKeyHintsUseTheirASCIISpellingInASCII() {
+    var model = AppFixtures.model(glyphs: .ascii)
+    model.press(.character("1"))
+    let bar = AppView.render(model).lines.last ?? ""
+    XCTAssertTrue(bar.contains("Left/Right tempo +-1"), bar)
+    XCTAssertTrue(bar.contains("Up/Down tempo +-5"), bar)
+    model.press(.character("?"))
+    let overlay = AppView.render(model).lines.joined(separator: "\n")
+    XCTAssertTrue(overlay.contains("tempo +-1"), overlay)
+    XCTAssertFalse(overlay.contains("±"), overlay)
+  }
+
   func testTheMIDIPortIsChosenAmongThoseConnected() {
     var model = AppFixtures.model()
     model.openSetting(.midiPort)

@@ -5,7 +5,7 @@ final class ASCIIFallbackTests: XCTestCase {
   func testKnownSymbolsBecomeOneColumnLookalikes() {
     let cases: [(Character, Character)] = [
       ("…", "."), ("×", "x"), ("—", "-"), ("↑", "^"), ("↓", "v"), ("▸", ">"), ("♯", "#"),
-      ("♭", "b"), ("│", "|"), ("┌", "+"), ("«", "\""),
+      ("♭", "b"), ("│", "|"), ("┌", "+"), ("«", "\""), ("±", "~"),
     ]
     for (input, expected) in cases {
       XCTAssertEqual(ASCIIFallback.character(for: input), expected, "\(input)")

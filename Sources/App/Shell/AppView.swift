@@ -29,13 +29,20 @@ public enum AppView {
     model.screen.feature.render(in: content, model: model, on: &canvas)
     let barHints = model.screen.keyHints.filter(\.inBar).map { hint in
       KeyHintBar.Hint(
-        label(for: hint.keys, glyphs: model.glyphs, strings: strings), strings.text(hint.actionKey))
+        label(for: hint.keys, glyphs: model.glyphs, strings: strings),
+        action(of: hint, glyphs: model.glyphs, strings: strings))
     }
     KeyHintBar(barHints).render(in: footer.inset(horizontal: 1, vertical: 0), on: &canvas)
     if model.showsKeys {
       KeyOverlay.render(model, on: &canvas)
     }
     return canvas
+  }
+
+  /// What a key does; in ASCII, the text's ASCII spelling where it has one ("tempo +-1").
+  static func action(of hint: KeyHint, glyphs: GlyphSet, strings: Localizer) -> String {
+    let ascii = glyphs.kind == .ascii ? strings.textIfPresent(hint.actionKey + ".ascii") : nil
+    return ascii ?? strings.text(hint.actionKey)
   }
 
   static func label(for keys: KeyHint.Keys, glyphs: GlyphSet, strings: Localizer) -> String {

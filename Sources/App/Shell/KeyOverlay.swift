@@ -6,7 +6,7 @@ enum KeyOverlay {
     let strings = model.strings
     let hints = model.screen.keyHints
     let labels = hints.map { AppView.label(for: $0.keys, glyphs: model.glyphs, strings: strings) }
-    let actions = hints.map { strings.text($0.actionKey) }
+    let actions = hints.map { AppView.action(of: $0, glyphs: model.glyphs, strings: strings) }
     let keyWidth = labels.map(\.displayWidth).max() ?? 0
     let title = strings.text("keys.title", ["screen": strings.text(model.screen.titleKey)])
     let dismiss = strings.text("keys.dismiss")
