@@ -45,6 +45,16 @@ final class CommandLineTests: XCTestCase {
     XCTAssertEqual(object?["term"] as? String, "xterm-256color")
     XCTAssertEqual((object?["folders"] as? [[String: Any]])?.count, 3)
     XCTAssertNotNil(object?["audio"] as? [String: Any])
+    let midi = try XCTUnwrap(object?["midi"] as? [String: Any])
+    if FileManager.default.fileExists(atPath: "/dev/snd/seq") {
+      XCTAssertEqual(midi["available"] as? Bool, true, "\(midi)")
+    } else {
+      XCTAssertEqual(midi["available"] as? Bool, false, "\(midi)")
+      XCTAssertTrue((midi["reason"] as? String ?? "").contains("no ALSA sequencer"), "\(midi)")
+      let text = try woodshed.run(["doctor"])
+      XCTAssertTrue(text.output.contains("MIDI"), text.output)
+      XCTAssertEqual(text.error, "", "ALSA's own complaint stays off the screen")
+    }
   }
 
   func testDoctorSumsUpTheUnderRunsOfPastMetronomeRuns() throws {

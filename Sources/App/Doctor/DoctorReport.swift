@@ -198,6 +198,12 @@ public struct DoctorReport: Equatable, Sendable {
         PlaybackJSON(
           ended: UTCTimestamp($0.endedAt).extended, seconds: $0.seconds, underruns: $0.underruns)
       },
+      midi: {
+        switch midi {
+        case .ports(let ports): MIDIJSON(available: true, ports: ports, reason: nil)
+        case .unavailable(let reason): MIDIJSON(available: false, ports: [], reason: reason)
+        }
+      }(),
       problems: problems)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -221,11 +227,12 @@ private struct ReportJSON: Encodable {
   var pulseServer: String?
   var audio: AudioJSON
   var recentPlayback: [PlaybackJSON]
+  var midi: MIDIJSON
   var problems: [String]
 
   enum CodingKeys: String, CodingKey {
     case version, terminal, term, locale, utf8, glyphs, colors, noColor, folders
-    case settingsNotices, pulseServer, audio, recentPlayback, problems
+    case settingsNotices, pulseServer, audio, recentPlayback, midi, problems
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -243,7 +250,24 @@ private struct ReportJSON: Encodable {
     try container.encode(pulseServer, forKey: .pulseServer)
     try container.encode(audio, forKey: .audio)
     try container.encode(recentPlayback, forKey: .recentPlayback)
+    try container.encode(midi, forKey: .midi)
     try container.encode(problems, forKey: .problems)
+  }
+}
+
+/// The ALSA sequencer: the ports that can play in, or why there is none.
+private struct MIDIJSON: Encodable {
+  var available: Bool
+  var ports: [String]
+  var reason: String?
+
+  enum CodingKeys: String, CodingKey { case available, ports, reason }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(available, forKey: .available)
+    try container.encode(ports, forKey: .ports)
+    try container.encode(reason, forKey: .reason)
   }
 }
 
