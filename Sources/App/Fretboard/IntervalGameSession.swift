@@ -1,0 +1,105 @@
+import DSP
+import FoundationEssentials
+import MusicTheory
+import Practice
+import Storage
+import TerminalUI
+
+/// The interval game on one pattern: questions move along a lane, and each is answered by
+/// marking every place of its interval on the neck, with the cursor or by typing
+/// "string fret". Each right mark sounds the tonic and the note.
+public struct IntervalGameSession: Equatable, Sendable {
+  public private(set) var game: IntervalGame
+  /// The place the cursor is on.
+  public private(set) var cursor: FretPosition
+  /// "string fret" being typed to mark a place without moving the cursor.
+  public private(set) var typed = ""
+  /// The last mark, for its flash of colour.
+  public private(set) var lastMark: IntervalGame.Mark?
+  let startedAt: MonotonicInstant
+
+  /// A game on `pattern` with its tonic on the fretboard's root, from `time`.
+  init(pattern: FretPattern, settings: Settings, at time: MonotonicInstant) {
+    let root = NamingSystem.english.noteClass(parsing: settings.fretboard.root) ?? NoteClass(.A)
+    let positions = FretboardModel.placement(of: pattern, root: root)
+    game = IntervalGame(positions: positions, intervals: pattern.intervals)
+    cursor = positions.first ?? FretPosition(string: 1, fret: 0)
+    startedAt = time
+  }
+
+  /// A key while the game runs: moves, typing, marks; Esc ends the game (`ends`).
+  mutating func handle(_ key: Key, settings: Settings, pattern: FretPattern)
+    -> (effects: [Effect], ends: Bool)
+  {
+    let strings = pattern.tuning.stringCount
+    if let moved = cursor.moved(by: key, strings: strings) {
+      cursor = moved
+      return ([], false)
+    }
+    switch key {
+    case .character(let character) where character.isNumber || (character == " " && !typed.isEmpty):
+      if typed.count < 5 { typed.append(character) }
+    case .backspace:
+      if !typed.isEmpty { typed.removeLast() }
+    case .enter:
+      let place = typed.isEmpty ? cursor : Self.place(typed, strings: strings)
+      typed = ""
+      guard let place else {
+        lastMark = .wrong
+        return ([], false)
+      }
+      return (mark(place, settings: settings, pattern: pattern), false)
+    case .escape where !typed.isEmpty:
+      typed = ""
+    case .escape:
+      game.end()
+      return ([], true)
+    default:
+      break
+    }
+    return ([], false)
+  }
+
+  /// The lane moves on to `time`.
+  mutating func advance(to time: MonotonicInstant, using random: inout SplitMix64) {
+    game.advance(to: Double(time.nanoseconds &- startedAt.nanoseconds) / 1e9, using: &random)
+  }
+
+  /// "3 5" is string 3, fret 5.
+  static func place(_ text: String, strings: Int) -> FretPosition? {
+    let numbers = text.split(separator: " ").compactMap { Int($0) }
+    guard numbers.count == 2, (1...strings).contains(numbers[0]),
+      (0...FretboardView.lastFret).contains(numbers[1])
+    else { return nil }
+    return FretPosition(string: numbers[0], fret: numbers[1])
+  }
+
+  private mutating func mark(_ place: FretPosition, settings: Settings, pattern: FretPattern)
+    -> [Effect]
+  {
+    let interval = game.tones[place]
+    let result = game.mark(place)
+    lastMark = result
+    guard result == .right || result == .cleared, let interval else { return [] }
+    // The tonic, then the note marked, so the ear learns the interval too.
+    let tonic = pattern.tuning.pitch(string: place.string, fret: place.fret) - interval.semitones
+    return [
+      .playNotes(
+        [tonic, pattern.tuning.pitch(string: place.string, fret: place.fret)],
+        settings.fretboard.sound)
+    ]
+  }
+
+  /// The game so far, at `now`, as a line of the history; the runtime dates it.
+  func record(of pattern: FretPattern, at now: MonotonicInstant) -> SessionRecord {
+    SessionRecord(
+      module: FretboardModel.module, exercise: FretboardModel.exercise,
+      startedAt: Date(timeIntervalSince1970: 0),
+      duration: Double(now.nanoseconds &- startedAt.nanoseconds) / 1e9,
+      figures: [
+        "score": Double(game.score), "level": Double(game.level),
+        "band": Double(FretboardModel.band(of: game.level)), "passed": game.isPassed ? 1 : 0,
+      ],
+      content: [pattern.id], isCutShort: !game.isOver)
+  }
+}

@@ -1,0 +1,304 @@
+import AudioModel
+import DSP
+import FoundationEssentials
+import MusicTheory
+import Practice
+import Storage
+import TerminalUI
+
+/// Playing a pattern through note by note, up and then down, level after level: with the
+/// cursor and Enter, on the instrument through the microphone, or on a MIDI keyboard; with its
+/// places shown or from memory, in free time or on the click.
+public struct ScaleRunSession: Equatable, Sendable {
+  /// What the browser does after a key: stay on the run, leave it, or go on to the next
+  /// pattern (the last level of this one passed).
+  enum Next: Equatable {
+    case leave
+    case nextPattern
+  }
+
+  public private(set) var run: ScaleRun
+  /// The place the cursor is on.
+  public private(set) var cursor: FretPosition
+  /// Whether the pattern's places are shown while it is played from memory; `m` toggles.
+  public private(set) var showsMarkers = true
+  /// Whether the places were shown at any time during the run under way.
+  private var showedPlaces = true
+  /// The level being worked on.
+  public private(set) var runLevel = RunLevel.all[0]
+  /// Whether the run up met the level, so a clean run down passes it.
+  private var upMetLevel = false
+  /// Whether the last run down, with the run up before it, passed the level.
+  public private(set) var passedLevel = false
+  /// Whether notes are taken from the microphone and MIDI as well as the cursor; `i` toggles.
+  public private(set) var listens = false
+  /// Whether the click plays; `c` toggles.
+  public private(set) var clicks = false
+  /// When the pattern started being played to the player (`p`), while it is.
+  private var presentedAt: MonotonicInstant?
+  /// Whether the click is still in its bar of count-in, or not yet heard.
+  public private(set) var isCountingIn = false
+  /// Why the microphone could not be used.
+  public private(set) var microphoneProblem: String?
+  /// The MIDI port notes are also taken from while listening, when one is open.
+  public private(set) var midiPort: String?
+  private var heldNotes = HeldNoteDetector()
+  private var tapTempo = TapTempo()
+  /// The input frame of the last attack the microphone heard, until a note takes it.
+  private var lastOnset: Int64?
+
+  static let beatsPerBar = 4
+  /// An onset further back than half a second before a note is held was something else.
+  static let longestAttack = Int64(ListenerEvent.frameRate / 2)
+
+  /// A session with no run yet: `begin` starts one.
+  init() {
+    run = ScaleRun(positions: [], pitches: [], direction: .ascending)
+    cursor = FretPosition(string: 1, fret: 0)
+  }
+
+  /// The note sounding at `now` while the pattern is played to the player; they follow each
+  /// other as the note player spaces them.
+  func presentedNote(at now: MonotonicInstant) -> Int? {
+    guard let presentedAt, now >= presentedAt else { return nil }
+    let index = Int((now - presentedAt) / .seconds(NotePlayer.spacing))
+    return index < run.expected.count ? index : nil
+  }
+
+  /// The next note of the pattern being played to the player, or a beat going by without its
+  /// note, which ends the run.
+  func deadline(at now: MonotonicInstant) -> MonotonicInstant? {
+    if let presentedAt, let note = presentedNote(at: now) {
+      return presentedAt.advanced(by: .seconds(NotePlayer.spacing * Double(note + 1)))
+    }
+    return run.deadline.map(MonotonicInstant.init(sinceEpoch:))
+  }
+
+  /// Starts playing `pattern` through at `level`, its places shown or hidden and the click on
+  /// (at least as fast as the level asks) or off; returns what starts or stops the click.
+  mutating func begin(_ level: RunLevel, _ pattern: FretPattern, settings: inout Settings)
+    -> [Effect]
+  {
+    runLevel = level
+    showsMarkers = level.showsPlaces
+    let wasClicking = clicks
+    clicks = level.minimumBPM != nil
+    if let minimum = level.minimumBPM {
+      settings.fretboard.bpm = max(settings.fretboard.bpm, minimum)
+    }
+    start(pattern, settings: settings, direction: .ascending)
+    if clicks { return [.metronome(.start(Self.clickOptions(settings)))] }
+    return wasClicking ? [.metronome(.stop)] : []
+  }
+
+  private mutating func start(
+    _ pattern: FretPattern, settings: Settings, direction: ScaleRun.Direction
+  ) {
+    let root = NamingSystem.english.noteClass(parsing: settings.fretboard.root) ?? NoteClass(.A)
+    let positions = FretboardModel.placement(of: pattern, root: root)
+    run = ScaleRun(
+      positions: positions,
+      pitches: positions.map { pattern.tuning.pitch(string: $0.string, fret: $0.fret) },
+      direction: direction)
+    cursor = run.expected.first?.position ?? cursor
+    showedPlaces = showsMarkers
+    isCountingIn = clicks
+    presentedAt = nil
+    if direction == .ascending { upMetLevel = false }
+    passedLevel = false
+  }
+
+  /// Enter plays the note under the cursor; a run played up is then asked down; when both
+  /// are clean the next level is next. `p` plays the pattern, `m` hides or shows its places.
+  /// With the click on, every new try starts with a bar of count-in.
+  mutating func handle(_ event: KeyEvent, pattern: FretPattern, settings: inout Settings)
+    -> (effects: [Effect], next: Next?)
+  {
+    let key = event.key
+    if let moved = cursor.moved(by: key, strings: pattern.tuning.stringCount) {
+      cursor = moved
+      return ([], nil)
+    }
+    switch key {
+    case .character("m"):
+      showsMarkers.toggle()
+      showedPlaces = showedPlaces || showsMarkers
+    case .character("p"):
+      presentedAt = event.time
+      return ([.playNotes(run.expected.map(\.pitch), settings.fretboard.sound)], nil)
+    case .escape:
+      var effects: [Effect] = []
+      if listens { effects += [.listen(.stop), .midiIn(.stop)] }
+      if clicks { effects.append(.metronome(.stop)) }
+      return (effects, .leave)
+    case .character("c"):
+      clicks.toggle()
+      start(pattern, settings: settings, direction: run.direction)
+      return ([.metronome(clicks ? .start(Self.clickOptions(settings)) : .stop)], nil)
+    case .character("+"), .character("-"):
+      let step = key == .character("+") ? 4 : -4
+      return (setTempo(settings.fretboard.bpm + step, pattern: pattern, settings: &settings), nil)
+    case .character("t"):
+      guard let bpm = tapTempo.tap(at: event.time.sinceEpoch, range: FretboardSettings.bpmRange)
+      else { return ([], nil) }
+      return (setTempo(bpm, pattern: pattern, settings: &settings), nil)
+    case .enter where run.isOver:
+      // Up, then down, then the next level (after the last, the next pattern); a mistake
+      // tries the same way again, and a level not met starts it again.
+      let clean = run.verdict == .finished
+      if clean, run.direction == .descending {
+        guard passedLevel else { return (begin(runLevel, pattern, settings: &settings), nil) }
+        if runLevel == RunLevel.all.last { return ([], .nextPattern) }
+        return (begin(RunLevel.next(after: runLevel.number), pattern, settings: &settings), nil)
+      }
+      start(pattern, settings: settings, direction: clean ? .descending : run.direction)
+      return (clicks ? [.metronome(.start(Self.clickOptions(settings)))] : [], nil)
+    case .character("i"):
+      listens.toggle()
+      heldNotes = HeldNoteDetector(reference: settings.concertPitch, armed: false)
+      microphoneProblem = nil
+      midiPort = nil
+      let effects: [Effect] =
+        listens
+        ? [.listen(.start(profile: settings.listening.profile)), .midiIn(.start(from: nil))]
+        : [.listen(.stop), .midiIn(.stop)]
+      return (effects, nil)
+    case .enter:
+      let pitch = pattern.tuning.pitch(string: cursor.string, fret: cursor.fret)
+      return (
+        [.playNotes([pitch], settings.fretboard.sound)]
+          + play(pitch, at: event.time, pattern: pattern), nil
+      )
+    default:
+      break
+    }
+    return ([], nil)
+  }
+
+  /// A new tempo for the click; while it plays, the try starts again with a count-in at it.
+  private mutating func setTempo(_ bpm: Int, pattern: FretPattern, settings: inout Settings)
+    -> [Effect]
+  {
+    let range = FretboardSettings.bpmRange
+    let bpm = min(max(bpm, range.lowerBound), range.upperBound)
+    guard bpm != settings.fretboard.bpm else { return [] }
+    settings.fretboard.bpm = bpm
+    guard clicks else { return [] }
+    start(pattern, settings: settings, direction: run.direction)
+    return [.metronome(.start(Self.clickOptions(settings)))]
+  }
+
+  /// The clock reached `time`: a beat gone by without its note ends the run.
+  mutating func tick(_ time: MonotonicInstant, pattern: FretPattern) -> [Effect] {
+    run.check(at: time.sinceEpoch)
+    return run.isOver ? [.record(finish(of: pattern))] : []
+  }
+
+  /// A click of the count-in or the bar was heard: the first one places the beats the notes
+  /// belong on.
+  mutating func heardBeat(_ beat: BeatDisplay) {
+    guard clicks, beat.bpm > 0 else { return }
+    isCountingIn = beat.isCountIn
+    guard run.grid == nil else { return }
+    run.grid = BeatGrid(heard: beat, beatsPerBar: Self.beatsPerBar)
+  }
+
+  /// The click for playing a pattern through: plain 4/4 at the fretboard's tempo, after a bar
+  /// of count-in.
+  public static func clickOptions(_ settings: Settings) -> MetronomeOptions {
+    var options = MetronomeOptions(settings: settings)
+    options.bpm = settings.fretboard.bpm
+    options.meter = "\(beatsPerBar)/4"
+    options.accents = ""
+    options.subdivision = 1
+    options.countInBars = 1
+    options.clickSound = settings.fretboard.click
+    return options
+  }
+
+  /// A note played into the run at `time`, from the cursor or an instrument; the run's end is
+  /// recorded. Before the click's first beat is heard there is no beat to play on, and the
+  /// note is not taken.
+  mutating func play(_ pitch: Pitch, at time: MonotonicInstant, pattern: FretPattern)
+    -> [Effect]
+  {
+    guard !run.isOver, !clicks || run.grid != nil else { return [] }
+    run.play(pitch, at: time.sinceEpoch)
+    return run.isOver ? [.record(finish(of: pattern))] : []
+  }
+
+  /// How the run under way is played.
+  private var conditions: RunLevel.Conditions {
+    RunLevel.Conditions(
+      showedPlaces: showedPlaces,
+      bpm: run.grid.map { Int((Duration.seconds(60) / $0.beatLength).rounded()) })
+  }
+
+  /// The run is over: whether it met the level is kept, and its line of the history is
+  /// returned: whether it was clean, which way, at what tempo (0 in free time), and whether
+  /// the places were shown.
+  private mutating func finish(of pattern: FretPattern) -> SessionRecord {
+    let met = run.verdict == .finished && runLevel.isMet(by: conditions)
+    if run.direction == .ascending {
+      upMetLevel = met
+    } else {
+      passedLevel = upMetLevel && met
+    }
+    return SessionRecord(
+      module: FretboardModel.module, exercise: FretboardModel.runExercise,
+      startedAt: Date(timeIntervalSince1970: 0), duration: 0,
+      figures: [
+        "passed": run.verdict == .finished ? 1 : 0,
+        "descending": run.direction == .descending ? 1 : 0,
+        "bpm": Double(conditions.bpm ?? 0),
+        "markers": showedPlaces ? 1 : 0,
+      ],
+      content: [pattern.id])
+  }
+
+  /// What the microphone heard: each note held clearly is played into the run, as if entered
+  /// at the cursor. Against the click, a note was played at its attack, the onset heard just
+  /// before it was held; without one, when it was held.
+  mutating func hear(
+    _ events: [ListenerEvent], timing: InputTiming?, now: MonotonicInstant, pattern: FretPattern
+  ) -> [Effect] {
+    guard listens else { return [] }
+    var effects: [Effect] = []
+    for event in events {
+      if case .onset(let frame, _) = event { lastOnset = frame }
+      for held in heldNotes.held(in: [event]) {
+        guard let pitch = Pitch(nearestTo: held, reference: heldNotes.reference),
+          case .pitch(let frame, _, _) = event
+        else { continue }
+        let attack = lastOnset.flatMap { frame - $0 <= Self.longestAttack ? $0 : nil } ?? frame
+        lastOnset = nil
+        effects += play(pitch, at: timing?.instant(ofFrame: attack) ?? now, pattern: pattern)
+      }
+    }
+    return effects
+  }
+
+  /// Keys pressed on a MIDI keyboard: each is played into the run at the instant it was
+  /// pressed, its pitch exact.
+  mutating func played(_ events: [PlayedEvent], pattern: FretPattern) -> [Effect] {
+    guard listens else { return [] }
+    var effects: [Effect] = []
+    for event in events {
+      guard let pitch = event.pitch else { continue }
+      effects += play(pitch, at: event.instant, pattern: pattern)
+    }
+    return effects
+  }
+
+  /// The microphone started, or could not; without it, listening goes on only for MIDI.
+  mutating func listening(failure: String?) {
+    microphoneProblem = failure
+    if failure != nil, midiPort == nil { listens = false }
+  }
+
+  /// MIDI input opened on `port`, or could not.
+  mutating func midiInput(failure: String?, port: String?) {
+    guard listens else { return }
+    midiPort = failure == nil ? port : nil
+  }
+}
