@@ -80,6 +80,25 @@ enum AppFixtures {
   }
 }
 
+extension AppEvent {
+  /// A note played into the microphone: its attack at `seconds`, then `estimates` clear
+  /// estimates of `frequency` 50 ms apart.
+  static func heardNote(_ frequency: Double, attackAt seconds: Double = 0, estimates: Int = 3)
+    -> AppEvent
+  {
+    func at(_ seconds: Double) -> MonotonicInstant {
+      MonotonicInstant(nanoseconds: UInt64((seconds * 1e9).rounded()))
+    }
+    return .played(
+      [PlayedEvent(instant: at(seconds), kind: .attack, source: .microphone)]
+        + (0..<estimates).map {
+          PlayedEvent(
+            instant: at(seconds + 0.05 * Double($0 + 1)),
+            kind: .sounding(frequency: frequency, confidence: 0.95), source: .microphone)
+        })
+  }
+}
+
 extension AppModel {
   /// Presses keys in order and returns every effect they produced.
   @discardableResult

@@ -291,12 +291,7 @@ final class FretboardScreenTests: XCTestCase {
       model.press(.character("i")), [.listen(.start(profile: nil)), .midiIn(.start(from: nil))])
     XCTAssertTrue(text(model).contains("Listening: play the notes"), text(model))
     let run = try XCTUnwrap(screen(model)?.run)
-    func held(_ pitch: Pitch) -> AppEvent {
-      let hertz = pitch.frequency()
-      return .heard(
-        [.onset(frame: 0, strength: 1)]
-          + (0..<3).map { .pitch(frame: Int64($0) * 2400, frequency: hertz, confidence: 0.95) })
-    }
+    func held(_ pitch: Pitch) -> AppEvent { .heardNote(pitch.frequency()) }
     XCTAssertEqual(model.handle(held(run.expected[0].pitch)), [])
     XCTAssertEqual(screen(model)?.run?.played, [run.expected[0].pitch])
     let effects = model.handle(held(run.expected[1].pitch + 1))
@@ -445,23 +440,10 @@ final class FretboardScreenTests: XCTestCase {
     model.press(.character("4"), .enter, .character("t"), .character("c"), .character("i"))
     _ = model.handle(beat(bar: -1, 0, at: 10))
     let steps = try XCTUnwrap(screen(model)?.run?.expected)
-    // Input frame 0 was captured at 10 s; the room's round trip is 20 ms.
-    let timing = InputTiming(
-      clock: InputClock(frame: 0, nanoseconds: 10_000_000_000, sampleRate: 48_000),
-      roundTrip: .milliseconds(20))
-    func note(_ pitch: Pitch, attackAt seconds: Double) -> AppEvent {
-      let attack = Int64((seconds - 10) * 48_000)
-      return .heard(
-        [.onset(frame: attack, strength: 1)]
-          + (1...3).map {
-            .pitch(frame: attack + Int64($0) * 2400, frequency: pitch.frequency(), confidence: 0.95)
-          },
-        timing: timing)
-    }
-    // Captured at 14.03 s, played at 14.01 s: on the first beat, though held 150 ms later.
-    XCTAssertEqual(model.handle(note(steps[0].pitch, attackAt: 14.03)), [])
+    // Attacked at 14.01 s: on the first beat, though held 150 ms later.
+    XCTAssertEqual(model.handle(.heardNote(steps[0].pitch.frequency(), attackAt: 14.01)), [])
     XCTAssertEqual(screen(model)?.run?.verdict, .right)
-    _ = model.handle(note(steps[1].pitch, attackAt: 15.3))
+    _ = model.handle(.heardNote(steps[1].pitch.frequency(), attackAt: 15.28))
     XCTAssertEqual(screen(model)?.run?.verdict, .offBeat(index: 1, by: .milliseconds(280)))
   }
 

@@ -326,11 +326,7 @@ final class NotesModelTests: XCTestCase {
   }
 
   private func heard(_ frequency: Double, times: Int = 3) -> AppEvent {
-    .heard(
-      [.onset(frame: 0, strength: 1)]
-        + (0..<times).map {
-          .pitch(frame: Int64($0) * 2400, frequency: frequency, confidence: 0.95)
-        })
+    .heardNote(frequency, estimates: times)
   }
 
   func testPlayItListensAndTakesAHeldNoteInTuneAsTheAnswer() throws {

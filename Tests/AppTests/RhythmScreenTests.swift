@@ -1,4 +1,3 @@
-import App
 import Audio
 import AudioModel
 import MusicTheory
@@ -7,6 +6,8 @@ import Storage
 import TerminalUI
 import TestHelpers
 import XCTest
+
+@testable import App
 
 final class RhythmScreenTests: XCTestCase {
   private func model(size: Size = Size(width: 80, height: 24), settings: Settings = Settings())
@@ -193,12 +194,19 @@ final class RhythmScreenTests: XCTestCase {
     let timing = InputTiming(
       clock: InputClock(frame: 0, nanoseconds: 10_000_000_000, sampleRate: 48_000),
       roundTrip: .milliseconds(30))
-    _ = model.handle(.heard([.onset(frame: 4 * 48_000 + 1_440, strength: 1)], timing: timing))
+    // The edge puts the onset on the shared clock, less the round trip: 14.03 − 0.03 s.
+    let played = PlayedEvent.heard([.onset(frame: 4 * 48_000 + 1_440, strength: 1)], timing: timing)
+    XCTAssertEqual(played.map(\.instant), [instant(14)])
+    _ = model.handle(.played(played))
     XCTAssertEqual(screen(model)?.feedback?.grade, .perfect)
     XCTAssertEqual(screen(model)?.feedback?.offsetMilliseconds ?? 99, 0, accuracy: 0.01)
     XCTAssertEqual(
       press(&model, .character(" "), at: 15), [], "keys are not hits in microphone mode")
     XCTAssertEqual(screen(model)?.hits.count, 1)
+    _ = pad(&model, at: [15])
+    XCTAssertEqual(screen(model)?.hits.count, 1, "nor MIDI pads")
+    _ = model.handle(.heardNote(440, attackAt: 15, estimates: 3))
+    XCTAssertEqual(screen(model)?.hits.count, 2, "an attack is a hit, its pitch estimates are not")
   }
 
   func testTapCalibrationMeasuresAndSavesTheDelay() throws {

@@ -139,7 +139,12 @@ final class ScreenSnapshotTests: XCTestCase {
     model = AppFixtures.model(settings: settings, glyphs: .ascii)
     model.press(.character("3"), at: 1)
     model.press(.enter, at: 2)
-    _ = model.handle(.heard([.pitch(frame: 0, frequency: 445, confidence: 0.9)]))
+    _ = model.handle(
+      .played([
+        PlayedEvent(
+          instant: MonotonicInstant(nanoseconds: 0),
+          kind: .sounding(frequency: 445, confidence: 0.9), source: .microphone)
+      ]))
     assertCanvasSnapshot(AppView.render(model), named: "play.ascii." + name(Self.small))
   }
 

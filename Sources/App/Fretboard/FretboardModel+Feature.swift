@@ -49,8 +49,6 @@ extension FretboardModel: Feature {
       listening(failure: failure)
     case .tick(let now):
       return tick(now, patterns: patterns, history: context.history)
-    case .heard(let events, let timing):
-      return hear(events, timing: timing, patterns: patterns)
     case .played(let events):
       return played(events, patterns: patterns)
     case .midiInput(let failure, let port):

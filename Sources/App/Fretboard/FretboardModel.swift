@@ -359,20 +359,12 @@ public struct FretboardModel: Equatable, Sendable {
     ScaleRunSession.clickOptions(settings)
   }
 
-  /// What the microphone heard while a pattern is played through.
-  mutating func hear(
-    _ events: [ListenerEvent], timing: InputTiming?, patterns: [FretPattern]
-  ) -> [Effect] {
-    guard phase == .running, patterns.indices.contains(selected) else { return [] }
-    return runSession?.hear(events, timing: timing, now: now, pattern: patterns[selected]) ?? []
-  }
-
   /// The microphone started, or could not.
   mutating func listening(failure: String?) {
     runSession?.listening(failure: failure)
   }
 
-  /// Keys pressed on a MIDI keyboard while a pattern is played through.
+  /// What the microphone or a MIDI keyboard played while a pattern is played through.
   mutating func played(_ events: [PlayedEvent], patterns: [FretPattern]) -> [Effect] {
     guard phase == .running, patterns.indices.contains(selected) else { return [] }
     if let last = events.map(\.instant).max() { now = max(now, last) }

@@ -44,12 +44,12 @@ public struct ScaleRunSession: Equatable, Sendable {
   public private(set) var midiPort: String?
   private var heldNotes = HeldNoteDetector()
   private var tapTempo = TapTempo()
-  /// The input frame of the last attack the microphone heard, until a note takes it.
-  private var lastOnset: Int64?
+  /// When the microphone last heard an attack, until a note takes it.
+  private var lastAttack: MonotonicInstant?
 
   static let beatsPerBar = 4
-  /// An onset further back than half a second before a note is held was something else.
-  static let longestAttack = Int64(ListenerEvent.frameRate / 2)
+  /// An attack further back than half a second before a note is held was something else.
+  static let longestAttack: UInt64 = 500_000_000
 
   /// A session with no run yet: `begin` starts one.
   init() {
@@ -256,36 +256,28 @@ public struct ScaleRunSession: Equatable, Sendable {
       content: [pattern.id])
   }
 
-  /// What the microphone heard: each note held clearly is played into the run, as if entered
-  /// at the cursor. Against the click, a note was played at its attack, the onset heard just
-  /// before it was held; without one, when it was held.
-  mutating func hear(
-    _ events: [ListenerEvent], timing: InputTiming?, now: MonotonicInstant, pattern: FretPattern
-  ) -> [Effect] {
-    guard listens else { return [] }
-    var effects: [Effect] = []
-    for event in events {
-      if case .onset(let frame, _) = event { lastOnset = frame }
-      for held in heldNotes.held(in: [event]) {
-        guard let pitch = Pitch(nearestTo: held, reference: heldNotes.reference),
-          case .pitch(let frame, _, _) = event
-        else { continue }
-        let attack = lastOnset.flatMap { frame - $0 <= Self.longestAttack ? $0 : nil } ?? frame
-        lastOnset = nil
-        effects += play(pitch, at: timing?.instant(ofFrame: attack) ?? now, pattern: pattern)
-      }
-    }
-    return effects
-  }
-
-  /// Keys pressed on a MIDI keyboard: each is played into the run at the instant it was
-  /// pressed, its pitch exact.
+  /// What was played: each note held clearly on the instrument, or each key of a MIDI
+  /// keyboard, is played into the run as if entered at the cursor. A note held was played at
+  /// its attack, the one heard just before it; without one, when it was held.
   mutating func played(_ events: [PlayedEvent], pattern: FretPattern) -> [Effect] {
     guard listens else { return [] }
     var effects: [Effect] = []
     for event in events {
-      guard let pitch = event.pitch else { continue }
-      effects += play(pitch, at: event.instant, pattern: pattern)
+      if event.source == .midi, let pitch = event.pitch {
+        effects += play(pitch, at: event.instant, pattern: pattern)
+        continue
+      }
+      if event.source == .microphone, event.isAttack { lastAttack = event.instant }
+      for (frequency, heldAt) in heldNotes.held(in: [event]) {
+        guard let pitch = Pitch(nearestTo: frequency, reference: heldNotes.reference) else {
+          continue
+        }
+        let attack = lastAttack.flatMap {
+          heldAt.instant.nanoseconds &- $0.nanoseconds <= Self.longestAttack ? $0 : nil
+        }
+        lastAttack = nil
+        effects += play(pitch, at: attack ?? heldAt.instant, pattern: pattern)
+      }
     }
     return effects
   }

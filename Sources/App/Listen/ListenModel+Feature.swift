@@ -27,7 +27,7 @@ extension ListenModel: Feature {
       failed(failure)
     case .listening(nil, let source):
       started(source: source)
-    case .heard(let events, _):
+    case .heard(let events):
       hear(events)
     case .calibrated(let result):
       // The result is in the settings by now: listening goes on, tuned to the instrument

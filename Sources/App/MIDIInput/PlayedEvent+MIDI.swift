@@ -6,6 +6,7 @@ extension PlayedEvent {
   /// A MIDI note-on as a played note at `instant`; nil for any other message.
   public init?(_ message: MIDIMessage, at instant: MonotonicInstant) {
     guard case .noteOn(_, let key, let velocity) = message else { return nil }
-    self.init(instant: instant, pitch: Pitch(midiNumber: key), velocity: velocity, source: .midi)
+    self.init(
+      instant: instant, pitch: Pitch(midiNumber: key), velocity: velocity, source: .midi)
   }
 }

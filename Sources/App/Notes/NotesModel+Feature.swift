@@ -21,8 +21,6 @@ extension NotesModel: Feature {
       listening(failure: failure)
     case .tick(let now):
       return tick(now)
-    case .heard(let events, _):
-      return hear(events, settings: context.settings)
     case .played(let events):
       return played(events, settings: context.settings)
     case .midiInput(let failure, let port):

@@ -199,16 +199,25 @@ public struct NotesModel: Equatable, Sendable {
     return []
   }
 
-  /// What the microphone heard, in the play-it exercise: a note held in tune answers the card.
-  mutating func hear(_ events: [ListenerEvent], settings: Settings) -> [Effect] {
+  /// The microphone started, or could not.
+  mutating func listening(failure: String?) {
+    microphoneProblem = failure
+  }
+
+  /// What was played in the play-it exercise: a note held in tune on the instrument, or a key
+  /// pressed on a MIDI keyboard (exact, so right or wrong, never out of tune), answers the card.
+  mutating func played(_ events: [PlayedEvent], settings: Settings) -> [Effect] {
     guard listens, endedAt == nil, var quiz, !quiz.isAnswered else { return [] }
-    for case .pitch(_, let frequency, let confidence) in events
+    for case .sounding(let frequency, let confidence) in events.map(\.kind)
     where frequency > 0 && confidence >= HeldNoteDetector.minimumConfidence {
       hearing = frequency
     }
-    for held in heldNotes.held(in: events) {
+    let keys = events.compactMap { event in
+      event.source == .midi ? event.pitch?.frequency(reference: settings.concertPitch) : nil
+    }
+    for frequency in keys + heldNotes.held(in: events).map(\.frequency) {
       let judgement = PlayedNoteJudgement(
-        heard: held, written: quiz.card.note.pitch, reference: settings.concertPitch,
+        heard: frequency, written: quiz.card.note.pitch, reference: settings.concertPitch,
         toleranceCents: settings.notes.toleranceCents, anyOctave: settings.notes.anyOctave)
       switch judgement {
       case .inTune(let pitch):
@@ -225,33 +234,6 @@ public struct NotesModel: Equatable, Sendable {
       return answered(at: now, settings: settings)
     }
     return []
-  }
-
-  /// The microphone started, or could not.
-  mutating func listening(failure: String?) {
-    microphoneProblem = failure
-  }
-
-  /// A key pressed on a MIDI keyboard in the play-it exercise answers the card at once: the
-  /// pitch is exact, so it is right or wrong, never out of tune.
-  mutating func played(_ events: [PlayedEvent], settings: Settings) -> [Effect] {
-    guard listens, endedAt == nil, var quiz, !quiz.isAnswered,
-      let pitch = events.lazy.compactMap(\.pitch).first
-    else { return [] }
-    let judgement = PlayedNoteJudgement(
-      heard: pitch.frequency(reference: settings.concertPitch), written: quiz.card.note.pitch,
-      reference: settings.concertPitch, toleranceCents: settings.notes.toleranceCents,
-      anyOctave: settings.notes.anyOctave)
-    switch judgement {
-    case .inTune(let heard):
-      quiz.answer(heard: heard, isCorrect: true, seconds: secondsSinceShown(now))
-    case .wrong(let heard):
-      quiz.answer(heard: heard, isCorrect: false, seconds: secondsSinceShown(now))
-    case .outOfTune:
-      return []
-    }
-    self.quiz = quiz
-    return answered(at: now, settings: settings)
   }
 
   /// MIDI input opened on `port`, or could not; without it the microphone answers alone.

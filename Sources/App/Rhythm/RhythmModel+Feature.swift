@@ -21,8 +21,6 @@ extension RhythmModel: Feature {
       listening(failure: failure)
     case .tick(let now):
       return tick(now, settings: &context.settings)
-    case .heard(let events, let timing):
-      return hear(events, timing: timing, settings: context.settings)
     case .played(let events):
       return played(events, settings: context.settings)
     case .midiInput(let failure, _):

@@ -411,23 +411,17 @@ public struct RhythmModel: Equatable, Sendable {
       isCutShort: isCutShort)
   }
 
-  /// What the microphone heard: each onset is a hit, at the moment it was played.
-  mutating func hear(_ events: [ListenerEvent], timing: InputTiming?, settings: Settings)
-    -> [Effect]
-  {
-    guard phase == .running, input == .microphone else { return [] }
-    var effects: [Effect] = []
-    for case .onset(let frame, _) in events {
-      effects += hit(at: timing?.instant(ofFrame: frame) ?? now, settings: settings)
-    }
-    return effects
-  }
-
-  /// Notes played on MIDI pads or a keyboard: each is a hit, whatever its key.
+  /// What was played on the chosen input: each attack is a hit at the moment it was played
+  /// (an onset the microphone heard, a MIDI pad or key whatever its note).
   mutating func played(_ events: [PlayedEvent], settings: Settings) -> [Effect] {
-    guard capturesKeys, input == .midi else { return [] }
+    let source: PlayedEvent.Source
+    switch input {
+    case .microphone where phase == .running: source = .microphone
+    case .midi where capturesKeys: source = .midi
+    default: return []
+    }
     var effects: [Effect] = []
-    for event in events {
+    for event in events where event.source == source && event.isAttack {
       now = max(now, event.instant)
       effects += hit(at: event.instant, settings: settings)
     }

@@ -58,7 +58,9 @@ final class ListenService: MicrophoneInput {
       let timing = microphone.timing().map {
         InputTiming(clock: $0, roundTrip: announcer?.roundTrip ?? .zero)
       }
-      post(.heard(events, timing: timing))
+      post(.heard(events))
+      let played = PlayedEvent.heard(events, timing: timing)
+      if !played.isEmpty { post(.played(played)) }
     }
     let take = take
     do {

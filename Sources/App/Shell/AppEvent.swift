@@ -38,9 +38,10 @@ public enum AppEvent: Equatable, Sendable {
   case protocolLoaded(String, session: ProtocolSession, recent: [String], problems: [String])
   /// A protocol line was refused, or its files could not be used, and why.
   case protocolRefused(String)
-  /// What the microphone picked up, and where its frames lie in time while a click plays.
-  case heard([ListenerEvent], timing: InputTiming? = nil)
-  /// Notes played on an input that knows when and what was played (a MIDI keyboard or pads).
+  /// What the listener picked up, as it reports it (levels, onsets, pitches by input frame),
+  /// for the screen that shows the microphone itself.
+  case heard([ListenerEvent])
+  /// What was played, on the shared clock: the microphone's attacks and pitches, MIDI keys.
   case played([PlayedEvent])
   /// MIDI input started, from `port`; or could not, and why.
   case midiInput(failure: String?, port: String? = nil)
