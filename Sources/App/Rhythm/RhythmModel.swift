@@ -130,7 +130,7 @@ public struct RhythmModel: Equatable, Sendable {
     case .running, .calibrating:
       if event.key == .escape { return stop(settings: settings) }
       guard input == .tap else { return [] }
-      return hit(at: event.time, settings: settings)
+      return played([PlayedEvent(instant: event.time, source: .keyboard)], settings: settings)
     case .results, .calibrated:
       if event.key == .enter { phase = .setup }
       return []
@@ -412,10 +412,11 @@ public struct RhythmModel: Equatable, Sendable {
   }
 
   /// What was played on the chosen input: each attack is a hit at the moment it was played
-  /// (an onset the microphone heard, a MIDI pad or key whatever its note).
+  /// (a key tapped, an onset the microphone heard, a MIDI pad or key whatever its note).
   mutating func played(_ events: [PlayedEvent], settings: Settings) -> [Effect] {
     let source: PlayedEvent.Source
     switch input {
+    case .tap where capturesKeys: source = .keyboard
     case .microphone where phase == .running: source = .microphone
     case .midi where capturesKeys: source = .midi
     default: return []

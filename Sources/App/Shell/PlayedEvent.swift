@@ -6,6 +6,8 @@ import TerminalUI
 /// microphone), the pitch where the input knows it, and how hard it was played.
 public struct PlayedEvent: Equatable, Sendable {
   public enum Source: Equatable, Sendable {
+    /// A key of the computer's keyboard tapped as a hit, stamped when it was read.
+    case keyboard
     /// The microphone, or the `--audio-in` file standing in for it.
     case microphone
     /// A MIDI keyboard, pad or drum kit (or a file or stream standing in for one).
