@@ -362,15 +362,19 @@ do {
       median(samples), samples.max() ?? 0, samples.count))
 }
 
-// 11. The rhythm trainer at 120×40: from a tap read to its grade drawn (handle the key, grade
+// 11. The rhythm trainer at 120×40: from a hit read to its grade drawn (make the hit, grade
 // every hit so far against the whole line, render and diff), on the longest line there is: 16
-// bars of sixteenths (256 notes), each note tapped a little off, the grading done afresh on
-// every tap as the screen does.
-do {
+// bars of sixteenths (256 notes), each note played a little off, the grading done afresh on
+// every hit as the screen does. Once tapped on the keyboard, once on MIDI pads (from the
+// note-on's bytes: parse them and make the played event).
+/// The trainer running that line with `input`, its count-in's first click heard at 10 s; and
+/// when each of its 256 notes is played.
+func rhythmRun(input: RhythmSettings.Input) -> (model: AppModel, times: [MonotonicInstant]) {
   var settings = Settings()
   settings.rhythm.bpm = 90
   settings.rhythm.bars = 16
   settings.rhythm.line = ["sixteenths", "sixteenths", "sixteenths", "sixteenths"]
+  settings.rhythm.input = input
   let library = RhythmLibrary(
     builtIn: assets.appendingPathComponent("rhythms"), user: URL(fileURLWithPath: "/nonexistent"))
   var model = AppModel(
@@ -379,25 +383,40 @@ do {
     detectedGlyphs: .unicode, rhythms: library.patterns)
   model.open(.rhythm)
   _ = model.handle(.key(KeyEvent(.enter, time: MonotonicInstant(nanoseconds: 1))))
-  // The count-in's first click at 10 s: the line from 10 + 4 × 2/3 s.
+  // The line starts four beats after the first click: at 10 + 4 × 2/3 s.
   _ = model.handle(
     .metronomeBeat(
       BeatDisplay(
         bar: -1, beatInBar: 0, isCountIn: true, isMuted: false, bpm: 90, elapsed: .zero,
         audibleAt: MonotonicInstant(nanoseconds: 10_000_000_000))))
+  let sixteenth = 60.0 / 90 / 4
+  let times = (0..<256).map { note in
+    let time = 10 + 4 * 60.0 / 90 + Double(note) * sixteenth + (note % 3 == 0 ? 0.012 : -0.008)
+    return MonotonicInstant(nanoseconds: UInt64(time * 1e9))
+  }
+  return (model, times)
+}
+
+/// How long each hit takes from `hit` to its frame diffed, in milliseconds.
+func hitToFrame(
+  _ model: inout AppModel, times: [MonotonicInstant], hit: (MonotonicInstant) -> AppEvent
+)
+  -> [Double]
+{
   let terminal = VirtualTerminal(size: model.size)
   let clock = ContinuousClock()
-  var samples: [Double] = []
-  let sixteenth = 60.0 / 90 / 4
-  for note in 0..<256 {
-    let time = 10 + 4 * 60.0 / 90 + Double(note) * sixteenth + (note % 3 == 0 ? 0.012 : -0.008)
-    let key = KeyEvent(.character(" "), time: MonotonicInstant(nanoseconds: UInt64(time * 1e9)))
+  return times.map { time in
     let elapsed = clock.measure {
-      _ = model.handle(.key(key))
+      _ = model.handle(hit(time))
       terminal.draw(AppView.render(model))
     }
-    samples.append(seconds(elapsed) * 1e3)
+    return seconds(elapsed) * 1e3
   }
+}
+
+do {
+  var (model, times) = rhythmRun(input: .tap)
+  let samples = hitToFrame(&model, times: times) { .key(KeyEvent(.character(" "), time: $0)) }
   print(
     String(
       format:
@@ -405,42 +424,14 @@ do {
       median(samples), samples.max() ?? 0, samples.count))
 }
 
-// 11b. The same line played on MIDI pads: from a note-on's bytes read to its grade drawn (parse
-// the bytes, make the played event, grade every hit so far, render and diff).
 do {
-  var settings = Settings()
-  settings.rhythm.bpm = 90
-  settings.rhythm.bars = 16
-  settings.rhythm.line = ["sixteenths", "sixteenths", "sixteenths", "sixteenths"]
-  settings.rhythm.input = .midi
-  let library = RhythmLibrary(
-    builtIn: assets.appendingPathComponent("rhythms"), user: URL(fileURLWithPath: "/nonexistent"))
-  var model = AppModel(
-    settings: settings, size: Size(width: 120, height: 40), clock: ClockTime(hour: 9, minute: 5),
-    catalog: catalog, paths: StoragePaths(environment: ["HOME": "/home/bench"]),
-    detectedGlyphs: .unicode, rhythms: library.patterns)
-  model.open(.rhythm)
-  _ = model.handle(.key(KeyEvent(.enter, time: MonotonicInstant(nanoseconds: 1))))
-  _ = model.handle(
-    .metronomeBeat(
-      BeatDisplay(
-        bar: -1, beatInBar: 0, isCountIn: true, isMuted: false, bpm: 90, elapsed: .zero,
-        audibleAt: MonotonicInstant(nanoseconds: 10_000_000_000))))
-  let terminal = VirtualTerminal(size: model.size)
-  let clock = ContinuousClock()
+  var (model, times) = rhythmRun(input: .midi)
   var parser = MIDIStreamParser()
-  var samples: [Double] = []
-  let sixteenth = 60.0 / 90 / 4
-  for note in 0..<256 {
-    let time = 10 + 4 * 60.0 / 90 + Double(note) * sixteenth + (note % 3 == 0 ? 0.012 : -0.008)
-    let instant = MonotonicInstant(nanoseconds: UInt64(time * 1e9))
-    let bytes: [UInt8] = [0x99, 38, UInt8(60 + note % 60)]
-    let elapsed = clock.measure {
-      let played = parser.messages(in: bytes).compactMap { PlayedEvent($0, at: instant) }
-      _ = model.handle(.played(played))
-      terminal.draw(AppView.render(model))
-    }
-    samples.append(seconds(elapsed) * 1e3)
+  var velocity: UInt8 = 60
+  let samples = hitToFrame(&model, times: times) { time in
+    velocity = velocity % 120 + 1
+    let bytes: [UInt8] = [0x99, 38, velocity]
+    return .played(parser.messages(in: bytes).compactMap { PlayedEvent($0, at: time) })
   }
   let sorted = samples.sorted()
   print(

@@ -2,7 +2,7 @@ import MusicTheory
 import Practice
 import TerminalUI
 
-extension FretboardModel: Feature {
+extension FretboardModel: SteppingBack {
   var titleKey: String { "fretboard.title" }
   var screen: Screen { .fretboard(self) }
 
@@ -57,12 +57,6 @@ extension FretboardModel: Feature {
       break
     }
     return []
-  }
-
-  mutating func leave() -> Leaving {
-    guard goesBackWithinScreen else { return .leaves([]) }
-    goBack()
-    return .stays
   }
 
   func sessionInProgress(at time: MonotonicInstant, context: FeatureContext) -> SessionRecord? {

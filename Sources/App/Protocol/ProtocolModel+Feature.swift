@@ -1,6 +1,6 @@
 import TerminalUI
 
-extension ProtocolModel: Feature {
+extension ProtocolModel: SteppingBack {
   var titleKey: String { "protocol.title" }
   var screen: Screen { .recordingProtocol(self) }
 
@@ -28,11 +28,5 @@ extension ProtocolModel: Feature {
       break
     }
     return []
-  }
-
-  mutating func leave() -> Leaving {
-    guard goesBackWithinScreen else { return .leaves([]) }
-    goBack()
-    return .stays
   }
 }

@@ -1,7 +1,7 @@
 import Practice
 import TerminalUI
 
-extension RhythmModel: Feature {
+extension RhythmModel: SteppingBack {
   var titleKey: String { "rhythm.title" }
   var screen: Screen { .rhythm(self) }
 
@@ -29,12 +29,6 @@ extension RhythmModel: Feature {
       break
     }
     return []
-  }
-
-  mutating func leave() -> Leaving {
-    guard goesBackWithinScreen else { return .leaves([]) }
-    goBack()
-    return .stays
   }
 
   func sessionInProgress(at time: MonotonicInstant, context: FeatureContext) -> SessionRecord? {

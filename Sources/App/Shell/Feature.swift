@@ -47,6 +47,21 @@ extension Feature {
   }
 }
 
+/// A screen that Esc first steps back within (out of a run, to its list) and leaves only from
+/// where it began.
+protocol SteppingBack: Feature {
+  var goesBackWithinScreen: Bool { get }
+  mutating func goBack()
+}
+
+extension SteppingBack {
+  mutating func leave() -> Leaving {
+    guard goesBackWithinScreen else { return .leaves([]) }
+    goBack()
+    return .stays
+  }
+}
+
 /// What a screen answers to a key: effects for the runtime, and where to go.
 struct FeatureOutcome: Equatable {
   var effects: [Effect] = []
