@@ -144,6 +144,35 @@ final class OnsetEvaluationTests: XCTestCase {
     XCTAssertGreaterThan(alone, 0, "some clicks fall on rests")
   }
 
+  /// The legato lines are the tuning part's hard bowed, blown and sung notes: most start while
+  /// the note before still sounds, and each start is where its own sound comes within 30 dB of
+  /// its peak, a little after the note's time.
+  func testLegatoLinesStartNotesUnderTheOnesBefore() throws {
+    let plan = OnsetEvaluationSet.plan(of: .tuning).filter { $0.name.hasPrefix("synth legato") }
+    XCTAssertEqual(plan.count, 2 * LegatoInstrument.allCases.count)
+    let clip = try XCTUnwrap(OnsetEvaluationSet.clips(of: [plan[0]], in: [.clean]).first)
+    XCTAssertEqual(clip.category, .softAttack)
+    XCTAssertEqual(clip.part, .tuning)
+    for instrument in LegatoInstrument.allCases {
+      let performance = Performance.humanised(seed: 7, playing: 4, pitches: 55...76)
+      var generator = SplitMix64(seed: 7)
+      let rendered = LegatoInstrument.render(
+        instrument, performance, sampleRate: 48_000, using: &generator)
+      var underneath = 0
+      for (index, start) in rendered.starts.enumerated() {
+        let time = performance.notes[index].time
+        XCTAssertGreaterThanOrEqual(Double(start) / 48_000, time - 0.001, "\(instrument)")
+        XCTAssertLessThanOrEqual(Double(start) / 48_000, time + 0.08, "\(instrument)")
+        guard index > 0 else { continue }
+        let before = rendered.samples[(start - 480)..<start]
+        let level = (before.reduce(0) { $0 + $1 * $1 } / 480).squareRoot()
+        if level > 0.05 * rendered.peaks[index - 1] { underneath += 1 }
+      }
+      XCTAssertGreaterThanOrEqual(
+        Double(underneath), 0.8 * Double(rendered.starts.count - 1), "\(instrument)")
+    }
+  }
+
   func testTheHeldOutPartSharesNoSourceOrPerformanceWithTheTuningPart() {
     let tuning = OnsetEvaluationSet.plan(of: .tuning)
     let heldOut = OnsetEvaluationSet.plan(of: .heldOut)

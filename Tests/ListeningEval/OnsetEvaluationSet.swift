@@ -2,7 +2,7 @@ import Foundation
 
 /// The onset evaluation set, generated at run time, in two parts.
 ///
-/// The tuning part: synthesized instruments always; General MIDI instruments rendered by
+/// The tuning part: synthesized instruments, and synthesized legato lines, always; General MIDI instruments rendered by
 /// fluidsynth from TimGM6mb, and pieces of the ForzeeStereo drum kit, when installed.
 /// The held-out part, never tuned on: General MIDI instruments rendered from MuseScore's General
 /// soundfont, and pieces of the Gimme A Hand and Black Pearl kits, when installed; its
@@ -35,7 +35,7 @@ public enum OnsetEvaluationSet {
             .soundFont(instrument), name: "\(instrument.source.rawValue) \(instrument.name)",
             seed: 200 + UInt64(index), playing: playing, pitches: instrument.pitches)
         }
-        + drums(DrumKitInstrument.forzeeStereo, seed: 300)
+        + drums(DrumKitInstrument.forzeeStereo, seed: 300) + legato(seed: 600)
     case .heldOut:
       FluidSynthInstrument.museScoreGeneral.enumerated().map { index, instrument in
         PlannedTake(
@@ -73,6 +73,19 @@ public enum OnsetEvaluationSet {
           .synthesized(plan.0, sampleRate: sampleRate),
           name: "synth \(plan.0.rawValue) \(take + 1)",
           seed: UInt64(100 + 10 * index + take), playing: playing, pitches: plan.pitches)
+      }
+    }
+  }
+
+  /// Synthesized legato lines (of the tuning part): two performances per instrument, at two
+  /// sample rates.
+  private static func legato(seed: UInt64) -> [PlannedTake] {
+    LegatoInstrument.allCases.enumerated().flatMap { index, instrument in
+      [48_000, 44_100].enumerated().map { take, sampleRate in
+        PlannedTake(
+          .legato(instrument, sampleRate: sampleRate),
+          name: "synth legato \(instrument.rawValue) \(take + 1)",
+          seed: seed + UInt64(10 * index + take), playing: playing, pitches: instrument.pitches)
       }
     }
   }

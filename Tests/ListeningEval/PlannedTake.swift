@@ -6,6 +6,7 @@ import Foundation
 public struct PlannedTake: Sendable {
   enum Player: Sendable {
     case synthesized(OnsetCategory, sampleRate: Int)
+    case legato(LegatoInstrument, sampleRate: Int)
     case soundFont(FluidSynthInstrument)
     case drumKit(DrumKitInstrument)
   }
@@ -24,7 +25,7 @@ public struct PlannedTake: Sendable {
     performance = Performance.humanised(seed: seed, playing: playing, pitches: pitches)
     source =
       switch player {
-      case .synthesized: .synthesized
+      case .synthesized, .legato: .synthesized
       case .soundFont(let instrument): instrument.source
       case .drumKit(let piece): piece.source
       }
@@ -40,6 +41,14 @@ public struct PlannedTake: Sendable {
         category, performance, sampleRate: sampleRate, using: &generator)
       return CleanTake(
         name: name, category: category, source: .synthesized, performance: performance,
+        sampleRate: sampleRate, samples: rendered.samples, truth: rendered.starts,
+        notePeaks: rendered.peaks)
+    case .legato(let instrument, let sampleRate):
+      var generator = SplitMix64(seed: seed)
+      let rendered = LegatoInstrument.render(
+        instrument, performance, sampleRate: sampleRate, using: &generator)
+      return CleanTake(
+        name: name, category: .softAttack, source: .synthesized, performance: performance,
         sampleRate: sampleRate, samples: rendered.samples, truth: rendered.starts,
         notePeaks: rendered.peaks)
     case .soundFont(let instrument):
