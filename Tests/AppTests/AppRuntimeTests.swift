@@ -126,7 +126,9 @@ final class AppRuntimeTests: XCTestCase {
       AppServices(
         metronome: metronome, microphone: SilentMicrophone(),
         midi: MIDIService(overrides: RunOverrides(midiIn: take.path), post: post),
-        notes: sounds, settings: MemoryStore(), wallClock: WallClock(),
+        notes: sounds, settings: MemoryStore(), history: HistoryLog(paths: paths),
+        playbackLog: HistoryLog(file: paths.playbackLogFile),
+        protocols: ProtocolStore(paths: paths), wallClock: WallClock(),
         probeAudio: { AppFixtures.audio },
         loadPatterns: { PatternLibrary(builtIn: paths.patternsFolder, user: paths.patternsFolder) },
         playsNotes: true)

@@ -21,7 +21,7 @@ public final class AppRuntime {
   private let inbox: EventInbox
   /// While the metronome plays silently for want of a server: when to look for one again.
   private var nextServerCheck: UInt64?
-  private var protocols: ProtocolStore { ProtocolStore(paths: model.paths) }
+  private var protocols: ProtocolStore { services.protocols }
   /// The protocols open, as their journals last read, so that a line is checked and appended
   /// without replaying the whole journal.
   private var openProtocols: [String: OpenProtocol] = [:]
@@ -74,7 +74,10 @@ public final class AppRuntime {
         metronome: metronome,
         microphone: ListenService(overrides: model.overrides, server: pulseServer, post: post),
         midi: MIDIService(overrides: model.overrides, post: post),
-        notes: NotePlayer(server: pulseServer), settings: store, wallClock: WallClock(),
+        notes: NotePlayer(server: pulseServer), settings: store,
+        history: HistoryLog(paths: model.paths),
+        playbackLog: HistoryLog(file: model.paths.playbackLogFile),
+        protocols: ProtocolStore(paths: model.paths), wallClock: WallClock(),
         probeAudio: probeAudio, loadPatterns: loadPatterns, playsNotes: recorder == nil)
     }
   }
@@ -332,7 +335,7 @@ public final class AppRuntime {
     guard let record = services.metronome.stop() else { return }
     logger.info("metronome stopped, \(record.underruns) under-runs")
     do {
-      try HistoryLog(file: model.paths.playbackLogFile).append(record)
+      try services.playbackLog.append(record)
     } catch {
       logger.warning("\(error)")
     }
@@ -383,7 +386,7 @@ public final class AppRuntime {
   private func append(_ record: SessionRecord) {
     let dated = record.ended(at: Date())
     do {
-      try HistoryLog(paths: model.paths).append(dated)
+      try services.history.append(dated)
       inbox.post(.recorded(dated))
     } catch {
       logger.error("session not recorded: \(error)")

@@ -68,6 +68,12 @@ struct AppServices {
   var midi: any MIDIInput
   var notes: any NoteOutput
   var settings: any SettingsStoring
+  /// The finished sessions, one line each.
+  var history: HistoryLog
+  /// What the metronome played, run by run, for `doctor`.
+  var playbackLog: HistoryLog
+  /// The recording protocols' journals.
+  var protocols: ProtocolStore
   var wallClock: WallClock
   var probeAudio: @Sendable () -> AudioStatus
   /// Reads the fretboard patterns: the library's and the user's.
