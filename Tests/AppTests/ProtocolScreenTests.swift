@@ -157,6 +157,10 @@ final class ProtocolScreenTests: XCTestCase {
     XCTAssertTrue(text(model).contains("mvt 1 \"Allegro\": 0-40 A=12"), text(model))
     XCTAssertTrue(text(model).contains("Take numbers: movement from 1"), text(model))
     XCTAssertEqual(type(&model, "sop38.mxl"), [.protocolImportScore("brahms", path: "op38.mxl")])
+    // The score is read off the main loop; its movement lines come back and are added.
+    XCTAssertEqual(
+      model.handle(.scoreImported("brahms", lines: ["mvt 2: 1-120", "mvt 3: 1-200"])),
+      [.protocolAdd("brahms", line: "mvt 2: 1-120"), .protocolAdd("brahms", line: "mvt 3: 1-200")])
     XCTAssertEqual(type(&model, ":fps 30"), [.protocolAdd("brahms", line: "fps 30")])
     model.press(.tab)
     XCTAssertEqual(screen(model)?.phase, .recording)

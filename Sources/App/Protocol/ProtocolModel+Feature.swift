@@ -24,6 +24,8 @@ extension ProtocolModel: SteppingBack {
       loaded(name, session: session, recent: recent, problems: problems)
     case .protocolRefused(let reason):
       refused(reason)
+    case .scoreImported(let name, let lines):
+      return lines.map { .protocolAdd(name, line: $0) }
     default:
       break
     }

@@ -52,7 +52,7 @@ public final class AppRuntime {
   /// ALSA sequencer (or `--midi-in`), and the user's files.
   static func liveServices(
     model: AppModel, store: any SettingsStoring, logger: Logger, pulseServer: String?,
-    recorder: WAVRecorder?, loadPatterns: @escaping () -> PatternLibrary
+    recorder: WAVRecorder?, loadPatterns: @escaping @Sendable () -> PatternLibrary
   ) -> (_ post: @escaping @Sendable (AppEvent) -> Void) -> AppServices {
     { post in
       let probeAudio: @Sendable () -> AudioStatus = { PulseAudioProbe.check(server: pulseServer) }
@@ -192,10 +192,14 @@ public final class AppRuntime {
       case .protocolAdd(let name, let line):
         add(line, to: name)
       case .protocolImportScore(let name, let path):
-        do throws(Launcher.Failure) {
-          for line in try HeadlessProtocol.movementLines(path: path) { add(line, to: name) }
-        } catch {
-          inbox.post(.protocolRefused(error.description))
+        // A large score takes most of a second to read: the screen stays live meanwhile.
+        let inbox = inbox
+        DispatchQueue.global().async {
+          do throws(Launcher.Failure) {
+            inbox.post(.scoreImported(name, lines: try HeadlessProtocol.movementLines(path: path)))
+          } catch {
+            inbox.post(.protocolRefused(error.description))
+          }
         }
       case .protocolRefresh(let name):
         if protocols.journalSize(of: name) != openProtocols[name]?.size { loadProtocol(name) }
@@ -228,18 +232,23 @@ public final class AppRuntime {
 
   /// The library ships for guitar standard; for another tuning its shapes are made afresh, so
   /// the positions fit the strings. The user's own patterns keep the tuning they were drawn in.
+  /// Reading 146 files and making shapes takes a while: it is done off the main loop.
   private func reloadPatterns() {
-    let library = services.loadPatterns()
-    for problem in library.problems { logger.warning("pattern skipped: \(problem)") }
-    let own = library.entries.filter { !$0.isBuiltIn }.map(\.pattern)
+    let (load, inbox, logger) = (services.loadPatterns, inbox, logger)
     let tuning = model.settings.fretboard.tuning
-    let builtIn =
-      tuning == .guitarStandard
-      ? library.entries.filter(\.isBuiltIn).map(\.pattern)
-      : PatternGenerator.library(for: tuning)
-    inbox.post(
-      .patternsLoaded(
-        PatternOrder.sorted(builtIn + own), own: Set(own.map(\.id)), problems: library.problems))
+    DispatchQueue.global().async {
+      let library = load()
+      for problem in library.problems { logger.warning("pattern skipped: \(problem)") }
+      let own = library.entries.filter { !$0.isBuiltIn }.map(\.pattern)
+      let builtIn =
+        tuning == .guitarStandard
+        ? library.entries.filter(\.isBuiltIn).map(\.pattern)
+        : PatternGenerator.library(for: tuning)
+      inbox.post(
+        .patternsLoaded(
+          PatternOrder.sorted(builtIn + own), own: Set(own.map(\.id)), problems: library.problems)
+      )
+    }
   }
 
   /// Reads a protocol's journal, replays it and hands it to the screen, noting its size so a

@@ -77,7 +77,7 @@ struct AppServices {
   var wallClock: WallClock
   var probeAudio: @Sendable () -> AudioStatus
   /// Reads the fretboard patterns: the library's and the user's.
-  var loadPatterns: () -> PatternLibrary
+  var loadPatterns: @Sendable () -> PatternLibrary
   /// With `--audio-out`, sound goes to the file and notes are not played to the speakers.
   var playsNotes: Bool
 }

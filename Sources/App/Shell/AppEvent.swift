@@ -36,6 +36,8 @@ public enum AppEvent: Equatable, Sendable {
   /// A protocol as its journal now stands, its last lines, and one line per entry that could
   /// not be read or applied.
   case protocolLoaded(String, session: ProtocolSession, recent: [String], problems: [String])
+  /// The movement lines read from a MusicXML score for the protocol `name`.
+  case scoreImported(String, lines: [String])
   /// A protocol line was refused, or its files could not be used, and why.
   case protocolRefused(String)
   /// What the listener picked up, as it reports it (levels, onsets, pitches by input frame),
