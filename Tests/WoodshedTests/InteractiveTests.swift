@@ -135,6 +135,19 @@ final class InteractiveTests: XCTestCase {
     XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), 0)
   }
 
+  func testAUTF8LocaleTheBoxHasNotGeneratedStillDrawsUnicode() throws {
+    // Over SSH a client may send a LANG the box never generated; the terminal is UTF-8 all
+    // the same, and Woodshed draws its arrows rather than question marks.
+    let terminal = try woodshed.startInTerminal(
+      environment: woodshed.environment(term: "xterm-256color", lang: "de_AT.UTF-8"))
+    XCTAssertTrue(terminal.waitForOutput(containing: "Settings", timeout: .seconds(10)))
+    terminal.send("?")
+    XCTAssertTrue(terminal.waitForOutput(containing: "↑↓", timeout: .seconds(5)), terminal.output)
+    XCTAssertFalse(terminal.output.contains("?? "), terminal.output)
+    terminal.send("\u{03}")
+    XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), 0)
+  }
+
   func testIdleAppUsesNoCPU() throws {
     let terminal = try woodshed.startInTerminal()
     XCTAssertTrue(terminal.waitForOutput(containing: "Settings", timeout: .seconds(10)))

@@ -72,8 +72,12 @@ public final class CursesTerminal: TerminalDisplay {
       throw TerminalError.cannotStart(
         "the terminal type \"\(term)\" cannot move the cursor; set TERM to your terminal's type")
     }
-    // Curses encodes wide characters for the terminal in the locale's character set.
-    setlocale(LC_ALL, "")
+    // Curses encodes wide characters for the terminal in the locale's character set. A UTF-8
+    // locale the box has not generated (de_AT.UTF-8 over SSH) still means a UTF-8 terminal:
+    // C.UTF-8, which every glibc has, encodes the same way.
+    if setlocale(LC_ALL, "") == nil, GlyphSet.localeIsUTF8(environment: environment) {
+      setlocale(LC_ALL, "C.UTF-8")
+    }
     // Before curses starts, so it sees the signals taken and installs no handlers of its own.
     let waker = try TerminalWaker()
     let signals = SignalSources(
