@@ -349,6 +349,10 @@ final class FretboardScreenTests: XCTestCase {
     let lines = AppView.render(model).lines
     let text = lines.joined(separator: "\n")
     XCTAssertTrue(text.contains("Records: 3 interval games played"), text)
+    var one = self.model(patterns: [Self.minorPentatonic], history: [history[0]])
+    one.press(.character("4"), .character("r"))
+    let single = AppView.render(one).lines.joined(separator: "\n")
+    XCTAssertTrue(single.contains("Records: 1 interval game played"), single)
     let arpeggio = lines.firstIndex {
       $0.contains("Major arpeggio, position 1: 500 points, level 6, longest 60 s")
     }

@@ -143,8 +143,11 @@ final class RhythmScreenTests: XCTestCase {
     XCTAssertTrue(
       text(model).contains("Perfect 1   Good 1   Inaccurate 0   Missed 4   Extra hits 1"),
       text(model))
-    model.press(.enter)
-    XCTAssertEqual(screen(model)?.phase, .setup)
+    XCTAssertTrue(text(model).contains("Enter again"), text(model))
+    let again = model.press(.enter)
+    guard case .metronome(.start) = again.first else { return XCTFail("again: \(again)") }
+    XCTAssertEqual(screen(model)?.phase, .running, "Enter plays the line again")
+    XCTAssertEqual(screen(model)?.hits, [])
   }
 
   func testEscapeStopsARunAndKeepsWhatWasPlayed() throws {
@@ -230,6 +233,9 @@ final class RhythmScreenTests: XCTestCase {
     XCTAssertTrue(done.contains(.metronome(.stop)), "\(done)")
     guard case .save = done.first else { return XCTFail("the delay is saved: \(done)") }
     XCTAssertTrue(text(model).contains("Your taps arrive 25.0 ms late"), text(model))
+    XCTAssertTrue(text(model).contains("Enter back"), text(model))
+    model.press(.enter)
+    XCTAssertEqual(screen(model)?.phase, .setup)
   }
 
   private func pad(_ model: inout AppModel, at seconds: [Double]) -> [Effect] {

@@ -302,7 +302,10 @@ enum FretboardScreenView {
     let left = area.x + (area.width - width) / 2
     var y = area.y + 1
     canvas.write(
-      strings.text("fretboard.records.title", ["games": "\(records.gamesPlayed)"]), x: left, y: y,
+      records.gamesPlayed == 1
+        ? strings.text("fretboard.records.title.one")
+        : strings.text("fretboard.records.title", ["games": "\(records.gamesPlayed)"]), x: left,
+      y: y,
       style: Style.role(.accent).bold, clip: area)
     y += 2
     let names = Dictionary((model.patterns ?? []).map { ($0.id, $0.name) }) { first, _ in first }

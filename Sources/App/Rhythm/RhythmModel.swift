@@ -86,12 +86,14 @@ public struct RhythmModel: Equatable, Sendable {
   /// Played on an instrument or pads, the keys only stop the run.
   static let listeningHints: [KeyHint] = [KeyHint(.escape, "rhythm.key.stop")]
   static let resultsHints: [KeyHint] = [KeyHint(.enter, "rhythm.key.again"), .back, .help]
+  static let calibratedHints: [KeyHint] = [KeyHint(.enter, "common.back"), .help]
 
   var keyHints: [KeyHint] {
     switch phase {
     case .setup: Self.setupHints
     case .running, .calibrating: input == .tap ? Self.runningHints : Self.listeningHints
-    case .results, .calibrated: Self.resultsHints
+    case .results: Self.resultsHints
+    case .calibrated: Self.calibratedHints
     }
   }
 
@@ -131,7 +133,10 @@ public struct RhythmModel: Equatable, Sendable {
       if event.key == .escape { return stop(settings: settings) }
       guard input == .tap else { return [] }
       return played([PlayedEvent(instant: event.time, source: .keyboard)], settings: settings)
-    case .results, .calibrated:
+    case .results:
+      // "Enter again", as the key bar says: the same line once more.
+      return event.key == .enter ? start(settings: settings, rhythms: rhythms) : []
+    case .calibrated:
       if event.key == .enter { phase = .setup }
       return []
     case .setup:
