@@ -24,14 +24,13 @@ public struct InputClock: Equatable, Sendable {
 
   /// The input frame captured at a CLOCK_MONOTONIC instant.
   public func capturedFrame(at instant: UInt64) -> Int64 {
-    let seconds = Double(Int64(bitPattern: instant &- nanoseconds)) / 1e9
-    return Int64((frame + seconds * Double(sampleRate)).rounded())
+    FrameTimeline.frame(
+      at: instant, anchor: frame, nanoseconds: nanoseconds, sampleRate: sampleRate)
   }
 
   /// The CLOCK_MONOTONIC instant at which an input frame was (or will be) captured.
   public func instant(whenCaptured captured: Int64) -> UInt64 {
-    let seconds = (Double(captured) - frame) / Double(sampleRate)
-    let instant = (Double(nanoseconds) + seconds * 1e9).rounded()
-    return UInt64(min(max(instant, 0), Double(Int64.max)))
+    FrameTimeline.instant(
+      of: captured, anchor: frame, nanoseconds: nanoseconds, sampleRate: sampleRate)
   }
 }

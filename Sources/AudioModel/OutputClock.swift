@@ -20,14 +20,13 @@ public struct OutputClock: Equatable, Sendable {
 
   /// The output frame audible at a CLOCK_MONOTONIC instant.
   public func audibleFrame(at instant: UInt64) -> Int64 {
-    let seconds = Double(Int64(bitPattern: instant &- nanoseconds)) / 1e9
-    return Int64((frame + seconds * Double(sampleRate)).rounded())
+    FrameTimeline.frame(
+      at: instant, anchor: frame, nanoseconds: nanoseconds, sampleRate: sampleRate)
   }
 
   /// The CLOCK_MONOTONIC instant at which an output frame is (or was) audible.
   public func instant(whenAudible audible: Int64) -> UInt64 {
-    let seconds = (Double(audible) - frame) / Double(sampleRate)
-    let instant = (Double(nanoseconds) + seconds * 1e9).rounded()
-    return UInt64(min(max(instant, 0), Double(Int64.max)))
+    FrameTimeline.instant(
+      of: audible, anchor: frame, nanoseconds: nanoseconds, sampleRate: sampleRate)
   }
 }
