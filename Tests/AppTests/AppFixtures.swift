@@ -3,6 +3,7 @@ import Audio
 import AudioModel
 import DSP
 import Foundation
+import MusicTheory
 import Practice
 import Storage
 import TerminalUI
@@ -69,12 +70,12 @@ enum AppFixtures {
   static func model(
     size: Size = Size(width: 80, height: 24), settings: Settings = Settings(),
     glyphs: GlyphSet.Kind = .unicode, notices: [Message] = [], audio: AudioStatus? = audio,
-    history: [SessionRecord] = []
+    history: [SessionRecord] = [], patterns: [FretPattern]? = nil
   ) -> AppModel {
     var model = AppModel(
       settings: settings, size: size, clock: ClockTime(hour: 9, minute: 5), catalog: catalog,
-      paths: paths, detectedGlyphs: glyphs, packs: packs, history: history, utcOffset: 3600,
-      notices: notices)
+      paths: paths, detectedGlyphs: glyphs, packs: packs, patterns: patterns, history: history,
+      utcOffset: 3600, notices: notices)
     if let audio { _ = model.handle(.audio(audio)) }
     return model
   }

@@ -378,7 +378,10 @@ enum FretboardScreenView {
   private static func rootText(_ root: NoteClass, _ model: AppModel) -> String {
     model.strings.text(
       "fretboard.root",
-      ["root": model.settings.noteNaming.name(of: root, glyphs: model.glyphs.accidentals)])
+      [
+        "root": model.settings.noteNaming.name(of: root, glyphs: model.glyphs.accidentals),
+        "leftRight": AppView.label(for: .leftRight, glyphs: model.glyphs, strings: model.strings),
+      ])
   }
 
   private static func renderList(

@@ -177,8 +177,12 @@ enum MetronomeView {
         x += canvas.put(character, x: x, y: y, style: Style.role(.accent).bold, clip: area)
       }
     }
+    let keys = [
+      "leftRight": AppView.label(for: .leftRight, glyphs: model.glyphs, strings: strings),
+      "upDown": AppView.label(for: .upDown, glyphs: model.glyphs, strings: strings),
+    ]
     canvas.writeCentred(
-      strings.text("metronome.trainer.hint"), y: y + 1, in: area, style: .role(.muted))
+      strings.text("metronome.trainer.hint", keys), y: y + 1, in: area, style: .role(.muted))
   }
 
   private static func option(

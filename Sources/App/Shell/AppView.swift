@@ -36,6 +36,10 @@ public enum AppView {
     if model.showsKeys {
       KeyOverlay.render(model, on: &canvas)
     }
+    // Locale texts and names carry arrows and dashes the ASCII glyph set has no say over.
+    if model.glyphs.kind == .ascii {
+      canvas.replaceCharacters(ASCIIFallback.symbol)
+    }
     return canvas
   }
 

@@ -80,6 +80,14 @@ public struct Canvas: Equatable, Sendable {
     }
   }
 
+  /// Replaces the character of every one-column cell by `transform`'s, which must also take
+  /// one column, keeping styles and layout.
+  public mutating func replaceCharacters(_ transform: (Character) -> Character) {
+    for index in cells.indices where cells[index].width == 1 {
+      cells[index].grapheme = transform(cells[index].grapheme)
+    }
+  }
+
   /// Cells that differ from `previous`, row by row. Everything changes when the size did.
   public func changes(since previous: Canvas?) -> [CellChange] {
     var result: [CellChange] = []

@@ -17,6 +17,12 @@ public enum ASCIIFallback {
     return "?"
   }
 
+  /// The ASCII stand-in for a symbol (arrow, dash, box line), keeping letters of any script:
+  /// for terminals in a UTF-8 locale whose font lacks the symbols (the Linux console).
+  public static func symbol(for character: Character) -> Character {
+    table[character] ?? character
+  }
+
   static let table: [Character: Character] = [
     "…": ".", "×": "x", "—": "-", "–": "-", "‘": "'", "’": "'", "“": "\"", "”": "\"",
     "«": "\"", "»": "\"", "←": "<", "→": ">", "↑": "^", "↓": "v", "•": "*", "·": ".",
