@@ -102,9 +102,14 @@ public struct SessionRecord: Codable, Equatable, Sendable {
   }
 
   /// The questions answered wrongly, each once, in the order first missed.
-  public var missed: [String] {
+  public var missed: [String] { answers.missedQuestions }
+}
+
+extension [SessionRecord.Answer] {
+  /// The questions answered wrongly, each once, in the order first missed.
+  public var missedQuestions: [String] {
     var missed: [String] = []
-    for answer in answers where !answer.isCorrect && !missed.contains(answer.question) {
+    for answer in self where !answer.isCorrect && !missed.contains(answer.question) {
       missed.append(answer.question)
     }
     return missed
