@@ -65,6 +65,8 @@ extension Settings {
       "rhythm.tapOffsetMs", \.rhythm.tapOffsetMilliseconds,
       isValid: RhythmSettings.tapOffsetRange.contains),
     SettingsField(
+      "history.dailyGoalMinutes", \.dailyGoalMinutes, isValid: Settings.dailyGoalRange.contains),
+    SettingsField(
       "rhythm.midiOffsetMs", \.rhythm.midiOffsetMilliseconds,
       isValid: RhythmSettings.tapOffsetRange.contains),
   ]

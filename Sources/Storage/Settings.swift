@@ -10,6 +10,9 @@ public struct Settings: Equatable, Sendable {
   public static let currentVersion = 1
   /// Concert pitch range accepted for A4, in hertz.
   public static let a4Range: ClosedRange<Double> = 400...480
+  /// The daily practice goals offered, in minutes; a file may hold any within the range.
+  public static let dailyGoalChoices = [5, 10, 15, 20, 30, 45, 60, 90, 120]
+  public static let dailyGoalRange = 1...600
 
   /// The version of the file these settings came from.
   public internal(set) var version = Settings.currentVersion
@@ -27,6 +30,8 @@ public struct Settings: Equatable, Sendable {
   public var notes = NotesSettings()
   public var fretboard = FretboardSettings()
   public var rhythm = RhythmSettings()
+  /// Minutes a day the practice log counts as a day's goal met.
+  public var dailyGoalMinutes = 15
 
   public init() {}
 }

@@ -21,6 +21,9 @@ enum AppFixtures {
     }
   }()
 
+  /// The day the fixtures' clock reads: the day after the last session of `history`.
+  static let today = LocalDay(year: 2026, month: 11, day: 21)
+
   static let paths = StoragePaths(environment: ["HOME": "/home/ana"])
 
   /// The shipped note packs.
@@ -73,7 +76,8 @@ enum AppFixtures {
     history: [SessionRecord] = [], patterns: [FretPattern]? = nil
   ) -> AppModel {
     var model = AppModel(
-      settings: settings, size: size, clock: ClockTime(hour: 9, minute: 5), catalog: catalog,
+      settings: settings, size: size, clock: ClockTime(hour: 9, minute: 5, day: AppFixtures.today),
+      catalog: catalog,
       paths: paths, detectedGlyphs: glyphs, packs: packs, patterns: patterns, history: history,
       utcOffset: 3600, notices: notices)
     if let audio { _ = model.handle(.audio(audio)) }

@@ -80,6 +80,17 @@ final class AppModelTests: XCTestCase {
     XCTAssertEqual(model.press(.left), [.save(expected)])
   }
 
+  func testTheDailyGoalIsASetting() {
+    var model = AppFixtures.model()
+    model.openSetting(.dailyGoal)
+    var expected = Settings()
+    expected.dailyGoalMinutes = 20
+    XCTAssertEqual(model.press(.right), [.save(expected)])
+    XCTAssertTrue(AppView.render(model).lines.contains { $0.contains("Daily practice goal") })
+    model.press(.left, .left, .left, .left)
+    XCTAssertEqual(model.settings.dailyGoalMinutes, 120, "the choices go round")
+  }
+
   func testKeyHintsUseTheirASCIISpellingInASCII() {
     var model = AppFixtures.model(glyphs: .ascii)
     model.press(.character("1"))
@@ -276,7 +287,7 @@ final class AppModelTests: XCTestCase {
   func testClockAndAudioEventsUpdateTheStatus() {
     var model = AppFixtures.model(audio: nil)
     XCTAssertEqual(model.audio, .checking)
-    _ = model.handle(.clock(ClockTime(hour: 23, minute: 59)))
+    _ = model.handle(.clock(ClockTime(hour: 23, minute: 59, day: AppFixtures.today)))
     XCTAssertEqual(model.clock.text, "23:59")
     _ = model.handle(.audio(.unavailable(reason: "PulseAudio: Connection refused")))
     XCTAssertFalse(model.audio.isAvailable)

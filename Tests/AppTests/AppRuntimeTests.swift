@@ -110,7 +110,8 @@ final class AppRuntimeTests: XCTestCase {
     settings.rhythm.input = .midi
     let paths = StoragePaths(environment: ["WOODSHED_HOME": home.path])
     let model = AppModel(
-      settings: settings, size: Size(width: 80, height: 24), clock: ClockTime(hour: 9, minute: 5),
+      settings: settings, size: Size(width: 80, height: 24),
+      clock: ClockTime(hour: 9, minute: 5, day: AppFixtures.today),
       catalog: AppFixtures.catalog, paths: paths, detectedGlyphs: .unicode,
       overrides: RunOverrides(midiIn: take.path), rhythms: RhythmPattern.shipped)
     let terminal = try ScriptedTerminal(

@@ -31,7 +31,7 @@ final class FretboardScreenTests: XCTestCase {
     patterns: [FretPattern] = [minorPentatonic, majorArpeggio], history: [SessionRecord] = []
   ) -> AppModel {
     AppModel(
-      settings: settings, size: size, clock: ClockTime(hour: 9, minute: 5),
+      settings: settings, size: size, clock: ClockTime(hour: 9, minute: 5, day: AppFixtures.today),
       catalog: AppFixtures.catalog, paths: AppFixtures.paths, detectedGlyphs: .unicode,
       patterns: patterns, history: history)
   }

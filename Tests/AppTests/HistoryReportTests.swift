@@ -41,10 +41,10 @@ final class HistoryReportTests: XCTestCase {
     XCTAssertEqual(
       report.text(english, utcOffset: oneHourEast),
       """
-      Date              Module  Exercise         Right  Score  s/answer  Time  Missed
-      2026-11-20 10:00  Rhythm  steady               -    90%         -  1:05
-      2026-11-21 15:05  Notes   Flashcards         1/4    25%       1.6  5:12  E4 G4
-      2026-11-22 00:30  Notes   Timed (stopped)    2/2   100%       1.0  1:00
+      Date              Module  Exercise         Result               Time  Missed
+      2026-11-20 10:00  Rhythm  steady           90 % accuracy        1:05
+      2026-11-21 15:05  Notes   Flashcards       1/4 · 25 % · 1.6 s   5:12  E4 G4
+      2026-11-22 00:30  Notes   Timed (stopped)  2/2 · 100 % · 1.0 s  1:00
 
       """)
   }
@@ -55,9 +55,28 @@ final class HistoryReportTests: XCTestCase {
     XCTAssertEqual(
       text.split(separator: "\n"),
       [
-        "Дата              Раздел  Упражнение           Верно  Итог  с/ответ  Время  Ошибки",
-        "2026-11-22 00:30  Ноты    На время (прервано)    2/2  100%      1.0   1:00",
+        "Дата              Раздел  Упражнение           Итог                 Время  Ошибки",
+        "2026-11-22 00:30  Ноты    На время (прервано)  2/2 · 100 % · 1.0 с   1:00",
       ])
+  }
+
+  func testAttemptsInARowAreOneLineWithTheirResult() {
+    let runs = (0..<12).map { index in
+      SessionRecord(
+        module: "fretboard", exercise: "run",
+        startedAt: rhythm.startedAt.addingTimeInterval(Double(index) * 10), duration: 8,
+        figures: ["passed": index < 2 ? 1 : 0, "bpm": index == 1 ? 96 : 80],
+        content: ["major-1"])
+    }
+    let game = SessionRecord(
+      module: "fretboard", exercise: "intervals",
+      startedAt: rhythm.startedAt.addingTimeInterval(900),
+      duration: 95, figures: ["score": 340, "level": 3, "passed": 0], content: ["major-1"])
+    let lines = HistoryReport(records: runs + [game]).text(english, utcOffset: oneHourEast)
+      .split(separator: "\n")
+    XCTAssertEqual(lines.count, 3, "twelve tries are one sitting: \(lines)")
+    XCTAssertTrue(lines[1].contains("Play it through  2 of 12 clean, 96 BPM  1:58"), "\(lines[1])")
+    XCTAssertTrue(lines[2].contains("Interval game    340 points, level 3"), "\(lines[2])")
   }
 
   func testLocalTimeFollowsTheOffsetAtEachSession() {

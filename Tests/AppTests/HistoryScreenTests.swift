@@ -1,6 +1,7 @@
 import App
 import Foundation
 import Practice
+import Storage
 import TerminalUI
 import TestHelpers
 import XCTest
@@ -17,7 +18,7 @@ final class HistoryScreenTests: XCTestCase {
   }
 
   func testNewestFirstWithTheChosenSessionsDetails() throws {
-    var model = AppFixtures.model(history: AppFixtures.history)
+    var model = AppFixtures.model(size: ScreenSnapshotTests.large, history: AppFixtures.history)
     model.press(.character("7"))
     XCTAssertEqual(screen(model)?.selected, 0)
     let lines = AppView.render(model).lines
@@ -42,7 +43,7 @@ final class HistoryScreenTests: XCTestCase {
     model.press(.tab)
     XCTAssertEqual(screen(model)?.module, "notes")
     XCTAssertFalse(text(model).contains("steady"), "the rhythm session is hidden")
-    XCTAssertTrue(text(model).contains("Showing: Notes"))
+    XCTAssertTrue(text(model).contains("Notes                   10 min"), text(model))
     model.press(.tab)
     XCTAssertEqual(screen(model)?.module, "rhythm")
     model.press(.tab)
@@ -55,7 +56,51 @@ final class HistoryScreenTests: XCTestCase {
     let chart = try XCTUnwrap(AppView.render(model).lines.first { $0.contains("Accuracy") })
     // 40, 55, 70, 50, 85 and 95 % on eight levels from 0 to 100 %: 2.8, 3.85, 4.9, 3.5, 5.95
     // and 6.65 rounded.
-    XCTAssertTrue(chart.contains("Accuracy ▄▅▆▅▇█ last 95 %, best 95 %"), chart)
+    XCTAssertTrue(chart.contains("▄▅▆▅▇█ 95 %"), chart)
+  }
+
+  func testTodayAgainstTheGoalTheStreakAndTheTotals() throws {
+    // Six days in a row up to yesterday; today 16 minutes of notes.
+    let today = SessionRecord(
+      module: "notes", exercise: "flashcards",
+      startedAt: Date(timeIntervalSince1970: 1_795_251_600), duration: 16 * 60, score: 1)
+    var model = AppFixtures.model(history: AppFixtures.history + [today])
+    model.press(.character("7"))
+    let lines = AppView.render(model).lines
+    XCTAssertTrue(lines[2].contains("Today: 16 of 15 min ✓   Days in a row: 7 (best 7)"), lines[2])
+    XCTAssertTrue(lines.contains { $0.contains("All modules             27 min") }, text(model))
+    XCTAssertTrue(lines.contains { $0.contains("This week               25 min") }, text(model))
+    let todayCell = try XCTUnwrap(
+      lines.indices.first { lines[$0].hasPrefix("  Sa") }.map { (row: $0, column: 43) })
+    let canvas = AppView.render(model)
+    XCTAssertEqual(canvas[todayCell.column, todayCell.row].grapheme, "█", "the goal was met")
+    XCTAssertEqual(canvas[todayCell.column, todayCell.row].style.foreground, .good)
+    XCTAssertEqual(canvas[todayCell.column - 2, todayCell.row].grapheme, "·", "a week ago: none")
+
+    var settings = Settings()
+    settings.dailyGoalMinutes = 30
+    var higher = AppFixtures.model(settings: settings, history: AppFixtures.history + [today])
+    higher.press(.character("7"))
+    XCTAssertTrue(AppView.render(higher).lines[2].contains("Today: 16 of 30 min   "))
+  }
+
+  func testFailedTriesAreOneSittingNamedByItsPattern() {
+    let tries = (0..<12).map { index in
+      SessionRecord(
+        module: "fretboard", exercise: "run",
+        startedAt: Date(timeIntervalSince1970: 1_795_165_200 + Double(index) * 10), duration: 0,
+        figures: ["passed": 0, "bpm": 0], content: [FretboardScreenTests.minorPentatonic.id])
+    }
+    var model = AppFixtures.model(
+      history: tries, patterns: [FretboardScreenTests.minorPentatonic])
+    model.press(.character("7"))
+    let text = text(model)
+    XCTAssertEqual(screen(model)?.sittings.count, 1, text)
+    XCTAssertNotNil(
+      text.split(separator: "\n").first {
+        $0.contains("Play it through") && $0.contains("0 of 12 clean") && $0.hasSuffix("1:50  ")
+      }, text)
+    XCTAssertTrue(text.contains("Practised: Minor pentatonic, position 1"), text)
   }
 
   func testTheTableScrollsToKeepTheChoiceInView() {

@@ -156,7 +156,8 @@ final class ListenModelTests: XCTestCase {
 
   func testTheDelayIsNotMeasuredWithFiles() {
     var model = AppModel(
-      settings: Settings(), size: Size(width: 80, height: 24), clock: ClockTime(hour: 9, minute: 5),
+      settings: Settings(), size: Size(width: 80, height: 24),
+      clock: ClockTime(hour: 9, minute: 5, day: AppFixtures.today),
       catalog: AppFixtures.catalog, paths: AppFixtures.paths, detectedGlyphs: .unicode,
       overrides: RunOverrides(audioIn: "/tmp/take.wav"))
     model.press(.down, .enter)

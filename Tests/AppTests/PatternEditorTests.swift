@@ -8,7 +8,8 @@ import XCTest
 final class PatternEditorTests: XCTestCase {
   private func model(size: Size = Size(width: 80, height: 24)) -> AppModel {
     var model = AppModel(
-      settings: Settings(), size: size, clock: ClockTime(hour: 9, minute: 5),
+      settings: Settings(), size: size,
+      clock: ClockTime(hour: 9, minute: 5, day: AppFixtures.today),
       catalog: AppFixtures.catalog, paths: AppFixtures.paths, detectedGlyphs: .unicode,
       patterns: [FretboardScreenTests.minorPentatonic])
     model.press(.character("4"))

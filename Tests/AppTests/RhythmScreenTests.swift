@@ -14,7 +14,7 @@ final class RhythmScreenTests: XCTestCase {
     -> AppModel
   {
     var model = AppModel(
-      settings: settings, size: size, clock: ClockTime(hour: 9, minute: 5),
+      settings: settings, size: size, clock: ClockTime(hour: 9, minute: 5, day: AppFixtures.today),
       catalog: AppFixtures.catalog, paths: AppFixtures.paths, detectedGlyphs: .unicode,
       rhythms: RhythmPattern.shipped)
     _ = model.handle(.audio(AppFixtures.audio))

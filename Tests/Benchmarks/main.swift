@@ -63,7 +63,8 @@ let catalog = try LocaleCatalog(assetsFolder: assets)
 // every frame differs from the last in two rows, as in real use.
 do {
   var model = AppModel(
-    settings: Settings(), size: Size(width: 120, height: 40), clock: ClockTime(hour: 9, minute: 5),
+    settings: Settings(), size: Size(width: 120, height: 40),
+    clock: ClockTime(hour: 9, minute: 5, day: LocalDay(year: 2026, month: 11, day: 21)),
     catalog: catalog, paths: StoragePaths(environment: ["HOME": "/home/bench"]),
     detectedGlyphs: .unicode)
   model.open(.settings)
@@ -269,7 +270,8 @@ do {
   settings.notes.packs = ["grand-staff"]
   settings.notes.rounds = 100
   var model = AppModel(
-    settings: settings, size: Size(width: 120, height: 40), clock: ClockTime(hour: 9, minute: 5),
+    settings: settings, size: Size(width: 120, height: 40),
+    clock: ClockTime(hour: 9, minute: 5, day: LocalDay(year: 2026, month: 11, day: 21)),
     catalog: catalog, paths: StoragePaths(environment: ["HOME": "/home/bench"]),
     detectedGlyphs: .unicode, packs: packs, history: longHistory(2_000, packs: packs))
   model.open(.notes)
@@ -307,7 +309,8 @@ do {
     builtIn: assets.appendingPathComponent("packs"), user: URL(fileURLWithPath: "/nonexistent")
   ).packs
   var model = AppModel(
-    settings: Settings(), size: Size(width: 120, height: 40), clock: ClockTime(hour: 9, minute: 5),
+    settings: Settings(), size: Size(width: 120, height: 40),
+    clock: ClockTime(hour: 9, minute: 5, day: LocalDay(year: 2026, month: 11, day: 21)),
     catalog: catalog, paths: StoragePaths(environment: ["HOME": "/home/bench"]),
     detectedGlyphs: .unicode, packs: packs, history: longHistory(2_000, packs: packs))
   model.open(.history)
@@ -333,7 +336,8 @@ do {
   let library = PatternLibrary(
     builtIn: assets.appendingPathComponent("patterns"), user: URL(fileURLWithPath: "/nonexistent"))
   var model = AppModel(
-    settings: Settings(), size: Size(width: 120, height: 40), clock: ClockTime(hour: 9, minute: 5),
+    settings: Settings(), size: Size(width: 120, height: 40),
+    clock: ClockTime(hour: 9, minute: 5, day: LocalDay(year: 2026, month: 11, day: 21)),
     catalog: catalog, paths: StoragePaths(environment: ["HOME": "/home/bench"]),
     detectedGlyphs: .unicode, patterns: library.patterns.filter { $0.id == "minor-pentatonic-1" },
     history: [
@@ -378,7 +382,8 @@ func rhythmRun(input: RhythmSettings.Input) -> (model: AppModel, times: [Monoton
   let library = RhythmLibrary(
     builtIn: assets.appendingPathComponent("rhythms"), user: URL(fileURLWithPath: "/nonexistent"))
   var model = AppModel(
-    settings: settings, size: Size(width: 120, height: 40), clock: ClockTime(hour: 9, minute: 5),
+    settings: settings, size: Size(width: 120, height: 40),
+    clock: ClockTime(hour: 9, minute: 5, day: LocalDay(year: 2026, month: 11, day: 21)),
     catalog: catalog, paths: StoragePaths(environment: ["HOME": "/home/bench"]),
     detectedGlyphs: .unicode, rhythms: library.patterns)
   model.open(.rhythm)

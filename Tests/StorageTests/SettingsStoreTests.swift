@@ -81,6 +81,9 @@ final class SettingsStoreTests: StorageTestCase {
           "tuning" : "standard"
         },
         "glyphs" : "auto",
+        "history" : {
+          "dailyGoalMinutes" : 15
+        },
         "language" : "en",
         "listening" : {
           "instrument" : "",

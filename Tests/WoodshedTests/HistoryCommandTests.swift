@@ -48,10 +48,10 @@ final class HistoryCommandTests: XCTestCase {
     XCTAssertEqual(
       result.output,
       """
-      Date              Module  Exercise         Right  Score  s/answer  Time  Missed
-      2026-11-20 11:00  Rhythm  steady               -    90%         -  1:05
-      2026-11-21 16:05  Notes   Flashcards         1/2    50%       1.5  5:12  E4
-      2026-11-22 01:30  Notes   Timed (stopped)    1/1   100%       0.5  0:20
+      Date              Module  Exercise         Result               Time  Missed
+      2026-11-20 11:00  Rhythm  steady           90 % accuracy        1:05
+      2026-11-21 16:05  Notes   Flashcards       1/2 · 50 % · 1.5 s   5:12  E4
+      2026-11-22 01:30  Notes   Timed (stopped)  1/1 · 100 % · 0.5 s  0:20
 
       """)
   }
@@ -96,6 +96,36 @@ final class HistoryCommandTests: XCTestCase {
     XCTAssertEqual(fretboard.output, "No history for Fretboard yet.\n")
   }
 
+  func testTheSummarySaysTodayTheStreakAndTheMinutes() throws {
+    let formatter = ISO8601DateFormatter()
+    let now = Date()
+    // Two sittings on two days before today, and tries of a play-through in a row.
+    let runs = (0..<3).map { index in
+      #"{"content":["major-1"],"duration":20,"exercise":"run","figures":{"passed":0},"#
+        + #""module":"fretboard","startedAt":"\#(formatter.string(from: now.addingTimeInterval(-3 * 86_400 + Double(index) * 30)))"}"#
+    }
+    try writeHistory([rhythmLine, flashcardsLine, timedLine] + runs)
+    let text = try run(["--summary"])
+    XCTAssertEqual(text.status, 0, text.error)
+    XCTAssertTrue(text.output.hasPrefix("Today              0 min of 15 min\n"), text.output)
+    XCTAssertTrue(text.output.contains("\n  Fretboard        1 min\n"), text.output)
+    XCTAssertTrue(text.output.contains("Weeks from Monday\n"), text.output)
+
+    let json = try run(["--summary", "--json"])
+    XCTAssertEqual(json.status, 0, json.error)
+    let summary = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+    formatter.formatOptions = [.withFullDate]
+    formatter.timeZone = TimeZone(secondsFromGMT: 7200)
+    XCTAssertEqual(summary["today"] as? String, formatter.string(from: now))
+    XCTAssertEqual(summary["sessions"] as? Int, 4, "the three tries are one sitting")
+    XCTAssertEqual(summary["longestStreak"] as? Int, 3, "the 20th to the 22nd, local time")
+    XCTAssertEqual(summary["dailyGoalMinutes"] as? Int, 15)
+    let modules = try XCTUnwrap(summary["modules"] as? [[String: Any]])
+    XCTAssertEqual(modules.map { $0["module"] as? String }, ["rhythm", "notes", "fretboard"])
+    XCTAssertEqual(modules.map { $0["minutes"] as? Double }, [1.1, 5.5, 1.3])
+  }
+
   func testNoHistoryFileIsAnEmptyHistory() throws {
     let result = try run([])
     XCTAssertEqual(result.status, 0, result.error)
@@ -122,7 +152,10 @@ final class HistoryCommandTests: XCTestCase {
 
   func testBadOptionsAreOneLineErrors() throws {
     try writeHistory([rhythmLine])
-    for (arguments, named) in [(["--json", "--csv"], "--csv"), (["--module", ""], "--module")] {
+    for (arguments, named) in [
+      (["--json", "--csv"], "--csv"), (["--module", ""], "--module"),
+      (["--summary", "--csv"], "--summary"),
+    ] {
       let result = try run(arguments)
       XCTAssertNotEqual(result.status, 0, "\(arguments)")
       XCTAssertEqual(result.error.split(separator: "\n").count, 1, result.error)

@@ -1,17 +1,26 @@
 import Practice
 import TerminalUI
 
-/// The history screen: past sessions newest first, one chosen to show its details, and a
-/// filter by module so that one module's accuracy is charted on its own.
+/// The history screen: the practice log (minutes per day, streaks, totals) over the sittings
+/// newest first, one chosen to show its details, and a filter by module.
 public struct HistoryModel: Equatable, Sendable {
-  /// Index into the shown sessions, newest first.
+  /// Index into the shown sittings, newest first.
   public private(set) var selected = 0
   /// First shown row of the table.
   public private(set) var scroll = 0
   /// The module shown; nil shows all.
   public private(set) var module: String?
+  /// The log of the module shown, kept so that a long history is not read again every frame.
+  private(set) var log: PracticeLog
+  /// The sittings of `log`, newest first.
+  public private(set) var sittings: [PracticeSession]
+  private let utcOffset: Int
 
-  public init() {}
+  init(history: [SessionRecord], utcOffset: Int) {
+    self.utcOffset = utcOffset
+    log = PracticeLog(records: history, utcOffset: { _ in utcOffset })
+    sittings = log.sessions.reversed()
+  }
 
   static let keyHints: [KeyHint] = [
     KeyHint(.upDown, "common.move"),
@@ -19,11 +28,6 @@ public struct HistoryModel: Equatable, Sendable {
     .back,
     .help,
   ]
-
-  /// The sessions shown, newest first.
-  func sessions(_ history: [SessionRecord]) -> [SessionRecord] {
-    history.filter { module == nil || $0.module == module }.reversed()
-  }
 
   /// The modules there are sessions of, in the order first practised.
   static func modules(_ history: [SessionRecord]) -> [String] {
@@ -33,7 +37,7 @@ public struct HistoryModel: Equatable, Sendable {
   }
 
   mutating func handle(_ key: Key, history: [SessionRecord], visibleRows: Int) {
-    let count = sessions(history).count
+    let count = sittings.count
     switch key {
     case .up, .character("k"): selected = max(0, selected - 1)
     case .down, .character("j"): selected = min(max(0, count - 1), selected + 1)
@@ -45,6 +49,11 @@ public struct HistoryModel: Equatable, Sendable {
       let choices = [nil] + Self.modules(history).map(Optional.some)
       let index = choices.firstIndex(of: module) ?? 0
       module = choices[(index + 1) % choices.count]
+      let offset = utcOffset
+      log = PracticeLog(
+        records: history.filter { module == nil || $0.module == module }, utcOffset: { _ in offset }
+      )
+      sittings = log.sessions.reversed()
       selected = 0
     default: break
     }

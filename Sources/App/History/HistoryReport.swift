@@ -25,13 +25,11 @@ public struct HistoryReport: Equatable, Sendable {
   /// every terminal and script reads it.
   static let noValue = "-"
 
-  static let columns = [
-    "date", "module", "exercise", "right", "score", "perAnswer", "duration", "missed",
-  ]
+  static let columns = ["date", "module", "exercise", "result", "duration", "missed"]
   /// Numbers line up on the right, so their digits stand in columns.
-  static let numericColumns: Set = ["right", "score", "perAnswer", "duration"]
+  static let numericColumns: Set = ["duration"]
 
-  /// A table, one line per session, oldest first like a log. `utcOffset` gives the local time's
+  /// A table, one line per sitting (attempts in a row gathered), oldest first like a log. `utcOffset` gives the local time's
   /// distance from UTC in seconds at a moment (see `LocalTime.utcOffset(at:)`).
   public func text(_ strings: Localizer, utcOffset: (Date) -> Int) -> String {
     guard !sessions.isEmpty else {
@@ -41,7 +39,10 @@ public struct HistoryReport: Equatable, Sendable {
     }
     let header = Self.columns.map { strings.text("history.column.\($0)") }
     let table =
-      [header] + sessions.map { Self.cells($0, strings, utcOffset: utcOffset($0.startedAt)) }
+      [header]
+      + PracticeSession.gathering(sessions).map {
+        Self.cells($0, strings, utcOffset: utcOffset($0.startedAt))
+      }
     let widths = header.indices.map { column in table.map { $0[column].displayWidth }.max() ?? 0 }
     return table.map { cells in
       var line = cells.indices.map { column in
@@ -95,20 +96,51 @@ public struct HistoryReport: Equatable, Sendable {
     ]
   }
 
-  /// One session's cells under `columns`, as the table and the history screen show them.
-  static func cells(_ session: SessionRecord, _ strings: Localizer, utcOffset: Int) -> [String] {
-    var exercise = displayName(session.exercise, prefix: "history.exercise.", strings)
-    if session.isCutShort { exercise += " " + strings.text("history.stopped") }
-    let answers = Self.answerFigures(session)
+  /// One sitting's cells under `columns`, as the table and the history screen show them.
+  static func cells(_ sitting: PracticeSession, _ strings: Localizer, utcOffset: Int) -> [String] {
+    var exercise = displayName(sitting.exercise, prefix: "history.exercise.", strings)
+    if sitting.isCutShort { exercise += " " + strings.text("history.stopped") }
     return [
-      Self.localText(session.startedAt, utcOffset: utcOffset),
-      Self.displayName(session.module, prefix: "history.module.", strings), exercise,
-      answers.map { "\($0.right)/\($0.count)" } ?? Self.noValue,
-      session.score.map { "\(Int(($0 * 100).rounded()))%" } ?? Self.noValue,
-      answers.map { DecimalText.format($0.meanSeconds, places: 1) } ?? Self.noValue,
-      StopwatchText.of(session.duration),
-      session.missed.joined(separator: " "),
+      Self.localText(sitting.startedAt, utcOffset: utcOffset),
+      Self.displayName(sitting.module, prefix: "history.module.", strings), exercise,
+      result(sitting, strings) ?? Self.noValue, StopwatchText.of(sitting.duration),
+      sitting.missed.joined(separator: " "),
     ]
+  }
+
+  /// What came of a sitting in the words of its exercise: answers right, accuracy, points or
+  /// clean runs; nil when it measured nothing.
+  static func result(_ sitting: PracticeSession, _ strings: Localizer) -> String? {
+    let answers = sitting.answers
+    if !answers.isEmpty {
+      let right = answers.filter(\.isCorrect).count
+      let seconds = answers.reduce(0) { $0 + $1.seconds } / Double(answers.count)
+      return strings.text(
+        "history.result.answers",
+        [
+          "right": "\(right)", "count": "\(answers.count)",
+          "percent": "\(right * 100 / answers.count)",
+          "seconds": DecimalText.format(seconds, places: 1),
+        ])
+    }
+    if let points = sitting.best("score") {
+      return strings.text(
+        "history.result.points",
+        ["points": "\(Int(points))", "level": "\(Int(sitting.best("level") ?? 1))"])
+    }
+    if sitting.attempts.contains(where: { $0.figures["passed"] != nil }) {
+      let bpm =
+        sitting.attempts.filter { $0.figures["passed"] == 1 }.compactMap { $0.figures["bpm"] }
+        .max() ?? 0
+      let arguments = [
+        "clean": "\(sitting.count("passed"))", "tries": "\(sitting.attempts.count)",
+        "bpm": "\(Int(bpm))",
+      ]
+      return strings.text(bpm > 0 ? "history.result.runsAt" : "history.result.runs", arguments)
+    }
+    return sitting.score.map {
+      strings.text("history.result.accuracy", ["percent": "\(Int(($0 * 100).rounded()))"])
+    }
   }
 
   /// Right answers, answers and mean seconds per answer; nil for sessions that ask nothing.

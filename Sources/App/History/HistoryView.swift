@@ -2,59 +2,143 @@ import Practice
 import Storage
 import TerminalUI
 
-/// The history screen: accuracy over the sessions shown as a sparkline, the sessions newest
-/// first in a table, and the chosen session's packs and missed notes underneath.
+/// The history screen: today against the daily goal and the streak, the practice calendar with
+/// the totals beside it, the sittings newest first in a table, and the chosen sitting's
+/// material and missed notes underneath.
 enum HistoryView {
-  /// Rows above the table (the chart and a gap) and below it (a gap and two of details).
-  private static let chrome = 2 + 1 + 3
+  /// Rows above the table: the summary line, a gap, the calendar and a gap.
+  private static let logRows = 2 + PracticeCalendarView.height + 1
+  /// Rows below the table: a gap and two of details.
+  private static let detailRows = 3
+  /// Columns of the totals beside the calendar.
+  private static let totalsWidth = 30
 
-  /// How many sessions the table shows at once on a screen of `size`.
+  /// How many sittings the table shows at once on a screen of `size`.
   static func visibleRows(in size: Size) -> Int {
     // The status line, the gap under it and the key bar take three rows; the header one.
-    max(1, size.height - 3 - chrome - 1)
+    max(1, size.height - 3 - logRows - detailRows - 1)
   }
 
   static func render(
     _ screen: HistoryModel, model: AppModel, in area: Rect, on canvas: inout Canvas
   ) {
     let strings = model.strings
-    let sessions = screen.sessions(model.history)
     let inner = area.inset(horizontal: 2, vertical: 0)
-    let filter = strings.text(
-      "history.showing",
-      [
-        "module": screen.module.map {
-          HistoryReport.displayName($0, prefix: "history.module.", strings)
-        }
-          ?? strings.text("history.allModules")
-      ])
-    canvas.write(
-      filter, x: inner.maxX - filter.displayWidth, y: inner.y, style: .role(.muted), clip: inner)
-    guard !sessions.isEmpty else {
+    guard !screen.sittings.isEmpty else {
       canvas.writeCentred(
         strings.text("history.none"), y: area.y + area.height / 2, in: area, style: .role(.muted))
       return
     }
-    renderChart(
-      sessions, model: model, in: inner.row(0), room: inner.width - filter.displayWidth - 2,
-      on: &canvas)
+    renderSummary(screen.log, model: model, in: inner.row(0), on: &canvas)
+    let log = Rect(
+      x: inner.x, y: inner.y + 2, width: inner.width, height: PracticeCalendarView.height)
+    let (calendar, totals) = log.splitLeft(inner.width - totalsWidth - 2)
+    PracticeCalendarView.render(
+      screen.log, today: model.clock.day, goalMinutes: model.settings.dailyGoalMinutes,
+      glyphs: model.glyphs, strings: strings, in: calendar, on: &canvas)
+    renderTotals(
+      screen, model: model, in: totals.inset(horizontal: 1, vertical: 0), on: &canvas)
+    renderTable(screen, model: model, in: inner, on: &canvas)
+  }
 
+  /// "Today: 12 of 15 min   Days in a row: 4 (best 9)".
+  private static func renderSummary(
+    _ log: PracticeLog, model: AppModel, in line: Rect, on canvas: inout Canvas
+  ) {
+    let strings = model.strings
+    let today = log.minutes(on: model.clock.day)
+    let goal = model.settings.dailyGoalMinutes
+    var x = line.x
+    x += canvas.write(
+      strings.text("history.today", ["minutes": "\(Int(today))", "goal": "\(goal)"]), x: x,
+      y: line.y, style: Style.role(today >= Double(goal) ? .good : .accent).bold, clip: line)
+    if today >= Double(goal) {
+      x += canvas.write(" \(model.glyphs.check)", x: x, y: line.y, style: .role(.good), clip: line)
+    }
+    canvas.write(
+      "   "
+        + strings.text(
+          "history.streak",
+          [
+            "days": "\(log.currentStreak(today: model.clock.day))",
+            "best": "\(log.longestStreak)",
+          ]), x: x, y: line.y, style: .role(.text), clip: line)
+  }
+
+  /// Minutes in all (of the module shown, whose name Tab changes), per module, this week and
+  /// last, and the recent scores as a sparkline.
+  private static func renderTotals(
+    _ screen: HistoryModel, model: AppModel, in area: Rect, on canvas: inout Canvas
+  ) {
+    let strings = model.strings
+    let log = screen.log
+    let weeks = log.weeks(endingWith: model.clock.day, count: 2)
+    let shown =
+      screen.module.map { HistoryReport.displayName($0, prefix: "history.module.", strings) }
+      ?? strings.text("history.allModules")
+    var lines: [(label: String, value: String, style: Style)] = [
+      (shown, duration(log.totalMinutes, strings), Style.role(.accent).bold)
+    ]
+    if screen.module == nil {
+      lines += log.minutesByModule.prefix(max(0, area.height - 4)).map {
+        (
+          "  " + HistoryReport.displayName($0.module, prefix: "history.module.", strings),
+          duration($0.minutes, strings), .role(.text)
+        )
+      }
+    }
+    lines += [
+      (strings.text("history.thisWeek"), duration(weeks[1].minutes, strings), .role(.text)),
+      (strings.text("history.lastWeek"), duration(weeks[0].minutes, strings), .role(.text)),
+    ]
+    for (row, line) in lines.prefix(area.height).enumerated() {
+      let y = area.y + row
+      canvas.write(line.label, x: area.x, y: y, style: line.style, clip: area)
+      canvas.write(
+        line.value, x: area.maxX - line.value.displayWidth, y: y, style: line.style, clip: area)
+    }
+    let scores = log.sessions.compactMap(\.score)
+    guard let last = scores.last, lines.count < area.height else { return }
+    let y = area.y + lines.count
+    let label = strings.text("history.accuracy") + " "
+    let figure = " \(Int((last * 100).rounded())) %"
+    canvas.write(label, x: area.x, y: y, style: .role(.text), clip: area)
+    let width = max(0, min(scores.count, area.width - label.displayWidth - figure.displayWidth))
+    Sparkline(values: scores, minimum: 0, maximum: 1, glyphs: model.glyphs)
+      .render(
+        in: Rect(x: area.maxX - figure.displayWidth - width, y: y, width: width, height: 1),
+        on: &canvas)
+    canvas.write(
+      figure, x: area.maxX - figure.displayWidth, y: y, style: .role(.text), clip: area)
+  }
+
+  /// The sittings newest first, the chosen one highlighted, and what it practised and missed.
+  private static func renderTable(
+    _ screen: HistoryModel, model: AppModel, in inner: Rect, on canvas: inout Canvas
+  ) {
+    let strings = model.strings
+    let sittings = screen.sittings
     let table = Rect(
-      x: inner.x, y: inner.y + 2, width: inner.width, height: max(0, inner.height - chrome))
+      x: inner.x, y: inner.y + logRows, width: inner.width,
+      height: max(0, inner.height - logRows - detailRows))
     // Only the rows on screen are formatted: a long history must not slow every frame.
-    let first = max(0, min(screen.scroll, sessions.count - (table.height - 1)))
-    let shown = sessions[first..<min(sessions.count, first + max(0, table.height - 1))]
+    let first = max(0, min(screen.scroll, sittings.count - (table.height - 1)))
+    let shown = sittings[first..<min(sittings.count, first + max(0, table.height - 1))]
     Table(
       columns: columns(strings),
-      rows: shown.map { HistoryReport.cells($0, strings, utcOffset: model.utcOffset) },
+      // Every column but the missed notes, which the details line shows in full.
+      rows: shown.map {
+        Array(HistoryReport.cells($0, strings, utcOffset: model.utcOffset).dropLast())
+      },
       selected: screen.selected - first, glyphs: model.glyphs
     ).render(in: table, on: &canvas)
 
-    guard sessions.indices.contains(screen.selected) else { return }
-    let session = sessions[screen.selected]
+    guard sittings.indices.contains(screen.selected) else { return }
+    let sitting = sittings[screen.selected]
     let details = inner.maxY - 2
-    let content = session.content.map { id in
-      model.packs.first { $0.id == id }?.title(strings) ?? id
+    let content = sitting.content.map { id in
+      model.packs.first { $0.id == id }?.title(strings)
+        ?? model.patterns?.first { $0.id == id }?.name ?? id
     }
     if !content.isEmpty {
       canvas.write(
@@ -62,47 +146,34 @@ enum HistoryView {
           .clipped(toWidth: inner.width, ellipsis: model.glyphs.ellipsis),
         x: inner.x, y: details, style: .role(.text), clip: inner)
     }
-    if !session.answers.isEmpty {
+    if !sitting.answers.isEmpty {
       let missed =
-        session.missed.isEmpty
-        ? strings.text("history.noneMissed") : session.missed.joined(separator: " ")
+        sitting.missed.isEmpty
+        ? strings.text("history.noneMissed") : sitting.missed.joined(separator: " ")
       canvas.write(
         (strings.text("history.column.missed") + ": " + missed)
           .clipped(toWidth: inner.width, ellipsis: model.glyphs.ellipsis),
-        x: inner.x, y: details + 1, style: .role(session.missed.isEmpty ? .good : .bad), clip: inner
+        x: inner.x, y: details + 1, style: .role(sitting.missed.isEmpty ? .good : .bad), clip: inner
       )
     }
   }
 
-  /// "Accuracy ▃▅▆█▇ last 85 %, best 100 %", oldest to newest, on a fixed 0–100 % scale so
-  /// that a run of good sessions does not look like a slump.
-  private static func renderChart(
-    _ sessions: [SessionRecord], model: AppModel, in line: Rect, room: Int, on canvas: inout Canvas
-  ) {
-    let strings = model.strings
-    let scores = sessions.reversed().compactMap(\.score)
-    guard let last = scores.last, let best = scores.max() else { return }
-    var x = line.x
-    x += canvas.write(
-      strings.text("history.accuracy") + " ", x: x, y: line.y, style: Style.role(.accent).bold,
-      clip: line)
-    let figures =
-      " "
-      + strings.text(
-        "history.lastAndBest",
-        ["last": "\(Int((last * 100).rounded()))", "best": "\(Int((best * 100).rounded()))"])
-    let width = max(0, min(scores.count, room - (x - line.x) - figures.displayWidth))
-    Sparkline(values: scores, minimum: 0, maximum: 1, glyphs: model.glyphs)
-      .render(in: Rect(x: x, y: line.y, width: width, height: 1), on: &canvas)
-    canvas.write(figures, x: x + width, y: line.y, style: .role(.muted), clip: line)
+  /// "45 min", "1 h 20 min".
+  static func duration(_ minutes: Double, _ strings: Localizer) -> String {
+    let whole = Int(minutes.rounded())
+    guard whole >= 60 else {
+      return strings.text("history.duration.minutes", ["minutes": "\(whole)"])
+    }
+    return strings.text(
+      "history.duration.hours", ["hours": "\(whole / 60)", "minutes": "\(whole % 60)"])
   }
 
   private static func columns(_ strings: Localizer) -> [Table.Column] {
     let widths: [String: Table.Column.Width] = [
-      "date": .fixed(16), "module": .flexible(1), "exercise": .flexible(2), "right": .fixed(6),
-      "score": .fixed(5), "perAnswer": .fixed(8), "duration": .fixed(5), "missed": .flexible(2),
+      "date": .fixed(16), "module": .flexible(2), "exercise": .flexible(4),
+      "result": .flexible(4), "duration": .fixed(5),
     ]
-    return HistoryReport.columns.map { name in
+    return HistoryReport.columns.dropLast().map { name in
       Table.Column(
         strings.text("history.column.\(name)"), width: widths[name] ?? .flexible(1),
         alignment: HistoryReport.numericColumns.contains(name) ? .trailing : .leading)

@@ -10,6 +10,10 @@ extension HomeModel: Feature {
   }
 
   mutating func handle(_ key: KeyEvent, context: inout FeatureContext) -> FeatureOutcome {
-    FeatureOutcome([], handle(key.key, seed: key.time.nanoseconds))
+    FeatureOutcome(
+      [],
+      handle(
+        key.key, seed: key.time.nanoseconds, history: context.history,
+        utcOffset: context.utcOffset))
   }
 }

@@ -1,3 +1,4 @@
+import Practice
 import TerminalUI
 
 public struct HomeModel: Equatable, Sendable {
@@ -16,8 +17,11 @@ public struct HomeModel: Equatable, Sendable {
     .quitNow,
   ]
 
-  /// `seed` makes whatever is random in the screen opened, such as the flashcards dealt.
-  mutating func handle(_ key: Key, seed: UInt64) -> Transition? {
+  /// `seed` makes whatever is random in the screen opened, such as the flashcards dealt;
+  /// `history` and `utcOffset` are what the history screen opens on.
+  mutating func handle(
+    _ key: Key, seed: UInt64, history: [SessionRecord], utcOffset: Int
+  ) -> Transition? {
     switch key {
     case .up, .character("k"):
       selected = (selected + entries.count - 1) % entries.count
@@ -28,11 +32,11 @@ public struct HomeModel: Equatable, Sendable {
     case .end, .pageDown:
       selected = entries.count - 1
     case .enter, .right, .character(" "):
-      return open(entries[selected], seed: seed)
+      return open(entries[selected], seed: seed, history: history, utcOffset: utcOffset)
     case .character(let c):
       if let number = c.wholeNumberValue, (1...entries.count).contains(number) {
         selected = number - 1
-        return open(entries[selected], seed: seed)
+        return open(entries[selected], seed: seed, history: history, utcOffset: utcOffset)
       }
     default:
       break
@@ -44,7 +48,9 @@ public struct HomeModel: Equatable, Sendable {
     selected = min(max(index, 0), entries.count - 1)
   }
 
-  func open(_ entry: HomeEntry, seed: UInt64) -> Transition? {
+  func open(
+    _ entry: HomeEntry, seed: UInt64, history: [SessionRecord], utcOffset: Int
+  ) -> Transition? {
     switch entry {
     case .metronome: return .push(.metronome(MetronomeModel()))
     case .listen: return .push(.listen(ListenModel()))
@@ -52,7 +58,7 @@ public struct HomeModel: Equatable, Sendable {
     case .fretboard: return .push(.fretboard(FretboardModel(seed: seed)))
     case .rhythm: return .push(.rhythm(RhythmModel()))
     case .recordingProtocol: return .push(.recordingProtocol(ProtocolModel()))
-    case .history: return .push(.history(HistoryModel()))
+    case .history: return .push(.history(HistoryModel(history: history, utcOffset: utcOffset)))
     case .settings: return .push(.settings(SettingsModel()))
     case .help: return .push(.help(HelpModel()))
     case .quit: return .quit

@@ -1,13 +1,17 @@
 import Glibc
+import Practice
 
-/// The local time of day for the status line; the only place the app reads the wall clock.
+/// The local day and time for the status line and the practice log; the only place the app reads the wall clock.
 struct WallClock: Sendable {
   func time() -> ClockTime {
     var seconds = time_t()
     Glibc.time(&seconds)
     var parts = tm()
     localtime_r(&seconds, &parts)
-    return ClockTime(hour: Int(parts.tm_hour), minute: Int(parts.tm_min))
+    return ClockTime(
+      hour: Int(parts.tm_hour), minute: Int(parts.tm_min),
+      day: LocalDay(
+        year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday)))
   }
 
   /// How long until the minute shown on the status line changes.

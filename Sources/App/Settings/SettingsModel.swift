@@ -103,6 +103,9 @@ public struct SettingsModel: Equatable, Sendable {
     case .fretClick:
       settings.fretboard.click = Self.cycle(
         ClickSound.allCases, from: settings.fretboard.click, by: step)
+    case .dailyGoal:
+      settings.dailyGoalMinutes = Self.cycle(
+        Settings.dailyGoalChoices, from: settings.dailyGoalMinutes, by: step)
     }
     return settings != before
   }

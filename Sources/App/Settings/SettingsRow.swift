@@ -17,6 +17,7 @@ public enum SettingsRow: CaseIterable, Equatable, Sendable {
   case fretLabels
   case fretSound
   case fretClick
+  case dailyGoal
 
   var labelKey: String {
     switch self {
@@ -37,6 +38,7 @@ public enum SettingsRow: CaseIterable, Equatable, Sendable {
     case .fretLabels: return "settings.fretLabels"
     case .fretSound: return "settings.fretSound"
     case .fretClick: return "settings.fretClick"
+    case .dailyGoal: return "settings.dailyGoal"
     }
   }
 }

@@ -22,11 +22,14 @@ enum SettingsView {
     MenuList(items: items, selected: screen.selected, glyphs: model.glyphs)
       .render(in: list, on: &canvas)
 
-    var y = below.y + 1
-    if screen.selectedRow == .noteNaming {
+    // The example and the status, with gaps around the example where the screen has room.
+    let showsExample = screen.selectedRow == .noteNaming
+    let gap = below.height > (showsExample ? 3 : 1) ? 1 : 0
+    var y = below.y + gap
+    if showsExample {
       let example = settings.noteNaming.letterNames.joined(separator: " ")
       canvas.write(example, x: panel.x + 3, y: y, style: .role(.accent), clip: panel)
-      y += 2
+      y += 1 + gap
     }
     let status = model.settingsStatus ?? Message("settings.savedAtOnce")
     let failed = status.key != "settings.saved" && status.key != "settings.savedAtOnce"
@@ -89,6 +92,8 @@ enum SettingsView {
       return strings.text("settings.sound.\(settings.fretboard.sound.rawValue)")
     case .fretClick:
       return strings.text("settings.click.\(settings.fretboard.click.rawValue)")
+    case .dailyGoal:
+      return strings.text("history.duration.minutes", ["minutes": "\(settings.dailyGoalMinutes)"])
     }
   }
 }

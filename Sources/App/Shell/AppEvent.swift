@@ -51,14 +51,17 @@ public enum AppEvent: Equatable, Sendable {
   case midiPortsListed([String], problem: String?)
 }
 
-/// Wall-clock hour and minute for the status line, read by the runtime, never by views.
+/// Wall-clock day, hour and minute for the status line and the practice log's "today", read by
+/// the runtime, never by views.
 public struct ClockTime: Equatable, Sendable {
   public var hour: Int
   public var minute: Int
+  public var day: LocalDay
 
-  public init(hour: Int, minute: Int) {
+  public init(hour: Int, minute: Int, day: LocalDay) {
     self.hour = hour
     self.minute = minute
+    self.day = day
   }
 
   public var text: String {

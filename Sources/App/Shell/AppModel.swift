@@ -149,7 +149,7 @@ public struct AppModel: Equatable, Sendable {
     return FeatureContext(
       settings: settings, size: size, overrides: overrides, languages: languages, packs: packs,
       rhythms: rhythms, patterns: patterns, ownPatternIds: ownPatternIds, history: history,
-      midiPorts: midiPorts,
+      utcOffset: utcOffset, midiPorts: midiPorts,
       helpLineCount: { HelpView.lines(model: model, width: $0).count })
   }
 
@@ -222,7 +222,9 @@ public struct AppModel: Equatable, Sendable {
     }
     home.select(index)
     stack[0] = .home(home)
-    if let transition = home.open(entry, seed: 0) { _ = apply(transition) }
+    if let transition = home.open(entry, seed: 0, history: history, utcOffset: utcOffset) {
+      _ = apply(transition)
+    }
   }
 
   private mutating func routeToScreen(_ event: KeyEvent) -> [Effect] {

@@ -93,6 +93,8 @@ struct FeatureContext {
   let patterns: [FretPattern]?
   let ownPatternIds: Set<String>
   let history: [SessionRecord]
+  /// The local time's distance from UTC in seconds, for days in the practice log.
+  let utcOffset: Int
   let midiPorts: [String]
   /// How many lines the help text takes at a width, laid out only when asked.
   let helpLineCount: (Int) -> Int

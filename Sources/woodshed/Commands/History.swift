@@ -4,13 +4,27 @@ import FoundationEssentials
 
 struct History: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "List the finished practice sessions, oldest first.",
-    discussion: "Dates are local time in the table, UTC in --json and --csv.")
+    abstract: "List the practice sessions, oldest first, or sum up the practice log.",
+    discussion: """
+      Attempts at one exercise in a row are one line of the table. Dates are local time in the \
+      table and the summary, UTC in --json and --csv.
+      """)
 
   @Option(help: "Only this module's sessions, such as notes.")
   var module: String?
 
-  @Flag(help: "Print the sessions as a JSON array, as the history file stores them.")
+  @Flag(
+    help: """
+      Sum up instead: today against the daily goal, days in a row, minutes per module and per \
+      week.
+      """)
+  var summary = false
+
+  @Flag(
+    help: """
+      Print the sessions as a JSON array, as the history file stores them; with --summary, the \
+      summary as a JSON object.
+      """)
   var json = false
 
   @Flag(help: "Print the sessions as CSV (RFC 4180, CRLF line ends) for a spreadsheet.")
@@ -20,16 +34,21 @@ struct History: ParsableCommand {
   /// headless command's error is one line.
   func validate() throws {
     if json && csv { throw Launcher.Failure(description: "choose one of --json and --csv") }
+    if summary && csv {
+      throw Launcher.Failure(description: "--summary prints text or --json, not --csv")
+    }
     if module?.isEmpty == true {
       throw Launcher.Failure(description: "--module needs a name, such as notes")
     }
   }
 
   func run() throws {
-    let (report, strings, notices) = try Launcher.history(
+    let (report, practice, strings, notices) = try Launcher.history(
       environment: ProcessInfo.processInfo.environment, module: module)
     for notice in notices { warn(notice) }
-    if json {
+    if summary {
+      say(json ? practice.json() : practice.text(strings), terminator: "")
+    } else if json {
       say(report.json(), terminator: "")
     } else if csv {
       say(report.csv(), terminator: "")
