@@ -182,6 +182,17 @@ final class FretboardScreenTests: XCTestCase {
     XCTAssertEqual(screen(model)?.phase, .playing, "Enter plays again")
   }
 
+  func testARunIsTimedFromItsFirstNote() {
+    var model = model()
+    model.press(.character("4"), .enter, .character("t"))
+    _ = press(&model, .enter, at: 2)
+    _ = press(&model, .right, at: 3)
+    let effects = press(&model, .enter, at: 5.5)
+    guard case .record(let record) = effects.last else { return XCTFail("\(effects)") }
+    XCTAssertEqual(record.figures["passed"], 0)
+    XCTAssertEqual(record.duration, 3.5, accuracy: 1e-9, "from the first note to the wrong one")
+  }
+
   func testAPatternIsPlayedThroughUpThenDownWithWhatWentWrong() throws {
     var model = model()
     model.press(.character("4"), .enter, .character("t"))

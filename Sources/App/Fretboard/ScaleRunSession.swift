@@ -46,6 +46,8 @@ public struct ScaleRunSession: Equatable, Sendable {
   private var tapTempo = TapTempo()
   /// When the microphone last heard an attack, until a note takes it.
   private var lastAttack: MonotonicInstant?
+  /// When the first note of the run under way was played: the run's time starts there.
+  private var firstNoteAt: MonotonicInstant?
 
   static let beatsPerBar = 4
   /// An attack further back than half a second before a note is held was something else.
@@ -104,6 +106,7 @@ public struct ScaleRunSession: Equatable, Sendable {
     showedPlaces = showsMarkers
     isCountingIn = clicks
     presentedAt = nil
+    firstNoteAt = nil
     if direction == .ascending { upMetLevel = false }
     passedLevel = false
   }
@@ -191,7 +194,7 @@ public struct ScaleRunSession: Equatable, Sendable {
   /// The clock reached `time`: a beat gone by without its note ends the run.
   mutating func tick(_ time: MonotonicInstant, pattern: FretPattern) -> [Effect] {
     run.check(at: time.sinceEpoch)
-    return run.isOver ? [.record(finish(of: pattern))] : []
+    return run.isOver ? [.record(finish(of: pattern, at: time))] : []
   }
 
   /// A click of the count-in or the bar was heard: the first one places the beats the notes
@@ -223,8 +226,9 @@ public struct ScaleRunSession: Equatable, Sendable {
     -> [Effect]
   {
     guard !run.isOver, !clicks || run.grid != nil else { return [] }
+    firstNoteAt = firstNoteAt ?? time
     run.play(pitch, at: time.sinceEpoch)
-    return run.isOver ? [.record(finish(of: pattern))] : []
+    return run.isOver ? [.record(finish(of: pattern, at: time))] : []
   }
 
   /// How the run under way is played.
@@ -234,10 +238,10 @@ public struct ScaleRunSession: Equatable, Sendable {
       bpm: run.grid.map { Int((Duration.seconds(60) / $0.beatLength).rounded()) })
   }
 
-  /// The run is over: whether it met the level is kept, and its line of the history is
-  /// returned: whether it was clean, which way, at what tempo (0 in free time), and whether
-  /// the places were shown.
-  private mutating func finish(of pattern: FretPattern) -> SessionRecord {
+  /// The run is over at `now`: whether it met the level is kept, and its line of the history
+  /// is returned: how long it took from its first note, whether it was clean, which way, at
+  /// what tempo (0 in free time), and whether the places were shown.
+  private mutating func finish(of pattern: FretPattern, at now: MonotonicInstant) -> SessionRecord {
     let met = run.verdict == .finished && runLevel.isMet(by: conditions)
     if run.direction == .ascending {
       upMetLevel = met
@@ -246,7 +250,8 @@ public struct ScaleRunSession: Equatable, Sendable {
     }
     return SessionRecord(
       module: FretboardModel.module, exercise: FretboardModel.runExercise,
-      startedAt: Date(timeIntervalSince1970: 0), duration: 0,
+      startedAt: Date(timeIntervalSince1970: 0),
+      duration: firstNoteAt.map { Double(now.nanoseconds &- $0.nanoseconds) / 1e9 } ?? 0,
       figures: [
         "passed": run.verdict == .finished ? 1 : 0,
         "descending": run.direction == .descending ? 1 : 0,
