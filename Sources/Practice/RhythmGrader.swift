@@ -34,11 +34,20 @@ public struct RhythmGrader: Equatable, Sendable {
   }
 
   /// Grades `hits` against `line` played at `bpm` with its beat 0 at `firstBeat`; all times in
-  /// seconds on one clock.
+  /// seconds on one clock. Only the line is judged: a hit before its first beat and the first
+  /// note's window (tapping along the count-in) or after its end is no extra hit.
   public func grade(_ line: RhythmLine, firstBeat: Double, bpm: Double, hits: [Double])
     -> RhythmResults
   {
-    grade(line.expectedNotes(firstBeat: firstBeat, bpm: bpm), hits: hits)
+    let notes = line.expectedNotes(firstBeat: firstBeat, bpm: bpm)
+    let results = grade(notes, hits: hits)
+    let start = min(
+      firstBeat,
+      notes.first.map { $0.time - windows.limit(windows.inaccurate, windowBase: $0.windowBase) }
+        ?? firstBeat)
+    let end = firstBeat + Double(line.beatCount) * 60 / bpm
+    return RhythmResults(
+      notes: results.notes, extraHits: results.extraHits.filter { $0 >= start && $0 < end })
   }
 
   /// Grades `hits`, in any order, against `notes` in time order. Takes time and memory in

@@ -62,4 +62,22 @@ public struct RhythmResults: Equatable, Sendable {
   }
 
   public var histogram: RhythmHistogram { RhythmHistogram(offsets: offsets) }
+
+  /// Whether the hits lean early or late as a whole, or sit on the beat.
+  public enum Tendency: Equatable, Sendable {
+    case early
+    case steady
+    case late
+  }
+
+  /// Below this a lean is not heard, however steady the player.
+  public static let audibleLeanMilliseconds = 10.0
+
+  /// Rushing or dragging only when the mean offset is beyond both the hits' own spread and
+  /// what can be heard: a few milliseconds late within a 20 ms spread is on the beat.
+  public var tendency: Tendency? {
+    guard let mean = meanOffsetMilliseconds, let spread = spreadMilliseconds else { return nil }
+    guard abs(mean) > max(spread, Self.audibleLeanMilliseconds) else { return .steady }
+    return mean > 0 ? .late : .early
+  }
 }

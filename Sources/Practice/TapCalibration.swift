@@ -11,6 +11,10 @@ public struct TapCalibration: Equatable, Sendable {
   /// is narrower than the path's own wobble.
   public static let steadySpreadMilliseconds = 15.0
 
+  /// Beyond this spread the taps were not following the clicks closely enough to say where
+  /// they land (a tapper along a click keeps within 10–30 ms): such a measurement is not kept.
+  public static let largestSpreadMilliseconds = 50.0
+
   /// The median delay, in milliseconds; what is subtracted from taps.
   public let offsetMilliseconds: Double
   /// The standard deviation of the delays, in milliseconds.
@@ -19,6 +23,9 @@ public struct TapCalibration: Equatable, Sendable {
 
   /// Whether the path wobbles more than fine grading can take.
   public var isJittery: Bool { spreadMilliseconds > Self.steadySpreadMilliseconds }
+
+  /// Whether the delay is known well enough to be taken off every tap.
+  public var isUsable: Bool { spreadMilliseconds <= Self.largestSpreadMilliseconds }
 
   /// The calibration from click and tap times in seconds on one clock, or nil when fewer than
   /// `fewestTaps` taps fall near a click.

@@ -238,6 +238,69 @@ final class RhythmScreenTests: XCTestCase {
     XCTAssertEqual(screen(model)?.phase, .setup)
   }
 
+  func testTapsThatWanderAreNotSaved() throws {
+    var model = model()
+    model.press(.character("5"))
+    _ = press(&model, .character("l"), at: 1)
+    countIn(&model, at: 10, bpm: 90)
+    let beat = 60.0 / 90
+    let first = 10 + 4 * beat
+    let wander = [0, 120, -90, 150, 30, -140, 100, -60, 170, -30, 80, -110, 60, -20, 130, -80]
+    for (index, milliseconds) in wander.enumerated() {
+      _ = press(
+        &model, .character(" "), at: first + Double(index) * beat + Double(milliseconds) / 1000)
+    }
+    let done = tick(&model, at: first + 16.1 * beat)
+    XCTAssertEqual(model.settings.rhythm.tapOffsetMilliseconds, 0, "the old delay stays")
+    XCTAssertFalse(done.contains { if case .save = $0 { true } else { false } }, "\(done)")
+    XCTAssertTrue(
+      text(model).contains("Your taps wandered too far from the clicks"), text(model))
+  }
+
+  private func resultsText(_ results: RhythmResults) -> String {
+    var canvas = Canvas(width: 80, height: RhythmResultsView.height)
+    RhythmResultsView.render(
+      results, seconds: 12, strings: AppFixtures.catalog.localizer(for: "en"), glyphs: .unicode,
+      in: canvas.bounds, on: &canvas)
+    return canvas.lines.joined(separator: "\n")
+  }
+
+  func testResultsNeverContradictThemselves() {
+    let missed = (0..<4).map {
+      RhythmResults.NoteResult(expected: Double($0), hit: nil, grade: .miss)
+    }
+    let offBeat = resultsText(RhythmResults(notes: missed, extraHits: [0.5, 1.5, 2.5]))
+    XCTAssertTrue(offBeat.contains("Missed 4   Extra hits 3"), offBeat)
+    XCTAssertTrue(offBeat.contains("None of your 3 hits landed near a note"), offBeat)
+    XCTAssertFalse(offBeat.contains("No hit was heard"), offBeat)
+    XCTAssertTrue(
+      resultsText(RhythmResults(notes: missed, extraHits: [])).contains("No hit was heard"))
+
+    let steady = (0..<4).map {
+      RhythmResults.NoteResult(
+        expected: Double($0), hit: Double($0) + [0.002, 0.006, 0.004, 0.005][$0],
+        grade: $0 == 0 ? .inaccurate : .perfect)
+    }
+    let text = resultsText(RhythmResults(notes: steady, extraHits: []))
+    XCTAssertTrue(text.contains("Accuracy 100.0 %"), text)
+    XCTAssertTrue(text.contains("inaccurate counts neither way"), "the rule beside the figure")
+    XCTAssertTrue(text.contains("On average 4.2 ms late: still on the beat"), text)
+    XCTAssertFalse(text.contains("dragging"), text)
+  }
+
+  func testALongLineShowsEveryPatternsName() {
+    var settings = Settings()
+    settings.rhythm.line = [
+      "quarter", "eighths", "triplet", "sixteenths", "rest", "quarter", "eighths", "triplet",
+    ]
+    var model = model(settings: settings)
+    model.press(.character("5"))
+    let text = text(model)
+    XCTAssertEqual(
+      text.components(separatedBy: "Triplet").count - 1, 2, "both triplets named: \(text)")
+    XCTAssertTrue(text.contains("Enter"), text)
+  }
+
   private func pad(_ model: inout AppModel, at seconds: [Double]) -> [Effect] {
     model.handle(
       .played(

@@ -29,6 +29,20 @@ final class RhythmGraderTests: XCTestCase {
     XCTAssertEqual(results.accuracy, 100)
   }
 
+  func testOnlyTheLineIsJudged() {
+    // One bar of quarters at 60 BPM from 4 s: a count-in before, the next bar after.
+    let played = line([.quarter])
+    let countIn = [0.0, 1, 2, 3]
+    let afterwards = [8.0, 8.5, 9]
+    let results = grader.grade(
+      played, firstBeat: 4, bpm: 60,
+      hits: countIn + onTime(played, firstBeat: 4) + [6.5]
+        + afterwards)
+    XCTAssertEqual(results.count(of: .perfect), 4)
+    XCTAssertEqual(results.extraHits, [6.5], "only the hit between two notes of the line")
+    XCTAssertEqual(results.accuracy, 80)
+  }
+
   func testEveryRelativeWindowEdgeThroughTheGrader() {
     // An offbeat eighth at 100 BPM lasts 300 ms and has no note near it: the first is at
     // 12.345 + 0.3 s, the next two beats later.

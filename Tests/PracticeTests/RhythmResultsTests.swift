@@ -67,4 +67,18 @@ final class RhythmResultsTests: XCTestCase {
     XCTAssertNil(graded.spreadMilliseconds)
     XCTAssertEqual(results(perfect: 1).spreadMilliseconds, 0)
   }
+
+  func testALeanIsToldOnlyBeyondTheSpreadAndWhatCanBeHeard() {
+    func results(_ offsets: [Double]) -> RhythmResults {
+      RhythmResults(
+        notes: offsets.enumerated().map { index, offset in
+          .init(expected: Double(index), hit: Double(index) + offset / 1000, grade: .good)
+        }, extraHits: [])
+    }
+    XCTAssertEqual(results([2, 6, 4, 5]).tendency, .steady, "4 ms late is not heard")
+    XCTAssertEqual(results([-20, 30, 5, 0]).tendency, .steady, "3.8 ms within a 18 ms spread")
+    XCTAssertEqual(results([24, 26, 25, 25]).tendency, .late)
+    XCTAssertEqual(results([-30, -10, -25, -15]).tendency, .early)
+    XCTAssertNil(results([]).tendency)
+  }
 }

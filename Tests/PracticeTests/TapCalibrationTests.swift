@@ -26,6 +26,18 @@ final class TapCalibrationTests: XCTestCase {
     XCTAssertTrue(calibration.isJittery)
   }
 
+  func testTapsThatWanderFarAreMeasuredButNotUsable() throws {
+    let wander = [0, 120, -90, 150, 30, -140, 100, -60, 170, -30, 80, -110].map {
+      Double($0) / 1000
+    }
+    let calibration = try XCTUnwrap(
+      TapCalibration(clicks: clicks, taps: zip(clicks, wander).map { $0 + $1 }))
+    XCTAssertGreaterThan(calibration.spreadMilliseconds, 90)
+    XCTAssertFalse(calibration.isUsable)
+    let steady = try XCTUnwrap(TapCalibration(clicks: clicks, taps: clicks.map { $0 + 0.03 }))
+    XCTAssertTrue(steady.isUsable)
+  }
+
   func testTooFewTapsNearTheClicksGiveNoCalibration() {
     XCTAssertNil(TapCalibration(clicks: clicks, taps: clicks.prefix(7).map { $0 + 0.01 }))
     XCTAssertNil(TapCalibration(clicks: clicks, taps: clicks.map { $0 + 0.25 }), "off-beats")

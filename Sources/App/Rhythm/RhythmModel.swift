@@ -309,7 +309,10 @@ public struct RhythmModel: Equatable, Sendable {
   }
 
   private mutating func regrade(settings: Settings) {
-    results = RhythmGrader(windows: Self.windows(settings)).grade(expected, hits: hits)
+    guard let line, let grid else { return }
+    results = RhythmGrader(windows: Self.windows(settings)).grade(
+      line, firstBeat: Self.seconds(grid.firstBeat), bpm: .seconds(60) / grid.beatLength,
+      hits: hits)
   }
 
   /// The clock reached `time`: notes whose window closed unplayed are missed, and after the
@@ -321,7 +324,7 @@ public struct RhythmModel: Equatable, Sendable {
       guard now.sinceEpoch > grid.time(ofBeat: Self.calibrationClicks) else { return [] }
       let clicks = (0..<Self.calibrationClicks).map { Self.seconds(grid.time(ofBeat: $0)) }
       let measured = TapCalibration(clicks: clicks, taps: hits)
-      if let measured {
+      if let measured, measured.isUsable {
         let offset = (measured.offsetMilliseconds * 10).rounded() / 10
         if input == .midi {
           settings.rhythm.midiOffsetMilliseconds = offset

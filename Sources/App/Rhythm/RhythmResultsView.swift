@@ -36,7 +36,7 @@ enum RhythmResultsView {
       strings.text(
         "rhythm.results.accuracy", ["percent": DecimalText.format(results.accuracy, places: 1)]),
       style: Style.role(.accent).bold)
-    y += 1
+    line(strings.text("rhythm.results.rule"), style: .role(.muted))
     var x = left
     let counts: [(String, Int, Style)] =
       RhythmGrade.allCases.map {
@@ -50,13 +50,24 @@ enum RhythmResultsView {
     y += 2
     if let mean = results.meanOffsetMilliseconds, let spread = results.spreadMilliseconds {
       let rounded = (mean * 10).rounded() / 10
-      let key =
-        rounded > 0
-        ? "rhythm.results.late" : rounded < 0 ? "rhythm.results.early" : "rhythm.results.onBeat"
-      line(strings.text(key, ["ms": DecimalText.format(abs(rounded), places: 1)]))
+      let ms = ["ms": DecimalText.format(abs(rounded), places: 1)]
+      let key: String
+      switch results.tendency ?? .steady {
+      case .late: key = "rhythm.results.late"
+      case .early: key = "rhythm.results.early"
+      case .steady:
+        key =
+          rounded > 0
+          ? "rhythm.results.lateWithin"
+          : rounded < 0 ? "rhythm.results.earlyWithin" : "rhythm.results.onBeat"
+      }
+      line(strings.text(key, ms))
       line(strings.text("rhythm.results.spread", ["ms": DecimalText.format(spread, places: 1)]))
     } else {
-      line(strings.text("rhythm.results.noHits"))
+      line(
+        results.extraCount > 0
+          ? strings.text("rhythm.results.noneMatched", ["count": "\(results.extraCount)"])
+          : strings.text("rhythm.results.noHits"))
       y += 1
     }
     line(

@@ -64,24 +64,29 @@ enum RhythmView {
       tempo, x: left + width - tempo.displayWidth, y: area.y + 1, style: Style.role(.text).bold,
       clip: area)
     let patterns = rhythm.line.map { id in model.rhythms.first { $0.id == id } }
-    // The names of the beats, the chosen one marked; then the line as it will be played.
+    // The names of the beats, the chosen one marked, wrapped onto more rows when a long line
+    // does not fit one; then the line as it will be played.
     var x = left
+    var y = area.y + 3
     for (index, pattern) in patterns.enumerated() {
       let name = pattern.map { strings.textIfPresent("rhythm.pattern.\($0.id)") ?? $0.name } ?? "?"
       let isChosen = index == screen.slot
       let text =
         isChosen ? "\(model.glyphs.arrowLeft)\(name)\(model.glyphs.arrowRight)" : " \(name) "
+      if x > left, x + text.displayWidth > left + width {
+        x = left
+        y += 1
+      }
       canvas.write(
-        text, x: x, y: area.y + 3,
-        style: isChosen ? Style.role(.accent).bold.reversed : .role(.text),
+        text, x: x, y: y, style: isChosen ? Style.role(.accent).bold.reversed : .role(.text),
         clip: area)
       x += text.displayWidth + 1
     }
     BeatGridView(
       beats: beats(patterns.compactMap { $0 }), current: screen.slot, glyphs: model.glyphs
     ).render(
-      in: Rect(x: left, y: area.y + 5, width: width, height: BeatGridView.height), on: &canvas)
-    var y = area.y + 6 + BeatGridView.height
+      in: Rect(x: left, y: y + 2, width: width, height: BeatGridView.height), on: &canvas)
+    y += 3 + BeatGridView.height
     let lines = [
       strings.text("rhythm.setup.bars", ["bars": "\(rhythm.bars)"]),
       strings.text("rhythm.setup.input.\(rhythm.input.rawValue)"),
@@ -209,9 +214,14 @@ enum RhythmView {
     on canvas: inout Canvas
   ) {
     let strings = model.strings
-    guard let measured else {
+    guard let measured, measured.isUsable else {
+      let text = measured.map {
+        strings.text(
+          "rhythm.calibrate.unsteady",
+          ["spread": DecimalText.format($0.spreadMilliseconds, places: 0)])
+      }
       canvas.writeCentred(
-        strings.text("rhythm.calibrate.failed"), y: area.y + 1, in: area,
+        text ?? strings.text("rhythm.calibrate.failed"), y: area.y + 1, in: area,
         style: Style.role(.warn).bold)
       return
     }
