@@ -15,4 +15,12 @@ final class DecimalTextTests: XCTestCase {
     XCTAssertEqual(DecimalText.format(0.4, places: 0), "0")
     XCTAssertEqual(DecimalText.format(-0.4, places: 0), "0")
   }
+
+  func testPercentagesRoundHalfUpEverywhere() {
+    XCTAssertEqual(DecimalText.percent(39, of: 40), "98", "97.5 %")
+    XCTAssertEqual(DecimalText.percent(1, of: 3), "33")
+    XCTAssertEqual(DecimalText.percent(2, of: 3), "67")
+    XCTAssertEqual(DecimalText.percent(20, of: 20), "100")
+    XCTAssertEqual(DecimalText.percent(0, of: 0), "0")
+  }
 }

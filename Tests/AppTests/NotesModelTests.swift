@@ -363,6 +363,59 @@ final class NotesModelTests: XCTestCase {
       record.answers.first?.given, (first.note.pitch - 12).spelling(preferSharps: true).description)
   }
 
+  func testAWrongNotePlayedShowsTheVerdictAndIsTimedFromTheCard() throws {
+    var (model, _) = startedWith(.play)
+    let first = try XCTUnwrap(card(model))
+    // Nothing happens for 4 s: no key, no tick; then a wrong note is played.
+    _ = model.handle(.heardNote((first.note.pitch + 2).frequency(), attackAt: 4))
+    let answer = try XCTUnwrap(screen(model)?.quiz?.answers.last)
+    XCTAssertFalse(answer.isCorrect)
+    XCTAssertEqual(answer.seconds, 2.15, accuracy: 0.01, "from the card at 2 s to when it was held")
+    let advanceAt = try XCTUnwrap(screen(model)?.advanceAt)
+    XCTAssertEqual(Double(advanceAt.nanoseconds) / 1e9, 4.15 + 1.5, accuracy: 0.01)
+    _ = model.handle(.tick(MonotonicInstant(nanoseconds: 4_200_000_000)))
+    XCTAssertEqual(card(model), first, "the verdict stays on show")
+    let shown = AppView.render(model).lines.joined(separator: "\n")
+    XCTAssertTrue(shown.contains(model.glyphs.cross), shown)
+
+    _ = model.handle(.tick(MonotonicInstant(nanoseconds: 6_000_000_000)))
+    XCTAssertNotEqual(screen(model)?.quiz?.isAnswered, true, "the next card")
+    // The wrong note still rings: it is not shown as heard on the new card.
+    _ = model.handle(
+      .played([
+        PlayedEvent(
+          instant: MonotonicInstant(nanoseconds: 6_100_000_000),
+          kind: .sounding(frequency: (first.note.pitch + 2).frequency(), confidence: 0.95),
+          source: .microphone)
+      ]))
+    XCTAssertNil(screen(model)?.hearing)
+    _ = model.handle(.heardNote(440 * 1.001, attackAt: 7, estimates: 1))
+    XCTAssertEqual(screen(model)?.hearing ?? 0, 440 * 1.001, accuracy: 1e-9, "a new note is")
+  }
+
+  func testTheKeyBarSpellsTheNamesInTheNamingChosen() {
+    for (naming, keys) in [(NamingSystem.english, "a-g"), (.german, "a-h"), (.latin, "do-si")] {
+      var (model, _) = startedWith(.flashcards) { $0.noteNaming = naming }
+      model.press(.character("1"), at: 3)
+      model.press(.enter, at: 4)
+      let bar = AppView.render(model).lines.last ?? ""
+      XCTAssertTrue(bar.contains("\(keys) type the name"), bar)
+    }
+  }
+
+  func testTheHeaderKeepsItsCountBesideALongPackName() {
+    for (language, count) in [
+      ("es", "Tarjeta 1 de 20   bien 0   mal 0"), ("ru", "Карточка 1 из 20   верно 0   ошибок 0"),
+    ] {
+      var (model, _) = startedWith(.flashcards) {
+        $0.language = language
+        $0.notes.packs = ["grand-staff"]
+      }
+      let header = AppView.render(model).lines[2]
+      XCTAssertTrue(header.contains(count), header)
+    }
+  }
+
   func testLeavingPlayItStopsTheMicrophone() {
     var (model, _) = startedWith(.play)
     XCTAssertEqual(model.press(.escape, at: 3), [.stopNotes, .listen(.stop), .midiIn(.stop)])

@@ -141,9 +141,10 @@ final class ScreenSnapshotTests: XCTestCase {
     model.press(.enter, at: 2)
     _ = model.handle(
       .played([
+        PlayedEvent(instant: MonotonicInstant(nanoseconds: 0), kind: .attack, source: .microphone),
         PlayedEvent(
           instant: MonotonicInstant(nanoseconds: 0),
-          kind: .sounding(frequency: 445, confidence: 0.9), source: .microphone)
+          kind: .sounding(frequency: 445, confidence: 0.9), source: .microphone),
       ]))
     assertCanvasSnapshot(AppView.render(model), named: "play.ascii." + name(Self.small))
   }

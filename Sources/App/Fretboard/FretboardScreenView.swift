@@ -380,7 +380,7 @@ enum FretboardScreenView {
       "fretboard.root",
       [
         "root": model.settings.noteNaming.name(of: root, glyphs: model.glyphs.accidentals),
-        "leftRight": AppView.label(for: .leftRight, glyphs: model.glyphs, strings: model.strings),
+        "leftRight": AppView.label(for: .leftRight, model: model),
       ])
   }
 

@@ -119,7 +119,7 @@ public struct HistoryReport: Equatable, Sendable {
         "history.result.answers",
         [
           "right": "\(right)", "count": "\(answers.count)",
-          "percent": "\(right * 100 / answers.count)",
+          "percent": DecimalText.percent(right, of: answers.count),
           "seconds": DecimalText.format(seconds, places: 1),
         ])
     }

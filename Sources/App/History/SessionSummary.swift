@@ -27,7 +27,7 @@ struct SessionSummary {
           "notes.score",
           [
             "right": "\(answers.right)", "rounds": "\(answers.count)",
-            "percent": "\(answers.right * 100 / answers.count)",
+            "percent": DecimalText.percent(answers.right, of: answers.count),
             "seconds": DecimalText.format(answers.meanSeconds, places: 1),
           ])
     } else if let score = record.score {

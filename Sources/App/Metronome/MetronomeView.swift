@@ -178,8 +178,8 @@ enum MetronomeView {
       }
     }
     let keys = [
-      "leftRight": AppView.label(for: .leftRight, glyphs: model.glyphs, strings: strings),
-      "upDown": AppView.label(for: .upDown, glyphs: model.glyphs, strings: strings),
+      "leftRight": AppView.label(for: .leftRight, model: model),
+      "upDown": AppView.label(for: .upDown, model: model),
     ]
     canvas.writeCentred(
       strings.text("metronome.trainer.hint", keys), y: y + 1, in: area, style: .role(.muted))

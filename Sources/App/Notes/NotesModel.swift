@@ -38,6 +38,9 @@ public struct NotesModel: Equatable, Sendable {
   public private(set) var midiPort: String?
   /// The last clear pitch heard, in the play-it exercise.
   public private(set) var hearing: Double?
+  /// Whether a note was started since the card appeared: the one still ringing from the card
+  /// before is not shown as heard on the new one.
+  private var heardAnAttack = false
   /// The latest instant the model was told of, for the time left in the timed drill.
   public private(set) var now = MonotonicInstant(nanoseconds: 0)
   /// When the card on show appeared, to time the answer.
@@ -83,7 +86,7 @@ public struct NotesModel: Equatable, Sendable {
 
   static let playingHints: [KeyHint] = [
     KeyHint(.text("1-4"), "notes.key.answer"),
-    KeyHint(.text("a-g"), "notes.key.type"),
+    KeyHint(.noteNames, "notes.key.type"),
     KeyHint(.enter, "notes.key.next"),
     .back,
     .help,
@@ -207,10 +210,18 @@ public struct NotesModel: Equatable, Sendable {
   /// What was played in the play-it exercise: a note held in tune on the instrument, or a key
   /// pressed on a MIDI keyboard (exact, so right or wrong, never out of tune), answers the card.
   mutating func played(_ events: [PlayedEvent], settings: Settings) -> [Effect] {
+    // Events carry when they were played; the model's clock may not have moved since the
+    // card appeared, and the answer is timed and the verdict shown from when it was played.
+    now = max(now, events.map(\.instant).max() ?? now)
     guard listens, endedAt == nil, var quiz, !quiz.isAnswered else { return [] }
-    for case .sounding(let frequency, let confidence) in events.map(\.kind)
-    where frequency > 0 && confidence >= HeldNoteDetector.minimumConfidence {
-      hearing = frequency
+    for event in events {
+      switch event.kind {
+      case .attack: heardAnAttack = true
+      case .sounding(let frequency, let confidence):
+        if heardAnAttack, frequency > 0, confidence >= HeldNoteDetector.minimumConfidence {
+          hearing = frequency
+        }
+      }
     }
     let keys = events.compactMap { event in
       event.source == .midi ? event.pitch?.frequency(reference: settings.concertPitch) : nil
@@ -392,6 +403,7 @@ public struct NotesModel: Equatable, Sendable {
     phase = .playing
     typed = ""
     hearing = nil
+    heardAnAttack = false
     microphoneProblem = nil
     heldNotes = HeldNoteDetector(reference: settings.concertPitch, armed: false)
     shownAt = time
@@ -491,6 +503,7 @@ public struct NotesModel: Equatable, Sendable {
     shownAt = time
     problem = nil
     hearing = nil
+    heardAnAttack = false
     return []
   }
 

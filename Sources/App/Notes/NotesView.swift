@@ -96,11 +96,13 @@ enum NotesView {
     let strings = model.strings
     let card = quiz.card
     let (left, width) = column(in: area)
+    // The count and the mistakes come first; the pack's name takes the room left.
+    let header = header(screen, quiz, strings)
+    canvas.write(header, x: left, y: area.y, style: .role(.muted), clip: area)
+    let title = pack.title(strings).clipped(
+      toWidth: max(0, width - header.displayWidth - 3), ellipsis: model.glyphs.ellipsis)
     canvas.write(
-      header(screen, quiz, strings), x: left, y: area.y, style: .role(.muted), clip: area)
-    canvas.write(
-      pack.title(strings), x: left + width - pack.title(strings).displayWidth, y: area.y,
-      style: .role(.muted), clip: area)
+      title, x: left + width - title.displayWidth, y: area.y, style: .role(.muted), clip: area)
 
     // The answers and the verdict take the bottom rows; the staff gets the rest.
     let bottom = area.maxY - 3
@@ -186,13 +188,12 @@ enum NotesView {
     let strings = model.strings
     let (left, width) = column(in: area)
     var y = area.y + 1
-    let percent = quiz.answers.isEmpty ? 0 : quiz.correctCount * 100 / quiz.answers.count
     canvas.write(
       strings.text(
         "notes.score",
         [
           "right": "\(quiz.correctCount)", "rounds": "\(quiz.answers.count)",
-          "percent": "\(percent)",
+          "percent": DecimalText.percent(quiz.correctCount, of: quiz.answers.count),
           "seconds": DecimalText.format(quiz.meanSeconds, places: 1),
         ]),
       x: left, y: y, style: Style.role(.accent).bold, clip: area)

@@ -29,7 +29,7 @@ public enum AppView {
     model.screen.feature.render(in: content, model: model, on: &canvas)
     let barHints = model.screen.keyHints.filter(\.inBar).map { hint in
       KeyHintBar.Hint(
-        label(for: hint.keys, glyphs: model.glyphs, strings: strings),
+        label(for: hint.keys, model: model),
         action(of: hint, glyphs: model.glyphs, strings: strings))
     }
     KeyHintBar(barHints).render(in: footer.inset(horizontal: 1, vertical: 0), on: &canvas)
@@ -49,13 +49,19 @@ public enum AppView {
     return ascii ?? strings.text(hint.actionKey)
   }
 
-  static func label(for keys: KeyHint.Keys, glyphs: GlyphSet, strings: Localizer) -> String {
-    let ascii = glyphs.kind == .ascii ? ".ascii" : ""
+  static func label(for keys: KeyHint.Keys, model: AppModel) -> String {
+    let strings = model.strings
+    let ascii = model.glyphs.kind == .ascii ? ".ascii" : ""
     switch keys {
     case .upDown: return strings.text("key.upDown" + ascii)
     case .leftRight: return strings.text("key.leftRight" + ascii)
     case .enter: return strings.text("key.enter")
     case .escape: return strings.text("key.esc")
+    case .noteNames:
+      // The span of the names as typed: a-g, a-h in German, do-si in solfège.
+      let naming = model.settings.noteNaming
+      let names = naming == .latin ? naming.letterNames : naming.letterNames.sorted()
+      return (names.first ?? "").lowercased() + "-" + (names.last ?? "").lowercased()
     case .text(let text): return text
     }
   }

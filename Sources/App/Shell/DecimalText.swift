@@ -11,4 +11,10 @@ enum DecimalText {
     let padded = String(repeating: "0", count: places - fraction.count) + fraction
     return sign + "\(scaled / scale).\(padded)"
   }
+
+  /// `part` of `whole` as a whole percentage, rounded half up, as every screen shows a share
+  /// right: 39 of 40 is 98, on the results and in History alike. 0 of nothing is 0.
+  static func percent(_ part: Int, of whole: Int) -> String {
+    whole <= 0 ? "0" : "\((200 * part + whole) / (2 * whole))"
+  }
 }

@@ -5,6 +5,8 @@ public struct KeyHint: Equatable, Sendable {
     case leftRight
     case enter
     case escape
+    /// The note names the player types, in the naming system chosen: a-g, do-si.
+    case noteNames
     case text(String)
   }
 

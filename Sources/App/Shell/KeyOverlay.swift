@@ -5,7 +5,7 @@ enum KeyOverlay {
   static func render(_ model: AppModel, on canvas: inout Canvas) {
     let strings = model.strings
     let hints = model.screen.keyHints
-    let labels = hints.map { AppView.label(for: $0.keys, glyphs: model.glyphs, strings: strings) }
+    let labels = hints.map { AppView.label(for: $0.keys, model: model) }
     let actions = hints.map { AppView.action(of: $0, glyphs: model.glyphs, strings: strings) }
     let keyWidth = labels.map(\.displayWidth).max() ?? 0
     let title = strings.text("keys.title", ["screen": strings.text(model.screen.titleKey)])
