@@ -13,8 +13,15 @@ public struct AccentPattern: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Spaces between marks are optional ("X..x" and "X . . x" are the same bar). Positions in
-  /// errors count characters from 1, as a user counts them in what they typed.
+  /// errors count characters from 1, as a user counts them in what they typed. A grouping
+  /// such as "3+2+2" is the bar of those groups, each starting on an accent.
   public init(parsing text: String) throws(MetronomeError) {
+    let parts = text.split(separator: "+", omittingEmptySubsequences: false)
+    let groups = parts.compactMap { Int($0.filter { $0 != " " }) }.filter { $0 > 0 }
+    if parts.count > 1, groups.count == parts.count {
+      try self.init(groups: groups)
+      return
+    }
     var beats: [BeatAccent] = []
     for (offset, mark) in text.enumerated() where mark != " " {
       guard let accent = BeatAccent(mark: mark) else {
@@ -25,10 +32,19 @@ public struct AccentPattern: Hashable, Sendable, CustomStringConvertible {
     try self.init(beats)
   }
 
-  /// The usual bar: the downbeat accented, every other beat normal.
-  public static func standard(beatsPerBar: Int) -> AccentPattern {
-    precondition(Meter.beatsPerBarRange.contains(beatsPerBar), "no meter has \(beatsPerBar) beats")
-    return AccentPattern(valid: [.accent] + Array(repeating: .normal, count: beatsPerBar - 1))
+  /// A bar of groups of beats, each group's first beat accented: [3, 3] is "X x x X x x".
+  public init(groups: [Int]) throws(MetronomeError) {
+    try self.init(Self.beats(groups: groups))
+  }
+
+  /// The usual bar of `meter`: the first beat of each of its groups accented (the downbeat
+  /// alone in 4/4, beats 1 and 4 in 6/8), every other beat normal.
+  public static func standard(for meter: Meter) -> AccentPattern {
+    AccentPattern(valid: beats(groups: meter.standardGroups))
+  }
+
+  private static func beats(groups: [Int]) -> [BeatAccent] {
+    groups.flatMap { [.accent] + Array(repeating: BeatAccent.normal, count: max(0, $0 - 1)) }
   }
 
   private init(valid beats: [BeatAccent]) {

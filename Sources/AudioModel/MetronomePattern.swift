@@ -28,14 +28,14 @@ public struct MetronomePattern: Equatable, Sendable {
   /// none.
   public let targets: [[Double]]
 
-  /// `accents` default to the downbeat accented and every other beat normal.
+  /// `accents` default to the meter's standard bar (`AccentPattern.standard(for:)`).
   public init(
     meter: Meter = .fourFour, accents: AccentPattern? = nil, subdivision: Int = 1,
     swing: Double = 0.5, countInBars: Int = 0, countInStyle: CountInStyle = .distinctVoice,
     gapClick: GapClick = .off, speedTrainer: SpeedTrainer? = nil, clickVolume: Gain = .unity,
     subdivisionVolume: Gain = .unity, targets: [[Double]] = []
   ) throws(MetronomeError) {
-    let accents = accents ?? .standard(beatsPerBar: meter.beatsPerBar)
+    let accents = accents ?? .standard(for: meter)
     guard accents.beats.count == meter.beatsPerBar else {
       throw .accentCountMismatch(accents: accents.beats.count, meter: meter)
     }

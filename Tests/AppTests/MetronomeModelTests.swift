@@ -167,6 +167,79 @@ final class MetronomeModelTests: XCTestCase {
     }
   }
 
+  private func beat(_ beatInBar: Int, bar: Int = 24, bpm: Double = 90) -> AppEvent {
+    .metronomeBeat(
+      BeatDisplay(
+        bar: bar, beatInBar: beatInBar, isCountIn: false, isMuted: false, bpm: bpm,
+        elapsed: .seconds(60), audibleAt: MonotonicInstant(nanoseconds: 60_000_000_000)))
+  }
+
+  private func text(_ model: AppModel) -> String {
+    AppView.render(model).lines.joined(separator: "\n")
+  }
+
+  func testEveryMeterOfTheCycleAndItsGroups() {
+    var model = openMetronome()
+    var seen: [String] = []
+    for _ in 0..<11 {
+      model.press(.character("m"))
+      seen.append(model.settings.metronome.meter)
+    }
+    XCTAssertEqual(
+      seen, ["5/4", "2/2", "3/8", "5/8", "6/8", "7/8", "9/8", "12/8", "2/4", "3/4", "4/4"])
+    var settings = Settings()
+    settings.metronome.meter = "6/8"
+    model = openMetronome(settings)
+    XCTAssertTrue(text(model).contains("●     ○     ○     ●     ○     ○"), "3+3: \(text(model))")
+  }
+
+  func testAMeterChangedWhilePlayingShowsWhenItsBarBegins() {
+    var settings = Settings()
+    settings.metronome.meter = "9/8"
+    var model = openMetronome(settings)
+    model.press(.character(" "))
+    _ = model.handle(beat(8))
+    model.press(.character("m"))
+    XCTAssertEqual(model.settings.metronome.meter, "12/8")
+    XCTAssertTrue(text(model).contains("bar 25, beat 9 of 9/8"), text(model))
+    _ = model.handle(beat(0, bar: 25))
+    XCTAssertTrue(text(model).contains("bar 26, beat 1 of 12/8"), text(model))
+  }
+
+  func testTheDigitsFollowTheSpeedTrainer() {
+    var trained = openMetronome()
+    trained.press(.character("p"), .enter, .character(" "))
+    XCTAssertNotNil(metronome(trained)?.trainer)
+    _ = trained.handle(beat(0, bpm: 98))
+    var settings = Settings()
+    settings.metronome.bpm = 98
+    let plain = openMetronome(settings)
+    let digitRows = 2..<(2 + BigDigits.height)
+    XCTAssertEqual(
+      Array(AppView.render(trained).lines[digitRows]),
+      Array(AppView.render(plain).lines[digitRows]), "98, the tempo the trainer reached")
+  }
+
+  func testTheAccentEditorTakesAGrouping() {
+    var settings = Settings()
+    settings.metronome.meter = "7/8"
+    var model = openMetronome(settings)
+    model.press(.character("a"))
+    for _ in 0..<20 { model.press(.backspace) }
+    for key in "3+2+2" { model.press(.character(key)) }
+    model.press(.enter)
+    XCTAssertEqual(model.settings.metronome.accents, "X x x X x X x")
+    XCTAssertNil(metronome(model)?.accentDraft)
+  }
+
+  func testATempoOutOfRangeIsSaid() {
+    var model = openMetronome()
+    model.press(.character("9"), .character("9"), .character("9"), .enter)
+    XCTAssertEqual(model.settings.metronome.bpm, 90)
+    XCTAssertTrue(
+      text(model).contains("999 is not a tempo between 20 and 300 BPM"), text(model))
+  }
+
   func testBeatsAreShownOnlyWhilePlaying() {
     var model = openMetronome()
     let beat = BeatDisplay(

@@ -36,7 +36,8 @@ final class MetronomePatternTests: XCTestCase {
 
   func testPresetsCoverTheCommonMeters() {
     XCTAssertEqual(
-      Meter.presets.map(\.description), ["2/4", "3/4", "4/4", "5/4", "6/8", "7/8", "9/8", "12/8"])
+      Meter.presets.map(\.description),
+      ["2/4", "3/4", "4/4", "5/4", "2/2", "3/8", "5/8", "6/8", "7/8", "9/8", "12/8"])
   }
 
   // MARK: Accents
@@ -68,11 +69,29 @@ final class MetronomePatternTests: XCTestCase {
     }
   }
 
-  func testDefaultAccentsStressTheDownbeat() throws {
-    XCTAssertEqual(try MetronomePattern(meter: .sevenEight).accents.description, "X x x x x x x")
-    XCTAssertEqual(AccentPattern.standard(beatsPerBar: 1).beats, [.accent])
+  func testDefaultAccentsStressTheDownbeatAndEachGroupOfEighths() throws {
+    let bars: [(Meter, String)] = [
+      (.fourFour, "X x x x"), (.twoTwo, "X x"), (.threeEight, "X x x"),
+      (.fiveEight, "X x X x x"), (.sixEight, "X x x X x x"), (.sevenEight, "X x X x X x x"),
+      (.nineEight, "X x x X x x X x x"), (.twelveEight, "X x x X x x X x x X x x"),
+      (try Meter(parsing: "1/4"), "X"), (try Meter(parsing: "8/8"), "X x X x x X x x"),
+    ]
+    for (meter, bar) in bars {
+      XCTAssertEqual(try MetronomePattern(meter: meter).accents.description, bar, "\(meter)")
+    }
     XCTAssertEqual(MetronomePattern.standard.meter, .fourFour)
     XCTAssertEqual(MetronomePattern.standard.accents.description, "X x x x")
+  }
+
+  func testAGroupingIsABarOfAccentedGroups() throws {
+    XCTAssertEqual(try AccentPattern(parsing: "3+2+2").description, "X x x X x X x")
+    XCTAssertEqual(try AccentPattern(parsing: " 2 + 3 ").description, "X x X x x")
+    XCTAssertThrowsError(try AccentPattern(parsing: "3+")) {
+      XCTAssertEqual($0 as? MetronomeError, .unknownAccentMark("3", position: 1))
+    }
+    XCTAssertThrowsError(try AccentPattern(parsing: "9+9")) {
+      XCTAssertEqual($0 as? MetronomeError, .beatsPerBarOutOfRange(18))
+    }
   }
 
   func testAccentsMustFitTheMeter() throws {

@@ -19,7 +19,15 @@ public struct MetronomeModel: Equatable, Sendable {
   public private(set) var trainerDraft: TrainerDraft?
   public private(set) var problem: Message?
   public private(set) var beat: BeatDisplay?
+  /// The meter and accents of the bar being heard while a change waits for its bar line.
+  public private(set) var heardBar: HeardBar?
   private var tapTempo = TapTempo()
+
+  /// A bar's meter and accents as the settings write them.
+  public struct HeardBar: Equatable, Sendable {
+    public var meter: String
+    public var accents: String
+  }
 
   public init() {}
 
@@ -63,6 +71,12 @@ public struct MetronomeModel: Equatable, Sendable {
   /// Handles a key; returns what to tell the audio side, if anything. `settings` changes are
   /// saved by the caller.
   mutating func handle(_ event: KeyEvent, settings: inout Settings) -> MetronomeCommand? {
+    let bar = HeardBar(meter: settings.metronome.meter, accents: settings.metronome.accents)
+    defer {
+      // The engine finishes the bar it is in; until its bar line the readout shows that bar.
+      let now = HeardBar(meter: settings.metronome.meter, accents: settings.metronome.accents)
+      if isRunning, beat != nil, heardBar == nil, now != bar { heardBar = bar }
+    }
     if accentDraft != nil { return editAccents(event.key, settings: &settings) }
     if trainerDraft != nil { return editTrainer(event.key, settings: settings) }
     let before = settings
@@ -129,6 +143,7 @@ public struct MetronomeModel: Equatable, Sendable {
   mutating func show(_ display: BeatDisplay) {
     guard isRunning else { return }
     beat = display
+    if display.beatInBar == 0 { heardBar = nil }
   }
 
   /// Leaving the screen stops the sound.
@@ -136,12 +151,14 @@ public struct MetronomeModel: Equatable, Sendable {
     guard isRunning else { return nil }
     isRunning = false
     beat = nil
+    heardBar = nil
     return .stop
   }
 
   private mutating func toggle(_ settings: Settings) -> MetronomeCommand {
     isRunning.toggle()
     beat = nil
+    heardBar = nil
     return isRunning ? .start(options(settings)) : .stop
   }
 
@@ -169,12 +186,13 @@ public struct MetronomeModel: Equatable, Sendable {
       return nil
     case .backspace:
       if !draft.isEmpty { draft.removeLast() }
-    case .character(let c) where "Xx. ".contains(c):
+    case .character(let c) where "Xx. +".contains(c) || (c.isASCII && c.isNumber):
       if draft.count < 40 { draft.append(c) }
     case .enter:
       let optionsBefore = options(settings)
       var edited = settings
-      edited.metronome.accents = draft
+      // A grouping ("2+2+3") is kept as the marks it stands for.
+      edited.metronome.accents = (try? AccentPattern(parsing: draft))?.description ?? draft
       do {
         _ = try options(edited).pattern()
       } catch {
@@ -222,7 +240,7 @@ public struct MetronomeModel: Equatable, Sendable {
 
   private func defaultAccents(_ settings: Settings) -> String {
     guard let meter = try? Meter(parsing: settings.metronome.meter) else { return "" }
-    return AccentPattern.standard(beatsPerBar: meter.beatsPerBar).description
+    return AccentPattern.standard(for: meter).description
   }
 }
 

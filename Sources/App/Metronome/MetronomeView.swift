@@ -11,7 +11,9 @@ enum MetronomeView {
     let settings = model.settings.metronome
     var y = area.y + 1
 
-    let digits = screen.typedBPM.isEmpty ? "\(settings.bpm)" : screen.typedBPM
+    // With the trainer stepping the tempo, the digits follow the click heard.
+    let heard = screen.trainer != nil ? screen.beat.map { Int($0.bpm.rounded()) } : nil
+    let digits = screen.typedBPM.isEmpty ? "\(heard ?? settings.bpm)" : screen.typedBPM
     let style = screen.isRunning ? Style.role(.accent).bold : Style.role(.text).bold
     BigDigits(digits, glyphs: glyphs, style: style)
       .render(in: Rect(x: area.x, y: y, width: area.width, height: BigDigits.height), on: &canvas)
@@ -68,10 +70,12 @@ enum MetronomeView {
   private static func renderBeats(
     _ screen: MetronomeModel, model: AppModel, y: Int, in area: Rect, on canvas: inout Canvas
   ) {
-    let settings = model.settings.metronome
-    let accents =
-      (try? MetronomeOptions(settings: model.settings).pattern().accents.beats)
-      ?? [.accent]
+    var bar = model.settings
+    if let heard = screen.heardBar {
+      bar.metronome.meter = heard.meter
+      bar.metronome.accents = heard.accents
+    }
+    let accents = (try? MetronomeOptions(settings: bar).pattern().accents.beats) ?? [.accent]
     let unicode = model.glyphs.kind == .unicode
     let cell = accents.count > 12 ? 4 : 6
     let width = accents.count * cell
@@ -102,9 +106,9 @@ enum MetronomeView {
     } else if let beat = screen.beat {
       caption = model.strings.text(
         "metronome.barBeat",
-        ["bar": "\(beat.bar + 1)", "beat": "\(beat.beatInBar + 1)", "meter": settings.meter])
+        ["bar": "\(beat.bar + 1)", "beat": "\(beat.beatInBar + 1)", "meter": bar.metronome.meter])
     } else {
-      caption = settings.meter
+      caption = bar.metronome.meter
     }
     canvas.writeCentred(caption, y: y + 1, in: area, style: .role(.muted))
   }
