@@ -18,7 +18,11 @@ extension FretboardModel: SteppingBack {
   mutating func handle(_ key: KeyEvent, context: inout FeatureContext) -> FeatureOutcome {
     let patterns = context.patterns ?? []
     let chosen = patterns.indices.contains(selected) ? patterns[selected] : nil
-    if phase == .choosing {
+    if phase == .choosing, !asksToDelete {
+      let browsed = browse(
+        key.key, patterns: patterns, strings: context.strings,
+        pageRows: FretboardScreenView.listRows(in: context.size))
+      if browsed { return FeatureOutcome() }
       switch key.key {
       case .character("n"):
         return FeatureOutcome(

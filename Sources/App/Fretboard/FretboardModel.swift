@@ -38,6 +38,12 @@ public struct FretboardModel: Equatable, Sendable {
   public private(set) var asksToDelete = false
   /// Why the last key did nothing, such as asking to delete a library pattern.
   public private(set) var problem: Message?
+  /// Words typed after `/` to find patterns by name; empty finds all.
+  public private(set) var search = ""
+  /// Whether keys are typed into the search.
+  public private(set) var isSearching = false
+  /// The family of patterns listed (`Tab`); nil lists all.
+  public private(set) var family: FretPattern.Category?
 
   public var game: IntervalGame? { gameSession?.game }
   public var run: ScaleRun? { runSession?.run }
@@ -121,6 +127,9 @@ public struct FretboardModel: Equatable, Sendable {
     KeyHint(.upDown, "common.move"),
     KeyHint(.leftRight, "fretboard.key.root"),
     KeyHint(.enter, "fretboard.key.show"),
+    KeyHint(.text("/"), "fretboard.key.search"),
+    KeyHint(.text("Tab"), "fretboard.key.family", inBar: false),
+    KeyHint(.text("PgUp PgDn"), "fretboard.key.page", inBar: false),
     KeyHint(.text("n"), "fretboard.key.new"),
     KeyHint(.text("e"), "fretboard.key.edit"),
     KeyHint(.text("d"), "fretboard.key.delete", inBar: false),
@@ -180,8 +189,73 @@ public struct FretboardModel: Equatable, Sendable {
   }
 
   /// While playing, every key is the game's, and digits are typed places; while asking to
-  /// delete, every key answers.
-  var capturesKeys: Bool { phase == .playing || phase == .running || asksToDelete }
+  /// delete, every key answers; while searching, keys are typed.
+  var capturesKeys: Bool { phase == .playing || phase == .running || asksToDelete || isSearching }
+
+  /// The patterns the list shows, as indices into all of them: those of the family chosen
+  /// whose name, in the player's language or as written, holds every word searched for.
+  func listed(_ patterns: [FretPattern], strings: Localizer) -> [Int] {
+    let words = search.lowercased().split(separator: " ")
+    return patterns.indices.filter { index in
+      let pattern = patterns[index]
+      guard family == nil || pattern.category == family else { return false }
+      let names = (PatternName(pattern.name).text(strings) + " " + pattern.name).lowercased()
+      return words.allSatisfy { names.contains($0) }
+    }
+  }
+
+  /// The keys of the library as a browser: `/` searches, `Tab` changes the family, the
+  /// arrows, pages, Home and End move within what is listed. Returns whether the key was one.
+  mutating func browse(
+    _ key: Key, patterns: [FretPattern], strings: Localizer, pageRows: Int
+  ) -> Bool {
+    let wasSearching = isSearching
+    if isSearching {
+      switch key {
+      case .character(let character) where !character.isNewline:
+        search.append(character)
+      case .backspace:
+        if search.isEmpty { isSearching = false } else { search.removeLast() }
+      case .enter:
+        isSearching = false
+      case .escape:
+        search = ""
+        isSearching = false
+      case .up, .down, .pageUp, .pageDown, .home, .end:
+        break
+      default:
+        return true
+      }
+    }
+    var listed = listed(patterns, strings: strings)
+    let place = listed.firstIndex(of: selected) ?? 0
+    var moved: Int?
+    switch key {
+    case .character("/") where !wasSearching:
+      isSearching = true
+    case .tab:
+      let families: [FretPattern.Category?] = [nil] + FretPattern.Category.allCases
+      family = families[((families.firstIndex(of: family) ?? 0) + 1) % families.count]
+      listed = self.listed(patterns, strings: strings)
+    case .up: moved = place - 1
+    case .down: moved = place + 1
+    case .character("k") where !wasSearching: moved = place - 1
+    case .character("j") where !wasSearching: moved = place + 1
+    case .pageUp: moved = max(0, place - max(1, pageRows - 1))
+    case .pageDown: moved = min(listed.count - 1, place + max(1, pageRows - 1))
+    case .home: moved = 0
+    case .end: moved = listed.count - 1
+    default:
+      guard wasSearching else { return false }
+    }
+    guard !listed.isEmpty else { return true }
+    if let moved {
+      selected = listed[(moved % listed.count + listed.count) % listed.count]
+    } else if !listed.contains(selected) {
+      selected = listed[0]
+    }
+    return true
+  }
 
   /// `d` on a pattern: the user's own is deleted after asking, the library's cannot be.
   mutating func askToDelete(isOwn: Bool) {

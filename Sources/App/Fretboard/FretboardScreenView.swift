@@ -384,40 +384,63 @@ enum FretboardScreenView {
       ])
   }
 
+  /// Rows of the library's list on a screen of `size`: below the status line, the header, the
+  /// filter line and a gap, above the key bar.
+  static func listRows(in size: Size) -> Int { max(1, size.height - 3 - 4) }
+
+  /// The library as a browser: the chosen pattern's whole name and the root on top, the
+  /// families and the search under it, the list on the left with short names and progress,
+  /// and the chosen shape on a small neck with its description on the right.
   private static func renderList(
     _ screen: FretboardModel, _ selected: Int, root: NoteClass, model: AppModel, in area: Rect,
     on canvas: inout Canvas
   ) {
     let strings = model.strings
-    let width = min(area.width - 4, 72)
-    let left = area.x + (area.width - width) / 2
-    canvas.write(
-      strings.text("fretboard.choose"), x: left, y: area.y + 1, style: Style.role(.accent).bold,
-      clip: area)
+    let patterns = model.patterns ?? []
+    let inner = area.inset(horizontal: 2, vertical: 0)
+    let listed = screen.listed(patterns, strings: strings)
+    let chosen = listed.contains(selected) ? patterns[selected] : nil
     let rootLine = rootText(root, model)
     canvas.write(
-      rootLine, x: left + width - rootLine.displayWidth, y: area.y + 1, style: .role(.text),
-      clip: area)
+      rootLine, x: inner.maxX - rootLine.displayWidth, y: area.y + 1, style: .role(.text),
+      clip: inner)
+    let title =
+      chosen.map { PatternName($0.name).text(strings) } ?? strings.text("fretboard.choose")
+    canvas.write(
+      title.clipped(
+        toWidth: max(0, inner.width - rootLine.displayWidth - 2), ellipsis: model.glyphs.ellipsis),
+      x: inner.x, y: area.y + 1, style: Style.role(.accent).bold, clip: inner)
+    renderFilters(
+      screen, listed: listed.count, of: patterns.count, model: model, in: inner.row(2),
+      on: &canvas)
+
+    let body = Rect(
+      x: inner.x, y: area.y + 4, width: inner.width, height: max(0, area.maxY - area.y - 4))
+    let previewWidth = body.width >= 70 ? min(44, body.width * 3 / 8) : 0
+    let (list, preview) = body.splitLeft(body.width - previewWidth)
     // Patterns played through carry the levels passed, and a check once all are: the
     // player's progress.
     let levels = FretboardModel.runLevels(in: model.history)
-    let practised = Set(model.settings.fretboard.practised)
-    let copied = Set((model.patterns ?? []).compactMap(\.basedOn))
-    let items = (model.patterns ?? []).map { pattern in
-      MenuList.Item(
-        pattern.name,
-        detail: strings.text("fretboard.category.\(pattern.category.rawValue)")
-          + (copied.contains(pattern.id) ? ", " + strings.text("fretboard.copied") : "")
-          + (practised.contains(pattern.id) ? ", " + strings.text("fretboard.practised") : "")
-          + levelMark(levels[pattern.id], glyphs: model.glyphs)
-          + (pattern.category == .arpeggio && !model.settings.fretboard.arpeggiosUnlocked
-            ? " " + strings.text("fretboard.locked") : ""))
+    let items = listed.map { index in
+      let name = PatternName(patterns[index].name)
+      return MenuList.Item(
+        name.shortFamilyText(strings),
+        detail: name.placeText(strings, short: true)
+          + levelMark(levels[patterns[index].id], glyphs: model.glyphs))
     }
-    let rows = max(0, area.maxY - area.y - 3)
+    let row = listed.firstIndex(of: selected) ?? 0
     MenuList(
-      items: items, selected: selected, scrollOffset: max(0, selected - rows + 1),
-      glyphs: model.glyphs
-    ).render(in: Rect(x: left, y: area.y + 3, width: width, height: rows), on: &canvas)
+      items: items, selected: listed.isEmpty ? nil : row,
+      scrollOffset: max(0, row - list.height + 1), glyphs: model.glyphs
+    ).render(in: list.splitLeft(list.width - 2).left, on: &canvas)
+    if listed.isEmpty {
+      canvas.write(
+        strings.text("fretboard.noMatch"), x: list.x + 3, y: list.y, style: .role(.muted),
+        clip: list)
+    }
+    if let chosen, !preview.isEmpty {
+      renderPreview(chosen, root: root, model: model, in: preview, on: &canvas)
+    }
     if let problem = screen.problem {
       canvas.writeCentred(
         strings.text(problem), y: area.maxY - 1, in: area, style: Style.role(.warn).bold)
@@ -429,6 +452,75 @@ enum FretboardScreenView {
         buttons: [strings.text("fretboard.delete.yes"), strings.text("fretboard.delete.no")],
         selectedButton: 0, maxTextWidth: 50, glyphs: model.glyphs
       ).render(in: area, on: &canvas)
+    }
+  }
+
+  /// "All  Scales  Arpeggios  Chords (Tab)   / maj▏          12 of 188".
+  private static func renderFilters(
+    _ screen: FretboardModel, listed: Int, of total: Int, model: AppModel, in line: Rect,
+    on canvas: inout Canvas
+  ) {
+    let strings = model.strings
+    var x = line.x
+    let families: [FretPattern.Category?] = [nil] + FretPattern.Category.allCases
+    for family in families {
+      let label = strings.text("fretboard.family.\(family?.rawValue ?? "all")")
+      let style = family == screen.family ? Style.role(.accent).bold.reversed : .role(.text)
+      x += canvas.write(" \(label) ", x: x, y: line.y, style: style, clip: line)
+    }
+    x += canvas.write(" (Tab)", x: x, y: line.y, style: .role(.muted), clip: line)
+    let cursor = model.glyphs.kind == .unicode ? "▏" : "_"
+    let search =
+      screen.isSearching || !screen.search.isEmpty
+      ? "/ " + screen.search + (screen.isSearching ? cursor : "")
+      : strings.text("fretboard.searchHint")
+    canvas.write(
+      "   " + search, x: x, y: line.y,
+      style: screen.isSearching ? Style.role(.accent).bold : .role(.muted), clip: line)
+    let count = strings.text("fretboard.listed", ["listed": "\(listed)", "total": "\(total)"])
+    if x + search.displayWidth + 5 + count.displayWidth <= line.maxX {
+      canvas.write(
+        count, x: line.maxX - count.displayWidth, y: line.y, style: .role(.muted), clip: line)
+    }
+  }
+
+  /// The chosen shape on a small neck from the root, then what it is and what it is for.
+  private static func renderPreview(
+    _ pattern: FretPattern, root: NoteClass, model: AppModel, in area: Rect,
+    on canvas: inout Canvas
+  ) {
+    let strings = model.strings
+    let positions = FretboardModel.placement(of: pattern, root: root)
+    let intervals = pattern.intervals
+    let dots = positions.indices.map { index in
+      FretboardView.Dot(
+        positions[index], label: intervals[index].degreeName,
+        style: intervals[index].semitones % 12 == 0
+          ? FretboardView.Dot.tonicStyle : FretboardView.Dot.toneStyle)
+    }
+    var neck = FretboardView(
+      tuning: pattern.tuning, dots: dots, isLeftHanded: model.settings.fretboard.isLeftHanded,
+      naming: model.settings.noteNaming, glyphs: model.glyphs)
+    neck.frets = neck.window(
+      startingAt: max(0, (positions.map(\.fret).min() ?? 0) - 1), fitting: area.width)
+    neck.render(
+      in: Rect(x: area.x, y: area.y, width: area.width, height: min(neck.height, area.height)),
+      on: &canvas)
+    var y = area.y + neck.height + 1
+    let copied = (model.patterns ?? []).contains { $0.basedOn == pattern.id }
+    let marks =
+      [strings.text("fretboard.category.\(pattern.category.rawValue)")]
+      + (copied ? [strings.text("fretboard.copied")] : [])
+      + (model.settings.fretboard.practised.contains(pattern.id)
+        ? [strings.text("fretboard.practised")] : [])
+      + (pattern.category == .arpeggio && !model.settings.fretboard.arpeggiosUnlocked
+        ? [strings.text("fretboard.locked")] : [])
+    canvas.write(
+      marks.joined(separator: ", "), x: area.x, y: y, style: .role(.muted), clip: area)
+    y += 2
+    for line in pattern.description.wrapped(toWidth: area.width) where y < area.maxY {
+      canvas.write(line, x: area.x, y: y, style: .role(.text), clip: area)
+      y += 1
     }
   }
 
@@ -463,12 +555,14 @@ enum FretboardScreenView {
     let lowest = max(0, (frets.min() ?? 0) - 1)
     neck.frets = neck.window(startingAt: lowest, fitting: area.width - 4)
 
-    canvas.write(
-      pattern.name, x: area.x + 2, y: area.y, style: Style.role(.accent).bold, clip: area)
     let rootLine = rootText(root, model)
     canvas.write(
       rootLine, x: area.maxX - 2 - rootLine.displayWidth, y: area.y, style: .role(.text),
       clip: area)
+    canvas.write(
+      PatternName(pattern.name).text(model.strings).clipped(
+        toWidth: max(0, area.width - 6 - rootLine.displayWidth), ellipsis: model.glyphs.ellipsis),
+      x: area.x + 2, y: area.y, style: Style.role(.accent).bold, clip: area)
     let top = area.y + 2
     let neckArea = Rect(
       x: area.x + max(2, (area.width - neck.width) / 2), y: top,
@@ -497,6 +591,18 @@ enum FretboardScreenView {
     if y + 3 < area.maxY {
       canvas.writeCentred(
         model.strings.text("fretboard.explore.more"), y: y + 3, in: area, style: .role(.muted))
+    }
+    // What the shape is and how to practise it, where the screen has room.
+    let text = Rect(
+      x: area.x + 4, y: y + 5, width: max(0, min(area.width - 8, 96)),
+      height: max(0, area.maxY - y - 5))
+    var row = text.y
+    for paragraph in [pattern.description, pattern.instructions] where !paragraph.isEmpty {
+      for line in paragraph.wrapped(toWidth: text.width) where row < text.maxY {
+        canvas.write(line, x: text.x, y: row, style: .role(.text), clip: text)
+        row += 1
+      }
+      row += 1
     }
   }
 

@@ -149,7 +149,7 @@ public struct AppModel: Equatable, Sendable {
     return FeatureContext(
       settings: settings, size: size, overrides: overrides, languages: languages, packs: packs,
       rhythms: rhythms, patterns: patterns, ownPatternIds: ownPatternIds, history: history,
-      utcOffset: utcOffset, midiPorts: midiPorts,
+      strings: strings, utcOffset: utcOffset, midiPorts: midiPorts,
       helpLineCount: { HelpView.lines(model: model, width: $0).count })
   }
 

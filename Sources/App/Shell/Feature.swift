@@ -93,6 +93,8 @@ struct FeatureContext {
   let patterns: [FretPattern]?
   let ownPatternIds: Set<String>
   let history: [SessionRecord]
+  /// The texts in the player's language, for screens that search what they show.
+  let strings: Localizer
   /// The local time's distance from UTC in seconds, for days in the practice log.
   let utcOffset: Int
   let midiPorts: [String]
