@@ -421,10 +421,12 @@ enum FretboardScreenView {
     // Patterns played through carry the levels passed, and a check once all are: the
     // player's progress.
     let levels = FretboardModel.runLevels(in: model.history)
+    // Short family names where the list is narrow, the whole ones where it has room.
+    let isNarrow = list.width < 60
     let items = listed.map { index in
       let name = PatternName(patterns[index].name)
       return MenuList.Item(
-        name.shortFamilyText(strings),
+        isNarrow ? name.shortFamilyText(strings) : name.familyText(strings),
         detail: name.placeText(strings, short: true)
           + levelMark(levels[patterns[index].id], glyphs: model.glyphs))
     }
