@@ -10,7 +10,7 @@ extension Tuning {
   public static let bass = preset("bass", "Bass standard", "E1 A1 D2 G2")
   public static let fiveStringBass = preset("bass-5", "5-string bass", "B0 E1 A1 D2 G2")
   /// Re-entrant: the 4th string is tuned up to G4, above the 3rd string's C4.
-  public static let ukulele = preset("ukulele", "Ukulele standard", "G4 C4 E4 A4")
+  public static let ukulele = preset("ukulele", "Ukulele standard", "G4 C4 E4 A4", lastFret: 15)
 
   /// Every preset, in the order a menu lists them. Parsing matches ids and names from here.
   public static let presets = [
@@ -19,8 +19,10 @@ extension Tuning {
   ]
 
   /// A preset from its notes as written; the tests check every preset's notes parse.
-  private static func preset(_ id: String, _ name: String, _ notes: String) -> Tuning {
+  private static func preset(
+    _ id: String, _ name: String, _ notes: String, lastFret: Int = 24
+  ) -> Tuning {
     let strings = notes.split(separator: " ").compactMap { Note(parsing: String($0)) }
-    return Tuning(id: id, name: name, openStrings: strings)
+    return Tuning(id: id, name: name, openStrings: strings, lastFret: lastFret)
   }
 }

@@ -11,14 +11,18 @@ public struct Tuning: Hashable, Sendable {
   public let name: String
   /// Open strings, highest-numbered string first (see the type's comment).
   public let openStrings: [Note]
+  /// The highest fret of the instrument's neck: 24 as on most electric guitars and basses, 15
+  /// on a ukulele.
+  public let lastFret: Int
 
   /// From a single-string diddley bow to a twelve-string; more would not fit a terminal.
   public static let stringCounts = 1...12
 
-  init(id: String, name: String, openStrings: [Note]) {
+  init(id: String, name: String, openStrings: [Note], lastFret: Int = 24) {
     self.id = id
     self.name = name
     self.openStrings = openStrings
+    self.lastFret = lastFret
   }
 
   /// A tuning of these open strings (highest-numbered string first): the preset when one has

@@ -144,6 +144,16 @@ final class FretboardScreenTests: XCTestCase {
     let wrong = try XCTUnwrap(game.tones.keys.first { !game.targets.contains($0) })
     XCTAssertEqual(type(&model, "\(wrong.string) \(wrong.fret)", at: 3), [])
     XCTAssertEqual(screen(model)?.lastMark, .wrong)
+    let holds = try XCTUnwrap(game.tones[wrong]).degreeName
+    XCTAssertTrue(
+      text(model).contains(
+        "String \(wrong.string), fret \(wrong.fret) is the \(holds), not the "
+          + "\(oldest.interval.degreeName) (-1)"), text(model))
+    _ = press(&model, .character("?"), at: 3.1)
+    XCTAssertTrue(model.showsKeys, "? shows the keys in the game")
+    _ = press(&model, .character("?"), at: 3.2)
+    XCTAssertEqual(type(&model, "9 9", at: 3.3), [])
+    XCTAssertTrue(text(model).contains("\"9 9\" is no place"), text(model))
     var sounded = 0
     for target in game.targets {
       let effects = type(&model, "\(target.string) \(target.fret)", at: 4)

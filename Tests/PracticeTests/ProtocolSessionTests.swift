@@ -228,8 +228,8 @@ final class ProtocolSessionTests: XCTestCase {
     let session = try Journal.session([
       "mvt 1: 1-10", "take", "end 10", "take", "take", "false", "take",
     ])
-    XCTAssertEqual(session.warnings, ["take 2 has no end bar", "take 4 has no end bar"])
-    XCTAssertEqual(try Journal.session(["mvt 1: 1-10"]).warnings, [])
+    XCTAssertEqual(session.takesWithoutEnd, ["2", "4"])
+    XCTAssertEqual(try Journal.session(["mvt 1: 1-10"]).takesWithoutEnd, [])
   }
 
   func testKeywordsInAnyCase() throws {

@@ -57,6 +57,19 @@ final class FretboardViewTests: XCTestCase {
     assertCanvasSnapshot(framed(view))
   }
 
+  func testAUkuleleNeckEndsAtItsFifteenthFret() {
+    let view = FretboardView(tuning: .ukulele, frets: 0...24, glyphs: .unicode)
+    XCTAssertEqual(view.window(startingAt: 10, fitting: 200), 10...15)
+    var canvas = Canvas(width: view.width, height: view.height)
+    view.render(in: canvas.bounds, on: &canvas)
+    let numbers = canvas.lines.last ?? ""
+    XCTAssertTrue(numbers.contains("15"), numbers)
+    XCTAssertFalse(numbers.contains("16"), numbers)
+    XCTAssertEqual(
+      FretboardView(tuning: .guitarStandard, glyphs: .unicode).window(
+        startingAt: 20, fitting: 200), 20...24)
+  }
+
   func testDrawsOnlyInsideItsArea() {
     let dots = cMajor(on: .guitarStandard, frets: 0...12)
     let cursor = FretPosition(string: 2, fret: 1)

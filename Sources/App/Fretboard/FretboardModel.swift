@@ -192,6 +192,9 @@ public struct FretboardModel: Equatable, Sendable {
   /// delete, every key answers; while searching, keys are typed.
   var capturesKeys: Bool { phase == .playing || phase == .running || asksToDelete || isSearching }
 
+  /// In the game and a run, `?` is no answer: it shows the keys.
+  var opensKeysWhileCapturing: Bool { (phase == .playing || phase == .running) && !asksToDelete }
+
   /// The patterns the list shows, as indices into all of them: those of the family chosen
   /// whose name, in the player's language or as written, holds every word searched for.
   func listed(_ patterns: [FretPattern], strings: Localizer) -> [Int] {

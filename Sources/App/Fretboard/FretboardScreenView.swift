@@ -146,6 +146,32 @@ enum FretboardScreenView {
       style = .role(.muted)
     }
     canvas.writeCentred(line, y: y, in: area, style: style)
+    if !over, let mistake = screen.gameSession?.mistake, y + 1 < area.maxY {
+      canvas.writeCentred(
+        mistakeText(mistake, level: game.level, strings: strings), y: y + 1, in: area,
+        style: Style.role(.bad))
+    }
+  }
+
+  /// "String 3, fret 5 holds the 5, not the b3 (-2)".
+  private static func mistakeText(
+    _ mistake: IntervalGameSession.Mistake, level: Int, strings: Localizer
+  ) -> String {
+    switch mistake {
+    case .noPlace(let typed):
+      return strings.text("fretboard.game.noPlace", ["typed": typed])
+    case .otherTone(let place, let holds, let asked):
+      return strings.text(
+        "fretboard.game.otherTone",
+        [
+          "string": "\(place.string)", "fret": "\(place.fret)", "holds": holds.degreeName,
+          "asked": asked.degreeName, "points": "\(level)",
+        ])
+    case .outside(let place):
+      return strings.text(
+        "fretboard.game.outside",
+        ["string": "\(place.string)", "fret": "\(place.fret)", "points": "\(level)"])
+    }
   }
 
   /// The task, the neck with the notes played so far (and the places to play, unless hidden),

@@ -16,6 +16,17 @@ public struct IntervalGameSession: Equatable, Sendable {
   public private(set) var typed = ""
   /// The last mark, for its flash of colour.
   public private(set) var lastMark: IntervalGame.Mark?
+  /// What was wrong with the last mark, said until the next right one.
+  public private(set) var mistake: Mistake?
+
+  public enum Mistake: Equatable, Sendable {
+    /// What was typed is no place on this neck.
+    case noPlace(String)
+    /// The place holds another tone of the pattern than the one asked for.
+    case otherTone(FretPosition, holds: Interval, asked: Interval)
+    /// The place holds no tone of the pattern.
+    case outside(FretPosition)
+  }
   let startedAt: MonotonicInstant
 
   /// A game on `pattern` with its tonic on the fretboard's root, from `time`.
@@ -31,8 +42,7 @@ public struct IntervalGameSession: Equatable, Sendable {
   mutating func handle(_ key: Key, settings: Settings, pattern: FretPattern)
     -> (effects: [Effect], ends: Bool)
   {
-    let strings = pattern.tuning.stringCount
-    if let moved = cursor.moved(by: key, strings: strings) {
+    if let moved = cursor.moved(by: key, on: pattern.tuning) {
       cursor = moved
       return ([], false)
     }
@@ -42,10 +52,11 @@ public struct IntervalGameSession: Equatable, Sendable {
     case .backspace:
       if !typed.isEmpty { typed.removeLast() }
     case .enter:
-      let place = typed.isEmpty ? cursor : Self.place(typed, strings: strings)
-      typed = ""
+      let place = typed.isEmpty ? cursor : Self.place(typed, on: pattern.tuning)
+      defer { typed = "" }
       guard let place else {
         lastMark = .wrong
+        mistake = .noPlace(typed)
         return ([], false)
       }
       return (mark(place, settings: settings, pattern: pattern), false)
@@ -66,10 +77,10 @@ public struct IntervalGameSession: Equatable, Sendable {
   }
 
   /// "3 5" is string 3, fret 5.
-  static func place(_ text: String, strings: Int) -> FretPosition? {
+  static func place(_ text: String, on tuning: Tuning) -> FretPosition? {
     let numbers = text.split(separator: " ").compactMap { Int($0) }
-    guard numbers.count == 2, (1...strings).contains(numbers[0]),
-      (0...FretboardView.lastFret).contains(numbers[1])
+    guard numbers.count == 2, (1...tuning.stringCount).contains(numbers[0]),
+      (0...tuning.lastFret).contains(numbers[1])
     else { return nil }
     return FretPosition(string: numbers[0], fret: numbers[1])
   }
@@ -78,8 +89,19 @@ public struct IntervalGameSession: Equatable, Sendable {
     -> [Effect]
   {
     let interval = game.tones[place]
+    let asked = game.questions.first?.interval
     let result = game.mark(place)
     lastMark = result
+    switch result {
+    case .wrong:
+      if let interval, let asked {
+        mistake = .otherTone(place, holds: interval, asked: asked)
+      } else {
+        mistake = .outside(place)
+      }
+    case .right, .cleared: mistake = nil
+    case .ignored: break
+    }
     guard result == .right || result == .cleared, let interval else { return [] }
     // The tonic, then the note marked, so the ear learns the interval too.
     let tonic = pattern.tuning.pitch(string: place.string, fret: place.fret) - interval.semitones

@@ -122,7 +122,7 @@ public struct PatternEditorModel: Equatable, Sendable {
   }
 
   private mutating func edit(_ key: Key) {
-    if focus == .neck, let moved = cursor.moved(by: key, strings: draft.tuning.stringCount) {
+    if focus == .neck, let moved = cursor.moved(by: key, on: draft.tuning) {
       cursor = moved
       return
     }

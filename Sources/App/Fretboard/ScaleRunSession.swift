@@ -118,7 +118,7 @@ public struct ScaleRunSession: Equatable, Sendable {
     -> (effects: [Effect], next: Next?)
   {
     let key = event.key
-    if let moved = cursor.moved(by: key, strings: pattern.tuning.stringCount) {
+    if let moved = cursor.moved(by: key, on: pattern.tuning) {
       cursor = moved
       return ([], nil)
     }

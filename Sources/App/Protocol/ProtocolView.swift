@@ -88,7 +88,10 @@ enum ProtocolView {
       canvas.write(line, x: area.x + 2, y: y, style: .role(.muted), clip: area)
       y += 1
     }
-    for warning in (session.warnings + screen.problems).suffix(2) where y < area.maxY - 3 {
+    let warnings = session.takesWithoutEnd.map {
+      model.strings.text("protocol.warning.noEnd", ["take": $0])
+    }
+    for warning in (warnings + screen.problems).suffix(2) where y < area.maxY - 3 {
       canvas.write(warning, x: area.x + 2, y: y, style: .role(.warn), clip: area)
       y += 1
     }

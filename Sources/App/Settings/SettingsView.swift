@@ -82,7 +82,8 @@ enum SettingsView {
       return strings.text(
         settings.notes.anyOctave ? "settings.playOctave.any" : "settings.playOctave.written")
     case .tuning:
-      return settings.fretboard.tuning.name
+      let tuning = settings.fretboard.tuning
+      return strings.textIfPresent("tuning." + tuning.id) ?? tuning.name
     case .handedness:
       return strings.text(
         settings.fretboard.isLeftHanded ? "settings.handedness.left" : "settings.handedness.right")

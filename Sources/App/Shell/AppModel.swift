@@ -190,7 +190,10 @@ public struct AppModel: Equatable, Sendable {
       showsKeys = false
       return []
     }
-    if screen.capturesKeys { return routeToScreen(event) }
+    let opensKeys = key == .function(1) || key == .character("?")
+    if screen.capturesKeys, !(opensKeys && screen.feature.opensKeysWhileCapturing) {
+      return routeToScreen(event)
+    }
     if !notices.isEmpty {
       notices.removeFirst()
       if key == .escape || key == .enter { return [] }

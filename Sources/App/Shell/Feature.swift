@@ -14,6 +14,9 @@ protocol Feature: Equatable, Sendable {
   var keyHints: [KeyHint] { get }
   /// True while the screen takes every key itself (typing, or a run where any key is a hit).
   var capturesKeys: Bool { get }
+  /// While capturing keys, whether `?` still opens the key overlay: it does in a game or a
+  /// run played with named keys, not where any key is a hit or letters are typed.
+  var opensKeysWhileCapturing: Bool { get }
   /// When the screen wants a `.tick`; nil when it waits for nothing.
   var deadline: MonotonicInstant? { get }
   /// The screen as the router stacks it.
@@ -35,6 +38,7 @@ protocol Feature: Equatable, Sendable {
 
 extension Feature {
   var capturesKeys: Bool { false }
+  var opensKeysWhileCapturing: Bool { false }
   var deadline: MonotonicInstant? { nil }
 
   func opened(context: FeatureContext) -> [Effect] { [] }

@@ -140,11 +140,9 @@ public struct ProtocolSession: Equatable, Sendable {
     return 0
   }
 
-  /// One line per thing the producer may want to complete, such as a take without an end bar.
-  public var warnings: [String] {
-    takes.filter { $0.endBar == nil && !$0.isFalseStart }.map {
-      "take \($0.label) has no end bar"
-    }
+  /// The labels of the takes the producer may want to complete: those without an end bar.
+  public var takesWithoutEnd: [String] {
+    takes.filter { $0.endBar == nil && !$0.isFalseStart }.map(\.label)
   }
 
   /// The recorder's timecode at `date`, once `tc` has been set.

@@ -26,7 +26,8 @@ public struct FretboardView: Equatable, Sendable {
   }
 
   public var tuning: Tuning
-  /// The frets shown, kept within 0...`lastFret`; fret 0 brings the open strings and the nut.
+  /// The frets shown, kept within 0...the tuning's last fret; fret 0 brings the open strings
+  /// and the nut.
   public var frets: ClosedRange<Int>
   public var dots: [Dot]
   /// Drawn on a selection background, so it shows on an empty fret and over a dot alike.
@@ -36,7 +37,7 @@ public struct FretboardView: Equatable, Sendable {
   public var naming: NamingSystem
   public var glyphs: GlyphSet
 
-  /// The highest fret of the neck, as on most electric guitars.
+  /// The most frets any neck has, as on most electric guitars.
   public static let lastFret = 24
   /// Cells per fret: the space between two wires, then the wire.
   public static let fretWidth = FretboardLayout.fretWidth
@@ -78,7 +79,7 @@ public struct FretboardView: Equatable, Sendable {
     single.frets = first...first
     let start = single.layout.shownFrets.lowerBound
     let extra = max(0, width - single.width) / Self.fretWidth
-    return start...min(Self.lastFret, start + extra)
+    return start...min(tuning.lastFret, start + extra)
   }
 
   /// Draws from the area's left edge (its right edge when left-handed) and clips what does not
@@ -131,7 +132,7 @@ public struct FretboardView: Equatable, Sendable {
 
   private var layout: FretboardLayout {
     FretboardLayout(
-      tuning: tuning, frets: frets, lastFret: Self.lastFret, naming: naming, glyphs: glyphs)
+      tuning: tuning, frets: frets, lastFret: tuning.lastFret, naming: naming, glyphs: glyphs)
   }
 }
 

@@ -1,0 +1,44 @@
+import Storage
+import TerminalUI
+import XCTest
+
+@testable import App
+
+/// Every language reads in full where space is tight (80×24): nothing the player needs to read
+/// is cut.
+final class TranslationFitTests: XCTestCase {
+  static let languages = ["en", "es", "ca", "ru"]
+
+  private func model(_ language: String) -> AppModel {
+    var settings = Settings()
+    settings.language = language
+    return AppFixtures.model(settings: settings)
+  }
+
+  func testEveryHomeEntryIsReadInFull() {
+    for language in Self.languages {
+      let model = model(language)
+      let text = AppView.render(model).lines.joined(separator: "\n")
+      for entry in HomeEntry.allCases {
+        for key in [entry.titleKey, entry.titleKey + ".detail"] {
+          guard let words = model.strings.textIfPresent(key) else { continue }
+          XCTAssertTrue(text.contains(words), "\(language) \(key): \(words)\n\(text)")
+        }
+      }
+    }
+  }
+
+  func testEverySettingsRowIsReadInFull() {
+    for language in Self.languages {
+      var model = model(language)
+      model.press(.character("8"))
+      for row in SettingsRow.allCases {
+        let line = AppView.render(model).lines.first { $0.contains("▸") } ?? ""
+        XCTAssertTrue(
+          line.contains(model.strings.text(row.labelKey)), "\(language) \(row): \(line)")
+        XCTAssertFalse(line.contains("…"), "\(language) \(row): \(line)")
+        model.press(.down)
+      }
+    }
+  }
+}
