@@ -157,6 +157,21 @@ final class PitchRecordedLikeTests: XCTestCase {
     assertEveryNoteNamed(take)
   }
 
+  /// Low notes sung on "ah", each swelling in over a seventh of a second, with vibrato and
+  /// tremolo, and breath that blurs its period for a fifth of a second in the middle, as the
+  /// voices of a choir do: the estimates there are not periodic enough to be voiced. Each note
+  /// was split in two there.
+  func testLowSungNotesThroughABreath() {
+    var generator = SplitMix64(seed: 55)
+    var take = RecordedLikeTake(seconds: 7)
+    for (index, midi) in [40, 45, 50, 55].enumerated() {
+      let start = 0.2 + 1.7 * Double(index)
+      take.sing(midi, at: start, for: 1.4, peak: 0.2, vibratoCents: 40, tremolo: 0.3, attack: 0.15)
+      take.breathe(at: start + 0.6, for: 0.25, amplitude: 0.13, using: &generator)
+    }
+    assertEveryNoteNamed(take)
+  }
+
   private func assertEveryNoteNamed(
     _ take: RecordedLikeTake, file: StaticString = #filePath, line: UInt = #line
   ) {

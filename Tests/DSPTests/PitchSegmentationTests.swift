@@ -30,6 +30,17 @@ final class PitchSegmentationTests: XCTestCase {
     XCTAssertEqual(notes, [NoteEvent(start: time(0), end: time(75), frequency: 330)])
   }
 
+  /// A fifth of a second too blurred to be voiced, but still most like the note's pitch and
+  /// about as loud: the note going on, as a choir's low notes do. Most like another pitch, or
+  /// 20 dB down, it is a break that ends the note.
+  func testANoteLivesThroughEstimatesBlurredAtItsPitch() {
+    let note = voiced([110].repeated(30))
+    XCTAssertEqual(segment(note + blurred(110.5, count: 40) + note + silence(30)).count, 1)
+    XCTAssertEqual(segment(note + blurred(165, count: 40) + note + silence(30)).count, 2)
+    XCTAssertEqual(
+      segment(note + blurred(110.5, count: 40, power: 1e-4) + note + silence(30)).count, 2)
+  }
+
   func testABlipIsNoNote() {
     XCTAssertEqual(segment(silence(10) + voiced([1_500].repeated(4)) + silence(20)), [])
   }
@@ -249,6 +260,16 @@ final class PitchSegmentationTests: XCTestCase {
 
   private func voiced(_ frequency: Double, powers: [Double]) -> [PitchEstimate] {
     powers.map { PitchEstimate(frame: 0, frequency: frequency, confidence: 0.99, power: $0) }
+  }
+
+  /// Unvoiced, but still fairly periodic, and most like `frequency`.
+  private func blurred(
+    _ frequency: Double, count: Int, power: Double = 0.01
+  ) -> [PitchEstimate] {
+    [PitchEstimate](
+      repeating: PitchEstimate(
+        frame: 0, frequency: 0, confidence: 0.6, power: power, likeliestFrequency: frequency),
+      count: count)
   }
 
   private func silence(_ count: Int) -> [PitchEstimate] {

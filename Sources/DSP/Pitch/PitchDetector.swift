@@ -136,8 +136,9 @@ public final class PitchDetector {
         shortestLag: shortestLag, threshold: Self.peakThreshold)
       {
         estimate.confidence = min(1, max(0, clarity))
+        estimate.likeliestFrequency = Double(sampleRate) / (lag * Double(decimator.factor))
         if estimate.confidence >= Self.voicingClarity {
-          estimate.frequency = Double(sampleRate) / (lag * Double(decimator.factor))
+          estimate.frequency = estimate.likeliestFrequency
         }
       }
     }
