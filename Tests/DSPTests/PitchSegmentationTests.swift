@@ -148,6 +148,25 @@ final class PitchSegmentationTests: XCTestCase {
     XCTAssertEqual(notes, [NoteEvent(start: time(0), end: time(79), frequency: 220)])
   }
 
+  /// A held note heard an octave up, as loud as it was and without a break, while the frames
+  /// still repeat more exactly over its own period than over the octave's: its fundamental has
+  /// died away before its octave, and it is one note. The same octave with no partials below
+  /// it is a legato leap, and so is one that comes in louder.
+  func testANoteHeardAnOctaveUpOverItsOwnPartialsIsOneNote() {
+    let note = voiced(110, powers: (0..<60).map { 0.01 * pow(0.99, Double($0)) })
+    let octave = (60..<120).map { 0.01 * pow(0.99, Double($0)) }
+    let undertoned = octave.map {
+      PitchEstimate(frame: 0, frequency: 220, confidence: 0.93, power: $0, highestClarity: 0.99)
+    }
+    XCTAssertEqual(segment(note + undertoned + silence(30)).map(\.frequency), [110])
+    XCTAssertEqual(segment(note + voiced(220, powers: octave) + silence(30)).count, 2)
+    let louder = octave.map {
+      PitchEstimate(
+        frame: 0, frequency: 220, confidence: 0.93, power: 3 * $0, highestClarity: 0.99)
+    }
+    XCTAssertEqual(segment(note + louder + silence(30)).count, 2)
+  }
+
   /// A high piano note, released while the one before, a tone up, still rings in the room: as
   /// it dies away its estimates glide up to the other, 25 dB below its loudest and never
   /// louder than it was. That is the note fading, not a note of its own. A note a tone up
