@@ -43,10 +43,10 @@ private enum PitchBench {
     }
   }
 
-  /// Every instrument of `PitchEvaluationSet`, from the held-out soundfont and then from the
+  /// Every instrument of `PitchEvaluationSet`, from the held-out soundfont and then from each
   /// one the detector was tuned on, and each soundfont's notes together.
   static func recordedSampleLines() -> [String] {
-    [SoundFont.heldOut, .tuning].flatMap { soundFont in
+    ([SoundFont.heldOut] + SoundFont.tuning).flatMap { soundFont in
       let label = "pitch, \(soundFont.part.rawValue) (\(soundFont.name))"
       let clips = PitchEvaluationSet.clips(from: soundFont)
       guard !clips.isEmpty else {

@@ -27,11 +27,14 @@ func seconds(_ duration: Duration) -> Double {
 let arguments = CommandLine.arguments
 // `--only onsets` or `--only pitch` prints those figures alone: the slowest parts, and the ones
 // needing no app; `--only onset-misses` prints woodshed's onset summary and the tuning part's
-// misses, to tune by.
+// misses, to tune by, and `--only pitch-misses` the pitch tuning part's.
 if let only = arguments.firstIndex(of: "--only") {
-  let figures = ["onsets": onsetFigures, "onset-misses": onsetMisses, "pitch": pitchFigures]
+  let figures = [
+    "onsets": onsetFigures, "onset-misses": onsetMisses, "pitch": pitchFigures,
+    "pitch-misses": pitchMisses,
+  ]
   guard only + 1 < arguments.count, let chosen = figures[arguments[only + 1]] else {
-    print("usage: woodshed-bench --only onsets|onset-misses|pitch")
+    print("usage: woodshed-bench --only onsets|onset-misses|pitch|pitch-misses")
     exit(2)
   }
   for line in chosen() { print(line) }
@@ -39,7 +42,7 @@ if let only = arguments.firstIndex(of: "--only") {
 }
 guard let flag = arguments.firstIndex(of: "--woodshed"), flag + 1 < arguments.count else {
   print(
-    "usage: woodshed-bench --woodshed PATH-TO-WOODSHED [--files-only] | --only onsets|onset-misses|pitch"
+    "usage: woodshed-bench --woodshed PATH-TO-WOODSHED [--files-only] | --only onsets|onset-misses|pitch|pitch-misses"
   )
   exit(2)
 }

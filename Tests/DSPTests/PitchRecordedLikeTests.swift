@@ -57,6 +57,31 @@ final class PitchRecordedLikeTests: XCTestCase {
     assertEveryNoteNamed(take)
   }
 
+  /// A steel string held for a second and a half: its fundamental is weak, and it and the
+  /// other odd partials die away fast at first and then slowly, as a string's partials do,
+  /// while the octave and the double octave ring on. A third of a second in, the frame repeats
+  /// almost as exactly every half period as every period, and the detector hears the octave,
+  /// with the note's own lower partials still sounding under it and no fresh attack. That
+  /// octave was a note of its own.
+  func testAHeldPluckWhoseOddPartialsDieFirst() {
+    let partials: [RecordedLikeTake.Partial] = [
+      .init(number: 1, amplitude: 0.1, held: 0.3, released: 0.05),
+      .init(number: 1, amplitude: 0.02, held: 2, released: 0.05),
+      .init(number: 2, amplitude: 1, held: 0.8, released: 0.3),
+      .init(number: 3, amplitude: 0.5, held: 0.2, released: 0.05),
+      .init(number: 3, amplitude: 0.08, held: 1.5, released: 0.05),
+      .init(number: 4, amplitude: 0.3, held: 1, released: 0.3),
+      .init(number: 5, amplitude: 0.2, held: 0.2, released: 0.05),
+      .init(number: 5, amplitude: 0.04, held: 1.5, released: 0.05),
+      .init(number: 6, amplitude: 0.1, held: 0.6, released: 0.1),
+    ]
+    var take = RecordedLikeTake(seconds: 16)
+    for (index, midi) in [40, 42, 45, 47, 50, 52].enumerated() {
+      take.play(midi, at: 0.2 + 2.5 * Double(index), for: 1.5, peak: 0.3, partials: partials)
+    }
+    assertEveryNoteNamed(take)
+  }
+
   /// The same note three times with a quarter of a second between, while the one before still
   /// rings: there is no silence between them, only the fresh attack. They were one note.
   func testRepeatedNotesThroughARingingRelease() {
@@ -153,6 +178,21 @@ final class PitchRecordedLikeTests: XCTestCase {
       let start = 0.2 + 1.1 * Double(index)
       take.play(midi, at: start, for: 0.6, peak: 0.3, partials: partials)
       take.rumble(at: start, amplitude: 0.15, timeConstant: 0.15, using: &generator)
+    }
+    assertEveryNoteNamed(take)
+  }
+
+  /// Low notes sung on "ah", each swelling in over a seventh of a second, with vibrato and
+  /// tremolo, and breath that blurs its period for a fifth of a second in the middle, as the
+  /// voices of a choir do: the estimates there are not periodic enough to be voiced. Each note
+  /// was split in two there.
+  func testLowSungNotesThroughABreath() {
+    var generator = SplitMix64(seed: 55)
+    var take = RecordedLikeTake(seconds: 7)
+    for (index, midi) in [40, 45, 50, 55].enumerated() {
+      let start = 0.2 + 1.7 * Double(index)
+      take.sing(midi, at: start, for: 1.4, peak: 0.2, vibratoCents: 40, tremolo: 0.3, attack: 0.15)
+      take.breathe(at: start + 0.6, for: 0.25, amplitude: 0.13, using: &generator)
     }
     assertEveryNoteNamed(take)
   }

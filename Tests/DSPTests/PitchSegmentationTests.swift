@@ -30,6 +30,17 @@ final class PitchSegmentationTests: XCTestCase {
     XCTAssertEqual(notes, [NoteEvent(start: time(0), end: time(75), frequency: 330)])
   }
 
+  /// A fifth of a second too blurred to be voiced, but still most like the note's pitch and
+  /// about as loud: the note going on, as a choir's low notes do. Most like another pitch, or
+  /// 20 dB down, it is a break that ends the note.
+  func testANoteLivesThroughEstimatesBlurredAtItsPitch() {
+    let note = voiced([110].repeated(30))
+    XCTAssertEqual(segment(note + blurred(110.5, count: 40) + note + silence(30)).count, 1)
+    XCTAssertEqual(segment(note + blurred(165, count: 40) + note + silence(30)).count, 2)
+    XCTAssertEqual(
+      segment(note + blurred(110.5, count: 40, power: 1e-4) + note + silence(30)).count, 2)
+  }
+
   func testABlipIsNoNote() {
     XCTAssertEqual(segment(silence(10) + voiced([1_500].repeated(4)) + silence(20)), [])
   }
@@ -135,6 +146,25 @@ final class PitchSegmentationTests: XCTestCase {
     let notes = segment(
       voiced([220].repeated(40)) + voiced([440].repeated(40), power: 1e-5) + silence(30))
     XCTAssertEqual(notes, [NoteEvent(start: time(0), end: time(79), frequency: 220)])
+  }
+
+  /// A held note heard an octave up, as loud as it was and without a break, while the frames
+  /// still repeat more exactly over its own period than over the octave's: its fundamental has
+  /// died away before its octave, and it is one note. The same octave with no partials below
+  /// it is a legato leap, and so is one that comes in louder.
+  func testANoteHeardAnOctaveUpOverItsOwnPartialsIsOneNote() {
+    let note = voiced(110, powers: (0..<60).map { 0.01 * pow(0.99, Double($0)) })
+    let octave = (60..<120).map { 0.01 * pow(0.99, Double($0)) }
+    let undertoned = octave.map {
+      PitchEstimate(frame: 0, frequency: 220, confidence: 0.93, power: $0, highestClarity: 0.99)
+    }
+    XCTAssertEqual(segment(note + undertoned + silence(30)).map(\.frequency), [110])
+    XCTAssertEqual(segment(note + voiced(220, powers: octave) + silence(30)).count, 2)
+    let louder = octave.map {
+      PitchEstimate(
+        frame: 0, frequency: 220, confidence: 0.93, power: 3 * $0, highestClarity: 0.99)
+    }
+    XCTAssertEqual(segment(note + louder + silence(30)).count, 2)
   }
 
   /// A high piano note, released while the one before, a tone up, still rings in the room: as
@@ -249,6 +279,16 @@ final class PitchSegmentationTests: XCTestCase {
 
   private func voiced(_ frequency: Double, powers: [Double]) -> [PitchEstimate] {
     powers.map { PitchEstimate(frame: 0, frequency: frequency, confidence: 0.99, power: $0) }
+  }
+
+  /// Unvoiced, but still fairly periodic, and most like `frequency`.
+  private func blurred(
+    _ frequency: Double, count: Int, power: Double = 0.01
+  ) -> [PitchEstimate] {
+    [PitchEstimate](
+      repeating: PitchEstimate(
+        frame: 0, frequency: 0, confidence: 0.6, power: power, likeliestFrequency: frequency),
+      count: count)
   }
 
   private func silence(_ count: Int) -> [PitchEstimate] {

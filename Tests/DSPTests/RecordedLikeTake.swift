@@ -62,6 +62,56 @@ struct RecordedLikeTake {
     }
   }
 
+  /// Sings `midi` on "ah" from `start` for `duration` seconds: harmonics up to 4 kHz shaped by
+  /// the vowel's first two formants (700 and 1,200 Hz), swelling in over `attack` seconds and
+  /// dying out over a tenth, with a 5.5 Hz vibrato of ±`vibratoCents` and a 4 Hz tremolo that
+  /// moves the amplitude by ±`tremolo` of itself.
+  mutating func sing(
+    _ midi: Int, at start: Double, for duration: Double, peak: Double, vibratoCents: Double,
+    tremolo: Double, attack: Double
+  ) {
+    played.append(PitchClip.Note(midi: midi, start: start, end: start + duration))
+    let rate = Double(Self.sampleRate)
+    let fundamental = Self.frequency(midi: midi)
+    let harmonics = (1...Int(4_000 / fundamental)).map { number in
+      let frequency = fundamental * Double(number)
+      func formant(_ centre: Double, _ width: Double) -> Double {
+        1 / (1 + pow((frequency - centre) / width, 2))
+      }
+      return (number: Double(number), amplitude: formant(700, 150) + 0.6 * formant(1_200, 200))
+    }
+    let scale = peak / harmonics.reduce(0) { $0 + $1.amplitude }
+    let first = Int(start * rate)
+    let release = 0.1
+    var phase = 0.0
+    for index in first..<min(samples.count, first + Int((duration + release) * rate)) {
+      let time = Double(index - first) / rate
+      let envelope =
+        min(1, time / attack) * min(1, (duration + release - time) / release)
+        * (1 + tremolo * sin(2 * .pi * 4 * time))
+      phase +=
+        2 * .pi * fundamental * pow(2, vibratoCents * sin(2 * .pi * 5.5 * time) / 1200)
+        / rate
+      let voice = harmonics.reduce(0) { $0 + $1.amplitude * sin($1.number * phase) }
+      samples[index] += Float(scale * envelope * voice)
+    }
+  }
+
+  /// White noise from `start` for `duration` seconds, fading in and out over 30 ms: a breath
+  /// in a sung note.
+  mutating func breathe(
+    at start: Double, for duration: Double, amplitude: Double,
+    using generator: inout some RandomNumberGenerator
+  ) {
+    let rate = Double(Self.sampleRate)
+    let first = Int(start * rate)
+    for index in first..<min(samples.count, first + Int(duration * rate)) {
+      let time = Double(index - first) / rate
+      let ramp = min(1, time / 0.03, (duration - time) / 0.03)
+      samples[index] += Float(amplitude * ramp * Double.random(in: -1...1, using: &generator))
+    }
+  }
+
   /// A decaying sine from `start`: the resonance of an instrument's body, struck by the note.
   mutating func ring(
     _ frequency: Double, at start: Double, amplitude: Double, timeConstant: Double

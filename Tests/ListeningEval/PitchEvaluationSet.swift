@@ -5,7 +5,7 @@ import Foundation
 /// at two loudnesses (velocities 100 and 45), as separate notes in a shuffled order with rests
 /// between, then legato figures (steps, and leaps of a fourth, a fifth and an octave, with no
 /// rest between notes) and notes repeated after short rests, low, middle and high in its
-/// range. It plays the same part from both soundfonts.
+/// range. It plays the same part from every soundfont.
 public enum PitchEvaluationSet {
   public struct Instrument: Sendable {
     public var name: String

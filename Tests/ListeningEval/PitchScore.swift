@@ -25,9 +25,7 @@ public struct PitchScore: Sendable {
   /// `notes` in time order.
   public init(played notes: [PitchClip.Note], found: [NoteEvent]) {
     for (index, note) in notes.enumerated() {
-      let from = index == 0 ? -Double.infinity : note.start - Self.earlyStart
-      let to = index + 1 < notes.count ? notes[index + 1].start - Self.earlyStart : .infinity
-      let own = found.filter { $0.start >= from && $0.start < to }
+      let own = Self.found(found, for: index, of: notes)
       played += 1
       guard let first = own.first else {
         missing += 1
@@ -45,6 +43,16 @@ public struct PitchScore: Sendable {
       namedRight += 1
       cents.append(100 * (midi - Double(note.midi)))
     }
+  }
+
+  /// The notes of `found` that are the `index`th of `notes`'s: those starting from just before
+  /// its key went down to just before the next one's.
+  public static func found(
+    _ found: [NoteEvent], for index: Int, of notes: [PitchClip.Note]
+  ) -> [NoteEvent] {
+    let from = index == 0 ? -Double.infinity : notes[index].start - earlyStart
+    let to = index + 1 < notes.count ? notes[index + 1].start - earlyStart : .infinity
+    return found.filter { $0.start >= from && $0.start < to }
   }
 
   public mutating func add(_ other: PitchScore) {

@@ -2,7 +2,7 @@ import DSP
 import Foundation
 
 /// A General MIDI soundfont of recorded instrument samples, played by fluidsynth. The pitch
-/// evaluation is tuned on one and judged on another it was never tuned on.
+/// evaluation is tuned on two and judged on a third it was never tuned on.
 public struct SoundFont: Sendable {
   public enum Part: String, Sendable {
     /// The detector may be adjusted until this part comes out right.
@@ -16,8 +16,12 @@ public struct SoundFont: Sendable {
   public var path: String
   public var part: Part
 
-  public static let tuning = SoundFont(
-    name: "TimGM6mb", path: "/usr/share/sounds/sf2/TimGM6mb.sf2", part: .tuning)
+  /// Two sets of samples made independently of each other, so that what is tuned on them is
+  /// not one set's quirks: TimGM6mb's choir alone came out right long before others did.
+  public static let tuning = [
+    SoundFont(name: "TimGM6mb", path: "/usr/share/sounds/sf2/TimGM6mb.sf2", part: .tuning),
+    SoundFont(name: "FluidR3 GM", path: "/usr/share/sounds/sf2/FluidR3_GM.sf2", part: .tuning),
+  ]
   public static let heldOut = SoundFont(
     name: "MuseScore General", path: "/usr/share/sounds/sf3/MuseScore_General.sf3",
     part: .heldOut)

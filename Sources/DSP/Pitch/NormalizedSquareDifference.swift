@@ -85,8 +85,11 @@ final class NormalizedSquareDifference {
   /// period of two or three cycles (an octave or more low) from winning by a hair as the
   /// sound decays; the threshold keeps the half-period peak of a loud second harmonic, which
   /// is lower than the full period's, from winning over the fundamental. Returns the lag in
-  /// samples, interpolated between the values, and the NSDF's height there, or nil for no peak.
-  func bestPeriod(shortestLag: Int, threshold: Double) -> (lag: Double, clarity: Double)? {
+  /// samples, interpolated between the values, the NSDF's height there and the highest key
+  /// maximum's, or nil for no peak.
+  func bestPeriod(
+    shortestLag: Int, threshold: Double
+  ) -> (lag: Double, clarity: Double, highest: Double)? {
     values.withUnsafeBufferPointer { values in
       var highest = 0.0
       Self.forEachKeyMaximum(in: values, from: 2 * shortestLag) { peak in
@@ -94,11 +97,11 @@ final class NormalizedSquareDifference {
         return true
       }
       guard highest > 0 else { return nil }
-      var chosen: (lag: Double, clarity: Double)?
+      var chosen: (lag: Double, clarity: Double, highest: Double)?
       Self.forEachKeyMaximum(in: values, from: 2 * shortestLag) { peak in
         let (offset, value) = Self.vertex(at: peak, in: values)
         guard value >= threshold * highest else { return true }
-        chosen = ((Double(peak) + offset) / 2, value)
+        chosen = ((Double(peak) + offset) / 2, value, highest)
         return false
       }
       return chosen

@@ -26,13 +26,20 @@ import Glibc
 ///
 /// A metronome click over a note, or a scrape, leaves up to about 90 ms of unvoiced or
 /// scattered estimates, because every analysis frame that holds the click is disturbed; the
-/// note lives through that. Whatever its pitch, a sound 20 dB below the note's loudest and no
-/// louder than the note was last is the note fading, for as long as it sounds: heard an octave
-/// off, or pulled towards another note still ringing in the room as its own dies away. A new
-/// note is louder than that. A stretch an octave, a twelfth or two octaves away is the
-/// detector slipping onto a harmonic or a subharmonic far more often than a real leap without
-/// a break, so it too may last up to `longestBreak` before it counts as a new note, and even
-/// then it is not one
+/// note lives through that. It lives, for as long as they last, through frames too blurred to
+/// be voiced that are still most like its period and about as loud: a choir's low notes blur
+/// for up to a fifth of a second. A run not yet established does not, or the scattered attack
+/// of a low note would make a note of its own. Whatever its pitch, a sound 20 dB below the
+/// note's loudest and no louder than the note was last is the note fading, for as long as it
+/// sounds: heard an octave off, or pulled towards another note still ringing in the room as
+/// its own dies away. A new note is louder than that. A note that has sounded longer than
+/// `longestPassage` is fading too where it goes on, without a break and no louder, an octave,
+/// a twelfth or two octaves up, in frames that still repeat more exactly over a longer period:
+/// a steel string whose fundamental and odd partials die away before its octave, heard up
+/// there over its own lower partials. A stretch an octave, a twelfth or two octaves away is
+/// the detector slipping onto a harmonic or a subharmonic far more often than a real leap
+/// without a break, so it too may last up to `longestBreak` before it counts as a new note,
+/// and even then it is not one
 ///
 /// - when it came first and lasted less than `longestBreak`: the note's attack, where a thump
 ///   below the note can be as strong as its fundamental;
@@ -77,6 +84,18 @@ public struct NoteSegmenter: Sendable {
   private static let glideCents = 30.0
   /// Another pitch this far (20 dB) below the note's loudest is the note fading.
   private static let tailDepth = 100.0
+  /// An unvoiced estimate at least this periodic, most like the note's pitch and no more than
+  /// `blurDepth` (6 dB) below its last estimates, is the note with its period blurred: the
+  /// voices of a choir, each a few cents off the others, and the breath in them blur a low
+  /// note's period for up to a fifth of a second at a time. A note let go of falls further
+  /// than that, so a rest it rings through still ends it.
+  private static let blurredClarity = 0.5
+  private static let blurDepth = 4.0
+  /// An estimate whose frame repeats this much more exactly over some longer period than over
+  /// its own has partials sounding below its own...
+  private static let undertone = 0.02
+  /// ...and one no more than this factor (1 dB) louder than the note was last is no new note.
+  private static let ringingRise = 1.26
   /// A note sung again after a short rest that it rang through dips this far (12 dB) below
   /// where it was just before...
   private static let againDip = 16.0
@@ -140,6 +159,16 @@ public struct NoteSegmenter: Sendable {
     func fadesInto(_ estimate: PitchEstimate) -> Bool {
       estimate.isVoiced && estimate.power * NoteSegmenter.tailDepth <= loudest
         && estimate.power <= recentPowers.max()
+    }
+
+    /// Whether `estimate`, unvoiced, can be the run, established, with its period blurred: it
+    /// is still fairly periodic, most like the run's pitch, and no more than `blurDepth` below
+    /// the run's last estimates.
+    func soundsOn(blurred estimate: PitchEstimate) -> Bool {
+      isEstablished && !estimate.isVoiced && estimate.confidence >= NoteSegmenter.blurredClarity
+        && estimate.power * NoteSegmenter.blurDepth >= recentPowers.min()
+        && abs(1200 * (log2(estimate.likeliestFrequency) - pitch))
+          <= NoteSegmenter.samePitchCents
     }
 
     /// Whether the run's estimates moved at least `glideCents` towards `next`, ending within a
@@ -241,7 +270,10 @@ public struct NoteSegmenter: Sendable {
         estimate, unbroken: current.last == previousFrame, shortestNote: shortestNote)
       return []
     }
-    if let current = note, current.fadesInto(estimate) {
+    if let current = note,
+      current.fadesInto(estimate) || current.soundsOn(blurred: estimate)
+        || isRinging(current, under: estimate)
+    {
       // It sounds on, but its pitch does not count.
       note!.last = estimate.frame
       newcomer = nil
@@ -322,6 +354,19 @@ public struct NoteSegmenter: Sendable {
         start: Double(run.start) / rate, end: Double(run.last) / rate,
         frequency: sorted[sorted.count / 2])
     ]
+  }
+
+  /// Whether `estimate`, an octave, a twelfth or two octaves above the note, is only the note
+  /// heard up there as its fundamental and odd partials die away before its octave: the note
+  /// has sounded longer than `longestPassage`, up to the estimate before; the frame still
+  /// repeats more exactly over a longer period, so partials below the estimate's sound on
+  /// (`undertone`); and it is no more than 1 dB louder than the note was last, so nothing was
+  /// struck. A note played a slip above has partials of its own only, or comes in louder.
+  private func isRinging(_ current: Run, under estimate: PitchEstimate) -> Bool {
+    current.last == previousFrame && current.duration > longestPassage && estimate.isVoiced
+      && estimate.highestClarity - estimate.confidence >= Self.undertone
+      && estimate.power <= Self.ringingRise * current.recentPowers.max()
+      && Self.isSlip(log2(estimate.frequency) - current.pitch, ratios: [2, 3, 4])
   }
 
   /// Whether an interval, in octaves, is within half a semitone of one of the detector's

@@ -132,12 +132,14 @@ public final class PitchDetector {
       : power >= Self.silencePower && min(early, late) >= Self.steadiness * max(early, late)
     if isSound {
       frame.withUnsafeBufferPointer { difference.compute($0) }
-      if let (lag, clarity) = difference.bestPeriod(
+      if let (lag, clarity, highest) = difference.bestPeriod(
         shortestLag: shortestLag, threshold: Self.peakThreshold)
       {
         estimate.confidence = min(1, max(0, clarity))
+        estimate.highestClarity = min(1, max(0, highest))
+        estimate.likeliestFrequency = Double(sampleRate) / (lag * Double(decimator.factor))
         if estimate.confidence >= Self.voicingClarity {
-          estimate.frequency = Double(sampleRate) / (lag * Double(decimator.factor))
+          estimate.frequency = estimate.likeliestFrequency
         }
       }
     }
