@@ -22,6 +22,8 @@ public struct IntervalGame: Equatable, Sendable {
     public let interval: Interval
     /// When it entered the lane, in seconds of game time.
     public let enteredAt: Double
+    /// How long it takes to cross the lane, fixed when it entered.
+    public let crossingSeconds: Double
   }
 
   public enum Mark: Equatable, Sendable {
@@ -56,8 +58,12 @@ public struct IntervalGame: Equatable, Sendable {
     self.level = min(max(level, Self.levels.lowerBound), Self.levels.upperBound)
   }
 
-  /// Seconds a question takes to cross the lane: 16 at level 1, two less each level.
-  public var crossingSeconds: Double { 18 - 2 * Double(level) }
+  /// Seconds a question entering now takes to cross the lane: 16 at level 1, two less each
+  /// level, and within a level 4 % less for each question cleared, so a level grows
+  /// faster towards its end.
+  public var crossingSeconds: Double {
+    (18 - 2 * Double(level)) * (1 - 0.04 * Double(clearedAtLevel))
+  }
   /// Seconds between two questions entering.
   public var entrySpacing: Double { crossingSeconds / 4 }
 
@@ -83,7 +89,7 @@ public struct IntervalGame: Equatable, Sendable {
 
   /// How far a question has come, from 0 (just entered at the right) to 1 (the left edge).
   public func progress(of question: Question) -> Double {
-    min(1, max(0, (time - question.enteredAt) / crossingSeconds))
+    min(1, max(0, (time - question.enteredAt) / question.crossingSeconds))
   }
 
   /// The places holding the oldest question's interval.
@@ -100,14 +106,17 @@ public struct IntervalGame: Equatable, Sendable {
     let asked = askedIntervals
     while nextEntry <= time, !asked.isEmpty {
       questions.append(
-        Question(interval: asked.randomElement(using: &random)!, enteredAt: nextEntry))
+        Question(
+          interval: asked.randomElement(using: &random)!, enteredAt: nextEntry,
+          crossingSeconds: crossingSeconds))
       nextEntry += entrySpacing
     }
     if let oldest = questions.first, progress(of: oldest) >= 1 { isOver = true }
   }
 
   /// Marks a place for the oldest question: +level if it holds the interval, −level if not, and
-  /// +10×level more when it was the last place of that interval.
+  /// when it was the last place of that interval +10×level more, and up to as much again for
+  /// speed: the whole of it at the lane's right edge, none at its left.
   @discardableResult
   public mutating func mark(_ position: FretPosition) -> Mark {
     guard !isOver, !questions.isEmpty, !marked.contains(position) else { return .ignored }
@@ -118,7 +127,8 @@ public struct IntervalGame: Equatable, Sendable {
     score += level
     marked.insert(position)
     guard marked == targets else { return .right }
-    score += 10 * level
+    let speed = 1 - progress(of: questions[0])
+    score += 10 * level + Int((10 * Double(level) * speed).rounded())
     questions.removeFirst()
     marked = []
     clearedAtLevel += 1

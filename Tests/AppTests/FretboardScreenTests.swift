@@ -109,7 +109,8 @@ final class FretboardScreenTests: XCTestCase {
       let name = "\(size.width)x\(size.height)"
       var model = model(size: size)
       model.press(.character("4"), .enter, .character("g"), .enter)
-      _ = model.handle(.tick(MonotonicInstant(nanoseconds: 9_000_000_000)))
+      // Nine seconds into the game, after its three of countdown.
+      _ = model.handle(.tick(MonotonicInstant(nanoseconds: 12_000_000_000)))
       model.press(.right, .down)
       assertCanvasSnapshot(AppView.render(model), named: "game.\(name)")
 
@@ -137,39 +138,49 @@ final class FretboardScreenTests: XCTestCase {
     XCTAssertEqual(screen(model)?.phase, .playing)
     XCTAssertEqual(model.deadline, MonotonicInstant(nanoseconds: 2_100_000_000), "the lane moves")
     XCTAssertEqual(model.handle(.tick(MonotonicInstant(nanoseconds: 2_500_000_000))), [])
+    XCTAssertTrue(text(model).contains("3..."), "a countdown first: \(text(model))")
+    XCTAssertEqual(screen(model)?.game?.questions, [])
+    XCTAssertEqual(model.handle(.tick(MonotonicInstant(nanoseconds: 5_500_000_000))), [])
     let game = try XCTUnwrap(screen(model)?.game)
     let oldest = try XCTUnwrap(game.questions.first)
     XCTAssertTrue(text(model).contains("Mark every \(oldest.interval.degreeName)"), text(model))
 
     let wrong = try XCTUnwrap(game.tones.keys.first { !game.targets.contains($0) })
-    XCTAssertEqual(type(&model, "\(wrong.string) \(wrong.fret)", at: 3), [])
+    XCTAssertEqual(type(&model, "\(wrong.string) \(wrong.fret)", at: 6), [])
     XCTAssertEqual(screen(model)?.lastMark, .wrong)
     let holds = try XCTUnwrap(game.tones[wrong]).degreeName
     XCTAssertTrue(
       text(model).contains(
         "String \(wrong.string), fret \(wrong.fret) is the \(holds), not the "
           + "\(oldest.interval.degreeName) (-1)"), text(model))
-    _ = press(&model, .character("?"), at: 3.1)
+    _ = press(&model, .character("?"), at: 6.1)
     XCTAssertTrue(model.showsKeys, "? shows the keys in the game")
-    _ = press(&model, .character("?"), at: 3.2)
-    XCTAssertEqual(type(&model, "9 9", at: 3.3), [])
+    _ = press(&model, .character("?"), at: 6.2)
+    XCTAssertEqual(type(&model, "9 9", at: 6.3), [])
     XCTAssertTrue(text(model).contains("\"9 9\" is no place"), text(model))
     var sounded = 0
     for target in game.targets {
-      let effects = type(&model, "\(target.string) \(target.fret)", at: 4)
+      let effects = type(&model, "\(target.string) \(target.fret)", at: 7)
       if case .playNotes(let pitches, .guitar) = effects.first, pitches.count == 2 { sounded += 1 }
     }
     XCTAssertEqual(sounded, game.targets.count, "tonic then the note, on each right mark")
     XCTAssertEqual(screen(model)?.lastMark, .cleared)
-    XCTAssertEqual(screen(model)?.game?.score, -1 + game.targets.count + 10)
+    // Cleared with the lane last moved half a second in: 10 points and 10 for speed.
+    let score = -1 + game.targets.count + 10 + 10
+    XCTAssertEqual(screen(model)?.game?.score, score)
 
-    let effects = press(&model, .escape, at: 10)
+    _ = press(&model, .character(" "), at: 8)
+    XCTAssertTrue(text(model).contains("Paused: Space goes on"), text(model))
+    _ = model.handle(.tick(MonotonicInstant(nanoseconds: 30_000_000_000)))
+    XCTAssertEqual(screen(model)?.game?.isOver, false, "the lane waits while paused")
+    _ = press(&model, .character(" "), at: 30)
+    let effects = press(&model, .escape, at: 32)
     guard case .record(let record) = effects.first else { return XCTFail("\(effects)") }
     XCTAssertEqual(record.module, "fretboard")
     XCTAssertEqual(record.content, ["minor-pentatonic-1"])
-    XCTAssertEqual(record.figures["score"], Double(-1 + game.targets.count + 10))
+    XCTAssertEqual(record.figures["score"], Double(score))
     XCTAssertEqual(record.figures["band"], 1)
-    XCTAssertEqual(record.duration, 8, accuracy: 1e-9)
+    XCTAssertEqual(record.duration, 5, accuracy: 1e-9, "from 5 s to 32 s, 22 s paused")
     XCTAssertEqual(screen(model)?.phase, .gameOver)
     XCTAssertTrue(text(model).contains("Your first record here."), text(model))
   }
@@ -182,7 +193,9 @@ final class FretboardScreenTests: XCTestCase {
     model.press(.character("4"), .enter)
     _ = press(&model, .character("g"), at: 1)
     XCTAssertEqual(screen(model)?.phase, .playing, "no explanation once played")
-    let effects = model.handle(.tick(MonotonicInstant(nanoseconds: 17_100_000_000)))
+    _ = model.handle(.tick(MonotonicInstant(nanoseconds: 6_000_000_000)))
+    XCTAssertTrue(text(model).contains("Record 50"), "the record to beat: \(text(model))")
+    let effects = model.handle(.tick(MonotonicInstant(nanoseconds: 20_100_000_000)))
     XCTAssertEqual(screen(model)?.phase, .gameOver)
     guard case .record(let record) = effects.first else { return XCTFail("\(effects)") }
     XCTAssertEqual(record.figures["score"], 0)
@@ -545,12 +558,12 @@ final class FretboardScreenTests: XCTestCase {
   func testControlCSavesTheGameUnderWay() {
     var model = model()
     model.press(.character("4"), .enter, .character("g"), .enter)
-    _ = model.handle(.tick(MonotonicInstant(nanoseconds: 3_000_000_000)))
-    let effects = press(&model, .control("c"), at: 3)
+    _ = model.handle(.tick(MonotonicInstant(nanoseconds: 6_000_000_000)))
+    let effects = press(&model, .control("c"), at: 6)
     XCTAssertEqual(effects.last, .quit)
     guard case .record(let record) = effects.first else { return XCTFail("\(effects)") }
     XCTAssertTrue(record.isCutShort)
-    XCTAssertEqual(record.duration, 3, accuracy: 1e-9)
+    XCTAssertEqual(record.duration, 3, accuracy: 1e-9, "6 s less the countdown")
   }
 
   func testALongerGameIsARecordOfItsOwn() {
@@ -560,7 +573,7 @@ final class FretboardScreenTests: XCTestCase {
     var model = model(patterns: [Self.minorPentatonic], history: [short])
     model.press(.character("4"), .enter)
     _ = press(&model, .character("g"), at: 1)
-    _ = model.handle(.tick(MonotonicInstant(nanoseconds: 17_100_000_000)))
+    _ = model.handle(.tick(MonotonicInstant(nanoseconds: 20_100_000_000)))
     XCTAssertTrue(text(model).contains("Your longest game (was 10 s)!"), text(model))
   }
 

@@ -143,6 +143,19 @@ final class ListenModelTests: XCTestCase {
     XCTAssertEqual(screen(model)?.outcome?.key, "calibrate.latency.measured")
   }
 
+  func testTheMeasurementShowsItsProgress() throws {
+    var model = listening()
+    model.press(.character("l"), at: 10)
+    XCTAssertEqual(screen(model)?.taskProgress, 0)
+    let seconds = Double(LatencyCalibration.seconds)
+    XCTAssertNotNil(model.deadline, "redrawn while it runs")
+    _ = model.handle(.tick(MonotonicInstant(nanoseconds: UInt64((10 + seconds / 2) * 1e9))))
+    let progress = try XCTUnwrap(screen(model)?.taskProgress)
+    XCTAssertEqual(progress, 0.5, accuracy: 1e-6)
+    let text = AppView.render(model).lines.joined(separator: "\n")
+    XCTAssertTrue(text.contains("50 %"), text)
+  }
+
   func testClicksNotHeardSaveNothing() {
     var model = listening()
     model.press(.character("l"))

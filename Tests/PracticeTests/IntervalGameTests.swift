@@ -49,8 +49,39 @@ final class IntervalGameTests: XCTestCase {
     for place in sorted.dropLast() { XCTAssertEqual(game.mark(place), .right) }
     XCTAssertEqual(game.mark(sorted[0]), .ignored, "a place counts once")
     XCTAssertEqual(game.mark(sorted.last!), .cleared)
-    XCTAssertEqual(game.score, -1 + targets.count + 10)
+    XCTAssertEqual(game.score, -1 + targets.count + 10 + 10, "cleared at once: the whole bonus")
     XCTAssertTrue(game.questions.isEmpty)
+  }
+
+  func testClearingFasterScoresMore() {
+    var game = game
+    var random = SplitMix64(seed: 2)
+    game.advance(to: 0.001, using: &random)
+    game.advance(to: 8, using: &random)
+    let oldest = game.questions[0]
+    XCTAssertEqual(game.progress(of: oldest), 0.5, accuracy: 1e-3)
+    let before = game.score
+    for place in game.targets { game.mark(place) }
+    XCTAssertEqual(
+      game.score - before,
+      game.tones.values.filter {
+        $0.degreeName == oldest.interval.degreeName
+      }.count + 10 + 5, "half the lane gone: half the bonus")
+  }
+
+  func testQuestionsComeFasterWithinALevel() {
+    var game = game
+    var random = SplitMix64(seed: 4)
+    var time = 0.0
+    while game.clearedAtLevel < 3 {
+      game.advance(to: time, using: &random)
+      for place in game.targets { game.mark(place) }
+      time += 0.01
+    }
+    XCTAssertEqual(game.level, 1)
+    XCTAssertEqual(game.crossingSeconds, 16 * 0.88, accuracy: 1e-9)
+    game.advance(to: time + 20, using: &random)
+    XCTAssertTrue(game.questions.contains { abs($0.crossingSeconds - 16 * 0.88) < 1e-9 })
   }
 
   func testEachLevelIsFasterWithFewerAidsAndLevelSixPassesThePattern() {

@@ -155,6 +155,7 @@ public struct FretboardModel: Equatable, Sendable {
     KeyHint(.text("←→↑↓"), "fretboard.key.cursor"),
     KeyHint(.enter, "fretboard.key.mark"),
     KeyHint(.text("1-6"), "fretboard.key.type"),
+    KeyHint(.text("Space"), "fretboard.key.pause"),
     KeyHint(.escape, "fretboard.key.stop"),
     .help,
   ]
@@ -322,7 +323,8 @@ public struct FretboardModel: Equatable, Sendable {
     switch phase {
     case .playing:
       guard var session = gameSession else { return [] }
-      let (effects, ends) = session.handle(key, settings: settings, pattern: pattern)
+      let (effects, ends) = session.handle(
+        key, at: event.time, settings: settings, pattern: pattern)
       gameSession = session
       return ends ? effects + finishGame(pattern, history: history) : effects
     case .explaining, .gameOver:

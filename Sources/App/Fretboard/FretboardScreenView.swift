@@ -93,16 +93,25 @@ enum FretboardScreenView {
     let frets = positions.map(\.fret) + [screen.cursor.fret]
     neck.frets = neck.window(startingAt: max(0, (frets.min() ?? 0) - 1), fitting: area.width - 4)
 
-    let status = strings.text(
+    // The record to beat stays in view while playing.
+    var status = strings.text(
       "fretboard.game.status",
       [
         "level": "\(game.level)", "score": "\(game.score)",
         "time": StopwatchText.of(game.time.rounded(.down)),
       ])
-    canvas.write(
-      pattern.name, x: area.x + 2, y: area.y, style: Style.role(.accent).bold, clip: area)
+    if !over,
+      let best = FretboardModel.best(
+        pattern: pattern.id, band: FretboardModel.band(of: game.level), in: model.history)
+    {
+      status += "   " + strings.text("fretboard.game.toBeat", ["best": "\(best.score)"])
+    }
     canvas.write(
       status, x: area.maxX - 2 - status.displayWidth, y: area.y, style: .role(.text), clip: area)
+    canvas.write(
+      PatternName(pattern.name).text(strings).clipped(
+        toWidth: max(0, area.width - 6 - status.displayWidth), ellipsis: model.glyphs.ellipsis),
+      x: area.x + 2, y: area.y, style: Style.role(.accent).bold, clip: area)
 
     let left = area.x + max(2, (area.width - neck.width) / 2)
     let width = min(neck.width, area.width - 4)
@@ -124,8 +133,15 @@ enum FretboardScreenView {
     guard y < area.maxY else { return }
     let line: String
     let style: Style
+    let session = screen.gameSession
     if over {
       (line, style) = result(screen, game, strings)
+    } else if let count = session?.countdown(at: screen.now) {
+      line = strings.text("fretboard.game.countdown", ["seconds": "\(count)"])
+      style = Style.role(.warn).bold
+    } else if session?.pausedAt != nil {
+      line = strings.text("fretboard.game.paused")
+      style = Style.role(.warn).bold
     } else if !screen.typed.isEmpty {
       line = strings.text("fretboard.game.typing", ["place": screen.typed])
       style = Style.role(.accent).bold

@@ -27,25 +27,65 @@ public struct IntervalGameSession: Equatable, Sendable {
     /// The place holds no tone of the pattern.
     case outside(FretPosition)
   }
+  /// When the game's clock starts: after the countdown.
   let startedAt: MonotonicInstant
+  /// When Space paused the game, while it is paused.
+  public private(set) var pausedAt: MonotonicInstant?
+  /// Nanoseconds spent paused, which the game's clock does not count.
+  private var pausedFor: UInt64 = 0
 
-  /// A game on `pattern` with its tonic on the fretboard's root, from `time`.
+  /// Seconds of "3, 2, 1" before the first question enters.
+  static let countdownSeconds: UInt64 = 3
+
+  /// A game on `pattern` with its tonic on the fretboard's root, counting down from `time`.
   init(pattern: FretPattern, settings: Settings, at time: MonotonicInstant) {
     let root = NamingSystem.english.noteClass(parsing: settings.fretboard.root) ?? NoteClass(.A)
     let positions = FretboardModel.placement(of: pattern, root: root)
     game = IntervalGame(positions: positions, intervals: pattern.intervals)
     cursor = positions.first ?? FretPosition(string: 1, fret: 0)
-    startedAt = time
+    startedAt = MonotonicInstant(
+      nanoseconds: time.nanoseconds + Self.countdownSeconds * 1_000_000_000)
   }
 
-  /// A key while the game runs: moves, typing, marks; Esc ends the game (`ends`).
-  mutating func handle(_ key: Key, settings: Settings, pattern: FretPattern)
+  /// The whole seconds of the countdown left at `now` (3, 2, 1), or nil once the game runs.
+  func countdown(at now: MonotonicInstant) -> Int? {
+    guard now.nanoseconds < startedAt.nanoseconds else { return nil }
+    return Int((startedAt.nanoseconds - now.nanoseconds + 999_999_999) / 1_000_000_000)
+  }
+
+  /// The game's own clock at `time`: from the end of the countdown, without the pauses.
+  private func gameSeconds(at time: MonotonicInstant) -> Double {
+    let running = time.nanoseconds &- startedAt.nanoseconds &- pausedFor
+    return time.nanoseconds > startedAt.nanoseconds + pausedFor ? Double(running) / 1e9 : 0
+  }
+
+  /// A key while the game runs: moves, typing, marks; Space pauses and goes on; Esc ends the
+  /// game (`ends`). Counting down, the cursor may be placed but nothing marked; paused, only
+  /// Space and Esc count.
+  mutating func handle(
+    _ key: Key, at time: MonotonicInstant, settings: Settings, pattern: FretPattern
+  )
     -> (effects: [Effect], ends: Bool)
   {
+    if key == .character(" "), typed.isEmpty, countdown(at: time) == nil {
+      if let pausedAt {
+        pausedFor += time.nanoseconds &- pausedAt.nanoseconds
+        self.pausedAt = nil
+      } else {
+        pausedAt = time
+      }
+      return ([], false)
+    }
+    if key == .escape, typed.isEmpty {
+      game.end()
+      return ([], true)
+    }
+    guard pausedAt == nil else { return ([], false) }
     if let moved = cursor.moved(by: key, on: pattern.tuning) {
       cursor = moved
       return ([], false)
     }
+    guard countdown(at: time) == nil else { return ([], false) }
     switch key {
     case .character(let character) where character.isNumber || (character == " " && !typed.isEmpty):
       if typed.count < 5 { typed.append(character) }
@@ -60,20 +100,18 @@ public struct IntervalGameSession: Equatable, Sendable {
         return ([], false)
       }
       return (mark(place, settings: settings, pattern: pattern), false)
-    case .escape where !typed.isEmpty:
-      typed = ""
     case .escape:
-      game.end()
-      return ([], true)
+      typed = ""
     default:
       break
     }
     return ([], false)
   }
 
-  /// The lane moves on to `time`.
+  /// The lane moves on to `time`, unless the game is paused.
   mutating func advance(to time: MonotonicInstant, using random: inout SplitMix64) {
-    game.advance(to: Double(time.nanoseconds &- startedAt.nanoseconds) / 1e9, using: &random)
+    guard pausedAt == nil else { return }
+    game.advance(to: gameSeconds(at: time), using: &random)
   }
 
   /// "3 5" is string 3, fret 5.
@@ -117,7 +155,7 @@ public struct IntervalGameSession: Equatable, Sendable {
     SessionRecord(
       module: FretboardModel.module, exercise: FretboardModel.exercise,
       startedAt: Date(timeIntervalSince1970: 0),
-      duration: Double(now.nanoseconds &- startedAt.nanoseconds) / 1e9,
+      duration: gameSeconds(at: pausedAt ?? now),
       figures: [
         "score": Double(game.score), "level": Double(game.level),
         "band": Double(FretboardModel.band(of: game.level)), "passed": game.isPassed ? 1 : 0,

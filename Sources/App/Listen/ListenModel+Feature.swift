@@ -17,7 +17,7 @@ extension ListenModel: Feature {
     let overrides = context.overrides
     return FeatureOutcome(
       handle(
-        key.key, settings: &context.settings,
+        key.key, at: key.time, settings: &context.settings,
         canMeasureLatency: overrides.audioIn == nil && overrides.audioOut == nil))
   }
 
@@ -29,6 +29,8 @@ extension ListenModel: Feature {
       started(source: source)
     case .heard(let events):
       hear(events)
+    case .tick(let now):
+      tick(now)
     case .calibrated(let result):
       // The result is in the settings by now: listening goes on, tuned to the instrument
       // now chosen.

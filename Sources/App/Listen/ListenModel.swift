@@ -31,7 +31,9 @@ public struct ListenModel: Equatable, Sendable {
   public private(set) var latestFrame: Int64 = 0
   /// The source the microphone records from, once it runs; nil for a file.
   public private(set) var source: String?
-  public private(set) var task: Task?
+  public private(set) var task: Task? {
+    didSet { if task != oldValue { taskStartedAt = nil } }
+  }
   /// The metronome plays while listening, started from this screen.
   public private(set) var isClicking = false
   /// How the last calibration went, until the next one starts.
@@ -46,6 +48,33 @@ public struct ListenModel: Equatable, Sendable {
 
   /// How long the microphone listens to learn an instrument.
   public static let learningSeconds = 5.0
+
+  /// When the measurement or the learning under way began (cleared whenever the task
+  /// changes), and the latest time told, for its progress.
+  public private(set) var taskStartedAt: MonotonicInstant?
+  public private(set) var now = MonotonicInstant(nanoseconds: 0)
+
+  /// How far the measurement or the learning under way has come, from 0 to 1; nil when none
+  /// runs.
+  public var taskProgress: Double? {
+    let seconds: Double
+    switch task {
+    case .measuringLatency: seconds = Double(LatencyCalibration.seconds)
+    case .learning: seconds = Self.learningSeconds
+    case .naming, nil: return nil
+    }
+    guard let taskStartedAt else { return 0 }
+    return min(1, Double(now.nanoseconds &- taskStartedAt.nanoseconds) / 1e9 / seconds)
+  }
+
+  /// While something is measured or learned, the screen is redrawn to show it moving.
+  var deadline: MonotonicInstant? {
+    taskProgress == nil ? nil : MonotonicInstant(nanoseconds: now.nanoseconds + 250_000_000)
+  }
+
+  mutating func tick(_ time: MonotonicInstant) {
+    now = max(now, time)
+  }
 
   public init() {}
 
@@ -143,7 +172,11 @@ public struct ListenModel: Equatable, Sendable {
   }
 
   /// `canMeasureLatency` is false when this run plays into or listens to a file.
-  mutating func handle(_ key: Key, settings: inout Settings, canMeasureLatency: Bool) -> [Effect] {
+  mutating func handle(
+    _ key: Key, at time: MonotonicInstant, settings: inout Settings, canMeasureLatency: Bool
+  ) -> [Effect] {
+    now = max(now, time)
+    defer { if taskProgress != nil, taskStartedAt == nil { taskStartedAt = time } }
     if case .naming(let typed) = task {
       return editName(typed, key, settings: &settings).map { [.listen($0)] } ?? []
     }

@@ -114,6 +114,16 @@ enum ListenView {
     for (row, line) in lines.prefix(area.height).enumerated() {
       canvas.writeCentred(line, y: area.y + row, in: area, style: style)
     }
+    // The measurement and the learning take seconds: a bar shows them moving.
+    if let progress = screen.taskProgress, lines.count < area.height {
+      let barWidth = min(width, 40)
+      ProgressBar(
+        fraction: progress, label: "\(Int((progress * 100).rounded())) %", glyphs: model.glyphs
+      ).render(
+        in: Rect(
+          x: area.x + (area.width - barWidth) / 2, y: area.y + lines.count, width: barWidth,
+          height: 1), on: &canvas)
+    }
   }
 
   private static func instrumentText(_ model: AppModel) -> String {
