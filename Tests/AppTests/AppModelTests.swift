@@ -276,9 +276,12 @@ final class AppModelTests: XCTestCase {
   func testHelpScrollStopsAtTheEnd() {
     var model = AppFixtures.model()
     model.press(.down, .down, .down, .down, .down, .down, .down, .down, .enter)
-    for _ in 0..<200 { model.press(.down) }
+    for _ in 0..<400 { model.press(.down) }
     guard case .help(let scrolled) = model.screen else { return XCTFail() }
-    XCTAssertLessThan(scrolled.scroll, 40)
+    XCTAssertLessThan(scrolled.scroll, 400)
+    model.press(.down)
+    guard case .help(let further) = model.screen else { return XCTFail() }
+    XCTAssertEqual(further.scroll, scrolled.scroll, "the last page")
     model.press(.up)
     guard case .help(let back) = model.screen else { return XCTFail() }
     XCTAssertEqual(back.scroll, max(0, scrolled.scroll - 1))

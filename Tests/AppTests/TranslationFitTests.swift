@@ -41,4 +41,27 @@ final class TranslationFitTests: XCTestCase {
       }
     }
   }
+
+  func testTheFirstHomeSaysWhatToPressInFull() {
+    for language in Self.languages {
+      let model = model(language)
+      let text = AppView.render(model).lines.joined(separator: "\n")
+      for key in ["home.welcome.pick", "home.welcome.keys", "home.welcome.where"] {
+        XCTAssertTrue(text.contains(model.strings.text(key)), "\(language) \(key)\n\(text)")
+      }
+    }
+  }
+
+  func testHelpTeachesEveryModuleAndListsEveryScreensKeys() {
+    var model = model("en")
+    model.press(.character("9"))
+    let lines = HelpView.lines(model: model, width: 76).map(\.0)
+    let text = lines.joined(separator: "\n")
+    XCTAssertTrue(text.contains("What each module is for"), text)
+    XCTAssertTrue(text.contains("A metronome from 20 to 300 BPM"), text)
+    XCTAssertTrue(text.contains("The keys of each screen"), text)
+    XCTAssertTrue(
+      lines.contains { $0.hasPrefix("  /") && $0.contains("search") }, "the fretboard's /")
+    XCTAssertTrue(lines.contains { $0.contains("Space") && $0.contains("pause") }, text)
+  }
 }

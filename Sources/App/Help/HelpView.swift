@@ -26,11 +26,54 @@ enum HelpView {
     for (key, action) in keys {
       lines.append((key.padded(toWidth: 8) + strings.text(action), .plain))
     }
+    heading("help.modules")
+    for entry in HomeEntry.allCases {
+      guard let text = strings.textIfPresent("help.module.\(entry)") else { continue }
+      lines.append(("", .plain))
+      lines.append((strings.text(entry.titleKey), Style.role(.text).bold))
+      paragraph(text)
+    }
+    heading("help.screenKeys")
+    for (titleKey, hints) in screenKeys {
+      lines.append(("", .plain))
+      lines.append((strings.text(titleKey), Style.role(.text).bold))
+      for hint in hints where hint.keys != .escape && hint.actionKey != "common.help" {
+        let keys = AppView.label(for: hint.keys, model: model)
+        let action = AppView.action(of: hint, glyphs: model.glyphs, strings: strings)
+        lines.append(("  " + keys.padded(toWidth: 12) + " " + action, .plain))
+      }
+    }
     heading("help.files")
     paragraph(strings.text("help.files.config", ["path": model.paths.settingsFile.path]))
     paragraph(strings.text("help.files.data", ["path": model.paths.dataFolder.path]))
     paragraph(strings.text("help.files.log", ["path": model.paths.logFile.path]))
     return lines
+  }
+
+  /// Each screen's keys, from the tables its key bar and `?` overlay show.
+  static let screenKeys: [(String, [KeyHint])] = [
+    ("home.metronome", MetronomeModel.keyHints),
+    ("home.listen", ListenModel.keyHints),
+    ("home.notes", NotesModel.choosingHints + NotesModel.playingHints),
+    (
+      "home.fretboard",
+      FretboardModel.choosingHints + FretboardModel.exploringHints + FretboardModel.playingHints
+        + FretboardModel.runningHints
+    ),
+    ("home.rhythm", RhythmModel.setupHints),
+    ("home.protocol", ProtocolModel.choosingHints + ProtocolModel.recordingHints),
+    ("home.history", HistoryModel.keyHints),
+  ].map { title, hints in
+    // A key shared by two phases is listed once, with its first meaning.
+    var seen: [KeyHint.Keys] = []
+    return (
+      title,
+      hints.filter { hint in
+        guard !seen.contains(hint.keys) else { return false }
+        seen.append(hint.keys)
+        return true
+      }
+    )
   }
 
   static func render(_ help: HelpModel, model: AppModel, in area: Rect, on canvas: inout Canvas) {

@@ -19,7 +19,16 @@ enum HomeView {
     MenuList(items: items, selected: home.selected, glyphs: model.glyphs)
       .render(in: menuArea, on: &canvas)
     let lastY = menuArea.maxY + 1
-    if let last = model.history.last, lastY < area.maxY {
+    if model.history.isEmpty {
+      // The first time: what to press, everywhere.
+      for (row, key) in ["home.welcome.pick", "home.welcome.keys", "home.welcome.where"]
+        .enumerated()
+      where lastY + row < area.maxY {
+        canvas.writeCentred(
+          strings.text(key).clipped(toWidth: area.width - 2, ellipsis: model.glyphs.ellipsis),
+          y: lastY + row, in: area, style: row == 0 ? Style.role(.accent) : .role(.muted))
+      }
+    } else if let last = model.history.last, lastY < area.maxY {
       let text = strings.text("home.last", ["session": SessionSummary(last).text(strings)])
       canvas.writeCentred(
         text.clipped(toWidth: area.width - 2, ellipsis: model.glyphs.ellipsis), y: lastY, in: area,
