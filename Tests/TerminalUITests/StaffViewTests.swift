@@ -121,4 +121,20 @@ final class StaffViewTests: XCTestCase {
       assertCanvasSnapshot(canvas, named: "grand.ascii.\(size.width)x\(size.height)")
     }
   }
+
+  /// A card at 80×24 leaves 18 rows for the staff: a grand staff goes without its rows of air
+  /// to show both staves, and only a note far below or above them needs the one staff alone.
+  func testAGrandStaffKeepsBothStavesOnAShortArea() {
+    func staffLines(_ note: String, rows: Int) -> Int {
+      var canvas = Canvas(width: 40, height: rows)
+      GrandStaffView(notes: [Note(parsing: note)], glyphs: .unicode)
+        .render(in: canvas.bounds, on: &canvas)
+      return canvas.lines.filter { $0.contains("──────────") }.count
+    }
+    for note in ["G2", "A3", "E4", "F5"] {
+      XCTAssertEqual(staffLines(note, rows: 18), 10, note)
+    }
+    XCTAssertEqual(staffLines("C2", rows: 18), 5, "two ledger lines below: its staff alone")
+    XCTAssertEqual(staffLines("C2", rows: 24), 10)
+  }
 }

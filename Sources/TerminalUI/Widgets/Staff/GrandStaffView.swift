@@ -25,11 +25,19 @@ public struct GrandStaffView: Equatable, Sendable {
 
   public var width: Int { 2 + max(treble.width, bass.width) }
 
-  /// Draws both staves centred on the area's rows, the brace in its first column. An area
-  /// too short for both shows the staff the first note is on, in full, rather than half of
-  /// each.
+  /// Draws both staves centred on the area's rows, the brace in its first column; on a short
+  /// area without the rows of air around them (a card at 80×24 still shows both staves). An
+  /// area too short even for that shows the staff the first note is on, in full, rather than
+  /// half of each.
   public func render(in area: Rect, on canvas: inout Canvas) {
     guard !area.isEmpty else { return }
+    var tight = self
+    tight.treble.leavesAir = false
+    tight.bass.leavesAir = false
+    if height > area.height, tight.height <= area.height {
+      tight.render(in: area, on: &canvas)
+      return
+    }
     guard height <= area.height else {
       let onTreble = treble.notes.contains { $0 != nil } || !bass.notes.contains { $0 != nil }
       (onTreble ? treble : bass).render(in: area, on: &canvas)

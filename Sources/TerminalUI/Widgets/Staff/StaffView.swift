@@ -17,6 +17,9 @@ public struct StaffView: Equatable, Sendable {
   public var noteStyle: Style
   /// Ledger lines drawn at most before a note is moved by octaves.
   public var maxLedgerLines = Self.mostLedgerLines
+  /// Whether a row of air is left above and below what is drawn; a grand staff on a short
+  /// screen goes without.
+  public var leavesAir = true
 
   public static let mostLedgerLines = 5
   static let fewestLedgerLines = 2
@@ -61,17 +64,18 @@ public struct StaffView: Equatable, Sendable {
   }
 
   /// The highest and lowest staff positions drawn: the staff, the clef, each note and its
-  /// octave mark, and one step of air.
+  /// octave mark, and one step of air unless it goes without.
   public var positions: ClosedRange<Int> {
-    var top = Clef.topLine + 1
-    var bottom = -1
+    let air = leavesAir ? 1 : 0
+    var top = Clef.topLine + air
+    var bottom = -air
     let sign = clef.signPosition
     top = max(top, sign + ClefDrawing.reach)
     bottom = min(bottom, sign - ClefDrawing.reach - (ClefDrawing.mark(clef) == nil ? 0 : 1))
     for case let note? in notes {
       let (position, octaves) = placement(of: note)
-      top = max(top, position + 1 + (octaves > 0 ? 1 : 0))
-      bottom = min(bottom, position - 1 - (octaves < 0 ? 1 : 0))
+      top = max(top, position + air + (octaves > 0 ? 1 : 0))
+      bottom = min(bottom, position - air - (octaves < 0 ? 1 : 0))
     }
     return bottom...top
   }
