@@ -11,6 +11,8 @@ public struct MetronomeSettings: Equatable, Sendable {
   public var subdivision = 1
   /// Volume of the subdivision ticks, in percent of the click volume.
   public var subdivisionVolume = 60
+  /// Named setups, in the order the setlist plays them.
+  public var presets: [MetronomePreset] = []
 
   public init() {}
 

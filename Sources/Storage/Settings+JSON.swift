@@ -21,6 +21,8 @@ extension Settings {
     SettingsField(
       "metronome.subdivisionVolume", \.metronome.subdivisionVolume,
       isValid: Volumes.range.contains),
+    SettingsField(
+      "metronome.presets", \.metronome.presets, isValid: MetronomePreset.isValidList),
     SettingsField("audio.sink", \.audio.sink),
     SettingsField("audio.source", \.audio.source),
     SettingsField("audio.midiPort", \.audio.midiPort),

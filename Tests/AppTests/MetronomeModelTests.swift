@@ -232,6 +232,67 @@ final class MetronomeModelTests: XCTestCase {
     XCTAssertNil(metronome(model)?.accentDraft)
   }
 
+  func testASetupIsSavedAsANamedPreset() {
+    var settings = Settings()
+    settings.metronome.bpm = 132
+    settings.metronome.meter = "7/8"
+    var model = openMetronome(settings)
+    model.press(.character("v"))
+    for key in "Odd meter" { model.press(.character(key)) }
+    XCTAssertTrue(text(model).contains("Save as: Odd meter"), text(model))
+    model.press(.enter)
+    XCTAssertEqual(
+      model.settings.metronome.presets,
+      [MetronomePreset(name: "Odd meter", bpm: 132, meter: "7/8", accents: "", subdivision: 1)])
+    XCTAssertTrue(text(model).contains("Saved as \"Odd meter\""), text(model))
+    model.press(.right)
+    XCTAssertEqual(model.settings.metronome.bpm, 133, "the keys are the metronome's again")
+    model.press(.character("o"), .enter)
+    XCTAssertEqual(model.settings.metronome.bpm, 132, "Enter loads the preset")
+  }
+
+  func testTheSetlistPlaysEachPresetForEightBarsThenStops() {
+    var settings = Settings()
+    settings.metronome.presets = [
+      MetronomePreset(name: "Slow", bpm: 60, meter: "4/4", accents: "", subdivision: 1),
+      MetronomePreset(name: "Waltz", bpm: 120, meter: "3/4", accents: "", subdivision: 2),
+    ]
+    var model = openMetronome(settings)
+    XCTAssertTrue(text(model).contains("●"))
+    model.press(.character("o"))
+    XCTAssertTrue(text(model).contains("Waltz"), text(model))
+    var slow = settings
+    slow.metronome.bpm = 60
+    XCTAssertEqual(
+      model.press(.character("l")), [.save(slow), .metronome(.start(options(slow)))])
+    XCTAssertEqual(model.handle(beat(0, bar: 0)), [])
+    XCTAssertTrue(text(model).contains("Setlist 1 of 2: Slow, bar 1 of 8"), text(model))
+    XCTAssertEqual(model.handle(beat(3, bar: 6)), [], "the 7th bar's last beat")
+    var waltz = slow
+    waltz.metronome.bpm = 120
+    waltz.metronome.meter = "3/4"
+    waltz.metronome.subdivision = 2
+    XCTAssertEqual(
+      model.handle(beat(3, bar: 7)), [.save(waltz), .metronome(.update(options(waltz)))],
+      "the next preset from the next bar line")
+    XCTAssertEqual(model.handle(beat(2, bar: 15)), [.metronome(.stop)])
+    XCTAssertEqual(metronome(model)?.isRunning, false)
+    XCTAssertTrue(text(model).contains("The setlist is played through."), text(model))
+  }
+
+  func testAPresetIsDeletedFromTheList() {
+    var settings = Settings()
+    settings.metronome.presets = [
+      MetronomePreset(name: "A", bpm: 60, meter: "4/4", accents: "", subdivision: 1)
+    ]
+    var model = openMetronome(settings)
+    model.press(.character("o"), .character("d"))
+    XCTAssertEqual(model.settings.metronome.presets, [])
+    XCTAssertNil(metronome(model)?.presetCursor, "the list closes when empty")
+    model.press(.character("o"))
+    XCTAssertTrue(text(model).contains("No presets yet"), text(model))
+  }
+
   func testATempoOutOfRangeIsSaid() {
     var model = openMetronome()
     model.press(.character("9"), .character("9"), .character("9"), .enter)

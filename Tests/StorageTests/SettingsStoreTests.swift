@@ -95,6 +95,9 @@ final class SettingsStoreTests: StorageTestCase {
           "accents" : "",
           "bpm" : 90,
           "meter" : "4/4",
+          "presets" : [
+
+          ],
           "subdivision" : 1,
           "subdivisionVolume" : 60
         },
@@ -209,6 +212,28 @@ final class SettingsStoreTests: StorageTestCase {
       return XCTFail("expected a notice about invalid values, got \(result.notices)")
     }
     XCTAssertEqual(keys, ["audio.clickPaths"])
+  }
+
+  func testPresetsLoadBackAndABadOneIsAnInvalidKey() throws {
+    var settings = Settings()
+    settings.metronome.presets = [
+      MetronomePreset(
+        name: "Warm-up", bpm: 72, meter: "6/8", accents: "X x x X x x", subdivision: 2)
+    ]
+    try makeStore().save(settings)
+    XCTAssertEqual(makeStore().load().settings.metronome.presets, settings.metronome.presets)
+
+    let text = """
+      {"metronome": {"presets": [{"name": "Fast", "bpm": 999, "meter": "4/4", "accents": "",
+        "subdivision": 1}]}}
+      """
+    try folder.write(text, to: "settings.json")
+    let result = makeStore().load()
+    XCTAssertEqual(result.settings.metronome.presets, [])
+    guard case .invalidValues(_, let keys, _) = result.notices.first else {
+      return XCTFail("expected a notice about invalid values, got \(result.notices)")
+    }
+    XCTAssertEqual(keys, ["metronome.presets"])
   }
 
   func testMalformedProfilesAndRoundTripsAreInvalidKeys() throws {

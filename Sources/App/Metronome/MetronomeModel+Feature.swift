@@ -14,8 +14,8 @@ extension MetronomeModel: Feature {
   }
 
   mutating func receive(_ event: AppEvent, context: inout FeatureContext) -> [Effect] {
-    if case .metronomeBeat(let display) = event { show(display) }
-    return []
+    guard case .metronomeBeat(let display) = event else { return [] }
+    return show(display, settings: &context.settings).map { [.metronome($0)] } ?? []
   }
 
   mutating func leave() -> Leaving {

@@ -23,6 +23,23 @@ public struct MetronomeModel: Equatable, Sendable {
   public private(set) var heardBar: HeardBar?
   private var tapTempo = TapTempo()
 
+  /// The name of a preset being typed (`v`), while it is.
+  public private(set) var presetName: String?
+  /// The preset under the cursor while the list of presets (`o`) is up.
+  public private(set) var presetCursor: Int?
+  /// The setlist under way: the presets played in order, each for `setlistBars` bars.
+  public private(set) var setlist: SetlistPosition?
+
+  /// Bars each preset of a setlist plays.
+  public static let setlistBars = 8
+
+  public struct SetlistPosition: Equatable, Sendable {
+    /// The preset playing.
+    public var index: Int
+    /// The bar it began on, once heard.
+    public var startBar: Int?
+  }
+
   /// A bar's meter and accents as the settings write them.
   public struct HeardBar: Equatable, Sendable {
     public var meter: String
@@ -51,13 +68,18 @@ public struct MetronomeModel: Equatable, Sendable {
     KeyHint(.text("c"), "metronome.key.countIn", inBar: false),
     KeyHint(.text("g"), "metronome.key.gap", inBar: false),
     KeyHint(.text("p"), "metronome.key.trainer", inBar: false),
+    KeyHint(.text("v"), "metronome.key.savePreset", inBar: false),
+    KeyHint(.text("o"), "metronome.key.presets", inBar: false),
     .back,
     .help,
     .quitNow,
   ]
 
   /// While typing a tempo or editing accents, every key belongs to this screen.
-  var capturesKeys: Bool { !typedBPM.isEmpty || accentDraft != nil || trainerDraft != nil }
+  var capturesKeys: Bool {
+    !typedBPM.isEmpty || accentDraft != nil || trainerDraft != nil || presetName != nil
+      || presetCursor != nil
+  }
 
   func options(_ settings: Settings) -> MetronomeOptions {
     var options = MetronomeOptions(settings: settings)
@@ -79,6 +101,11 @@ public struct MetronomeModel: Equatable, Sendable {
     }
     if accentDraft != nil { return editAccents(event.key, settings: &settings) }
     if trainerDraft != nil { return editTrainer(event.key, settings: settings) }
+    if let name = presetName {
+      editPresetName(name, event.key, settings: &settings)
+      return nil
+    }
+    if let cursor = presetCursor { return choosePreset(cursor, event.key, settings: &settings) }
     let before = settings
     let optionsBefore = options(settings)
     problem = nil
@@ -125,6 +152,16 @@ public struct MetronomeModel: Equatable, Sendable {
       countInBars = SettingsModel.cycle(Self.countIns, from: countInBars, by: 1)
     case .character("g"):
       gapClick = SettingsModel.cycle(Self.gapClicks, from: gapClick, by: 1)
+    case .character("v"):
+      presetName = ""
+      return nil
+    case .character("o"):
+      if settings.metronome.presets.isEmpty {
+        problem = Message("metronome.presets.none")
+      } else {
+        presetCursor = min(setlist?.index ?? 0, settings.metronome.presets.count - 1)
+      }
+      return nil
     case .character("p"):
       let range = MetronomeSettings.bpmRange
       trainerDraft = TrainerDraft(
@@ -140,10 +177,99 @@ public struct MetronomeModel: Equatable, Sendable {
     return .update(options)
   }
 
-  mutating func show(_ display: BeatDisplay) {
-    guard isRunning else { return }
+  /// A beat became audible. In a setlist, on the last beat of a preset's last bar the next
+  /// preset is sent, so that it starts on the next bar line; after the last one the click
+  /// stops.
+  mutating func show(_ display: BeatDisplay, settings: inout Settings) -> MetronomeCommand? {
+    guard isRunning else { return nil }
     beat = display
     if display.beatInBar == 0 { heardBar = nil }
+    guard var position = setlist, !display.isCountIn else { return nil }
+    let start = position.startBar ?? display.bar
+    position.startBar = start
+    setlist = position
+    let beats = (try? Meter(parsing: settings.metronome.meter).beatsPerBar) ?? 4
+    guard display.bar == start + Self.setlistBars - 1, display.beatInBar == beats - 1 else {
+      return nil
+    }
+    let presets = settings.metronome.presets
+    guard position.index + 1 < presets.count else {
+      setlist = nil
+      problem = Message("metronome.setlist.done")
+      isRunning = false
+      beat = nil
+      heardBar = nil
+      return .stop
+    }
+    settings.metronome = presets[position.index + 1].applied(to: settings.metronome)
+    setlist = SetlistPosition(index: position.index + 1, startBar: display.bar + 1)
+    return .update(options(settings))
+  }
+
+  /// A key while a preset's name is typed: Enter saves the setup under it, replacing a preset
+  /// of that name.
+  private mutating func editPresetName(_ name: String, _ key: Key, settings: inout Settings) {
+    var name = name
+    switch key {
+    case .escape:
+      presetName = nil
+      return
+    case .backspace:
+      if !name.isEmpty { name.removeLast() }
+    case .character(let character) where !character.isNewline:
+      if name.count < MetronomePreset.nameLength.upperBound { name.append(character) }
+    case .enter:
+      let trimmed = String(name.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+      guard !trimmed.isEmpty else { return }
+      let preset = MetronomePreset(name: trimmed, settings.metronome)
+      var presets = settings.metronome.presets
+      if let index = presets.firstIndex(where: { $0.name == trimmed }) {
+        presets[index] = preset
+      } else if presets.count < MetronomePreset.mostPresets {
+        presets.append(preset)
+      } else {
+        problem = Message("metronome.presets.full", ["count": "\(MetronomePreset.mostPresets)"])
+        presetName = nil
+        return
+      }
+      settings.metronome.presets = presets
+      problem = Message("metronome.preset.saved", ["name": trimmed])
+      presetName = nil
+      return
+    default:
+      break
+    }
+    presetName = name
+  }
+
+  /// A key in the list of presets: Enter loads one, `l` plays the setlist from it, `d` deletes
+  /// it, Esc closes the list.
+  private mutating func choosePreset(_ cursor: Int, _ key: Key, settings: inout Settings)
+    -> MetronomeCommand?
+  {
+    let presets = settings.metronome.presets
+    switch key {
+    case .up: presetCursor = max(0, cursor - 1)
+    case .down: presetCursor = min(presets.count - 1, cursor + 1)
+    case .escape: presetCursor = nil
+    case .character("d"), .delete:
+      settings.metronome.presets.remove(at: cursor)
+      let left = settings.metronome.presets.count
+      presetCursor = left == 0 ? nil : min(cursor, left - 1)
+      if let position = setlist, position.index >= cursor { setlist = nil }
+    case .enter, .character("l"):
+      settings.metronome = presets[cursor].applied(to: settings.metronome)
+      presetCursor = nil
+      setlist = key == .enter ? nil : SetlistPosition(index: cursor, startBar: nil)
+      if isRunning { return .update(options(settings)) }
+      guard setlist != nil else { return nil }
+      isRunning = true
+      beat = nil
+      return .start(options(settings))
+    default:
+      break
+    }
+    return nil
   }
 
   /// Leaving the screen stops the sound.

@@ -56,6 +56,35 @@ enum MetronomeView {
     if let draft = screen.trainerDraft {
       renderTrainerEditor(draft, model: model, y: y, in: area, on: &canvas)
     }
+    if let name = screen.presetName {
+      let cursor = glyphs.kind == .unicode ? "▏" : "_"
+      canvas.writeCentred(
+        strings.text("metronome.preset.naming", ["name": name + cursor]), y: y, in: area,
+        style: Style.role(.accent).bold)
+      canvas.writeCentred(
+        strings.text("metronome.preset.namingHint"), y: y + 1, in: area, style: .role(.muted))
+    }
+    if let position = screen.setlist, screen.presetCursor == nil {
+      let presets = model.settings.metronome.presets
+      let bar =
+        screen.beat.map { beat in
+          position.startBar.map { max(1, beat.bar - $0 + 1) } ?? 1
+        } ?? 1
+      canvas.writeCentred(
+        strings.text(
+          "metronome.setlist.now",
+          [
+            "n": "\(position.index + 1)", "count": "\(presets.count)",
+            "name": presets.indices.contains(position.index) ? presets[position.index].name : "",
+            "bar": "\(min(bar, MetronomeModel.setlistBars))",
+            "bars": "\(MetronomeModel.setlistBars)",
+          ]), y: y, in: area, style: Style.role(.accent).bold)
+    }
+    if let cursor = screen.presetCursor {
+      renderPresets(
+        model.settings.metronome.presets, cursor: cursor, model: model, in: area, on: &canvas)
+      return
+    }
     if let problem = screen.problem {
       canvas.writeCentred(
         strings.text(problem), y: min(area.maxY - 1, y + 2), in: area, style: Style.role(.bad).bold)
@@ -64,6 +93,34 @@ enum MetronomeView {
         strings.text("metronome.visualOnly"), y: min(area.maxY - 1, y + 2), in: area,
         style: .role(.warn))
     }
+  }
+
+  /// The presets over the lower part of the screen: name, tempo and meter, the chosen one
+  /// marked, and what the keys do.
+  private static func renderPresets(
+    _ presets: [MetronomePreset], cursor: Int, model: AppModel, in area: Rect,
+    on canvas: inout Canvas
+  ) {
+    let strings = model.strings
+    let width = min(area.width - 4, 60)
+    let rows = min(presets.count, max(1, area.height / 2 - 3))
+    let box = Rect(
+      x: area.x + (area.width - width) / 2, y: area.maxY - rows - 3, width: width,
+      height: rows + 3)
+    canvas.fill(box)
+    canvas.write(
+      strings.text("metronome.presets.title"), x: box.x + 1, y: box.y,
+      style: Style.role(.accent).bold, clip: box)
+    let items = presets.map {
+      MenuList.Item(
+        $0.name,
+        detail: strings.text("metronome.presets.item", ["bpm": "\($0.bpm)", "meter": $0.meter]))
+    }
+    MenuList(
+      items: items, selected: cursor, scrollOffset: max(0, cursor - rows + 1), glyphs: model.glyphs
+    ).render(in: Rect(x: box.x, y: box.y + 1, width: width, height: rows), on: &canvas)
+    canvas.writeCentred(
+      strings.text("metronome.presets.hint"), y: box.maxY - 1, in: area, style: .role(.muted))
   }
 
   /// One box per beat of the bar; the beat being heard is lit.
