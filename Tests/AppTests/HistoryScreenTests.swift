@@ -120,6 +120,11 @@ final class HistoryScreenTests: XCTestCase {
     XCTAssertTrue(text(model).contains("2026-11-24 11:00"), text(model))
   }
 
+  func testOpeningReadsThePatternsToNameThem() {
+    var model = AppFixtures.model(history: AppFixtures.history)
+    XCTAssertEqual(model.press(.character("7")), [.loadPatterns])
+  }
+
   func testAnEmptyHistorySaysSo() {
     var model = AppFixtures.model()
     model.press(.character("7"))

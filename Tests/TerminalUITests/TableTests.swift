@@ -42,7 +42,7 @@ final class TableTests: XCTestCase {
   func testSelectedRowIsHighlightedAcrossTheWidth() {
     let canvas = render(Table(columns: columns, rows: rows, selected: 1, glyphs: .unicode))
     for x in 0..<30 {
-      XCTAssertEqual(canvas[x, 2].style, Style.plain.on(.selection), "column \(x)")
+      XCTAssertEqual(canvas[x, 2].style, Style.plain.on(.selection).bold, "column \(x)")
       XCTAssertNil(canvas[x, 1].style.background, "column \(x)")
       XCTAssertNil(canvas[x, 3].style.background, "column \(x)")
     }

@@ -5,6 +5,11 @@ extension HistoryModel: Feature {
   var keyHints: [KeyHint] { Self.keyHints }
   var screen: Screen { .history(self) }
 
+  /// The patterns are read if they were not yet, so that sittings name what was practised.
+  func opened(context: FeatureContext) -> [Effect] {
+    context.patterns == nil ? [.loadPatterns] : []
+  }
+
   func render(in area: Rect, model: AppModel, on canvas: inout Canvas) {
     HistoryView.render(self, model: model, in: area, on: &canvas)
   }

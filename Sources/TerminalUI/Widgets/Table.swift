@@ -52,7 +52,8 @@ public struct Table: Sendable, Equatable {
     for line in 0..<body.height {
       let index = first + line
       guard index < rows.count else { break }
-      let style = index == selected ? Style.plain.on(.selection) : .plain
+      // Bold as well as coloured, so the choice shows where the background colour is faint.
+      let style = index == selected ? Style.plain.on(.selection).bold : .plain
       if index == selected { canvas.fill(body.row(line), style: style) }
       renderRow(rows[index], widths: widths, style: style, in: body.row(line), on: &canvas)
     }
