@@ -191,6 +191,7 @@ final class MetronomeModelTests: XCTestCase {
     settings.metronome.meter = "6/8"
     model = openMetronome(settings)
     XCTAssertTrue(text(model).contains("●     ○     ○     ●     ○     ○"), "3+3: \(text(model))")
+    XCTAssertTrue(text(model).contains("Accents      3+3"), text(model))
   }
 
   func testAMeterChangedWhilePlayingShowsWhenItsBarBegins() {

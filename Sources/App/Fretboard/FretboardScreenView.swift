@@ -479,8 +479,8 @@ enum FretboardScreenView {
     ).render(in: list.splitLeft(list.width - 2).left, on: &canvas)
     if listed.isEmpty {
       canvas.write(
-        strings.text("fretboard.noMatch"), x: list.x + 3, y: list.y, style: .role(.muted),
-        clip: list)
+        strings.text("fretboard.noMatch"), x: body.x + 3, y: body.y, style: .role(.muted),
+        clip: body)
     }
     if let chosen, !preview.isEmpty {
       renderPreview(chosen, root: root, model: model, in: preview, on: &canvas)

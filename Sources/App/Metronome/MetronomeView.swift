@@ -176,8 +176,13 @@ enum MetronomeView {
     let strings = model.strings
     let settings = model.settings.metronome
     let off = strings.text("metronome.off")
+    // The meter's own accents: on the first beat, or on the first of each group ("2+2+3").
+    let groups = (try? Meter(parsing: settings.meter))?.standardGroups ?? []
     let accents =
-      settings.accents.isEmpty ? strings.text("metronome.accents.default") : settings.accents
+      !settings.accents.isEmpty
+      ? settings.accents
+      : groups.count > 1
+        ? groups.map(String.init).joined(separator: "+") : strings.text("metronome.accents.default")
     let swing = screen.swing == 0.5 ? off : "\(Int((screen.swing * 100).rounded()))%"
     let countIn: String
     switch screen.countInBars {
