@@ -205,6 +205,26 @@ final class FretboardScreenTests: XCTestCase {
     XCTAssertEqual(screen(model)?.phase, .playing, "Enter plays again")
   }
 
+  func testTheOpenPatternIsHeardWholeOrAFretAtATime() throws {
+    var model = model()
+    model.press(.character("4"), .enter)
+    let positions = FretboardModel.placement(of: Self.minorPentatonic, root: NoteClass(.A))
+    let pitches = positions.map { Tuning.guitarStandard.pitch(string: $0.string, fret: $0.fret) }
+    XCTAssertEqual(model.press(.character("p")), [.playNotes(pitches.sorted(), .guitar)])
+    model.press(.character("f"))
+    XCTAssertEqual(screen(model)?.fretCursor, positions.first)
+    XCTAssertTrue(text(model).contains("Enter sounds the fret"), text(model))
+    model.press(.right)
+    let place = try XCTUnwrap(screen(model)?.fretCursor)
+    XCTAssertEqual(place.fret, positions[0].fret + 1, "the arrows move along the neck")
+    XCTAssertEqual(
+      model.press(.enter),
+      [.playNotes([Tuning.guitarStandard.pitch(string: place.string, fret: place.fret)], .guitar)])
+    model.press(.escape)
+    XCTAssertNil(screen(model)?.fretCursor, "Esc ends playing frets")
+    XCTAssertEqual(screen(model)?.phase, .exploring, "and stays on the neck")
+  }
+
   func testARunIsTimedFromItsFirstNote() {
     var model = model()
     model.press(.character("4"), .enter, .character("t"))

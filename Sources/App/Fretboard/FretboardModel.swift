@@ -44,6 +44,9 @@ public struct FretboardModel: Equatable, Sendable {
   public private(set) var isSearching = false
   /// The family of patterns listed (`Tab`); nil lists all.
   public private(set) var family: FretPattern.Category?
+  /// On the open pattern's neck, the place a cursor is on while frets are played by hand
+  /// (`f`): the arrows move it and Enter sounds it.
+  public private(set) var fretCursor: FretPosition?
 
   public var game: IntervalGame? { gameSession?.game }
   public var run: ScaleRun? { runSession?.run }
@@ -145,6 +148,8 @@ public struct FretboardModel: Equatable, Sendable {
     KeyHint(.text("l"), "fretboard.key.labels"),
     KeyHint(.text("h"), "fretboard.key.hand"),
     KeyHint(.text("g"), "fretboard.key.game"),
+    KeyHint(.text("p"), "fretboard.key.hear", inBar: false),
+    KeyHint(.text("f"), "fretboard.key.frets", inBar: false),
     KeyHint(.text("t"), "fretboard.key.test", inBar: false),
     // No room at 80 columns; Esc goes back on every screen and the ? overlay lists it.
     KeyHint(.escape, "common.back", inBar: false),
@@ -270,6 +275,10 @@ public struct FretboardModel: Equatable, Sendable {
   var goesBackWithinScreen: Bool { phase != .choosing }
 
   mutating func goBack() {
+    if fretCursor != nil {
+      fretCursor = nil
+      return
+    }
     switch phase {
     case .exploring, .records, .tutorial: phase = .choosing
     default: phase = .exploring
@@ -372,6 +381,19 @@ public struct FretboardModel: Equatable, Sendable {
       runSession = session
       phase = .running
       return effects
+    case .exploring where fretCursor != nil:
+      return playFret(key, pattern: pattern, settings: settings)
+    case .exploring where key == .character("f"):
+      let root = NamingSystem.english.noteClass(parsing: settings.fretboard.root) ?? NoteClass(.A)
+      fretCursor = Self.placement(of: pattern, root: root).first ?? FretPosition(string: 1, fret: 0)
+      return []
+    case .exploring where key == .character("p"):
+      let root = NamingSystem.english.noteClass(parsing: settings.fretboard.root) ?? NoteClass(.A)
+      let pitches = Self.placement(of: pattern, root: root).map {
+        pattern.tuning.pitch(string: $0.string, fret: $0.fret)
+      }
+      // From the lowest note up, as the shape is practised.
+      return [.playNotes(pitches.sorted(), settings.fretboard.sound)]
     case .exploring where key == .character("g"):
       let played = history.contains { $0.module == Self.module && $0.exercise == Self.exercise }
       if played {
@@ -436,6 +458,29 @@ public struct FretboardModel: Equatable, Sendable {
   /// The click for playing a pattern through.
   public func clickOptions(_ settings: Settings) -> MetronomeOptions {
     ScaleRunSession.clickOptions(settings)
+  }
+
+  /// A key while frets are played by hand: the arrows move along the neck, Enter sounds the
+  /// fret, `f` ends it (Esc too, as a step back).
+  private mutating func playFret(_ key: Key, pattern: FretPattern, settings: Settings) -> [Effect] {
+    guard let cursor = fretCursor else { return [] }
+    if let moved = cursor.moved(by: key, on: pattern.tuning) {
+      fretCursor = moved
+      return []
+    }
+    switch key {
+    case .enter, .character(" "):
+      return [
+        .playNotes(
+          [pattern.tuning.pitch(string: cursor.string, fret: cursor.fret)],
+          settings.fretboard.sound)
+      ]
+    case .character("f"):
+      fretCursor = nil
+    default:
+      break
+    }
+    return []
   }
 
   /// The microphone started, or could not.

@@ -22,7 +22,10 @@ enum FretboardScreenView {
       NamingSystem.english.noteClass(parsing: model.settings.fretboard.root) ?? NoteClass(.A)
     switch screen.phase {
     case .choosing: renderList(screen, selected, root: root, model: model, in: area, on: &canvas)
-    case .exploring: renderNeck(patterns[selected], root: root, model: model, in: area, on: &canvas)
+    case .exploring:
+      renderNeck(
+        patterns[selected], root: root, cursor: screen.fretCursor, model: model, in: area,
+        on: &canvas)
     case .explaining:
       renderNeck(patterns[selected], root: root, model: model, in: area, on: &canvas)
       let strings = model.strings
@@ -569,7 +572,8 @@ enum FretboardScreenView {
   }
 
   private static func renderNeck(
-    _ pattern: FretPattern, root: NoteClass, model: AppModel, in area: Rect, on canvas: inout Canvas
+    _ pattern: FretPattern, root: NoteClass, cursor: FretPosition? = nil, model: AppModel,
+    in area: Rect, on canvas: inout Canvas
   ) {
     let settings = model.settings.fretboard
     let positions = FretboardModel.placement(of: pattern, root: root)
@@ -593,9 +597,9 @@ enum FretboardScreenView {
         style: isTonic ? FretboardView.Dot.tonicStyle : FretboardView.Dot.toneStyle)
     }
     var neck = FretboardView(
-      tuning: pattern.tuning, dots: dots, isLeftHanded: settings.isLeftHanded,
+      tuning: pattern.tuning, dots: dots, cursor: cursor, isLeftHanded: settings.isLeftHanded,
       naming: model.settings.noteNaming, glyphs: model.glyphs)
-    let frets = positions.map(\.fret)
+    let frets = positions.map(\.fret) + (cursor.map { [$0.fret] } ?? [])
     let lowest = max(0, (frets.min() ?? 0) - 1)
     neck.frets = neck.window(startingAt: lowest, fitting: area.width - 4)
 
@@ -634,7 +638,8 @@ enum FretboardScreenView {
     }
     if y + 3 < area.maxY {
       canvas.writeCentred(
-        model.strings.text("fretboard.explore.more"), y: y + 3, in: area, style: .role(.muted))
+        model.strings.text(cursor == nil ? "fretboard.explore.more" : "fretboard.frets.hint"),
+        y: y + 3, in: area, style: cursor == nil ? .role(.muted) : Style.role(.accent).bold)
     }
     // What the shape is and how to practise it, where the screen has room.
     let text = Rect(
