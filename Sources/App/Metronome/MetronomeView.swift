@@ -46,23 +46,17 @@ enum MetronomeView {
     y += rows.count + 1
 
     if let draft = screen.accentDraft {
-      let cursor = glyphs.kind == .unicode ? "▏" : "_"
-      canvas.writeCentred(
-        strings.text("metronome.editAccents", ["draft": draft + cursor]), y: y, in: area,
-        style: Style.role(.accent).bold)
-      canvas.writeCentred(
-        strings.text("metronome.editAccents.hint"), y: y + 1, in: area, style: .role(.muted))
+      renderTyping(
+        "metronome.editAccents", ["draft": draft], hint: "metronome.editAccents.hint",
+        model: model, y: y, in: area, on: &canvas)
     }
     if let draft = screen.trainerDraft {
       renderTrainerEditor(draft, model: model, y: y, in: area, on: &canvas)
     }
     if let name = screen.presetName {
-      let cursor = glyphs.kind == .unicode ? "▏" : "_"
-      canvas.writeCentred(
-        strings.text("metronome.preset.naming", ["name": name + cursor]), y: y, in: area,
-        style: Style.role(.accent).bold)
-      canvas.writeCentred(
-        strings.text("metronome.preset.namingHint"), y: y + 1, in: area, style: .role(.muted))
+      renderTyping(
+        "metronome.preset.naming", ["name": name], hint: "metronome.preset.namingHint",
+        model: model, y: y, in: area, on: &canvas)
     }
     if let position = screen.setlist, screen.presetCursor == nil {
       let presets = model.settings.metronome.presets
@@ -93,6 +87,18 @@ enum MetronomeView {
         strings.text("metronome.visualOnly"), y: min(area.maxY - 1, y + 2), in: area,
         style: .role(.warn))
     }
+  }
+
+  /// A line being typed, its text cursor after the one argument, and its hint under it.
+  private static func renderTyping(
+    _ key: String, _ typed: [String: String], hint: String, model: AppModel, y: Int, in area: Rect,
+    on canvas: inout Canvas
+  ) {
+    let cursor = model.glyphs.kind == .unicode ? "▏" : "_"
+    canvas.writeCentred(
+      model.strings.text(key, typed.mapValues { $0 + cursor }), y: y, in: area,
+      style: Style.role(.accent).bold)
+    canvas.writeCentred(model.strings.text(hint), y: y + 1, in: area, style: .role(.muted))
   }
 
   /// The presets over the lower part of the screen: name, tempo and meter, the chosen one
