@@ -64,4 +64,27 @@ final class TranslationFitTests: XCTestCase {
       lines.contains { $0.hasPrefix("  /") && $0.contains("search") }, "the fretboard's /")
     XCTAssertTrue(lines.contains { $0.contains("Space") && $0.contains("pause") }, text)
   }
+
+  func testEveryKeyBarKeepsTheKeyThatListsTheOthers() {
+    for language in Self.languages {
+      for journey in ASCIISymbolTests.journeys {
+        var model = AppFixtures.model(
+          settings: {
+            var settings = Settings()
+            settings.language = language
+            return settings
+          }(),
+          patterns: [FretboardScreenTests.minorPentatonic])
+        for key in journey.keys { model.press(key) }
+        guard !model.showsKeys else { continue }
+        let bar = AppView.render(model).lines.last ?? ""
+        let hints = model.screen.keyHints.filter(\.inBar)
+        if hints.contains(.help) {
+          XCTAssertTrue(
+            bar.contains("? " + model.strings.text("common.help")), "\(language) \(journey.name)")
+        }
+        XCTAssertFalse(bar.contains("…"), bar)
+      }
+    }
+  }
 }

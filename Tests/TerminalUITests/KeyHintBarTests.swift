@@ -37,6 +37,18 @@ final class KeyHintBarTests: XCTestCase {
     XCTAssertEqual(canvas.lines[0], " ↑↓ move  Enter open    ")
   }
 
+  func testTheHintKeptLastShowsWhateverDrops() {
+    let kept = KeyHintBar(
+      [.init("↑↓", "move"), .init("Enter", "open"), .init("q", "quit")],
+      keepingLast: .init("?", "help"))
+    var canvas = Canvas(width: 36, height: 1)
+    kept.render(in: canvas.bounds, on: &canvas)
+    XCTAssertEqual(canvas.lines[0], " ↑↓ move  Enter open  q quit  ? help")
+    canvas = Canvas(width: 24, height: 1)
+    kept.render(in: canvas.bounds, on: &canvas)
+    XCTAssertEqual(canvas.lines[0], " ↑↓ move  ? help        ")
+  }
+
   func testAFirstHintThatDoesNotFitLeavesTheLineEmpty() {
     var canvas = Canvas(width: 6, height: 1, fill: Cell("."))
     KeyHintBar([.init("Enter", "open")]).render(in: canvas.bounds, on: &canvas)

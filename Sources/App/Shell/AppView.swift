@@ -27,12 +27,16 @@ public enum AppView {
     }
     let content = body.splitTop(1).rest
     model.screen.feature.render(in: content, model: model, on: &canvas)
-    let barHints = model.screen.keyHints.filter(\.inBar).map { hint in
+    func barHint(_ hint: KeyHint) -> KeyHintBar.Hint {
       KeyHintBar.Hint(
         label(for: hint.keys, model: model),
         action(of: hint, glyphs: model.glyphs, strings: strings))
     }
-    KeyHintBar(barHints).render(in: footer.inset(horizontal: 1, vertical: 0), on: &canvas)
+    // `?` lists every key, so it stays in the bar when a language's words crowd others out.
+    let inBar = model.screen.keyHints.filter(\.inBar)
+    let help = inBar.first { $0 == .help }
+    KeyHintBar(inBar.filter { $0 != .help }.map(barHint), keepingLast: help.map(barHint))
+      .render(in: footer.inset(horizontal: 1, vertical: 0), on: &canvas)
     if model.showsKeys {
       KeyOverlay.render(model, on: &canvas)
     }
