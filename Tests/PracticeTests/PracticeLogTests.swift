@@ -85,6 +85,7 @@ final class PracticeLogTests: XCTestCase {
     XCTAssertEqual(log.minutesByModule.map(\.module), ["rhythm", "fretboard", "notes"])
     XCTAssertEqual(log.minutesByModule.map(\.minutes), [1, 7, 10])
     XCTAssertEqual(log.totalMinutes, 18)
+    XCTAssertEqual(log.scores, [], "no sitting here has a score")
     let weeks = log.weeks(endingWith: today, count: 3)
     XCTAssertEqual(weeks.map(\.monday.text), ["2026-11-09", "2026-11-16", "2026-11-23"])
     XCTAssertEqual(weeks.map(\.minutes), [0, 3, 15], "Sunday the 22nd is last week")

@@ -97,7 +97,7 @@ enum HistoryView {
       canvas.write(
         line.value, x: area.maxX - line.value.displayWidth, y: y, style: line.style, clip: area)
     }
-    let scores = log.sessions.compactMap(\.score)
+    let scores = log.scores
     guard let last = scores.last, lines.count < area.height else { return }
     let y = area.y + lines.count
     let label = strings.text("history.accuracy") + " "

@@ -10,6 +10,9 @@ public struct PracticeLog: Equatable, Sendable {
   public let minutesByDay: [LocalDay: Double]
   /// Minutes per module, in the order the modules were first practised.
   public let minutesByModule: [(module: String, minutes: Double)]
+  /// The scores of the sittings that have one, oldest first: each is worked out from its
+  /// answers, so they are counted once here rather than on every frame.
+  public let scores: [Double]
 
   /// `utcOffset` gives the local time's distance from UTC in seconds at a moment.
   public init(records: [SessionRecord], utcOffset: (Date) -> Int) {
@@ -28,6 +31,7 @@ public struct PracticeLog: Equatable, Sendable {
     }
     minutesByDay = byDay
     minutesByModule = byModule
+    scores = sessions.compactMap(\.score)
   }
 
   public static func == (lhs: PracticeLog, rhs: PracticeLog) -> Bool {
