@@ -47,6 +47,11 @@ guard let flag = arguments.firstIndex(of: "--woodshed"), flag + 1 < arguments.co
   exit(2)
 }
 let woodshedPath = arguments[flag + 1]
+// `--first-click-only` prints how soon the first click follows Space, alone.
+if arguments.contains("--first-click-only") {
+  for line in firstClickFigures(woodshed: woodshedPath) { print(line) }
+  exit(0)
+}
 // `--files-only` prints what huge and hostile files cost the binary, alone.
 if arguments.contains("--files-only") {
   for line in fileFigures(woodshed: woodshedPath) { print(line) }
@@ -234,6 +239,9 @@ if ProcessInfo.processInfo.environment["PULSE_SERVER"] != nil {
         median(errors), errors.max() ?? 0, errors.count, output.underrunCount))
   }
 }
+
+// 5b. The first click after Space, on a server whose sink went to sleep while the app idled.
+for line in firstClickFigures(woodshed: woodshedPath) { print(line) }
 
 // 6. Pitch: notes named and cents off on plucked and piano-like tones E2–E6, and speed.
 for line in pitchFigures() { print(line) }
