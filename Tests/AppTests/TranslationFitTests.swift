@@ -88,3 +88,51 @@ final class TranslationFitTests: XCTestCase {
     }
   }
 }
+
+/// No line is cut where the screen is wide, in any language; where it is narrow, a name cut in
+/// a list is read in full elsewhere on the screen.
+final class TranslationCutTests: XCTestCase {
+  static let journeys: [(name: String, keys: [Key])] =
+    ASCIISymbolTests.journeys + [
+      ("metronome", [.enter]),
+      ("metronome accents", [.enter, .character("a")]),
+      ("notes card", [.character("3"), .enter]),
+      ("rhythm line", [.character("5"), .enter]),
+      ("listen measuring", [.character("2"), .character("l")]),
+      ("interval game", [.character("4"), .enter, .character("g")]),
+    ]
+
+  private func screen(_ journey: [Key], _ language: String, _ size: Size) -> [String] {
+    var settings = Settings()
+    settings.language = language
+    var model = AppFixtures.model(
+      size: size, settings: settings, patterns: [FretboardScreenTests.minorPentatonic])
+    for key in journey { model.press(key) }
+    return AppView.render(model).lines
+  }
+
+  func testNothingIsCutAt120Columns() {
+    for language in TranslationFitTests.languages {
+      for journey in Self.journeys {
+        let lines = screen(journey.keys, language, Size(width: 120, height: 40))
+        for line in lines {
+          XCTAssertFalse(line.contains("…"), "\(journey.name) in \(language): \(line)")
+        }
+      }
+    }
+  }
+
+  func testAPackNameCutInTheListIsReadInFullBelowIt() {
+    for language in TranslationFitTests.languages {
+      var settings = Settings()
+      settings.language = language
+      var model = AppFixtures.model(settings: settings)
+      model.press(.character("3"))
+      for pack in NotesModel.shown(model.packs, model.settings) {
+        let text = AppView.render(model).lines.joined(separator: "\n")
+        XCTAssertTrue(text.contains(pack.title(model.strings)), "\(language) \(pack.id)\n\(text)")
+        model.press(.down)
+      }
+    }
+  }
+}

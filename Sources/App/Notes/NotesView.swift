@@ -45,7 +45,20 @@ enum NotesView {
     _ screen: NotesModel, model: AppModel, in area: Rect, on canvas: inout Canvas
   ) {
     let strings = model.strings
-    let (left, width) = column(in: area)
+    let chosen = Set(model.settings.notes.packs)
+    let packs = NotesModel.shown(model.packs, model.settings)
+    let items = packs.map { pack in
+      MenuList.Item(
+        (chosen.contains(pack.id) ? "[x] " : "[ ] ") + pack.title(strings),
+        detail: strings.text(
+          "notes.packDetail",
+          ["clef": strings.text("clef." + pack.staff.name), "count": "\(pack.notes.count)"]))
+    }
+    // The list grows past the column, as far as the screen allows, to give every name in full.
+    let column = column(in: area)
+    let width = min(
+      area.width - 4, max(column.width, items.map { MenuList.widthInFull($0) }.max() ?? 0))
+    let left = area.x + (area.width - width) / 2
     var y = area.y + 1
     canvas.write(
       strings.text("notes.choose"), x: left, y: y, style: Style.role(.accent).bold, clip: area)
@@ -70,19 +83,18 @@ enum NotesView {
       x: left + width - min(about.displayWidth, max(0, width - setup.displayWidth - 3)), y: y,
       style: .role(.muted), clip: area)
     y += 2
-    let chosen = Set(model.settings.notes.packs)
-    let items = NotesModel.shown(model.packs, model.settings).map { pack in
-      MenuList.Item(
-        (chosen.contains(pack.id) ? "[x] " : "[ ] ") + pack.title(strings),
-        detail: strings.text(
-          "notes.packDetail",
-          ["clef": strings.text("clef." + pack.staff.name), "count": "\(pack.notes.count)"]))
-    }
     let rows = max(0, area.maxY - y - 2)
     MenuList(
       items: items, selected: screen.cursor, scrollOffset: max(0, screen.cursor - rows + 1),
       glyphs: model.glyphs
     ).render(in: Rect(x: left, y: y, width: width, height: rows), on: &canvas)
+    // Where the list is too narrow for the chosen pack's name, it is read in full below.
+    if items.indices.contains(screen.cursor), MenuList.widthInFull(items[screen.cursor]) > width {
+      canvas.write(
+        packs[screen.cursor].title(strings).clipped(
+          toWidth: width, ellipsis: model.glyphs.ellipsis),
+        x: left, y: area.maxY - 2, style: .role(.muted), clip: area)
+    }
     if let problem = screen.problem {
       canvas.writeCentred(
         strings.text(problem), y: area.maxY - 1, in: area, style: Style.role(.bad).bold)
@@ -98,11 +110,17 @@ enum NotesView {
     let (left, width) = column(in: area)
     // The count and the mistakes come first; the pack's name takes the room left.
     let header = header(screen, quiz, strings)
-    canvas.write(header, x: left, y: area.y, style: .role(.muted), clip: area)
-    let title = pack.title(strings).clipped(
-      toWidth: max(0, width - header.displayWidth - 3), ellipsis: model.glyphs.ellipsis)
+    // The line grows past the column, as far as the screen allows, to give the name in full.
+    let fullTitle = pack.title(strings)
+    let lineWidth = min(
+      area.width - 4, max(width, header.displayWidth + 3 + fullTitle.displayWidth))
+    let lineLeft = area.x + (area.width - lineWidth) / 2
+    canvas.write(header, x: lineLeft, y: area.y, style: .role(.muted), clip: area)
+    let title = fullTitle.clipped(
+      toWidth: max(0, lineWidth - header.displayWidth - 3), ellipsis: model.glyphs.ellipsis)
     canvas.write(
-      title, x: left + width - title.displayWidth, y: area.y, style: .role(.muted), clip: area)
+      title, x: lineLeft + lineWidth - title.displayWidth, y: area.y,
+      style: .role(.muted), clip: area)
 
     // The answers and the verdict take the bottom rows; the staff gets the rest.
     let bottom = area.maxY - 3

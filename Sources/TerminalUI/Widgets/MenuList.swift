@@ -40,6 +40,12 @@ public struct MenuList: Sendable, Equatable {
     return max(0, current)
   }
 
+  /// How wide a row must be to show `item`'s title and detail uncut.
+  public static func widthInFull(_ item: Item) -> Int {
+    let detail = item.detail.map { $0.isEmpty ? 0 : gapBeforeDetail + $0.displayWidth } ?? 0
+    return leadingWidth + item.title.displayWidth + detail + 1
+  }
+
   public func render(in area: Rect, on canvas: inout Canvas) {
     guard !area.isEmpty else { return }
     canvas.fill(area)
