@@ -136,3 +136,18 @@ final class TranslationCutTests: XCTestCase {
     }
   }
 }
+
+extension TranslationCutTests {
+  func testEveryHelpLineFitsAt80Columns() {
+    for language in TranslationFitTests.languages {
+      var settings = Settings()
+      settings.language = language
+      var model = AppFixtures.model(settings: settings)
+      model.press(.character("9"))
+      let width = HelpView.textWidth(in: model.size)
+      for (line, _) in HelpView.lines(model: model, width: width) {
+        XCTAssertLessThanOrEqual(line.displayWidth, width, "\(language): \(line)")
+      }
+    }
+  }
+}

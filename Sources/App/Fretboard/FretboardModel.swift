@@ -504,9 +504,9 @@ public struct FretboardModel: Equatable, Sendable {
     guard !patterns.isEmpty else { return }
     selected = min(selected, patterns.count - 1)
     switch key {
-    case .left, .character("-"):
+    case .left:
       settings.fretboard.root = Self.root(settings.fretboard.root, by: -1)
-    case .right, .character("+"):
+    case .right:
       settings.fretboard.root = Self.root(settings.fretboard.root, by: 1)
     case .up, .character("k"):
       selected = (selected + patterns.count - 1) % patterns.count

@@ -19,9 +19,8 @@ public struct HelpModel: Equatable, Sendable {
     case .up, .character("k"): scroll = max(0, scroll - 1)
     case .down, .character("j"): scroll += 1
     case .pageUp: scroll = max(0, scroll - max(1, visibleRows - 1))
-    case .pageDown, .character(" "): scroll += max(1, visibleRows - 1)
+    case .pageDown: scroll += max(1, visibleRows - 1)
     case .home: scroll = 0
-    case .left: return .pop
     default: break
     }
     return nil

@@ -22,9 +22,12 @@ enum HelpView {
     let keys: [(String, String)] = [
       (strings.text("key.esc"), "help.key.back"), ("?", "help.key.help"), ("q", "help.key.quit"),
       ("Ctrl-C", "help.key.ctrlC"),
+      ("j k h l", "help.key.letters"), ("PgUp PgDn", "help.key.pages"),
+      ("Home End", "help.key.ends"),
     ]
+    let keyWidth = (keys.map(\.0.displayWidth).max() ?? 0) + 2
     for (key, action) in keys {
-      lines.append((key.padded(toWidth: 8) + strings.text(action), .plain))
+      lines.append((key.padded(toWidth: keyWidth) + strings.text(action), .plain))
     }
     heading("help.modules")
     for entry in HomeEntry.allCases {

@@ -12,6 +12,7 @@ public struct HomeModel: Equatable, Sendable {
   static let keyHints: [KeyHint] = [
     KeyHint(.upDown, "common.move"),
     KeyHint(.enter, "common.open"),
+    KeyHint(.text("1-9"), "home.key.number", inBar: false),
     .help,
     KeyHint(.text("q"), "common.quit"),
     .quitNow,
@@ -25,13 +26,13 @@ public struct HomeModel: Equatable, Sendable {
     switch key {
     case .up, .character("k"):
       selected = (selected + entries.count - 1) % entries.count
-    case .down, .character("j"), .tab:
+    case .down, .character("j"):
       selected = (selected + 1) % entries.count
     case .home, .pageUp:
       selected = 0
     case .end, .pageDown:
       selected = entries.count - 1
-    case .enter, .right, .character(" "):
+    case .enter:
       return open(entries[selected], seed: seed, history: history, utcOffset: utcOffset)
     case .character(let c):
       if let number = c.wholeNumberValue, (1...entries.count).contains(number) {

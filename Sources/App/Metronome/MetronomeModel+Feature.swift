@@ -2,7 +2,7 @@ import TerminalUI
 
 extension MetronomeModel: Feature {
   var titleKey: String { "metronome.title" }
-  var keyHints: [KeyHint] { Self.keyHints }
+  var keyHints: [KeyHint] { currentHints }
   var screen: Screen { .metronome(self) }
 
   func render(in area: Rect, model: AppModel, on canvas: inout Canvas) {

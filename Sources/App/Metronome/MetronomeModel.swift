@@ -60,6 +60,7 @@ public struct MetronomeModel: Equatable, Sendable {
     KeyHint(.upDown, "metronome.key.tempo5"),
     KeyHint(.text("t"), "metronome.key.tap"),
     KeyHint(.text("0-9"), "metronome.key.type", inBar: false),
+    KeyHint(.enter, "metronome.key.enter", inBar: false),
     KeyHint(.text("m"), "metronome.key.meter", inBar: false),
     KeyHint(.text("a"), "metronome.key.accents", inBar: false),
     KeyHint(.text("s"), "metronome.key.subdivision", inBar: false),
@@ -74,6 +75,49 @@ public struct MetronomeModel: Equatable, Sendable {
     .help,
     .quitNow,
   ]
+
+  /// The keys while the accents are typed: every key goes into the line.
+  static let accentHints: [KeyHint] = [
+    KeyHint(.text("X x ."), "metronome.key.marks"),
+    KeyHint(.text("0-9 +"), "metronome.key.grouping"),
+    KeyHint(.text("Space"), "metronome.key.separate", inBar: false),
+    KeyHint(.text("Backspace"), "common.erase", inBar: false),
+    KeyHint(.enter, "common.apply"),
+    KeyHint(.escape, "common.cancel"),
+  ]
+
+  static let trainerHints: [KeyHint] = [
+    KeyHint(.leftRight, "metronome.key.trainerField"),
+    KeyHint(.upDown, "metronome.key.trainerStep"),
+    KeyHint(.text("PgUp PgDn"), "metronome.key.trainerPage", inBar: false),
+    KeyHint(.enter, "common.apply"),
+    KeyHint(.text("Del Backspace"), "metronome.key.trainerOff"),
+    KeyHint(.escape, "common.cancel"),
+  ]
+
+  static let presetNameHints: [KeyHint] = [
+    KeyHint(.typedText, "metronome.key.typeName"),
+    KeyHint(.text("Backspace"), "common.erase", inBar: false),
+    KeyHint(.enter, "metronome.key.savePreset"),
+    KeyHint(.escape, "common.cancel"),
+  ]
+
+  static let presetListHints: [KeyHint] = [
+    KeyHint(.upDown, "common.move"),
+    KeyHint(.enter, "metronome.key.loadPreset"),
+    KeyHint(.text("l"), "metronome.key.setlist"),
+    KeyHint(.text("d Del"), "metronome.key.deletePreset"),
+    KeyHint(.escape, "common.close"),
+  ]
+
+  /// The keys of what has the keys now: an editor, the presets, or the metronome itself.
+  var currentHints: [KeyHint] {
+    if accentDraft != nil { return Self.accentHints }
+    if trainerDraft != nil { return Self.trainerHints }
+    if presetName != nil { return Self.presetNameHints }
+    if presetCursor != nil { return Self.presetListHints }
+    return Self.keyHints
+  }
 
   /// While typing a tempo or editing accents, every key belongs to this screen.
   var capturesKeys: Bool {
@@ -344,7 +388,7 @@ public struct MetronomeModel: Equatable, Sendable {
       trainerDraft = nil
       return nil
     case .left: draft.focus = (draft.focus + 2) % 3
-    case .right, .tab: draft.focus = (draft.focus + 1) % 3
+    case .right: draft.focus = (draft.focus + 1) % 3
     case .up: draft.change(by: 1)
     case .down: draft.change(by: -1)
     case .pageUp: draft.change(by: 5)

@@ -350,7 +350,7 @@ public struct NotesModel: Equatable, Sendable {
         chosen.append(id)
       }
       settings.notes.packs = chosen
-    case .tab, .character("e"):
+    case .tab:
       let all = NoteExercise.allCases
       settings.notes.exercise = all[(all.firstIndex(of: settings.notes.exercise)! + 1) % all.count]
     case .left, .right:

@@ -15,6 +15,8 @@ public struct SettingsModel: Equatable, Sendable {
   static let keyHints: [KeyHint] = [
     KeyHint(.upDown, "common.move"),
     KeyHint(.leftRight, "common.change"),
+    KeyHint(.enter, "common.change", inBar: false),
+    KeyHint(.text("+-"), "common.change", inBar: false),
     .back,
     .help,
     .quitNow,
@@ -30,13 +32,13 @@ public struct SettingsModel: Equatable, Sendable {
     switch key {
     case .up, .character("k"):
       selected = (selected + Self.rows.count - 1) % Self.rows.count
-    case .down, .character("j"), .tab:
+    case .down, .character("j"):
       selected = (selected + 1) % Self.rows.count
     case .home, .pageUp:
       selected = 0
     case .end, .pageDown:
       selected = Self.rows.count - 1
-    case .right, .enter, .character("l"), .character("+"), .character(" "):
+    case .right, .enter, .character("l"), .character("+"):
       return change(
         selectedRow, by: 1, settings: &settings, languages: languages, midiPorts: midiPorts)
     case .left, .character("h"), .character("-"):

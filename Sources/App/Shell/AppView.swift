@@ -66,6 +66,7 @@ public enum AppView {
       let naming = model.settings.noteNaming
       let names = naming == .latin ? naming.letterNames : naming.letterNames.sorted()
       return (names.first ?? "").lowercased() + "-" + (names.last ?? "").lowercased()
+    case .typedText: return strings.text("key.typedText")
     case .text(let text): return text
     }
   }

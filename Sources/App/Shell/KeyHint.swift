@@ -7,6 +7,8 @@ public struct KeyHint: Equatable, Sendable {
     case escape
     /// The note names the player types, in the naming system chosen: a-g, do-si.
     case noteNames
+    /// Any text: a name typed letter by letter.
+    case typedText
     case text(String)
   }
 
