@@ -275,7 +275,7 @@ final class NotesModelTests: XCTestCase {
     model.press(.enter, at: 8)
     XCTAssertEqual(screen(model)?.phase, .finished)
     XCTAssertTrue(
-      AppView.render(model).lines.joined().contains("New personal best: 3!"),
+      AppView.render(model).lines.joined().contains("New best: 3 (was 1)!"),
       AppView.render(model).lines.joined(separator: "\n"))
   }
 

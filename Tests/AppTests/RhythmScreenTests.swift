@@ -10,13 +10,14 @@ import XCTest
 @testable import App
 
 final class RhythmScreenTests: XCTestCase {
-  private func model(size: Size = Size(width: 80, height: 24), settings: Settings = Settings())
-    -> AppModel
-  {
+  private func model(
+    size: Size = Size(width: 80, height: 24), settings: Settings = Settings(),
+    history: [SessionRecord] = []
+  ) -> AppModel {
     var model = AppModel(
       settings: settings, size: size, clock: ClockTime(hour: 9, minute: 5, day: AppFixtures.today),
       catalog: AppFixtures.catalog, paths: AppFixtures.paths, detectedGlyphs: .unicode,
-      rhythms: RhythmPattern.shipped)
+      rhythms: RhythmPattern.shipped, history: history)
     _ = model.handle(.audio(AppFixtures.audio))
     return model
   }
@@ -148,6 +149,44 @@ final class RhythmScreenTests: XCTestCase {
     guard case .metronome(.start) = again.first else { return XCTFail("again: \(again)") }
     XCTAssertEqual(screen(model)?.phase, .running, "Enter plays the line again")
     XCTAssertEqual(screen(model)?.hits, [])
+  }
+
+  /// A finished run of the default line at 60 BPM, tapped, with `accuracy` %.
+  private func earlierRun(accuracy: Double, bpm: Double = 60, exercise: String = "tap")
+    -> SessionRecord
+  {
+    SessionRecord(
+      module: "rhythm", exercise: exercise, startedAt: Date(timeIntervalSince1970: 0),
+      duration: 10, score: accuracy / 100, figures: ["bpm": bpm, "accuracy": accuracy],
+      content: ["quarter", "eighths", "triplet", "rest"])
+  }
+
+  /// One bar at 60 BPM with only its first note tapped, dead on: 1 of 6 notes, 16.7 %.
+  private func resultsOfOneTap(after history: [SessionRecord]) -> String {
+    var settings = Settings()
+    settings.rhythm.bpm = 60
+    settings.rhythm.bars = 1
+    var model = model(settings: settings, history: history)
+    model.press(.character("5"), .enter)
+    countIn(&model, at: 10)
+    _ = press(&model, .character(" "), at: 14)
+    _ = tick(&model, at: 18.1)
+    return text(model)
+  }
+
+  func testTheResultsSayHowTheyStandAgainstTheBestOnThisLine() {
+    XCTAssertTrue(
+      resultsOfOneTap(after: []).contains(
+        "Accuracy 16.7 %   First score here: the one to beat."))
+    let beaten = resultsOfOneTap(after: [earlierRun(accuracy: 10), earlierRun(accuracy: 12.5)])
+    XCTAssertTrue(beaten.contains("New best: 16.7 % (was 12.5 %)!"), beaten)
+    let notBeaten = resultsOfOneTap(after: [earlierRun(accuracy: 50), earlierRun(accuracy: 12.5)])
+    XCTAssertTrue(notBeaten.contains("Your best: 50.0 %"), notBeaten)
+    // Another tempo or another input is another challenge.
+    let elsewhere = resultsOfOneTap(after: [
+      earlierRun(accuracy: 50, bpm: 90), earlierRun(accuracy: 50, exercise: "microphone"),
+    ])
+    XCTAssertTrue(elsewhere.contains("First score here"), elsewhere)
   }
 
   func testEscapeStopsARunAndKeepsWhatWasPlayed() throws {

@@ -398,26 +398,20 @@ enum FretboardScreenView {
     var text = strings.text(
       game.isPassed ? "fretboard.game.passed" : "fretboard.game.over",
       ["score": "\(game.score)", "level": "\(game.level)", "seconds": "\(seconds)"])
-    guard let best = screen.previousBest else {
-      return (text + "  " + strings.text("fretboard.game.firstRecord"), Style.role(.good).bold)
-    }
+    func points(_ score: Int) -> String { strings.text("result.points", ["points": "\(score)"]) }
+    let previous = screen.previousBest
     // Survival is a record of its own: a long game at a low score still shows progress.
-    let survived = Double(seconds) > best.seconds
-    if game.score > best.score || survived {
-      let key = game.score > best.score ? "fretboard.game.newBest" : "fretboard.game.newSurvival"
-      return (
-        text + "  "
-          + strings.text(
-            key, ["best": "\(best.score)", "seconds": "\(Int(best.seconds.rounded()))"]),
-        Style.role(.good).bold
-      )
+    if let previous, game.score <= previous.score, Double(seconds) > previous.seconds {
+      text +=
+        "  "
+        + strings.text(
+          "fretboard.game.newSurvival", ["seconds": "\(Int(previous.seconds.rounded()))"])
+      return (text, Style.role(.good).bold)
     }
-    text +=
-      "  "
-      + strings.text(
-        "fretboard.game.best",
-        ["best": "\(best.score)", "seconds": "\(Int(best.seconds.rounded()))"])
-    return (text, .role(.text))
+    let best = PersonalBest(
+      score: points(game.score), previous: previous.map { points($0.score) },
+      isBeaten: game.score > (previous?.score ?? -1))
+    return (text + "  " + best.text(strings), best.isBeaten ? best.style : .role(.text))
   }
 
   private static func rootText(_ root: NoteClass, _ model: AppModel) -> String {

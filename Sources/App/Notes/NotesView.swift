@@ -281,10 +281,10 @@ enum NotesView {
   ) -> (text: String, style: Style)? {
     guard !screen.exercise.hasRounds else { return nil }
     let score = quiz.correctCount
-    guard let best = screen.previousBest, best >= score else {
-      return (strings.text("notes.best.new", ["score": "\(score)"]), Style.role(.good).bold)
-    }
-    return (strings.text("notes.best", ["best": "\(best)"]), .role(.muted))
+    let best = PersonalBest(
+      score: "\(score)", previous: screen.previousBest.map { "\($0)" },
+      isBeaten: score > (screen.previousBest ?? -1))
+    return (best.text(strings), best.style)
   }
 
   /// Each note of the chosen packs with how well it is known: its Leitner box as a level and

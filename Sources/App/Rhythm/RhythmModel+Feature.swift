@@ -10,7 +10,9 @@ extension RhythmModel: SteppingBack {
   }
 
   mutating func handle(_ key: KeyEvent, context: inout FeatureContext) -> FeatureOutcome {
-    FeatureOutcome(handle(key, settings: &context.settings, rhythms: context.rhythms))
+    FeatureOutcome(
+      handle(
+        key, settings: &context.settings, rhythms: context.rhythms, history: context.history))
   }
 
   mutating func receive(_ event: AppEvent, context: inout FeatureContext) -> [Effect] {

@@ -47,6 +47,8 @@ public struct RhythmModel: Equatable, Sendable {
   public private(set) var line: RhythmLine?
   /// Where this run's hits come from: the chosen input, or taps once it has failed.
   public private(set) var input = RhythmSettings.Input.tap
+  /// The best accuracy on this line, at this tempo and on this input, before this run.
+  public private(set) var previousBest: Double?
   /// The instrument the microphone listens for.
   private var profile: InstrumentProfile?
   private var startedAt: MonotonicInstant?
@@ -125,7 +127,8 @@ public struct RhythmModel: Equatable, Sendable {
   }
 
   mutating func handle(
-    _ event: KeyEvent, settings: inout Settings, rhythms: [RhythmPattern]
+    _ event: KeyEvent, settings: inout Settings, rhythms: [RhythmPattern],
+    history: [SessionRecord] = []
   ) -> [Effect] {
     now = max(now, event.time)
     switch phase {
@@ -135,17 +138,19 @@ public struct RhythmModel: Equatable, Sendable {
       return played([PlayedEvent(instant: event.time, source: .keyboard)], settings: settings)
     case .results:
       // "Enter again", as the key bar says: the same line once more.
-      return event.key == .enter ? start(settings: settings, rhythms: rhythms) : []
+      return event.key == .enter
+        ? start(settings: settings, rhythms: rhythms, history: history) : []
     case .calibrated:
       if event.key == .enter { phase = .setup }
       return []
     case .setup:
-      return setupKey(event, settings: &settings, rhythms: rhythms)
+      return setupKey(event, settings: &settings, rhythms: rhythms, history: history)
     }
   }
 
   private mutating func setupKey(
-    _ event: KeyEvent, settings: inout Settings, rhythms: [RhythmPattern]
+    _ event: KeyEvent, settings: inout Settings, rhythms: [RhythmPattern],
+    history: [SessionRecord]
   ) -> [Effect] {
     var rhythm = settings.rhythm
     slot = min(slot, rhythm.line.count - 1)
@@ -185,7 +190,7 @@ public struct RhythmModel: Equatable, Sendable {
       return calibrate(settings: settings)
     case .enter, .character(" "):
       settings.rhythm = rhythm
-      return start(settings: settings, rhythms: rhythms)
+      return start(settings: settings, rhythms: rhythms, history: history)
     default:
       break
     }
@@ -210,7 +215,20 @@ public struct RhythmModel: Equatable, Sendable {
     return options
   }
 
-  private mutating func start(settings: Settings, rhythms: [RhythmPattern]) -> [Effect] {
+  /// The best accuracy of finished runs of `line` at `bpm` on `input` in `history`: a faster
+  /// tempo or another input is another challenge, with a best of its own.
+  public static func best(
+    line: [String], bpm: Int, input: RhythmSettings.Input, in history: [SessionRecord]
+  ) -> Double? {
+    history.filter {
+      $0.module == module && $0.exercise == input.rawValue && $0.content == line
+        && $0.figures["bpm"] == Double(bpm) && !$0.isCutShort
+    }.compactMap { $0.figures["accuracy"] }.max()
+  }
+
+  private mutating func start(
+    settings: Settings, rhythms: [RhythmPattern], history: [SessionRecord]
+  ) -> [Effect] {
     let patterns = settings.rhythm.line.compactMap { id in rhythms.first { $0.id == id } }
     guard patterns.count == settings.rhythm.line.count,
       let line = RhythmLine(patterns: patterns, bars: settings.rhythm.bars)
@@ -219,6 +237,8 @@ public struct RhythmModel: Equatable, Sendable {
     self.line = line
     phase = .running
     input = settings.rhythm.input
+    previousBest = Self.best(
+      line: settings.rhythm.line, bpm: settings.rhythm.bpm, input: input, in: history)
     profile = settings.listening.profile
     return [.metronome(.start(clickOptions(settings, line: line)))]
   }
@@ -449,5 +469,15 @@ public struct RhythmModel: Equatable, Sendable {
     guard input == .midi else { return }
     midiProblem = failure
     if failure != nil { input = .tap }
+  }
+}
+
+extension RhythmModel {
+  /// `results` against the best before this run, as the results screen says it.
+  func best(of results: RhythmResults) -> PersonalBest {
+    func percent(_ value: Double) -> String { DecimalText.format(value, places: 1) + " %" }
+    return PersonalBest(
+      score: percent(results.accuracy), previous: previousBest.map(percent),
+      isBeaten: results.accuracy > (previousBest ?? -1))
   }
 }

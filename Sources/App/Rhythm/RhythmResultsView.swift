@@ -20,9 +20,10 @@ enum RhythmResultsView {
     }
   }
 
+  /// `best` compares the accuracy with the player's best on the line, where it is known.
   static func render(
-    _ results: RhythmResults, seconds: Double, strings: Localizer, glyphs: GlyphSet,
-    in area: Rect, on canvas: inout Canvas
+    _ results: RhythmResults, seconds: Double, best: PersonalBest? = nil, strings: Localizer,
+    glyphs: GlyphSet, in area: Rect, on canvas: inout Canvas
   ) {
     let width = min(area.width - 2, 72)
     let left = area.x + max(0, (area.width - width) / 2)
@@ -32,10 +33,14 @@ enum RhythmResultsView {
       canvas.write(text, x: left, y: y, style: style, clip: area)
       y += 1
     }
-    line(
-      strings.text(
-        "rhythm.results.accuracy", ["percent": DecimalText.format(results.accuracy, places: 1)]),
-      style: Style.role(.accent).bold)
+    let accuracy = strings.text(
+      "rhythm.results.accuracy", ["percent": DecimalText.format(results.accuracy, places: 1)])
+    if let best {
+      canvas.write(
+        best.text(strings), x: left + accuracy.displayWidth + 3, y: y, style: best.style,
+        clip: Rect(x: left, y: y, width: width, height: 1))
+    }
+    line(accuracy, style: Style.role(.accent).bold)
     line(strings.text("rhythm.results.rule"), style: .role(.muted))
     var x = left
     let counts: [(String, Int, Style)] =

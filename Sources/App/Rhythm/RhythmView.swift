@@ -18,7 +18,8 @@ enum RhythmView {
     case .results(let report):
       let height = min(area.height, RhythmResultsView.height)
       RhythmResultsView.render(
-        report.results, seconds: report.seconds, strings: model.strings, glyphs: model.glyphs,
+        report.results, seconds: report.seconds, best: screen.best(of: report.results),
+        strings: model.strings, glyphs: model.glyphs,
         in: Rect(x: area.x, y: area.y + 1, width: area.width, height: height), on: &canvas)
     case .calibrating:
       renderCalibration(screen, model: model, in: area, on: &canvas)
