@@ -151,3 +151,53 @@ extension TranslationCutTests {
     }
   }
 }
+
+extension TranslationCutTests {
+  func testTheHistoryTableIsReadInFullAt80Columns() {
+    for language in TranslationFitTests.languages {
+      var settings = Settings()
+      settings.language = language
+      var model = AppFixtures.model(settings: settings, history: AppFixtures.history)
+      model.press(.character("7"))
+      let lines = AppView.render(model).lines
+      let header = lines.firstIndex { $0.contains(model.strings.text("history.column.date")) }
+      for line in lines[(header ?? 0)...].prefix(8) {
+        XCTAssertFalse(line.contains("…"), "\(language): \(line)")
+      }
+    }
+  }
+}
+
+extension TranslationCutTests {
+  func testWhyThereIsNoMIDIInputIsReadInFull() {
+    let reason = "no ALSA sequencer (No such file or directory): MIDI needs /dev/snd/seq"
+    for language in TranslationFitTests.languages {
+      var settings = Settings()
+      settings.language = language
+      var model = AppFixtures.model(settings: settings)
+      _ = model.handle(.midiPortsListed([], problem: reason))
+      model.openSetting(.midiPort)
+      let lines = AppView.render(model).lines
+      XCTAssertFalse(
+        lines.contains { $0.contains("…") }, "\(language)\n\(lines.joined(separator: "\n"))")
+      let text = lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+      XCTAssertTrue(text.contains("/dev/snd/seq"), "\(language)\n\(lines.joined(separator: "\n"))")
+    }
+  }
+}
+
+extension TranslationCutTests {
+  func testWithoutAnAudioServerTheTitleBarIsNotCut() {
+    for language in TranslationFitTests.languages {
+      var settings = Settings()
+      settings.language = language
+      let model = AppFixtures.model(
+        settings: settings,
+        audio: .unavailable(reason: "PulseAudio: Connection refused (no server at unix:/run/pulse)")
+      )
+      let bar = AppView.render(model).lines[0]
+      XCTAssertFalse(bar.contains("…"), "\(language): \(bar)")
+      XCTAssertTrue(bar.contains(model.strings.text("audio.none")), "\(language): \(bar)")
+    }
+  }
+}

@@ -124,12 +124,12 @@ enum HistoryView {
     // Only the rows on screen are formatted: a long history must not slow every frame.
     let first = max(0, min(screen.scroll, sittings.count - (table.height - 1)))
     let shown = sittings[first..<min(sittings.count, first + max(0, table.height - 1))]
+    // Every column but the missed notes, which the details line shows in full.
+    let rows = shown.map {
+      Array(HistoryReport.cells($0, strings, utcOffset: model.utcOffset).dropLast())
+    }
     Table(
-      columns: columns(strings),
-      // Every column but the missed notes, which the details line shows in full.
-      rows: shown.map {
-        Array(HistoryReport.cells($0, strings, utcOffset: model.utcOffset).dropLast())
-      },
+      columns: columns(strings, rows: rows, width: table.width), rows: rows,
       selected: screen.selected - first, glyphs: model.glyphs
     ).render(in: table, on: &canvas)
 
@@ -168,14 +168,32 @@ enum HistoryView {
       "history.duration.hours", ["hours": "\(whole / 60)", "minutes": "\(whole % 60)"])
   }
 
-  private static func columns(_ strings: Localizer) -> [Table.Column] {
-    let widths: [String: Table.Column.Width] = [
-      "date": .fixed(16), "module": .flexible(2), "exercise": .flexible(4),
-      "result": .flexible(4), "duration": .fixed(5),
-    ]
-    return HistoryReport.columns.dropLast().map { name in
-      Table.Column(
-        strings.text("history.column.\(name)"), width: widths[name] ?? .flexible(1),
+  /// Each column as wide as its title and the rows shown need, when the table has room for
+  /// all; otherwise the date and the time keep theirs and the words share the rest in
+  /// proportion to what they need.
+  private static func columns(_ strings: Localizer, rows: [[String]], width: Int)
+    -> [Table.Column]
+  {
+    let names = Array(HistoryReport.columns.dropLast())
+    let titles = names.map { strings.text("history.column.\($0)") }
+    let needed = titles.indices.map { index in
+      rows.reduce(titles[index].displayWidth) { max($0, $1[index].displayWidth) }
+    }
+    // Words get a column of air where there is room, so the columns read apart.
+    let air = 2
+    let fits = needed.reduce(Table.columnGap * (names.count - 1) + 2 * air, +) <= width
+    return names.indices.map { index in
+      let name = names[index]
+      let columnWidth: Table.Column.Width
+      if name == "date" || name == "duration" {
+        columnWidth = .fixed(needed[index])
+      } else if name == "result" {
+        columnWidth = fits ? .flexible(1) : .flexible(needed[index])
+      } else {
+        columnWidth = fits ? .fixed(needed[index] + air) : .flexible(needed[index])
+      }
+      return Table.Column(
+        titles[index], width: columnWidth,
         alignment: HistoryReport.numericColumns.contains(name) ? .trailing : .leading)
     }
   }

@@ -23,13 +23,27 @@ enum SettingsView {
       .render(in: list, on: &canvas)
 
     // The example and the status, with gaps around the example where the screen has room.
-    let showsExample = screen.selectedRow == .noteNaming
-    let gap = below.height > (showsExample ? 3 : 1) ? 1 : 0
+    // The MIDI row's value is short; why there is no MIDI input is said in full here.
+    let example: (lines: [String], style: Style)? =
+      switch screen.selectedRow {
+      case .noteNaming:
+        ([settings.noteNaming.letterNames.joined(separator: " ")], .role(.accent))
+      case .midiPort where settings.audio.midiPort.isEmpty && model.midiPortsProblem != nil:
+        (
+          strings.text("settings.midiPort.none", ["reason": model.midiPortsProblem ?? ""])
+            .wrapped(toWidth: max(1, panel.width - 3)), .role(.muted)
+        )
+      default: nil
+      }
+    let exampleRows = example?.lines.count ?? 0
+    let gap = below.height > exampleRows + (example == nil ? 1 : 2) ? 1 : 0
     var y = below.y + gap
-    if showsExample {
-      let example = settings.noteNaming.letterNames.joined(separator: " ")
-      canvas.write(example, x: panel.x + 3, y: y, style: .role(.accent), clip: panel)
-      y += 1 + gap
+    if let example {
+      for line in example.lines {
+        canvas.write(line, x: panel.x + 3, y: y, style: example.style, clip: panel)
+        y += 1
+      }
+      y += gap
     }
     let status = model.settingsStatus ?? Message("settings.savedAtOnce")
     let failed = status.key != "settings.saved" && status.key != "settings.savedAtOnce"
@@ -65,7 +79,7 @@ enum SettingsView {
       return strings.text("settings.volume.value", ["percent": "\(settings.volumes.instrument)"])
     case .midiPort:
       if !settings.audio.midiPort.isEmpty { return settings.audio.midiPort }
-      return model.midiPortsProblem.map { strings.text("settings.midiPort.none", ["reason": $0]) }
+      return model.midiPortsProblem.map { _ in strings.text("settings.midiPort.unavailable") }
         ?? strings.text("settings.midiPort.every", ["count": "\(model.midiPorts.count)"])
     case .cardAdvance:
       guard !settings.notes.advancesByHand else {

@@ -87,7 +87,7 @@ public enum AppView {
         clip: line)
       x += canvas.write(strings.text(screen.titleKey), x: x, y: line.y, style: bar, clip: line)
     }
-    let audioText: String
+    var audioText: String
     let audioStyle: Style
     switch model.audio {
     case .checking:
@@ -103,6 +103,10 @@ public enum AppView {
     }
     let clock = model.clock.text
     let room = max(0, line.maxX - x - clock.displayWidth - 5)
+    // Without room for the reason, the words alone: the screens that need sound say more.
+    if case .unavailable = model.audio, audioText.displayWidth > min(room, line.width / 2) {
+      audioText = strings.text("audio.none")
+    }
     let shown = audioText.clipped(
       toWidth: min(room, line.width / 2), ellipsis: model.glyphs.ellipsis)
     let clockX = line.maxX - 1 - clock.displayWidth

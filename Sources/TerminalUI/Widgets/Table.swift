@@ -26,7 +26,7 @@ public struct Table: Sendable, Equatable {
   public var scrollOffset: Int
   public var glyphs: GlyphSet
 
-  static let columnGap = 1
+  public static let columnGap = 1
 
   public init(
     columns: [Column], rows: [[String]], selected: Int? = nil, scrollOffset: Int = 0,
