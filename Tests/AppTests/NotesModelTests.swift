@@ -404,8 +404,10 @@ final class NotesModelTests: XCTestCase {
   }
 
   func testTheHeaderKeepsItsCountBesideALongPackName() {
+    // The count grows short so the pack's name is read in full, or as far as 80 columns allow.
     for (language, count) in [
-      ("es", "Tarjeta 1 de 20   bien 0   mal 0"), ("ru", "Карточка 1 из 20   верно 0   ошибок 0"),
+      ("es", "1/20   bien 0   mal 0   Sistema de piano: dos octavas en torno al do central"),
+      ("ru", "1/20   верно 0   ошибок 0   Фортепианная система: две октавы вокруг до"),
     ] {
       var (model, _) = startedWith(.flashcards) {
         $0.language = language

@@ -201,3 +201,16 @@ extension TranslationCutTests {
     }
   }
 }
+
+extension TranslationCutTests {
+  func testACardsHeaderNamesItsPackInFullAt80Columns() {
+    for language in TranslationFitTests.languages {
+      var settings = Settings()
+      settings.language = language
+      var model = AppFixtures.model(settings: settings)
+      model.press(.character("3"), .enter)
+      let header = AppView.render(model).lines[2]
+      XCTAssertFalse(header.contains("…"), "\(language): \(header)")
+    }
+  }
+}

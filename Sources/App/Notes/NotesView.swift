@@ -109,9 +109,12 @@ enum NotesView {
     let card = quiz.card
     let (left, width) = column(in: area)
     // The count and the mistakes come first; the pack's name takes the room left.
-    let header = header(screen, quiz, strings)
     // The line grows past the column, as far as the screen allows, to give the name in full.
     let fullTitle = pack.title(strings)
+    var header = header(screen, quiz, strings)
+    if header.displayWidth + 3 + fullTitle.displayWidth > area.width - 4 {
+      header = Self.header(screen, quiz, strings, short: true)
+    }
     let lineWidth = min(
       area.width - 4, max(width, header.displayWidth + 3 + fullTitle.displayWidth))
     let lineLeft = area.x + (area.width - lineWidth) / 2
@@ -242,8 +245,10 @@ enum NotesView {
   }
 
   /// "Card 3 of 20", "0:42 left" or "Streak 7", then the right and wrong answers so far.
-  private static func header(_ screen: NotesModel, _ quiz: NoteQuiz, _ strings: Localizer) -> String
-  {
+  /// `short`: the card's number as 3/20, where the pack's name needs the room.
+  private static func header(
+    _ screen: NotesModel, _ quiz: NoteQuiz, _ strings: Localizer, short: Bool = false
+  ) -> String {
     let wrong = quiz.answers.count - quiz.correctCount
     let tally = ["right": "\(quiz.correctCount)", "wrong": "\(wrong)"]
     switch screen.exercise {
@@ -254,7 +259,7 @@ enum NotesView {
       return strings.text("notes.progress.streak", tally)
     case .flashcards, .play:
       return strings.text(
-        "notes.progress",
+        short ? "notes.progress.short" : "notes.progress",
         tally.merging(["round": "\(quiz.round)", "rounds": "\(quiz.rounds ?? quiz.round)"]) { $1 })
     }
   }
