@@ -223,7 +223,10 @@ enum RhythmView {
     let firstBeat = grid.firstBeat / .seconds(1)
     let passStart = Double(pass.lowerBound)
     view.playhead = played - passStart
-    view.current = Int(played - passStart)
+    // The pattern under way is framed whole, as it is when chosen; a silent beat on its own.
+    let playing = line.placements.first { $0.beats.contains(beat) }
+    view.current = (playing?.beat ?? beat) - pass.lowerBound
+    view.currentSpan = playing?.pattern.beats ?? 1
     func position(_ time: Double) -> Double { (time - firstBeat) / beatSeconds - passStart }
     let inPass = { (time: Double) in
       let beat = (time - firstBeat) / beatSeconds
