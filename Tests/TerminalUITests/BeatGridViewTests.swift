@@ -120,6 +120,25 @@ final class BeatGridViewTests: XCTestCase {
     }
   }
 
+  func testBarLinesAreDrawnHeavierAndKeptUnderTheFrame() {
+    var view = longNotes(glyphs: .unicode)
+    view.barLines = [0, 4, 8]
+    view.current = 4
+    view.currentSpan = 3
+    let canvas = render(view, width: 80)
+    let layout = BeatGridLayout(
+      beatCount: 8, current: 4, division: BeatGridLayout.division(of: view.beats), x: 0,
+      width: 80)
+    for beat in [0, 4, 8] {
+      XCTAssertEqual(
+        canvas[layout.separatorX(beat), 1].grapheme, "┃", "beat \(beat): \(canvas.lines[1])")
+    }
+    XCTAssertEqual(
+      canvas[layout.separatorX(7), 1].grapheme, "│", "the frame's side off a bar line")
+    XCTAssertEqual(canvas[layout.separatorX(4), 1].style, BeatGridView.frameStyle)
+    XCTAssertEqual(canvas[layout.separatorX(0), 1].style, BeatGridView.lineStyle)
+  }
+
   // MARK: Layout
 
   /// 4 beats in 37 columns: cells of 9, a separator and 8 columns of time, an eighth of a beat

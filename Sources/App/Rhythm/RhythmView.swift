@@ -57,6 +57,14 @@ enum RhythmView {
     return beats
   }
 
+  /// Where the bars start in the beats `range`, counted from its first beat, the end included.
+  static func barLines(in range: Range<Int>) -> Set<Int> {
+    Set(
+      (range.lowerBound...range.upperBound).filter { $0 % RhythmLine.beatsPerBar == 0 }.map {
+        $0 - range.lowerBound
+      })
+  }
+
   /// The line laid out long enough to show it once through whole: eight patterns of a bar
   /// each, the most a line holds, fit in 16 bars.
   static func wholeLine(_ patterns: [RhythmPattern]) -> RhythmLine? {
@@ -111,7 +119,8 @@ enum RhythmView {
         whole.placements.indices.contains(screen.slot) ? whole.placements[screen.slot] : nil
       BeatGridView(
         beats: beats(whole, in: once), current: chosen?.beat,
-        currentSpan: chosen?.pattern.beats ?? 1, glyphs: model.glyphs
+        currentSpan: chosen?.pattern.beats ?? 1, barLines: barLines(in: once),
+        glyphs: model.glyphs
       ).render(
         in: Rect(x: left, y: y + 2, width: width, height: BeatGridView.height), on: &canvas)
     }
@@ -217,7 +226,8 @@ enum RhythmView {
     let played = screen.grid.map { (screen.now.sinceEpoch - $0.firstBeat) / $0.beatLength } ?? -1
     let beat = min(max(0, Int(played.rounded(.down))), line.beatCount - 1)
     let pass = passes.last { $0.lowerBound <= beat } ?? 0..<line.beatCount
-    var view = BeatGridView(beats: beats(line, in: pass), glyphs: glyphs)
+    var view = BeatGridView(
+      beats: beats(line, in: pass), barLines: barLines(in: pass), glyphs: glyphs)
     guard let grid = screen.grid, played >= 0 else { return view }
     let beatSeconds = grid.beatLength / .seconds(1)
     let firstBeat = grid.firstBeat / .seconds(1)

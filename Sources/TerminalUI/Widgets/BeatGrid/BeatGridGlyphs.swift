@@ -18,6 +18,8 @@ struct BeatGridGlyphs: Equatable, Sendable {
   let hold: Character
   /// Drawn from a tied note to the note it is held on into.
   let tie: Character
+  /// The separator before a bar's first beat. ASCII has no heavier line than the beats' own.
+  let barLine: Character
   /// Where a note is expected, on the time line.
   let tick: Character
   let playhead: Character
@@ -40,13 +42,14 @@ struct BeatGridGlyphs: Equatable, Sendable {
   static let unicode = BeatGridGlyphs(
     whole: "\u{1D15D}", half: "\u{1D15E}", quarter: "♩", eighth: "♪", sixteenth: "♬",
     wholeRest: "𝄻", halfRest: "𝄼", quarterRest: "𝄽", eighthRest: "𝄾", sixteenthRest: "𝄿",
-    dot: ".", hold: "─", tie: "‿", tick: "·", playhead: "▲", perfect: "◉", good: "●",
+    dot: ".", hold: "─", tie: "‿", barLine: "┃", tick: "·", playhead: "▲", perfect: "◉", good: "●",
     inaccurate: "◐", miss: "✕", extra: "✚")
 
   static let ascii = BeatGridGlyphs(
     whole: "w", half: "h", quarter: "q", eighth: "e", sixteenth: "s", wholeRest: "r",
     halfRest: "r", quarterRest: "r", eighthRest: "r", sixteenthRest: "r", dot: ".", hold: "-",
-    tie: "_", tick: ".", playhead: "^", perfect: "@", good: "o", inaccurate: "~", miss: "x",
+    tie: "_", barLine: "|", tick: ".", playhead: "^", perfect: "@", good: "o", inaccurate: "~",
+    miss: "x",
     extra: "+")
 
   func note(_ shape: WrittenValue.Shape) -> Character {

@@ -76,6 +76,9 @@ public struct BeatGridView: Equatable, Sendable {
   public var current: Int?
   /// How many beats the frame takes: a pattern longer than a beat is framed whole.
   public var currentSpan: Int
+  /// The beats a bar starts on, counted as `beats` are (`beats.count` for a bar line after the
+  /// last): their separators are drawn heavier, as bar lines.
+  public var barLines: Set<Int>
   /// In beats from the line's first beat; nil, or outside the line, hides it.
   public var playhead: Double?
   public var hits: [Hit]
@@ -92,12 +95,13 @@ public struct BeatGridView: Equatable, Sendable {
   static let playheadStyle = Style.role(.accent).bold
 
   public init(
-    beats: [Beat], current: Int? = nil, currentSpan: Int = 1, playhead: Double? = nil,
-    hits: [Hit] = [], missed: [Double] = [], glyphs: GlyphSet
+    beats: [Beat], current: Int? = nil, currentSpan: Int = 1, barLines: Set<Int> = [],
+    playhead: Double? = nil, hits: [Hit] = [], missed: [Double] = [], glyphs: GlyphSet
   ) {
     self.beats = beats
     self.current = current
     self.currentSpan = currentSpan
+    self.barLines = barLines
     self.playhead = playhead
     self.hits = hits
     self.missed = missed
@@ -132,8 +136,9 @@ public struct BeatGridView: Equatable, Sendable {
       drawNotes(of: beat, layout: layout, rows: rows, marks: marks, pen, &canvas)
     }
     for beat in layout.shown.lowerBound...layout.shown.upperBound {
+      let separator = barLines.contains(beat) ? marks.barLine : glyphs.vertical
       for y in [rows.notes, rows.timeline, rows.hits] {
-        pen.put(glyphs.vertical, layout.separatorX(beat), y, Self.lineStyle, &canvas)
+        pen.put(separator, layout.separatorX(beat), y, Self.lineStyle, &canvas)
       }
     }
     for beat in layout.shown {
@@ -228,9 +233,15 @@ public struct BeatGridView: Equatable, Sendable {
   ) {
     let last = min(beat + currentSpan, layout.shown.upperBound)
     let (left, right) = (layout.separatorX(beat), layout.separatorX(last))
+    // A side on a bar line stays a bar line, in the frame's colour.
+    let marks = BeatGridGlyphs.named(glyphs.kind)
+    let (leftSide, rightSide) = (
+      barLines.contains(beat) ? marks.barLine : glyphs.vertical,
+      barLines.contains(last) ? marks.barLine : glyphs.vertical
+    )
     for y in [rows.notes, rows.timeline, rows.hits] {
-      pen.put(glyphs.vertical, left, y, Self.frameStyle, &canvas)
-      pen.put(glyphs.vertical, right, y, Self.frameStyle, &canvas)
+      pen.put(leftSide, left, y, Self.frameStyle, &canvas)
+      pen.put(rightSide, right, y, Self.frameStyle, &canvas)
     }
     let edges = [
       (rows.top, glyphs.topLeft, glyphs.topRight),
