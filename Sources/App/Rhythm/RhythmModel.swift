@@ -65,12 +65,12 @@ public struct RhythmModel: Equatable, Sendable {
   static let calibrationBPM = 90
 
   static let setupHints: [KeyHint] = [
-    KeyHint(.leftRight, "rhythm.key.beat"),
-    KeyHint(.upDown, "rhythm.key.pattern"),
+    KeyHint(.leftRight, "rhythm.key.slot"),
+    KeyHint(.upDown, "rhythm.key.change"),
     KeyHint(.text("+-"), "rhythm.key.tempo"),
     KeyHint(.enter, "rhythm.key.start"),
     KeyHint(.text("t"), "rhythm.key.tap", inBar: false),
-    KeyHint(.text("a x"), "rhythm.key.addRemove", inBar: false),
+    KeyHint(.text("a x"), "rhythm.key.addRemovePattern", inBar: false),
     KeyHint(.text("[ ]"), "rhythm.key.bars", inBar: false),
     KeyHint(.text("i"), "rhythm.key.input", inBar: false),
     KeyHint(.text("s"), "rhythm.key.strictness", inBar: false),
