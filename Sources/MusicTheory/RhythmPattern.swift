@@ -44,9 +44,10 @@ public struct RhythmPattern: Hashable, Sendable, Identifiable {
     case badID
     case emptyName
     case noEvents
-    /// The most notes and rests in one beat.
-    case tooManyEvents(Int)
+    /// More than `mostEvents` start in this beat, counted from 1.
+    case tooManyEvents(beat: Int)
     case notPositive(event: Int)
+    case longerThanBar(event: Int)
     /// Starts inside a beat and runs into the next, or is longer than a beat without starting
     /// on one and lasting whole beats.
     case crossesBeat(event: Int)
@@ -63,9 +64,10 @@ public struct RhythmPattern: Hashable, Sendable, Identifiable {
       case .badID: "use lower-case letters, digits and hyphens"
       case .emptyName: "must not be empty"
       case .noEvents: "must hold at least one note or a rest"
-      case .tooManyEvents(let count):
-        "has \(count) notes and rests in one beat; a beat holds at most \(RhythmPattern.mostEvents)"
+      case .tooManyEvents(let beat):
+        "has more than \(RhythmPattern.mostEvents) notes and rests in beat \(beat); a beat holds at most \(RhythmPattern.mostEvents)"
       case .notPositive: "must be longer than 0"
+      case .longerThanBar: "is longer than a bar of \(RhythmPattern.mostBeats) beats"
       case .crossesBeat:
         "runs across a beat; start it on a beat and make it whole beats, or tie two notes over the beat"
       case .tooFine: "divides the beat into more than \(RhythmPattern.finestDivision) parts"
@@ -80,7 +82,9 @@ public struct RhythmPattern: Hashable, Sendable, Identifiable {
   /// More events than this in one beat could not be played, nor drawn in a beat's cell.
   public static let mostEvents = 8
   /// The finest division of the beat an event may be written in: a duration's denominator is at
-  /// most 64 (a 256th note). This also keeps sums of fractions far from overflowing.
+  /// most 64 (a 256th note). With at most `mostEvents` in a beat and no event longer than a bar,
+  /// this also keeps sums of fractions far from overflowing: the checks run in that order,
+  /// event by event, before anything is added.
   public static let finestDivision = 64
   /// A bar of 4/4, the trainer's meter: a whole note is the longest value.
   public static let mostBeats = 4
@@ -105,10 +109,17 @@ public struct RhythmPattern: Hashable, Sendable, Identifiable {
     var countInBeat: [Int: Int] = [:]
     for (index, event) in events.enumerated() {
       guard event.duration > .zero else { throw .notPositive(event: index) }
+      guard event.duration <= BeatFraction(Self.mostBeats) else {
+        throw .longerThanBar(event: index)
+      }
       guard event.duration.denominator <= Self.finestDivision else {
         throw .tooFine(event: index)
       }
       let beat = onset.wholeBeats
+      countInBeat[beat, default: 0] += 1
+      guard countInBeat[beat, default: 0] <= Self.mostEvents else {
+        throw .tooManyEvents(beat: beat + 1)
+      }
       let end = onset + event.duration
       let staysInBeat = end <= BeatFraction(beat + 1)
       let isWholeBeats = onset.denominator == 1 && event.duration.denominator == 1
@@ -117,11 +128,7 @@ public struct RhythmPattern: Hashable, Sendable, Identifiable {
       if event.isTied, event.isRest || next == nil || next?.isRest == true {
         throw .badTie(event: index)
       }
-      countInBeat[beat, default: 0] += 1
       onset = end
-    }
-    if let most = countInBeat.values.max(), most > Self.mostEvents {
-      throw .tooManyEvents(most)
     }
     guard onset.denominator == 1, (1...Self.mostBeats).contains(onset.numerator) else {
       throw .wrongTotal(onset)

@@ -58,8 +58,8 @@ extension RhythmPattern {
     switch problem {
     case .badID: "id"
     case .emptyName: "name"
-    case .notPositive(let index), .crossesBeat(let index), .tooFine(let index),
-      .badTie(let index):
+    case .notPositive(let index), .longerThanBar(let index), .crossesBeat(let index),
+      .tooFine(let index), .badTie(let index):
       "notes[\(index)]"
     case .noEvents, .tooManyEvents, .wrongTotal, .splitRest: "notes"
     }

@@ -117,17 +117,24 @@ final class RhythmPatternTests: XCTestCase {
       ("ünï", "x", [.note(.one)], .badID),
       ("x", "", [.note(.one)], .emptyName),
       ("x", "x", [], .noEvents),
-      ("x", "x", Array(repeating: .note(beats(1, 9)), count: 9), .tooManyEvents(9)),
+      ("x", "x", Array(repeating: .note(beats(1, 9)), count: 9), .tooManyEvents(beat: 1)),
+      ("x", "x", Array(repeating: .note(beats(1, 60)), count: 60), .tooManyEvents(beat: 1)),
       (
         "x", "x", [.note(.one)] + Array(repeating: .note(beats(1, 9)), count: 9),
-        .tooManyEvents(9)
+        .tooManyEvents(beat: 2)
       ),
       ("x", "x", [half, .note(.zero), half], .notPositive(event: 1)),
       ("x", "x", [.note(beats(-1, 2)), half, half], .notPositive(event: 0)),
       ("x", "x", [.note(beats(3, 2)), .note(beats(1, 2))], .crossesBeat(event: 0)),
       ("x", "x", [half, .note(.one), half], .crossesBeat(event: 1)),
       ("x", "x", [half, .note(beats(2)), .note(beats(3, 2))], .crossesBeat(event: 1)),
-      ("x", "x", [.note(beats(5))], .wrongTotal(beats(5))),
+      ("x", "x", [.note(beats(5))], .longerThanBar(event: 0)),
+      // Added up, these would overflow: each length is checked first.
+      ("x", "x", [.note(beats(Int.max)), .note(.one)], .longerThanBar(event: 0)),
+      (
+        "x", "x", (1...20).map { .note(beats(1, 65 - $0)) } + [.note(.one)],
+        .tooManyEvents(beat: 1)
+      ),
       ("x", "x", [.note(beats(4)), .note(.one)], .wrongTotal(beats(5))),
       ("x", "x", [.note(beats(127, 128)), .note(beats(1, 128))], .tooFine(event: 0)),
       ("x", "x", [half, .note(beats(1, 4))], .wrongTotal(beats(3, 4))),
@@ -166,8 +173,10 @@ final class RhythmPatternTests: XCTestCase {
       RhythmPattern.Problem.wrongTotal(beats(3, 4)).description,
       "add up to 3/4 beats; a pattern fills whole beats, 1 to 4")
     XCTAssertEqual(
-      RhythmPattern.Problem.tooManyEvents(9).description,
-      "has 9 notes and rests in one beat; a beat holds at most 8")
+      RhythmPattern.Problem.tooManyEvents(beat: 2).description,
+      "has more than 8 notes and rests in beat 2; a beat holds at most 8")
+    XCTAssertEqual(
+      RhythmPattern.Problem.longerThanBar(event: 0).description, "is longer than a bar of 4 beats")
     XCTAssertEqual(
       RhythmPattern.Problem.splitRest.description,
       #"silence is written as one rest, such as "rest 1" or "rest 2""#)

@@ -76,7 +76,14 @@ final class RhythmLibraryTests: StorageTestCase {
       ),
       (#"{"id": "a", "name": "A", "notes": ["1/2 tie", "1/2"]}"#, "notes[0]: is not a length"),
       (
-        #"{"id": "a", "name": "A", "notes": ["8"]}"#,
+        #"{"id": "a", "name": "A", "notes": ["8"]}"#, "notes[0]: is longer than a bar of 4 beats"
+      ),
+      (
+        #"{"id": "a", "name": "A", "notes": ["9223372036854775807", "1"]}"#,
+        "notes[0]: is longer than a bar of 4 beats"
+      ),
+      (
+        #"{"id": "a", "name": "A", "notes": ["4", "4"]}"#,
         "notes: add up to 8 beats; a pattern fills whole beats, 1 to 4"
       ),
       (
@@ -93,7 +100,7 @@ final class RhythmLibraryTests: StorageTestCase {
       ),
       (
         #"{"id": "a", "name": "A", "notes": ["1/8","1/8","1/8","1/8","1/8","1/8","1/8","1/16","1/16"]}"#,
-        "notes: has 9 notes and rests in one beat; a beat holds at most 8"
+        "notes: has more than 8 notes and rests in beat 1; a beat holds at most 8"
       ),
       (
         #"{"id": "a", "name": "A", "notes": ["rest 1/2", "rest 1/2"]}"#,
