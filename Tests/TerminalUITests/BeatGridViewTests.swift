@@ -117,6 +117,9 @@ final class BeatGridViewTests: XCTestCase {
       XCTAssertTrue(notes.contains(marks.tie), notes)
       // Half, eighth, tied eighth, eighth, dotted half: five onsets, none on beat 4.
       XCTAssertEqual(canvas.lines[2].filter { $0 == marks.tick }.count, 5, canvas.lines[2])
+      if glyphs.kind == .ascii {
+        XCTAssertTrue(canvas.lines.joined().allSatisfy(\.isASCII), canvas.lines.joined())
+      }
     }
   }
 
