@@ -1,6 +1,6 @@
 /// The patterns Woodshed ships in `assets/rhythms`, with the same ids, so code and tests can
 /// name a shape without reading files. The command line's short names (quarter, eighths,
-/// triplet, rest) are these ids.
+/// triplet, rest, half, whole) are these ids.
 extension RhythmPattern {
   public static let quarter = make("quarter", "Quarter note", [.note(1)])
   public static let eighths = make("eighths", "Two eighths", [.note(1, 2), .note(1, 2)])
@@ -22,12 +22,29 @@ extension RhythmPattern {
     [.note(1, 4), .note(1, 2), .note(1, 4)])
   public static let offbeatEighth = make(
     "offbeat-eighth", "Offbeat eighth", [.rest(1, 2), .note(1, 2)])
+  public static let half = make("half", "Half note", [.note(2)])
+  public static let dottedHalf = make("dotted-half", "Dotted half note", [.note(3)])
+  public static let whole = make("whole", "Whole note", [.note(4)])
+  public static let halfRest = make("half-rest", "Half rest", [.rest(2)])
+  public static let dottedHalfRest = make("dotted-half-rest", "Dotted half rest", [.rest(3)])
+  public static let wholeRest = make("whole-rest", "Whole rest", [.rest(4)])
+  /// A quarter tied over the beat to an eighth: the dotted quarter as it is counted.
+  public static let dottedQuarterEighth = make(
+    "dotted-quarter-eighth", "Dotted quarter and eighth (quarter tied over the beat)",
+    [.tied(1), .note(1, 2), .note(1, 2)])
+  /// Short, long, short: the middle eighth is held over the beat, so the second beat is felt,
+  /// not played.
+  public static let tiedSyncopation = make(
+    "tied-syncopation", "Eighth, quarter tied over the beat, eighth",
+    [.note(1, 2), .tied(1, 2), .note(1, 2), .note(1, 2)])
 
   /// Every shipped pattern, in the order they are learnt: quarter, eighths, rest, triplet,
-  /// sixteenths, then the others by id.
+  /// sixteenths, then by id the other one-beat shapes, the longer notes, the longer rests and
+  /// the ties.
   public static let shipped: [RhythmPattern] = [
     quarter, eighths, rest, triplet, sixteenths, dottedEighthSixteenth, eighthTwoSixteenths,
-    offbeatEighth, sixteenthDottedEighth, syncopation, twoSixteenthsEighth,
+    offbeatEighth, sixteenthDottedEighth, syncopation, twoSixteenthsEighth, dottedHalf, half,
+    whole, dottedHalfRest, halfRest, wholeRest, dottedQuarterEighth, tiedSyncopation,
   ]
 
   /// `RhythmPatternTests` checks every shape, so the `try!` cannot fail at run time.
@@ -43,5 +60,9 @@ extension RhythmPattern.Event {
 
   fileprivate static func rest(_ numerator: Int, _ denominator: Int = 1) -> Self {
     .rest(BeatFraction(numerator, denominator))
+  }
+
+  fileprivate static func tied(_ numerator: Int, _ denominator: Int = 1) -> Self {
+    .note(BeatFraction(numerator, denominator), tied: true)
   }
 }

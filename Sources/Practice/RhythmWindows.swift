@@ -5,7 +5,8 @@
 /// or a fixed time. Either way no window is wider than `widestShare` of the base, so the windows
 /// of two even notes meet at most halfway between them: however fast the notes, one hit never
 /// fits both. (Before a longer note the longer note's early window does reach back; the
-/// grader's matching decides such hits.)
+/// grader's matching decides such hits.) The base is at most a beat (`RhythmLine` caps it), so
+/// a half or whole note is judged on its onset as a quarter is.
 public struct RhythmWindows: Hashable, Sendable {
   public enum Width: Hashable, Sendable {
     /// This share of the note's window base: 0.15 is 15 %.

@@ -3,8 +3,10 @@ import MusicTheory
 /// The file form of a rhythm pattern, one pattern per file:
 /// `{"id": "offbeat-eighth", "name": "Offbeat eighth", "level": 6, "notes": ["rest 1/2", "1/2"]}`.
 /// Each entry of `notes` is one event in playing order: a note's length in beats as a fraction
-/// ("1/2", "3/4", or "1" for the whole beat), or a rest written "rest" and its length
-/// ("rest 1/4"). `level` places the pattern in `RhythmLibrary`'s list and may be left out.
+/// ("1/2", "3/4", "1" for the whole beat, "2" for a half note), a note tied to the next one
+/// written with "tied" after it ("1/2 tied": the next note is held on, not played), or a rest
+/// written "rest" and its length ("rest 1/4", "rest 4"). `level` places the pattern in
+/// `RhythmLibrary`'s list and may be left out.
 extension RhythmPattern {
   /// Checks the pattern; the error names the field that is wrong, and the event by its index.
   public init(json document: JSONValue) throws(FieldError) {
@@ -27,7 +29,8 @@ extension RhythmPattern {
     for (index, item) in items.enumerated() {
       guard case .string(let written) = item, let event = Self.event(written) else {
         throw FieldError(
-          field: "notes[\(index)]", reason: #"is not a length such as "1/2", "3/4" or "rest 1/4""#)
+          field: "notes[\(index)]",
+          reason: #"is not a length such as "1/2", "2", "1/2 tied" or "rest 1/4""#)
       }
       events.append(event)
     }
@@ -38,12 +41,15 @@ extension RhythmPattern {
     }
   }
 
-  /// "3/4" is a note, "rest 3/4" a rest; nil for anything else.
+  /// "3/4" is a note, "3/4 tied" a note tied to the next, "rest 3/4" a rest; nil for anything
+  /// else.
   private static func event(_ written: String) -> Event? {
     let words = written.split(separator: " ")
     switch words.count {
     case 1: return BeatFraction(parsing: words[0]).map { Event($0) }
     case 2 where words[0] == "rest": return BeatFraction(parsing: words[1]).map { .rest($0) }
+    case 2 where words[1] == "tied":
+      return BeatFraction(parsing: words[0]).map { .note($0, tied: true) }
     default: return nil
     }
   }
@@ -52,7 +58,8 @@ extension RhythmPattern {
     switch problem {
     case .badID: "id"
     case .emptyName: "name"
-    case .notPositive(let index), .longerThanBeat(let index), .tooFine(let index):
+    case .notPositive(let index), .longerThanBar(let index), .crossesBeat(let index),
+      .tooFine(let index), .badTie(let index):
       "notes[\(index)]"
     case .noEvents, .tooManyEvents, .wrongTotal, .splitRest: "notes"
     }

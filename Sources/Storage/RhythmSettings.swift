@@ -25,7 +25,7 @@ public struct RhythmSettings: Equatable, Sendable {
   public static let tapOffsetRange = -200.0...500.0
 
   public var bpm = 90
-  /// Pattern ids, one per beat.
+  /// Pattern ids, in the order played (each a beat or more).
   public var line = ["quarter", "eighths", "triplet", "rest"]
   /// Bars of 4/4 after the count-in.
   public var bars = 4

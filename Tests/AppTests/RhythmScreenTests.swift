@@ -94,7 +94,10 @@ final class RhythmScreenTests: XCTestCase {
     XCTAssertEqual(options.bpm, 60)
     XCTAssertEqual(options.countInBars, 1)
     XCTAssertEqual(options.meter, "4/4")
-    XCTAssertEqual(options.targets, [[0], [0, 0.5], [0, 1.0 / 3, 2.0 / 3], []])
+    XCTAssertEqual(
+      options.targets,
+      Array(repeating: [[0.0], [0, 0.5], [0, 1.0 / 3, 2.0 / 3], []], count: 4).flatMap { $0 },
+      "beat by beat over the 4 bars")
     XCTAssertEqual(effects.count, 1, "taps need no microphone")
     XCTAssertEqual(screen(model)?.phase, .running)
   }
@@ -338,6 +341,67 @@ final class RhythmScreenTests: XCTestCase {
     XCTAssertEqual(
       text.components(separatedBy: "Triplet").count - 1, 2, "both triplets named: \(text)")
     XCTAssertTrue(text.contains("Enter"), text)
+  }
+
+  /// Quarter, half note, then eighth, quarter tied over the beat, eighth, over 2 bars at 60 BPM:
+  /// the tied pattern would cross the first bar line, so it waits for bar 2 and beat 4 rests;
+  /// the second half note would cross the end, so it is not started and the last beat rests.
+  private func longNotesSettings() -> Settings {
+    var settings = Settings()
+    settings.rhythm.bpm = 60
+    settings.rhythm.bars = 2
+    settings.rhythm.line = ["quarter", "half", "tied-syncopation"]
+    return settings
+  }
+
+  func testALineWithAHalfNoteAndATieIsLaidInBarsAndGradedOnItsOnsets() throws {
+    var model = model(settings: longNotesSettings())
+    model.press(.character("5"))
+    XCTAssertTrue(
+      text(model).contains("Times through the line: 1, then its first 1 of 3 patterns"),
+      text(model))
+    XCTAssertTrue(
+      text(model).contains("Beats left silent: 2 (a pattern never crosses a bar line)"),
+      text(model))
+    let effects = model.press(.enter)
+    guard case .metronome(.start(let options)) = effects.first else { return XCTFail("\(effects)") }
+    XCTAssertEqual(
+      options.targets, [[0], [0], [], [], [0, 0.5], [0.5], [0], []],
+      "a tick on every onset, none on the half note's second beat nor the tied-into beat")
+    countIn(&model, at: 10)
+    // Notes at 14 (quarter), 15 (half), 18, 18.5 and 19.5 (the tie), 20 (quarter).
+    for time in [14.0, 15.35, 18, 18.5, 19, 19.5, 20.02] {
+      _ = press(&model, .character(" "), at: time)
+    }
+    XCTAssertEqual(
+      screen(model)?.results?.notes.map(\.grade),
+      [
+        .perfect, .inaccurate, .perfect, .perfect, .perfect, .perfect,
+      ], "the half note 350 ms late is judged on a quarter's windows")
+    XCTAssertEqual(screen(model)?.results?.extraHits, [19], "the tied-into beat is not played")
+    _ = tick(&model, at: 22.1)
+    guard case .results(let report) = screen(model)?.phase else { return XCTFail("no results") }
+    XCTAssertEqual(report.results.accuracy, 5.0 / 6 * 100, accuracy: 1e-9, "5 perfect, 1 extra")
+  }
+
+  func testSnapshotsOfALineWithAHalfNoteAndATie() throws {
+    for glyphs in [GlyphChoice.unicode, .ascii] {
+      for size in [Size(width: 80, height: 24), Size(width: 120, height: 40)] {
+        let name = "\(glyphs.rawValue)-\(size.width)x\(size.height)"
+        var settings = longNotesSettings()
+        settings.glyphs = glyphs
+        var model = model(size: size, settings: settings)
+        model.press(.character("5"), .right)
+        assertCanvasSnapshot(AppView.render(model), named: "setup.\(name)")
+        model.press(.enter)
+        countIn(&model, at: 10)
+        for time in [14.0, 15.05, 18.02, 18.5, 19] {
+          _ = press(&model, .character(" "), at: time)
+        }
+        _ = tick(&model, at: 19.2)
+        assertCanvasSnapshot(AppView.render(model), named: "run.\(name)")
+      }
+    }
   }
 
   private func pad(_ model: inout AppModel, at seconds: [Double]) -> [Effect] {

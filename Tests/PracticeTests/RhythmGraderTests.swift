@@ -77,6 +77,34 @@ final class RhythmGraderTests: XCTestCase {
     }
   }
 
+  func testAHalfNoteIsJudgedOnItsOnsetAsAQuarterIs() {
+    // Quarter, half, quarter at 60 BPM: the half note at 1 s is 2 s long, but its windows are a
+    // quarter's (150, 300 and 500 ms), so a hit 600 ms late is extra rather than good, and a
+    // second hit 450 ms after the quarter is extra rather than an inaccurate, early half note.
+    // (On its written 2 s the half note's windows would be 300, 600 and 1000 ms.)
+    let played = line([.quarter, .half, .quarter])
+    let cases: [(Double, RhythmGrade)] = [
+      (1.15, .perfect), (0.7, .good), (1.3, .good), (1.5, .inaccurate), (0.5, .inaccurate),
+      (1.6, .miss), (0.45, .miss),
+    ]
+    for (hit, grade) in cases {
+      let results = grader.grade(played, firstBeat: 0, bpm: 60, hits: [0, hit, 3])
+      XCTAssertEqual(results.notes.map(\.grade), [.perfect, grade, .perfect], "\(hit)")
+      XCTAssertEqual(results.extraHits, grade == .miss ? [hit] : [], "\(hit)")
+    }
+  }
+
+  func testATiedIntoBeatIsHeldNotPlayed() {
+    // Eighth, quarter tied over the beat, eighth at 60 BPM: notes at 0, 0.5 and 1.5 s. A hit
+    // on beat 2 (1 s) is one too many, however near the tied note's late edge it falls.
+    let played = line([.tiedSyncopation, .halfRest])
+    XCTAssertEqual(onTime(played), [0, 0.5, 1.5])
+    let results = grader.grade(played, firstBeat: 0, bpm: 60, hits: [0, 0.5, 1, 1.5])
+    XCTAssertEqual(summary(results).0, [.perfect, .perfect, .perfect])
+    XCTAssertEqual(summary(results).1, [1])
+    XCTAssertEqual(results.accuracy, 75)
+  }
+
   func testEveryStrictWindowEdgeThroughTheGrader() {
     let strict = RhythmGrader(windows: .strict)
     let played = line([.quarter])

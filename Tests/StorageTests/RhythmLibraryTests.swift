@@ -33,6 +33,20 @@ final class RhythmLibraryTests: StorageTestCase {
       [.note(BeatFraction(1, 2)), .rest(BeatFraction(1, 4)), .note(BeatFraction(1, 4))])
   }
 
+  func testAFileWritesLongNotesAndTies() throws {
+    let pattern = try read(
+      #"{"id": "charleston", "name": "Charleston", "notes": ["1 tied", "1/2", "1/2", "rest 2"]}"#)
+    XCTAssertEqual(pattern.beats, 4)
+    XCTAssertEqual(
+      pattern.events,
+      [
+        .note(.one, tied: true), .note(BeatFraction(1, 2)), .note(BeatFraction(1, 2)),
+        .rest(BeatFraction(2)),
+      ])
+    XCTAssertEqual(
+      pattern.notes.map(\.onset), [.zero, BeatFraction(3, 2)], "the tied-into eighth is no onset")
+  }
+
   func testEachMistakeIsOneLineNamingTheFileAndTheField() throws {
     let cases: [(String, String)] = [
       (#"["1"]"#, "pattern: must be a JSON object"),
@@ -50,26 +64,47 @@ final class RhythmLibraryTests: StorageTestCase {
       (#"{"id": "a", "name": "A", "notes": ["1/2", "1/0"]}"#, "notes[1]: is not a length"),
       (#"{"id": "a", "name": "A", "notes": ["-1/2", "1/2"]}"#, "notes[0]: is not a length"),
       (#"{"id": "a", "name": "A", "notes": ["0", "1"]}"#, "notes[0]: must be longer than 0"),
-      (#"{"id": "a", "name": "A", "notes": ["1/2", "3/2"]}"#, "notes[1]: is longer than one beat"),
+      (#"{"id": "a", "name": "A", "notes": ["1/2", "3/2"]}"#, "notes[1]: runs across a beat"),
+      (#"{"id": "a", "name": "A", "notes": ["1/2", "2 tied"]}"#, "notes[1]: runs across a beat"),
+      (#"{"id": "a", "name": "A", "notes": ["1/2", "1/2 tied"]}"#, "notes[1]: is tied, but a tie"),
+      (
+        #"{"id": "a", "name": "A", "notes": ["1/2 tied", "rest 1/2"]}"#,
+        "notes[0]: is tied, but a tie joins a note to the note right after it"
+      ),
+      (
+        #"{"id": "a", "name": "A", "notes": ["rest 1/2 tied", "1/2"]}"#, "notes[0]: is not a length"
+      ),
+      (#"{"id": "a", "name": "A", "notes": ["1/2 tie", "1/2"]}"#, "notes[0]: is not a length"),
+      (
+        #"{"id": "a", "name": "A", "notes": ["8"]}"#, "notes[0]: is longer than a bar of 4 beats"
+      ),
+      (
+        #"{"id": "a", "name": "A", "notes": ["9223372036854775807", "1"]}"#,
+        "notes[0]: is longer than a bar of 4 beats"
+      ),
+      (
+        #"{"id": "a", "name": "A", "notes": ["4", "4"]}"#,
+        "notes: add up to 8 beats; a pattern fills whole beats, 1 to 4"
+      ),
       (
         #"{"id": "a", "name": "A", "notes": ["1/2", "1/128", "63/128"]}"#,
         "notes[1]: divides the beat into more than 64 parts"
       ),
       (
         #"{"id": "a", "name": "A", "notes": ["1/2", "1/4"]}"#,
-        "notes: add up to 3/4 beats; a pattern fills exactly 1 beat"
+        "notes: add up to 3/4 beats; a pattern fills whole beats, 1 to 4"
       ),
       (
-        #"{"id": "a", "name": "A", "notes": ["1/3", "1/3", "1/2"]}"#,
+        #"{"id": "a", "name": "A", "notes": ["1/3", "1/3", "1/3", "1/6"]}"#,
         "notes: add up to 7/6 beats"
       ),
       (
         #"{"id": "a", "name": "A", "notes": ["1/8","1/8","1/8","1/8","1/8","1/8","1/8","1/16","1/16"]}"#,
-        "notes: has 9 notes and rests; a beat holds at most 8"
+        "notes: has more than 8 notes and rests in beat 1; a beat holds at most 8"
       ),
       (
         #"{"id": "a", "name": "A", "notes": ["rest 1/2", "rest 1/2"]}"#,
-        #"notes: a silent beat is written as one "rest 1""#
+        #"notes: silence is written as one rest, such as "rest 1" or "rest 2""#
       ),
       (#"{"id": "a", "name": "A", "level": 0, "notes": ["1"]}"#, "level: must be a whole number"),
       (#"{"id": "a", "name": "A", "level": "2", "notes": ["1"]}"#, "level: must be a whole number"),
@@ -88,7 +123,7 @@ final class RhythmLibraryTests: StorageTestCase {
     try folder.write(
       #"{"id": "eighths", "name": "Mine", "notes": ["1/2", "1/2"]}"#, to: "rhythms/again.json")
     try folder.write(
-      #"{"id": "clave", "name": "Clave", "level": 9, "notes": ["3/4", "1/4"]}"#,
+      #"{"id": "clave", "name": "Clave", "level": 10, "notes": ["3/4", "1/4"]}"#,
       to: "rhythms/clave.json")
     try folder.write(
       #"{"id": "first", "name": "First", "notes": ["rest 1/4", "3/4"]}"#, to: "rhythms/a.json")
@@ -97,13 +132,13 @@ final class RhythmLibraryTests: StorageTestCase {
       library.problems,
       [
         #"again.json cannot be used: id: "eighths" is already the id of eighths.json"#,
-        "bad.json cannot be used: notes: add up to 1/2 beats; a pattern fills exactly 1 beat",
+        "bad.json cannot be used: notes: add up to 1/2 beats; a pattern fills whole beats, 1 to 4",
       ])
     XCTAssertEqual(library.pattern(id: "eighths")?.name, "Two eighths", "the shipped one stays")
     XCTAssertEqual(library.patterns.first?.id, "first", "no level is level 1; a.json < quarter")
     XCTAssertEqual(library.patterns.last?.id, "clave")
     XCTAssertEqual(library.entries.first { $0.pattern.id == "clave" }?.isBuiltIn, false)
-    XCTAssertEqual(library.entries.last?.level, 9)
+    XCTAssertEqual(library.entries.last?.level, 10)
   }
 
   func testNoUserFolderIsNoUserPatterns() {

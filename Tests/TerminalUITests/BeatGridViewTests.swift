@@ -77,6 +77,71 @@ final class BeatGridViewTests: XCTestCase {
     }
   }
 
+  /// A half note, eighth and quarter tied over the beat and an eighth (framed, two beats), a
+  /// dotted half note and a quarter rest: eight beats.
+  private func longNotes(glyphs: GlyphSet) -> BeatGridView {
+    let tiedOver = Beat([
+      .init(onset: 0, length: 1 / 2), .init(onset: 1 / 2, length: 1 / 2, isTied: true),
+    ])
+    let heldInto = Beat([
+      .init(onset: 0, length: 1 / 2, isHeld: true), .init(onset: 1 / 2, length: 1 / 2),
+    ])
+    return BeatGridView(
+      beats: [
+        Beat([.init(onset: 0, length: 2)]), Beat([]), tiedOver, heldInto,
+        Beat([.init(onset: 0, length: 3)]), Beat([]), Beat([]), rest,
+      ], current: 2, currentSpan: 2, playhead: 3.25,
+      hits: [Hit(position: 0.02, grade: .perfect), Hit(position: 3, grade: nil)], glyphs: glyphs)
+  }
+
+  func testLongNotesAndTiesSnapshots() {
+    for glyphs in [GlyphSet.unicode, .ascii] {
+      for width in [80, 120] {
+        assertCanvasSnapshot(
+          render(longNotes(glyphs: glyphs), width: width), named: "\(glyphs.kind.rawValue)-\(width)"
+        )
+      }
+    }
+  }
+
+  func testALongNoteIsHeldOnAndATiedIntoNoteGetsNoTick() {
+    for glyphs in [GlyphSet.unicode, .ascii] {
+      let marks = BeatGridGlyphs.named(glyphs.kind)
+      let canvas = render(longNotes(glyphs: glyphs), width: 80)
+      let notes = canvas.lines[1]
+      XCTAssertEqual(notes.filter { $0 == marks.half }.count, 2, "the half and the dotted half")
+      XCTAssertEqual(notes.filter { $0 == marks.dot }.count, 1, notes)
+      // Through the half note's second beat and the dotted half's two more: the separators
+      // inside them are held over.
+      XCTAssertGreaterThan(notes.filter { $0 == marks.hold }.count, 3 * 8, notes)
+      XCTAssertTrue(notes.contains(marks.tie), notes)
+      // Half, eighth, tied eighth, eighth, dotted half: five onsets, none on beat 4.
+      XCTAssertEqual(canvas.lines[2].filter { $0 == marks.tick }.count, 5, canvas.lines[2])
+      if glyphs.kind == .ascii {
+        XCTAssertTrue(canvas.lines.joined().allSatisfy(\.isASCII), canvas.lines.joined())
+      }
+    }
+  }
+
+  func testBarLinesAreDrawnHeavierAndKeptUnderTheFrame() {
+    var view = longNotes(glyphs: .unicode)
+    view.barLines = [0, 4, 8]
+    view.current = 4
+    view.currentSpan = 3
+    let canvas = render(view, width: 80)
+    let layout = BeatGridLayout(
+      beatCount: 8, current: 4, division: BeatGridLayout.division(of: view.beats), x: 0,
+      width: 80)
+    for beat in [0, 4, 8] {
+      XCTAssertEqual(
+        canvas[layout.separatorX(beat), 1].grapheme, "┃", "beat \(beat): \(canvas.lines[1])")
+    }
+    XCTAssertEqual(
+      canvas[layout.separatorX(7), 1].grapheme, "│", "the frame's side off a bar line")
+    XCTAssertEqual(canvas[layout.separatorX(4), 1].style, BeatGridView.frameStyle)
+    XCTAssertEqual(canvas[layout.separatorX(0), 1].style, BeatGridView.lineStyle)
+  }
+
   // MARK: Layout
 
   /// 4 beats in 37 columns: cells of 9, a separator and 8 columns of time, an eighth of a beat

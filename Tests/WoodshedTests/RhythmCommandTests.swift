@@ -112,6 +112,55 @@ final class RhythmCommandTests: XCTestCase {
     XCTAssertEqual(offsets, [0, 200, 0, 0, 0, 0, 0])
   }
 
+  func testHalfNotesAndATieAreGradedOnTheirOnsets() throws {
+    // Half note, then eighth, quarter tied over the beat, eighth; two bars at 60 BPM from 1 s.
+    // The onsets: 1 (half), 3, 3.5, 4.5, then 5 (half), 7, 7.5, 8.5. A tap at 4 s, on the beat
+    // the tie holds over, is one too many; the second half note 350 ms late is inaccurate,
+    // judged as a quarter is rather than on its 2 s.
+    let taps = woodshed.home.appendingPathComponent("taps.txt")
+    try Data("1.0\n3.0\n3.5\n4.0\n4.5\n5.35\n7.0\n7.5\n8.5\n".utf8).write(to: taps)
+    let arguments = [
+      "rhythm", "--taps", taps.path, "--bpm", "60", "--patterns", "half tied-syncopation",
+      "--bars", "2", "--count-in", "0", "--first-click", "1",
+    ]
+    let result = try woodshed.run(arguments + ["--json"])
+    XCTAssertEqual(result.status, 0, result.error)
+    XCTAssertEqual(result.error, "", "the line fills its bars")
+    let report = try json(result.output)
+    let graded = try XCTUnwrap(report["notes"] as? [[String: Any]])
+    XCTAssertEqual(
+      graded.compactMap { $0["expected"] as? Double }, [1, 3, 3.5, 4.5, 5, 7, 7.5, 8.5])
+    XCTAssertEqual(
+      graded.compactMap { $0["grade"] as? String },
+      ["perfect", "perfect", "perfect", "perfect", "inaccurate", "perfect", "perfect", "perfect"])
+    XCTAssertEqual(report["extra"] as? [[String: Double]], [["time": 4]])
+    XCTAssertEqual(report["accuracy"] as? Double, 87.5)
+    let text = try woodshed.run(arguments + ["--glyphs", "ascii"])
+    XCTAssertTrue(
+      text.output.contains("Perfect 7   Good 0   Inaccurate 1   Missed 0   Extra hits 1"),
+      text.output)
+  }
+
+  func testALineThatDoesNotFillItsBarsIsToldNotCut() throws {
+    // Quarter, half: the second half note would cross the bar line at the end of the one bar,
+    // so it is not played, and the player is told.
+    let taps = woodshed.home.appendingPathComponent("taps.txt")
+    try Data("1.0\n2.0\n4.0\n".utf8).write(to: taps)
+    let result = try woodshed.run([
+      "rhythm", "--taps", taps.path, "--bpm", "60", "--patterns", "quarter half", "--bars", "1",
+      "--count-in", "0", "--first-click", "1", "--json",
+    ])
+    XCTAssertEqual(result.status, 0, result.error)
+    XCTAssertTrue(
+      result.error.contains(
+        "the line ends part way, after its first 1 of 2 patterns (whole times through: 1)"),
+      result.error)
+    let report = try json(result.output)
+    XCTAssertEqual(
+      (report["notes"] as? [[String: Any]])?.compactMap { $0["expected"] as? Double }, [1, 2, 4])
+    XCTAssertEqual(report["accuracy"] as? Double, 100)
+  }
+
   func testBadInputGivesOneLineAndFails() throws {
     let taps = woodshed.home.appendingPathComponent("taps.txt")
     try Data("1.0\nsoon\n".utf8).write(to: taps)

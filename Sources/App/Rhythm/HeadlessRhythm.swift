@@ -23,7 +23,8 @@ public enum HeadlessRhythm {
   public struct Request: Equatable, Sendable {
     public var hits: Hits
     public var bpm: Double
-    /// Pattern ids, one per beat, such as "quarter eighths triplet rest".
+    /// Pattern ids, one after another, such as "quarter eighths triplet rest" or "half quarter
+    /// quarter".
     public var patterns: [String]
     public var bars: Int
     /// Count-in clicks before the line.
@@ -75,6 +76,7 @@ public enum HeadlessRhythm {
       throw Launcher.Failure(description: "--first-click must be between 0 and 86400 seconds")
     }
     let line = try line(request.patterns, bars: request.bars, library: library)
+    fit(line).forEach(warn)
     let beat = 60 / request.bpm
     let firstBeat = request.firstClick + Double(request.countIn) * beat
     let clicks = (0..<(request.countIn + line.beatCount)).map {
@@ -117,7 +119,7 @@ public enum HeadlessRhythm {
       let range = RhythmSettings.lineLengthRange
       throw Launcher.Failure(
         description:
-          "--patterns needs \(range.lowerBound) to \(range.upperBound) pattern names, one per beat")
+          "--patterns needs \(range.lowerBound) to \(range.upperBound) pattern names")
     }
     var patterns: [RhythmPattern] = []
     for id in ids {
@@ -130,6 +132,24 @@ public enum HeadlessRhythm {
     }
     // Both lengths were checked before, so the line can always be made.
     return RhythmLine(patterns: patterns, bars: bars)!
+  }
+
+  /// What the bars make of a line that does not fill them evenly, one line each, as the
+  /// trainer's setup says it.
+  static func fit(_ line: RhythmLine) -> [String] {
+    var lines: [String] = []
+    if line.patternsLeftOver > 0 {
+      lines.append(
+        "the line ends part way, after its first \(line.patternsLeftOver) of "
+          + "\(line.patterns.count) patterns (whole times through: \(line.timesThrough))")
+    }
+    let silent = line.silentBeats
+    if !silent.isEmpty {
+      lines.append(
+        "beats left silent: \(silent.count) (a pattern that would cross a bar line waits for the "
+          + "next bar; one that would run past the last bar is not played)")
+    }
+    return lines
   }
 
   /// Tap times in seconds, one per line; blank lines are skipped.

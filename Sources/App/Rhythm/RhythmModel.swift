@@ -6,7 +6,7 @@ import Practice
 import Storage
 import TerminalUI
 
-/// The rhythm trainer: choose a tempo and a line of patterns, one per beat; after a bar of
+/// The rhythm trainer: choose a tempo and a line of patterns (a beat or more each); after a bar of
 /// count-in, play the line for some bars by tapping Space, playing into the microphone or on
 /// MIDI pads, and every note is graded the moment it is played; then the results. `l` measures
 /// how late taps (or MIDI hits) arrive, which is then subtracted from every one.
@@ -67,12 +67,12 @@ public struct RhythmModel: Equatable, Sendable {
   static let calibrationBPM = 90
 
   static let setupHints: [KeyHint] = [
-    KeyHint(.leftRight, "rhythm.key.beat"),
-    KeyHint(.upDown, "rhythm.key.pattern"),
+    KeyHint(.leftRight, "rhythm.key.slot"),
+    KeyHint(.upDown, "rhythm.key.change"),
     KeyHint(.text("+-"), "rhythm.key.tempo"),
     KeyHint(.enter, "rhythm.key.start"),
     KeyHint(.text("t"), "rhythm.key.tap", inBar: false),
-    KeyHint(.text("a x"), "rhythm.key.addRemove", inBar: false),
+    KeyHint(.text("a x"), "rhythm.key.addRemovePattern", inBar: false),
     KeyHint(.text("[ ]"), "rhythm.key.bars", inBar: false),
     KeyHint(.text("i"), "rhythm.key.input", inBar: false),
     KeyHint(.text("s"), "rhythm.key.strictness", inBar: false),
@@ -211,8 +211,21 @@ public struct RhythmModel: Equatable, Sendable {
     options.accents = ""
     options.subdivision = 1
     options.countInBars = 1
-    options.targets = line?.patterns.map { $0.notes.map(\.onset.value) } ?? []
+    options.targets = line.map(Self.ticks) ?? []
     return options
+  }
+
+  /// The notes' onsets beat by beat over the whole exercise, as fractions of their beat: a
+  /// long pattern or a beat a pattern skipped makes the beats differ from one time through the
+  /// line to the next.
+  static func ticks(_ line: RhythmLine) -> [[Double]] {
+    var ticks = Array(repeating: [Double](), count: line.beatCount)
+    for note in line.notes {
+      let (beat, part) = note.onset.numerator.quotientAndRemainder(
+        dividingBy: note.onset.denominator)
+      ticks[beat].append(BeatFraction(part, note.onset.denominator).value)
+    }
+    return ticks
   }
 
   /// The best accuracy of finished runs of `line` at `bpm` on `input` in `history`: a faster

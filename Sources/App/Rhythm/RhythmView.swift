@@ -28,17 +28,48 @@ enum RhythmView {
     }
   }
 
-  /// The grid's picture of a line of patterns, one beat each.
-  static func beats(_ patterns: [RhythmPattern]) -> [BeatGridView.Beat] {
-    patterns.map { pattern in
+  /// The grid's picture of the beats `range` of a line: each pattern's notes and rests in the
+  /// beats they start in, and a beat no pattern plays as a quarter rest.
+  static func beats(_ line: RhythmLine, in range: Range<Int>) -> [BeatGridView.Beat] {
+    var beats = range.map { _ in BeatGridView.Beat([]) }
+    var played = Set<Int>()
+    for placement in line.placements where range.contains(placement.beat) {
       var onset = BeatFraction.zero
-      return BeatGridView.Beat(
-        pattern.events.map { event in
-          defer { onset += event.duration }
-          return BeatGridView.Note(
-            onset: onset.value, length: event.duration.value, isRest: event.isRest)
-        })
+      var isHeld = false
+      for event in placement.pattern.events {
+        let (beat, part) = onset.numerator.quotientAndRemainder(dividingBy: onset.denominator)
+        let index = placement.beat + beat - range.lowerBound
+        if beats.indices.contains(index) {
+          beats[index].notes.append(
+            BeatGridView.Note(
+              onset: BeatFraction(part, onset.denominator).value, length: event.duration.value,
+              isRest: event.isRest, isTied: event.isTied, isHeld: isHeld))
+        }
+        isHeld = event.isTied
+        onset += event.duration
+      }
+      played.formUnion(placement.beats)
     }
+    for beat in range where !played.contains(beat) {
+      beats[beat - range.lowerBound] = BeatGridView.Beat([
+        BeatGridView.Note(onset: 0, length: 1, isRest: true)
+      ])
+    }
+    return beats
+  }
+
+  /// Where the bars start in the beats `range`, counted from its first beat, the end included.
+  static func barLines(in range: Range<Int>) -> Set<Int> {
+    Set(
+      (range.lowerBound...range.upperBound).filter { $0 % RhythmLine.beatsPerBar == 0 }.map {
+        $0 - range.lowerBound
+      })
+  }
+
+  /// The line laid out long enough to show it once through whole: eight patterns of a bar
+  /// each, the most a line holds, fit in 16 bars.
+  static func wholeLine(_ patterns: [RhythmPattern]) -> RhythmLine? {
+    RhythmLine(patterns: patterns, bars: RhythmSettings.barRange.upperBound)
   }
 
   static func grade(_ grade: RhythmGrade) -> BeatGridView.Grade {
@@ -58,7 +89,7 @@ enum RhythmView {
     let width = min(area.width - 4, 76)
     let left = area.x + (area.width - width) / 2
     canvas.write(
-      strings.text("rhythm.setup.title"), x: left, y: area.y + 1,
+      strings.text("rhythm.setup.heading"), x: left, y: area.y + 1,
       style: Style.role(.accent).bold, clip: area)
     let tempo = strings.text("rhythm.setup.tempo", ["bpm": "\(rhythm.bpm)"])
     canvas.write(
@@ -83,24 +114,33 @@ enum RhythmView {
         clip: area)
       x += text.displayWidth + 1
     }
-    BeatGridView(
-      beats: beats(patterns.compactMap { $0 }), current: screen.slot, glyphs: model.glyphs
-    ).render(
-      in: Rect(x: left, y: y + 2, width: width, height: BeatGridView.height), on: &canvas)
+    let known = patterns.compactMap { $0 }
+    if let whole = wholeLine(known), let once = whole.passes.first {
+      let chosen =
+        whole.placements.indices.contains(screen.slot) ? whole.placements[screen.slot] : nil
+      BeatGridView(
+        beats: beats(whole, in: once), current: chosen?.beat,
+        currentSpan: chosen?.pattern.beats ?? 1, barLines: barLines(in: once),
+        glyphs: model.glyphs
+      ).render(
+        in: Rect(x: left, y: y + 2, width: width, height: BeatGridView.height), on: &canvas)
+    }
     y += 3 + BeatGridView.height
-    let lines = [
-      strings.text("rhythm.setup.bars", ["bars": "\(rhythm.bars)"]),
-      strings.text("rhythm.setup.input.\(rhythm.input.rawValue)"),
-      strings.text("rhythm.setup.strictness.\(rhythm.strictness.rawValue)"),
-      strings.text(rhythm.rings ? "rhythm.setup.bell.on" : "rhythm.setup.bell.off"),
-      rhythm.input == .midi
-        ? strings.text(
-          "rhythm.setup.midiDelay",
-          ["ms": DecimalText.format(rhythm.midiOffsetMilliseconds, places: 1)])
-        : strings.text(
-          "rhythm.setup.tapDelay",
-          ["ms": DecimalText.format(rhythm.tapOffsetMilliseconds, places: 1)]),
-    ]
+    let line = RhythmLine(patterns: known, bars: rhythm.bars)
+    let lines =
+      [strings.text("rhythm.setup.bars", ["bars": "\(rhythm.bars)"])] + fit(line, strings: strings)
+      + [
+        strings.text("rhythm.setup.input.\(rhythm.input.rawValue)"),
+        strings.text("rhythm.setup.strictness.\(rhythm.strictness.rawValue)"),
+        strings.text(rhythm.rings ? "rhythm.setup.bell.on" : "rhythm.setup.bell.off"),
+        rhythm.input == .midi
+          ? strings.text(
+            "rhythm.setup.midiDelay",
+            ["ms": DecimalText.format(rhythm.midiOffsetMilliseconds, places: 1)])
+          : strings.text(
+            "rhythm.setup.tapDelay",
+            ["ms": DecimalText.format(rhythm.tapOffsetMilliseconds, places: 1)]),
+      ]
     for line in lines where y < area.maxY {
       canvas.write(line, x: left, y: y, style: .role(.text), clip: area)
       y += 1
@@ -110,6 +150,27 @@ enum RhythmView {
         strings.text("rhythm.setup.start"), x: left, y: y + 1, style: Style.role(.accent).bold,
         clip: area)
     }
+  }
+
+  /// What the bars make of a line that does not fill them evenly: where it stops part way, and
+  /// how many beats rest because a pattern waited for a bar line.
+  static func fit(_ line: RhythmLine?, strings: Localizer) -> [String] {
+    guard let line else { return [] }
+    var lines: [String] = []
+    if line.patternsLeftOver > 0 {
+      lines.append(
+        strings.text(
+          "rhythm.setup.fitPartWay",
+          [
+            "times": "\(line.timesThrough)", "played": "\(line.patternsLeftOver)",
+            "count": "\(line.patterns.count)",
+          ]))
+    }
+    let silent = line.silentBeats.count
+    if silent > 0 {
+      lines.append(strings.text("rhythm.setup.fitSilent", ["beats": "\(silent)"]))
+    }
+    return lines
   }
 
   private static func renderRun(
@@ -158,29 +219,33 @@ enum RhythmView {
     canvas.writeCentred(" \(text) ", y: y, in: area, style: style)
   }
 
-  /// The line cycle under way, with its play-head, its hits and its missed notes.
+  /// The time through the line under way, with its play-head, its hits and its missed notes.
   private static func grid(_ screen: RhythmModel, line: RhythmLine, glyphs: GlyphSet)
     -> BeatGridView
   {
-    var view = BeatGridView(beats: beats(line.patterns), glyphs: glyphs)
-    guard let grid = screen.grid else { return view }
+    let passes = line.passes
+    let played = screen.grid.map { (screen.now.sinceEpoch - $0.firstBeat) / $0.beatLength } ?? -1
+    let beat = min(max(0, Int(played.rounded(.down))), line.beatCount - 1)
+    let pass = passes.last { $0.lowerBound <= beat } ?? 0..<line.beatCount
+    var view = BeatGridView(
+      beats: beats(line, in: pass), barLines: barLines(in: pass), glyphs: glyphs)
+    guard let grid = screen.grid, played >= 0 else { return view }
     let beatSeconds = grid.beatLength / .seconds(1)
     let firstBeat = grid.firstBeat / .seconds(1)
-    let played = (screen.now.sinceEpoch - grid.firstBeat) / grid.beatLength
-    guard played >= 0 else { return view }
-    let cycleLength = Double(line.patterns.count)
-    let cycle = (played / cycleLength).rounded(.down)
-    let cycleStart = cycle * cycleLength
-    view.playhead = played - cycleStart
-    view.current = Int(played - cycleStart)
-    func position(_ time: Double) -> Double { (time - firstBeat) / beatSeconds - cycleStart }
-    let inCycle = { (time: Double) in
+    let passStart = Double(pass.lowerBound)
+    view.playhead = played - passStart
+    // The pattern under way is framed whole, as it is when chosen; a silent beat on its own.
+    let playing = line.placements.first { $0.beats.contains(beat) }
+    view.current = (playing?.beat ?? beat) - pass.lowerBound
+    view.currentSpan = playing?.pattern.beats ?? 1
+    func position(_ time: Double) -> Double { (time - firstBeat) / beatSeconds - passStart }
+    let inPass = { (time: Double) in
       let beat = (time - firstBeat) / beatSeconds
-      return beat >= cycleStart && beat < cycleStart + cycleLength
+      return beat >= passStart && beat < Double(pass.upperBound)
     }
     guard let results = screen.results else { return view }
     let fresh = screen.isFlashing ? screen.hits.last : nil
-    for (index, note) in results.notes.enumerated() where inCycle(note.expected) {
+    for (index, note) in results.notes.enumerated() where inPass(note.expected) {
       if let hit = note.hit {
         view.hits.append(
           BeatGridView.Hit(position: position(hit), grade: grade(note.grade), isFresh: hit == fresh)
@@ -189,7 +254,7 @@ enum RhythmView {
         view.missed.append(position(note.expected))
       }
     }
-    for extra in results.extraHits where inCycle(extra) {
+    for extra in results.extraHits where inPass(extra) {
       view.hits.append(
         BeatGridView.Hit(position: position(extra), grade: nil, isFresh: extra == fresh))
     }

@@ -8,7 +8,8 @@ struct Rhythm: ParsableCommand {
     abstract: "Grade a recorded rhythm performance, or a list of tap times.",
     discussion: """
       The clicks were at FIRST-CLICK + k·60/BPM: the count-in first, then the line of patterns \
-      (one per beat) repeated for the bars of 4/4. The hits are a recording's onsets \
+      (each a beat or more: half, whole, ...) repeated for the bars of 4/4; a pattern that would \
+      cross a bar line waits for the next bar. The hits are a recording's onsets \
       (--audio-in), a Standard MIDI File's note-ons (--midi-in, from pads or a keyboard) or tap \
       times (--taps). Example: woodshed rhythm --audio-in take.wav \
       --bpm 90 --patterns "quarter eighths triplet rest" --bars 4 --json
@@ -20,7 +21,10 @@ struct Rhythm: ParsableCommand {
   @Option(parsing: .unconditional, help: "The tempo in BPM, 40 to 160.")
   var bpm: Double
 
-  @Option(help: "The patterns, one per beat, such as \"quarter eighths triplet rest\".")
+  @Option(
+    help:
+      "The patterns in order, such as \"quarter eighths triplet rest\" or \"half quarter quarter\"."
+  )
   var patterns: String
 
   @Option(parsing: .unconditional, help: "Bars of 4/4 after the count-in.")

@@ -1,15 +1,25 @@
 /// The characters a beat grid is drawn with. Unicode writes real note shapes; ASCII writes the
-/// first letter of the value's name (q, e, s), as in rhythm shorthand. Every grade has its own
-/// mark in both sets, so the mono theme needs no colour to tell them apart.
+/// first letter of the value's name (w, h, q, e, s), as in rhythm shorthand. Every grade has
+/// its own mark in both sets, so the mono theme needs no colour to tell them apart.
 struct BeatGridGlyphs: Equatable, Sendable {
+  let whole: Character
+  let half: Character
   let quarter: Character
   let eighth: Character
   let sixteenth: Character
+  let wholeRest: Character
+  let halfRest: Character
   let quarterRest: Character
   let eighthRest: Character
   let sixteenthRest: Character
   /// Written after a dotted note or rest.
   let dot: Character
+  /// Drawn on after a note longer than a beat, through the beats it sounds.
+  let hold: Character
+  /// Drawn from a tied note to the note it is held on into.
+  let tie: Character
+  /// The separator before a bar's first beat. ASCII has no heavier line than the beats' own.
+  let barLine: Character
   /// Where a note is expected, on the time line.
   let tick: Character
   let playhead: Character
@@ -27,18 +37,25 @@ struct BeatGridGlyphs: Equatable, Sendable {
     kind == .unicode ? .unicode : .ascii
   }
 
+  /// The half and whole notes by their code points: written as text they may be stored
+  /// decomposed, as a note head and a stem.
   static let unicode = BeatGridGlyphs(
-    quarter: "♩", eighth: "♪", sixteenth: "♬", quarterRest: "𝄽", eighthRest: "𝄾",
-    sixteenthRest: "𝄿", dot: ".", tick: "·", playhead: "▲", perfect: "◉", good: "●",
+    whole: "\u{1D15D}", half: "\u{1D15E}", quarter: "♩", eighth: "♪", sixteenth: "♬",
+    wholeRest: "𝄻", halfRest: "𝄼", quarterRest: "𝄽", eighthRest: "𝄾", sixteenthRest: "𝄿",
+    dot: ".", hold: "─", tie: "‿", barLine: "┃", tick: "·", playhead: "▲", perfect: "◉", good: "●",
     inaccurate: "◐", miss: "✕", extra: "✚")
 
   static let ascii = BeatGridGlyphs(
-    quarter: "q", eighth: "e", sixteenth: "s", quarterRest: "r", eighthRest: "r",
-    sixteenthRest: "r", dot: ".", tick: ".", playhead: "^", perfect: "@", good: "o",
-    inaccurate: "~", miss: "x", extra: "+")
+    whole: "w", half: "h", quarter: "q", eighth: "e", sixteenth: "s", wholeRest: "r",
+    halfRest: "r", quarterRest: "r", eighthRest: "r", sixteenthRest: "r", dot: ".", hold: "-",
+    tie: "_", barLine: "|", tick: ".", playhead: "^", perfect: "@", good: "o", inaccurate: "~",
+    miss: "x",
+    extra: "+")
 
   func note(_ shape: WrittenValue.Shape) -> Character {
     switch shape {
+    case .whole: whole
+    case .half: half
     case .quarter: quarter
     case .eighth: eighth
     case .sixteenth: sixteenth
@@ -47,6 +64,8 @@ struct BeatGridGlyphs: Equatable, Sendable {
 
   func rest(_ shape: WrittenValue.Shape) -> Character {
     switch shape {
+    case .whole: wholeRest
+    case .half: halfRest
     case .quarter: quarterRest
     case .eighth: eighthRest
     case .sixteenth: sixteenthRest

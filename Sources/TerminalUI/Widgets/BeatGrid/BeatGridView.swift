@@ -1,7 +1,9 @@
-/// The rhythm trainer's line of beats: one pattern per beat in rhythm notation, the current
-/// beat framed, a play-head moving along a time line, and under it a mark for each hit where
-/// it landed, so early and late show as left and right of the note. Time runs evenly across
-/// each beat's cell (see `BeatGridLayout`). Rows from the top:
+/// The rhythm trainer's line of beats in rhythm notation, the current beat (or pattern)
+/// framed, a play-head moving along a time line, and under it a mark for each hit where it
+/// landed, so early and late show as left and right of the note. Time runs evenly across each
+/// beat's cell (see `BeatGridLayout`). A note longer than a beat is held on with a line
+/// through the beats it sounds, and a tied note with a tie to the note it is held on into;
+/// both cross the beat's separator on the notes' row. Rows from the top:
 ///
 ///     ┌──────3──────┐      top edge of the frame, tuplet numbers
 ///     │♪    ♪    ♪  │      the notes at their onsets
@@ -16,17 +18,28 @@ public struct BeatGridView: Equatable, Sendable {
   public struct Note: Equatable, Sendable {
     /// From the start of its beat.
     public var onset: Double
+    /// As written: a tied note's own length, without the note it is held on into.
     public var length: Double
     public var isRest: Bool
+    /// Held on into the next note.
+    public var isTied: Bool
+    /// Tied into from the note before: held on, not played again.
+    public var isHeld: Bool
 
-    public init(onset: Double, length: Double, isRest: Bool = false) {
+    public init(
+      onset: Double, length: Double, isRest: Bool = false, isTied: Bool = false,
+      isHeld: Bool = false
+    ) {
       self.onset = onset
       self.length = length
       self.isRest = isRest
+      self.isTied = isTied
+      self.isHeld = isHeld
     }
   }
 
-  /// One beat's pattern; its lengths add up to one beat.
+  /// The notes and rests that start in one beat. A note or rest longer than a beat starts on
+  /// it, and the beats it covers hold none.
   public struct Beat: Equatable, Sendable {
     public var notes: [Note]
 
@@ -59,8 +72,13 @@ public struct BeatGridView: Equatable, Sendable {
   }
 
   public var beats: [Beat]
-  /// The framed beat.
+  /// The framed beat, the first of `currentSpan`.
   public var current: Int?
+  /// How many beats the frame takes: a pattern longer than a beat is framed whole.
+  public var currentSpan: Int
+  /// The beats a bar starts on, counted as `beats` are (`beats.count` for a bar line after the
+  /// last): their separators are drawn heavier, as bar lines.
+  public var barLines: Set<Int>
   /// In beats from the line's first beat; nil, or outside the line, hides it.
   public var playhead: Double?
   public var hits: [Hit]
@@ -77,11 +95,13 @@ public struct BeatGridView: Equatable, Sendable {
   static let playheadStyle = Style.role(.accent).bold
 
   public init(
-    beats: [Beat], current: Int? = nil, playhead: Double? = nil, hits: [Hit] = [],
-    missed: [Double] = [], glyphs: GlyphSet
+    beats: [Beat], current: Int? = nil, currentSpan: Int = 1, barLines: Set<Int> = [],
+    playhead: Double? = nil, hits: [Hit] = [], missed: [Double] = [], glyphs: GlyphSet
   ) {
     self.beats = beats
     self.current = current
+    self.currentSpan = currentSpan
+    self.barLines = barLines
     self.playhead = playhead
     self.hits = hits
     self.missed = missed
@@ -116,9 +136,13 @@ public struct BeatGridView: Equatable, Sendable {
       drawNotes(of: beat, layout: layout, rows: rows, marks: marks, pen, &canvas)
     }
     for beat in layout.shown.lowerBound...layout.shown.upperBound {
+      let separator = barLines.contains(beat) ? marks.barLine : glyphs.vertical
       for y in [rows.notes, rows.timeline, rows.hits] {
-        pen.put(glyphs.vertical, layout.separatorX(beat), y, Self.lineStyle, &canvas)
+        pen.put(separator, layout.separatorX(beat), y, Self.lineStyle, &canvas)
       }
+    }
+    for beat in layout.shown {
+      drawHolds(of: beat, layout: layout, rows: rows, marks: marks, pen, &canvas)
     }
     if let current, layout.shown.contains(current) {
       drawFrame(around: current, layout: layout, rows: rows, pen, &canvas)
@@ -151,18 +175,19 @@ public struct BeatGridView: Equatable, Sendable {
     let notes = beats[beat].notes
     let tuplet = WrittenValue.tuplet(of: notes.map(\.length))
     let cell = layout.timeColumns(beat)
-    let style = beat == current ? Self.noteStyle.bold : Self.noteStyle
+    let style = isCurrent(beat) ? Self.noteStyle.bold : Self.noteStyle
     let columns = notes.map { layout.column(inBeat: beat, at: $0.onset) }
     for (note, x) in zip(notes, columns) {
       let value = WrittenValue(length: note.length, tuplet: tuplet)
-      if note.isRest {
-        pen.put(marks.rest(value.shape), x, rows.notes, Self.lineStyle, &canvas)
-      } else {
-        pen.put(marks.note(value.shape), x, rows.notes, style, &canvas)
-        pen.put(marks.tick, x, rows.timeline, Self.lineStyle, &canvas)
-      }
+      // A rest, or a note held on rather than played, is drawn faint and gets no tick.
+      let isSilent = note.isRest || note.isHeld
+      let noteStyle = isSilent ? Self.lineStyle : style
+      pen.put(
+        note.isRest ? marks.rest(value.shape) : marks.note(value.shape), x, rows.notes, noteStyle,
+        &canvas)
+      if !isSilent { pen.put(marks.tick, x, rows.timeline, Self.lineStyle, &canvas) }
       if value.isDotted, cell.contains(x + 1) {
-        pen.put(marks.dot, x + 1, rows.notes, note.isRest ? Self.lineStyle : style, &canvas)
+        pen.put(marks.dot, x + 1, rows.notes, noteStyle, &canvas)
       }
     }
     if let tuplet, let top = rows.top, let first = columns.first, let last = columns.last {
@@ -170,14 +195,53 @@ public struct BeatGridView: Equatable, Sendable {
     }
   }
 
-  /// Corners joined by the top and bottom edges; the sides are the beat's separators.
+  private func isCurrent(_ beat: Int) -> Bool {
+    guard let current else { return false }
+    return (current..<current + currentSpan).contains(beat)
+  }
+
+  /// The hold line after each note of the beat longer than a beat, up to the separator that
+  /// ends it, and the tie after each tied note, up to the note it is held on into; both stop
+  /// at the last shown beat.
+  private func drawHolds(
+    of beat: Int, layout: BeatGridLayout, rows: Rows, marks: BeatGridGlyphs, _ pen: Pen,
+    _ canvas: inout Canvas
+  ) {
+    let notes = beats[beat].notes
+    let tuplet = WrittenValue.tuplet(of: notes.map(\.length))
+    let style = isCurrent(beat) ? Self.noteStyle.bold : Self.noteStyle
+    for note in notes where !note.isRest && (note.isTied || note.length > 1 + .beatTolerance) {
+      let isDotted = WrittenValue(length: note.length, tuplet: tuplet).isDotted
+      let from = layout.column(inBeat: beat, at: note.onset) + (isDotted ? 2 : 1)
+      let end = Double(beat) + note.onset + note.length
+      let endBeat = Int(end + .beatTolerance)
+      let to =
+        endBeat >= layout.shown.upperBound
+        ? layout.separatorX(layout.shown.upperBound)
+        : note.isTied
+          ? layout.column(inBeat: endBeat, at: end - Double(endBeat)) : layout.separatorX(endBeat)
+      for x in from..<max(from, to) {
+        pen.put(note.isTied ? marks.tie : marks.hold, x, rows.notes, style, &canvas)
+      }
+    }
+  }
+
+  /// Corners joined by the top and bottom edges; the sides are the separators before the first
+  /// framed beat and after the last.
   private func drawFrame(
     around beat: Int, layout: BeatGridLayout, rows: Rows, _ pen: Pen, _ canvas: inout Canvas
   ) {
-    let (left, right) = (layout.separatorX(beat), layout.separatorX(beat + 1))
+    let last = min(beat + currentSpan, layout.shown.upperBound)
+    let (left, right) = (layout.separatorX(beat), layout.separatorX(last))
+    // A side on a bar line stays a bar line, in the frame's colour.
+    let marks = BeatGridGlyphs.named(glyphs.kind)
+    let (leftSide, rightSide) = (
+      barLines.contains(beat) ? marks.barLine : glyphs.vertical,
+      barLines.contains(last) ? marks.barLine : glyphs.vertical
+    )
     for y in [rows.notes, rows.timeline, rows.hits] {
-      pen.put(glyphs.vertical, left, y, Self.frameStyle, &canvas)
-      pen.put(glyphs.vertical, right, y, Self.frameStyle, &canvas)
+      pen.put(leftSide, left, y, Self.frameStyle, &canvas)
+      pen.put(rightSide, right, y, Self.frameStyle, &canvas)
     }
     let edges = [
       (rows.top, glyphs.topLeft, glyphs.topRight),

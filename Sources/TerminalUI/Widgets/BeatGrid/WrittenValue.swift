@@ -1,11 +1,13 @@
-/// How a note or rest of one beat is written: its shape and whether it is dotted. The widget
-/// gets plain lengths in beats, so it works the written value back from them the way a
-/// copyist would: inside a tuplet the written value is longer than the sounding one (three
-/// triplet eighths of 1/3 beat each are written as eighths).
+/// How a note or rest is written: its shape and whether it is dotted. The widget gets plain
+/// lengths in beats, so it works the written value back from them the way a copyist would:
+/// inside a tuplet the written value is longer than the sounding one (three triplet eighths of
+/// 1/3 beat each are written as eighths).
 struct WrittenValue: Equatable, Sendable {
   /// Values shorter than a sixteenth are drawn as sixteenths: one beat's cell has no room to
   /// tell them apart anyway.
   enum Shape: Equatable, Sendable {
+    case whole
+    case half
     case quarter
     case eighth
     case sixteenth
@@ -18,9 +20,10 @@ struct WrittenValue: Equatable, Sendable {
   /// Lengths between two plain values (a tied 5/8) take the shorter shape, undotted.
   init(length: Double, tuplet: Int?) {
     let written = length * (tuplet.map(Self.writtenShare) ?? 1)
-    let (shape, base): (Shape, Double) =
-      written >= 1 - .beatTolerance
-      ? (.quarter, 1) : written >= 0.5 - .beatTolerance ? (.eighth, 0.5) : (.sixteenth, 0.25)
+    let values: [(Shape, Double)] = [
+      (.whole, 4), (.half, 2), (.quarter, 1), (.eighth, 0.5), (.sixteenth, 0.25),
+    ]
+    let (shape, base) = values.first { written >= $0.1 - .beatTolerance } ?? (.sixteenth, 0.25)
     self.shape = shape
     isDotted = abs(written - 1.5 * base) < .beatTolerance
   }
