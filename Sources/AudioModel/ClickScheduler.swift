@@ -90,6 +90,8 @@ public struct ClickScheduler: Sendable {
   /// tenth of the beat before, so nothing the player plays is near its click.
   private func isRestingBeat(isCountIn: Bool) -> Bool {
     guard !isCountIn, !pattern.targets.isEmpty else { return false }
+    let held = pattern.heldBeats
+    if !held.isEmpty, held[playedBeats % held.count] { return false }
     let ticks = pattern.targets[playedBeats % pattern.targets.count]
     let before = playedBeats > 0 ? pattern.targets[(playedBeats - 1) % pattern.targets.count] : []
     return !ticks.contains { $0 < 0.25 } && !before.contains { $0 >= 0.9 }

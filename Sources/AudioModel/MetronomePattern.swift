@@ -27,13 +27,17 @@ public struct MetronomePattern: Equatable, Sendable {
   /// the ticks of `targets[k % targets.count]`, each a fraction of the beat from 0. Empty plays
   /// none.
   public let targets: [[Double]]
+  /// Beats after the count-in, `heldBeats[k % heldBeats.count]`, on which a written note is
+  /// still held: nobody plays on their click, yet what is heard there is not the click alone,
+  /// so the click's sound is not learned there. Empty: none.
+  public let heldBeats: [Bool]
 
   /// `accents` default to the meter's standard bar (`AccentPattern.standard(for:)`).
   public init(
     meter: Meter = .fourFour, accents: AccentPattern? = nil, subdivision: Int = 1,
     swing: Double = 0.5, countInBars: Int = 0, countInStyle: CountInStyle = .distinctVoice,
     gapClick: GapClick = .off, speedTrainer: SpeedTrainer? = nil, clickVolume: Gain = .unity,
-    subdivisionVolume: Gain = .unity, targets: [[Double]] = []
+    subdivisionVolume: Gain = .unity, targets: [[Double]] = [], heldBeats: [Bool] = []
   ) throws(MetronomeError) {
     let accents = accents ?? .standard(for: meter)
     guard accents.beats.count == meter.beatsPerBar else {
@@ -59,6 +63,7 @@ public struct MetronomePattern: Equatable, Sendable {
     self.clickVolume = clickVolume
     self.subdivisionVolume = subdivisionVolume
     self.targets = targets.map { $0.sorted() }
+    self.heldBeats = heldBeats
   }
 
   /// How far into its beat click `index` of the beat falls (0 is the beat itself).

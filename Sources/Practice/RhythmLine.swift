@@ -85,6 +85,13 @@ public struct RhythmLine: Equatable, Sendable {
     }
   }
 
+  /// Whether a written note is still held when beat `beat` begins (a half note's second beat,
+  /// a beat a tie holds over): nobody plays on its click, but the note may still sound there.
+  public func isHeld(atBeat beat: Int) -> Bool {
+    let start = BeatFraction(beat)
+    return notes.contains { $0.onset < start && $0.onset + $0.length > start }
+  }
+
   /// A note's windows grow with its written length only up to a beat: a half or a whole note
   /// is judged on its onset as a quarter is, so its early window never reaches back over the
   /// note before it, nor its late one over a beat nobody plays on.

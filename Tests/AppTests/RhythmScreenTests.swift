@@ -98,6 +98,7 @@ final class RhythmScreenTests: XCTestCase {
       options.targets,
       Array(repeating: [[0.0], [0, 0.5], [0, 1.0 / 3, 2.0 / 3], []], count: 4).flatMap { $0 },
       "beat by beat over the 4 bars")
+    XCTAssertEqual(options.heldBeats, Array(repeating: false, count: 16), "no note is held over")
     XCTAssertEqual(effects.count, 1, "taps need no microphone")
     XCTAssertEqual(screen(model)?.phase, .running)
   }
@@ -190,6 +191,17 @@ final class RhythmScreenTests: XCTestCase {
       earlierRun(accuracy: 50, bpm: 90), earlierRun(accuracy: 50, exercise: "microphone"),
     ])
     XCTAssertTrue(elsewhere.contains("First score here"), elsewhere)
+  }
+
+  func testTheClickKnowsTheBeatsAHalfNoteIsHeldOver() throws {
+    var settings = Settings()
+    settings.rhythm.line = ["half", "quarter", "quarter"]
+    settings.rhythm.bars = 1
+    var model = model(settings: settings)
+    model.press(.character("5"))
+    let effects = model.press(.enter)
+    guard case .metronome(.start(let options)) = effects.first else { return XCTFail("\(effects)") }
+    XCTAssertEqual(options.heldBeats, [false, true, false, false])
   }
 
   func testEscapeStopsARunAndKeepsWhatWasPlayed() throws {

@@ -108,6 +108,17 @@ final class ClickSchedulerTests: XCTestCase {
     XCTAssertFalse(try clicks(MetronomePattern(), count: 8).contains { $0.isRest })
   }
 
+  /// A beat a written note is held over has no note near its click, yet the note may sound
+  /// there: it is no rest, so the click's sound is not learned under it.
+  func testABeatANoteIsHeldOverIsNoRest() throws {
+    let pattern = try MetronomePattern(
+      meter: .fourFour, countInBars: 1, targets: [[0], [], [0], []],
+      heldBeats: [false, true, false, false])
+    let beats = try clicks(pattern, count: 30).filter { $0.subdivision == 0 }
+    XCTAssertEqual(
+      beats.prefix(8).map(\.isRest), [false, false, false, false, false, false, false, true])
+  }
+
   func testANoteTickOutsideTheBeatIsRefused() {
     XCTAssertThrowsError(try MetronomePattern(targets: [[0, 1]])) { error in
       XCTAssertEqual(

@@ -79,6 +79,14 @@ final class RhythmLineTests: XCTestCase {
       ])
   }
 
+  func testABeatANoteIsHeldOverIsKnown() throws {
+    // Half, quarter, silent beat; then eighth, quarter tied over beat 5, eighth; dotted quarter.
+    let line = try XCTUnwrap(
+      RhythmLine(patterns: [.half, .quarter, .tiedSyncopation, .dottedQuarterEighth], bars: 2))
+    XCTAssertEqual(
+      (0..<8).map(line.isHeld(atBeat:)), [false, true, false, false, false, true, false, true])
+  }
+
   func testNotesCountFromBeatZeroAndRestsAreNotNotes() throws {
     let line = try XCTUnwrap(
       RhythmLine(patterns: [.quarter, .eighths, .rest, .triplet], bars: 1))

@@ -21,6 +21,8 @@ public struct MetronomeOptions: Equatable, Sendable {
   public var clickSound = ClickSound.metronome
   /// Quiet ticks on the notes to play, beat by beat (see `MetronomePattern.targets`).
   public var targets: [[Double]] = []
+  /// Beats a written note is held over (see `MetronomePattern.heldBeats`).
+  public var heldBeats: [Bool] = []
 
   public init(settings: Settings) {
     bpm = settings.metronome.bpm
@@ -45,7 +47,8 @@ public struct MetronomeOptions: Equatable, Sendable {
       meter: meter, accents: accents, subdivision: subdivision,
       swing: subdivision == 2 ? swing : 0.5, countInBars: countInBars, gapClick: gapClick,
       speedTrainer: speedTrainer, clickVolume: click,
-      subdivisionVolume: click * Gain(percent: subdivisionVolume), targets: targets)
+      subdivisionVolume: click * Gain(percent: subdivisionVolume), targets: targets,
+      heldBeats: heldBeats)
   }
 }
 

@@ -87,13 +87,16 @@ public enum HeadlessRhythm {
     case .recording(let path):
       let audio = try HeadlessAnalysis.load(path)
       let rate = Double(audio.rate)
-      // Nobody plays during the count-in, nor on a rest: the click's sound is learned there.
+      // Nobody plays during the count-in, nor on a rest: the click's sound is learned there,
+      // but not where a note written before is still held.
       let notes = line.expectedNotes(firstBeat: firstBeat, bpm: request.bpm).map(\.time)
       let expected = clicks.enumerated().map { beat, time in
         ExpectedClick(
           frame: Int((time * rate).rounded()), sound: beat % RhythmLine.beatsPerBar == 0 ? 0 : 1,
           isAlone: beat < request.countIn
-            || !notes.contains { abs($0 - time) < Self.aloneDistance })
+            || (!notes.contains { abs($0 - time) < Self.aloneDistance }
+              && !line.isHeld(atBeat: beat - request.countIn))
+        )
       }
       HeadlessAnalysis.countInWarning(audio, clicks: Array(expected.prefix(request.countIn)))
         .map(warn)
