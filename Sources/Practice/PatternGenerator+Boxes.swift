@@ -24,9 +24,13 @@ extension PatternGenerator {
         id: "\(idWord(scale.name))-\(index + 1)",
         name: "\(capitalized(scale.name)), position \(index + 1)",
         category: .scale, tuning: tuning, notes: notes,
-        description: "The \(scale.name) scale (\(degrees(scale.intervals))) in a box of "
-          + "\(boxSpan + 1) frets from the \(degreeWord(start.interval)) on string \(home): every "
-          + "note of the scale in the box, on every string.",
+        description: PatternText(
+          "pattern.about.scaleBox",
+          [
+            "scale": .word(PatternText.scaleKey(scale)), "degrees": degrees(scale.intervals),
+            "frets": number(boxSpan + 1), "degree": degree(start.interval),
+            "string": number(home),
+          ]),
         instructions: scaleInstructions)
     }
   }
@@ -39,14 +43,18 @@ extension PatternGenerator {
     let home = lowestSoundingString(tuning)
     let chordName = capitalized(quality.name)
     return boxes(of: quality.intervals, tuning: tuning).enumerated().map { index, notes in
-      let from = degreeWord(notes.first { $0.string == home }!.interval)
+      let start = notes.first { $0.string == home }!.interval
+      let from = degreeWord(start)
       return pattern(
         id: "\(id)-arpeggio-\(index + 1)",
         name: "\(chordName) arpeggio, position \(index + 1) (from the \(from) on string \(home))",
         category: .arpeggio, tuning: tuning, notes: notes,
-        description: "The \(quality.name) chord (\(degrees(quality.intervals))) one note at a "
-          + "time: every chord tone in a box of \(boxSpan + 1) frets from the \(from) on string "
-          + "\(home).",
+        description: PatternText(
+          "pattern.about.arpeggioBox",
+          [
+            "chord": .word(PatternText.chordKey(quality)), "degrees": degrees(quality.intervals),
+            "frets": number(boxSpan + 1), "degree": degree(start), "string": number(home),
+          ]),
         instructions: arpeggioInstructions)
     }
   }

@@ -37,16 +37,26 @@ extension PatternGenerator {
     -> [FretPattern]
   {
     let chordName = capitalized(quality.name)
-    let tones = "The \(quality.name) chord (\(degrees(quality.intervals))) held as one grip"
+    // The sentence every grip's description starts with: the chord, its tones, the frets.
+    func held(_ key: String, _ arguments: [String: PatternText.Argument]) -> PatternText.Sentence {
+      let chord: [String: PatternText.Argument] = [
+        "chord": .word(PatternText.chordKey(quality)), "degrees": degrees(quality.intervals),
+        "frets": number(chordSpan + 1),
+      ]
+      return PatternText.Sentence(key, arguments.merging(chord) { $1 })
+    }
     guard stringsRise(tuning) else {
       return gripsOnAllStrings(quality, tuning: tuning).enumerated().map { index, grip in
         let root = grip.first { $0.interval == .P1 }!
         return pattern(
           id: "\(id)-chord-\(index + 1)", name: "\(chordName) chord, position \(index + 1)",
           category: .chord, tuning: tuning, notes: grip,
-          description: "\(tones) on all \(tuning.stringCount) strings, one note each, within "
-            + "\(chordSpan + 1) frets; the lowest root is on string \(root.string)."
-            + leftOut(quality, from: grip),
+          description: PatternText(
+            [
+              held(
+                "pattern.about.chordOnAllStrings",
+                ["strings": number(tuning.stringCount), "string": number(root.string)])
+            ] + leftOut(quality, from: grip)),
           instructions: chordInstructions)
       }
     }
@@ -59,17 +69,14 @@ extension PatternGenerator {
       return pattern(
         id: "\(id)-chord-\(index + 1)", name: "\(chordName) chord, root on string \(root)",
         category: .chord, tuning: tuning, notes: grip,
-        description: "\(tones): the root on string \(root) is the lowest note, then one note on "
-          + "each string up to string \(top), within \(chordSpan + 1) frets."
-          + leftOut(quality, from: grip),
+        description: PatternText(
+          [held("pattern.about.chord", ["root": number(root), "top": number(top)])]
+            + leftOut(quality, from: grip)),
         instructions: chordInstructions)
     }
   }
 
-  private static let chordInstructions =
-    "Fret the whole shape and strum it, every string ringing; then pick it one note at a time "
-    + "from the lowest, naming each interval as it sounds. Then move it to another root and "
-    + "play it again."
+  private static let chordInstructions = PatternText("pattern.play.chord")
 
   /// Fingers a grip on adjacent strings takes: the index finger lies across every string at the
   /// lowest fret, and each other finger holds one note, or several at one fret on neighbouring
@@ -159,10 +166,12 @@ extension PatternGenerator {
     return Set(required).isSubset(of: grip.map(\.interval))
   }
 
-  /// The sentence saying which tone a grip leaves out, or nothing when it holds them all.
-  private static func leftOut(_ quality: ChordQuality, from grip: [Placed]) -> String {
+  /// The sentence saying which tone a grip leaves out, or none when it holds them all.
+  private static func leftOut(_ quality: ChordQuality, from grip: [Placed])
+    -> [PatternText.Sentence]
+  {
     let missing = quality.intervals.filter { tone in !grip.contains { $0.interval == tone } }
-    guard !missing.isEmpty else { return "" }
-    return " The \(degrees(missing)) is left out, as players do: it adds least to the sound."
+    guard !missing.isEmpty else { return [] }
+    return [.init("pattern.about.leftOut", ["degree": degrees(missing)])]
   }
 }

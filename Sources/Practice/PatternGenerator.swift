@@ -68,8 +68,12 @@ public enum PatternGenerator {
         id: "\(idWord(scale.name))-\(index + 1)",
         name: "\(capitalized(scale.name)), position \(index + 1) (3 notes per string)",
         category: .scale, tuning: tuning, notes: notes,
-        description: "The \(scale.name) scale (\(degrees(scale.intervals))), three notes per "
-          + "string, starting on the \(degreeWord(notes[0].interval)) on string \(notes[0].string).",
+        description: PatternText(
+          "pattern.about.threePerString",
+          [
+            "scale": .word(PatternText.scaleKey(scale)), "degrees": degrees(scale.intervals),
+            "degree": degree(notes[0].interval), "string": number(notes[0].string),
+          ]),
         instructions: scaleInstructions)
     }
   }
@@ -81,8 +85,12 @@ public enum PatternGenerator {
         id: "\(idWord(scale.name))-\(index + 1)",
         name: "\(capitalized(scale.name)), position \(index + 1)",
         category: .scale, tuning: tuning, notes: notes,
-        description: "The \(scale.name) scale (\(degrees(scale.intervals))), two notes per "
-          + "string, starting on the \(degreeWord(notes[0].interval)) on string \(notes[0].string).",
+        description: PatternText(
+          "pattern.about.twoPerString",
+          [
+            "scale": .word(PatternText.scaleKey(scale)), "degrees": degrees(scale.intervals),
+            "degree": degree(notes[0].interval), "string": number(notes[0].string),
+          ]),
         instructions: scaleInstructions)
     }
   }
@@ -122,8 +130,13 @@ public enum PatternGenerator {
         id: "\(idWord(scale.name))-\(index + 1)",
         name: "\(capitalized(scale.name)), position \(index + 1)",
         category: .scale, tuning: tuning, notes: notes,
-        description: "The \(scale.name) scale (\(degrees(scale.intervals))): \(pentatonic.name) "
-          + "position \(index + 1) with the \(degrees([blue])) added where it falls inside the box.",
+        description: PatternText(
+          "pattern.about.blues",
+          [
+            "scale": .word(PatternText.scaleKey(scale)), "degrees": degrees(scale.intervals),
+            "pentatonic": .word(PatternText.pentatonicKey(pentatonic)), "n": number(index + 1),
+            "added": degrees([blue]),
+          ]),
         instructions: scaleInstructions)
     }
   }
@@ -176,20 +189,19 @@ public enum PatternGenerator {
         name: "\(chordName) arpeggio, position \(index + 1) (from the \(from) on string "
           + "\(start.string))",
         category: .arpeggio, tuning: tuning, notes: notes,
-        description: "The \(quality.name) chord (\(degrees(quality.intervals))) one note at a "
-          + "time, from the \(from) on string \(start.string), within \(arpeggioSpan) frets.",
+        description: PatternText(
+          "pattern.about.arpeggio",
+          [
+            "chord": .word(PatternText.chordKey(quality)), "degrees": degrees(quality.intervals),
+            "degree": degree(start.interval), "string": number(start.string),
+            "frets": number(arpeggioSpan),
+          ]),
         instructions: arpeggioInstructions)
     }
   }
 
-  static let scaleInstructions =
-    "Play from the lowest note to the highest and back, one note per click, alternating the "
-    + "pick; name each note's interval as you play it. Then start the same shape from another "
-    + "root."
-  static let arpeggioInstructions =
-    "Play the chord tones one at a time from the lowest to the highest and back, one note per "
-    + "click, letting no two ring together; name each interval. Then play the chord's scale in "
-    + "the same place and hear the arpeggio inside it."
+  static let scaleInstructions = PatternText("pattern.play.scale")
+  static let arpeggioInstructions = PatternText("pattern.play.arpeggio")
 
   /// A note of a shape being built: where it lies, with frets counted from wherever the shape
   /// was started, and which interval of the scale or chord it plays.
@@ -225,10 +237,11 @@ public enum PatternGenerator {
   }
 
   /// The pattern of `notes` (in playing order): the first root moves to the front as the tonic,
-  /// frets are counted from it, and spellings are kept where the usual name would differ.
+  /// frets are counted from it, and spellings are kept where the usual name would differ. Its
+  /// texts are written in English, as the files hold them.
   static func pattern(
     id: String, name: String, category: FretPattern.Category, tuning: Tuning, notes: [Placed],
-    description: String, instructions: String
+    description: PatternText, instructions: PatternText
   ) -> FretPattern {
     guard let tonicIndex = notes.firstIndex(where: { $0.interval == .P1 }) else {
       preconditionFailure("\(id) has no root")
@@ -239,7 +252,7 @@ public enum PatternGenerator {
     var pattern = FretPattern(
       id: id, name: name, category: category, tuning: tuning,
       tones: ordered.map { FretPattern.Tone(string: $0.string, offset: $0.fret - tonic.fret) },
-      description: description, instructions: instructions)
+      description: description.english, instructions: instructions.english)
     let usual = pattern.intervals
     for index in ordered.indices where usual[index] != ordered[index].interval {
       pattern.tones[index].spelling = ordered[index].interval
@@ -297,7 +310,18 @@ public enum PatternGenerator {
     interval == .P1 ? "root" : interval.degreeName
   }
 
-  static func degrees(_ intervals: [Interval]) -> String {
-    intervals.map(\.degreeName).joined(separator: " ")
+  /// `degreeWord(_:)` in a text: "root" is a word of each language, a degree is written the
+  /// same in all.
+  static func degree(_ interval: Interval) -> PatternText.Argument {
+    interval == .P1 ? .word("pattern.root") : .value(interval.degreeName)
+  }
+
+  /// "1 b3 5", as written in every language.
+  static func degrees(_ intervals: [Interval]) -> PatternText.Argument {
+    .value(intervals.map(\.degreeName).joined(separator: " "))
+  }
+
+  static func number(_ value: Int) -> PatternText.Argument {
+    .value("\(value)")
   }
 }

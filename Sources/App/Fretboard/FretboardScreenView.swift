@@ -559,7 +559,7 @@ enum FretboardScreenView {
     canvas.write(
       marks.joined(separator: ", "), x: area.x, y: y, style: .role(.muted), clip: area)
     y += 2
-    for line in pattern.description.wrapped(toWidth: area.width) where y < area.maxY {
+    for line in pattern.descriptionText(strings).wrapped(toWidth: area.width) where y < area.maxY {
       canvas.write(line, x: area.x, y: y, style: .role(.text), clip: area)
       y += 1
     }
@@ -640,7 +640,10 @@ enum FretboardScreenView {
       x: area.x + 4, y: y + 5, width: max(0, min(area.width - 8, 96)),
       height: max(0, area.maxY - y - 5))
     var row = text.y
-    for paragraph in [pattern.description, pattern.instructions] where !paragraph.isEmpty {
+    let paragraphs = [
+      pattern.descriptionText(model.strings), pattern.instructionsText(model.strings),
+    ]
+    for paragraph in paragraphs where !paragraph.isEmpty {
       for line in paragraph.wrapped(toWidth: text.width) where row < text.maxY {
         canvas.write(line, x: text.x, y: row, style: .role(.text), clip: text)
         row += 1
