@@ -31,6 +31,7 @@ final class KeyTableTests: XCTestCase {
     case .leftRight: return [.left, .right, .character("h"), .character("l")]
     case .enter: return [.enter]
     case .escape: return [.escape]
+    case .space: return [.character(" ")]
     // A name is typed letter by letter (do, re, sol #): every letter goes into it.
     case .noteNames:
       return Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ# ".map { Key.character($0) })

@@ -1,3 +1,5 @@
+import AudioModel
+import Practice
 import Storage
 import TerminalUI
 import XCTest
@@ -122,11 +124,19 @@ final class TranslationCutTests: XCTestCase {
     }
   }
 
+  /// The app at 80×24 in `language`.
+  private func model(
+    in language: String, history: [SessionRecord] = [],
+    audio: AudioStatus? = AppFixtures.audio
+  ) -> AppModel {
+    var settings = Settings()
+    settings.language = language
+    return AppFixtures.model(settings: settings, audio: audio, history: history)
+  }
+
   func testAPackNameCutInTheListIsReadInFullBelowIt() {
     for language in TranslationFitTests.languages {
-      var settings = Settings()
-      settings.language = language
-      var model = AppFixtures.model(settings: settings)
+      var model = model(in: language)
       model.press(.character("3"))
       for pack in NotesModel.shown(model.packs, model.settings) {
         let text = AppView.render(model).lines.joined(separator: "\n")
@@ -135,14 +145,10 @@ final class TranslationCutTests: XCTestCase {
       }
     }
   }
-}
 
-extension TranslationCutTests {
   func testEveryHelpLineFitsAt80Columns() {
     for language in TranslationFitTests.languages {
-      var settings = Settings()
-      settings.language = language
-      var model = AppFixtures.model(settings: settings)
+      var model = model(in: language)
       model.press(.character("9"))
       let width = HelpView.textWidth(in: model.size)
       for (line, _) in HelpView.lines(model: model, width: width) {
@@ -150,14 +156,10 @@ extension TranslationCutTests {
       }
     }
   }
-}
 
-extension TranslationCutTests {
   func testTheHistoryTableIsReadInFullAt80Columns() {
     for language in TranslationFitTests.languages {
-      var settings = Settings()
-      settings.language = language
-      var model = AppFixtures.model(settings: settings, history: AppFixtures.history)
+      var model = model(in: language, history: AppFixtures.history)
       model.press(.character("7"))
       let lines = AppView.render(model).lines
       let header = lines.firstIndex { $0.contains(model.strings.text("history.column.date")) }
@@ -166,15 +168,11 @@ extension TranslationCutTests {
       }
     }
   }
-}
 
-extension TranslationCutTests {
   func testWhyThereIsNoMIDIInputIsReadInFull() {
     let reason = "no ALSA sequencer (No such file or directory): MIDI needs /dev/snd/seq"
     for language in TranslationFitTests.languages {
-      var settings = Settings()
-      settings.language = language
-      var model = AppFixtures.model(settings: settings)
+      var model = model(in: language)
       _ = model.handle(.midiPortsListed([], problem: reason))
       model.openSetting(.midiPort)
       let lines = AppView.render(model).lines
@@ -184,15 +182,11 @@ extension TranslationCutTests {
       XCTAssertTrue(text.contains("/dev/snd/seq"), "\(language)\n\(lines.joined(separator: "\n"))")
     }
   }
-}
 
-extension TranslationCutTests {
   func testWithoutAnAudioServerTheTitleBarIsNotCut() {
     for language in TranslationFitTests.languages {
-      var settings = Settings()
-      settings.language = language
-      let model = AppFixtures.model(
-        settings: settings,
+      let model = model(
+        in: language,
         audio: .unavailable(reason: "PulseAudio: Connection refused (no server at unix:/run/pulse)")
       )
       let bar = AppView.render(model).lines[0]
@@ -200,14 +194,10 @@ extension TranslationCutTests {
       XCTAssertTrue(bar.contains(model.strings.text("audio.none")), "\(language): \(bar)")
     }
   }
-}
 
-extension TranslationCutTests {
   func testACardsHeaderNamesItsPackInFullAt80Columns() {
     for language in TranslationFitTests.languages {
-      var settings = Settings()
-      settings.language = language
-      var model = AppFixtures.model(settings: settings)
+      var model = model(in: language)
       model.press(.character("3"), .enter)
       let header = AppView.render(model).lines[2]
       XCTAssertFalse(header.contains("…"), "\(language): \(header)")

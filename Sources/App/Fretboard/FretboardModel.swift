@@ -160,7 +160,7 @@ public struct FretboardModel: Equatable, Sendable {
     KeyHint(.text("←→↑↓"), "fretboard.key.cursor"),
     KeyHint(.enter, "fretboard.key.mark"),
     KeyHint(.text("1-6"), "fretboard.key.type"),
-    KeyHint(.text("Space"), "fretboard.key.pause"),
+    KeyHint(.space, "fretboard.key.pause"),
     KeyHint(.escape, "fretboard.key.stop"),
     .help,
   ]

@@ -55,7 +55,7 @@ public struct MetronomeModel: Equatable, Sendable {
   ]
 
   static let keyHints: [KeyHint] = [
-    KeyHint(.text("Space"), "metronome.key.startStop"),
+    KeyHint(.space, "metronome.key.startStop"),
     KeyHint(.leftRight, "metronome.key.tempo1"),
     KeyHint(.upDown, "metronome.key.tempo5"),
     KeyHint(.text("t"), "metronome.key.tap"),
@@ -80,7 +80,7 @@ public struct MetronomeModel: Equatable, Sendable {
   static let accentHints: [KeyHint] = [
     KeyHint(.text("X x ."), "metronome.key.marks"),
     KeyHint(.text("0-9 +"), "metronome.key.grouping"),
-    KeyHint(.text("Space"), "metronome.key.separate", inBar: false),
+    KeyHint(.space, "metronome.key.separate", inBar: false),
     KeyHint(.text("Backspace"), "common.erase", inBar: false),
     KeyHint(.enter, "common.apply"),
     KeyHint(.escape, "common.cancel"),

@@ -67,7 +67,7 @@ public struct NotesModel: Equatable, Sendable {
 
   static let choosingHints: [KeyHint] = [
     KeyHint(.upDown, "common.move", inBar: false),
-    KeyHint(.text("Space"), "notes.key.choose"),
+    KeyHint(.space, "notes.key.choose"),
     KeyHint(.text("Tab"), "notes.key.exercise"),
     KeyHint(.text("c"), "notes.key.staff", inBar: false),
     KeyHint(.leftRight, "notes.key.rounds"),

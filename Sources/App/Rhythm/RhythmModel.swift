@@ -82,7 +82,7 @@ public struct RhythmModel: Equatable, Sendable {
     .help,
   ]
   static let runningHints: [KeyHint] = [
-    KeyHint(.text("Space"), "rhythm.key.hit"),
+    KeyHint(.space, "rhythm.key.hit"),
     KeyHint(.escape, "rhythm.key.stop"),
   ]
   /// Played on an instrument or pads, the keys only stop the run.

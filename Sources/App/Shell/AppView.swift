@@ -61,6 +61,7 @@ public enum AppView {
     case .leftRight: return strings.text("key.leftRight" + ascii)
     case .enter: return strings.text("key.enter")
     case .escape: return strings.text("key.esc")
+    case .space: return strings.text("key.space")
     case .noteNames:
       // The span of the names as typed: a-g, a-h in German, do-si in solfège.
       let naming = model.settings.noteNaming

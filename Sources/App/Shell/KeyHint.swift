@@ -5,6 +5,7 @@ public struct KeyHint: Equatable, Sendable {
     case leftRight
     case enter
     case escape
+    case space
     /// The note names the player types, in the naming system chosen: a-g, do-si.
     case noteNames
     /// Any text: a name typed letter by letter.
