@@ -36,6 +36,8 @@ final class KeyTableTests: XCTestCase {
     case .noteNames:
       return Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ# ".map { Key.character($0) })
         .union([.backspace])
+    case .anyKey:
+      return Set(candidates)
     case .typedText:
       return Set(candidates.compactMap { if case .character = $0 { $0 } else { nil } })
         .union([.backspace])
@@ -72,6 +74,18 @@ final class KeyTableTests: XCTestCase {
       TranslationCutTests.journeys.filter { $0.name != "key overlay" } + [
         ("metronome preset name", [.enter, .character("v")]),
         ("metronome presets", [.enter, .character("v"), .character("a"), .enter, .character("o")]),
+        ("notes answered", [.character("3"), .enter, .character("1")]),
+        ("notes stopping", [.character("3"), .enter, .escape]),
+        ("notes mastery", [.character("3"), .character("m")]),
+        ("fretboard search", [.character("4"), .character("/")]),
+        ("fretboard records", [.character("4"), .character("r")]),
+        ("fretboard frets", [.character("4"), .enter, .character("f")]),
+        ("fretboard run", [.character("4"), .enter, .character("t")]),
+        ("fretboard editor", [.character("4"), .character("n")]),
+        ("rhythm calibrating", [.character("5"), .character("l")]),
+        ("protocol naming", [.character("6"), .character("n")]),
+        ("history module", [.character("7"), .tab]),
+        ("listen instrument", [.character("2"), .character("c")]),
       ]
     for journey in journeys {
       var model = AppFixtures.model(patterns: [FretboardScreenTests.minorPentatonic])

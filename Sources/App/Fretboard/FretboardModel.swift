@@ -182,9 +182,25 @@ public struct FretboardModel: Equatable, Sendable {
     .help,
   ]
 
+  static let fretHints: [KeyHint] = [
+    KeyHint(.text("←→↑↓"), "fretboard.key.cursor"),
+    KeyHint(.enter, "fretboard.key.sound"),
+    KeyHint(.space, "fretboard.key.sound", inBar: false),
+    KeyHint(.text("f"), "fretboard.key.endFrets"),
+  ]
+
   var keyHints: [KeyHint] {
     switch phase {
+    case .choosing where isSearching:
+      KeyHint.typing("fretboard.key.typeSearch", enter: "fretboard.key.show")
+        + [KeyHint(.upDown, "common.move")]
     case .choosing: Self.choosingHints
+    // The arrows move the cursor; the pattern's other keys still work.
+    case .exploring where fretCursor != nil:
+      Self.fretHints
+        + Self.exploringHints.filter {
+          $0.keys != .upDown && $0.keys != .leftRight && $0.keys != .text("f")
+        }
     case .exploring: Self.exploringHints
     case .explaining, .gameOver: Self.gameOverHints
     case .records: [.back, .help]

@@ -2,7 +2,12 @@ import TerminalUI
 
 extension ListenModel: Feature {
   var titleKey: String { "listen.title" }
-  var keyHints: [KeyHint] { Self.keyHints }
+  var keyHints: [KeyHint] {
+    if case .naming = task {
+      return KeyHint.typing("listen.key.typeName", enter: "listen.key.learnIt")
+    }
+    return Self.keyHints
+  }
   var screen: Screen { .listen(self) }
 
   func render(in area: Rect, model: AppModel, on canvas: inout Canvas) {

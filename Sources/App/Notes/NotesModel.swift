@@ -80,6 +80,7 @@ public struct NotesModel: Equatable, Sendable {
 
   static let masteryHints: [KeyHint] = [
     KeyHint(.enter, "notes.key.start"),
+    KeyHint(.text("m"), "notes.key.packs"),
     .back,
     .help,
   ]

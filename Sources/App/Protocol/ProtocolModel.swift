@@ -104,7 +104,10 @@ public struct ProtocolModel: Equatable, Sendable {
   ]
 
   var keyHints: [KeyHint] {
-    switch phase {
+    if newName != nil {
+      return KeyHint.typing("protocol.key.typeName", enter: "protocol.key.create")
+    }
+    return switch phase {
     case .choosing: Self.choosingHints
     case .recording: Self.recordingHints
     case .reviewing: Self.reviewingHints

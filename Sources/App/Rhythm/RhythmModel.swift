@@ -83,6 +83,7 @@ public struct RhythmModel: Equatable, Sendable {
   ]
   static let runningHints: [KeyHint] = [
     KeyHint(.space, "rhythm.key.hit"),
+    KeyHint(.anyKey, "rhythm.key.hit", inBar: false),
     KeyHint(.escape, "rhythm.key.stop"),
   ]
   /// Played on an instrument or pads, the keys only stop the run.

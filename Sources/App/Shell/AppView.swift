@@ -68,6 +68,7 @@ public enum AppView {
       let names = naming == .latin ? naming.letterNames : naming.letterNames.sorted()
       return (names.first ?? "").lowercased() + "-" + (names.last ?? "").lowercased()
     case .typedText: return strings.text("key.typedText")
+    case .anyKey: return strings.text("key.any")
     case .text(let text): return text
     }
   }

@@ -10,6 +10,8 @@ public struct KeyHint: Equatable, Sendable {
     case noteNames
     /// Any text: a name typed letter by letter.
     case typedText
+    /// Every key does the same, as a tap does.
+    case anyKey
     case text(String)
   }
 
@@ -27,4 +29,12 @@ public struct KeyHint: Equatable, Sendable {
   static let help = KeyHint(.text("?"), "common.help")
   static let back = KeyHint(.escape, "common.back")
   static let quitNow = KeyHint(.text("Ctrl-C"), "help.key.ctrlC", inBar: false)
+
+  /// The keys of a line being typed: the text, Enter to do `enter`, Esc to give it up.
+  static func typing(_ what: String, enter: String) -> [KeyHint] {
+    [
+      KeyHint(.typedText, what), KeyHint(.enter, enter),
+      KeyHint(.escape, "common.cancel"), KeyHint(.text("Backspace"), "common.erase", inBar: false),
+    ]
+  }
 }
