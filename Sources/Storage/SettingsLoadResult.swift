@@ -1,6 +1,6 @@
 /// What `SettingsStoring.load()` found: usable settings, always, and what the user should be told.
 public struct SettingsLoadResult: Equatable, Sendable {
-  public let settings: Settings
+  public var settings: Settings
   /// Empty when the file was fine or simply absent.
   public let notices: [SettingsNotice]
   /// False when saving would risk overwriting something the user wrote; `save` then throws.

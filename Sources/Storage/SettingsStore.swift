@@ -37,6 +37,15 @@ public final class SettingsStore: SettingsStoring {
     }
   }
 
+  /// Whether the file loaded holds `key`: a setting the player has chosen, rather than its
+  /// default.
+  public func holds(_ key: String) -> Bool {
+    state.withLock { state in
+      guard case .object(let members) = state?.document else { return false }
+      return members[key] != nil
+    }
+  }
+
   public func save(_ settings: Settings) throws(StorageError) {
     try state.withLock { (state) throws(StorageError) in
       // Saving before loading must not replace a file nobody has looked at.

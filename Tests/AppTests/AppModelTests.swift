@@ -103,6 +103,19 @@ final class AppModelTests: XCTestCase {
     XCTAssertFalse(overlay.contains("±"), overlay)
   }
 
+  func testTheLanguageComesFromTheSessionsLocaleWhenItShips() {
+    let shipped = ["en", "ca", "es", "ru"]
+    func language(_ environment: [String: String]) -> String? {
+      Launcher.preferredLanguage(environment: environment, among: shipped)
+    }
+    XCTAssertEqual(language(["LANG": "es_ES.UTF-8"]), "es")
+    XCTAssertEqual(language(["LANG": "ru_RU.UTF-8", "LC_MESSAGES": "ca_ES.UTF-8"]), "ca")
+    XCTAssertEqual(language(["LANG": "es_ES.UTF-8", "LC_ALL": "ru_RU"]), "ru")
+    XCTAssertEqual(language(["LANG": "de_AT.UTF-8"]), nil, "a language that does not ship")
+    XCTAssertEqual(language(["LANG": "C.UTF-8"]), nil)
+    XCTAssertEqual(language([:]), nil)
+  }
+
   func testTheMIDIPortIsChosenAmongThoseConnected() {
     var model = AppFixtures.model()
     model.openSetting(.midiPort)

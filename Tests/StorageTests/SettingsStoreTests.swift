@@ -33,6 +33,17 @@ final class SettingsStoreTests: StorageTestCase {
     XCTAssertEqual(makeStore().load(), SettingsLoadResult(settings: Settings()))
   }
 
+  func testTheStoreSaysWhichSettingsTheFileHolds() throws {
+    let store = makeStore()
+    _ = store.load()
+    XCTAssertFalse(store.holds("language"), "no file: nothing chosen")
+    _ = try folder.write("{\"version\": 1, \"theme\": \"mono\"}", to: "settings.json")
+    let reloaded = makeStore()
+    _ = reloaded.load()
+    XCTAssertTrue(reloaded.holds("theme"))
+    XCTAssertFalse(reloaded.holds("language"))
+  }
+
   func testSavedSettingsLoadBack() throws {
     var settings = Settings()
     settings.language = "de"

@@ -148,6 +148,15 @@ final class InteractiveTests: XCTestCase {
     XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), 0)
   }
 
+  func testTheSessionsLanguageIsSpokenUntilThePlayerChoosesOne() throws {
+    let terminal = try woodshed.startInTerminal(
+      environment: woodshed.environment(lang: "es_ES.UTF-8"))
+    XCTAssertTrue(
+      terminal.waitForOutput(containing: "Ajustes", timeout: .seconds(10)), terminal.output)
+    terminal.send("\u{03}")
+    XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), 0)
+  }
+
   func testIdleAppUsesNoCPU() throws {
     let terminal = try woodshed.startInTerminal()
     XCTAssertTrue(terminal.waitForOutput(containing: "Settings", timeout: .seconds(10)))

@@ -47,12 +47,31 @@ public enum Launcher {
       throw Failure(description: "\(error)")
     }
     let store = SettingsStore(paths: paths)
-    let loaded = store.load()
+    var loaded = store.load()
+    // Until the player chooses a language, the one the session's locale names, if it ships.
+    if !store.holds("language"),
+      let language = preferredLanguage(environment: environment, among: catalog.availableLanguages)
+    {
+      loaded.settings.language = language
+    }
     for notice in loaded.notices {
       logger.warning("\(notice)")
     }
     return Ground(
       paths: paths, assets: assets, catalog: catalog, store: store, loaded: loaded, logger: logger)
+  }
+
+  /// The language of LC_ALL, LC_MESSAGES or LANG ("es_ES.UTF-8" is "es"), when it is one of
+  /// `languages`.
+  public static func preferredLanguage(environment: [String: String], among languages: [String])
+    -> String?
+  {
+    guard
+      let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap({ environment[$0] })
+        .first(where: { !$0.isEmpty })
+    else { return nil }
+    let language = locale.prefix { $0.isLetter }.lowercased()
+    return languages.contains(language) ? language : nil
   }
 
   /// Runs the full-screen app; returns the exit status.
