@@ -173,6 +173,47 @@ final class OnsetEvaluationTests: XCTestCase {
     }
   }
 
+  /// The tuning part's recorded bowed, blown and sung instruments (FluidR3 GM) leave out the
+  /// violin, flute and choir whose recordings MuseScore's General plays for the held-out part,
+  /// and are each played detached and slurred: a slurred note sounds until the next one has
+  /// begun, one followed by the same pitch is played again, and none is held over a rest.
+  func testSlurredTakesHoldEachNoteIntoTheNext() {
+    let names = OnsetEvaluationSet.plan(of: .tuning).filter { $0.source == .fluidR3GM }.map(\.name)
+    XCTAssertFalse(names.isEmpty)
+    XCTAssertEqual(2 * names.filter { $0.hasSuffix(", slurred") }.count, names.count)
+    for shared in ["violin", "flute", "choir"] {
+      XCTAssertFalse(names.contains { $0.contains(shared) }, shared)
+    }
+    var kinds = (slurred: 0, again: 0, rests: 0)
+    for seed in UInt64(0)..<20 {
+      let performance = Performance.humanised(seed: seed, playing: 6, pitches: 60...63)
+      let played = performance.notes.map {
+        MIDIFile.Note(
+          millisecond: Int($0.time * 1000), length: Int($0.duration * 1000), key: $0.pitch,
+          velocity: 80)
+      }
+      let slurred = performance.slurred(played)
+      for index in played.indices.dropLast() {
+        let (note, next) = (slurred[index], slurred[index + 1])
+        let written = performance.notes[index]
+        let end = note.millisecond + note.length
+        if performance.notes[index + 1].gridTime > written.gridTime + written.writtenLength + 1e-6 {
+          XCTAssertEqual(note.length, played[index].length)
+          kinds.rests += 1
+        } else if note.key == next.key {
+          XCTAssertEqual(end, next.millisecond)
+          kinds.again += 1
+        } else {
+          XCTAssertEqual(end, next.millisecond + 30)
+          kinds.slurred += 1
+        }
+      }
+    }
+    XCTAssertGreaterThan(kinds.slurred, 0)
+    XCTAssertGreaterThan(kinds.again, 0)
+    XCTAssertGreaterThan(kinds.rests, 0)
+  }
+
   func testTheHeldOutPartSharesNoSourceOrPerformanceWithTheTuningPart() {
     let tuning = OnsetEvaluationSet.plan(of: .tuning)
     let heldOut = OnsetEvaluationSet.plan(of: .heldOut)

@@ -5,6 +5,9 @@ public struct EvaluationClip: Sendable {
     case synthesized
     /// General MIDI instruments rendered by fluidsynth from the TimGM6mb soundfont.
     case timGM6mb = "TimGM6mb"
+    /// Bowed, blown and sung General MIDI instruments rendered from the FluidR3 GM soundfont:
+    /// only those whose recordings MuseScore's General does not play for the held-out part.
+    case fluidR3GM = "FluidR3 GM"
     /// General MIDI instruments rendered by fluidsynth from MuseScore's General soundfont.
     case museScoreGeneral = "MuseScore General"
     /// Recorded drum kits from Debian's hydrogen-drumkits.
@@ -14,7 +17,7 @@ public struct EvaluationClip: Sendable {
 
     public var part: EvaluationPart {
       switch self {
-      case .synthesized, .timGM6mb, .forzeeStereo: .tuning
+      case .synthesized, .timGM6mb, .fluidR3GM, .forzeeStereo: .tuning
       case .museScoreGeneral, .gimmeAHand, .blackPearl: .heldOut
       }
     }

@@ -19,9 +19,38 @@ struct FluidSynthInstrument: Sendable {
   var pitches: ClosedRange<Int>
   var soundFont: String
   var source: EvaluationClip.Source
+  /// Each note held until the next one has begun, unless a rest is written between them (a note
+  /// of the same pitch is let go as the next begins, so it is played again), as a bowed, blown
+  /// or sung line is slurred.
+  var slurred = false
 
   /// The tuning part's: TimGM6mb, a small soundfont.
   static let timGM6mb = generalMIDI(from: "/usr/share/sounds/sf2/TimGM6mb.sf2", .timGM6mb)
+
+  /// The tuning part's bowed, blown and sung instruments recorded for FluidR3 GM. MuseScore's
+  /// General grew out of FluidR3 and still plays its violin, flute and choir recordings (the
+  /// same samples, mixed to mono): those are the held-out part's and are left out here; its
+  /// cello and the others below are recordings the held-out part does not play.
+  static let fluidR3GM: [FluidSynthInstrument] = {
+    let soundFont = "/usr/share/sounds/sf2/FluidR3_GM.sf2"
+    let programs: [(String, program: Int, ClosedRange<Int>)] = [
+      ("viola", 41, 48...81),
+      ("cello", 42, 36...64),
+      ("strings", 48, 43...81),
+      ("voice oohs", 53, 48...76),
+      ("oboe", 68, 58...88),
+      ("clarinet", 71, 50...86),
+      ("recorder", 74, 67...91),
+    ]
+    return [false, true].flatMap { slurred in
+      programs.map {
+        FluidSynthInstrument(
+          name: slurred ? "\($0.0), slurred" : $0.0, category: .softAttack, program: $0.program,
+          percussionKeys: [], pitches: $0.2, soundFont: soundFont, source: .fluidR3GM,
+          slurred: slurred)
+      }
+    }
+  }()
 
   /// The held-out part's: MuseScore's General soundfont, larger and recorded elsewhere, with a
   /// fingered bass and a choir singing "aah" besides.
@@ -71,13 +100,14 @@ struct FluidSynthInstrument: Sendable {
   /// The performance rendered, with the frame where each note's sound starts; nil when
   /// fluidsynth fails.
   func take(of performance: Performance, named name: String, in folder: URL) -> CleanTake? {
-    let notes = performance.notes.map { note in
+    var notes = performance.notes.map { note in
       MIDIFile.Note(
         millisecond: Int((note.time * 1000 / Double(Self.gridMilliseconds)).rounded())
           * Self.gridMilliseconds,
         length: max(Self.gridMilliseconds, Int(note.duration * 1000)), key: key(for: note),
         velocity: max(1, min(127, Int((note.velocity * 127).rounded()))))
     }
+    if slurred { notes = performance.slurred(notes) }
     guard let samples = render(notes, length: performance.length, in: folder, named: "take"),
       let lead = soundLeadIns(of: notes, in: folder)
     else { return nil }
@@ -138,5 +168,26 @@ struct FluidSynthInstrument: Sendable {
     let count = Int(length * Double(Self.sampleRate))
     if mono.count < count { mono += [Float](repeating: 0, count: count - mono.count) }
     return Array(mono.prefix(count))
+  }
+}
+
+extension Performance {
+  /// How long a slurred note sounds on under the next one, in milliseconds.
+  static let slurOverlap = 30
+
+  /// `notes`, this performance's notes as played, slurred: each held until the next one has
+  /// begun, unless a rest is written between them; a note followed by the same pitch is let go
+  /// as that one begins, so it is played again.
+  public func slurred(_ notes: [MIDIFile.Note]) -> [MIDIFile.Note] {
+    var notes = notes
+    for index in notes.indices.dropLast() {
+      let written = self.notes[index]
+      guard self.notes[index + 1].gridTime - written.gridTime < written.writtenLength + 1e-6
+      else { continue }
+      let next = notes[index + 1]
+      let overlap = next.key == notes[index].key ? 0 : Self.slurOverlap
+      notes[index].length = max(1, next.millisecond - notes[index].millisecond + overlap)
+    }
+    return notes
   }
 }

@@ -2,8 +2,9 @@ import Foundation
 
 /// The onset evaluation set, generated at run time, in two parts.
 ///
-/// The tuning part: synthesized instruments, and synthesized legato lines, always; General MIDI instruments rendered by
-/// fluidsynth from TimGM6mb, and pieces of the ForzeeStereo drum kit, when installed.
+/// The tuning part: synthesized instruments, and synthesized legato lines, always; General MIDI
+/// instruments rendered by fluidsynth from TimGM6mb, bowed, blown and sung ones from FluidR3 GM
+/// (each played detached and slurred), and pieces of the ForzeeStereo drum kit, when installed.
 /// The held-out part, never tuned on: General MIDI instruments rendered from MuseScore's General
 /// soundfont, and pieces of the Gimme A Hand and Black Pearl kits, when installed; its
 /// performances have their own seeds.
@@ -30,18 +31,12 @@ public enum OnsetEvaluationSet {
     switch part {
     case .tuning:
       synthesized(categories: OnsetCategory.allCases, takes: 2, playing: playing)
-        + FluidSynthInstrument.timGM6mb.enumerated().map { index, instrument in
-          PlannedTake(
-            .soundFont(instrument), name: "\(instrument.source.rawValue) \(instrument.name)",
-            seed: 200 + UInt64(index), playing: playing, pitches: instrument.pitches)
-        }
+        + soundFont(FluidSynthInstrument.timGM6mb, seed: 200)
+        + soundFont(FluidSynthInstrument.fluidR3GM, seed: 700)
         + drums(DrumKitInstrument.forzeeStereo, seed: 300) + legato(seed: 600)
     case .heldOut:
-      FluidSynthInstrument.museScoreGeneral.enumerated().map { index, instrument in
-        PlannedTake(
-          .soundFont(instrument), name: "\(instrument.source.rawValue) \(instrument.name)",
-          seed: 400 + UInt64(index), playing: playing, pitches: instrument.pitches)
-      } + drums(DrumKitInstrument.gimmeAHandAndBlackPearl, seed: 500)
+      soundFont(FluidSynthInstrument.museScoreGeneral, seed: 400)
+        + drums(DrumKitInstrument.gimmeAHandAndBlackPearl, seed: 500)
     }
   }
 
@@ -90,6 +85,16 @@ public enum OnsetEvaluationSet {
     }
   }
 
+  private static func soundFont(_ instruments: [FluidSynthInstrument], seed: UInt64)
+    -> [PlannedTake]
+  {
+    instruments.enumerated().map { index, instrument in
+      PlannedTake(
+        .soundFont(instrument), name: "\(instrument.source.rawValue) \(instrument.name)",
+        seed: seed + UInt64(index), playing: playing, pitches: instrument.pitches)
+    }
+  }
+
   private static func drums(_ pieces: [DrumKitInstrument], seed: UInt64) -> [PlannedTake] {
     pieces.enumerated().map { index, piece in
       PlannedTake(
@@ -114,7 +119,10 @@ public enum OnsetEvaluationSet {
   public static var missing: String? {
     var missing: [String] = []
     if ExternalTool.path(of: "fluidsynth") == nil { missing.append("fluidsynth") }
-    let soundFonts = [FluidSynthInstrument.timGM6mb[0], FluidSynthInstrument.museScoreGeneral[0]]
+    let soundFonts = [
+      FluidSynthInstrument.timGM6mb[0], FluidSynthInstrument.fluidR3GM[0],
+      FluidSynthInstrument.museScoreGeneral[0],
+    ]
     for instrument in soundFonts where !FileManager.default.fileExists(atPath: instrument.soundFont)
     {
       missing.append(instrument.source.rawValue)

@@ -15,9 +15,9 @@ struct ClickLearner {
   static let slackSeconds = 0.002
   /// The app's clicks last 20–35 ms; a room's echoes add a little.
   static let longestClickSeconds = 0.06
-  /// A sound whose loudest position adds less than this to the energy of the window before it
-  /// (6 dB over the room) is not in the signal at all: the schedule was given for a recording
-  /// without clicks.
+  /// A sound whose loudest position adds less than this to the energy of the quietest window
+  /// before one of its clicks (6 dB over the room) is not in the signal at all: the schedule was
+  /// given for a recording without clicks.
   static let audibleEnergyRatio: Float = 4
   /// The spread of a sound heard only once: a single click says nothing of how clicks vary.
   static let unknownSpread: Float = 0.3
@@ -95,7 +95,9 @@ struct ClickLearner {
     for (sound, clicks) in heard {
       let positions = quantiles(of: clicks.map(\.positions))
       let loudest = positions.map { $0.reduce(0) { $0 + $1 * $1 } }.max() ?? 0
-      let room = median(clicks.map(\.before))
+      // The room is where it was quietest: after notes a click's window can hold their
+      // rings, and judged against those a click would seem not to sound at all.
+      let room = clicks.map(\.before).min() ?? 0
       guard loudest > Self.audibleEnergyRatio * room, loudest > 0 else {
         sounds[sound] = .some(nil)
         continue
@@ -163,10 +165,5 @@ struct ClickLearner {
       let variance = levels.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Float(levels.count - 1)
       return variance.squareRoot() / mean
     }
-  }
-
-  private func median(_ values: [Float]) -> Float {
-    let sorted = values.sorted()
-    return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
   }
 }
