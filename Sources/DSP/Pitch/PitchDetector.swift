@@ -18,9 +18,10 @@
 /// A3, an A1), and that is the period the frame repeats at most exactly. So the period of the
 /// last sound heard alone for 50 ms is kept while anything sounds; when a frame repeats at
 /// three or more times that period, and the frame with that sound taken out keeps a tenth of
-/// its energy and is clearly periodic at another period, that is the note. Twice the period
-/// is left alone: the detector's own slips an octave down, and a choir's voices doubling an
-/// octave below, look just like that.
+/// its energy and is clearly periodic at another period, that is the note. At twice the
+/// period only a note whose own period goes an odd number of times, five or more, into the
+/// frame's counts (E3 and G♯4 share E2): the detector's own slips an octave down, and a
+/// choir's voices doubling an octave below, look like the rest.
 public final class PitchDetector {
   public let sampleRate: Int
   /// Input samples between successive estimates.
@@ -162,10 +163,11 @@ public final class PitchDetector {
     if isSound, let period = bestPeriod(of: frame) {
       describe(period, in: &estimate)
       heardAlone = period.clarity >= Self.aloneClarity
-      if let ringing = ringingLag,
-        Self.multiple(period.lag, of: ringing) ?? 0 >= 3,
+      if let ringing = ringingLag, let ringingTimes = Self.multiple(period.lag, of: ringing),
+        ringingTimes >= 2,
         let besides = bestPeriod(besides: ringing, at: decimatedOffset, energy: early + late),
-        Self.multiple(besides.lag, of: period.lag) != 1
+        Self.multiple(besides.lag, of: period.lag) != 1,
+        Self.isShared(period.lag, ringingTimes: ringingTimes, besides: besides.lag)
       {
         describe(besides, in: &estimate)
         heardAlone = false
@@ -230,6 +232,17 @@ public final class PitchDetector {
       period.clarity >= Self.voicingClarity
     else { return nil }
     return period
+  }
+
+  /// Whether `lag`, `ringingTimes` periods of the note ringing on, is the period that note and
+  /// another of period `besides` share: three or more of the ringing note's; or two, when the
+  /// other's goes into it an odd number of times, five or more (a major tenth, an octave and a
+  /// sixth or a seventh up). Two and three times are left alone: a choir doubling its note an
+  /// octave below, with the note taken out, leaves that octave's third partial, a fifth up.
+  private static func isShared(_ lag: Double, ringingTimes: Double, besides: Double) -> Bool {
+    if ringingTimes >= 3 { return true }
+    guard let times = multiple(lag, of: besides) else { return false }
+    return times >= 5 && times.truncatingRemainder(dividingBy: 2) == 1
   }
 
   /// How many times `lag` holds `period`, if it is within 30 cents of a whole number of times.
