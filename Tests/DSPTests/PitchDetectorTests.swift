@@ -67,6 +67,30 @@ final class PitchDetectorTests: XCTestCase {
     }
   }
 
+  /// C4 sounds alone for half a second; then F4, a fourth up, comes in over it, as loud. The
+  /// two repeat together every three periods of C4 (four of F4): alone, that is F2, and it was
+  /// what the detector heard. With C4 taken out of the frame, what is left is F4. The same for
+  /// G♯4 over E3, which share two periods of E3 (E2) and five of G♯4.
+  func testANoteOverAnotherStillSoundingIsHeardAtItsOwnPitch() {
+    for (below, above) in [(261.63, 349.23), (164.81, 415.30)] {
+      let lower = PitchMaterial.harmonics(
+        [1, 1, 0.3, 0.3], of: below, duration: 1, sampleRate: sampleRate)
+      let upper = PitchMaterial.harmonics(
+        [1, 0.3, 0.1], of: above, duration: 0.5, sampleRate: sampleRate)
+      var samples = lower
+      for (index, sample) in upper.enumerated() { samples[sampleRate / 2 + index] += sample }
+      let estimates = estimatesInBlocks(of: 4096, samples, PitchDetector(sampleRate: sampleRate))
+      let together = estimates.filter {
+        $0.frame > 6 * sampleRate / 10 && $0.frame < 9 * sampleRate / 10
+      }
+      XCTAssertFalse(together.isEmpty)
+      for estimate in together {
+        XCTAssertEqual(
+          PitchMaterial.cents(estimate.frequency, from: above), 0, accuracy: 5, "\(above) Hz")
+      }
+    }
+  }
+
   /// The power is the frame's mean square: an eighth for a sine at half full scale, nothing
   /// for silence.
   func testEstimatesCarryTheirFramesPower() {

@@ -82,6 +82,36 @@ final class PitchRecordedLikeTests: XCTestCase {
     assertEveryNoteNamed(take)
   }
 
+  /// Steel strings let ring, as FluidR3's are: each note is played 0.4 s after the one before
+  /// was let go, while that one still rings about as loud with a strong octave, and dies away
+  /// faster than it. The two together repeat at the period they share, three or four of the
+  /// lower note's periods long (a twelfth to two octaves below it), and that was the note
+  /// found; as the new note fades the one before is heard again under it, and that was a note
+  /// of its own.
+  func testANoteOverTheOneBeforeRingingOn() {
+    func partials(_ amplitudes: [Double], held: Double, released: Double)
+      -> [RecordedLikeTake.Partial]
+    {
+      amplitudes.enumerated().map { index, amplitude in
+        RecordedLikeTake.Partial(
+          number: Double(index + 1), amplitude: amplitude,
+          held: held / Double(index + 1).squareRoot(), released: released)
+      }
+    }
+    let ringing = partials([1, 1, 0.3, 0.3, 0.1, 0.1], held: 4, released: 1.5)
+    let dying = partials([1, 0.3, 0.1, 0.2, 0.05], held: 0.5, released: 0.1)
+    var take = RecordedLikeTake(seconds: 30)
+    // Up a fourth, a major sixth, a major ninth and an octave and a fourth.
+    for (index, (before, next)) in [(48, 53), (52, 61), (57, 71), (55, 72), (60, 74), (60, 77)]
+      .enumerated()
+    {
+      let start = 0.2 + 5 * Double(index)
+      take.play(before, at: start, for: 0.8, peak: 0.3, partials: ringing)
+      take.play(next, at: start + 1.2, for: 0.7, peak: 0.3, partials: dying)
+    }
+    assertEveryNoteNamed(take)
+  }
+
   /// The same note three times with a quarter of a second between, while the one before still
   /// rings: there is no silence between them, only the fresh attack. They were one note.
   func testRepeatedNotesThroughARingingRelease() {

@@ -183,6 +183,30 @@ final class PitchSegmentationTests: XCTestCase {
     XCTAssertEqual(segment(held + louder + silence(30)).map(\.frequency), [1670, 1875])
   }
 
+  /// A note played over a lower one still ringing dies away faster than it, and the lower one
+  /// is heard again, 9 dB or more below the new note's loudest and no louder than it was last:
+  /// the lower note ringing on, not a note. Struck again, it comes in louder; a note higher
+  /// than the one sounding, or not among the last three, is a note.
+  func testALowerNoteRingingOnUnderTheNextIsNoNote() {
+    let before = voiced(220, powers: [Double](repeating: 0.004, count: 40))
+    let fading = (0..<40).map { 0.01 * pow(10, -1.2 * Double($0) / 39) }
+    let next = voiced(587.3, powers: fading)
+    let underneath = voiced(220, powers: [Double](repeating: 0.0006, count: 40))
+    XCTAssertEqual(
+      segment(before + next + underneath + silence(30)).map(\.frequency), [220, 587.3])
+    let struck = voiced(220, powers: [0.01] + [Double](repeating: 0.004, count: 39))
+    XCTAssertEqual(
+      segment(before + next + struck + silence(30)).map(\.frequency), [220, 587.3, 220])
+    let higher = voiced(880, powers: [Double](repeating: 0.0006, count: 40))
+    XCTAssertEqual(
+      segment(voiced(587.3, powers: fading) + voiced(440, powers: fading) + higher + silence(30))
+        .map(\.frequency), [587.3, 440, 880])
+    let others = [330.0, 392, 494, 523.3].flatMap { voiced($0, powers: fading) }
+    XCTAssertEqual(
+      segment(before + others + underneath + silence(30)).map(\.frequency),
+      [220, 330, 392, 494, 523.3, 220])
+  }
+
   /// From a note to the next a fifth up, while the first rings on, the frames are periodic at
   /// their common subharmonic, an octave below the first: that passage is no note.
   func testAPassageBelowTwoNotesIsNoNote() {

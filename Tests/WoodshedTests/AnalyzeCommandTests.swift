@@ -144,6 +144,27 @@ final class AnalyzeCommandTests: XCTestCase {
     for line in lines { XCTAssertLessThanOrEqual(abs(Int(line[3]) ?? 99), 2, result.output) }
   }
 
+  /// A tuner's test tone, a pure sine with nothing above it, starting and stopping abruptly:
+  /// one note at its pitch, not "no clear pitch", and its end is no second note.
+  func testPitchOfAPureSineIsOneNote() throws {
+    let rate = 48_000
+    var samples = [Float](repeating: 0, count: 2 * rate)
+    for index in (rate / 2)..<(3 * rate / 2) {
+      samples[index] = Float(0.1 * sin(2 * .pi * 440 * Double(index) / Double(rate)))
+    }
+    let file = try woodshed.wav("sine.wav", rate: rate, samples: samples)
+    let result = try woodshed.run(["analyze", "pitch", file.path])
+    XCTAssertEqual(result.status, 0, result.error)
+    let lines = result.output.split(separator: "\n").map {
+      $0.split(separator: " ").map(String.init)
+    }
+    XCTAssertEqual(lines.count, 1, result.output)
+    XCTAssertEqual(lines.first?[2], "A4", result.output)
+    XCTAssertEqual(Int(lines.first?[3] ?? ""), 0, result.output)
+    XCTAssertEqual(Double(lines.first?[0] ?? "") ?? 0, 0.5, accuracy: 0.03)
+    XCTAssertEqual(Double(lines.first?[1] ?? "") ?? 0, 1.5, accuracy: 0.03)
+  }
+
   func testBadFilesGiveOneLineAndFail() throws {
     let text = woodshed.home.appendingPathComponent("notes.wav")
     try Data("not audio\n".utf8).write(to: text)

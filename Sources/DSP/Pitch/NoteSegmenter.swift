@@ -36,7 +36,10 @@ import Glibc
 /// `longestPassage` is fading too where it goes on, without a break and no louder, an octave,
 /// a twelfth or two octaves up, in frames that still repeat more exactly over a longer period:
 /// a steel string whose fundamental and odd partials die away before its octave, heard up
-/// there over its own lower partials. A stretch an octave, a twelfth or two octaves away is
+/// there over its own lower partials. A note played over a lower one let ring often dies away
+/// faster than it, and that one is heard again: a pitch of one of the last three notes before
+/// (without a break), lower than the note, 9 dB below its loudest and no louder than it was
+/// last, is that note ringing on. A stretch an octave, a twelfth or two octaves away is
 /// the detector slipping onto a harmonic or a subharmonic far more often than a real leap
 /// without a break, so it too may last up to `longestBreak` before it counts as a new note,
 /// and even then it is not one
@@ -96,6 +99,11 @@ public struct NoteSegmenter: Sendable {
   private static let undertone = 0.02
   /// ...and one no more than this factor (1 dB) louder than the note was last is no new note.
   private static let ringingRise = 1.26
+  /// A note ringing on under a later one is heard again this far (9 dB) below that one's
+  /// loudest...
+  private static let resurfaceDepth = 8.0
+  /// ...for up to this many notes after it.
+  private static let ringingNotes = 3
   /// A note sung again after a short rest that it rang through dips this far (12 dB) below
   /// where it was just before...
   private static let againDip = 16.0
@@ -133,6 +141,9 @@ public struct NoteSegmenter: Sendable {
     var isEstablished = false
     /// The pitch of the note it took over from, without a break.
     var predecessor: Double?
+    /// The pitches of the notes before it since the last break, latest first: they may ring on
+    /// under it.
+    var ringingUnder: [Double] = []
 
     init(_ estimate: PitchEstimate) {
       start = estimate.frame
@@ -159,6 +170,18 @@ public struct NoteSegmenter: Sendable {
     func fadesInto(_ estimate: PitchEstimate) -> Bool {
       estimate.isVoiced && estimate.power * NoteSegmenter.tailDepth <= loudest
         && estimate.power <= recentPowers.max()
+    }
+
+    /// Whether `estimate` is one of the notes before, lower than the run, ringing on under it
+    /// and heard again as the run dies away faster: at its pitch, `resurfaceDepth` below the
+    /// run's loudest and no louder than the run was last.
+    func hearsRingingUnder(_ estimate: PitchEstimate) -> Bool {
+      guard estimate.isVoiced, estimate.power * NoteSegmenter.resurfaceDepth <= loudest,
+        estimate.power <= NoteSegmenter.ringingRise * recentPowers.max()
+      else { return false }
+      let heard = log2(estimate.frequency)
+      return heard < pitch
+        && ringingUnder.contains { NoteSegmenter.isSlip(heard - $0, ratios: [1]) }
     }
 
     /// Whether `estimate`, unvoiced, can be the run, established, with its period blurred: it
@@ -272,7 +295,7 @@ public struct NoteSegmenter: Sendable {
     }
     if let current = note,
       current.fadesInto(estimate) || current.soundsOn(blurred: estimate)
-        || isRinging(current, under: estimate)
+        || isRinging(current, under: estimate) || current.hearsRingingUnder(estimate)
     {
       // It sounds on, but its pitch does not count.
       note!.last = estimate.frame
@@ -317,6 +340,7 @@ public struct NoteSegmenter: Sendable {
       return []
     }
     next.predecessor = current.pitch
+    next.ringingUnder = [current.pitch] + current.ringingUnder.prefix(Self.ringingNotes - 1)
     note = next
     return event(for: current)
   }
