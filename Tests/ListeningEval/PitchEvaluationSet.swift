@@ -38,12 +38,22 @@ public enum PitchEvaluationSet {
   private static let soft = 45
   private static let phrase = 80
 
-  /// One clip per instrument; empty when fluidsynth or the soundfont is missing.
+  /// The instruments played from `soundFont`: all but those whose recordings the held-out
+  /// soundfont plays too.
+  public static func played(from soundFont: SoundFont) -> [Instrument] {
+    instruments.filter { !soundFont.heldOutRecordings.contains($0.program) }
+  }
+
+  /// One clip per instrument played from `soundFont`; empty when fluidsynth or the soundfont
+  /// is missing.
   public static func clips(from soundFont: SoundFont) -> [PitchClip] {
     guard soundFont.isAvailable else { return [] }
     let folder = ExternalTool.scratchFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     return instruments.enumerated().compactMap { index, instrument in
+      guard played(from: soundFont).contains(where: { $0.name == instrument.name }) else {
+        return nil
+      }
       let notes = part(in: instrument.range, seed: UInt64(300 + index))
       let length = Double(notes.map { $0.millisecond + $0.length }.max()! + 1_500) / 1000
       guard

@@ -15,12 +15,20 @@ public struct SoundFont: Sendable {
   public var name: String
   public var path: String
   public var part: Part
+  /// General MIDI programs not played from this soundfont, because the held-out soundfont
+  /// plays the same recordings for them.
+  public var heldOutRecordings: Set<Int> = []
 
-  /// Two sets of samples made independently of each other, so that what is tuned on them is
-  /// not one set's quirks: TimGM6mb's choir alone came out right long before others did.
+  /// Two sets of samples, so that what is tuned on them is not one set's quirks: TimGM6mb's
+  /// choir alone came out right long before others did. MuseScore's General grew out of
+  /// FluidR3 and plays FluidR3's own recordings (renamed or mixed to mono: the same loops at the
+  /// same rates) for the nylon and steel guitars, the bass, violin, flute and both voices; from
+  /// FluidR3 only the piano, recorded apart, is tuned on.
   public static let tuning = [
     SoundFont(name: "TimGM6mb", path: "/usr/share/sounds/sf2/TimGM6mb.sf2", part: .tuning),
-    SoundFont(name: "FluidR3 GM", path: "/usr/share/sounds/sf2/FluidR3_GM.sf2", part: .tuning),
+    SoundFont(
+      name: "FluidR3 GM", path: "/usr/share/sounds/sf2/FluidR3_GM.sf2", part: .tuning,
+      heldOutRecordings: [24, 25, 32, 40, 52, 53, 73]),
   ]
   public static let heldOut = SoundFont(
     name: "MuseScore General", path: "/usr/share/sounds/sf3/MuseScore_General.sf3",
