@@ -1,8 +1,8 @@
 SHELL := /bin/bash
 PACKAGES := libncursesw5-dev libpulse-dev libfftw3-dev zlib1g-dev libasound2-dev pulseaudio
-# The listening benchmarks render instruments with fluidsynth from soundfonts (onsets tuned on
-# TimGM6mb, pitch on TimGM6mb and FluidR3 GM, MuseScore General held out for both), play recorded
-# drum kits, and compare onsets against aubio and librosa (from PyPI).
+# The listening benchmarks render instruments with fluidsynth from soundfonts (tuned on TimGM6mb
+# and on the FluidR3 GM instruments whose recordings MuseScore General does not share, MuseScore
+# General held out), play recorded drum kits, and compare onsets against aubio and librosa (PyPI).
 BENCH_PACKAGES := aubio-tools fluidsynth timgm6mb-soundfont fluid-soundfont-gm \
   musescore-general-soundfont hydrogen-drumkits
 BENCH_PYTHON := librosa
