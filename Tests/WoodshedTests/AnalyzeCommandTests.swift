@@ -117,6 +117,18 @@ final class AnalyzeCommandTests: XCTestCase {
     }
   }
 
+  /// `analyze pitch` on `samples` written as `name`: what it printed, and its lines in words.
+  private func analyzePitch(_ name: String, rate: Int, samples: [Float]) throws -> (
+    result: (status: Int32, output: String, error: String), lines: [[String]]
+  ) {
+    let file = try woodshed.wav(name, rate: rate, samples: samples)
+    let result = try woodshed.run(["analyze", "pitch", file.path])
+    XCTAssertEqual(result.status, 0, result.error)
+    return (
+      result, result.output.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+    )
+  }
+
   func testPitchPrintsStartEndNoteAndCents() throws {
     let rate = 44_100
     var samples = [Float](repeating: 0, count: 3 * rate)
@@ -129,12 +141,7 @@ final class AnalyzeCommandTests: XCTestCase {
           0.5 * envelope * (sin(2 * .pi * frequency * t) + 0.4 * sin(4 * .pi * frequency * t)))
       }
     }
-    let file = try woodshed.wav("notes.wav", rate: rate, samples: samples)
-    let result = try woodshed.run(["analyze", "pitch", file.path])
-    XCTAssertEqual(result.status, 0, result.error)
-    let lines = result.output.split(separator: "\n").map {
-      $0.split(separator: " ").map(String.init)
-    }
+    let (result, lines) = try analyzePitch("notes.wav", rate: rate, samples: samples)
     XCTAssertEqual(lines.count, 2, result.output)
     XCTAssertEqual(lines.map { $0.count }, [4, 4], result.output)
     XCTAssertEqual(lines.map { $0[2] }, ["A3", "E2"], result.output)
@@ -152,12 +159,7 @@ final class AnalyzeCommandTests: XCTestCase {
     for index in (rate / 2)..<(3 * rate / 2) {
       samples[index] = Float(0.1 * sin(2 * .pi * 440 * Double(index) / Double(rate)))
     }
-    let file = try woodshed.wav("sine.wav", rate: rate, samples: samples)
-    let result = try woodshed.run(["analyze", "pitch", file.path])
-    XCTAssertEqual(result.status, 0, result.error)
-    let lines = result.output.split(separator: "\n").map {
-      $0.split(separator: " ").map(String.init)
-    }
+    let (result, lines) = try analyzePitch("sine.wav", rate: rate, samples: samples)
     XCTAssertEqual(lines.count, 1, result.output)
     XCTAssertEqual(lines.first?[2], "A4", result.output)
     XCTAssertEqual(Int(lines.first?[3] ?? ""), 0, result.output)
