@@ -2,25 +2,28 @@ SHELL := /bin/bash
 PACKAGES := libncursesw5-dev libpulse-dev libfftw3-dev zlib1g-dev libasound2-dev pulseaudio
 # The listening benchmarks render instruments with fluidsynth from soundfonts (tuned on TimGM6mb
 # and on the FluidR3 GM instruments whose recordings MuseScore General does not share, MuseScore
-# General held out), play recorded drum kits, and compare onsets against aubio and librosa (PyPI).
+# General held out) and with timidity from freepats (held out), play recorded drum kits, and
+# compare onsets against aubio and librosa (PyPI). The slow tests render a freepats note too.
+TEST_PACKAGES := timidity freepats
 BENCH_PACKAGES := aubio-tools fluidsynth timgm6mb-soundfont fluid-soundfont-gm \
-  musescore-general-soundfont hydrogen-drumkits
+  musescore-general-soundfont hydrogen-drumkits $(TEST_PACKAGES)
 BENCH_PYTHON := librosa
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ARGS ?=
 space := $(subst ,, )
 
-.PHONY: all deps bench-deps build run check test bench record-snapshots clean
+.PHONY: all deps test-deps bench-deps build run check test bench record-snapshots clean
 
 all: build
 
 # Installs only the Debian packages that are missing, so a ready machine never calls apt.
 # Python packages only for the bench, and only when python3 cannot import them; without pip the
 # bench still runs and leaves them out.
-deps bench-deps: WANTED = $(PACKAGES)
+deps test-deps bench-deps: WANTED = $(PACKAGES)
+test-deps: WANTED = $(PACKAGES) $(TEST_PACKAGES)
 bench-deps: WANTED = $(PACKAGES) $(BENCH_PACKAGES)
 bench-deps: PYTHON_WANTED = $(BENCH_PYTHON)
-deps bench-deps:
+deps test-deps bench-deps:
 	@missing=""; for p in $(WANTED); do \
 	  dpkg-query -W -f='$${Status}' "$$p" 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
@@ -46,18 +49,18 @@ run: build
 # loop in real time (AppRuntimeTests), the listening evaluation or a fuzzer's fixed time.
 CHECK_SKIP := WoodshedTests\.|AppRuntimeTests|PulseAudio|NotePlayerTests|Fuzz|OnsetEvaluationTests|\
   PitchAccuracyTests|PitchRecordedLikeTests|OnsetUnderRingingTests|OnsetSoftAttackTests|\
-  OnsetBleedTests|OnsetDetectorTests|InstrumentProfileTests
+  OnsetBleedTests|OnsetDetectorTests|InstrumentProfileTests|FreepatsRenderTests
 
 check: deps
 	swift format lint --strict --recursive Sources Tests Package.swift
 	swift build --build-tests
 	swift test --skip-build --disable-swift-testing --skip '$(subst $(space),,$(CHECK_SKIP))'
 
-test: deps
+test: test-deps
 	swift build --build-tests
 	Tests/with-pulseaudio.sh swift test --skip-build --disable-swift-testing
 
-record-snapshots: deps
+record-snapshots: test-deps
 	swift build --build-tests
 	-RECORD_SNAPSHOTS=1 Tests/with-pulseaudio.sh swift test --skip-build --disable-swift-testing
 

@@ -43,14 +43,14 @@ private enum PitchBench {
     }
   }
 
-  /// Every instrument of `PitchEvaluationSet`, from the held-out soundfont and then from each
+  /// Every instrument of `PitchEvaluationSet`, from each held-out soundfont and then from each
   /// one the detector was tuned on, and each soundfont's notes together.
   static func recordedSampleLines() -> [String] {
-    ([SoundFont.heldOut] + SoundFont.tuning).flatMap { soundFont in
+    (SoundFont.heldOut + SoundFont.tuning).flatMap { soundFont in
       let label = "pitch, \(soundFont.part.rawValue) (\(soundFont.name))"
       let clips = PitchEvaluationSet.clips(from: soundFont)
       guard !clips.isEmpty else {
-        return ["\(label): not measured, fluidsynth or soundfont missing"]
+        return ["\(label): not measured, its synthesizer or soundfont missing"]
       }
       var total = PitchScore()
       let lines = clips.map { clip in

@@ -3,8 +3,8 @@ import Foundation
 import ListeningEval
 
 /// A diagnostic for tuning the pitch detector: each tuning soundfont's summary, then every note
-/// of its that was not named right, with the notes found in its time. The held-out soundfont is
-/// left out: it is for checking, not for picking rules.
+/// of its that was not named right, with the notes found in its time. The held-out soundfonts
+/// are left out: they are for checking, not for picking rules.
 func pitchMisses() -> [String] {
   SoundFont.tuning.flatMap { soundFont in
     PitchEvaluationSet.clips(from: soundFont).flatMap { clip in

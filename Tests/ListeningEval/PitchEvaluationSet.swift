@@ -38,14 +38,20 @@ public enum PitchEvaluationSet {
   private static let soft = 45
   private static let phrase = 80
 
-  /// The instruments played from `soundFont`: all but those whose recordings the held-out
-  /// soundfont plays too.
+  /// The instruments played from `soundFont`: all it has, but on a tuning soundfont none whose
+  /// recordings a held-out one plays too.
   public static func played(from soundFont: SoundFont) -> [Instrument] {
-    instruments.filter { !soundFont.heldOutRecordings.contains($0.program) }
+    instruments.filter { instrument in
+      !soundFont.missing.contains(instrument.program)
+        && !(soundFont.part == .tuning
+          && SoundFont.heldOut.contains {
+            soundFont.sharesRecordings(of: instrument.program, with: $0)
+          })
+    }
   }
 
-  /// One clip per instrument played from `soundFont`; empty when fluidsynth or the soundfont
-  /// is missing.
+  /// One clip per instrument played from `soundFont`; empty when its synthesizer or the
+  /// soundfont is missing.
   public static func clips(from soundFont: SoundFont) -> [PitchClip] {
     guard soundFont.isAvailable else { return [] }
     let folder = ExternalTool.scratchFolder()

@@ -1,8 +1,9 @@
 import DSP
 import Foundation
 
-/// A General MIDI soundfont of recorded instrument samples, played by fluidsynth. The pitch
-/// evaluation is tuned on two and judged on a third it was never tuned on.
+/// A General MIDI set of recorded instrument samples and the synthesizer that plays it:
+/// fluidsynth for a soundfont, timidity for GUS patches. The pitch evaluation is tuned on two
+/// and judged on others it was never tuned on.
 public struct SoundFont: Sendable {
   public enum Part: String, Sendable {
     /// The detector may be adjusted until this part comes out right.
@@ -12,48 +13,89 @@ public struct SoundFont: Sendable {
     case heldOut = "held-out"
   }
 
-  public var name: String
-  public var path: String
-  public var part: Part
-  /// General MIDI programs not played from this soundfont, because the held-out soundfont
-  /// plays the same recordings for them.
-  public var heldOutRecordings: Set<Int> = []
-
-  /// Two sets of samples, so that what is tuned on them is not one set's quirks: TimGM6mb's
-  /// choir alone came out right long before others did. MuseScore's General grew out of
-  /// FluidR3 and plays FluidR3's own recordings (renamed or mixed to mono: the same loops at the
-  /// same rates) for the nylon and steel guitars, the bass, violin, flute and both voices; from
-  /// FluidR3 only the piano, recorded apart, is tuned on.
-  public static let tuning = [
-    SoundFont(name: "TimGM6mb", path: "/usr/share/sounds/sf2/TimGM6mb.sf2", part: .tuning),
-    SoundFont(
-      name: "FluidR3 GM", path: "/usr/share/sounds/sf2/FluidR3_GM.sf2", part: .tuning,
-      heldOutRecordings: [24, 25, 32, 40, 52, 53, 73]),
-  ]
-  public static let heldOut = SoundFont(
-    name: "MuseScore General", path: "/usr/share/sounds/sf3/MuseScore_General.sf3",
-    part: .heldOut)
-
-  public var isAvailable: Bool {
-    ExternalTool.path(of: "fluidsynth") != nil && FileManager.default.fileExists(atPath: path)
+  /// The synthesizer, by its program's name.
+  public enum Player: String, Sendable {
+    case fluidsynth
+    case timidity
   }
 
-  /// `notes` played on General MIDI `program`, mono, `length` seconds long; nil when fluidsynth
-  /// fails. Reverb is on, as in a room, and chorus off, so each note has one pitch.
-  func render(
+  public var name: String
+  /// The soundfont, or for timidity the configuration that maps programs to patches.
+  public var path: String
+  public var player: Player = .fluidsynth
+  public var part: Part
+  /// General MIDI programs it has no instrument for.
+  public var missing: Set<Int> = []
+
+  /// Two sets of samples, so that what is tuned on them is not one set's quirks: TimGM6mb's
+  /// choir alone came out right long before others did. From FluidR3 only the piano is tuned
+  /// on: the held-out MuseScore General plays its recordings for the other instruments
+  /// (`sharedRecordings`).
+  public static let tuning = [
+    SoundFont(name: "TimGM6mb", path: "/usr/share/sounds/sf2/TimGM6mb.sf2", part: .tuning),
+    SoundFont(name: "FluidR3 GM", path: "/usr/share/sounds/sf2/FluidR3_GM.sf2", part: .tuning),
+  ]
+  /// MuseScore General, and Debian's freepats (GUS patches recorded apart from all three
+  /// soundfonts, which has no choir on "aah").
+  public static let heldOut = [
+    SoundFont(
+      name: "MuseScore General", path: "/usr/share/sounds/sf3/MuseScore_General.sf3",
+      part: .heldOut),
+    SoundFont(
+      name: "freepats", path: "/etc/timidity/freepats.cfg", player: .timidity, part: .heldOut,
+      missing: [52]),
+  ]
+
+  /// Soundfonts that play the same recordings, and for which General MIDI programs, found by
+  /// comparing their samples: MuseScore's General grew out of FluidR3 and plays FluidR3's own
+  /// recordings (renamed or mixed to mono: the same loops at the same rates) for the nylon and
+  /// steel guitars, the bass, violin, flute and both voices. Freepats shares none with the
+  /// others: none of its loops is as long in seconds as one of theirs for the same instrument,
+  /// and above 1.5 kHz none of its samples follows one of theirs through the sound (the same
+  /// recording in FluidR3 and in MuseScore correlates 0.8 to 1 in every 50 ms).
+  public static let sharedRecordings: [(sources: Set<String>, programs: Set<Int>)] = [
+    (["FluidR3 GM", "MuseScore General"], [24, 25, 32, 40, 52, 53, 73])
+  ]
+
+  /// Whether this and `other` play the same recordings for `program`.
+  public func sharesRecordings(of program: Int, with other: SoundFont) -> Bool {
+    Self.sharedRecordings.contains {
+      $0.sources == [name, other.name] && $0.programs.contains(program)
+    }
+  }
+
+  private var executable: String? { ExternalTool.path(of: player.rawValue) }
+
+  public var isAvailable: Bool {
+    executable != nil && FileManager.default.fileExists(atPath: path)
+  }
+
+  /// `notes` played on General MIDI `program`, mono, `length` seconds long, written through
+  /// files in `folder`; nil when the synthesizer fails. Reverb is on, as in a room, and chorus
+  /// off, so each note has one pitch.
+  public func render(
     _ notes: [MIDIFile.Note], program: Int, length: Double, sampleRate: Int, in folder: URL
   ) -> [Float]? {
-    guard let fluidsynth = ExternalTool.path(of: "fluidsynth") else { return nil }
+    guard let executable else { return nil }
     let midi = folder.appendingPathComponent("pitch.mid")
     let wav = folder.appendingPathComponent("pitch.wav")
     let file = MIDIFile(channel: 0, program: program, notes: notes)
-    guard (try? Data(file.bytes).write(to: midi)) != nil,
-      ExternalTool.run(
-        fluidsynth,
+    let arguments =
+      switch player {
+      case .fluidsynth:
         [
           "-ni", "-q", "-R", "1", "-C", "0", "-g", "0.5", "-r", "\(sampleRate)", "-F", wav.path,
           path, midi.path,
-        ]) != nil,
+        ]
+      // timidity drops the silence before the first note unless told not to.
+      case .timidity:
+        [
+          "-c", path, "-OwM1s", "-s", "\(sampleRate)", "--chorus=d", "--preserve-silence", "-o",
+          wav.path, midi.path,
+        ]
+      }
+    guard (try? Data(file.bytes).write(to: midi)) != nil,
+      ExternalTool.run(executable, arguments) != nil,
       let data = try? Data(contentsOf: wav),
       let audio = try? WAVCodec.decode(data)
     else { return nil }

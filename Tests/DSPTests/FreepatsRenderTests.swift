@@ -1,0 +1,31 @@
+import Foundation
+import ListeningEval
+import XCTest
+
+/// The held-out freepats part renders through timidity (installed by `make test`): a note comes
+/// out where it was played, at a level the detector hears, in a take of the length asked for.
+final class FreepatsRenderTests: XCTestCase {
+  func testANylonGuitarNoteStartsOnTimeAtAHearableLevel() throws {
+    let freepats = try XCTUnwrap(SoundFont.heldOut.first { $0.name == "freepats" })
+    XCTAssertTrue(freepats.isAvailable, "timidity or /etc/timidity/freepats.cfg missing")
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("woodshed-freepats-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let sampleRate = 48_000
+    let samples = try XCTUnwrap(
+      freepats.render(
+        [MIDIFile.Note(millisecond: 300, length: 500, key: 57, velocity: 100)], program: 24,
+        length: 1.5, sampleRate: sampleRate, in: folder))
+
+    XCTAssertEqual(samples.count, 72_000)
+    // timidity would drop the silence before the note and start it at once.
+    let before = samples[..<(sampleRate * 29 / 100)].map(abs).max()!
+    XCTAssertLessThan(before, 0.001)
+    let note = samples[(sampleRate * 3 / 10)..<(sampleRate * 8 / 10)]
+    let rms = (note.map { $0 * $0 }.reduce(0, +) / Float(note.count)).squareRoot()
+    let decibels = 20 * log10(rms)
+    XCTAssertGreaterThan(decibels, -40)
+    XCTAssertLessThan(decibels, -10)
+  }
+}
