@@ -85,11 +85,17 @@ public struct RhythmLine: Equatable, Sendable {
     }
   }
 
-  /// Whether a written note is still held when beat `beat` begins (a half note's second beat,
-  /// a beat a tie holds over): nobody plays on its click, but the note may still sound there.
-  public func isHeld(atBeat beat: Int) -> Bool {
-    let start = BeatFraction(beat)
-    return notes.contains { $0.onset < start && $0.onset + $0.length > start }
+  /// For each beat, whether a written note is still held when it begins (a half note's second
+  /// beat, a beat a tie holds over): nobody plays on its click, but the note may still sound.
+  public var heldBeats: [Bool] {
+    var held = Array(repeating: false, count: beatCount)
+    for note in notes {
+      let end = note.onset + note.length
+      for beat in held.indices where note.onset < BeatFraction(beat) && end > BeatFraction(beat) {
+        held[beat] = true
+      }
+    }
+    return held
   }
 
   /// A note's windows grow with its written length only up to a beat: a half or a whole note

@@ -84,7 +84,7 @@ final class RhythmLineTests: XCTestCase {
     let line = try XCTUnwrap(
       RhythmLine(patterns: [.half, .quarter, .tiedSyncopation, .dottedQuarterEighth], bars: 2))
     XCTAssertEqual(
-      (0..<8).map(line.isHeld(atBeat:)), [false, true, false, false, false, true, false, true])
+      line.heldBeats, [false, true, false, false, false, true, false, true])
   }
 
   func testNotesCountFromBeatZeroAndRestsAreNotNotes() throws {

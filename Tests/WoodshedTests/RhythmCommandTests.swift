@@ -153,7 +153,7 @@ final class RhythmCommandTests: XCTestCase {
     XCTAssertEqual(result.status, 0, result.error)
     XCTAssertTrue(
       result.error.contains(
-        "the line ends part way, after its first 1 of 2 patterns (whole times through: 1)"),
+        "Times through the line: 1, then its first 1 of 2 patterns"),
       result.error)
     let report = try json(result.output)
     XCTAssertEqual(

@@ -53,7 +53,8 @@ public enum HeadlessRhythm {
 
   /// The graded performance, or a one-line reason it cannot be graded.
   static func grade(
-    _ request: Request, library: RhythmLibrary, warn: (String) -> Void = { _ in }
+    _ request: Request, library: RhythmLibrary, strings: Localizer,
+    warn: (String) -> Void = { _ in }
   ) throws(Launcher.Failure) -> RhythmReport {
     let tempos = RhythmSettings.bpmRange
     guard request.bpm >= Double(tempos.lowerBound), request.bpm <= Double(tempos.upperBound)
@@ -76,7 +77,7 @@ public enum HeadlessRhythm {
       throw Launcher.Failure(description: "--first-click must be between 0 and 86400 seconds")
     }
     let line = try line(request.patterns, bars: request.bars, library: library)
-    fit(line).forEach(warn)
+    line.fit(strings).forEach(warn)
     let beat = 60 / request.bpm
     let firstBeat = request.firstClick + Double(request.countIn) * beat
     let clicks = (0..<(request.countIn + line.beatCount)).map {
@@ -90,12 +91,13 @@ public enum HeadlessRhythm {
       // Nobody plays during the count-in, nor on a rest: the click's sound is learned there,
       // but not where a note written before is still held.
       let notes = line.expectedNotes(firstBeat: firstBeat, bpm: request.bpm).map(\.time)
+      let held = line.heldBeats
       let expected = clicks.enumerated().map { beat, time in
         ExpectedClick(
           frame: Int((time * rate).rounded()), sound: beat % RhythmLine.beatsPerBar == 0 ? 0 : 1,
           isAlone: beat < request.countIn
             || (!notes.contains { abs($0 - time) < Self.aloneDistance }
-              && !line.isHeld(atBeat: beat - request.countIn))
+              && !held[beat - request.countIn])
         )
       }
       HeadlessAnalysis.countInWarning(audio, clicks: Array(expected.prefix(request.countIn)))
@@ -135,24 +137,6 @@ public enum HeadlessRhythm {
     }
     // Both lengths were checked before, so the line can always be made.
     return RhythmLine(patterns: patterns, bars: bars)!
-  }
-
-  /// What the bars make of a line that does not fill them evenly, one line each, as the
-  /// trainer's setup says it.
-  static func fit(_ line: RhythmLine) -> [String] {
-    var lines: [String] = []
-    if line.patternsLeftOver > 0 {
-      lines.append(
-        "the line ends part way, after its first \(line.patternsLeftOver) of "
-          + "\(line.patterns.count) patterns (whole times through: \(line.timesThrough))")
-    }
-    let silent = line.silentBeats
-    if !silent.isEmpty {
-      lines.append(
-        "beats left silent: \(silent.count) (a pattern that would cross a bar line waits for the "
-          + "next bar; one that would run past the last bar is not played)")
-    }
-    return lines
   }
 
   /// Tap times in seconds, one per line; blank lines are skipped.

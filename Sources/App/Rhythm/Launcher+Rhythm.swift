@@ -10,9 +10,9 @@ extension Launcher {
     let ground = try prepare(environment: environment)
     let library = rhythmLibrary(ground)
     for problem in library.problems { ground.logger.warning("rhythm skipped: \(problem)") }
+    let strings = ground.catalog.localizer(for: ground.loaded.settings.language)
     return (
-      try HeadlessRhythm.grade(request, library: library, warn: warn),
-      ground.catalog.localizer(for: ground.loaded.settings.language)
+      try HeadlessRhythm.grade(request, library: library, strings: strings, warn: warn), strings
     )
   }
 

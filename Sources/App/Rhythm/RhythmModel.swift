@@ -213,7 +213,7 @@ public struct RhythmModel: Equatable, Sendable {
     options.subdivision = 1
     options.countInBars = 1
     options.targets = line.map(Self.ticks) ?? []
-    options.heldBeats = line.map { line in (0..<line.beatCount).map(line.isHeld(atBeat:)) } ?? []
+    options.heldBeats = line?.heldBeats ?? []
     return options
   }
 

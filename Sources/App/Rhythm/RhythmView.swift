@@ -128,7 +128,8 @@ enum RhythmView {
     y += 3 + BeatGridView.height
     let line = RhythmLine(patterns: known, bars: rhythm.bars)
     let lines =
-      [strings.text("rhythm.setup.bars", ["bars": "\(rhythm.bars)"])] + fit(line, strings: strings)
+      [strings.text("rhythm.setup.bars", ["bars": "\(rhythm.bars)"])]
+      + (line?.fit(strings) ?? [])
       + [
         strings.text("rhythm.setup.input.\(rhythm.input.rawValue)"),
         strings.text("rhythm.setup.strictness.\(rhythm.strictness.rawValue)"),
@@ -150,27 +151,6 @@ enum RhythmView {
         strings.text("rhythm.setup.start"), x: left, y: y + 1, style: Style.role(.accent).bold,
         clip: area)
     }
-  }
-
-  /// What the bars make of a line that does not fill them evenly: where it stops part way, and
-  /// how many beats rest because a pattern waited for a bar line.
-  static func fit(_ line: RhythmLine?, strings: Localizer) -> [String] {
-    guard let line else { return [] }
-    var lines: [String] = []
-    if line.patternsLeftOver > 0 {
-      lines.append(
-        strings.text(
-          "rhythm.setup.fitPartWay",
-          [
-            "times": "\(line.timesThrough)", "played": "\(line.patternsLeftOver)",
-            "count": "\(line.patterns.count)",
-          ]))
-    }
-    let silent = line.silentBeats.count
-    if silent > 0 {
-      lines.append(strings.text("rhythm.setup.fitSilent", ["beats": "\(silent)"]))
-    }
-    return lines
   }
 
   private static func renderRun(
