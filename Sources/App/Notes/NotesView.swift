@@ -28,7 +28,13 @@ enum NotesView {
 
   /// The centred column every phase writes in: the whole width up to 72 columns.
   private static func column(in area: Rect) -> (left: Int, width: Int) {
-    let width = min(area.width - 4, 72)
+    column(in: area, fitting: 0)
+  }
+
+  /// The column grown past its 72 columns, as far as the screen allows, to hold `needed`: so
+  /// that names read in full where there is room.
+  private static func column(in area: Rect, fitting needed: Int) -> (left: Int, width: Int) {
+    let width = min(area.width - 4, max(72, needed))
     return (area.x + (area.width - width) / 2, width)
   }
 
@@ -54,11 +60,7 @@ enum NotesView {
           "notes.packDetail",
           ["clef": strings.text("clef." + pack.staff.name), "count": "\(pack.notes.count)"]))
     }
-    // The list grows past the column, as far as the screen allows, to give every name in full.
-    let column = column(in: area)
-    let width = min(
-      area.width - 4, max(column.width, items.map { MenuList.widthInFull($0) }.max() ?? 0))
-    let left = area.x + (area.width - width) / 2
+    let (left, width) = column(in: area, fitting: items.map(MenuList.widthInFull).max() ?? 0)
     var y = area.y + 1
     canvas.write(
       strings.text("notes.choose"), x: left, y: y, style: Style.role(.accent).bold, clip: area)
@@ -109,15 +111,13 @@ enum NotesView {
     let card = quiz.card
     let (left, width) = column(in: area)
     // The count and the mistakes come first; the pack's name takes the room left.
-    // The line grows past the column, as far as the screen allows, to give the name in full.
     let fullTitle = pack.title(strings)
     var header = header(screen, quiz, strings)
     if header.displayWidth + 3 + fullTitle.displayWidth > area.width - 4 {
       header = Self.header(screen, quiz, strings, short: true)
     }
-    let lineWidth = min(
-      area.width - 4, max(width, header.displayWidth + 3 + fullTitle.displayWidth))
-    let lineLeft = area.x + (area.width - lineWidth) / 2
+    let (lineLeft, lineWidth) = column(
+      in: area, fitting: header.displayWidth + 3 + fullTitle.displayWidth)
     canvas.write(header, x: lineLeft, y: area.y, style: .role(.muted), clip: area)
     let title = fullTitle.clipped(
       toWidth: max(0, lineWidth - header.displayWidth - 3), ellipsis: model.glyphs.ellipsis)
