@@ -95,12 +95,8 @@ public struct MetronomeModel: Equatable, Sendable {
     KeyHint(.escape, "common.cancel"),
   ]
 
-  static let presetNameHints: [KeyHint] = [
-    KeyHint(.typedText, "metronome.key.typeName"),
-    KeyHint(.text("Backspace"), "common.erase", inBar: false),
-    KeyHint(.enter, "metronome.key.savePreset"),
-    KeyHint(.escape, "common.cancel"),
-  ]
+  static let presetNameHints = KeyHint.typing(
+    "metronome.key.typeName", enter: "metronome.key.savePreset")
 
   static let presetListHints: [KeyHint] = [
     KeyHint(.upDown, "common.move"),
