@@ -18,6 +18,9 @@ public final class OnsetDetector {
 
   /// Clicks may be announced this long after their audio has been given to `process`.
   public static let clickAnnouncementSeconds = 0.01
+  /// At every sample rate from 8 to 192 kHz, `latency` is at most this long: how long a
+  /// consumer waits before taking a sound for no onset.
+  public static let longestReportDelaySeconds = 0.25
 
   private let spectrum: OnsetSpectrum
   private let bands: OnsetBands
