@@ -39,6 +39,21 @@ final class ListenModelTests: XCTestCase {
     XCTAssertEqual(screen(model)?.onsetCount, 0)
   }
 
+  func testAnOnsetReportedLateStillLightsTheMarkerForItsWholeFlash() {
+    // A bowed note's onset comes a fifth of a second after it, with the level of newer frames.
+    var model = listening()
+    let late = Int64(ListenerEvent.frameRate) / 5
+    _ = model.handle(
+      .heard([.onset(frame: 10_000, strength: 0.1), .level(frame: 10_000 + late, decibels: -30)]))
+    XCTAssertEqual(screen(model)?.isFlashing, true)
+    _ = model.handle(
+      .heard([.level(frame: 10_000 + late + ListenModel.flashFrames - 1, decibels: -30)]))
+    XCTAssertEqual(screen(model)?.isFlashing, true)
+    _ = model.handle(
+      .heard([.level(frame: 10_000 + late + ListenModel.flashFrames, decibels: -30)]))
+    XCTAssertEqual(screen(model)?.isFlashing, false)
+  }
+
   func testOnlyConfidentPitchesShowAndTheyFadeAfterHalfASecond() {
     var model = listening()
     _ = model.handle(.heard([.pitch(frame: 1_000, frequency: 220, confidence: 0.3)]))

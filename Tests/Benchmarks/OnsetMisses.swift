@@ -3,16 +3,17 @@ import ListeningEval
 import Practice
 
 /// A diagnostic for tuning the onset detector: woodshed alone on both parts, each part's
-/// summary, then the tuning part's misses, misplaced and false onsets and the notes graded
-/// otherwise than by the true onsets, clip by clip, clean (with a schedule) and with the app's
-/// click at −6 dB. The held-out part gets its summary only: it is for checking, not for picking
-/// rules.
+/// summary and its F by condition, then the tuning part's misses, misplaced and false onsets
+/// and the notes graded otherwise than by the true onsets, clip by clip, clean (with a
+/// schedule), with the app's click and with a foreign click at −6 dB. The held-out part gets
+/// its summaries only: they are for checking, not for picking rules.
 func onsetMisses() -> [String] {
   var lines: [String] = []
   for part in [EvaluationPart.heldOut, .tuning] {
     let clips = OnsetEvaluationSet.clips(of: part)
     let comparison = OnsetComparison.run(on: clips, others: false)
     lines += summary(comparison, part: part)
+    lines += byCondition(comparison)
     if part == .tuning { lines += misses(comparison) }
   }
   return lines
@@ -48,12 +49,31 @@ private func summary(_ comparison: OnsetComparison, part: EvaluationPart) -> [St
   ]
 }
 
+/// Each condition's F: all, percussive and plucked (with recall and precision), and bowed, blown
+/// and sung.
+private func byCondition(_ comparison: OnsetComparison) -> [String] {
+  OnsetCondition.all.map { condition in
+    let all = comparison.scores { $0.condition == condition }[0]
+    let percussive = comparison.scores {
+      $0.condition == condition && $0.category.isPercussiveOrPlucked
+    }[0]
+    let soft = comparison.scores { $0.condition == condition && $0.category == .softAttack }[0]
+    return String(
+      format: "  %@: F %.3f, percussive and plucked %.3f (recall %.3f, precision %.3f)"
+        + ", bowed, blown and sung %.3f",
+      "\(condition)", all.fMeasure, percussive.fMeasure, percussive.recall, percussive.precision,
+      soft.fMeasure)
+  }
+}
+
 /// Each tuning clip's missed onsets, with the note before (how far below or above, and how
 /// long since the player let go of it: negative while it still sounds); its onsets found more
 /// than 10 ms off; its false onsets, with the nearest true one; and its notes graded otherwise.
 private func misses(_ comparison: OnsetComparison) -> [String] {
   var lines: [String] = []
-  let shown: [OnsetCondition] = [.scheduleWithoutClicks, .ownClick(decibels: -6)]
+  let shown: [OnsetCondition] = [
+    .scheduleWithoutClicks, .ownClick(decibels: -6), .foreignClick(decibels: -6),
+  ]
   for entry in comparison.entries where shown.contains(entry.clip.condition) {
     let clip = entry.clip
     let score = entry.scores[0]

@@ -80,6 +80,13 @@ final class OnsetDetectorTests: XCTestCase {
     }
   }
 
+  func testTheLatencyIsWithinTheLongestReportDelayAtEveryRate() {
+    for rate in [8_000, 16_000, 22_050, 44_100, 48_000, 88_200, 96_000, 192_000] {
+      let latency = Double(OnsetDetector(sampleRate: rate).latency) / Double(rate)
+      XCTAssertLessThanOrEqual(latency, OnsetDetector.longestReportDelaySeconds, "\(rate) Hz")
+    }
+  }
+
   func testOnsetsCloserThanTheMinimumIntervalAreOne() {
     let close = OnsetDetector.onsets(
       in: claps(at: [0.5, 0.52], length: 1.2), sampleRate: Self.sampleRate)

@@ -8,7 +8,8 @@ import TerminalUI
 /// it. All times are input frames, so the screen never needs a clock of its own.
 public struct ListenModel: Equatable, Sendable {
   static let sampleRate = Int64(ListenerEvent.frameRate)
-  /// An onset lights the marker for this long, so even a short clap is seen.
+  /// An onset lights the marker for this long from when it is reported (up to a quarter of a
+  /// second after it sounded), so even a short clap is seen.
   public static let flashFrames = sampleRate * 15 / 100
   /// A pitch stays on screen this long after the sound loses it, so a fading note does not
   /// flicker.
@@ -25,6 +26,8 @@ public struct ListenModel: Equatable, Sendable {
   public private(set) var decibels: Float?
   public private(set) var onsetCount = 0
   public private(set) var lastOnsetFrame: Int64?
+  /// The newest input frame when the last onset was reported.
+  private var lastOnsetReported: Int64?
   public private(set) var frequency: Double?
   public private(set) var pitchFrame: Int64 = 0
   /// The newest input frame any event spoke of.
@@ -96,7 +99,7 @@ public struct ListenModel: Equatable, Sendable {
   }
 
   public var isFlashing: Bool {
-    lastOnsetFrame.map { latestFrame - $0 < Self.flashFrames } ?? false
+    lastOnsetReported.map { latestFrame - $0 < Self.flashFrames } ?? false
   }
 
   /// The frequency to show, if the last confident estimate is recent enough.
@@ -117,6 +120,8 @@ public struct ListenModel: Equatable, Sendable {
   }
 
   mutating func hear(_ events: [ListenerEvent]) {
+    var reported = false
+    defer { if reported { lastOnsetReported = latestFrame } }
     for event in events {
       if event.frame < latestFrame - Self.restartFrames { forgetTheEarlierRun() }
       latestFrame = max(latestFrame, event.frame)
@@ -124,6 +129,7 @@ public struct ListenModel: Equatable, Sendable {
       case .onset(let frame, _):
         onsetCount += 1
         lastOnsetFrame = frame
+        reported = true
       case .pitch(let frame, let frequency, let confidence):
         if frequency > 0, confidence >= Self.shownConfidence {
           self.frequency = frequency
@@ -143,6 +149,7 @@ public struct ListenModel: Equatable, Sendable {
   private mutating func forgetTheEarlierRun() {
     latestFrame = 0
     lastOnsetFrame = nil
+    lastOnsetReported = nil
     frequency = nil
   }
 

@@ -376,9 +376,12 @@ public struct RhythmModel: Equatable, Sendable {
     let windows = Self.windows(settings)
     var effects: [Effect] = []
     let seconds = Self.seconds(now)
+    // A microphone's onset is reported a little after the sound: a note is missed only once
+    // its onset could no longer come.
+    let reportDelay = input == .microphone ? OnsetDetector.longestReportDelaySeconds : 0
     while decided < notes.count,
       notes[decided].time + windows.limit(windows.inaccurate, windowBase: notes[decided].windowBase)
-        < seconds
+        + reportDelay < seconds
     {
       if results?.notes[decided].grade == .miss {
         feedback = Feedback(grade: .miss, offsetMilliseconds: nil, at: now)

@@ -10,7 +10,10 @@
 /// The pipeline: windowed spectra every 5 ms (`OnsetSpectrum`), grouped into bands
 /// (`OnsetBands`), minus the clicks (`ClickBleed`), give the onset function (`SpectralFlux`),
 /// whose peaks above an adaptive threshold are onsets (`OnsetPeakPicker`); each is then placed
-/// on the waveform (`OnsetRefiner`).
+/// on the waveform (`OnsetRefiner`). Beside it, longer windows follow the partials
+/// (`PartialNovelty`, `PartialOnsetPicker`) to find the notes that start with no burst, such as
+/// a bowed or sung note or one under the ringing of the note before; the two are merged
+/// (`OnsetMerger`).
 public final class OnsetDetector {
   public let sampleRate: Int
   /// The most samples by which an onset's report can trail its sound's start.
@@ -18,6 +21,12 @@ public final class OnsetDetector {
 
   /// Clicks may be announced this long after their audio has been given to `process`.
   public static let clickAnnouncementSeconds = 0.01
+  /// At every sample rate from 8 to 192 kHz, `latency` is at most this long: how long a
+  /// consumer waits before taking a sound for no onset.
+  public static let longestReportDelaySeconds = 0.25
+  /// A band in which a click makes up this share of what is heard is the click's, for the
+  /// partials.
+  static let clickShare: Float = 0.3
 
   private let spectrum: OnsetSpectrum
   private let bands: OnsetBands
@@ -32,8 +41,20 @@ public final class OnsetDetector {
   private var heardBands: [Float]
   private let clickAllowance: Int
   private let minimumGap: Int
+  private let partials: PartialNovelty
+  private var partialPicker: PartialOnsetPicker
+  private var merger: OnsetMerger
+  /// How far behind the analysed input an onset of either function can still be found.
+  private let spectralReach: Int
+  private let partialReach: Int
+  /// For the spectral windows within the latest partials' window, whether a click filled each
+  /// band.
+  private var clickedRows: [Bool]
+  private var partialClicks: [Bool]
+  private var windowsSinceClick = Int.max / 2
   private var nextWindowStart = 0
-  private var lastReported = -1
+  private var nextPartialStart = 0
+  private var lastFound = -1
   private var finished = false
   /// Told each frame's onset-function value and the first sample of the window it judges.
   var onsetFunctionObserver: ((Int, Float) -> Void)?
@@ -66,8 +87,21 @@ public final class OnsetDetector {
       sampleRate: sampleRate,
       longestSearch: spectrum.size + clickAllowance + (framesLate + 1) * spectrum.hop)
     // A slow swell's start can be placed a little before the window where it was noticed.
-    latency =
+    spectralReach =
       spectrum.size + clickAllowance + framesLate * spectrum.hop + refiner.earliestBeforeWindow
+    partials = PartialNovelty(hop: spectrum.hop, sampleRate: sampleRate, bandCentres: bands.centres)
+    clickedRows = [Bool](
+      repeating: false,
+      count: (PartialNovelty.hopsPerWindow - OnsetSpectrum.hopsPerWindow + 1) * bands.count)
+    partialClicks = [Bool](repeating: false, count: bands.count)
+    partialPicker = PartialOnsetPicker(hopSeconds: hopSeconds)
+    merger = OnsetMerger(sampleRate: sampleRate)
+    let partialFramesLate = PartialNovelty.framesLate + PartialOnsetPicker.lookAhead
+    partialReach =
+      (partialFramesLate + 1) * spectrum.hop + partials.size - partials.soundStart(ofFrame: 0)
+    // Onsets are released as the partials' windows come in, which trail the input by up to
+    // the click allowance and a hop.
+    latency = max(spectralReach, partialReach) + merger.hold + clickAllowance + spectrum.hop
     bleed = ClickBleed(
       templates: clickTemplates, path: clickPath, spectrum: spectrum, bands: bands,
       sampleRate: sampleRate,
@@ -77,7 +111,8 @@ public final class OnsetDetector {
     clickBands = bandMagnitudes
     heardBands = bandMagnitudes
     let learnerReach = bleed.excerpt.end - bleed.excerpt.start
-    history = SampleHistory(capacity: latency + max(refiner.reach, learnerReach) + spectrum.hop)
+    history = SampleHistory(
+      capacity: latency + max(refiner.reach, learnerReach, partials.size) + spectrum.hop)
   }
 
   /// A metronome click will sound at this input frame. Announce each click before its audio is
@@ -107,8 +142,11 @@ public final class OnsetDetector {
         bleed.listen(
           to: history, upTo: nextWindowStart + spectrum.size + clickAllowance,
           spectrum: spectrum, bands: bands)
-        analyseWindow(into: &onsets)
+        analyseWindow()
       }
+      let analysed = min(
+        nextWindowStart + spectrum.size + clickAllowance, nextPartialStart + partials.size)
+      onsets += merger.release(upTo: analysed - max(spectralReach, partialReach))
     }
     return onsets
   }
@@ -128,7 +166,35 @@ public final class OnsetDetector {
     bleed.learn(from: samples, spectrum: spectrum, bands: bands)
   }
 
-  private func analyseWindow(into onsets: inout [Onset]) {
+  /// The partials' window that ends with this spectral window is analysed, told of the bands
+  /// in which a click sounded in any spectral window within it.
+  private func addPartialFrame(clicking: Bool) {
+    let windows = clickedRows.count / bands.count
+    let row = (nextWindowStart / spectrum.hop % windows) * bands.count
+    for band in 0..<bands.count {
+      clickedRows[row + band] = clicking && clickBands[band] > Self.clickShare * heardBands[band]
+    }
+    windowsSinceClick = clicking ? 0 : windowsSinceClick + 1
+    guard nextWindowStart + spectrum.size >= nextPartialStart + partials.size else { return }
+    if windowsSinceClick < windows {
+      for band in 0..<bands.count {
+        var any = false
+        for window in 0..<windows where clickedRows[window * bands.count + band] { any = true }
+        partialClicks[band] = any
+      }
+    }
+    if let found = partials.add(
+      windowStart: nextPartialStart, of: history,
+      clickedBands: windowsSinceClick < windows ? partialClicks : nil),
+      let peak = partialPicker.push(frame: found.frame, value: found.value)
+    {
+      merger.addPartial(
+        Onset(frame: partials.soundStart(ofFrame: peak.frame), strength: peak.strength))
+    }
+    nextPartialStart += spectrum.hop
+  }
+
+  private func analyseWindow() {
     // What the refiner may read: up to where this window's analysis needs the input, however
     // far the input given has gone, so that blocks of any size give the same onsets.
     let analysedUpTo = nextWindowStart + spectrum.size + clickAllowance
@@ -142,6 +208,7 @@ public final class OnsetDetector {
       clickBands: clicking ? clickBands : nil)
     let judgedWindow = (picker.pushedCount - SpectralFlux.persistence) * spectrum.hop
     onsetFunctionObserver?(judgedWindow, rise)
+    addPartialFrame(clicking: clicking)
     nextWindowStart += spectrum.hop
     guard let peak = picker.push(rise) else { return }
     let window = peak.frame - SpectralFlux.persistence
@@ -153,14 +220,14 @@ public final class OnsetDetector {
     guard
       let found = refiner.soundStart(
         window: windowStart..<(windowStart + spectrum.size), upTo: analysedUpTo,
-        notBefore: lastReported + minimumGap, of: history, riseStart: riseStart,
+        notBefore: lastFound + minimumGap, of: history, riseStart: riseStart,
         clicks: bleed.energy(in:))
     else {
       picker.withdrawLast()
       return
     }
-    let start = max(0, found, lastReported + 1)
-    lastReported = start
-    onsets.append(Onset(frame: start, strength: peak.strength))
+    let start = max(0, found, lastFound + 1)
+    lastFound = start
+    merger.addSpectral(Onset(frame: start, strength: peak.strength))
   }
 }

@@ -1,0 +1,188 @@
+import Glibc
+
+/// A second onset function, for notes that start without a burst of energy: a bowed, blown or
+/// sung note, or one that starts under the ringing of the note before. It counts how far the
+/// partials heard now stand above anything heard near their frequencies lately: a new note's
+/// partials are new, while vibrato, a bow's swell and a note fading out bring nothing that was
+/// not there a moment before.
+///
+/// Each frame's spectrum comes from a window twice as long as the first onset function's, for
+/// the frequency detail that tells a semitone apart down to the cello's range. A partial's level
+/// now is the smaller of the level in this window and in the next one that does not overlap it,
+/// so that only a sound that lasts counts: a note does, a metronome click or a knock does not.
+/// It is compared with the largest level within vibrato's reach of it (3 %, at least a bin) over
+/// the frames from 160 ms to 43 ms back: a full cycle of vibrato, and long enough for a slow
+/// attack to have risen.
+final class PartialNovelty {
+  static let hopsPerWindow = 8
+  /// Partials are followed from a bass note's second harmonic to where bowing noise takes over.
+  static let lowest = 100.0
+  static let highest = 3_000.0
+  /// The frames compared with: from `memory` frames back to `lag` frames back.
+  static let lag = 8
+  static let memory = 30
+  /// A rise counts as the log of the ratio of one plus the magnitudes scaled by this: −60 dBFS is
+  /// well above the knee, so over most of a recording's range a rise counts by its ratio,
+  /// whatever the loudness.
+  static let levelScale: Float = 51_200
+  /// Only a partial counts: a peak standing this far (in log units, 4 dB) above the bins three
+  /// away on either side, as noise and the rattle of a click's tail spread over many bins.
+  static let prominence: Float = 0.5
+  static let neighbourDistance = 3
+  /// A partial heard within 3 % of a bin's frequency (half a semitone), or within a bin, is no
+  /// new partial there: a wide vibrato swings the upper partials that far.
+  static let vibratoWidth = 0.03
+  /// A note found by its partials started this long before the middle of the window.
+  static let placementLeadSeconds = 0.035
+
+  let hop: Int
+  let size: Int
+  /// Frames from the judged one to the newest one it needs.
+  static var framesLate: Int { hopsPerWindow }
+  private let placementLead: Int
+  private let fft: RealFFT
+  private let window: [Float]
+  private let amplitudeScale: Float
+  private let firstBin: Int
+  private let binCount: Int
+  private var frame: [Float]
+  private var power: [Float]
+  /// The last frames' levels (one plus the scaled magnitude) and, for each bin, the largest
+  /// within vibrato's reach of it, in rings.
+  private var levels: [Float]
+  private var spread: [Float]
+  private let ringFrames: Int
+  private(set) var frameCount = 0
+  /// Which bins a metronome click fills in each frame of the ring, and each bin's onset band.
+  private var clicked: [Bool]
+  private let bandOfBin: [Int]
+  /// How many bins either side of each bin a partial may have come from.
+  private let reach: [Int]
+
+  /// `bandCentres` are those of the onset bands, whose clicks `add` is told of.
+  init(hop: Int, sampleRate: Int, bandCentres: [Double]) {
+    self.hop = hop
+    let size = Self.hopsPerWindow * hop
+    self.size = size
+    placementLead = Int(Double(sampleRate) * Self.placementLeadSeconds)
+    fft = RealFFT(size: size)
+    let window = (0..<size).map {
+      Float(0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(size)))
+    }
+    self.window = window
+    amplitudeScale = 2 / window.reduce(0, +)
+    let binWidth = Double(sampleRate) / Double(size)
+    let firstBin = max(1, Int((Self.lowest / binWidth).rounded(.up)))
+    self.firstBin = firstBin
+    let lastBin = min(size / 2 - 1, Int(Self.highest / binWidth))
+    let binCount = max(1, lastBin - firstBin + 1)
+    self.binCount = binCount
+    frame = [Float](repeating: 0, count: size)
+    power = [Float](repeating: 0, count: size / 2 + 1)
+    ringFrames = Self.memory + Self.framesLate + 1
+    levels = [Float](repeating: 0, count: ringFrames * binCount)
+    spread = levels
+    clicked = [Bool](repeating: false, count: levels.count)
+    reach = (0..<binCount).map { bin in
+      max(1, Int((Self.vibratoWidth * Double(firstBin + bin)).rounded()))
+    }
+    bandOfBin = (0..<binCount).map { bin in
+      let frequency = Double(firstBin + bin) * binWidth
+      return bandCentres.indices.min {
+        abs(bandCentres[$0] - frequency) < abs(bandCentres[$1] - frequency)
+      } ?? 0
+    }
+  }
+
+  /// Where the sound of a note found in frame `frame` starts: its partials are clear by the
+  /// middle of the window, and a slow attack began a little before.
+  func soundStart(ofFrame frame: Int) -> Int {
+    max(0, frame * hop + size / 2 - placementLead)
+  }
+
+  /// Adds the frame whose window starts at `windowStart` (one hop after the last one) and returns
+  /// the novelty of the frame `framesLate` frames back, with that frame's number, once known.
+  /// `clickedBands`, when a click sounds in the window, tells the onset bands it fills: their
+  /// partials count only if they outlast it, as a click's ringing can hold over two windows.
+  func add(windowStart: Int, of history: SampleHistory, clickedBands: [Bool]?) -> (
+    frame: Int, value: Float
+  )? {
+    frame.withUnsafeMutableBufferPointer { history.copy(from: windowStart, into: $0) }
+    let row = (frameCount % ringFrames) * binCount
+    let scale = amplitudeScale * Self.levelScale
+    frame.withUnsafeMutableBufferPointer { frame in
+      window.withUnsafeBufferPointer { window in
+        for index in frame.indices { frame[index] *= window[index] }
+      }
+      power.withUnsafeMutableBufferPointer { fft.power(of: UnsafeBufferPointer(frame), into: $0) }
+    }
+    let binCount = binCount
+    let firstBin = firstBin
+    levels.withUnsafeMutableBufferPointer { levels in
+      power.withUnsafeBufferPointer { power in
+        for bin in 0..<binCount {
+          levels[row + bin] = 1 + power[firstBin + bin].squareRoot() * scale
+        }
+      }
+      spread.withUnsafeMutableBufferPointer { spread in
+        reach.withUnsafeBufferPointer { reach in
+          for bin in 0..<binCount {
+            var largest: Float = 0
+            for other in max(0, bin - reach[bin])...min(binCount - 1, bin + reach[bin]) {
+              largest = max(largest, levels[row + other])
+            }
+            spread[row + bin] = largest
+          }
+        }
+      }
+    }
+    clicked.withUnsafeMutableBufferPointer { clicked in
+      if let clickedBands {
+        for bin in 0..<binCount { clicked[row + bin] = clickedBands[bandOfBin[bin]] }
+      } else {
+        for bin in 0..<binCount { clicked[row + bin] = false }
+      }
+    }
+    frameCount += 1
+    let judged = frameCount - 1 - Self.framesLate
+    guard judged >= Self.memory else { return nil }
+    return (judged, novelty(of: judged))
+  }
+
+  private func novelty(of judged: Int) -> Float {
+    let ringFrames = ringFrames
+    let binCount = binCount
+    let row = { (frame: Int) in (frame % ringFrames) * binCount }
+    let now = row(judged)
+    let later = row(judged + Self.framesLate)
+    // In levels one above the scaled magnitude, as the logs are taken only of what counts: a
+    // peak stands `prominence` above its neighbours' mean log when its square exceeds their
+    // product by `e^(2 prominence)`.
+    let standing = expf(2 * Self.prominence)
+    let apart = Self.neighbourDistance
+    var total: Float = 0
+    levels.withUnsafeBufferPointer { levels in
+      spread.withUnsafeBufferPointer { spread in
+        clicked.withUnsafeBufferPointer { clicked in
+          for bin in apart..<(binCount - apart) where !(clicked[now + bin] && clicked[later + bin])
+          {
+            let current = levels[now + bin]
+            let next = levels[later + bin]
+            guard
+              current * current > standing * levels[now + bin - apart] * levels[now + bin + apart],
+              next * next > standing * levels[later + bin - apart] * levels[later + bin + apart]
+            else { continue }
+            let level = min(current, next)
+            var before: Float = 0
+            for back in Self.lag...Self.memory {
+              before = max(before, spread[row(judged - back) + bin])
+              if before >= level { break }
+            }
+            if level > before { total += logf(level / before) }
+          }
+        }
+      }
+    }
+    return total
+  }
+}

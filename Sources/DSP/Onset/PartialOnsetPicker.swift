@@ -1,0 +1,63 @@
+/// Picks onsets from `PartialNovelty`, frame by frame, `lookAhead` frames late: a frame is an
+/// onset when it is the highest within two frames either side and stands above a fixed
+/// threshold plus a multiple of the median over the last 100 ms, and comes at least 80 ms after
+/// the last one (a slow attack's partials keep arriving for a while).
+struct PartialOnsetPicker {
+  static let lookAhead = 2
+  static let historyFrames = 20
+  /// Partials' log levels rising by this much in all: a new note, such as ten partials each
+  /// rising 2 dB above anything near them lately.
+  static let threshold: Float = 2
+  static let medianWeight: Float = 1.5
+  static let minimumGapSeconds = 0.08
+
+  private let minimumGap: Int
+  private var values: [Float]
+  private var sorted: [Float]
+  private var frames: [Int]
+  private var count = 0
+  private var lastOnset: Int
+
+  init(hopSeconds: Double) {
+    minimumGap = Int((Self.minimumGapSeconds / hopSeconds).rounded())
+    values = [Float](repeating: 0, count: Self.historyFrames + 1 + Self.lookAhead)
+    sorted = values
+    frames = [Int](repeating: 0, count: values.count)
+    lastOnset = -minimumGap
+  }
+
+  /// Adds the value of frame `frame` (frames come one after another); returns the frame
+  /// `lookAhead` frames back, with its value, when it is an onset.
+  mutating func push(frame: Int, value: Float) -> (frame: Int, strength: Float)? {
+    values[count % values.count] = value
+    frames[count % values.count] = frame
+    count += 1
+    let candidate = count - 1 - Self.lookAhead
+    guard candidate >= Self.lookAhead else { return nil }
+    let strength = values[candidate % values.count]
+    let kept = min(count, values.count)
+    for index in 0..<kept { sorted[index] = values[(count - kept + index) % values.count] }
+    let threshold = Self.threshold + Self.medianWeight * Self.median(of: &sorted, count: kept)
+    guard strength > threshold else { return nil }
+    let frame = frames[candidate % values.count]
+    guard frame - lastOnset >= minimumGap else { return nil }
+    for other in (candidate - Self.lookAhead)...(count - 1) where other != candidate {
+      if values[other % values.count] > strength { return nil }
+    }
+    lastOnset = frame
+    return (frame, strength)
+  }
+
+  private static func median(of window: inout [Float], count: Int) -> Float {
+    for index in 1..<count {
+      let value = window[index]
+      var position = index
+      while position > 0, window[position - 1] > value {
+        window[position] = window[position - 1]
+        position -= 1
+      }
+      window[position] = value
+    }
+    return count % 2 == 1 ? window[count / 2] : 0.5 * (window[count / 2 - 1] + window[count / 2])
+  }
+}
