@@ -348,10 +348,12 @@ final class FretboardScreenTests: XCTestCase {
       model.press(.character("i")), [.listen(.start(profile: nil)), .midiIn(.start(from: nil))])
     XCTAssertTrue(text(model).contains("Listening: play the notes"), text(model))
     let run = try XCTUnwrap(screen(model)?.run)
-    func held(_ pitch: Pitch) -> AppEvent { .heardNote(pitch.frequency()) }
-    XCTAssertEqual(model.handle(held(run.expected[0].pitch)), [])
+    func held(_ pitch: Pitch, at seconds: Double) -> AppEvent {
+      .heardNote(pitch.frequency(), attackAt: seconds)
+    }
+    XCTAssertEqual(model.handle(held(run.expected[0].pitch, at: 1)), [])
     XCTAssertEqual(screen(model)?.run?.played, [run.expected[0].pitch])
-    let effects = model.handle(held(run.expected[1].pitch + 1))
+    let effects = model.handle(held(run.expected[1].pitch + 1, at: 2))
     guard case .record(let record) = effects.first else { return XCTFail("\(effects)") }
     XCTAssertEqual(record.figures["passed"], 0)
     XCTAssertEqual(

@@ -325,8 +325,8 @@ final class NotesModelTests: XCTestCase {
     XCTAssertGreaterThan(dealt, 20)
   }
 
-  private func heard(_ frequency: Double, times: Int = 3) -> AppEvent {
-    .heardNote(frequency, estimates: times)
+  private func heard(_ frequency: Double, times: Int = 3, at seconds: Double) -> AppEvent {
+    .heardNote(frequency, attackAt: seconds, estimates: times)
   }
 
   func testPlayItListensAndTakesAHeldNoteInTuneAsTheAnswer() throws {
@@ -336,24 +336,25 @@ final class NotesModelTests: XCTestCase {
     model.press(.character(Character("\(first.answerIndex + 1)")), at: 2.5)
     XCTAssertEqual(screen(model)?.quiz?.answers.count, 0, "the hidden choices take no keys")
     let frequency = first.note.pitch.frequency() * 1.005  // 8.6 cents sharp
-    XCTAssertEqual(model.handle(heard(frequency, times: 2)), [], "not held long enough")
+    XCTAssertEqual(model.handle(heard(frequency, times: 2, at: 3)), [], "not held long enough")
     XCTAssertEqual(screen(model)?.quiz?.answers.count, 0)
-    XCTAssertEqual(model.handle(heard(frequency)), [], "answered, and not sounded over the mic")
+    XCTAssertEqual(
+      model.handle(heard(frequency, at: 4)), [], "answered, and not sounded over the mic")
     XCTAssertEqual(screen(model)?.quiz?.correctCount, 1)
 
     _ = model.handle(.tick(MonotonicInstant(nanoseconds: 10_000_000_000)))
     let second = try XCTUnwrap(card(model))
-    _ = model.handle(heard(second.note.pitch.frequency() * 1.025))  // 43 cents sharp
+    _ = model.handle(heard(second.note.pitch.frequency() * 1.025, at: 11))  // 43 cents sharp
     XCTAssertEqual(screen(model)?.problem?.key, "notes.play.sharp")
     XCTAssertEqual(screen(model)?.quiz?.answers.count, 1, "out of tune is not an answer")
-    _ = model.handle(heard(second.note.pitch.frequency() * 2))
+    _ = model.handle(heard(second.note.pitch.frequency() * 2, at: 12))
     XCTAssertEqual(screen(model)?.quiz?.correctCount, 2, "any octave by default")
   }
 
   func testPlayItInTheWrittenOctaveMarksAnotherOctaveWrong() throws {
     var (model, _) = startedWith(.play) { $0.notes.anyOctave = false }
     let first = try XCTUnwrap(card(model))
-    _ = model.handle(heard(first.note.pitch.frequency() / 2))
+    _ = model.handle(heard(first.note.pitch.frequency() / 2, at: 3))
     let answer = try XCTUnwrap(screen(model)?.quiz?.answers.first)
     XCTAssertFalse(answer.isCorrect)
     XCTAssertEqual(answer.heard, first.note.pitch - 12)

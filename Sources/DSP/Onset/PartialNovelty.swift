@@ -33,7 +33,7 @@ final class PartialNovelty {
   /// new partial there: a wide vibrato swings the upper partials that far.
   static let vibratoWidth = 0.03
   /// A note found by its partials started this long before the middle of the window.
-  static let placementLeadSeconds = 0.035
+  static let placementLeadSeconds = 0.045
 
   let hop: Int
   let size: Int
