@@ -81,7 +81,8 @@ struct OnsetPeakPicker {
       sum += other
       count += 1
     }
-    let threshold = offset + median(count: count) + Self.meanWeight * sum / Float(count)
+    let threshold =
+      offset + window.sortedMedian(ofFirst: count) + Self.meanWeight * sum / Float(count)
     // A run is judged against the threshold from before it began, as its own frames would
     // raise the median.
     if var current = run, strength > current.threshold {
@@ -109,19 +110,5 @@ struct OnsetPeakPicker {
       return (current.start, current.strength)
     }
     return nil
-  }
-
-  private mutating func median(count: Int) -> Float {
-    // Insertion sort: the window holds a dozen values.
-    for index in 1..<count {
-      let value = window[index]
-      var position = index
-      while position > 0, window[position - 1] > value {
-        window[position] = window[position - 1]
-        position -= 1
-      }
-      window[position] = value
-    }
-    return count % 2 == 1 ? window[count / 2] : 0.5 * (window[count / 2 - 1] + window[count / 2])
   }
 }

@@ -37,7 +37,7 @@ struct PartialOnsetPicker {
     let strength = values[candidate % values.count]
     let kept = min(count, values.count)
     for index in 0..<kept { sorted[index] = values[(count - kept + index) % values.count] }
-    let threshold = Self.threshold + Self.medianWeight * Self.median(of: &sorted, count: kept)
+    let threshold = Self.threshold + Self.medianWeight * sorted.sortedMedian(ofFirst: kept)
     guard strength > threshold else { return nil }
     let frame = frames[candidate % values.count]
     guard frame - lastOnset >= minimumGap else { return nil }
@@ -46,18 +46,5 @@ struct PartialOnsetPicker {
     }
     lastOnset = frame
     return (frame, strength)
-  }
-
-  private static func median(of window: inout [Float], count: Int) -> Float {
-    for index in 1..<count {
-      let value = window[index]
-      var position = index
-      while position > 0, window[position - 1] > value {
-        window[position] = window[position - 1]
-        position -= 1
-      }
-      window[position] = value
-    }
-    return count % 2 == 1 ? window[count / 2] : 0.5 * (window[count / 2 - 1] + window[count / 2])
   }
 }
