@@ -4,7 +4,9 @@ public struct Onset: Equatable, Sendable {
   public var frame: Int
   /// How far the onset function rose at this onset: the mean rise, in natural-log units, of the
   /// whitened spectrum over the bins the detector listens to. Louder and more abrupt sounds
-  /// score higher; a clear hit is usually above 0.1.
+  /// score higher; a clear hit is usually above 0.1. An onset found by the partials alone
+  /// (`PartialNovelty`) has their summed rise instead, in the same units but not averaged over
+  /// bands: 2 and above.
   public var strength: Float
 
   public init(frame: Int, strength: Float) {
