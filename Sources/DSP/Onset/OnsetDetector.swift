@@ -89,7 +89,7 @@ public final class OnsetDetector {
     // A slow swell's start can be placed a little before the window where it was noticed.
     spectralReach =
       spectrum.size + clickAllowance + framesLate * spectrum.hop + refiner.earliestBeforeWindow
-    partials = PartialNovelty(hop: spectrum.hop, sampleRate: sampleRate, bandCentres: bands.centres)
+    partials = PartialNovelty(sampleRate: sampleRate, bandCentres: bands.centres)
     clickedRows = [Bool](
       repeating: false,
       count: (PartialNovelty.hopsPerWindow - OnsetSpectrum.hopsPerWindow + 1) * bands.count)

@@ -1,7 +1,8 @@
 import Glibc
 
 /// Short-time magnitude spectra for the onset detector. The window is four hops long, so every
-/// sample is seen by four frames.
+/// sample is seen by four frames; the partials' spectra (`PartialNovelty`) take longer windows
+/// on the same hops.
 final class OnsetSpectrum {
   /// About 5 ms, rounded to a power of two at every common rate (256 samples at 44.1 and
   /// 48 kHz): short enough to separate fast notes, long enough that one core keeps far ahead of
@@ -19,9 +20,9 @@ final class OnsetSpectrum {
   /// Makes a bin's magnitude the amplitude of a sine centred in it.
   private let amplitudeScale: Float
 
-  init(sampleRate: Int) {
+  init(sampleRate: Int, hopsPerWindow: Int = hopsPerWindow) {
     let hop = 1 << Int(log2(Double(sampleRate) * Self.hopSeconds).rounded())
-    let size = Self.hopsPerWindow * hop
+    let size = hopsPerWindow * hop
     self.hop = hop
     self.size = size
     fft = RealFFT(size: size)
@@ -35,7 +36,8 @@ final class OnsetSpectrum {
     power = [Float](repeating: 0, count: size / 2 + 1)
   }
 
-  /// Fills `magnitudes` (one per bin) for the window that starts at stream index `start`.
+  /// Fills `magnitudes` (one per bin, as many of the lowest bins as it holds) for the window
+  /// that starts at stream index `start`.
   func magnitudes(of history: SampleHistory, from start: Int, into magnitudes: inout [Float]) {
     frame.withUnsafeMutableBufferPointer { history.copy(from: start, into: $0) }
     transform(into: &magnitudes)
@@ -66,7 +68,9 @@ final class OnsetSpectrum {
     }
     power.withUnsafeBufferPointer { power in
       magnitudes.withUnsafeMutableBufferPointer { magnitudes in
-        for bin in power.indices { magnitudes[bin] = power[bin].squareRoot() * scale }
+        for bin in 0..<min(power.count, magnitudes.count) {
+          magnitudes[bin] = power[bin].squareRoot() * scale
+        }
       }
     }
   }

@@ -40,13 +40,10 @@ final class PartialNovelty {
   /// Frames from the judged one to the newest one it needs.
   static var framesLate: Int { hopsPerWindow }
   private let placementLead: Int
-  private let fft: RealFFT
-  private let window: [Float]
-  private let amplitudeScale: Float
+  private let spectrum: OnsetSpectrum
   private let firstBin: Int
   private let binCount: Int
-  private var frame: [Float]
-  private var power: [Float]
+  private var magnitudes: [Float]
   /// The last frames' levels (one plus the scaled magnitude) and, for each bin, the largest
   /// within vibrato's reach of it, in rings.
   private var levels: [Float]
@@ -60,25 +57,20 @@ final class PartialNovelty {
   private let reach: [Int]
 
   /// `bandCentres` are those of the onset bands, whose clicks `add` is told of.
-  init(hop: Int, sampleRate: Int, bandCentres: [Double]) {
-    self.hop = hop
-    let size = Self.hopsPerWindow * hop
+  init(sampleRate: Int, bandCentres: [Double]) {
+    spectrum = OnsetSpectrum(sampleRate: sampleRate, hopsPerWindow: Self.hopsPerWindow)
+    hop = spectrum.hop
+    let size = spectrum.size
     self.size = size
     placementLead = Int(Double(sampleRate) * Self.placementLeadSeconds)
-    fft = RealFFT(size: size)
-    let window = (0..<size).map {
-      Float(0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(size)))
-    }
-    self.window = window
-    amplitudeScale = 2 / window.reduce(0, +)
     let binWidth = Double(sampleRate) / Double(size)
     let firstBin = max(1, Int((Self.lowest / binWidth).rounded(.up)))
     self.firstBin = firstBin
     let lastBin = min(size / 2 - 1, Int(Self.highest / binWidth))
     let binCount = max(1, lastBin - firstBin + 1)
     self.binCount = binCount
-    frame = [Float](repeating: 0, count: size)
-    power = [Float](repeating: 0, count: size / 2 + 1)
+    // Only the bins followed are needed.
+    magnitudes = [Float](repeating: 0, count: firstBin + binCount)
     ringFrames = Self.memory + Self.framesLate + 1
     levels = [Float](repeating: 0, count: ringFrames * binCount)
     spread = levels
@@ -107,22 +99,14 @@ final class PartialNovelty {
   func add(windowStart: Int, of history: SampleHistory, clickedBands: [Bool]?) -> (
     frame: Int, value: Float
   )? {
-    frame.withUnsafeMutableBufferPointer { history.copy(from: windowStart, into: $0) }
+    spectrum.magnitudes(of: history, from: windowStart, into: &magnitudes)
     let row = (frameCount % ringFrames) * binCount
-    let scale = amplitudeScale * Self.levelScale
-    frame.withUnsafeMutableBufferPointer { frame in
-      window.withUnsafeBufferPointer { window in
-        for index in frame.indices { frame[index] *= window[index] }
-      }
-      power.withUnsafeMutableBufferPointer { fft.power(of: UnsafeBufferPointer(frame), into: $0) }
-    }
+    let scale = Self.levelScale
     let binCount = binCount
     let firstBin = firstBin
     levels.withUnsafeMutableBufferPointer { levels in
-      power.withUnsafeBufferPointer { power in
-        for bin in 0..<binCount {
-          levels[row + bin] = 1 + power[firstBin + bin].squareRoot() * scale
-        }
+      magnitudes.withUnsafeBufferPointer { magnitudes in
+        for bin in 0..<binCount { levels[row + bin] = 1 + magnitudes[firstBin + bin] * scale }
       }
       spread.withUnsafeMutableBufferPointer { spread in
         reach.withUnsafeBufferPointer { reach in

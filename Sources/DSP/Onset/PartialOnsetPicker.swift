@@ -14,7 +14,8 @@ struct PartialOnsetPicker {
   private let minimumGap: Int
   private var values: [Float]
   private var sorted: [Float]
-  private var frames: [Int]
+  /// The number of the first frame pushed; the others follow it one by one.
+  private var firstFrame: Int?
   private var count = 0
   private var lastOnset: Int
 
@@ -22,15 +23,14 @@ struct PartialOnsetPicker {
     minimumGap = Int((Self.minimumGapSeconds / hopSeconds).rounded())
     values = [Float](repeating: 0, count: Self.historyFrames + 1 + Self.lookAhead)
     sorted = values
-    frames = [Int](repeating: 0, count: values.count)
     lastOnset = -minimumGap
   }
 
   /// Adds the value of frame `frame` (frames come one after another); returns the frame
   /// `lookAhead` frames back, with its value, when it is an onset.
   mutating func push(frame: Int, value: Float) -> (frame: Int, strength: Float)? {
+    if firstFrame == nil { firstFrame = frame }
     values[count % values.count] = value
-    frames[count % values.count] = frame
     count += 1
     let candidate = count - 1 - Self.lookAhead
     guard candidate >= Self.lookAhead else { return nil }
@@ -39,7 +39,7 @@ struct PartialOnsetPicker {
     for index in 0..<kept { sorted[index] = values[(count - kept + index) % values.count] }
     let threshold = Self.threshold + Self.medianWeight * sorted.sortedMedian(ofFirst: kept)
     guard strength > threshold else { return nil }
-    let frame = frames[candidate % values.count]
+    let frame = firstFrame! + candidate
     guard frame - lastOnset >= minimumGap else { return nil }
     for other in (candidate - Self.lookAhead)...(count - 1) where other != candidate {
       if values[other % values.count] > strength { return nil }
