@@ -144,4 +144,52 @@ final class AppRuntimeTests: XCTestCase {
     XCTAssertTrue(history.contains(#""perfect":3"#), history)
     XCTAssertTrue(history.contains(#""missed":1"#), history)
   }
+
+  /// The Protocol screen follows its journal while an assistant appends to it from elsewhere,
+  /// and appends its own lines after the assistant's.
+  func testTheProtocolScreenFollowsTheJournal() throws {
+    let paths = StoragePaths(environment: ["WOODSHED_HOME": home.path])
+    let store = ProtocolStore(paths: paths)
+    let date = Date(timeIntervalSince1970: 1_794_700_000)
+    try store.create("brahms", at: date)
+    for line in ["mvt 1: 1-40", "take", "1-8 ++"] {
+      try store.append(ProtocolStore.Entry(at: date, line: line), to: "brahms")
+    }
+    let model = AppModel(
+      settings: Settings(), size: Size(width: 80, height: 24),
+      clock: ClockTime(hour: 9, minute: 5, day: AppFixtures.today),
+      catalog: AppFixtures.catalog, paths: paths, detectedGlyphs: .unicode,
+      rhythms: RhythmPattern.shipped)
+    let terminal = try ScriptedTerminal(
+      size: Size(width: 80, height: 24),
+      steps: [
+        .waitFor("Woodshed"), .keys([.character("6")]), .waitFor("brahms"), .keys([.enter]),
+        .waitFor("movement 1"), .waitFor("note cello late"), .keys([.character("n")]),
+        .waitFor("take 2"), .keys([.escape, .escape, .character("q")]),
+      ])
+    // The assistant, on another terminal, once the screen has read the journal.
+    let assistant = Thread {
+      Thread.sleep(forTimeInterval: 1)
+      try? store.append(ProtocolStore.Entry(at: date, line: "note cello late"), to: "brahms")
+    }
+    assistant.start()
+    let runtime = AppRuntime(model: model, terminal: terminal, logger: Logger(label: "test")) {
+      _ in
+      AppServices(
+        metronome: FakeMetronome(), microphone: SilentMicrophone(),
+        midi: MIDIService(overrides: RunOverrides(), post: { _ in }),
+        notes: QuietNotes(), settings: MemoryStore(), history: HistoryLog(paths: paths),
+        playbackLog: HistoryLog(file: paths.playbackLogFile), protocols: store,
+        wallClock: WallClock(), probeAudio: { AppFixtures.audio },
+        loadPatterns: { PatternLibrary(builtIn: paths.patternsFolder, user: paths.patternsFolder) },
+        playsNotes: true)
+    }
+    XCTAssertEqual(runtime.run(), 0, "quit with q; waiting for \(terminal.failedWait ?? "-")")
+    XCTAssertNil(terminal.failedWait, terminal.text)
+    let entries = try store.entries(of: "brahms").entries
+    XCTAssertEqual(entries.suffix(2).map(\.line), ["note cello late", "take"])
+    let journal = try ProtocolJournal.open("brahms", store: store)
+    XCTAssertEqual(journal.problems, [])
+    XCTAssertEqual(journal.session.takes.map(\.notes), [["cello late"], []])
+  }
 }

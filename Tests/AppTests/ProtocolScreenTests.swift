@@ -45,7 +45,7 @@ final class ProtocolScreenTests: XCTestCase {
     XCTAssertEqual(screen(model)?.phase, .recording)
     XCTAssertEqual(screen(model)?.name, "brahms")
     XCTAssertEqual(
-      model.deadline, MonotonicInstant(nanoseconds: 500_000_000), "looks for others' lines")
+      model.deadline, MonotonicInstant(nanoseconds: 150_000_000), "looks for others' lines")
   }
 
   /// A window shrunk while a line is typed loses none of it: the keys go on into the line (q

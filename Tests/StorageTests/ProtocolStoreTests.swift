@@ -73,4 +73,99 @@ final class ProtocolStoreTests: XCTestCase {
         (0..<50).map { "note writer \(writer) line \($0)" }, "each writer's lines in its order")
     }
   }
+
+  private var journal: URL { folder.appendingPathComponent("shared/journal.jsonl") }
+
+  private func rawAppend(_ text: String) throws {
+    let handle = try FileHandle(forWritingTo: journal)
+    defer { try? handle.close() }
+    handle.seekToEndOfFile()
+    handle.write(Data(text.utf8))
+  }
+
+  func testAReaderReadsOnlyTheLinesAddedSinceItLastRead() throws {
+    try store.create("shared", at: date)
+    for line in ["mvt 1: 1-40", "take", "4 3"] {
+      try store.append(ProtocolStore.Entry(at: date, line: line), to: "shared")
+    }
+    let first = try store.read("shared", from: ProtocolStore.Position())
+    XCTAssertEqual(first.entries.map(\.line), ["mvt 1: 1-40", "take", "4 3"])
+    XCTAssertEqual(first.end.line, 3)
+    XCTAssertEqual(first.end.offset, store.journalSize(of: "shared"))
+    // Damage to what was read already is never seen again: only the new bytes are read.
+    let handle = try FileHandle(forUpdating: journal)
+    try handle.write(contentsOf: Data("garbage".utf8))
+    try handle.close()
+    try store.append(ProtocolStore.Entry(at: date, line: "5 i"), to: "shared")
+    let second = try store.read("shared", from: first.end)
+    XCTAssertEqual(second.entries, [ProtocolStore.Entry(at: date, line: "5 i")])
+    XCTAssertEqual(second.notices, [])
+    XCTAssertEqual(second.end.line, 4)
+    let none = try store.read("shared", from: second.end)
+    XCTAssertEqual(none.entries, [])
+    XCTAssertEqual(none.end, second.end)
+  }
+
+  func testALineStillBeingWrittenIsLeftForTheNextRead() throws {
+    try store.create("shared", at: date)
+    try store.append(ProtocolStore.Entry(at: date, line: "take"), to: "shared")
+    try rawAppend(#"{"at":"2026-11-14T23:46:40Z","line":"4"#)
+    let read = try store.read("shared", from: ProtocolStore.Position())
+    XCTAssertEqual(read.entries.map(\.line), ["take"])
+    XCTAssertEqual(read.notices, [])
+    XCTAssertLessThan(read.end.offset, store.journalSize(of: "shared"))
+    try rawAppend(" 3\"}\n")
+    let rest = try store.read("shared", from: read.end)
+    XCTAssertEqual(rest.entries.map(\.line), ["4 3"])
+    // A writer after a crash that tore a line puts its own on a fresh line.
+    try rawAppend(#"{"at":"2026-11-14T23:46:40Z","li"#)
+    try store.append(ProtocolStore.Entry(at: date, line: "5 3"), to: "shared")
+    let after = try store.read("shared", from: rest.end)
+    XCTAssertEqual(after.entries.map(\.line), ["5 3"])
+    XCTAssertEqual(after.notices, ["journal.jsonl line 3 could not be read; skipped"])
+  }
+
+  func testTheCheckSeesWhatOthersAddedAndARefusalWritesNothing() throws {
+    try store.create("shared", at: date)
+    let start = try store.read("shared", from: ProtocolStore.Position()).end
+    try store.append(ProtocolStore.Entry(at: date, line: "take 1"), to: "shared")
+    let size = store.journalSize(of: "shared")
+    var seen: [String] = []
+    let end = try store.append(
+      [ProtocolStore.Entry(at: date, line: "take 1")], to: "shared", after: start
+    ) { tail in
+      seen = tail.entries.map(\.line)
+      return false
+    }
+    XCTAssertEqual(seen, ["take 1"], "the other writer's line, read under the lock")
+    XCTAssertEqual(store.journalSize(of: "shared"), size, "the refused line was not written")
+    XCTAssertEqual(end.offset, size)
+    XCTAssertEqual(end.line, 1)
+  }
+
+  /// Four writers add takes 1 to 50 at once, each refusing a take a line it has seen already
+  /// holds: with the check and the append under one lock, every take is written exactly once.
+  func testWritersRacingForTheSameLineWriteItOnce() throws {
+    try store.create("shared", at: date)
+    let store = self.store
+    DispatchQueue.concurrentPerform(iterations: 4) { _ in
+      var position = ProtocolStore.Position()
+      var seen: Set<String> = []
+      for number in 1...50 {
+        let line = "take \(number)"
+        position =
+          (try? store.append(
+            [ProtocolStore.Entry(at: Date(), line: line)], to: "shared",
+            after: position
+          ) { tail in
+            seen.formUnion(tail.entries.map(\.line))
+            return !seen.contains(line)
+          }) ?? position
+        seen.insert(line)
+      }
+    }
+    let lines = try store.entries(of: "shared").entries.map(\.line)
+    XCTAssertEqual(lines.count, 50)
+    XCTAssertEqual(Set(lines), Set((1...50).map { "take \($0)" }))
+  }
 }

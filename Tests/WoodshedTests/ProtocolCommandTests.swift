@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Synchronization
 import XCTest
 
 /// `woodshed protocol`: a recording session logged line by line from the shell, and its plan.
@@ -102,6 +103,37 @@ final class ProtocolCommandTests: XCTestCase {
       XCTAssertEqual(result.error.split(separator: "\n").count, 1, result.error)
     }
     XCTAssertEqual(try Data(contentsOf: journal), before, "nothing was written")
+  }
+
+  /// The journal's lines as JSON objects.
+  private func journalLines() throws -> [[String: Any]] {
+    let journal = try String(
+      contentsOf: woodshed.home.appendingPathComponent("data/protocols/brahms/journal.jsonl"),
+      encoding: .utf8)
+    return journal.split(separator: "\n").compactMap {
+      (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+    }
+  }
+
+  /// Four processes at once add the same take, eight times over: each take is accepted exactly
+  /// once, and the journal replays without a warning.
+  func testWritersAtOnceAddEachTakeOnce() throws {
+    try protocolCommand(["new", "brahms"])
+    try protocolCommand(["movement", "brahms", "mvt 1: 1-16"])
+    let woodshed = self.woodshed!
+    for number in 1...8 {
+      let accepted = Mutex(0)
+      DispatchQueue.concurrentPerform(iterations: 4) { _ in
+        let result = try? woodshed.run(["protocol", "add", "brahms", "take \(number)"])
+        if result?.status == 0 { accepted.withLock { $0 += 1 } }
+      }
+      XCTAssertEqual(accepted.withLock { $0 }, 1, "take \(number)")
+    }
+    let plan = try protocolCommand(["plan", "brahms"])
+    XCTAssertEqual(plan.error, "", "no warnings on replay")
+    XCTAssertEqual(
+      try journalLines().compactMap { $0["line"] as? String }.filter { $0.hasPrefix("take") },
+      (1...8).map { "take \($0)" })
   }
 
   /// A small protocol to export: two takes of 16 bars, the second with a problem.

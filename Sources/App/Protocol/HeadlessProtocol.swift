@@ -3,8 +3,8 @@ import Practice
 import Storage
 
 /// `woodshed protocol`: the recording protocol without the screen, for scripts and for an
-/// assistant on a second machine. Every change is one entry line, checked against the
-/// protocol as its journal replays, and appended only when it applies.
+/// assistant on a second machine. Every change is one entry line, checked against the protocol
+/// as its journal stands, and appended only when it applies.
 public enum HeadlessProtocol {
   /// Makes an empty protocol.
   public static func new(_ name: String, store: ProtocolStore, at date: Date) throws(Launcher
@@ -21,44 +21,20 @@ public enum HeadlessProtocol {
   public static func session(_ name: String, store: ProtocolStore) throws(Launcher.Failure) -> (
     session: ProtocolSession, problems: [String]
   ) {
-    let read: (entries: [ProtocolStore.Entry], notices: [String])
-    do {
-      read = try store.entries(of: name)
-    } catch {
-      throw Launcher.Failure(description: error.description)
-    }
-    let replayed = ProtocolSession.replay(read.entries.map { ($0.line, $0.at) })
-    return (replayed.session, read.notices + replayed.problems)
+    let journal = try ProtocolJournal.open(name, store: store)
+    return (journal.session, journal.problems)
   }
 
-  /// Applies `line` to the protocol and keeps it in the journal; a line that does not apply is
-  /// refused in one line and nothing is written.
+  /// Applies `line` to the protocol and keeps it in the journal; a line that does not apply to
+  /// the journal as it stands when the line is appended is refused in one line and nothing is
+  /// written.
   public static func add(_ line: String, to name: String, store: ProtocolStore, at date: Date)
     throws(Launcher.Failure) -> [String]
   {
-    var (session, problems) = try session(name, store: store)
-    try append(line, to: name, session: &session, store: store, at: date)
+    var journal = try ProtocolJournal.open(name, store: store)
+    let problems = journal.problems
+    try journal.add(line, store: store, at: date)
     return problems
-  }
-
-  /// Applies `line` to `session`, the protocol as its journal now stands, and appends it to the
-  /// journal; a refused line changes neither.
-  public static func append(
-    _ line: String, to name: String, session: inout ProtocolSession, store: ProtocolStore,
-    at date: Date
-  ) throws(Launcher.Failure) {
-    var updated = session
-    do {
-      try updated.apply(line, at: date)
-    } catch {
-      throw Launcher.Failure(description: error.description)
-    }
-    do {
-      try store.append(ProtocolStore.Entry(at: date, line: line), to: name)
-    } catch {
-      throw Launcher.Failure(description: error.description)
-    }
-    session = updated
   }
 
   /// A movement's bar map in the compact form, such as `mvt 1: 0-245 A=12 3/4@q=120`.
@@ -143,9 +119,9 @@ extension HeadlessProtocol {
   ) throws(Launcher.Failure) {
     let lines = try movementLines(readScore(path))
     try new(name, store: store, at: date)
-    var session = ProtocolSession()
+    var journal = try ProtocolJournal.open(name, store: store)
     for line in lines {
-      try append(line, to: name, session: &session, store: store, at: date)
+      try journal.add(line, store: store, at: date)
     }
   }
 

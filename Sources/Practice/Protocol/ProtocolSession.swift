@@ -56,20 +56,51 @@ public struct ProtocolSession: Equatable, Sendable {
   private var timecodeOffset: TimecodeOffset?
   /// The next automatic number in each counting scope the session has used.
   private var nextNumbers: [NumberingScope: Int] = [:]
-  /// The lines in effect, for `undo`.
-  private var applied: [Entry] = []
+  /// The actions in effect, oldest first, each with what it changed, so that `undo` puts back
+  /// the session before it without replaying the lines before it.
+  private var applied: [Action] = []
 
-  private struct Entry: Equatable {
+  /// A line applied, with the session as it was before it.
+  private struct Action: Equatable, Sendable {
     var line: String
     var date: Date
+    var before: Snapshot
   }
 
-  private struct TimecodeOffset: Equatable {
+  /// What a line can change, as it was before the line: the small parts whole, and of the
+  /// takes only their count and the current and latest take's own fields, since a line only
+  /// appends takes, marks and notes or changes one of those two takes.
+  private struct Snapshot: Equatable, Sendable {
+    var works: [Work]
+    var pins: [Pin]
+    var tags: [ProblemTag]
+    var numbering: NumberingScheme
+    var startNumber: Int
+    var frameRate: FrameRate
+    var currentWork: Int?
+    var currentMovement: MovementID?
+    var timecodeOffset: TimecodeOffset?
+    var nextNumbers: [NumberingScope: Int]
+    var takeCount: Int
+    var changedTakes: [TakeSnapshot]
+  }
+
+  private struct TakeSnapshot: Equatable, Sendable {
+    var index: Int
+    var endBar: Int?
+    var endedAt: Date?
+    var isFalseStart: Bool
+    var markCount: Int
+    var editPoints: [Int]
+    var noteCount: Int
+  }
+
+  private struct TimecodeOffset: Equatable, Sendable {
     var timecode: Timecode
     var setAt: Date
   }
 
-  private enum NumberingScope: Hashable {
+  private enum NumberingScope: Hashable, Sendable {
     case session
     case work(Int)
     case movement(MovementID)
@@ -80,8 +111,14 @@ public struct ProtocolSession: Equatable, Sendable {
   /// Applies one entry line typed at `date`, or throws why not and leaves the session as it was.
   public mutating func apply(_ line: String, at date: Date) throws(ProtocolError) {
     let command = try ProtocolCommand(parsing: line)
+    if command == .undo {
+      guard let last = applied.popLast() else { throw ProtocolError("nothing to undo") }
+      restore(last.before)
+      return
+    }
+    let before = snapshot()
     try perform(command, at: date)
-    if command != .undo { applied.append(Entry(line: line, date: date)) }
+    applied.append(Action(line: line, date: date, before: before))
   }
 
   /// The session the journal's entries make, with a line `line N: why` for each entry that was
@@ -90,22 +127,60 @@ public struct ProtocolSession: Equatable, Sendable {
     session: ProtocolSession, problems: [String]
   ) {
     var session = ProtocolSession()
+    let problems = session.replay(entries)
+    return (session, problems)
+  }
+
+  /// Applies the journal's lines in order and says which were refused and skipped, as
+  /// `line N: why`, counting the first of `entries` as line `firstNumber`.
+  public mutating func replay(_ entries: [(line: String, date: Date)], firstNumber: Int = 1)
+    -> [String]
+  {
     var problems: [String] = []
-    for (number, entry) in zip(1..., entries) {
+    for (number, entry) in zip(firstNumber..., entries) {
       do {
-        try session.apply(entry.line, at: entry.date)
+        try apply(entry.line, at: entry.date)
       } catch {
         problems.append("line \(number): \(error)")
       }
     }
-    return (session, problems)
+    return problems
   }
 
-  /// Rebuilding from the start is simple and plainly right: the session is by definition the
-  /// replay of the entries in effect.
-  private mutating func undo() throws(ProtocolError) {
-    guard !applied.isEmpty else { throw ProtocolError("nothing to undo") }
-    self = Self.replay(applied.dropLast().map { ($0.line, $0.date) }).session
+  private func snapshot() -> Snapshot {
+    let changed = Set([currentTake, takes.indices.last].compactMap { $0 }).sorted().map {
+      TakeSnapshot(
+        index: $0, endBar: takes[$0].endBar, endedAt: takes[$0].endedAt,
+        isFalseStart: takes[$0].isFalseStart, markCount: takes[$0].marks.count,
+        editPoints: takes[$0].editPoints, noteCount: takes[$0].notes.count)
+    }
+    return Snapshot(
+      works: works, pins: pins, tags: tags, numbering: numbering, startNumber: startNumber,
+      frameRate: frameRate, currentWork: currentWork, currentMovement: currentMovement,
+      timecodeOffset: timecodeOffset, nextNumbers: nextNumbers, takeCount: takes.count,
+      changedTakes: changed)
+  }
+
+  private mutating func restore(_ before: Snapshot) {
+    works = before.works
+    pins = before.pins
+    tags = before.tags
+    numbering = before.numbering
+    startNumber = before.startNumber
+    frameRate = before.frameRate
+    currentWork = before.currentWork
+    currentMovement = before.currentMovement
+    timecodeOffset = before.timecodeOffset
+    nextNumbers = before.nextNumbers
+    takes.removeSubrange(before.takeCount...)
+    for take in before.changedTakes {
+      takes[take.index].endBar = take.endBar
+      takes[take.index].endedAt = take.endedAt
+      takes[take.index].isFalseStart = take.isFalseStart
+      takes[take.index].marks.removeSubrange(take.markCount...)
+      takes[take.index].editPoints = take.editPoints
+      takes[take.index].notes.removeSubrange(take.noteCount...)
+    }
   }
 
   public func movement(_ id: MovementID) -> Movement? {
@@ -206,7 +281,9 @@ public struct ProtocolSession: Equatable, Sendable {
         throw ProtocolError("no pins in movement \(id.number)")
       }
       pins.removeAll { $0.movement == id }
-    case .undo: try undo()
+    case .undo:
+      // `apply` takes an undo before it comes here: it changes the actions, not the protocol.
+      break
     }
   }
 
