@@ -9,14 +9,41 @@ import Glibc
 /// loses nothing. A reader that keeps up reads only the bytes added since it last read; a
 /// writer reads those and appends under one lock, so its check sees the journal as it is.
 public struct ProtocolStore: Sendable {
-  /// One line of a protocol's journal: what was typed, and when.
+  /// One line of a protocol's journal: what was typed, when, by whom (nil in journals from
+  /// before lines had authors), and whether it was entered together with the line before it,
+  /// as one action that undo takes back whole.
   public struct Entry: Codable, Equatable, Sendable {
     public var at: Date
     public var line: String
+    public var by: String?
+    public var joinsPrevious: Bool
 
-    public init(at: Date, line: String) {
+    public init(at: Date, line: String, by author: String? = nil, joinsPrevious: Bool = false) {
       self.at = at
       self.line = line
+      self.by = author
+      self.joinsPrevious = joinsPrevious
+    }
+
+    private enum CodingKeys: String, CodingKey {
+      case at, line, by, joinsPrevious
+    }
+
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      at = try container.decode(Date.self, forKey: .at)
+      line = try container.decode(String.self, forKey: .line)
+      by = try container.decodeIfPresent(String.self, forKey: .by)
+      joinsPrevious = try container.decodeIfPresent(Bool.self, forKey: .joinsPrevious) ?? false
+    }
+
+    /// A line as old journals hold it when it has no author and stands alone.
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(at, forKey: .at)
+      try container.encode(line, forKey: .line)
+      try container.encodeIfPresent(by, forKey: .by)
+      if joinsPrevious { try container.encode(true, forKey: .joinsPrevious) }
     }
   }
 
@@ -140,7 +167,7 @@ public struct ProtocolStore: Sendable {
     encoder.dateEncodingStrategy = .iso8601
     var lines = Data()
     for entry in entries {
-      // Made of a string and a date, so it always encodes.
+      // Made of strings, a date and a flag, so it always encodes.
       let line = try! encoder.encode(entry)
       guard line.count <= FileKind.journalLine.byteLimit else {
         throw .cannotAppend(file: file.lastPathComponent, reason: "the line is too long")

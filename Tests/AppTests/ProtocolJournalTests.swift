@@ -16,7 +16,7 @@ final class ProtocolJournalTests: XCTestCase {
       .appendingPathComponent("journal-\(UUID().uuidString)", isDirectory: true)
     try store.create("brahms", at: date)
     for line in ["mvt 1: 1-40", "take"] {
-      try store.append(ProtocolStore.Entry(at: date, line: line), to: "brahms")
+      try store.append(ProtocolStore.Entry(at: date, line: line, by: "producer"), to: "brahms")
     }
   }
 
@@ -33,7 +33,8 @@ final class ProtocolJournalTests: XCTestCase {
     let handle = try FileHandle(forUpdating: journalFile)
     try handle.write(contentsOf: Data("xxxx".utf8))
     try handle.close()
-    try store.append(ProtocolStore.Entry(at: date, line: "4 ++"), to: "brahms")
+    try store.append(
+      ProtocolStore.Entry(at: date, line: "4 ++", by: "assistant"), to: "brahms")
     try journal.readOn(store: store)
     XCTAssertEqual(journal.problems, [])
     XCTAssertEqual(journal.session.takes[0].marks.map(\.rating), [.excellent])
@@ -44,17 +45,27 @@ final class ProtocolJournalTests: XCTestCase {
   func testALineIsCheckedAgainstWhatOthersAddedMeanwhile() throws {
     var producer = try ProtocolJournal.open("brahms", store: store)
     var assistant = try ProtocolJournal.open("brahms", store: store)
-    try producer.add("take 10", store: store, at: date)
-    XCTAssertThrowsError(try assistant.add("take 10", store: store, at: date)) {
+    try producer.add(["take 10"], by: "producer", store: store, at: date)
+    XCTAssertThrowsError(try assistant.add(["take 10"], by: "assistant", store: store, at: date)) {
       XCTAssertEqual("\($0)", "take 10 already exists")
     }
     XCTAssertEqual(
       assistant.session.takes.map(\.label), ["1", "10"], "it read the producer's take")
-    try assistant.add("note late", store: store, at: date)
+    try assistant.add(["note late"], by: "assistant", store: store, at: date)
     try producer.readOn(store: store)
     let reopened = try ProtocolJournal.open("brahms", store: store)
     XCTAssertEqual(reopened.problems, [], "no warning, ever")
     XCTAssertEqual(reopened.session, producer.session)
     XCTAssertEqual(reopened.session, assistant.session)
+  }
+
+  func testLinesAddedTogetherAreUndoneTogetherAndReplaySo() throws {
+    var journal = try ProtocolJournal.open("brahms", store: store)
+    let before = journal.session
+    try journal.add(["false", "take"], by: "producer", store: store, at: date)
+    XCTAssertEqual(journal.session.takes.map(\.isFalseStart), [true, false])
+    try journal.add(["undo"], by: "producer", store: store, at: date)
+    XCTAssertEqual(journal.session, before)
+    XCTAssertEqual(try ProtocolJournal.open("brahms", store: store).session, before)
   }
 }

@@ -72,8 +72,8 @@ final class ProtocolScreenTests: XCTestCase {
     XCTAssertEqual(model.press(.enter), [.protocolLoad("brahms")])
     XCTAssertEqual(model.press(.character("n")), [.protocolAdd("brahms", line: "take")])
     XCTAssertEqual(
-      model.press(.character("f")),
-      [.protocolAdd("brahms", line: "false"), .protocolAdd("brahms", line: "take")])
+      model.press(.character("f")), [.protocolAddTogether("brahms", lines: ["false", "take"])],
+      "one action, for undo")
     XCTAssertEqual(model.press(.character("u")), [.protocolAdd("brahms", line: "undo")])
     XCTAssertEqual(type(&model, "17-28 +"), [.protocolAdd("brahms", line: "17-28 +")])
     XCTAssertEqual(

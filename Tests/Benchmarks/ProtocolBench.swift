@@ -6,8 +6,8 @@ import Storage
 import Synchronization
 import TerminalHarness
 
-/// The recording protocol's journal: a session of 10 000 lines, 2 000 of them undos, opened from
-/// disk; a line
+/// The recording protocol's journal: a session of 10 000 lines, 2 000 of them undos (a producer
+/// rating bars and an assistant adding notes, each undoing their own), opened from disk; a line
 /// applied and appended as the screen does on Enter; `woodshed protocol add` on it as a process;
 /// how soon a second screen shows a line someone appended; four writers racing for the same
 /// takes; the editing plan of the movement.
@@ -49,7 +49,7 @@ func protocolFigures(woodshed: String) -> [String] {
     appends.append(
       seconds(
         clock.measure {
-          try! journal.add(line, store: store, at: Date())
+          try! journal.add([line], by: "producer", store: store, at: Date())
         }) * 1e3)
   }
   lines.append(
@@ -73,14 +73,15 @@ func protocolFigures(woodshed: String) -> [String] {
   return lines
 }
 
-/// One 1000-bar movement; takes of 100 lines: `take`, then 98 lines that rate bars and add
-/// notes, 20 of them undos; then `end`.
+/// One 1000-bar movement; takes of 100 lines: the producer's `take`, then 98 lines in which the
+/// producer rates bars and the assistant adds notes, and each undoes 20 of their own lines, the
+/// producer's undo reaching back past the assistant's note; then `end`.
 private func benchJournal() -> [ProtocolStore.Entry] {
   var generator = SystemRandomNumberGenerator()
   let date = Date()
   var entries = [ProtocolStore.Entry(at: date, line: "mvt 1: 1-1000 A=100 B=500 4/4@q=96")]
-  func add(_ line: String) {
-    entries.append(ProtocolStore.Entry(at: date, line: line))
+  func add(_ line: String, _ author: String) {
+    entries.append(ProtocolStore.Entry(at: date, line: line, by: author))
   }
   var take = 0
   while entries.count < 10_000 {
@@ -90,18 +91,18 @@ private func benchJournal() -> [ProtocolStore.Entry] {
       let from = Int.random(in: start...(start + 90), using: &generator)
       return "\(from)-\(from + 9) \(Int.random(in: 0...4, using: &generator))"
     }
-    add("take @\(start)")
+    add("take @\(start)", "producer")
     for unit in 0..<19 {
-      add(mark())
-      add(mark())
-      add("note bench \(unit)")
-      add("undo")
-      add(mark())
+      add(mark(), "producer")
+      add(mark(), "producer")
+      add("note bench \(unit)", "assistant")
+      add("undo", "producer")
+      add(mark(), "producer")
     }
-    add(mark())
-    add("undo")
-    add(mark())
-    add("end \(start + 99)")
+    add(mark(), "assistant")
+    add("undo", "assistant")
+    add(mark(), "producer")
+    add("end \(start + 99)", "producer")
   }
   return Array(entries.prefix(10_000))
 }
@@ -118,8 +119,8 @@ private func processFigure(woodshed: String, home: URL, store: ProtocolStore, fi
   var small: [Double] = []
   for index in 0..<15 {
     let line = "\(first + index % 90) w"
-    big.append(runTimed(woodshed, ["protocol", "add", "bench", line], home))
-    small.append(runTimed(woodshed, ["protocol", "add", "small", line], home))
+    big.append(runTimed(woodshed, ["protocol", "add", "bench", line, "--as", "bench"], home))
+    small.append(runTimed(woodshed, ["protocol", "add", "small", line, "--as", "bench"], home))
   }
   return String(
     format:
@@ -135,7 +136,7 @@ private func secondScreenFigure(woodshed: String, home: URL, store: ProtocolStor
   ]
   guard
     let terminal = try? PseudoTerminal(
-      executable: woodshed, arguments: [], environment: environment,
+      executable: woodshed, arguments: ["--as", "screen"], environment: environment,
       size: PseudoTerminal.Size(columns: 120, rows: 40)),
     terminal.waitForOutput(containing: "Protocol", timeout: .seconds(10))
   else { return "protocol: second screen did not start" }
@@ -158,7 +159,8 @@ private func secondScreenFigure(woodshed: String, home: URL, store: ProtocolStor
     let token = String(repeating: letters[index % letters.count], count: 12)
     let before = terminal.output.utf8.count
     let appended = ContinuousClock.now
-    try! store.append(ProtocolStore.Entry(at: Date(), line: "note \(token)"), to: "bench")
+    try! store.append(
+      ProtocolStore.Entry(at: Date(), line: "note \(token)", by: "assistant"), to: "bench")
     while !String(decoding: terminal.output.utf8.dropFirst(before), as: UTF8.self).contains(token) {
       guard ContinuousClock.now - appended < .seconds(5) else { break }
       usleep(1_000)
@@ -181,10 +183,12 @@ private func writersFigure(store: ProtocolStore) -> String {
   try! store.append(ProtocolStore.Entry(at: Date(), line: "mvt 1: 1-100"), to: "race")
   let accepted = Mutex([Int](repeating: 0, count: 501))
   let start = ContinuousClock.now
-  DispatchQueue.concurrentPerform(iterations: 4) { _ in
+  DispatchQueue.concurrentPerform(iterations: 4) { writer in
     var journal = try! ProtocolJournal.open("race", store: store)
     for number in 1...500 {
-      if (try? journal.add("take \(number)", store: store, at: Date())) != nil {
+      if (try? journal.add(["take \(number)"], by: "writer \(writer)", store: store, at: Date()))
+        != nil
+      {
         accepted.withLock { $0[number] += 1 }
       }
     }

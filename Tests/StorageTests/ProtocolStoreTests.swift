@@ -96,9 +96,9 @@ final class ProtocolStoreTests: XCTestCase {
     let handle = try FileHandle(forUpdating: journal)
     try handle.write(contentsOf: Data("garbage".utf8))
     try handle.close()
-    try store.append(ProtocolStore.Entry(at: date, line: "5 i"), to: "shared")
+    try store.append(ProtocolStore.Entry(at: date, line: "5 i", by: "anna"), to: "shared")
     let second = try store.read("shared", from: first.end)
-    XCTAssertEqual(second.entries, [ProtocolStore.Entry(at: date, line: "5 i")])
+    XCTAssertEqual(second.entries, [ProtocolStore.Entry(at: date, line: "5 i", by: "anna")])
     XCTAssertEqual(second.notices, [])
     XCTAssertEqual(second.end.line, 4)
     let none = try store.read("shared", from: second.end)
@@ -125,20 +125,40 @@ final class ProtocolStoreTests: XCTestCase {
     XCTAssertEqual(after.notices, ["journal.jsonl line 3 could not be read; skipped"])
   }
 
+  func testAuthorsAndJoinedLinesAreWrittenOnlyWhenThereAndOldLinesStillRead() throws {
+    try store.create("shared", at: date)
+    try Data((#"{"at":"2026-11-14T23:46:40Z","line":"take"}"# + "\n").utf8).write(to: journal)
+    try store.append(ProtocolStore.Entry(at: date, line: "4 3"), to: "shared")
+    _ = try store.append(
+      [
+        ProtocolStore.Entry(at: date, line: "false", by: "anna"),
+        ProtocolStore.Entry(at: date, line: "take", by: "anna", joinsPrevious: true),
+      ], to: "shared", after: ProtocolStore.Position()
+    ) { _ in true }
+    let lines = try String(contentsOf: journal, encoding: .utf8).split(separator: "\n")
+    XCTAssertEqual(lines[1], #"{"at":"2026-11-14T23:46:40Z","line":"4 3"}"#, "as before authors")
+    XCTAssertEqual(lines[2], #"{"at":"2026-11-14T23:46:40Z","by":"anna","line":"false"}"#)
+    XCTAssertEqual(
+      lines[3], #"{"at":"2026-11-14T23:46:40Z","by":"anna","joinsPrevious":true,"line":"take"}"#)
+    let read = try store.entries(of: "shared")
+    XCTAssertEqual(read.entries.map(\.by), [nil, nil, "anna", "anna"])
+    XCTAssertEqual(read.entries.map(\.joinsPrevious), [false, false, false, true])
+  }
+
   func testTheCheckSeesWhatOthersAddedAndARefusalWritesNothing() throws {
     try store.create("shared", at: date)
     let start = try store.read("shared", from: ProtocolStore.Position()).end
-    try store.append(ProtocolStore.Entry(at: date, line: "take 1"), to: "shared")
+    try store.append(ProtocolStore.Entry(at: date, line: "take 1", by: "anna"), to: "shared")
     let size = store.journalSize(of: "shared")
     var seen: [String] = []
     let end = try store.append(
-      [ProtocolStore.Entry(at: date, line: "take 1")], to: "shared", after: start
+      [ProtocolStore.Entry(at: date, line: "take 1", by: "ben")], to: "shared", after: start
     ) { tail in
       seen = tail.entries.map(\.line)
       return false
     }
-    XCTAssertEqual(seen, ["take 1"], "the other writer's line, read under the lock")
-    XCTAssertEqual(store.journalSize(of: "shared"), size, "the refused line was not written")
+    XCTAssertEqual(seen, ["take 1"], "anna's line, read under the lock")
+    XCTAssertEqual(store.journalSize(of: "shared"), size, "ben's refused line was not written")
     XCTAssertEqual(end.offset, size)
     XCTAssertEqual(end.line, 1)
   }
@@ -148,14 +168,14 @@ final class ProtocolStoreTests: XCTestCase {
   func testWritersRacingForTheSameLineWriteItOnce() throws {
     try store.create("shared", at: date)
     let store = self.store
-    DispatchQueue.concurrentPerform(iterations: 4) { _ in
+    DispatchQueue.concurrentPerform(iterations: 4) { writer in
       var position = ProtocolStore.Position()
       var seen: Set<String> = []
       for number in 1...50 {
         let line = "take \(number)"
         position =
           (try? store.append(
-            [ProtocolStore.Entry(at: Date(), line: line)], to: "shared",
+            [ProtocolStore.Entry(at: Date(), line: line, by: "writer \(writer)")], to: "shared",
             after: position
           ) { tail in
             seen.formUnion(tail.entries.map(\.line))

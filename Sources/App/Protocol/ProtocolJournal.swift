@@ -38,18 +38,20 @@ public struct ProtocolJournal: Sendable {
     }
   }
 
-  /// Applies `line` to the protocol as its journal stands under the lock, and appends it;
-  /// refused, it changes neither, and the reason is thrown.
-  public mutating func add(_ line: String, store: ProtocolStore, at date: Date)
-    throws(Launcher.Failure)
-  {
-    let entry = ProtocolStore.Entry(at: date, line: line)
+  /// Applies `lines`, entered together by `author`, to the protocol as its journal stands under
+  /// the lock, and appends them; refused, they change neither, and the reason is thrown.
+  public mutating func add(
+    _ lines: [String], by author: String?, store: ProtocolStore, at date: Date
+  ) throws(Launcher.Failure) {
+    let entries = lines.enumerated().map {
+      ProtocolStore.Entry(at: date, line: $0.element, by: author, joinsPrevious: $0.offset > 0)
+    }
     var refusal: ProtocolError?
     do throws(StorageError) {
-      position = try store.append([entry], to: name, after: position) { tail in
+      position = try store.append(entries, to: name, after: position) { tail in
         take(tail)
         do throws(ProtocolError) {
-          try session.apply(line, at: date)
+          try session.apply(together: entries.map(Self.line))
           return true
         } catch {
           refusal = error
@@ -62,14 +64,13 @@ public struct ProtocolJournal: Sendable {
       throw Launcher.Failure(description: error.description)
     }
     if let refusal { throw Launcher.Failure(description: refusal.description) }
-    entryCount += 1
-    remember([line])
+    entryCount += entries.count
+    remember(lines)
   }
 
   private mutating func take(_ tail: ProtocolStore.Tail) {
     problems += tail.notices
-    problems += session.replay(
-      tail.entries.map { ($0.line, $0.at) }, firstNumber: entryCount + 1)
+    problems += session.replay(tail.entries.map(Self.line), firstNumber: entryCount + 1)
     entryCount += tail.entries.count
     position = tail.end
     remember(tail.entries.map(\.line))
@@ -79,5 +80,10 @@ public struct ProtocolJournal: Sendable {
     recent = Array(
       (recent + lines.suffix(ProtocolModel.recentCount)).suffix(
         ProtocolModel.recentCount))
+  }
+
+  private static func line(_ entry: ProtocolStore.Entry) -> ProtocolSession.Line {
+    ProtocolSession.Line(
+      entry.line, at: entry.at, by: entry.by, joinsPrevious: entry.joinsPrevious)
   }
 }

@@ -205,7 +205,7 @@ public struct ProtocolModel: Equatable, Sendable {
       switch key {
       case .character("n"): return [.protocolAdd(name, line: "take")]
       case .character("f"):
-        return [.protocolAdd(name, line: "false"), .protocolAdd(name, line: "take")]
+        return [.protocolAddTogether(name, lines: ["false", "take"])]
       case .character("u"): return [.protocolAdd(name, line: "undo")]
       case .tab:
         phase = .reviewing

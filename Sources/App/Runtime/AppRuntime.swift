@@ -182,7 +182,9 @@ public final class AppRuntime {
       case .protocolLoad(let name):
         loadProtocol(name)
       case .protocolAdd(let name, let line):
-        add(line, to: name)
+        add([line], to: name)
+      case .protocolAddTogether(let name, let lines):
+        add(lines, to: name)
       case .protocolImportScore(let name, let path):
         // A large score takes most of a second to read: the screen stays live meanwhile.
         let inbox = inbox
@@ -269,13 +271,13 @@ public final class AppRuntime {
     }
   }
 
-  /// Checks a line against the protocol as its journal stands and appends it, under the
-  /// journal's lock.
-  private func add(_ line: String, to name: String) {
+  /// Checks lines entered together against the protocol as its journal stands and appends
+  /// them, under the journal's lock, by this run's author.
+  private func add(_ lines: [String], to name: String) {
     if openProtocols[name] == nil { loadProtocol(name) }
     guard var journal = openProtocols[name] else { return }
     do throws(Launcher.Failure) {
-      try journal.add(line, store: protocols, at: Date())
+      try journal.add(lines, by: model.overrides.author, store: protocols, at: Date())
     } catch {
       inbox.post(.protocolRefused(error.description))
     }

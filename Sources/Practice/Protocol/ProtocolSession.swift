@@ -34,7 +34,11 @@ import FoundationEssentials
 /// - `note TEXT` notes something about the current take; `mnote TEXT` about the movement.
 /// - `pin TAKE BARS` makes the editing plan use a take of the current movement (by its label,
 ///   `A3`, or number) for those bars; `unpin` drops the current movement's pins.
-/// - `undo` takes back the latest entry that is still in effect; undo again for the one before.
+/// - `undo` takes back the author's latest entry that is still in effect (an entry without an
+///   author, from before entries had one, counts as anyone's); undo again for the one before.
+///   Lines entered together as one action (the screen's `f`: `false`, then `take`) are taken
+///   back together. Others' later entries stay; an undo that would change what one of them
+///   applies to, or make it no longer apply, is refused.
 ///
 /// Marks, edit points and pins of a take stay within its bars: from its start to its end bar,
 /// or past the start without limit while it has no end bar (a pin: up to its last bar marked).
@@ -60,10 +64,27 @@ public struct ProtocolSession: Equatable, Sendable {
   /// the session before it without replaying the lines before it.
   private var applied: [Action] = []
 
-  /// A line applied, with the session as it was before it.
+  /// One line of the journal: what was typed, when and by whom (nil: a line from before lines
+  /// had authors), and whether it belongs to the action of the line before it.
+  public struct Line: Equatable, Sendable {
+    public var text: String
+    public var date: Date
+    public var author: String?
+    public var joinsPrevious: Bool
+
+    public init(
+      _ text: String, at date: Date, by author: String? = nil, joinsPrevious: Bool = false
+    ) {
+      self.text = text
+      self.date = date
+      self.author = author
+      self.joinsPrevious = joinsPrevious
+    }
+  }
+
+  /// Lines applied as one, with the session as it was before the first of them.
   private struct Action: Equatable, Sendable {
-    var line: String
-    var date: Date
+    var lines: [Line]
     var before: Snapshot
   }
 
@@ -83,6 +104,13 @@ public struct ProtocolSession: Equatable, Sendable {
     var nextNumbers: [NumberingScope: Int]
     var takeCount: Int
     var changedTakes: [TakeSnapshot]
+    var context: Context
+  }
+
+  private struct Context: Equatable, Sendable {
+    var work: Int?
+    var movement: MovementID?
+    var take: Int?
   }
 
   private struct TakeSnapshot: Equatable, Sendable {
@@ -108,17 +136,47 @@ public struct ProtocolSession: Equatable, Sendable {
 
   public init() {}
 
-  /// Applies one entry line typed at `date`, or throws why not and leaves the session as it was.
-  public mutating func apply(_ line: String, at date: Date) throws(ProtocolError) {
-    let command = try ProtocolCommand(parsing: line)
+  /// Applies one entry line typed at `date` by `author`, or throws why not and leaves the
+  /// session as it was.
+  public mutating func apply(_ line: String, at date: Date, by author: String? = nil)
+    throws(ProtocolError)
+  {
+    try apply(Line(line, at: date, by: author))
+  }
+
+  /// Applies a line of the journal; one that joins the previous line's action is taken back
+  /// with it.
+  public mutating func apply(_ line: Line) throws(ProtocolError) {
+    let command = try ProtocolCommand(parsing: line.text)
     if command == .undo {
-      guard let last = applied.popLast() else { throw ProtocolError("nothing to undo") }
-      restore(last.before)
+      try undo(by: line.author)
       return
     }
     let before = snapshot()
-    try perform(command, at: date)
-    applied.append(Action(line: line, date: date, before: before))
+    try perform(command, at: line.date)
+    if line.joinsPrevious, let last = applied.indices.last,
+      applied[last].lines.last?.author == line.author
+    {
+      applied[last].lines.append(line)
+    } else {
+      applied.append(Action(lines: [line], before: before))
+    }
+  }
+
+  /// Applies lines entered together as one action, such as `false` and `take`: all of them or,
+  /// if one is refused, none.
+  public mutating func apply(together lines: [Line]) throws(ProtocolError) {
+    let count = applied.count
+    do {
+      for (index, line) in lines.enumerated() {
+        var joined = line
+        joined.joinsPrevious = index > 0
+        try apply(joined)
+      }
+    } catch {
+      if applied.count > count { rewind(to: count) }
+      throw error
+    }
   }
 
   /// The session the journal's entries make, with a line `line N: why` for each entry that was
@@ -127,24 +185,60 @@ public struct ProtocolSession: Equatable, Sendable {
     session: ProtocolSession, problems: [String]
   ) {
     var session = ProtocolSession()
-    let problems = session.replay(entries)
+    let problems = session.replay(entries.map { Line($0.line, at: $0.date) })
     return (session, problems)
   }
 
   /// Applies the journal's lines in order and says which were refused and skipped, as
-  /// `line N: why`, counting the first of `entries` as line `firstNumber`.
-  public mutating func replay(_ entries: [(line: String, date: Date)], firstNumber: Int = 1)
-    -> [String]
-  {
+  /// `line N: why`, counting the first of `lines` as line `firstNumber`.
+  public mutating func replay(_ lines: [Line], firstNumber: Int = 1) -> [String] {
     var problems: [String] = []
-    for (number, entry) in zip(firstNumber..., entries) {
+    for (number, line) in zip(firstNumber..., lines) {
       do {
-        try apply(entry.line, at: entry.date)
+        try apply(line)
       } catch {
         problems.append("line \(number): \(error)")
       }
     }
     return problems
+  }
+
+  /// Puts back the session before the author's latest action in effect, then applies the
+  /// others' actions after it again, as they were entered. Taking back the latest action costs
+  /// only what that action changed. An action applied again must find the same work, movement
+  /// and take current as when it was entered, or it would be about something else.
+  private mutating func undo(by author: String?) throws(ProtocolError) {
+    guard
+      let index = applied.lastIndex(where: {
+        author == nil || $0.lines[0].author == nil || $0.lines[0].author == author
+      })
+    else { throw ProtocolError("nothing to undo") }
+    let undone = Array(applied[index...])
+    rewind(to: index)
+    for action in undone.dropFirst() {
+      if context == action.before.context, (try? apply(together: action.lines)) != nil {
+        continue
+      }
+      rewind(to: index)
+      // They all applied in this order before, so they apply again.
+      for action in undone { try! apply(together: action.lines) }
+      let later = action.lines[0]
+      throw ProtocolError(
+        "cannot undo \"\(undone[0].lines[0].text)\": \(later.author ?? "someone")'s "
+          + "\"\(later.text)\" after it depends on it")
+    }
+  }
+
+  /// The work, movement and take that entries apply to.
+  private var context: Context {
+    Context(work: currentWork, movement: currentMovement, take: currentTake)
+  }
+
+  /// Puts back the session as it was before action `index`, and forgets that action and those
+  /// after it.
+  private mutating func rewind(to index: Int) {
+    for action in applied[index...].reversed() { restore(action.before) }
+    applied.removeSubrange(index...)
   }
 
   private func snapshot() -> Snapshot {
@@ -158,7 +252,7 @@ public struct ProtocolSession: Equatable, Sendable {
       works: works, pins: pins, tags: tags, numbering: numbering, startNumber: startNumber,
       frameRate: frameRate, currentWork: currentWork, currentMovement: currentMovement,
       timecodeOffset: timecodeOffset, nextNumbers: nextNumbers, takeCount: takes.count,
-      changedTakes: changed)
+      changedTakes: changed, context: context)
   }
 
   private mutating func restore(_ before: Snapshot) {
