@@ -242,7 +242,7 @@ public struct ProtocolStore: Sendable {
       guard !line.allSatisfy({ [0x20, 0x09, 0x0D].contains($0) }) else { continue }
       // A line far longer than any entry is damage, not worth the time to parse.
       if line.count <= FileKind.journalLine.byteLimit,
-        let entry = try? decoder.decode(Entry.self, from: Data(line))
+        let entry = Entry(written: line) ?? (try? decoder.decode(Entry.self, from: Data(line)))
       {
         entries.append(entry)
       } else {

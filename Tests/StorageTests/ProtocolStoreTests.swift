@@ -188,4 +188,49 @@ final class ProtocolStoreTests: XCTestCase {
     XCTAssertEqual(lines.count, 50)
     XCTAssertEqual(Set(lines), Set((1...50).map { "take \($0)" }))
   }
+
+  /// Journal lines are read without JSONDecoder when they are exactly as the store writes them:
+  /// random entries (quotes, backslashes, control characters, other scripts, leap days, far
+  /// years), written as the store writes them and in other forms JSON allows, read as
+  /// JSONDecoder reads them.
+  func testLinesReadAsJSONDecoderReadsThem() throws {
+    try store.create("shared", at: date)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .iso8601
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    var generator = SystemRandomNumberGenerator()
+    let pieces = ["take", " ", "\"", "\\", "\u{1}", "\t", "é", "–", "日本", "/", "note", "{", "}"]
+    func text() -> String {
+      (0..<Int.random(in: 0...6, using: &generator)).map { _ in
+        pieces.randomElement(using: &generator)!
+      }.joined()
+    }
+    var lines: [Data] = []
+    for _ in 0..<500 {
+      let seconds = Double(Int.random(in: -2_000_000_000...8_000_000_000, using: &generator))
+      let entry = ProtocolStore.Entry(
+        at: Date(timeIntervalSince1970: seconds), line: text(),
+        by: Bool.random(using: &generator) ? text() : nil,
+        joinsPrevious: Bool.random(using: &generator))
+      lines.append(try encoder.encode(entry))
+    }
+    for form in [
+      #"{"line":"take","at":"2024-02-29T23:59:59Z"}"#,
+      #"{ "at": "2024-03-01T00:00:00Z", "line": "x" }"#,
+      #"{"at":"2023-02-29T00:00:00Z","line":"x"}"#,
+      #"{"at":"2026-11-27T12:00:00Z","line":"x","by":null}"#,
+      #"{"at":"2026-11-27T12:00:00Z","joinsPrevious":false,"line":"x"}"#,
+      #"{"at":"2026-11-27T12:00:60Z","line":"x"}"#, #"{"at":"2026-11-27T12:00:00Z","line":"x"}x"#,
+    ] {
+      lines.append(Data(form.utf8))
+    }
+    var bytes = Data()
+    for line in lines { bytes.append(line + [0x0A]) }
+    try bytes.write(to: journal)
+    let expected = lines.compactMap { try? decoder.decode(ProtocolStore.Entry.self, from: $0) }
+    XCTAssertGreaterThan(expected.count, 500, "the other forms decode too")
+    XCTAssertEqual(try store.read("shared", from: ProtocolStore.Position()).entries, expected)
+  }
 }
