@@ -90,7 +90,9 @@ public struct ProtocolSession: Equatable, Sendable {
 
   /// What a line can change, as it was before the line: the small parts whole, and of the
   /// takes only their count and the current and latest take's own fields, since a line only
-  /// appends takes, marks and notes or changes one of those two takes.
+  /// appends takes, marks and notes or changes one of those two takes. A new field, or a line
+  /// that changes another take, must be kept here too: the random journals of
+  /// `ProtocolUndoTests` find one that is not, once its line is in their pool.
   private struct Snapshot: Equatable, Sendable {
     var works: [Work]
     var pins: [Pin]
