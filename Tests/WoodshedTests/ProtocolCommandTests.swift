@@ -89,7 +89,8 @@ final class ProtocolCommandTests: XCTestCase {
     let before = try Data(contentsOf: journal)
     let cases: [([String], String)] = [
       (["add", "brahms", "50-60 +"], "bar 50 is not in movement 1 (0–40)"),
-      (["add", "brahms", "17-28 maybe"], "unknown tag m"),
+      (["add", "brahms", "17-28 go"], "unknown tag g"),
+      (["add", "brahms", "30 fine"], "\"fine\" is not a tag: did you mean \"note fine\"?"),
       (["movement", "brahms", "take 3"], "a movement is written \"mvt K: FIRST-LAST\""),
       (["add", "nope", "take"], "there is no such protocol"),
       (["new", "brahms"], "a protocol of that name already exists"),
@@ -102,6 +103,20 @@ final class ProtocolCommandTests: XCTestCase {
       XCTAssertEqual(result.error.split(separator: "\n").count, 1, result.error)
     }
     XCTAssertEqual(try Data(contentsOf: journal), before, "nothing was written")
+  }
+
+  func testAWordForTagsIsRefusedInTheUsersLanguage() throws {
+    try protocolCommand(["new", "brahms"])
+    try protocolCommand(["movement", "brahms", "mvt 1: 0-40"])
+    try add(["take"])
+    let result = try woodshed.run(
+      ["protocol", "add", "brahms", "30 bien"],
+      environment: woodshed.environment(lang: "es_ES.UTF-8"))
+    XCTAssertNotEqual(result.status, 0)
+    XCTAssertTrue(
+      result.error.contains(
+        "\"bien\" no es una etiqueta: ¿querías decir \"note bien\"? Las etiquetas son una o dos"),
+      result.error)
   }
 
   /// A small protocol to export: two takes of 16 bars, the second with a problem.

@@ -32,12 +32,16 @@ public enum HeadlessProtocol {
   }
 
   /// Applies `line` to the protocol and keeps it in the journal; a line that does not apply is
-  /// refused in one line and nothing is written.
-  public static func add(_ line: String, to name: String, store: ProtocolStore, at date: Date)
-    throws(Launcher.Failure) -> [String]
-  {
+  /// refused in one line, in the language of `strings`, and nothing is written.
+  public static func add(
+    _ line: String, to name: String, store: ProtocolStore, strings: Localizer, at date: Date
+  ) throws(Launcher.Failure) -> [String] {
     var (session, problems) = try session(name, store: store)
-    try append(line, to: name, session: &session, store: store, at: date)
+    do {
+      try append(line, to: name, session: &session, store: store, at: date)
+    } catch {
+      throw error.said(in: strings)
+    }
     return problems
   }
 
@@ -51,7 +55,7 @@ public enum HeadlessProtocol {
     do {
       try updated.apply(line, at: date)
     } catch {
-      throw Launcher.Failure(description: error.description)
+      throw Launcher.Failure(error)
     }
     do {
       try store.append(ProtocolStore.Entry(at: date, line: line), to: name)
@@ -62,16 +66,16 @@ public enum HeadlessProtocol {
   }
 
   /// A movement's bar map in the compact form, such as `mvt 1: 0-245 A=12 3/4@q=120`.
-  public static func movement(_ line: String, to name: String, store: ProtocolStore, at date: Date)
-    throws(Launcher.Failure) -> [String]
-  {
+  public static func movement(
+    _ line: String, to name: String, store: ProtocolStore, strings: Localizer, at date: Date
+  ) throws(Launcher.Failure) -> [String] {
     let trimmed = line.drop { $0 == " " }
     guard trimmed.hasPrefix("mvt "), trimmed.contains(":") else {
       throw Launcher.Failure(
         description:
           "a movement is written \"mvt K: FIRST-LAST\", such as \"mvt 1: 0-245 A=12 3/4@q=120\"")
     }
-    return try add(line, to: name, store: store, at: date)
+    return try add(line, to: name, store: store, strings: strings, at: date)
   }
 
   /// The editing plan as text (`take 3: bars 1–24` under each movement) or as JSON.
@@ -81,6 +85,14 @@ public enum HeadlessProtocol {
     let (session, problems) = try session(name, store: store)
     let plan = EditingPlan(session: session)
     return ((json ? plan.json : plan.lines.joined(separator: "\n")) + "\n", problems)
+  }
+}
+
+extension Launcher.Failure {
+  init(_ refusal: ProtocolError) {
+    self.init(
+      description: refusal.description,
+      message: refusal.key.map { Message($0, refusal.arguments) })
   }
 }
 

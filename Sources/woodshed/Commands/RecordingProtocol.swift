@@ -18,6 +18,10 @@ struct RecordingProtocol: ParsableCommand {
     ])
 
   static var store: ProtocolStore {
+    get throws { try ground.store }
+  }
+
+  static var ground: (store: ProtocolStore, strings: Localizer) {
     get throws { try Launcher.protocols(environment: ProcessInfo.processInfo.environment) }
   }
 
@@ -70,8 +74,9 @@ struct RecordingProtocol: ParsableCommand {
     var line: String
 
     func run() throws {
+      let (store, strings) = try RecordingProtocol.ground
       let problems = try HeadlessProtocol.movement(
-        line, to: name, store: RecordingProtocol.store, at: Date())
+        line, to: name, store: store, strings: strings, at: Date())
       for problem in problems { warn(problem) }
     }
   }
@@ -87,8 +92,9 @@ struct RecordingProtocol: ParsableCommand {
     var line: String
 
     func run() throws {
+      let (store, strings) = try RecordingProtocol.ground
       let problems = try HeadlessProtocol.add(
-        line, to: name, store: RecordingProtocol.store, at: Date())
+        line, to: name, store: store, strings: strings, at: Date())
       for problem in problems { warn(problem) }
     }
   }
