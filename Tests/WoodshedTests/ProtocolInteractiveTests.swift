@@ -46,6 +46,34 @@ final class ProtocolInteractiveTests: XCTestCase {
     }
   }
 
+  /// Lines typed on the screen as the README writes them arrive whole: the first letter of
+  /// `edit` or `note` opens the line instead of acting as a key, and once it is open `q`, `?`,
+  /// Tab and the arrows are letters of it.
+  func testTypedLinesArriveWhole() throws {
+    XCTAssertEqual(try woodshed.run(["protocol", "new", "brahms"]).status, 0)
+    XCTAssertEqual(
+      try woodshed.run(["protocol", "movement", "brahms", "mvt 1: 1-40 A=12"]).status, 0)
+    let producer = try openProtocol()
+    producer.send("n\r")
+    XCTAssertTrue(
+      producer.waitForOutput(containing: "take 1  bars 1–?", timeout: .seconds(3)),
+      producer.output)
+    producer.send("edit 24\r")
+    XCTAssertTrue(producer.waitForOutput(containing: "edit 24", timeout: .seconds(3)))
+    producer.send("note quiet? fine\t\u{1b}[D\r")
+    XCTAssertTrue(
+      producer.waitForOutput(containing: "note quiet? fine", timeout: .seconds(3)), producer.output)
+    producer.send("u\r")
+    producer.send("f\r")
+    XCTAssertTrue(producer.waitForOutput(containing: "take 2", timeout: .seconds(3)))
+    leave(producer)
+    XCTAssertEqual(
+      try journalLines(),
+      [
+        "mvt 1: 1-40 A=12", "take", "edit 24", "note quiet? fine", "undo", "false", "take",
+      ])
+  }
+
   /// A word typed where tags go is refused on the screen's error line, in the producer's
   /// language, with the note it was likely meant as.
   func testAWordForTagsIsRefusedOnTheScreenInTheProducersLanguage() throws {
@@ -70,7 +98,7 @@ final class ProtocolInteractiveTests: XCTestCase {
       try woodshed.run(["protocol", "movement", "brahms", "mvt 1: 1-40 A=12"]).status, 0)
     let producer = try openProtocol()
     let assistant = try openProtocol()
-    producer.send("n")
+    producer.send("n\r")
     XCTAssertTrue(
       assistant.waitForOutput(containing: "take 1", timeout: .seconds(3)), assistant.output)
     assistant.send("1-8 ++\r")
