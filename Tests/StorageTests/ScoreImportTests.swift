@@ -169,6 +169,7 @@ final class ScoreImportTests: StorageTestCase {
     let movements = try ScoreImport.read(folder.write(text, to: "suite.xml"))
     XCTAssertEqual(movements.map(\.title), ["Suite", "Menuet", "Suite (3)"])
     XCTAssertEqual(movements.map(\.measures), [["1", "2"], ["0", "1", "2"], ["1"]])
+    XCTAssertEqual(movements[2].line(number: 3), "movement 3 \"Suite (3)\": 1–1 (1 bar)")
   }
 
   func testUTF16FileIsRead() throws {

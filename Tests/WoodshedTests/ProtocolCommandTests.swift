@@ -172,12 +172,32 @@ final class ProtocolCommandTests: XCTestCase {
 
     let reaper = try protocolCommand(["export", "brahms", "--format", "reaper"])
     XCTAssertEqual(reaper.status, 0, reaper.error)
-    let markers = reaper.output.split(separator: "\n")
+    let project = reaper.output.split(separator: "\n")
+    XCTAssertEqual(project.first, "<REAPER_PROJECT 0.1 \"6.0/woodshed\" 0")
+    XCTAssertEqual(project.last, ">")
+    let markers = project.filter { $0.hasPrefix("  MARKER ") }
     XCTAssertEqual(markers.count, 5, reaper.output)
-    XCTAssertEqual(markers[0], "MARKER 1 0.000000 \"take 1 bars 1–16\" 1")
-    XCTAssertEqual(markers[1], "MARKER 1 32.000000 \"\" 1")
-    XCTAssertTrue(markers[4].hasPrefix("MARKER 1 "), reaper.output)
+    XCTAssertEqual(markers[0], "  MARKER 1 0.000000 \"take 1 bars 1–16\" 1")
+    XCTAssertEqual(markers[1], "  MARKER 1 32.000000 \"\" 1")
     XCTAssertTrue(markers[4].hasSuffix(" \"take 2 bar 12 i\" 0"), reaper.output)
+
+    let list = try protocolCommand(["export", "brahms", "--format", "reaper-csv"])
+    XCTAssertEqual(list.status, 0, list.error)
+    let rows = list.output.split(separator: "\n")
+    XCTAssertEqual(rows.count, 4, list.output)
+    XCTAssertEqual(rows[0], "#,Name,Start,End,Length")
+    XCTAssertEqual(rows[1], "R1,take 1 bars 1–16,0:00.000,0:32.000,0:32.000")
+    XCTAssertTrue(rows[3].hasPrefix("M1,take 2 bar 12 i,"), list.output)
+  }
+
+  func testACSVForExcelBeginsWithAByteOrderMark() throws {
+    try logTwoTakes()
+    let plain = try protocolCommand(["export", "brahms", "--format", "csv"])
+    let marked = try protocolCommand(["export", "brahms", "--format", "csv", "--bom"])
+    XCTAssertEqual(marked.status, 0, marked.error)
+    XCTAssertEqual(Array(marked.output.utf8.prefix(3)), [0xEF, 0xBB, 0xBF])
+    XCTAssertEqual(String(marked.output.dropFirst()), plain.output)
+    XCTAssertNotEqual(plain.output.first, "\u{FEFF}")
   }
 
   func testExportWritesAFileAndNeverReplacesOneUnlessForced() throws {
@@ -220,8 +240,9 @@ final class ProtocolCommandTests: XCTestCase {
     let cases: [([String], String)] = [
       (
         ["export", "brahms", "--format", "pdf"],
-        "unknown format \"pdf\": use csv, json, md, edl, audacity, reaper"
+        "unknown format \"pdf\": use csv, json, md, edl, audacity, reaper, reaper-csv"
       ),
+      (["export", "brahms", "--format", "md", "--bom"], "--bom is for --format csv"),
       (["export", "nope", "--format", "csv"], "there is no such protocol"),
       (["export", "brahms", "--format", "edl", "--fps", "23"], "--fps is one of 24, 25, 29.97"),
       (["export", "brahms", "--format", "csv", "--fps", "25"], "--fps is for --format edl"),

@@ -98,15 +98,20 @@ extension Launcher.Failure {
 
 extension HeadlessProtocol {
   /// The protocol in the format named `format` (see `ProtocolExport.Format`), an EDL at
-  /// `frameRate` frames a second (the session's when nil). Names are checked before the
-  /// protocol is read, so a typo costs nothing.
+  /// `frameRate` frames a second (the session's when nil), a CSV with a UTF-8 byte order mark
+  /// when `byteOrderMark` (Excel reads a CSV without one in the system's code page). Names are
+  /// checked before the protocol is read, so a typo costs nothing.
   public static func export(
-    _ name: String, store: ProtocolStore, format: String, frameRate: String?
+    _ name: String, store: ProtocolStore, format: String, frameRate: String?,
+    byteOrderMark: Bool
   ) throws(Launcher.Failure) -> (text: String, problems: [String]) {
     guard let chosen = ProtocolExport.Format(rawValue: format) else {
       let names = ProtocolExport.Format.allCases.map(\.rawValue)
       throw Launcher.Failure(
         description: "unknown format \"\(format)\": use \(names.joined(separator: ", "))")
+    }
+    guard !byteOrderMark || chosen == .csv else {
+      throw Launcher.Failure(description: "--bom is for --format csv")
     }
     var rate: FrameRate?
     if let frameRate {
@@ -119,7 +124,8 @@ extension HeadlessProtocol {
       rate = given
     }
     let (session, problems) = try session(name, store: store)
-    return (ProtocolExport(name: name, session: session).text(chosen, frameRate: rate), problems)
+    let text = ProtocolExport(name: name, session: session).text(chosen, frameRate: rate)
+    return ((byteOrderMark ? "\u{FEFF}" : "") + text, problems)
   }
 
   /// Writes an export to `url` all at once, so a reader never sees half of it, and never over

@@ -2,11 +2,12 @@ import Practice
 
 /// A recording protocol written out for other tools, as `woodshed protocol export` does: CSV for
 /// a spreadsheet, JSON for scripts, a Markdown take sheet to print, the editing plan as a
-/// CMX3600 EDL, and the takes as Audacity labels or REAPER markers. Pure: the session and its
-/// name are given, so every format can be tested.
+/// CMX3600 EDL, and the takes as Audacity labels, a REAPER project or REAPER's region and
+/// marker list. Pure: the session and its name are given, so every format can be tested.
 public struct ProtocolExport: Sendable {
   public enum Format: String, CaseIterable, Sendable {
     case csv, json, md, edl, audacity, reaper
+    case reaperCSV = "reaper-csv"
   }
 
   /// The protocol's name, as the EDL's title and the take sheet's heading.
@@ -28,7 +29,8 @@ public struct ProtocolExport: Sendable {
     case .md: markdown()
     case .edl: edl(frameRate: frameRate ?? session.frameRate)
     case .audacity: audacityLabels()
-    case .reaper: reaperMarkers()
+    case .reaper: reaperProject()
+    case .reaperCSV: reaperCSV()
     }
   }
 

@@ -124,8 +124,9 @@ struct RecordingProtocol: ParsableCommand {
         Formats: csv (takes and marks, one row per mark, for a spreadsheet), json (the whole \
         protocol), md (a take sheet per movement, to print), edl (the editing plan as a CMX3600 \
         EDL, source times estimated from each take's timecode and the bar map's tempos), \
-        audacity (a label track) and reaper (MARKER lines of an .RPP project): takes and marks \
-        placed by the time each take was logged after the first.
+        audacity (a label track), reaper (an .RPP project with regions and markers) and \
+        reaper-csv (the Region/Marker Manager's list): takes and marks placed by the time each \
+        take was logged after the first.
         """)
 
     @Argument(help: "The protocol's name.")
@@ -133,7 +134,7 @@ struct RecordingProtocol: ParsableCommand {
 
     /// Strings rather than enums: ArgumentParser's error for a bad value spans several lines,
     /// and a headless command's error is one.
-    @Option(help: "csv, json, md, edl, audacity or reaper.")
+    @Option(help: "csv, json, md, edl, audacity, reaper or reaper-csv.")
     var format: String
 
     @Option(help: "Write into this new file instead of standard output.")
@@ -147,9 +148,12 @@ struct RecordingProtocol: ParsableCommand {
       help: "The EDL's frame rate: 24, 25, 29.97 or 30 (default: the session's).")
     var fps: String?
 
+    @Flag(help: "Begin the CSV with a UTF-8 byte order mark, for Excel.")
+    var bom = false
+
     func run() throws {
       let (text, problems) = try HeadlessProtocol.export(
-        name, store: RecordingProtocol.store, format: format, frameRate: fps)
+        name, store: RecordingProtocol.store, format: format, frameRate: fps, byteOrderMark: bom)
       for problem in problems { warn(problem) }
       guard let output else {
         say(text, terminator: "")
