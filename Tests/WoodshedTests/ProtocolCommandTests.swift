@@ -324,6 +324,39 @@ final class ProtocolCommandTests: XCTestCase {
       """)
   }
 
+  /// What scores write that the importer must read as a producer would: a pickup numbered as
+  /// the bar after it, a label printed with a space, a MuseScore pickup `X1` leading into the
+  /// next movement.
+  func testAScoresPickupsAndSpacedLabelsBecomeTheBarsAProducerTypes() throws {
+    let measures =
+      "<measure number=\"1\" implicit=\"yes\"><attributes><time><beats>3</beats>"
+      + "<beat-type>4</beat-type></time></attributes><sound tempo=\"90\"/></measure>"
+      + ["1", "2", "3", "4", "4 a", "5", "6"].map { "<measure number=\"\($0)\"/>" }.joined()
+      + "<measure number=\"X1\" implicit=\"yes\"><attributes><time><beats>6</beats>"
+      + "<beat-type>8</beat-type></time></attributes><direction><direction-type><words>Gigue"
+      + "</words></direction-type></direction><direction><direction-type><rehearsal>A"
+      + "</rehearsal></direction-type></direction><sound tempo=\"120\"/></measure>"
+      + (1...4).map { "<measure number=\"\($0)\"/>" }.joined()
+    let score = woodshed.home.appendingPathComponent("suite.musicxml")
+    try Data(
+      "<score-partwise><movement-title>Suite</movement-title><part id=\"P1\">\(measures)</part></score-partwise>"
+        .utf8
+    ).write(to: score)
+    let created = try protocolCommand(["new", "suite", "--score", score.path])
+    XCTAssertEqual(created.status, 0, created.error)
+    let journal = try String(
+      contentsOf: woodshed.home.appendingPathComponent("data/protocols/suite/journal.jsonl"),
+      encoding: .utf8)
+    XCTAssertEqual(
+      journal.split(separator: "\n").compactMap {
+        ((try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any])?["line"]
+          as? String
+      },
+      ["mvt 1 \"Suite\": 0-4 4a 5-6 3/4@q=90", "mvt 2 \"Gigue\": X1 1-4 A=X1 6/8@q=120"])
+    let text = try protocolCommand(["import-score", score.path])
+    XCTAssertTrue(text.output.hasPrefix("movement 1 \"Suite\": 0–6 (8 bars)"), text.output)
+  }
+
   func testANewProtocolTakesItsMovementsFromAScore() throws {
     let score = try writeScore()
     let created = try protocolCommand(["new", "sonata", "--score", score.path])

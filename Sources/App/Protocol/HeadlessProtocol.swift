@@ -181,8 +181,9 @@ extension HeadlessProtocol {
   }
 
   /// The movements as entry lines, `mvt 1 "Allegro": 0-245 A=12 3/4@q=120`. Printed labels and
-  /// marks may hold characters the entry language reserves, so those become `_`; a label or
-  /// mark printed twice gets a suffix or is dropped, and quotes leave titles. Meter and tempo
+  /// marks may hold spaces, which go (`4 a` is bar `4a`, as a producer types it), and characters
+  /// the entry language reserves, which become `_`; a label or mark printed twice gets a suffix
+  /// or is dropped, and quotes leave titles. Meter and tempo
   /// sections start at the first tempo, as the protocol needs both for its time estimates;
   /// before the first meter, 4/4 is assumed, as MusicXML does.
   public static func movementLines(_ movements: [ImportedMovement]) throws(Launcher.Failure)
@@ -223,7 +224,7 @@ extension HeadlessProtocol {
 
   private static func plain(_ text: String) -> String {
     let cleaned = String(
-      text.map { $0.isWhitespace || BarMap.reservedCharacters.contains($0) ? "_" : $0 })
+      text.filter { !$0.isWhitespace }.map { BarMap.reservedCharacters.contains($0) ? "_" : $0 })
     return cleaned.isEmpty ? "_" : cleaned
   }
 

@@ -49,7 +49,8 @@ struct RecordingProtocol: ParsableCommand {
       abstract: "Print the bar map of a MusicXML score (.musicxml, .xml or .mxl).",
       discussion: """
         Measure numbers as printed (a pickup counts), rehearsal marks, meters and tempos, per \
-        movement. Measure numbers that start again at 0 or 1 start a new movement.
+        movement. Measure numbers that start again at 0 or 1 start a new movement, with the \
+        pickup before them.
         """)
 
     @Argument(help: "The score file.")
