@@ -181,6 +181,41 @@ extension ProtocolExportTests {
       """)
   }
 
+  func testThePrintableTakeSheetHasAPagePerMovementWithTakesTimesMarksAndThePlan() throws {
+    let session = try ExportFixture.session(
+      ExportFixture.entries + [
+        (400, "mvt 2 \"Andante <con moto>\": 1-8 4/4@q=60"), (401, "take"), (402, "1-8 +"),
+        (403, "edit 5"), (404, "note <b>cello</b> & bass"),
+      ])
+    let page = ProtocolExport(name: "brahms", session: session, utcOffset: 3600).text(.html)
+    XCTAssertTrue(page.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"), page)
+    XCTAssertTrue(page.contains("<title>Take sheet: brahms</title>"), page)
+    XCTAssertTrue(page.contains("@page { size: A4 landscape; margin: 12mm; }"), page)
+    XCTAssertTrue(page.contains("section { break-after: page; page-break-after: always; }"), page)
+    XCTAssertEqual(page.components(separatedBy: "<section>").count - 1, 2, "a page per movement")
+    XCTAssertTrue(page.hasSuffix("</section>\n</body>\n</html>\n"), page)
+    XCTAssertTrue(page.contains("<p>brahms · Brahms op. 38</p>\n<h1>movement 1 Allegro</h1>"), page)
+    XCTAssertTrue(
+      page.contains(
+        "<tr><td>1</td><td>1–40</td><td>09:00:10</td><td>10:00:10:00</td>"
+          + "<td>1–20 ++<br>15 intonation<br>21–40 ok<br>25 intonation, wrong note</td><td></td>"
+          + "<td>slow, &quot;rushed&quot; ending</td></tr>"), page)
+    XCTAssertTrue(
+      page.contains(
+        "<tr class=\"false-start\"><td>4</td><td>from 1, false start</td><td>09:05:00</td>"),
+      page)
+    XCTAssertTrue(page.contains("<li>page turn noise at 24</li>"), page)
+    XCTAssertTrue(page.contains("<li class=\"retake\">bars 41–44: no take</li>"), page)
+    XCTAssertTrue(
+      page.contains(
+        "<ol>\n<li>take 1: bars 1–20</li>\n<li>take 2: bars 21–29</li>\n"
+          + "<li>take 3: bars 30–40</li>\n<li>no take: bars 41–44</li>\n</ol>"), page)
+    XCTAssertTrue(page.contains("<h1>movement 2 Andante &lt;con moto&gt;</h1>"), page)
+    XCTAssertTrue(
+      page.contains("<td>5</td><td>&lt;b&gt;cello&lt;/b&gt; &amp; bass</td></tr>"), page)
+    XCTAssertFalse(page.contains("<b>"), "typed text never becomes markup")
+  }
+
   func testTheTakeSheetSaysWhatNeedsARetakeAndKeepsCellsWhole() throws {
     let session = try ExportFixture.session([
       (0, "mvt 1: 1-8"), (0, "mvt 2 \"Adagio\": 1-4"), (1, "mvt 1"), (1, "take"),

@@ -145,6 +145,11 @@ final class ProtocolCommandTests: XCTestCase {
     XCTAssertTrue(sheet.output.contains("| 2 | 9–16 | 01:00:"), sheet.output)
     XCTAssertTrue(sheet.output.contains("- bars 1–8: best +\n- bars 9–16: best ++\n"), sheet.output)
 
+    let page = try protocolCommand(["export", "brahms", "--format", "html"])
+    XCTAssertEqual(page.status, 0, page.error)
+    XCTAssertTrue(page.output.hasPrefix("<!DOCTYPE html>\n"), page.output)
+    XCTAssertTrue(page.output.contains("<td>9–16 ++<br>12 intonation</td>"), page.output)
+
     // Source times follow the wall clock between the entries; record times do not.
     let edl = try protocolCommand(["export", "brahms", "--format", "edl", "--fps", "30"])
     XCTAssertEqual(edl.status, 0, edl.error)
@@ -240,7 +245,7 @@ final class ProtocolCommandTests: XCTestCase {
     let cases: [([String], String)] = [
       (
         ["export", "brahms", "--format", "pdf"],
-        "unknown format \"pdf\": use csv, json, md, edl, audacity, reaper, reaper-csv"
+        "unknown format \"pdf\": use csv, json, md, html, edl, audacity, reaper, reaper-csv"
       ),
       (["export", "brahms", "--format", "md", "--bom"], "--bom is for --format csv"),
       (["export", "nope", "--format", "csv"], "there is no such protocol"),

@@ -124,7 +124,10 @@ extension HeadlessProtocol {
       rate = given
     }
     let (session, problems) = try session(name, store: store)
-    let text = ProtocolExport(name: name, session: session).text(chosen, frameRate: rate)
+    // The take sheet's clock times are the producer's, at the session's first take.
+    let offset = LocalTime.utcOffset(at: session.takes.first?.startedAt ?? Date())
+    let text = ProtocolExport(name: name, session: session, utcOffset: offset)
+      .text(chosen, frameRate: rate)
     return ((byteOrderMark ? "\u{FEFF}" : "") + text, problems)
   }
 

@@ -123,7 +123,8 @@ struct RecordingProtocol: ParsableCommand {
       abstract: "Write the protocol for a spreadsheet, a script, print, an editor or a DAW.",
       discussion: """
         Formats: csv (takes and marks, one row per mark, for a spreadsheet), json (the whole \
-        protocol), md (a take sheet per movement, to print), edl (the editing plan as a CMX3600 \
+        protocol), md (a take sheet per movement), html (the take sheet as a web page to print, \
+        a page per movement), edl (the editing plan as a CMX3600 \
         EDL, source times estimated from each take's timecode and the bar map's tempos), \
         audacity (a label track), reaper (an .RPP project with regions and markers) and \
         reaper-csv (the Region/Marker Manager's list): takes and marks placed by the time each \
@@ -135,7 +136,7 @@ struct RecordingProtocol: ParsableCommand {
 
     /// Strings rather than enums: ArgumentParser's error for a bad value spans several lines,
     /// and a headless command's error is one.
-    @Option(help: "csv, json, md, edl, audacity, reaper or reaper-csv.")
+    @Option(help: "csv, json, md, html, edl, audacity, reaper or reaper-csv.")
     var format: String
 
     @Option(help: "Write into this new file instead of standard output.")
