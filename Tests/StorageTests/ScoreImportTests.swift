@@ -195,6 +195,13 @@ final class ScoreImportTests: StorageTestCase {
     XCTAssertEqual(movements[1].meters, [.init(measureIndex: 0, beats: 6, beatType: 8)])
     XCTAssertEqual(movements[1].tempos, [.init(measureIndex: 0, quartersPerMinute: 120)])
     XCTAssertEqual(movements[1].rehearsalMarks, [.init(label: "A", measureIndex: 0)])
+    let unmarked = """
+      <score-partwise><part id="P1"><measure number="1"/><measure number="1"/><measure number="2"/>
+      <measure number="1"/></part></score-partwise>
+      """
+    XCTAssertEqual(
+      try ScoreImport.read(folder.write(unmarked, to: "duo.xml")).map(\.measures),
+      [["0", "1", "2"], ["1"]], "a pickup numbered 1 without implicit=\"yes\" too")
   }
 
   func testUTF16FileIsRead() throws {

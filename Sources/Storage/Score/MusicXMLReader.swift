@@ -5,8 +5,8 @@
 /// measure numbered `0` or `1` after counted measures (not `implicit="yes"`) numbered 1 or
 /// higher starts a new movement, titled by the first `<words>` direction of its first measure.
 /// A pickup (an implicit measure, such as MuseScore's `X1`) just before it starts the new
-/// movement with it, its meter, tempo, marks and words included; a pickup numbered as the
-/// measure after it (`1`, then `1`) is the pickup `0`. The first movement is titled by
+/// movement with it, its meter, tempo, marks and words included; a first measure numbered as
+/// the measure after it (`1`, then `1`) is the pickup `0`. The first movement is titled by
 /// `<movement-title>`, else `<work-title>`, else the first credit's words, else `fallbackTitle`.
 struct MusicXMLReader {
   private var movements: [ImportedMovement] = []
@@ -160,9 +160,11 @@ struct MusicXMLReader {
     let previousWords = wordsInMeasure
     measureIsImplicit = isImplicit
     wordsInMeasure = nil
+    // A movement of one bar numbered as this one is a pickup numbered as the bar after it.
+    let followsPickup = movements.last?.measures == [number]
     if movements.isEmpty {
       movements.append(ImportedMovement(title: "", measures: []))
-    } else if (number == "0" || number == "1") && hasCountedMeasure {
+    } else if (number == "0" || number == "1") && hasCountedMeasure && !followsPickup {
       var next = ImportedMovement(title: "", measures: [])
       if previousIsPickup {
         next = movements[movements.count - 1].takingLastMeasure()
@@ -172,9 +174,7 @@ struct MusicXMLReader {
       hasCountedMeasure = false
     }
     let last = movements.count - 1
-    if previousIsPickup, movements[last].measures == [number], number != "0" {
-      movements[last].measures[0] = "0"
-    }
+    if followsPickup, number != "0" { movements[last].measures[0] = "0" }
     movements[last].measures.append(number)
     if !isImplicit, (Int(number.prefix(while: \.isNumber)) ?? 0) >= 1 {
       hasCountedMeasure = true
