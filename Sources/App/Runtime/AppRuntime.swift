@@ -278,7 +278,7 @@ public final class AppRuntime {
       try HeadlessProtocol.append(
         line, to: name, session: &open.session, store: protocols, at: Date())
     } catch {
-      inbox.post(.protocolRefused(error.description))
+      inbox.post(.protocolRefused(error.said(in: model.strings).description))
       return
     }
     open.size = protocols.journalSize(of: name)
