@@ -165,9 +165,9 @@ final class AppRuntimeTests: XCTestCase {
       size: Size(width: 80, height: 24),
       steps: [
         .waitFor("Woodshed"), .keys([.character("6")]), .waitFor("brahms"), .keys([.enter]),
-        .waitFor("as producer"), .waitFor("note cello late"), .keys([.character("u")]),
-        .waitFor("undo"), .keys([.character("f")]), .waitFor("take 2"),
-        .keys([.character("u"), .escape, .escape, .character("q")]),
+        .waitFor("as producer"), .waitFor("note cello late"), .keys([.character("u"), .enter]),
+        .waitFor("undo"), .keys([.character("f"), .enter]), .waitFor("take 2"),
+        .keys([.character("u"), .enter, .escape, .escape, .character("q")]),
       ])
     // The assistant, on another terminal, once the screen has read the journal.
     let assistant = Thread {

@@ -41,6 +41,8 @@ final class KeyTableTests: XCTestCase {
     case .typedText:
       return Set(candidates.compactMap { if case .character = $0 { $0 } else { nil } })
         .union([.backspace])
+    case .lineThenEnter(let text):
+      return Set(text.map { Key.character($0) }).union([.enter])
     case .text(let text):
       var keys: Set<Key> = []
       for word in text.split(separator: " ") {

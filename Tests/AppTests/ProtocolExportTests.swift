@@ -59,6 +59,28 @@ final class ProtocolExportTests: XCTestCase {
       ])
   }
 
+  /// Text the producer typed that begins as a formula would (a note `+3 dB on the cello`,
+  /// `=SUM(1)`, a work or a tag name) is written as text, with the leading `'` OWASP
+  /// recommends, quoted.
+  func testCSVNeverHandsASpreadsheetAFormula() throws {
+    let session = try ExportFixture.session([
+      (0, "work =HYPERLINK(\"http://x\")"), (0, "mvt 1: 1-8"), (0, "tag p -6 dB"), (5, "take"),
+      (6, "3 p"), (7, "note +3 dB on the cello"), (8, "note =SUM(1)"),
+      (9, "take"), (10, "note @cello"),
+    ])
+    let rows = ProtocolExport(name: "x", session: session).text(.csv)
+      .components(separatedBy: "\r\n")
+    let work = "\"'=HYPERLINK(\"\"http://x\"\")\""
+    XCTAssertEqual(
+      rows[1],
+      "\(work),1,1,1,,false,2027-01-15T08:00:05Z,,3,3,,\"'-6 dB\",\"'+3 dB on the cello; =SUM(1)\"")
+    XCTAssertEqual(rows[2], "\(work),1,2,1,,false,2027-01-15T08:00:09Z,,,,,,\"'@cello\"")
+    XCTAssertEqual(ProtocolExport.spreadsheetCell("3 + 4"), "3 + 4", "only a first character")
+    XCTAssertEqual(ProtocolExport.spreadsheetCell("-"), "\"'-\"")
+    XCTAssertEqual(ProtocolExport.spreadsheetCell("\r=1"), "\"'\r=1\"")
+    XCTAssertEqual(ProtocolExport.spreadsheetCell("\t=1"), "\"'\t=1\"")
+  }
+
   func testCSVLeavesOutWhatIsNotKnown() throws {
     let session = try ExportFixture.session([(0, "mvt 1: 0-8"), (5, "take")])
     XCTAssertEqual(
@@ -159,6 +181,41 @@ extension ProtocolExportTests {
       """)
   }
 
+  func testThePrintableTakeSheetHasAPagePerMovementWithTakesTimesMarksAndThePlan() throws {
+    let session = try ExportFixture.session(
+      ExportFixture.entries + [
+        (400, "mvt 2 \"Andante <con moto>\": 1-8 4/4@q=60"), (401, "take"), (402, "1-8 +"),
+        (403, "edit 5"), (404, "note <b>cello</b> & bass"),
+      ])
+    let page = ProtocolExport(name: "brahms", session: session, utcOffset: 3600).text(.html)
+    XCTAssertTrue(page.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"), page)
+    XCTAssertTrue(page.contains("<title>Take sheet: brahms</title>"), page)
+    XCTAssertTrue(page.contains("@page { size: A4 landscape; margin: 12mm; }"), page)
+    XCTAssertTrue(page.contains("section { break-after: page; page-break-after: always; }"), page)
+    XCTAssertEqual(page.components(separatedBy: "<section>").count - 1, 2, "a page per movement")
+    XCTAssertTrue(page.hasSuffix("</section>\n</body>\n</html>\n"), page)
+    XCTAssertTrue(page.contains("<p>brahms · Brahms op. 38</p>\n<h1>movement 1 Allegro</h1>"), page)
+    XCTAssertTrue(
+      page.contains(
+        "<tr><td>1</td><td>1–40</td><td>09:00:10</td><td>10:00:10:00</td>"
+          + "<td>1–20 ++<br>15 intonation<br>21–40 ok<br>25 intonation, wrong note</td><td></td>"
+          + "<td>slow, &quot;rushed&quot; ending</td></tr>"), page)
+    XCTAssertTrue(
+      page.contains(
+        "<tr class=\"false-start\"><td>4</td><td>from 1, false start</td><td>09:05:00</td>"),
+      page)
+    XCTAssertTrue(page.contains("<li>page turn noise at 24</li>"), page)
+    XCTAssertTrue(page.contains("<li class=\"retake\">bars 41–44: no take</li>"), page)
+    XCTAssertTrue(
+      page.contains(
+        "<ol>\n<li>take 1: bars 1–20</li>\n<li>take 2: bars 21–29</li>\n"
+          + "<li>take 3: bars 30–40</li>\n<li>no take: bars 41–44</li>\n</ol>"), page)
+    XCTAssertTrue(page.contains("<h1>movement 2 Andante &lt;con moto&gt;</h1>"), page)
+    XCTAssertTrue(
+      page.contains("<td>5</td><td>&lt;b&gt;cello&lt;/b&gt; &amp; bass</td></tr>"), page)
+    XCTAssertFalse(page.contains("<b>"), "typed text never becomes markup")
+  }
+
   func testTheTakeSheetSaysWhatNeedsARetakeAndKeepsCellsWhole() throws {
     let session = try ExportFixture.session([
       (0, "mvt 1: 1-8"), (0, "mvt 2 \"Adagio\": 1-4"), (1, "mvt 1"), (1, "take"),
@@ -231,12 +288,30 @@ extension ProtocolExportTests {
       """)
   }
 
-  func testReelNamesAreTakeLabelsInEightCharacters() {
-    XCTAssertEqual(ProtocolExport.reel("3"), "TAKE3")
-    XCTAssertEqual(ProtocolExport.reel("B1234"), "B1234")
-    XCTAssertEqual(ProtocolExport.reel("1234"), "TAKE1234")
-    XCTAssertEqual(ProtocolExport.reel("AB123456"), "AB123456")
-    XCTAssertEqual(ProtocolExport.reel("ABC123456"), "BC123456")
+  func testReelNamesAreTakeLabelsInEightCharacters() throws {
+    let session = try ExportFixture.session([
+      (0, "numbering movement start 1234"), (0, "mvt 2: 1-8"), (1, "take"), (2, "take 123456"),
+      (0, "numbering continuous start 1234"), (3, "take"), (4, "take 12345"),
+    ])
+    XCTAssertEqual(session.takes.map(\.label), ["B1234", "B123456", "1234", "12345"])
+    XCTAssertEqual(
+      ProtocolExport.reels(session.takes), ["B1234", "B123456", "TAKE1234", "12345"],
+      "TAKE and the label where that fits in 8 characters, else the label")
+  }
+
+  /// With numbering by work, each work's takes count from 1: their reels still differ, as a
+  /// conform finds a take's recording by its reel, and each names its work.
+  func testReelNamesDifferAcrossWorksThatNumberTheirTakesApart() throws {
+    let session = try ExportFixture.session([
+      (0, "numbering work"), (0, "work Brahms"), (0, "mvt 1: 1-8 4/4@q=120"), (1, "take"),
+      (2, "1-8 ++"), (3, "end 8"), (4, "take"), (0, "work Fauré"), (0, "mvt 1: 1-8 4/4@q=120"),
+      (5, "take"), (6, "1-8 ++"), (7, "end 8"),
+    ])
+    XCTAssertEqual(session.takes.map(\.label), ["1", "2", "1"])
+    XCTAssertEqual(ProtocolExport.reels(session.takes), ["W1T1", "W1T2", "W2T1"])
+    let events = ProtocolExport(name: "x", session: session).text(.edl).split(separator: "\n")
+      .filter { $0.hasPrefix("00") }
+    XCTAssertEqual(events.map { $0.split(separator: " ")[1] }, ["W1T1", "W2T1"])
   }
 }
 
@@ -275,28 +350,54 @@ extension ProtocolExportTests {
       """)
   }
 
-  func testREAPERGetsARegionPerTakeAndAMarkerPerProblem() throws {
+  func testREAPERGetsAProjectWithARegionPerTakeAndAMarkerPerProblem() throws {
     XCTAssertEqual(
       try ExportFixture.export(.reaper),
       """
-      MARKER 1 0.000000 "take 1 bars 1–40" 1
-      MARKER 1 80.000000 "" 1
-      MARKER 1 28.000000 "take 1 bar 15 i" 0
-      MARKER 2 48.000000 "take 1 bar 25 i w" 0
-      MARKER 2 90.000000 "take 2 bars 12–30" 1
-      MARKER 2 128.000000 "" 1
-      MARKER 3 190.000000 "take 3 bars 30–40" 1
-      MARKER 3 212.000000 "" 1
-      MARKER 3 196.000000 "take 3 bar 33 n" 0
-      MARKER 4 290.000000 "take 4 bar 1, false start" 1
-      MARKER 4 292.000000 "" 1
+      <REAPER_PROJECT 0.1 "6.0/woodshed" 0
+        SAMPLERATE 48000 0 0
+        TEMPO 120 4 4
+        MARKER 1 0.000000 "take 1 bars 1–40" 1
+        MARKER 1 80.000000 "" 1
+        MARKER 1 28.000000 "take 1 bar 15 i" 0
+        MARKER 2 48.000000 "take 1 bar 25 i w" 0
+        MARKER 2 90.000000 "take 2 bars 12–30" 1
+        MARKER 2 128.000000 "" 1
+        MARKER 3 190.000000 "take 3 bars 30–40" 1
+        MARKER 3 212.000000 "" 1
+        MARKER 3 196.000000 "take 3 bar 33 n" 0
+        MARKER 4 290.000000 "take 4 bar 1, false start" 1
+        MARKER 4 292.000000 "" 1
+        <TRACK
+          NAME "brahms"
+        >
+      >
 
       """)
+  }
+
+  func testREAPERRegionAndMarkerListAsItsManagerExportsIt() throws {
+    XCTAssertEqual(
+      try ExportFixture.export(.reaperCSV),
+      """
+      #,Name,Start,End,Length
+      R1,take 1 bars 1–40,0:00.000,1:20.000,1:20.000
+      M1,take 1 bar 15 i,0:28.000,,
+      M2,take 1 bar 25 i w,0:48.000,,
+      R2,take 2 bars 12–30,1:30.000,2:08.000,0:38.000
+      R3,take 3 bars 30–40,3:10.000,3:32.000,0:22.000
+      M3,take 3 bar 33 n,3:16.000,,
+      R4,"take 4 bar 1, false start",4:50.000,4:52.000,0:02.000
+
+      """)
+    XCTAssertEqual(ProtocolExport.reaperTime(3725.2504), "1:02:05.250")
+    XCTAssertEqual(ProtocolExport.reaperTime(59.9996), "1:00.000")
   }
 
   func testASessionWithoutTakesExportsEmptyTimelines() throws {
     let export = ProtocolExport(name: "x", session: try ExportFixture.session([(0, "mvt 1: 1-8")]))
     XCTAssertEqual(export.text(.audacity), "")
-    XCTAssertEqual(export.text(.reaper), "")
+    XCTAssertFalse(export.text(.reaper).contains("MARKER"))
+    XCTAssertEqual(export.text(.reaperCSV), "#,Name,Start,End,Length\n")
   }
 }

@@ -70,21 +70,20 @@ final class ProtocolScreenTests: XCTestCase {
     model.press(.character("6"))
     _ = model.handle(.protocolsListed(["brahms"]))
     XCTAssertEqual(model.press(.enter), [.protocolLoad("brahms")])
-    XCTAssertEqual(model.press(.character("n")), [.protocolAdd("brahms", line: "take")])
+    XCTAssertEqual(type(&model, "n"), [.protocolAdd("brahms", line: "take")])
     XCTAssertEqual(
-      model.press(.character("f")), [.protocolAddTogether("brahms", lines: ["false", "take"])],
+      type(&model, "f"), [.protocolAddTogether("brahms", lines: ["false", "take"])],
       "one action, for undo")
-    XCTAssertEqual(model.press(.character("u")), [.protocolAdd("brahms", line: "undo")])
+    XCTAssertEqual(type(&model, "u "), [.protocolAdd("brahms", line: "undo")])
     XCTAssertEqual(type(&model, "17-28 +"), [.protocolAdd("brahms", line: "17-28 +")])
     XCTAssertEqual(
       type(&model, ":note n and f are typed here"),
       [.protocolAdd("brahms", line: "note n and f are typed here")], "after : every key types")
     XCTAssertEqual(
-      model.press(.character(":"), .escape, .character("n")), [.protocolAdd("brahms", line: "take")]
-    )
-    XCTAssertEqual(
-      type(&model, "e40"), [.protocolAdd("brahms", line: "end 40")], "e begins the end bar")
-    XCTAssertEqual(type(&model, "tA"), [.protocolAdd("brahms", line: "take @A")])
+      model.press(.character(":"), .escape, .character("n"), .enter),
+      [.protocolAdd("brahms", line: "take")])
+    XCTAssertEqual(type(&model, "end 40"), [.protocolAdd("brahms", line: "end 40")])
+    XCTAssertEqual(type(&model, "take @A"), [.protocolAdd("brahms", line: "take @A")])
     _ = model.handle(loaded(["mvt 1: 0-40 A=12", "take @A", "12-20 ++", "9 i"]))
     XCTAssertEqual(screen(model)?.session.takes.count, 1)
     XCTAssertTrue(text(model).contains("take 1  bars 12–?"), text(model))
@@ -162,7 +161,13 @@ final class ProtocolScreenTests: XCTestCase {
       model.handle(.scoreImported("brahms", lines: ["mvt 2: 1-120", "mvt 3: 1-200"])),
       [.protocolAdd("brahms", line: "mvt 2: 1-120"), .protocolAdd("brahms", line: "mvt 3: 1-200")])
     XCTAssertEqual(type(&model, ":fps 30"), [.protocolAdd("brahms", line: "fps 30")])
-    model.press(.tab)
+    XCTAssertEqual(
+      type(&model, "numbering work start 5"),
+      [.protocolAdd("brahms", line: "numbering work start 5")], "a line begins with its word")
+    model.press(.character("w"), .tab, .character("o"))
+    XCTAssertEqual(screen(model)?.phase, .preparing, "Tab goes into the line being typed")
+    XCTAssertEqual(screen(model)?.entry, "wo")
+    model.press(.escape, .tab)
     XCTAssertEqual(screen(model)?.phase, .recording)
   }
 
@@ -184,6 +189,39 @@ final class ProtocolScreenTests: XCTestCase {
     model.press(.escape)
     XCTAssertNil(screen(model)?.rulerRange)
     XCTAssertEqual(screen(model)?.phase, .recording, "Esc leaves the ruler, not the screen")
-    XCTAssertEqual(model.press(.character("n")), [.protocolAdd("brahms", line: "take")])
+    XCTAssertEqual(type(&model, "n"), [.protocolAdd("brahms", line: "take")])
+  }
+
+  /// Once a line is begun, every key goes into it until Enter or Esc: the quick letters, the
+  /// ruler's arrows and Space, Tab, `q` and `?` are letters of it. `edit 24` and `note …`,
+  /// typed as the README writes them, arrive whole.
+  func testATypedLineTakesEveryKeyUntilEnterOrEsc() throws {
+    var model = AppFixtures.model()
+    model.press(.character("6"))
+    _ = model.handle(.protocolsListed(["brahms"]))
+    model.press(.enter)
+    _ = model.handle(loaded(["mvt 1: 0-40 A=12", "take @A"]))
+    XCTAssertEqual(type(&model, "edit 24"), [.protocolAdd("brahms", line: "edit 24")])
+    XCTAssertEqual(
+      type(&model, "note quiet? the first take, fine"),
+      [.protocolAdd("brahms", line: "note quiet? the first take, fine")])
+    XCTAssertEqual(
+      type(&model, "mnote page turn"), [.protocolAdd("brahms", line: "mnote page turn")])
+    XCTAssertEqual(type(&model, "unpin"), [.protocolAdd("brahms", line: "unpin")])
+    XCTAssertEqual(type(&model, "false"), [.protocolAdd("brahms", line: "false")])
+    XCTAssertEqual(
+      model.press(.character("t"), .right, .character(" "), .left, .tab, .character("a")), [])
+    XCTAssertNil(screen(model)?.rulerRange, "the arrows did not open the ruler")
+    XCTAssertEqual(screen(model)?.phase, .recording, "Tab did not open the review")
+    XCTAssertEqual(screen(model)?.entry, "t a")
+    XCTAssertTrue(text(model).contains("> t a_"), text(model))
+    XCTAssertTrue(text(model).contains("Enter enter the line"), text(model))
+    assertCanvasSnapshot(AppView.render(model), named: "typing.80x24")
+    model.press(.escape)
+    XCTAssertEqual(screen(model)?.isTyping, false)
+    XCTAssertEqual(screen(model)?.phase, .recording, "Esc gave up the line, not the screen")
+    XCTAssertTrue(text(model).contains("n Enter next take"), text(model))
+    model.press(.character("q"))
+    XCTAssertEqual(screen(model)?.phase, .choosing, "q at rest still goes back")
   }
 }

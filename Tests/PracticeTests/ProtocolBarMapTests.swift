@@ -76,6 +76,15 @@ final class ProtocolBarMapTests: XCTestCase {
       ("1-10 11:3/4@q=60", "bar 11 is not among the bars listed"),
       ("1-10001", "a movement has at most 10000 bars"),
       ("0-9999 10000", "a movement has at most 10000 bars"),
+      ("1-20 10a", "bar 10a is listed after bar 20: list bars in score order, as 1-12 12a 13-20"),
+      (
+        "1-10 12a 11-20",
+        "bar 11 is listed after bar 12a: list bars in score order, as 1-12 12a 13-20"
+      ),
+      (
+        "1-11 12a 12-20",
+        "bar 12 is listed after bar 12a: list bars in score order, as 1-12 12a 13-20"
+      ),
     ]
     for (text, message) in table {
       XCTAssertThrowsError(try BarMap(compact: text), text) {
@@ -126,6 +135,7 @@ final class ProtocolBarMapTests: XCTestCase {
       ("7", "7"),
       ("1-3 5-6 x y 7", "1-3 5-6 x y 7"),
       ("01 02 1-2", "01 02 1-2"),
+      ("1-3 4a 4b 5-8 9bis", "1-3 4a 4b 5-8 9bis"),
     ]
     for (typed, compact) in table {
       let map = try BarMap(compact: typed)

@@ -23,6 +23,32 @@ final class ProtocolEntryTests: XCTestCase {
     XCTAssertEqual(session.takes[0].bars, 1...22, "no end bar yet: up to the last bar marked")
   }
 
+  /// `fine`, `new`, `tie`, `wet` are all built-in tag letters, but a producer who types them
+  /// means the word.
+  func testAWordIsNotTakenForTags() throws {
+    let session = try Journal.session(Self.prep + ["take @1"])
+    for word in ["fine", "new", "tie", "wet", "bien"] {
+      assertRefuses(
+        session, "30 \(word)",
+        "\"\(word)\" is not a tag: did you mean \"note \(word)\"? Tags are one or two letters, as 30 iw"
+      )
+    }
+    assertRefuses(
+      session, "30-32 + really nice",
+      "\"really\" is not a tag: did you mean \"note + really nice\"? Tags are one or two letters, "
+        + "as 30 iw")
+    var changed = session
+    XCTAssertThrowsError(try changed.apply("30 fine", at: Journal.date(100))) {
+      let refusal = $0 as? ProtocolError
+      XCTAssertEqual(refusal?.key, "protocol.error.notTags")
+      XCTAssertEqual(refusal?.arguments, ["word": "fine", "note": "note fine"])
+    }
+    var tagged = session
+    try tagged.apply("30 iw", at: Journal.date(100))
+    try tagged.apply("31 e n", at: Journal.date(101))
+    XCTAssertEqual(tagged.takes[0].marks.map { $0.tags.map(\.letter) }, [["i", "w"], ["e", "n"]])
+  }
+
   func testUserTags() throws {
     let session = try Journal.session(
       Self.prep + ["tag p page turn", "tag C chair", "take", "4 pC", "5 3 p"])

@@ -169,6 +169,39 @@ final class ScoreImportTests: StorageTestCase {
     let movements = try ScoreImport.read(folder.write(text, to: "suite.xml"))
     XCTAssertEqual(movements.map(\.title), ["Suite", "Menuet", "Suite (3)"])
     XCTAssertEqual(movements.map(\.measures), [["1", "2"], ["0", "1", "2"], ["1"]])
+    XCTAssertEqual(movements[2].line(number: 3), "movement 3 \"Suite (3)\": 1–1 (1 bar)")
+  }
+
+  /// A pickup belongs to the movement it leads into: MuseScore writes one left out of the
+  /// count as an implicit `X1`, with the new movement's meter, tempo, mark and title in it;
+  /// another tool numbers the first pickup as the bar after it, an implicit `1` before `1`.
+  func testAPickupBelongsToTheMovementItLeadsInto() throws {
+    let text = """
+      <score-partwise><movement-title>Suite</movement-title><part id="P1">
+      <measure number="1" implicit="yes"><attributes><time><beats>3</beats><beat-type>4</beat-type></time></attributes><sound tempo="90"/></measure>
+      <measure number="1"/><measure number="2"/>
+      <measure number="X1" implicit="yes"><attributes><time><beats>6</beats><beat-type>8</beat-type></time></attributes>
+      <direction><direction-type><words>Gigue</words></direction-type></direction>
+      <direction><direction-type><rehearsal>A</rehearsal></direction-type></direction><sound tempo="120"/></measure>
+      <measure number="1"/><measure number="2"><direction><direction-type><words>dolce</words></direction-type></direction></measure>
+      </part></score-partwise>
+      """
+    let movements = try ScoreImport.read(folder.write(text, to: "suite.xml"))
+    XCTAssertEqual(movements.map(\.title), ["Suite", "Gigue"])
+    XCTAssertEqual(movements.map(\.measures), [["0", "1", "2"], ["X1", "1", "2"]])
+    XCTAssertEqual(movements[0].meters, [.init(measureIndex: 0, beats: 3, beatType: 4)])
+    XCTAssertEqual(movements[0].tempos, [.init(measureIndex: 0, quartersPerMinute: 90)])
+    XCTAssertEqual(movements[0].rehearsalMarks, [])
+    XCTAssertEqual(movements[1].meters, [.init(measureIndex: 0, beats: 6, beatType: 8)])
+    XCTAssertEqual(movements[1].tempos, [.init(measureIndex: 0, quartersPerMinute: 120)])
+    XCTAssertEqual(movements[1].rehearsalMarks, [.init(label: "A", measureIndex: 0)])
+    let unmarked = """
+      <score-partwise><part id="P1"><measure number="1"/><measure number="1"/><measure number="2"/>
+      <measure number="1"/></part></score-partwise>
+      """
+    XCTAssertEqual(
+      try ScoreImport.read(folder.write(unmarked, to: "duo.xml")).map(\.measures),
+      [["0", "1", "2"], ["1"]], "a pickup numbered 1 without implicit=\"yes\" too")
   }
 
   func testUTF16FileIsRead() throws {

@@ -90,7 +90,8 @@ final class ProtocolCommandTests: XCTestCase {
     let before = try Data(contentsOf: journal)
     let cases: [([String], String)] = [
       (["add", "brahms", "50-60 +"], "bar 50 is not in movement 1 (0–40)"),
-      (["add", "brahms", "17-28 maybe"], "unknown tag m"),
+      (["add", "brahms", "17-28 go"], "unknown tag g"),
+      (["add", "brahms", "30 fine"], "\"fine\" is not a tag: did you mean \"note fine\"?"),
       (["movement", "brahms", "take 3"], "a movement is written \"mvt K: FIRST-LAST\""),
       (["add", "nope", "take"], "there is no such protocol"),
       (["new", "brahms"], "a protocol of that name already exists"),
@@ -165,6 +166,20 @@ final class ProtocolCommandTests: XCTestCase {
       (1...8).map { "take \($0)" })
   }
 
+  func testAWordForTagsIsRefusedInTheUsersLanguage() throws {
+    try protocolCommand(["new", "brahms"])
+    try protocolCommand(["movement", "brahms", "mvt 1: 0-40"])
+    try add(["take"])
+    let result = try woodshed.run(
+      ["protocol", "add", "brahms", "30 bien"],
+      environment: woodshed.environment(lang: "es_ES.UTF-8"))
+    XCTAssertNotEqual(result.status, 0)
+    XCTAssertTrue(
+      result.error.contains(
+        "\"bien\" no es una etiqueta: ¿querías decir \"note bien\"? Las etiquetas son una o dos"),
+      result.error)
+  }
+
   /// A small protocol to export: two takes of 16 bars, the second with a problem.
   private func logTwoTakes() throws {
     try protocolCommand(["new", "brahms"])
@@ -190,6 +205,11 @@ final class ProtocolCommandTests: XCTestCase {
     XCTAssertTrue(sheet.output.hasPrefix("# Take sheet: brahms\n\n## movement 1\n"), sheet.output)
     XCTAssertTrue(sheet.output.contains("| 2 | 9–16 | 01:00:"), sheet.output)
     XCTAssertTrue(sheet.output.contains("- bars 1–8: best +\n- bars 9–16: best ++\n"), sheet.output)
+
+    let page = try protocolCommand(["export", "brahms", "--format", "html"])
+    XCTAssertEqual(page.status, 0, page.error)
+    XCTAssertTrue(page.output.hasPrefix("<!DOCTYPE html>\n"), page.output)
+    XCTAssertTrue(page.output.contains("<td>9–16 ++<br>12 intonation</td>"), page.output)
 
     // Source times follow the wall clock between the entries; record times do not.
     let edl = try protocolCommand(["export", "brahms", "--format", "edl", "--fps", "30"])
@@ -218,12 +238,32 @@ final class ProtocolCommandTests: XCTestCase {
 
     let reaper = try protocolCommand(["export", "brahms", "--format", "reaper"])
     XCTAssertEqual(reaper.status, 0, reaper.error)
-    let markers = reaper.output.split(separator: "\n")
+    let project = reaper.output.split(separator: "\n")
+    XCTAssertEqual(project.first, "<REAPER_PROJECT 0.1 \"6.0/woodshed\" 0")
+    XCTAssertEqual(project.last, ">")
+    let markers = project.filter { $0.hasPrefix("  MARKER ") }
     XCTAssertEqual(markers.count, 5, reaper.output)
-    XCTAssertEqual(markers[0], "MARKER 1 0.000000 \"take 1 bars 1–16\" 1")
-    XCTAssertEqual(markers[1], "MARKER 1 32.000000 \"\" 1")
-    XCTAssertTrue(markers[4].hasPrefix("MARKER 1 "), reaper.output)
+    XCTAssertEqual(markers[0], "  MARKER 1 0.000000 \"take 1 bars 1–16\" 1")
+    XCTAssertEqual(markers[1], "  MARKER 1 32.000000 \"\" 1")
     XCTAssertTrue(markers[4].hasSuffix(" \"take 2 bar 12 i\" 0"), reaper.output)
+
+    let list = try protocolCommand(["export", "brahms", "--format", "reaper-csv"])
+    XCTAssertEqual(list.status, 0, list.error)
+    let rows = list.output.split(separator: "\n")
+    XCTAssertEqual(rows.count, 4, list.output)
+    XCTAssertEqual(rows[0], "#,Name,Start,End,Length")
+    XCTAssertEqual(rows[1], "R1,take 1 bars 1–16,0:00.000,0:32.000,0:32.000")
+    XCTAssertTrue(rows[3].hasPrefix("M1,take 2 bar 12 i,"), list.output)
+  }
+
+  func testACSVForExcelBeginsWithAByteOrderMark() throws {
+    try logTwoTakes()
+    let plain = try protocolCommand(["export", "brahms", "--format", "csv"])
+    let marked = try protocolCommand(["export", "brahms", "--format", "csv", "--bom"])
+    XCTAssertEqual(marked.status, 0, marked.error)
+    XCTAssertEqual(Array(marked.output.utf8.prefix(3)), [0xEF, 0xBB, 0xBF])
+    XCTAssertEqual(String(marked.output.dropFirst()), plain.output)
+    XCTAssertNotEqual(plain.output.first, "\u{FEFF}")
   }
 
   func testExportWritesAFileAndNeverReplacesOneUnlessForced() throws {
@@ -266,8 +306,9 @@ final class ProtocolCommandTests: XCTestCase {
     let cases: [([String], String)] = [
       (
         ["export", "brahms", "--format", "pdf"],
-        "unknown format \"pdf\": use csv, json, md, edl, audacity, reaper"
+        "unknown format \"pdf\": use csv, json, md, html, edl, audacity, reaper, reaper-csv"
       ),
+      (["export", "brahms", "--format", "md", "--bom"], "--bom is for --format csv"),
       (["export", "nope", "--format", "csv"], "there is no such protocol"),
       (["export", "brahms", "--format", "edl", "--fps", "23"], "--fps is one of 24, 25, 29.97"),
       (["export", "brahms", "--format", "csv", "--fps", "25"], "--fps is for --format edl"),
@@ -347,6 +388,39 @@ final class ProtocolCommandTests: XCTestCase {
       movement 2 "Menuet": 1–8 (8 bars)
 
       """)
+  }
+
+  /// What scores write that the importer must read as a producer would: a pickup numbered as
+  /// the bar after it, a label printed with a space, a MuseScore pickup `X1` leading into the
+  /// next movement.
+  func testAScoresPickupsAndSpacedLabelsBecomeTheBarsAProducerTypes() throws {
+    let measures =
+      "<measure number=\"1\" implicit=\"yes\"><attributes><time><beats>3</beats>"
+      + "<beat-type>4</beat-type></time></attributes><sound tempo=\"90\"/></measure>"
+      + ["1", "2", "3", "4", "4 a", "5", "6"].map { "<measure number=\"\($0)\"/>" }.joined()
+      + "<measure number=\"X1\" implicit=\"yes\"><attributes><time><beats>6</beats>"
+      + "<beat-type>8</beat-type></time></attributes><direction><direction-type><words>Gigue"
+      + "</words></direction-type></direction><direction><direction-type><rehearsal>A"
+      + "</rehearsal></direction-type></direction><sound tempo=\"120\"/></measure>"
+      + (1...4).map { "<measure number=\"\($0)\"/>" }.joined()
+    let score = woodshed.home.appendingPathComponent("suite.musicxml")
+    try Data(
+      "<score-partwise><movement-title>Suite</movement-title><part id=\"P1\">\(measures)</part></score-partwise>"
+        .utf8
+    ).write(to: score)
+    let created = try protocolCommand(["new", "suite", "--score", score.path])
+    XCTAssertEqual(created.status, 0, created.error)
+    let journal = try String(
+      contentsOf: woodshed.home.appendingPathComponent("data/protocols/suite/journal.jsonl"),
+      encoding: .utf8)
+    XCTAssertEqual(
+      journal.split(separator: "\n").compactMap {
+        ((try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any])?["line"]
+          as? String
+      },
+      ["mvt 1 \"Suite\": 0-4 4a 5-6 3/4@q=90", "mvt 2 \"Gigue\": X1 1-4 A=X1 6/8@q=120"])
+    let text = try protocolCommand(["import-score", score.path])
+    XCTAssertTrue(text.output.hasPrefix("movement 1 \"Suite\": 0–6 (8 bars)"), text.output)
   }
 
   func testANewProtocolTakesItsMovementsFromAScore() throws {

@@ -28,19 +28,25 @@ public enum HeadlessProtocol {
 
   /// Applies `line`, written by `author`, to the protocol and keeps it in the journal; a line
   /// that does not apply to the journal as it stands when the line is appended is refused in
-  /// one line and nothing is written.
+  /// one line, in the language of `strings`, and nothing is written.
   public static func add(
-    _ line: String, to name: String, by author: String?, store: ProtocolStore, at date: Date
+    _ line: String, to name: String, by author: String?, store: ProtocolStore,
+    strings: Localizer, at date: Date
   ) throws(Launcher.Failure) -> [String] {
     var journal = try ProtocolJournal.open(name, store: store)
     let problems = journal.problems
-    try journal.add([line], by: author, store: store, at: date)
+    do {
+      try journal.add([line], by: author, store: store, at: date)
+    } catch {
+      throw error.said(in: strings)
+    }
     return problems
   }
 
   /// A movement's bar map in the compact form, such as `mvt 1: 0-245 A=12 3/4@q=120`.
   public static func movement(
-    _ line: String, to name: String, by author: String?, store: ProtocolStore, at date: Date
+    _ line: String, to name: String, by author: String?, store: ProtocolStore,
+    strings: Localizer, at date: Date
   ) throws(Launcher.Failure) -> [String] {
     let trimmed = line.drop { $0 == " " }
     guard trimmed.hasPrefix("mvt "), trimmed.contains(":") else {
@@ -48,7 +54,7 @@ public enum HeadlessProtocol {
         description:
           "a movement is written \"mvt K: FIRST-LAST\", such as \"mvt 1: 0-245 A=12 3/4@q=120\"")
     }
-    return try add(line, to: name, by: author, store: store, at: date)
+    return try add(line, to: name, by: author, store: store, strings: strings, at: date)
   }
 
   /// The editing plan as text (`take 3: bars 1–24` under each movement) or as JSON.
@@ -61,17 +67,30 @@ public enum HeadlessProtocol {
   }
 }
 
+extension Launcher.Failure {
+  init(_ refusal: ProtocolError) {
+    self.init(
+      description: refusal.description,
+      message: refusal.key.map { Message($0, refusal.arguments) })
+  }
+}
+
 extension HeadlessProtocol {
   /// The protocol in the format named `format` (see `ProtocolExport.Format`), an EDL at
-  /// `frameRate` frames a second (the session's when nil). Names are checked before the
-  /// protocol is read, so a typo costs nothing.
+  /// `frameRate` frames a second (the session's when nil), a CSV with a UTF-8 byte order mark
+  /// when `byteOrderMark` (Excel reads a CSV without one in the system's code page). Names are
+  /// checked before the protocol is read, so a typo costs nothing.
   public static func export(
-    _ name: String, store: ProtocolStore, format: String, frameRate: String?
+    _ name: String, store: ProtocolStore, format: String, frameRate: String?,
+    byteOrderMark: Bool
   ) throws(Launcher.Failure) -> (text: String, problems: [String]) {
     guard let chosen = ProtocolExport.Format(rawValue: format) else {
       let names = ProtocolExport.Format.allCases.map(\.rawValue)
       throw Launcher.Failure(
         description: "unknown format \"\(format)\": use \(names.joined(separator: ", "))")
+    }
+    guard !byteOrderMark || chosen == .csv else {
+      throw Launcher.Failure(description: "--bom is for --format csv")
     }
     var rate: FrameRate?
     if let frameRate {
@@ -84,7 +103,11 @@ extension HeadlessProtocol {
       rate = given
     }
     let (session, problems) = try session(name, store: store)
-    return (ProtocolExport(name: name, session: session).text(chosen, frameRate: rate), problems)
+    // The take sheet's clock times are the producer's, at the session's first take.
+    let offset = LocalTime.utcOffset(at: session.takes.first?.startedAt ?? Date())
+    let text = ProtocolExport(name: name, session: session, utcOffset: offset)
+      .text(chosen, frameRate: rate)
+    return ((byteOrderMark ? "\u{FEFF}" : "") + text, problems)
   }
 
   /// Writes an export to `url` all at once, so a reader never sees half of it, and never over
@@ -140,8 +163,9 @@ extension HeadlessProtocol {
   }
 
   /// The movements as entry lines, `mvt 1 "Allegro": 0-245 A=12 3/4@q=120`. Printed labels and
-  /// marks may hold characters the entry language reserves, so those become `_`; a label or
-  /// mark printed twice gets a suffix or is dropped, and quotes leave titles. Meter and tempo
+  /// marks may hold spaces, which go (`4 a` is bar `4a`, as a producer types it), and characters
+  /// the entry language reserves, which become `_`; a label or mark printed twice gets a suffix
+  /// or is dropped, and quotes leave titles. Meter and tempo
   /// sections start at the first tempo, as the protocol needs both for its time estimates;
   /// before the first meter, 4/4 is assumed, as MusicXML does.
   public static func movementLines(_ movements: [ImportedMovement]) throws(Launcher.Failure)
@@ -182,7 +206,7 @@ extension HeadlessProtocol {
 
   private static func plain(_ text: String) -> String {
     let cleaned = String(
-      text.map { $0.isWhitespace || BarMap.reservedCharacters.contains($0) ? "_" : $0 })
+      text.filter { !$0.isWhitespace }.map { BarMap.reservedCharacters.contains($0) ? "_" : $0 })
     return cleaned.isEmpty ? "_" : cleaned
   }
 

@@ -14,7 +14,8 @@ extension ProtocolExport {
   /// Spreadsheets read cells by their look, so: a rating is its number 0–4 (`✗ ± ok + ++`),
   /// which sorts and is not taken for a formula as `+` would be; a mark's bars take two
   /// columns, as `1-24` would turn into a date. Start times are UTC; tags and notes are joined
-  /// with `;`; what is unknown (an end bar, a timecode) is left empty.
+  /// with `;`; what is unknown (an end bar, a timecode) is left empty. Text the producer typed
+  /// (work names, tags, notes) is never read as a formula: see `spreadsheetCell`.
   func csv() -> String {
     var rows = [Self.csvHeader]
     for take in session.takes {
@@ -36,6 +37,20 @@ extension ProtocolExport {
           ])
       }
     }
-    return rows.map { $0.map(HistoryReport.csvField).joined(separator: ",") + "\r\n" }.joined()
+    return rows.map { $0.map(Self.spreadsheetCell).joined(separator: ",") + "\r\n" }.joined()
+  }
+
+  /// The characters that make a spreadsheet read a cell as a formula when it begins with one:
+  /// a note `+3 dB on the cello` or `=SUM(1)` would be computed, `=HYPERLINK(…)` followed.
+  static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
+
+  /// A CSV field a spreadsheet shows as the text it is. A cell that begins with one of
+  /// `formulaStarts` gets a leading `'` inside quotes, as OWASP recommends for CSV injection:
+  /// spreadsheets show it as text and hide the quote mark.
+  static func spreadsheetCell(_ text: String) -> String {
+    guard let first = text.unicodeScalars.first, formulaStarts.contains(first) else {
+      return HistoryReport.csvField(text)
+    }
+    return "\"'" + text.replacing("\"", with: "\"\"") + "\""
   }
 }

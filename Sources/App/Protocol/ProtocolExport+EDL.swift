@@ -19,6 +19,7 @@ extension ProtocolExport {
   /// `barSecondsWithoutTempo`).
   func edl(frameRate rate: FrameRate) -> String {
     var lines = ["TITLE: \(name)", "FCM: NON-DROP FRAME"]
+    let reels = Self.reels(session.takes)
     var event = 0
     var record = Timecode(frameCount: 0, rate: rate)
     for movementPlan in plan.movements {
@@ -47,7 +48,7 @@ extension ProtocolExport {
         event += 1
         lines.append(
           Self.edlEvent(
-            event, reel: Self.reel(take.label), [sourceIn, sourceOut, record, recordOut]))
+            event, reel: reels[position], [sourceIn, sourceOut, record, recordOut]))
         lines.append("* FROM CLIP NAME: TAKE \(take.label) \(Self.edlBars(segment.bars, in: map))")
         if take.timecode == nil {
           lines.append("* TAKE \(take.label) HAS NO TIMECODE: SOURCE TIMES FROM 00:00:00:00")
@@ -69,12 +70,29 @@ extension ProtocolExport {
     (bars.count == 1 ? "BAR " : "BARS ") + span(bars, in: map, dash: "-")
   }
 
-  /// A CMX3600 reel name has at most 8 upper-case letters and digits, which take labels are
-  /// (`3`, `A3`): `TAKE3`, or the label alone where that is too long, cut to its last 8
-  /// characters, which tell takes apart.
-  static func reel(_ label: String) -> String {
-    let name = "TAKE" + label
-    return name.count <= 8 ? name : String(label.suffix(8))
+  /// The reel of each take, by its position in `takes`, different for every take: a conform
+  /// links a clip to its recording by reel, so two takes on one reel would take one file.
+  /// A CMX3600 reel name has at most 8 letters and digits, which take labels are (`3`, `A3`):
+  /// `TAKE3`, or the label alone where that is too long. Where takes come from several works,
+  /// whose numbering may start again in each, every reel names its work first: `W1T3`, `W2T3`.
+  /// A name that would still be too long or taken is `R` and the take's position.
+  static func reels(_ takes: [Take]) -> [String] {
+    let namesWork = Set(takes.map(\.movement.work)).count > 1
+    var used: Set<String> = []
+    return takes.enumerated().map { position, take in
+      let work = take.movement.work + 1
+      let names =
+        namesWork
+        ? ["W\(work)T\(take.label)", "W\(work)\(take.label)"] : ["TAKE\(take.label)", take.label]
+      var reel = names.first { $0.count <= 8 && !used.contains($0) } ?? "R\(position + 1)"
+      var next = position + 1
+      while used.contains(reel) {
+        next += takes.count
+        reel = "R\(next)"
+      }
+      used.insert(reel)
+      return reel
+    }
   }
 
   /// `001  TAKE3    A     C        01:00:10:00 01:00:22:12 00:00:00:00 00:00:12:12`, in the

@@ -63,25 +63,53 @@ extension ProtocolExport {
     "\(DecimalText.format(start, places: 6))\t\(DecimalText.format(end, places: 6))\t\(text)\n"
   }
 
-  /// REAPER markers and regions as a project file (`.RPP`) holds them, to paste into one: a
-  /// region per take, `MARKER 1 12.500000 "take 3 bars 1–24" 1` at its start and
-  /// `MARKER 1 30.200000 "" 1` at its end, and a marker `MARKER 1 15.000000 "take 3 bar 12 i" 0`
-  /// where each mark with problem tags starts. Regions and markers are numbered apart, as
-  /// REAPER numbers them. Names never hold a `"`: labels, ratings and tag letters cannot.
-  func reaperMarkers() -> String {
-    var lines: [String] = []
+  /// A take as a REAPER region or a mark as a marker; REAPER numbers the two apart.
+  struct ReaperItem {
+    var number: Int
+    var start: Double
+    /// A region's end; nil for a marker.
+    var end: Double?
+    var name: String
+  }
+
+  /// A region per take, `take 3 bars 1–24`, and a marker where each mark with problem tags
+  /// starts, `take 3 bar 12 i`, in time order as REAPER lists them. Names never hold a `"`:
+  /// labels, ratings and tag letters cannot.
+  func reaperItems() -> [ReaperItem] {
+    var items: [ReaperItem] = []
     var marker = 0
     for (region, span) in zip(1..., timeline()) {
-      lines.append(Self.markerLine(region, span.start, timelineName(span.take), isRegion: true))
-      lines.append(Self.markerLine(region, span.end, "", isRegion: true))
+      items.append(
+        ReaperItem(number: region, start: span.start, end: span.end, name: timelineName(span.take)))
       for mark in Self.marksInBarOrder(span.take) where !mark.tags.isEmpty {
         marker += 1
-        lines.append(
-          Self.markerLine(
-            marker, position(of: mark, in: span), timelineName(mark, of: span.take),
-            isRegion: false))
+        items.append(
+          ReaperItem(
+            number: marker, start: position(of: mark, in: span), end: nil,
+            name: timelineName(mark, of: span.take)))
       }
     }
+    return items.enumerated().sorted {
+      ($0.element.start, $0.offset) < ($1.element.start, $1.offset)
+    }.map(\.element)
+  }
+
+  /// A REAPER project (`.RPP`) with the regions and markers of `reaperItems` and one empty
+  /// track named after the protocol, to open in REAPER and drop the session's recording on at
+  /// its start. A region is two `MARKER` lines, its start with its name and its end with none,
+  /// as REAPER writes them; the project is at 48 kHz and ♩=120 4/4, REAPER's defaults.
+  func reaperProject() -> String {
+    var lines = [
+      "<REAPER_PROJECT 0.1 \"6.0/woodshed\" 0", "  SAMPLERATE 48000 0 0", "  TEMPO 120 4 4",
+    ]
+    for item in reaperItems() {
+      lines.append(
+        "  " + Self.markerLine(item.number, item.start, item.name, isRegion: item.end != nil))
+      if let end = item.end {
+        lines.append("  " + Self.markerLine(item.number, end, "", isRegion: true))
+      }
+    }
+    lines += ["  <TRACK", "    NAME \"\(name)\"", "  >", ">"]
     return lines.map { $0 + "\n" }.joined()
   }
 
@@ -89,5 +117,32 @@ extension ProtocolExport {
     -> String
   {
     "MARKER \(number) \(DecimalText.format(seconds, places: 6)) \"\(name)\" \(isRegion ? 1 : 0)"
+  }
+
+  /// The same regions and markers as REAPER's Region/Marker Manager exports and imports them:
+  /// `#,Name,Start,End,Length`, a region `R1` with its end and length, a marker `M1` with
+  /// neither, times as minutes and seconds to the millisecond (`1:20.000`, `1:02:05.250` past
+  /// the hour), names quoted where they hold a comma.
+  func reaperCSV() -> String {
+    var rows = ["#,Name,Start,End,Length"]
+    for item in reaperItems() {
+      let id = (item.end == nil ? "M" : "R") + String(item.number)
+      let end = item.end.map(Self.reaperTime) ?? ""
+      let length = item.end.map { Self.reaperTime($0 - item.start) } ?? ""
+      rows.append(
+        [id, HistoryReport.csvField(item.name), Self.reaperTime(item.start), end, length]
+          .joined(separator: ","))
+    }
+    return rows.map { $0 + "\n" }.joined()
+  }
+
+  /// `m:ss.mmm`, or `h:mm:ss.mmm` from an hour on: REAPER's minutes:seconds.
+  static func reaperTime(_ seconds: Double) -> String {
+    let milliseconds = Int((max(0, seconds) * 1000).rounded())
+    let (hours, minutes) = (milliseconds / 3_600_000, milliseconds / 60_000 % 60)
+    let rest = milliseconds % 60_000
+    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    let secondsText = two(rest / 1000) + "." + String(String(1000 + rest % 1000).dropFirst())
+    return hours > 0 ? "\(hours):\(two(minutes)):\(secondsText)" : "\(minutes):\(secondsText)"
   }
 }

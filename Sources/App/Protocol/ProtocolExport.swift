@@ -1,22 +1,27 @@
 import Practice
 
 /// A recording protocol written out for other tools, as `woodshed protocol export` does: CSV for
-/// a spreadsheet, JSON for scripts, a Markdown take sheet to print, the editing plan as a
-/// CMX3600 EDL, and the takes as Audacity labels or REAPER markers. Pure: the session and its
-/// name are given, so every format can be tested.
+/// a spreadsheet, JSON for scripts, a take sheet to print (Markdown, or a web page with a page
+/// per movement), the editing plan as a
+/// CMX3600 EDL, and the takes as Audacity labels, a REAPER project or REAPER's region and
+/// marker list. Pure: the session and its name are given, so every format can be tested.
 public struct ProtocolExport: Sendable {
   public enum Format: String, CaseIterable, Sendable {
-    case csv, json, md, edl, audacity, reaper
+    case csv, json, md, html, edl, audacity, reaper
+    case reaperCSV = "reaper-csv"
   }
 
   /// The protocol's name, as the EDL's title and the take sheet's heading.
   let name: String
   let session: ProtocolSession
   let plan: EditingPlan
+  /// Seconds east of UTC for the clock times of the printed take sheet.
+  let utcOffset: Int
 
-  public init(name: String, session: ProtocolSession) {
+  public init(name: String, session: ProtocolSession, utcOffset: Int = 0) {
     self.name = name
     self.session = session
+    self.utcOffset = utcOffset
     plan = EditingPlan(session: session)
   }
 
@@ -26,9 +31,11 @@ public struct ProtocolExport: Sendable {
     case .csv: csv()
     case .json: json()
     case .md: markdown()
+    case .html: html()
     case .edl: edl(frameRate: frameRate ?? session.frameRate)
     case .audacity: audacityLabels()
-    case .reaper: reaperMarkers()
+    case .reaper: reaperProject()
+    case .reaperCSV: reaperCSV()
     }
   }
 

@@ -63,7 +63,7 @@ public struct ProtocolJournal: Sendable {
       self = ProtocolJournal(name: name)
       throw Launcher.Failure(description: error.description)
     }
-    if let refusal { throw Launcher.Failure(description: refusal.description) }
+    if let refusal { throw Launcher.Failure(refusal) }
     entryCount += entries.count
     remember(lines)
   }

@@ -32,8 +32,9 @@ public struct ProtocolModel: Equatable, Sendable {
   public private(set) var problems: [String] = []
   /// The entry line being typed.
   public private(set) var entry = ""
-  /// Whether the entry line is open: a bar number opens it (`17-28 +`, `9 i`), and so does `:`
-  /// for any other line (`:end 40`, `:note …`), so the single-letter keys stay quick.
+  /// Whether the entry line is open. A printable key opens it and goes into it (`:` opens it
+  /// empty); once it is open, every key goes into it until Enter or Esc, so `edit 24` and
+  /// `note …` arrive as typed.
   public private(set) var isTyping = false
   /// Why the last line was refused, or what went wrong with the files.
   public private(set) var refusal: String?
@@ -67,9 +68,13 @@ public struct ProtocolModel: Equatable, Sendable {
   /// reading a new line only that line.
   static let refreshNanoseconds: UInt64 = 150_000_000
   static let recentCount = 6
-  /// Keys that open the entry line with a command begun: `e` the end bar, `t` a take at a bar,
-  /// `m` another movement, `p` a pin.
-  static let prefills: [Character: String] = ["e": "end ", "t": "take @", "m": "mvt ", "p": "pin "]
+  /// The quick lines: `n` the next take, `f` a false start and the next take (one action, which
+  /// `undo` takes back whole), `u` undo. Their
+  /// letter alone is no entry of the language (a bar or mark needs a rating or a tag), so they
+  /// can never be a line meant as something else.
+  static let quickLines: [String: [String]] = [
+    "n": ["take"], "f": ["false", "take"], "u": ["undo"],
+  ]
 
   static let choosingHints: [KeyHint] = [
     KeyHint(.upDown, "common.move"),
@@ -79,17 +84,16 @@ public struct ProtocolModel: Equatable, Sendable {
     .help,
   ]
   static let recordingHints: [KeyHint] = [
-    KeyHint(.enter, "protocol.key.enter"),
-    KeyHint(.text("n"), "protocol.key.next"),
-    KeyHint(.text("f"), "protocol.key.false"),
-    KeyHint(.text("u"), "protocol.key.undo"),
-    KeyHint(.text("e t m"), "protocol.key.prefill", inBar: false),
+    KeyHint(.lineThenEnter("n"), "protocol.key.next"),
+    KeyHint(.lineThenEnter("f"), "protocol.key.false"),
+    KeyHint(.lineThenEnter("u"), "protocol.key.undo"),
+    KeyHint(.typedText, "protocol.key.line", inBar: false),
     KeyHint(.leftRight, "protocol.key.ruler", inBar: false),
     KeyHint(.text("Tab"), "protocol.key.review"),
     .back,
   ]
   static let preparingHints: [KeyHint] = [
-    KeyHint(.text(":"), "protocol.key.line"),
+    KeyHint(.typedText, "protocol.key.line"),
     KeyHint(.text("s"), "protocol.key.score"),
     KeyHint(.text("Tab"), "protocol.key.record"),
     .back,
@@ -108,6 +112,7 @@ public struct ProtocolModel: Equatable, Sendable {
     if newName != nil {
       return KeyHint.typing("protocol.key.typeName", enter: "protocol.key.create")
     }
+    if isTyping { return KeyHint.typing("protocol.key.line", enter: "protocol.key.enter") }
     return switch phase {
     case .choosing: Self.choosingHints
     case .recording: Self.recordingHints
@@ -197,31 +202,27 @@ public struct ProtocolModel: Equatable, Sendable {
     return [.protocolLoad(name)]
   }
 
-  /// Until the entry line is open, single keys are the quick ones; then keys type the line.
+  /// Until the entry line is open, the ruler's keys, Tab and the key that opens the line; then
+  /// every key types the line.
   private mutating func record(_ key: Key) -> [Effect] {
     guard let name else { return [] }
-    if !isTyping, let effects = ruler(key, name: name) { return effects }
-    if !isTyping {
-      switch key {
-      case .character("n"): return [.protocolAdd(name, line: "take")]
-      case .character("f"):
-        return [.protocolAddTogether(name, lines: ["false", "take"])]
-      case .character("u"): return [.protocolAdd(name, line: "undo")]
-      case .tab:
-        phase = .reviewing
-      case .character(":"):
-        isTyping = true
-      case .character(let key) where Self.prefills[key] != nil:
-        isTyping = true
-        entry = Self.prefills[key] ?? ""
-      case .character(let digit) where digit.isNumber:
-        isTyping = true
-        entry.append(digit)
-      default:
-        break
-      }
-      return []
+    if isTyping { return type(key, name: name) }
+    if let effects = ruler(key, name: name) { return effects }
+    switch key {
+    case .tab:
+      phase = .reviewing
+    case .character(":"):
+      isTyping = true
+    case .character(let character) where !character.isWhitespace:
+      isTyping = true
+      entry = String(character)
+    default:
+      break
     }
+    return []
+  }
+
+  private mutating func type(_ key: Key, name: String) -> [Effect] {
     switch key {
     case .escape:
       entry = ""
@@ -232,7 +233,10 @@ public struct ProtocolModel: Equatable, Sendable {
       let line = entry
       entry = ""
       isTyping = false
-      return line.isEmpty ? [] : [.protocolAdd(name, line: line)]
+      let lines = Self.quickLines[line.filter { !$0.isWhitespace }] ?? (line.isEmpty ? [] : [line])
+      guard let first = lines.first else { return [] }
+      return lines.count == 1
+        ? [.protocolAdd(name, line: first)] : [.protocolAddTogether(name, lines: lines)]
     case .character(let character) where entry.count < 200: entry.append(character)
     default: break
     }
@@ -314,9 +318,10 @@ public struct ProtocolModel: Equatable, Sendable {
     }
   }
 
-  /// Preparation lines are typed as in logging, after `:`; `s` asks for a score to import.
+  /// Preparation lines are typed as in logging; `s` asks for a score to import.
   private mutating func prepare(_ key: Key) -> [Effect] {
     guard let name else { return [] }
+    if isTyping { return type(key, name: name) }
     if let typed = scorePath {
       switch key {
       case .escape: scorePath = nil
@@ -331,7 +336,7 @@ public struct ProtocolModel: Equatable, Sendable {
     }
     switch key {
     case .tab: phase = .recording
-    case .character("s") where !isTyping: scorePath = ""
+    case .character("s"): scorePath = ""
     default: return record(key)
     }
     return []

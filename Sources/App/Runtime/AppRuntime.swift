@@ -279,7 +279,7 @@ public final class AppRuntime {
     do throws(Launcher.Failure) {
       try journal.add(lines, by: model.overrides.author, store: protocols, at: Date())
     } catch {
-      inbox.post(.protocolRefused(error.description))
+      inbox.post(.protocolRefused(error.said(in: model.strings).description))
     }
     openProtocols[name] = journal
     show(journal)

@@ -12,9 +12,17 @@ import TerminalUI
 public enum Launcher {
   public struct Failure: Error, CustomStringConvertible {
     public let description: String
+    /// The same as a locale key, where it can be said in the user's language.
+    public let message: Message?
 
-    public init(description: String) {
+    public init(description: String, message: Message? = nil) {
       self.description = description
+      self.message = message
+    }
+
+    /// The failure in the language of `strings`, where it has a message.
+    public func said(in strings: Localizer) -> Failure {
+      Failure(description: message.map(strings.text) ?? description, message: message)
     }
   }
 

@@ -70,6 +70,7 @@ public enum AppView {
     case .typedText: return strings.text("key.typedText")
     case .anyKey: return strings.text("key.any")
     case .text(let text): return text
+    case .lineThenEnter(let text): return text + " " + strings.text("key.enter")
     }
   }
 

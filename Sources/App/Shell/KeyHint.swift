@@ -13,6 +13,8 @@ public struct KeyHint: Equatable, Sendable {
     /// Every key does the same, as a tap does.
     case anyKey
     case text(String)
+    /// A line of just this text, then Enter.
+    case lineThenEnter(String)
   }
 
   public var keys: Keys

@@ -7,6 +7,10 @@ extension BarMap {
   /// - rehearsal marks: `NAME=BAR`, such as `A=12`.
   /// - meter and tempo: `METER@q=BPM` (or `@♩=BPM`, the tempo in quarter notes) from the first
   ///   bar, or `BAR:METER@q=BPM` from bar `BAR`, such as `3/4@q=120 41:4/4@q=96`.
+  ///
+  /// A label of a number and letters, such as `12a`, is a bar after bar 12 and before bar 13:
+  /// listed elsewhere (`1-20 12a`) it is refused at once, not later when `12a-13` would run
+  /// backwards.
   public init(compact text: String) throws(ProtocolError) {
     var labels: [String] = []
     var marks: [(name: String, bar: Substring)] = []
@@ -21,12 +25,22 @@ extension BarMap {
         guard range.count <= Self.maximumBars - labels.count else {
           throw ProtocolError("a movement has at most \(Self.maximumBars) bars")
         }
+        if let previous = labels.last, let number = Self.suffixedNumber(previous),
+          range.lowerBound <= number
+        {
+          throw Self.outOfOrder(String(range.lowerBound), after: previous)
+        }
         labels += range.map(String.init)
       } else if word.contains("/") {
         throw ProtocolError("\"\(word)\" needs a tempo, as \(word)@q=120")
       } else if word.contains(where: Self.reservedCharacters.contains) {
         throw ProtocolError("\"\(word)\" is not a bar range such as 0-245")
       } else {
+        if let number = Self.suffixedNumber(word), let previous = labels.last,
+          let before = Int(previous.prefix(while: \.isASCIIDigit)), before > number
+        {
+          throw Self.outOfOrder(String(word), after: previous)
+        }
         labels.append(String(word))
       }
     }
@@ -51,6 +65,19 @@ extension BarMap {
       parsedSections.append(try Self.section(section.word, from: firstBar))
     }
     try self.init(labels: labels, rehearsalMarks: rehearsalMarks, sections: parsedSections)
+  }
+
+  /// The number of a label made of a number and letters, `12` for `12a`; nil for any other.
+  private static func suffixedNumber(_ label: some StringProtocol) -> Int? {
+    let digits = label.prefix(while: \.isASCIIDigit)
+    let letters = label.dropFirst(digits.count)
+    guard !letters.isEmpty, letters.allSatisfy(\.isLetter) else { return nil }
+    return Int(digits)
+  }
+
+  private static func outOfOrder(_ bar: String, after previous: String) -> ProtocolError {
+    ProtocolError(
+      "bar \(bar) is listed after bar \(previous): list bars in score order, as 1-12 12a 13-20")
   }
 
   /// `FIRST-LAST` in plain numbers, or nil for anything else.

@@ -72,7 +72,7 @@ enum ProtocolCommand: Equatable {
     case "unpin", "undo":
       guard arguments.isEmpty else { throw ProtocolError("\(first) takes nothing after it") }
       self = first.lowercased() == "undo" ? .undo : .unpin
-    default: self = try Self.mark(bars: first, arguments)
+    default: self = try Self.mark(bars: first, arguments, rest: rest)
     }
   }
 
@@ -136,8 +136,11 @@ enum ProtocolCommand: Equatable {
 
   /// `BARS [RATING] [TAGS…]`: `17-28 4`, `9 i`, `9 iw`, `9-12 + t`. The session refuses a mark
   /// without a rating or a tag once it knows whether `BARS` is a bar at all.
-  private static func mark(bars: Substring, _ words: [Substring]) throws(ProtocolError)
-    -> ProtocolCommand
+  ///
+  /// Tags go at most two to a word: a longer word of letters is a word (`30 fine`, `12 new`),
+  /// and taking its letters for tags would log a passage that went well as four problems.
+  private static func mark(bars: Substring, _ words: [Substring], rest: String)
+    throws(ProtocolError) -> ProtocolCommand
   {
     var rating: Rating?
     var tags: [Character] = []
@@ -146,12 +149,21 @@ enum ProtocolCommand: Equatable {
         guard rating == nil else { throw ProtocolError("one rating per entry") }
         rating = given
       } else if word.allSatisfy(\.isLetter) {
+        guard word.count <= maximumTagsInAWord else { throw notTags(word, note: "note " + rest) }
         tags += word
       } else {
         throw ProtocolError("\"\(word)\" is not \(ratingHelp)")
       }
     }
     return .mark(bars: String(bars), rating: rating, tags: tags)
+  }
+
+  static let maximumTagsInAWord = 2
+
+  private static func notTags(_ word: Substring, note: String) -> ProtocolError {
+    ProtocolError(
+      "\"\(word)\" is not a tag: did you mean \"\(note)\"? Tags are one or two letters, as 30 iw",
+      key: "protocol.error.notTags", arguments: ["word": String(word), "note": note])
   }
 
   private static func number(_ word: Substring, of what: String) throws(ProtocolError) -> Int {

@@ -56,7 +56,9 @@ extension ImportedMovement {
 
   /// One line, such as `movement 1 "Allegro": 0–245, A=12 B=40, 3/4 ♩=120, 4/4 from 41`.
   public func line(number: Int) -> String {
-    var parts = ["\(measures.first ?? "")–\(measures.last ?? "") (\(measures.count) bars)"]
+    var parts = [
+      "\(measures.first ?? "")–\(measures.last ?? "") (\(measures.count) \(measures.count == 1 ? "bar" : "bars"))"
+    ]
     if !rehearsalMarks.isEmpty {
       parts.append(
         rehearsalMarks.map { "\($0.label)=\(measures[$0.measureIndex])" }.joined(separator: " "))

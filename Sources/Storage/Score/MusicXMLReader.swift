@@ -2,8 +2,11 @@
 /// parts of a score share their measures, so one part is enough.
 ///
 /// MusicXML has no standard way to put several movements in one file. Woodshed's rule: a
-/// measure numbered `0` or `1` after measures numbered 1 or higher starts a new movement, titled
-/// by the first `<words>` direction of its first measure. The first movement is titled by
+/// measure numbered `0` or `1` after counted measures (not `implicit="yes"`) numbered 1 or
+/// higher starts a new movement, titled by the first `<words>` direction of its first measure.
+/// A pickup (an implicit measure, such as MuseScore's `X1`) just before it starts the new
+/// movement with it, its meter, tempo, marks and words included; a first measure numbered as
+/// the measure after it (`1`, then `1`) is the pickup `0`. The first movement is titled by
 /// `<movement-title>`, else `<work-title>`, else the first credit's words, else `fallbackTitle`.
 struct MusicXMLReader {
   private var movements: [ImportedMovement] = []
@@ -22,6 +25,13 @@ struct MusicXMLReader {
   /// Whether the current measure's tempo came from `<sound tempo>`, which is exact and so
   /// wins over a `<metronome>` mark in the same measure.
   private var soundTempoInMeasure = false
+  /// Whether the current movement has a counted measure numbered 1 or higher, after which a
+  /// measure numbered `0` or `1` starts the next movement.
+  private var hasCountedMeasure = false
+  /// Whether the current measure is implicit, and its first `<words>`: a pickup that may turn
+  /// out to start the next movement, and the title it would give it.
+  private var measureIsImplicit = false
+  private var wordsInMeasure: String?
 
   static func read(_ document: [UInt8], fallbackTitle: String) throws(ScoreFormatError)
     -> [ImportedMovement]
@@ -86,7 +96,7 @@ struct MusicXMLReader {
       guard let number = attributes["number"]?.trimmed, !number.isEmpty else {
         throw ScoreFormatError(reason: "a measure of the first part has no number")
       }
-      startMeasure(number)
+      startMeasure(number, isImplicit: attributes["implicit"] == "yes")
     case "sound" where inFirstPart:
       if let tempo = attributes["tempo"].flatMap(Double.init), tempo > 0 {
         setTempo(tempo)
@@ -117,9 +127,10 @@ struct MusicXMLReader {
       if !movements[last].rehearsalMarks.contains(mark) {
         movements[last].rehearsalMarks.append(mark)
       }
-    case "words" where inFirstPart && movements.count > 1 && !text.isEmpty:
+    case "words" where inFirstPart && !text.isEmpty:
+      if wordsInMeasure == nil { wordsInMeasure = text }
       let last = movements.count - 1
-      if movements[last].measures.count == 1, movements[last].title.isEmpty {
+      if last > 0, movements[last].measures.count == 1, movements[last].title.isEmpty {
         movements[last].title = text
       }
     case "beat-unit" where inFirstPart && beatUnit == nil:
@@ -143,16 +154,31 @@ struct MusicXMLReader {
     "whole": 4, "half": 2, "quarter": 1, "eighth": 0.5, "16th": 0.25, "32nd": 0.125,
   ]
 
-  private mutating func startMeasure(_ number: String) {
+  private mutating func startMeasure(_ number: String, isImplicit: Bool) {
     soundTempoInMeasure = false
-    let restarts =
-      (number == "0" || number == "1")
-      && movements.last?.measures.contains { (Int($0.prefix(while: \.isNumber)) ?? 0) >= 1 }
-        == true
-    if movements.isEmpty || restarts {
+    let previousIsPickup = measureIsImplicit
+    let previousWords = wordsInMeasure
+    measureIsImplicit = isImplicit
+    wordsInMeasure = nil
+    // A movement of one bar numbered as this one is a pickup numbered as the bar after it.
+    let followsPickup = movements.last?.measures == [number]
+    if movements.isEmpty {
       movements.append(ImportedMovement(title: "", measures: []))
+    } else if (number == "0" || number == "1") && hasCountedMeasure && !followsPickup {
+      var next = ImportedMovement(title: "", measures: [])
+      if previousIsPickup {
+        next = movements[movements.count - 1].takingLastMeasure()
+        next.title = previousWords ?? ""
+      }
+      movements.append(next)
+      hasCountedMeasure = false
     }
-    movements[movements.count - 1].measures.append(number)
+    let last = movements.count - 1
+    if followsPickup, number != "0" { movements[last].measures[0] = "0" }
+    movements[last].measures.append(number)
+    if !isImplicit, (Int(number.prefix(while: \.isNumber)) ?? 0) >= 1 {
+      hasCountedMeasure = true
+    }
   }
 
   /// Keeps only changes: every staff of a part repeats the meter in its `<attributes>`.
@@ -179,6 +205,29 @@ struct MusicXMLReader {
       tempos.append(.init(measureIndex: index, quartersPerMinute: quartersPerMinute))
     }
     movements[last].tempos = tempos
+  }
+}
+
+extension ImportedMovement {
+  /// Takes this movement's last measure, with what starts there, as the first measure of a
+  /// new movement.
+  fileprivate mutating func takingLastMeasure() -> ImportedMovement {
+    let index = measures.count - 1
+    let moved = ImportedMovement(
+      title: "", measures: [measures.removeLast()],
+      rehearsalMarks: rehearsalMarks.filter { $0.measureIndex == index }.map {
+        RehearsalMark(label: $0.label, measureIndex: 0)
+      },
+      meters: meters.filter { $0.measureIndex == index }.map {
+        Meter(measureIndex: 0, beats: $0.beats, beatType: $0.beatType)
+      },
+      tempos: tempos.filter { $0.measureIndex == index }.map {
+        Tempo(measureIndex: 0, quartersPerMinute: $0.quartersPerMinute)
+      })
+    rehearsalMarks.removeAll { $0.measureIndex == index }
+    meters.removeAll { $0.measureIndex == index }
+    tempos.removeAll { $0.measureIndex == index }
+    return moved
   }
 }
 

@@ -19,6 +19,10 @@ struct RecordingProtocol: ParsableCommand {
     ])
 
   static var store: ProtocolStore {
+    get throws { try ground.store }
+  }
+
+  static var ground: (store: ProtocolStore, strings: Localizer) {
     get throws { try Launcher.protocols(environment: ProcessInfo.processInfo.environment) }
   }
 
@@ -49,7 +53,8 @@ struct RecordingProtocol: ParsableCommand {
       abstract: "Print the bar map of a MusicXML score (.musicxml, .xml or .mxl).",
       discussion: """
         Measure numbers as printed (a pickup counts), rehearsal marks, meters and tempos, per \
-        movement. Measure numbers that start again at 0 or 1 start a new movement.
+        movement. Measure numbers that start again at 0 or 1 start a new movement, with the \
+        pickup before them.
         """)
 
     @Argument(help: "The score file.")
@@ -76,8 +81,9 @@ struct RecordingProtocol: ParsableCommand {
     @OptionGroup var author: AuthorOption
 
     func run() throws {
+      let (store, strings) = try RecordingProtocol.ground
       let problems = try HeadlessProtocol.movement(
-        line, to: name, by: author.resolved, store: RecordingProtocol.store, at: Date())
+        line, to: name, by: author.resolved, store: store, strings: strings, at: Date())
       for problem in problems { warn(problem) }
     }
   }
@@ -95,8 +101,9 @@ struct RecordingProtocol: ParsableCommand {
     @OptionGroup var author: AuthorOption
 
     func run() throws {
+      let (store, strings) = try RecordingProtocol.ground
       let problems = try HeadlessProtocol.add(
-        line, to: name, by: author.resolved, store: RecordingProtocol.store, at: Date())
+        line, to: name, by: author.resolved, store: store, strings: strings, at: Date())
       for problem in problems { warn(problem) }
     }
   }
@@ -124,10 +131,12 @@ struct RecordingProtocol: ParsableCommand {
       abstract: "Write the protocol for a spreadsheet, a script, print, an editor or a DAW.",
       discussion: """
         Formats: csv (takes and marks, one row per mark, for a spreadsheet), json (the whole \
-        protocol), md (a take sheet per movement, to print), edl (the editing plan as a CMX3600 \
+        protocol), md (a take sheet per movement), html (the take sheet as a web page to print, \
+        a page per movement), edl (the editing plan as a CMX3600 \
         EDL, source times estimated from each take's timecode and the bar map's tempos), \
-        audacity (a label track) and reaper (MARKER lines of an .RPP project): takes and marks \
-        placed by the time each take was logged after the first.
+        audacity (a label track), reaper (an .RPP project with regions and markers) and \
+        reaper-csv (the Region/Marker Manager's list): takes and marks placed by the time each \
+        take was logged after the first.
         """)
 
     @Argument(help: "The protocol's name.")
@@ -135,7 +144,7 @@ struct RecordingProtocol: ParsableCommand {
 
     /// Strings rather than enums: ArgumentParser's error for a bad value spans several lines,
     /// and a headless command's error is one.
-    @Option(help: "csv, json, md, edl, audacity or reaper.")
+    @Option(help: "csv, json, md, html, edl, audacity, reaper or reaper-csv.")
     var format: String
 
     @Option(help: "Write into this new file instead of standard output.")
@@ -149,9 +158,12 @@ struct RecordingProtocol: ParsableCommand {
       help: "The EDL's frame rate: 24, 25, 29.97 or 30 (default: the session's).")
     var fps: String?
 
+    @Flag(help: "Begin the CSV with a UTF-8 byte order mark, for Excel.")
+    var bom = false
+
     func run() throws {
       let (text, problems) = try HeadlessProtocol.export(
-        name, store: RecordingProtocol.store, format: format, frameRate: fps)
+        name, store: RecordingProtocol.store, format: format, frameRate: fps, byteOrderMark: bom)
       for problem in problems { warn(problem) }
       guard let output else {
         say(text, terminator: "")
