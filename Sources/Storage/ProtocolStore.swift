@@ -6,17 +6,63 @@ import Glibc
 /// says what the protocol is and when it was made, and `journal.jsonl` holds every line the
 /// producer entered, in order, appended the moment it is entered and never rewritten. The
 /// protocol's state is the replay of its journal, so a crash, Ctrl-C or a dropped SSH link
-/// loses nothing, and two people appending at once (each append is locked) never corrupt it.
+/// loses nothing. A reader that keeps up reads only the bytes added since it last read; a
+/// writer reads those and appends under one lock, so its check sees the journal as it is.
 public struct ProtocolStore: Sendable {
-  /// One line of a protocol's journal: what was typed, and when.
+  /// One line of a protocol's journal: what was typed, when, by whom (nil in journals from
+  /// before lines had authors), and whether it was entered together with the line before it,
+  /// as one action that undo takes back whole.
   public struct Entry: Codable, Equatable, Sendable {
     public var at: Date
     public var line: String
+    public var by: String?
+    public var joinsPrevious: Bool
 
-    public init(at: Date, line: String) {
+    public init(at: Date, line: String, by author: String? = nil, joinsPrevious: Bool = false) {
       self.at = at
       self.line = line
+      self.by = author
+      self.joinsPrevious = joinsPrevious
     }
+
+    private enum CodingKeys: String, CodingKey {
+      case at, line, by, joinsPrevious
+    }
+
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      at = try container.decode(Date.self, forKey: .at)
+      line = try container.decode(String.self, forKey: .line)
+      by = try container.decodeIfPresent(String.self, forKey: .by)
+      joinsPrevious = try container.decodeIfPresent(Bool.self, forKey: .joinsPrevious) ?? false
+    }
+
+    /// A line as old journals hold it when it has no author and stands alone.
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(at, forKey: .at)
+      try container.encode(line, forKey: .line)
+      try container.encodeIfPresent(by, forKey: .by)
+      if joinsPrevious { try container.encode(true, forKey: .joinsPrevious) }
+    }
+  }
+
+  /// How far a reader has read a journal: the bytes of its whole lines and how many lines
+  /// those are (for the line numbers of notices).
+  public struct Position: Equatable, Sendable {
+    public var offset = 0
+    public var line = 0
+
+    public init() {}
+  }
+
+  /// The lines read from a position on: every whole line (a line still without its newline is
+  /// left for the next read), one notice per line that could not be read, and where the read
+  /// ended.
+  public struct Tail: Sendable {
+    public var entries: [Entry]
+    public var notices: [String]
+    public var end: Position
   }
 
   struct Header: Codable {
@@ -75,8 +121,7 @@ public struct ProtocolStore: Sendable {
 
   /// Adds a line to protocol `name`'s journal, locked against another writer, flushed to disk.
   public func append(_ entry: Entry, to name: String) throws(StorageError) {
-    try requireExisting(name)
-    try HistoryLog(file: journalFile(name), kind: .journal, lineKind: .journalLine).append(entry)
+    _ = try append([entry], to: name, after: Position()) { _ in true }
   }
 
   /// Every line of protocol `name`'s journal in order, and one notice per line that could not
@@ -84,10 +129,132 @@ public struct ProtocolStore: Sendable {
   public func entries(of name: String) throws(StorageError) -> (
     entries: [Entry], notices: [String]
   ) {
+    let tail = try read(name, from: Position())
+    return (tail.entries, tail.notices)
+  }
+
+  /// The lines of protocol `name`'s journal from `position` on: only the bytes added since.
+  public func read(_ name: String, from position: Position) throws(StorageError) -> Tail {
     try requireExisting(name)
-    let read = HistoryLog(file: journalFile(name), kind: .journal, lineKind: .journalLine).readAll(
-      as: Entry.self)
-    return (read.records, read.notices)
+    let file = journalFile(name)
+    do throws(FileError) {
+      let journal = try RegularFile(file, as: .journal)
+      guard journal.size > position.offset else {
+        return Tail(entries: [], notices: [], end: position)
+      }
+      var bytes = [UInt8](repeating: 0, count: journal.size - position.offset)
+      let count = try journal.read(into: &bytes, at: position.offset)
+      return decode(bytes[..<count], from: position)
+    } catch  where error.code == ENOENT {
+      return Tail(entries: [], notices: [], end: position)
+    } catch {
+      throw .cannotRead(file: file.lastPathComponent, reason: error.description)
+    }
+  }
+
+  /// Appends `entries` to protocol `name`'s journal, flushed to disk, if `check` agrees once it
+  /// has seen the lines others added since `position`. Those are read under the same lock as
+  /// the append, so no other writer can slip a line in between: two people adding the same
+  /// take at once get one take and one refusal. Returns where the journal ends now for this
+  /// reader: after the lines appended, or after the lines read if `check` said no.
+  public func append(
+    _ entries: [Entry], to name: String, after position: Position, check: (Tail) -> Bool
+  ) throws(StorageError) -> Position {
+    try requireExisting(name)
+    let file = journalFile(name)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .iso8601
+    var lines = Data()
+    for entry in entries {
+      // Made of strings, a date and a flag, so it always encodes.
+      let line = try! encoder.encode(entry)
+      guard line.count <= FileKind.journalLine.byteLimit else {
+        throw .cannotAppend(file: file.lastPathComponent, reason: "the line is too long")
+      }
+      lines.append(line)
+      lines.append(0x0A)
+    }
+    do throws(FileError) {
+      try OutputTarget.check(file, replacing: true)
+    } catch {
+      throw .cannotAppend(file: file.lastPathComponent, reason: error.description)
+    }
+    do throws(SystemError) {
+      let descriptor = try Platform.openFile(file.path, O_RDWR | O_APPEND | O_CREAT)
+      defer { close(descriptor) }
+      guard flock(descriptor, LOCK_EX) == 0 else { throw SystemError.current }
+      var info = stat()
+      guard fstat(descriptor, &info) == 0 else { throw SystemError.current }
+      let size = Int(info.st_size)
+      guard size <= FileKind.journal.byteLimit else { throw SystemError(code: EFBIG) }
+      let added = try Self.bytes(of: descriptor, from: position.offset, to: size)
+      let tail = decode(added[...], from: position)
+      guard check(tail) else { return tail.end }
+      var bytes = Data()
+      // A line torn by a crash must not spoil ours: it becomes a line of its own.
+      let isTorn = tail.end.offset < size
+      if isTorn { bytes.append(0x0A) }
+      bytes.append(lines)
+      try Platform.writeAll(descriptor, bytes)
+      try Platform.sync(descriptor)
+      var end = Position()
+      end.offset = size + bytes.count
+      end.line = tail.end.line + (isTorn ? 1 : 0) + entries.count
+      return end
+    } catch {
+      throw .cannotAppend(file: file.lastPathComponent, reason: error.description)
+    }
+  }
+
+  private static func bytes(of descriptor: Int32, from offset: Int, to end: Int)
+    throws(SystemError) -> [UInt8]
+  {
+    var bytes = [UInt8](repeating: 0, count: max(0, end - offset))
+    var filled = 0
+    while filled < bytes.count {
+      let count = bytes.withUnsafeMutableBytes { raw in
+        pread(descriptor, raw.baseAddress! + filled, raw.count - filled, off_t(offset + filled))
+      }
+      if count == 0 { break }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw SystemError.current
+      }
+      filled += count
+    }
+    return Array(bytes[..<filled])
+  }
+
+  /// The whole lines of `bytes`, which start at `position`.
+  private func decode(_ bytes: ArraySlice<UInt8>, from position: Position) -> Tail {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    var entries: [Entry] = []
+    var skipped: [Int] = []
+    var end = position
+    var start = bytes.startIndex
+    while let newline = bytes[start...].firstIndex(of: 0x0A) {
+      let line = bytes[start..<newline]
+      end.line += 1
+      end.offset = position.offset + (newline + 1 - bytes.startIndex)
+      start = newline + 1
+      guard !line.allSatisfy({ [0x20, 0x09, 0x0D].contains($0) }) else { continue }
+      // A line far longer than any entry is damage, not worth the time to parse.
+      if line.count <= FileKind.journalLine.byteLimit,
+        let entry = Entry(written: line) ?? (try? decoder.decode(Entry.self, from: Data(line)))
+      {
+        entries.append(entry)
+      } else {
+        skipped.append(end.line)
+      }
+    }
+    let name = "journal.jsonl"
+    var notices = skipped.prefix(3).map { "\(name) line \($0) could not be read; skipped" }
+    if skipped.count > 3 {
+      notices.append("\(name): \(skipped.count - 3) more lines could not be read; skipped")
+    }
+    return Tail(entries: entries, notices: notices, end: end)
   }
 
   /// The size of protocol `name`'s journal in bytes: it grows with every line anyone adds, so

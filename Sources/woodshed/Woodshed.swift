@@ -19,6 +19,8 @@ struct Woodshed: ParsableCommand {
 
   @OptionGroup var session: SessionOptions
 
+  @OptionGroup var author: AuthorOption
+
   /// Errors are one line each, printable and of a readable length whatever value they quote
   /// (an id of thousands of characters, a name with escape codes); help goes out as it is.
   static func main() {
@@ -38,8 +40,10 @@ struct Woodshed: ParsableCommand {
   }
 
   func run() throws {
-    let status = try Launcher.runInteractive(
-      environment: ProcessInfo.processInfo.environment, overrides: session.overrides)
+    let environment = ProcessInfo.processInfo.environment
+    var overrides = session.overrides
+    overrides.author = author.resolved
+    let status = try Launcher.runInteractive(environment: environment, overrides: overrides)
     if status != 0 { throw ExitCode(status) }
   }
 }

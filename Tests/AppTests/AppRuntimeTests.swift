@@ -144,4 +144,62 @@ final class AppRuntimeTests: XCTestCase {
     XCTAssertTrue(history.contains(#""perfect":3"#), history)
     XCTAssertTrue(history.contains(#""missed":1"#), history)
   }
+
+  /// The Protocol screen follows its journal while an assistant appends to it from elsewhere,
+  /// writes this run's author on every line, undoes the producer's own line only, and undoes
+  /// the two lines of `f` as one.
+  func testTheProtocolScreenFollowsTheJournalAndUndoesItsAuthorsOwnLines() throws {
+    let paths = StoragePaths(environment: ["WOODSHED_HOME": home.path])
+    let store = ProtocolStore(paths: paths)
+    let date = Date(timeIntervalSince1970: 1_794_700_000)
+    try store.create("brahms", at: date)
+    for line in ["mvt 1: 1-40", "take", "1-8 ++"] {
+      try store.append(ProtocolStore.Entry(at: date, line: line, by: "producer"), to: "brahms")
+    }
+    let model = AppModel(
+      settings: Settings(), size: Size(width: 80, height: 24),
+      clock: ClockTime(hour: 9, minute: 5, day: AppFixtures.today),
+      catalog: AppFixtures.catalog, paths: paths, detectedGlyphs: .unicode,
+      overrides: RunOverrides(author: "producer"), rhythms: RhythmPattern.shipped)
+    let terminal = try ScriptedTerminal(
+      size: Size(width: 80, height: 24),
+      steps: [
+        .waitFor("Woodshed"), .keys([.character("6")]), .waitFor("brahms"), .keys([.enter]),
+        .waitFor("as producer"), .waitFor("note cello late"), .keys([.character("u"), .enter]),
+        .waitFor("undo"), .keys([.character("f"), .enter]), .waitFor("take 2"),
+        .keys([.character("u"), .enter, .escape, .escape, .character("q")]),
+      ])
+    // The assistant, on another terminal, once the screen has read the journal.
+    let assistant = Thread {
+      Thread.sleep(forTimeInterval: 1)
+      try? store.append(
+        ProtocolStore.Entry(at: date, line: "note cello late", by: "assistant"), to: "brahms")
+    }
+    assistant.start()
+    let runtime = AppRuntime(model: model, terminal: terminal, logger: Logger(label: "test")) {
+      _ in
+      AppServices(
+        metronome: FakeMetronome(), microphone: SilentMicrophone(),
+        midi: MIDIService(overrides: RunOverrides(), post: { _ in }),
+        notes: QuietNotes(), settings: MemoryStore(), history: HistoryLog(paths: paths),
+        playbackLog: HistoryLog(file: paths.playbackLogFile), protocols: store,
+        wallClock: WallClock(), probeAudio: { AppFixtures.audio },
+        loadPatterns: { PatternLibrary(builtIn: paths.patternsFolder, user: paths.patternsFolder) },
+        playsNotes: true)
+    }
+    XCTAssertEqual(runtime.run(), 0, "quit with q; waiting for \(terminal.failedWait ?? "-")")
+    XCTAssertNil(terminal.failedWait, terminal.text)
+    let entries = try store.entries(of: "brahms").entries
+    XCTAssertEqual(
+      entries.suffix(5).map(\.line), ["note cello late", "undo", "false", "take", "undo"])
+    XCTAssertEqual(entries.suffix(4).map(\.by), ["producer", "producer", "producer", "producer"])
+    XCTAssertEqual(entries.suffix(4).map(\.joinsPrevious), [false, false, true, false])
+    let journal = try ProtocolJournal.open("brahms", store: store)
+    XCTAssertEqual(journal.problems, [])
+    let take = try XCTUnwrap(journal.session.takes.first)
+    XCTAssertEqual(journal.session.takes.count, 1, "f and its undo leave one take")
+    XCTAssertFalse(take.isFalseStart)
+    XCTAssertEqual(take.marks, [], "the producer's rating was undone")
+    XCTAssertEqual(take.notes, ["cello late"], "the assistant's note was not")
+  }
 }

@@ -45,7 +45,7 @@ final class ProtocolScreenTests: XCTestCase {
     XCTAssertEqual(screen(model)?.phase, .recording)
     XCTAssertEqual(screen(model)?.name, "brahms")
     XCTAssertEqual(
-      model.deadline, MonotonicInstant(nanoseconds: 500_000_000), "looks for others' lines")
+      model.deadline, MonotonicInstant(nanoseconds: 150_000_000), "looks for others' lines")
   }
 
   /// A window shrunk while a line is typed loses none of it: the keys go on into the line (q
@@ -72,8 +72,8 @@ final class ProtocolScreenTests: XCTestCase {
     XCTAssertEqual(model.press(.enter), [.protocolLoad("brahms")])
     XCTAssertEqual(type(&model, "n"), [.protocolAdd("brahms", line: "take")])
     XCTAssertEqual(
-      type(&model, "f"),
-      [.protocolAdd("brahms", line: "false"), .protocolAdd("brahms", line: "take")])
+      type(&model, "f"), [.protocolAddTogether("brahms", lines: ["false", "take"])],
+      "one action, for undo")
     XCTAssertEqual(type(&model, "u "), [.protocolAdd("brahms", line: "undo")])
     XCTAssertEqual(type(&model, "17-28 +"), [.protocolAdd("brahms", line: "17-28 +")])
     XCTAssertEqual(

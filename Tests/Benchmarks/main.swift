@@ -42,7 +42,7 @@ if let only = arguments.firstIndex(of: "--only") {
 }
 guard let flag = arguments.firstIndex(of: "--woodshed"), flag + 1 < arguments.count else {
   print(
-    "usage: woodshed-bench --woodshed PATH-TO-WOODSHED [--files-only] | --only onsets|onset-misses|pitch|pitch-misses"
+    "usage: woodshed-bench --woodshed PATH-TO-WOODSHED [--files-only | --protocol-only | --first-click-only] | --only onsets|onset-misses|pitch|pitch-misses"
   )
   exit(2)
 }
@@ -50,6 +50,11 @@ let woodshedPath = arguments[flag + 1]
 // `--first-click-only` prints how soon the first click follows Space, alone.
 if arguments.contains("--first-click-only") {
   for line in firstClickFigures(woodshed: woodshedPath) { print(line) }
+  exit(0)
+}
+// `--protocol-only` prints the recording protocol's figures, alone.
+if arguments.contains("--protocol-only") {
+  for line in protocolFigures(woodshed: woodshedPath) { print(line) }
   exit(0)
 }
 // `--files-only` prints what huge and hostile files cost the binary, alone.
@@ -458,67 +463,8 @@ do {
       samples.count))
 }
 
-// 12. The recording protocol: a session of 10 000 journal lines (one 1000-bar movement, 100
-// takes each rated over its bars), opened from disk and replayed; a line applied and appended
-// to the journal, flushed to disk, as the screen does on Enter; the editing plan of the
-// movement.
-do {
-  let folder = URL(fileURLWithPath: NSTemporaryDirectory())
-    .appendingPathComponent("woodshed-bench-protocols-\(getpid())")
-  defer { try? FileManager.default.removeItem(at: folder) }
-  let store = ProtocolStore(folder: folder)
-  try store.create("bench", at: Date())
-  var lines = ["mvt 1: 1-1000 A=100 B=500 4/4@q=96"]
-  var generator = SystemRandomNumberGenerator()
-  while lines.count < 10_000 {
-    let take = lines.count / 100
-    let start = (take * 37) % 900 + 1
-    lines.append("take @\(start)")
-    for _ in 0..<97 {
-      let from = Int.random(in: start...(start + 90), using: &generator)
-      lines.append("\(from)-\(from + 9) \(Int.random(in: 0...4, using: &generator))")
-    }
-    lines.append("end \(start + 99)")
-  }
-  let date = Date()
-  let journal = folder.appendingPathComponent("bench/journal.jsonl")
-  let encoder = JSONEncoder()
-  encoder.dateEncodingStrategy = .iso8601
-  var data = Data()
-  for line in lines.prefix(10_000) {
-    data.append(try encoder.encode(ProtocolStore.Entry(at: date, line: line)))
-    data.append(0x0A)
-  }
-  try data.write(to: journal)
-  let clock = ContinuousClock()
-  var session = ProtocolSession()
-  var problems: [String] = []
-  let open = clock.measure {
-    let read = try! store.entries(of: "bench")
-    (session, problems) = ProtocolSession.replay(read.entries.map { ($0.line, $0.at) })
-  }
-  var appends: [Double] = []
-  // Tags on bars of the take under way; labels are the bar numbers from 1.
-  let first = (session.takes.last?.startBar ?? 0) + 1
-  for index in 0..<50 {
-    let line = "\(first + index % 90) i"
-    appends.append(
-      seconds(
-        clock.measure {
-          try! HeadlessProtocol.append(line, to: "bench", session: &session, store: store, at: date)
-        }) * 1e3)
-  }
-  var plans: [Double] = []
-  for _ in 0..<5 {
-    plans.append(seconds(clock.measure { _ = EditingPlan(session: session) }) * 1e3)
-  }
-  print(
-    String(
-      format:
-        "protocol: open 10000 journal lines %.1f ms (%d refused); a line applied and fsync'd: median %.2f ms, worst %.2f ms (50 lines); plan 1000 bars x %d takes: median %.1f ms",
-      seconds(open) * 1e3, problems.count, median(appends), appends.max() ?? 0, session.takes.count,
-      median(plans)))
-}
+// 12. The recording protocol's journal (ProtocolBench.swift).
+for line in protocolFigures(woodshed: woodshedPath) { print(line) }
 
 // Huge and hostile files, through the release binary.
 for line in fileFigures(woodshed: woodshedPath) { print(line) }

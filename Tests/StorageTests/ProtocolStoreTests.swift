@@ -73,4 +73,164 @@ final class ProtocolStoreTests: XCTestCase {
         (0..<50).map { "note writer \(writer) line \($0)" }, "each writer's lines in its order")
     }
   }
+
+  private var journal: URL { folder.appendingPathComponent("shared/journal.jsonl") }
+
+  private func rawAppend(_ text: String) throws {
+    let handle = try FileHandle(forWritingTo: journal)
+    defer { try? handle.close() }
+    handle.seekToEndOfFile()
+    handle.write(Data(text.utf8))
+  }
+
+  func testAReaderReadsOnlyTheLinesAddedSinceItLastRead() throws {
+    try store.create("shared", at: date)
+    for line in ["mvt 1: 1-40", "take", "4 3"] {
+      try store.append(ProtocolStore.Entry(at: date, line: line), to: "shared")
+    }
+    let first = try store.read("shared", from: ProtocolStore.Position())
+    XCTAssertEqual(first.entries.map(\.line), ["mvt 1: 1-40", "take", "4 3"])
+    XCTAssertEqual(first.end.line, 3)
+    XCTAssertEqual(first.end.offset, store.journalSize(of: "shared"))
+    // Damage to what was read already is never seen again: only the new bytes are read.
+    let handle = try FileHandle(forUpdating: journal)
+    try handle.write(contentsOf: Data("garbage".utf8))
+    try handle.close()
+    try store.append(ProtocolStore.Entry(at: date, line: "5 i", by: "anna"), to: "shared")
+    let second = try store.read("shared", from: first.end)
+    XCTAssertEqual(second.entries, [ProtocolStore.Entry(at: date, line: "5 i", by: "anna")])
+    XCTAssertEqual(second.notices, [])
+    XCTAssertEqual(second.end.line, 4)
+    let none = try store.read("shared", from: second.end)
+    XCTAssertEqual(none.entries, [])
+    XCTAssertEqual(none.end, second.end)
+  }
+
+  func testALineStillBeingWrittenIsLeftForTheNextRead() throws {
+    try store.create("shared", at: date)
+    try store.append(ProtocolStore.Entry(at: date, line: "take"), to: "shared")
+    try rawAppend(#"{"at":"2026-11-14T23:46:40Z","line":"4"#)
+    let read = try store.read("shared", from: ProtocolStore.Position())
+    XCTAssertEqual(read.entries.map(\.line), ["take"])
+    XCTAssertEqual(read.notices, [])
+    XCTAssertLessThan(read.end.offset, store.journalSize(of: "shared"))
+    try rawAppend(" 3\"}\n")
+    let rest = try store.read("shared", from: read.end)
+    XCTAssertEqual(rest.entries.map(\.line), ["4 3"])
+    // A writer after a crash that tore a line puts its own on a fresh line.
+    try rawAppend(#"{"at":"2026-11-14T23:46:40Z","li"#)
+    try store.append(ProtocolStore.Entry(at: date, line: "5 3"), to: "shared")
+    let after = try store.read("shared", from: rest.end)
+    XCTAssertEqual(after.entries.map(\.line), ["5 3"])
+    XCTAssertEqual(after.notices, ["journal.jsonl line 3 could not be read; skipped"])
+  }
+
+  func testAuthorsAndJoinedLinesAreWrittenOnlyWhenThereAndOldLinesStillRead() throws {
+    try store.create("shared", at: date)
+    try Data((#"{"at":"2026-11-14T23:46:40Z","line":"take"}"# + "\n").utf8).write(to: journal)
+    try store.append(ProtocolStore.Entry(at: date, line: "4 3"), to: "shared")
+    _ = try store.append(
+      [
+        ProtocolStore.Entry(at: date, line: "false", by: "anna"),
+        ProtocolStore.Entry(at: date, line: "take", by: "anna", joinsPrevious: true),
+      ], to: "shared", after: ProtocolStore.Position()
+    ) { _ in true }
+    let lines = try String(contentsOf: journal, encoding: .utf8).split(separator: "\n")
+    XCTAssertEqual(lines[1], #"{"at":"2026-11-14T23:46:40Z","line":"4 3"}"#, "as before authors")
+    XCTAssertEqual(lines[2], #"{"at":"2026-11-14T23:46:40Z","by":"anna","line":"false"}"#)
+    XCTAssertEqual(
+      lines[3], #"{"at":"2026-11-14T23:46:40Z","by":"anna","joinsPrevious":true,"line":"take"}"#)
+    let read = try store.entries(of: "shared")
+    XCTAssertEqual(read.entries.map(\.by), [nil, nil, "anna", "anna"])
+    XCTAssertEqual(read.entries.map(\.joinsPrevious), [false, false, false, true])
+  }
+
+  func testTheCheckSeesWhatOthersAddedAndARefusalWritesNothing() throws {
+    try store.create("shared", at: date)
+    let start = try store.read("shared", from: ProtocolStore.Position()).end
+    try store.append(ProtocolStore.Entry(at: date, line: "take 1", by: "anna"), to: "shared")
+    let size = store.journalSize(of: "shared")
+    var seen: [String] = []
+    let end = try store.append(
+      [ProtocolStore.Entry(at: date, line: "take 1", by: "ben")], to: "shared", after: start
+    ) { tail in
+      seen = tail.entries.map(\.line)
+      return false
+    }
+    XCTAssertEqual(seen, ["take 1"], "anna's line, read under the lock")
+    XCTAssertEqual(store.journalSize(of: "shared"), size, "ben's refused line was not written")
+    XCTAssertEqual(end.offset, size)
+    XCTAssertEqual(end.line, 1)
+  }
+
+  /// Four writers add takes 1 to 50 at once, each refusing a take a line it has seen already
+  /// holds: with the check and the append under one lock, every take is written exactly once.
+  func testWritersRacingForTheSameLineWriteItOnce() throws {
+    try store.create("shared", at: date)
+    let store = self.store
+    DispatchQueue.concurrentPerform(iterations: 4) { writer in
+      var position = ProtocolStore.Position()
+      var seen: Set<String> = []
+      for number in 1...50 {
+        let line = "take \(number)"
+        position =
+          (try? store.append(
+            [ProtocolStore.Entry(at: Date(), line: line, by: "writer \(writer)")], to: "shared",
+            after: position
+          ) { tail in
+            seen.formUnion(tail.entries.map(\.line))
+            return !seen.contains(line)
+          }) ?? position
+        seen.insert(line)
+      }
+    }
+    let lines = try store.entries(of: "shared").entries.map(\.line)
+    XCTAssertEqual(lines.count, 50)
+    XCTAssertEqual(Set(lines), Set((1...50).map { "take \($0)" }))
+  }
+
+  /// Journal lines are read without JSONDecoder when they are exactly as the store writes them:
+  /// random entries (quotes, backslashes, control characters, other scripts, leap days, far
+  /// years), written as the store writes them and in other forms JSON allows, read as
+  /// JSONDecoder reads them.
+  func testLinesReadAsJSONDecoderReadsThem() throws {
+    try store.create("shared", at: date)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .iso8601
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    var generator = SystemRandomNumberGenerator()
+    let pieces = ["take", " ", "\"", "\\", "\u{1}", "\t", "é", "–", "日本", "/", "note", "{", "}"]
+    func text() -> String {
+      (0..<Int.random(in: 0...6, using: &generator)).map { _ in
+        pieces.randomElement(using: &generator)!
+      }.joined()
+    }
+    var lines: [Data] = []
+    for _ in 0..<500 {
+      let seconds = Double(Int.random(in: -2_000_000_000...8_000_000_000, using: &generator))
+      let entry = ProtocolStore.Entry(
+        at: Date(timeIntervalSince1970: seconds), line: text(),
+        by: Bool.random(using: &generator) ? text() : nil,
+        joinsPrevious: Bool.random(using: &generator))
+      lines.append(try encoder.encode(entry))
+    }
+    for form in [
+      #"{"line":"take","at":"2024-02-29T23:59:59Z"}"#,
+      #"{ "at": "2024-03-01T00:00:00Z", "line": "x" }"#,
+      #"{"at":"2023-02-29T00:00:00Z","line":"x"}"#,
+      #"{"at":"2026-11-27T12:00:00Z","line":"x","by":null}"#,
+      #"{"at":"2026-11-27T12:00:00Z","joinsPrevious":false,"line":"x"}"#,
+      #"{"at":"2026-11-27T12:00:60Z","line":"x"}"#, #"{"at":"2026-11-27T12:00:00Z","line":"x"}x"#,
+    ] {
+      lines.append(Data(form.utf8))
+    }
+    var bytes = Data()
+    for line in lines { bytes.append(line + [0x0A]) }
+    try bytes.write(to: journal)
+    let expected = lines.compactMap { try? decoder.decode(ProtocolStore.Entry.self, from: $0) }
+    XCTAssertGreaterThan(expected.count, 500, "the other forms decode too")
+    XCTAssertEqual(try store.read("shared", from: ProtocolStore.Position()).entries, expected)
+  }
 }

@@ -88,4 +88,36 @@ final class ReaderFuzzTests: StorageTestCase {
     }
     assertWellBehaved(report, seed: fuzzer.seed)
   }
+
+  /// The journal as `ProtocolStore` reads it (its own line reader first, JSONDecoder after),
+  /// replayed with authors, joined lines and undos.
+  func testProtocolJournals() throws {
+    let store = ProtocolStore(folder: folder.url)
+    try store.create("fuzz", at: Date(timeIntervalSince1970: 1_800_000_000))
+    let file = folder.url.appendingPathComponent("fuzz/journal.jsonl")
+    let lines = [
+      #"{"at":"2026-11-27T12:00:00Z","by":"anna","line":"mvt 1: 1-40 A=12"}"#,
+      #"{"at":"2026-11-27T12:00:01Z","by":"anna","line":"take @A"}"#,
+      #"{"at":"2026-11-27T12:00:02Z","by":"ben","line":"note late \u00e9\"x\""}"#,
+      #"{"at":"2026-11-27T12:00:03Z","by":"anna","line":"false"}"#,
+      #"{"at":"2026-11-27T12:00:03Z","by":"anna","joinsPrevious":true,"line":"take"}"#,
+      #"{"at":"2026-11-27T12:00:04Z","line":"12-20 ++"}"#,
+      #"{"at":"2026-11-27T12:00:05Z","by":"anna","line":"undo"}"#,
+    ]
+    let journal = Array((lines.joined(separator: "\n") + "\n").utf8)
+    var fuzzer = Fuzzer(tokens: [
+      "\n", #"","by":""#, #","joinsPrevious":true"#, #""line":"undo"}"#, "\\u0000", "\"",
+      "2026-02-29T24:00:00Z", "é",
+    ])
+    let report = fuzzer.run(seconds: seconds, samples: [journal, journal + journal]) { bytes in
+      FileManager.default.createFile(atPath: file.path, contents: Data(bytes))
+      guard let tail = try? store.read("fuzz", from: ProtocolStore.Position()) else { return }
+      var session = ProtocolSession()
+      _ = session.replay(
+        tail.entries.map {
+          ProtocolSession.Line($0.line, at: $0.at, by: $0.by, joinsPrevious: $0.joinsPrevious)
+        })
+    }
+    assertWellBehaved(report, seed: fuzzer.seed)
+  }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Synchronization
 import XCTest
 
 /// `woodshed protocol`: a recording session logged line by line from the shell, and its plan.
@@ -103,6 +104,66 @@ final class ProtocolCommandTests: XCTestCase {
       XCTAssertEqual(result.error.split(separator: "\n").count, 1, result.error)
     }
     XCTAssertEqual(try Data(contentsOf: journal), before, "nothing was written")
+  }
+
+  /// The journal's lines as JSON objects.
+  private func journalLines() throws -> [[String: Any]] {
+    let journal = try String(
+      contentsOf: woodshed.home.appendingPathComponent("data/protocols/brahms/journal.jsonl"),
+      encoding: .utf8)
+    return journal.split(separator: "\n").compactMap {
+      (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+    }
+  }
+
+  func testEveryLineRecordsItsAuthorAndUndoTakesBackTheAuthorsOwn() throws {
+    try protocolCommand(["new", "brahms"])
+    try protocolCommand(["movement", "brahms", "mvt 1: 1-16", "--as", "producer"])
+    for (author, line) in [
+      ("producer", "take"), ("producer", "1-16 +"), ("assistant", "note cello late"),
+      ("producer", "undo"),
+    ] {
+      let result = try protocolCommand(["add", "brahms", line, "--as", author])
+      XCTAssertEqual(result.status, 0, "\(line): \(result.error)")
+      XCTAssertEqual(result.error, "", "no warnings")
+    }
+    XCTAssertEqual(
+      try journalLines().map { $0["by"] as? String },
+      ["producer", "producer", "producer", "assistant", "producer"])
+    let json = try protocolCommand(["export", "brahms", "--format", "json"]).output
+    XCTAssertTrue(json.contains("cello late"), "the assistant's note stays: \(json)")
+    XCTAssertFalse(json.contains("\"rating\""), "the producer's rating is gone: \(json)")
+    let refused = try protocolCommand(["add", "brahms", "undo", "--as", "producer"])
+    XCTAssertNotEqual(refused.status, 0)
+    XCTAssertTrue(
+      refused.error.contains(
+        "cannot undo \"take\": assistant's \"note cello late\" after it depends on it"),
+      refused.error)
+    let login = try protocolCommand(["add", "brahms", "note by whoever runs it"])
+    XCTAssertEqual(login.status, 0, login.error)
+    XCTAssertNotNil(try journalLines().last?["by"] as? String, "the login name")
+  }
+
+  /// Four processes at once add the same take, eight times over: each take is accepted exactly
+  /// once, and the journal replays without a warning.
+  func testWritersAtOnceAddEachTakeOnce() throws {
+    try protocolCommand(["new", "brahms"])
+    try protocolCommand(["movement", "brahms", "mvt 1: 1-16"])
+    let woodshed = self.woodshed!
+    for number in 1...8 {
+      let accepted = Mutex(0)
+      DispatchQueue.concurrentPerform(iterations: 4) { writer in
+        let result = try? woodshed.run(
+          ["protocol", "add", "brahms", "take \(number)", "--as", "writer\(writer)"])
+        if result?.status == 0 { accepted.withLock { $0 += 1 } }
+      }
+      XCTAssertEqual(accepted.withLock { $0 }, 1, "take \(number)")
+    }
+    let plan = try protocolCommand(["plan", "brahms"])
+    XCTAssertEqual(plan.error, "", "no warnings on replay")
+    XCTAssertEqual(
+      try journalLines().compactMap { $0["line"] as? String }.filter { $0.hasPrefix("take") },
+      (1...8).map { "take \($0)" })
   }
 
   func testAWordForTagsIsRefusedInTheUsersLanguage() throws {

@@ -1,10 +1,11 @@
 import FoundationEssentials
+import Glibc
 import Practice
 import Storage
 
 /// `woodshed protocol`: the recording protocol without the screen, for scripts and for an
-/// assistant on a second machine. Every change is one entry line, checked against the
-/// protocol as its journal replays, and appended only when it applies.
+/// assistant on a second machine. Every change is one entry line by its author, checked against
+/// the protocol as its journal stands, and appended only when it applies.
 public enum HeadlessProtocol {
   /// Makes an empty protocol.
   public static func new(_ name: String, store: ProtocolStore, at date: Date) throws(Launcher
@@ -21,53 +22,31 @@ public enum HeadlessProtocol {
   public static func session(_ name: String, store: ProtocolStore) throws(Launcher.Failure) -> (
     session: ProtocolSession, problems: [String]
   ) {
-    let read: (entries: [ProtocolStore.Entry], notices: [String])
-    do {
-      read = try store.entries(of: name)
-    } catch {
-      throw Launcher.Failure(description: error.description)
-    }
-    let replayed = ProtocolSession.replay(read.entries.map { ($0.line, $0.at) })
-    return (replayed.session, read.notices + replayed.problems)
+    let journal = try ProtocolJournal.open(name, store: store)
+    return (journal.session, journal.problems)
   }
 
-  /// Applies `line` to the protocol and keeps it in the journal; a line that does not apply is
-  /// refused in one line, in the language of `strings`, and nothing is written.
+  /// Applies `line`, written by `author`, to the protocol and keeps it in the journal; a line
+  /// that does not apply to the journal as it stands when the line is appended is refused in
+  /// one line, in the language of `strings`, and nothing is written.
   public static func add(
-    _ line: String, to name: String, store: ProtocolStore, strings: Localizer, at date: Date
+    _ line: String, to name: String, by author: String?, store: ProtocolStore,
+    strings: Localizer, at date: Date
   ) throws(Launcher.Failure) -> [String] {
-    var (session, problems) = try session(name, store: store)
+    var journal = try ProtocolJournal.open(name, store: store)
+    let problems = journal.problems
     do {
-      try append(line, to: name, session: &session, store: store, at: date)
+      try journal.add([line], by: author, store: store, at: date)
     } catch {
       throw error.said(in: strings)
     }
     return problems
   }
 
-  /// Applies `line` to `session`, the protocol as its journal now stands, and appends it to the
-  /// journal; a refused line changes neither.
-  public static func append(
-    _ line: String, to name: String, session: inout ProtocolSession, store: ProtocolStore,
-    at date: Date
-  ) throws(Launcher.Failure) {
-    var updated = session
-    do {
-      try updated.apply(line, at: date)
-    } catch {
-      throw Launcher.Failure(error)
-    }
-    do {
-      try store.append(ProtocolStore.Entry(at: date, line: line), to: name)
-    } catch {
-      throw Launcher.Failure(description: error.description)
-    }
-    session = updated
-  }
-
   /// A movement's bar map in the compact form, such as `mvt 1: 0-245 A=12 3/4@q=120`.
   public static func movement(
-    _ line: String, to name: String, store: ProtocolStore, strings: Localizer, at date: Date
+    _ line: String, to name: String, by author: String?, store: ProtocolStore,
+    strings: Localizer, at date: Date
   ) throws(Launcher.Failure) -> [String] {
     let trimmed = line.drop { $0 == " " }
     guard trimmed.hasPrefix("mvt "), trimmed.contains(":") else {
@@ -75,7 +54,7 @@ public enum HeadlessProtocol {
         description:
           "a movement is written \"mvt K: FIRST-LAST\", such as \"mvt 1: 0-245 A=12 3/4@q=120\"")
     }
-    return try add(line, to: name, store: store, strings: strings, at: date)
+    return try add(line, to: name, by: author, store: store, strings: strings, at: date)
   }
 
   /// The editing plan as text (`take 3: bars 1–24` under each movement) or as JSON.
@@ -160,13 +139,13 @@ extension HeadlessProtocol {
   /// A new protocol with one `mvt K "TITLE": MAP` line per movement of the score at `path`.
   /// The score is read and checked first, so a broken file leaves no protocol behind.
   public static func new(
-    _ name: String, score path: String, store: ProtocolStore, at date: Date
+    _ name: String, score path: String, by author: String?, store: ProtocolStore, at date: Date
   ) throws(Launcher.Failure) {
     let lines = try movementLines(readScore(path))
     try new(name, store: store, at: date)
-    var session = ProtocolSession()
+    var journal = try ProtocolJournal.open(name, store: store)
     for line in lines {
-      try append(line, to: name, session: &session, store: store, at: date)
+      try journal.add([line], by: author, store: store, at: date)
     }
   }
 
@@ -240,5 +219,14 @@ extension HeadlessProtocol {
         firstBar: bar, beatsPerBar: meter?.beats ?? 4, beatUnit: meter?.beatType ?? 4,
         quartersPerMinute: tempo.quartersPerMinute)
     }
+  }
+}
+
+extension HeadlessProtocol {
+  /// Who writes the lines when `--as` does not say: the login name.
+  public static func loginName(environment: [String: String]) -> String? {
+    if let name = environment["LOGNAME"] ?? environment["USER"], !name.isEmpty { return name }
+    guard let entry = getpwuid(geteuid()), let name = entry.pointee.pw_name else { return nil }
+    return String(cString: name)
   }
 }

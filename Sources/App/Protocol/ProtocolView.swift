@@ -58,6 +58,9 @@ enum ProtocolView {
     let strings = model.strings
     let session = screen.session
     var heading = screen.name ?? ""
+    if let author = model.overrides.author {
+      heading += "  ·  " + strings.text("protocol.author", ["name": author])
+    }
     if let id = session.currentMovement, let movement = session.movement(id) {
       heading +=
         "  ·  "

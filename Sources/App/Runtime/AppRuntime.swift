@@ -22,17 +22,9 @@ public final class AppRuntime {
   /// While the metronome plays silently for want of a server: when to look for one again.
   private var nextServerCheck: UInt64?
   private var protocols: ProtocolStore { services.protocols }
-  /// The protocols open, as their journals last read, so that a line is checked and appended
-  /// without replaying the whole journal.
-  private var openProtocols: [String: OpenProtocol] = [:]
-
-  private struct OpenProtocol {
-    /// The journal's size when it was last read or written here; another writer changes it.
-    var size: Int
-    var session: ProtocolSession
-    var recent: [String]
-    var problems: [String]
-  }
+  /// The protocols open, as their journals were last read, so that a line is checked and
+  /// appended, and another writer's lines are read, without replaying the whole journal.
+  private var openProtocols: [String: ProtocolJournal] = [:]
   static let serverCheckInterval: UInt64 = 3_000_000_000
 
   /// `services` makes the services, given where they post what they find.
@@ -190,7 +182,9 @@ public final class AppRuntime {
       case .protocolLoad(let name):
         loadProtocol(name)
       case .protocolAdd(let name, let line):
-        add(line, to: name)
+        add([line], to: name)
+      case .protocolAddTogether(let name, let lines):
+        add(lines, to: name)
       case .protocolImportScore(let name, let path):
         // A large score takes most of a second to read: the screen stays live meanwhile.
         let inbox = inbox
@@ -202,7 +196,9 @@ public final class AppRuntime {
           }
         }
       case .protocolRefresh(let name):
-        if protocols.journalSize(of: name) != openProtocols[name]?.size { loadProtocol(name) }
+        if protocols.journalSize(of: name) != openProtocols[name]?.position.offset {
+          readOn(name)
+        }
       case .deletePattern(let id):
         do {
           try services.loadPatterns().remove(id: id)
@@ -251,45 +247,49 @@ public final class AppRuntime {
     }
   }
 
-  /// Reads a protocol's journal, replays it and hands it to the screen, noting its size so a
-  /// refresh reads it again only when someone has added to it.
+  /// Reads a protocol's journal, replays it and hands it to the screen, noting where the
+  /// reading stopped so that a refresh reads only what someone adds after.
   private func loadProtocol(_ name: String) {
-    let size = protocols.journalSize(of: name)
-    do {
-      let read = try protocols.entries(of: name)
-      let replayed = ProtocolSession.replay(read.entries.map { ($0.line, $0.at) })
-      let open = OpenProtocol(
-        size: size, session: replayed.session,
-        recent: read.entries.suffix(ProtocolModel.recentCount).map(\.line),
-        problems: read.notices + replayed.problems)
-      openProtocols[name] = open
-      show(open, of: name)
+    do throws(Launcher.Failure) {
+      let journal = try ProtocolJournal.open(name, store: protocols)
+      openProtocols[name] = journal
+      show(journal)
     } catch {
       inbox.post(.protocolRefused(error.description))
     }
   }
 
-  /// Checks a line against the protocol as it stands and appends it, reading the journal again
-  /// first if someone else has added to it.
-  private func add(_ line: String, to name: String) {
-    if openProtocols[name]?.size != protocols.journalSize(of: name) { loadProtocol(name) }
-    guard var open = openProtocols[name] else { return }
+  /// Applies the lines someone else has added to an open protocol's journal.
+  private func readOn(_ name: String) {
+    guard var journal = openProtocols[name] else { return loadProtocol(name) }
     do throws(Launcher.Failure) {
-      try HeadlessProtocol.append(
-        line, to: name, session: &open.session, store: protocols, at: Date())
+      try journal.readOn(store: protocols)
+      openProtocols[name] = journal
+      show(journal)
     } catch {
-      inbox.post(.protocolRefused(error.said(in: model.strings).description))
-      return
+      inbox.post(.protocolRefused(error.description))
     }
-    open.size = protocols.journalSize(of: name)
-    open.recent = Array((open.recent + [line]).suffix(ProtocolModel.recentCount))
-    openProtocols[name] = open
-    show(open, of: name)
   }
 
-  private func show(_ open: OpenProtocol, of name: String) {
+  /// Checks lines entered together against the protocol as its journal stands and appends
+  /// them, under the journal's lock, by this run's author.
+  private func add(_ lines: [String], to name: String) {
+    if openProtocols[name] == nil { loadProtocol(name) }
+    guard var journal = openProtocols[name] else { return }
+    do throws(Launcher.Failure) {
+      try journal.add(lines, by: model.overrides.author, store: protocols, at: Date())
+    } catch {
+      inbox.post(.protocolRefused(error.said(in: model.strings).description))
+    }
+    openProtocols[name] = journal
+    show(journal)
+  }
+
+  private func show(_ journal: ProtocolJournal) {
     inbox.post(
-      .protocolLoaded(name, session: open.session, recent: open.recent, problems: open.problems))
+      .protocolLoaded(
+        journal.name, session: journal.session, recent: journal.recent,
+        problems: journal.problems))
   }
 
   private func play(_ pitches: [Pitch], sound: InstrumentSound) {

@@ -37,6 +37,9 @@ public enum Effect: Equatable, Sendable {
   case protocolLoad(String)
   /// Apply a line to the protocol and keep it in its journal, or say why not.
   case protocolAdd(String, line: String)
+  /// Lines that make one action (the screen's `f`: `false`, then `take`), which `undo` takes
+  /// back whole: appended together or not at all.
+  case protocolAddTogether(String, lines: [String])
   /// Read the protocol's journal again if someone has added to it.
   case protocolRefresh(String)
   /// Add a movement line for each movement of the MusicXML score at `path`.

@@ -16,11 +16,13 @@ public struct RunOverrides: Equatable, Sendable {
   /// A Standard MIDI File played in as the MIDI keyboard, or a MIDI device node or FIFO read
   /// instead of the sequencer's port.
   public var midiIn: String?
+  /// Who writes the protocol lines entered in this run: `--as NAME` or the login name.
+  public var author: String?
 
   public init(
     glyphs: GlyphSet.Kind? = nil, theme: Theme.Name? = nil, sink: String? = nil,
     source: String? = nil, audioOut: String? = nil, audioIn: String? = nil,
-    readsAudioInFast: Bool = false, midiIn: String? = nil
+    readsAudioInFast: Bool = false, midiIn: String? = nil, author: String? = nil
   ) {
     self.glyphs = glyphs
     self.theme = theme
@@ -30,6 +32,7 @@ public struct RunOverrides: Equatable, Sendable {
     self.audioIn = audioIn
     self.readsAudioInFast = readsAudioInFast
     self.midiIn = midiIn
+    self.author = author
   }
 
   /// The saved devices with this run's choices applied.

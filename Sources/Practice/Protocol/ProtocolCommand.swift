@@ -25,7 +25,7 @@ enum ProtocolCommand: Equatable {
   static let ratingHelp = "a rating (0–4, x ± ok + ++) or tags (i b e n t w f…)"
 
   init(parsing line: String) throws(ProtocolError) {
-    let words = line.split(whereSeparator: \.isWhitespace)
+    let words = line.split(whereSeparator: \.isSpace)
     guard let first = words.first else { throw ProtocolError("empty entry") }
     let arguments = Array(words.dropFirst())
     let rest = String(line[first.endIndex...].trimmingWhitespace())
@@ -177,12 +177,19 @@ enum ProtocolCommand: Equatable {
 extension Character {
   /// `0`–`9` only: `isNumber` also takes other scripts' digits and fractions.
   var isASCIIDigit: Bool { isASCII && isNumber }
+
+  /// `isWhitespace`, answered for ASCII without looking up Unicode's tables: most of the time
+  /// of reading an entry line went into that look-up, once per character.
+  var isSpace: Bool {
+    guard let ascii = asciiValue else { return isWhitespace }
+    return ascii == 0x20 || (0x09...0x0D).contains(ascii)
+  }
 }
 
 extension StringProtocol {
   func trimmingWhitespace() -> SubSequence {
-    let start = firstIndex { !$0.isWhitespace } ?? endIndex
-    let end = lastIndex { !$0.isWhitespace }.map(index(after:)) ?? start
+    let start = firstIndex { !$0.isSpace } ?? endIndex
+    let end = lastIndex { !$0.isSpace }.map(index(after:)) ?? start
     return self[start..<end]
   }
 }

@@ -34,7 +34,11 @@ import FoundationEssentials
 /// - `note TEXT` notes something about the current take; `mnote TEXT` about the movement.
 /// - `pin TAKE BARS` makes the editing plan use a take of the current movement (by its label,
 ///   `A3`, or number) for those bars; `unpin` drops the current movement's pins.
-/// - `undo` takes back the latest entry that is still in effect; undo again for the one before.
+/// - `undo` takes back the author's latest entry that is still in effect (an entry without an
+///   author, from before entries had one, counts as anyone's); undo again for the one before.
+///   Lines entered together as one action (the screen's `f`: `false`, then `take`) are taken
+///   back together. Others' later entries stay; an undo that would change what one of them
+///   applies to, or make it no longer apply, is refused.
 ///
 /// Marks, edit points and pins of a take stay within its bars: from its start to its end bar,
 /// or past the start without limit while it has no end bar (a pin: up to its last bar marked).
@@ -56,20 +60,77 @@ public struct ProtocolSession: Equatable, Sendable {
   private var timecodeOffset: TimecodeOffset?
   /// The next automatic number in each counting scope the session has used.
   private var nextNumbers: [NumberingScope: Int] = [:]
-  /// The lines in effect, for `undo`.
-  private var applied: [Entry] = []
+  /// The actions in effect, oldest first, each with what it changed, so that `undo` puts back
+  /// the session before it without replaying the lines before it.
+  private var applied: [Action] = []
 
-  private struct Entry: Equatable {
-    var line: String
-    var date: Date
+  /// One line of the journal: what was typed, when and by whom (nil: a line from before lines
+  /// had authors), and whether it belongs to the action of the line before it.
+  public struct Line: Equatable, Sendable {
+    public var text: String
+    public var date: Date
+    public var author: String?
+    public var joinsPrevious: Bool
+
+    public init(
+      _ text: String, at date: Date, by author: String? = nil, joinsPrevious: Bool = false
+    ) {
+      self.text = text
+      self.date = date
+      self.author = author
+      self.joinsPrevious = joinsPrevious
+    }
   }
 
-  private struct TimecodeOffset: Equatable {
+  /// Lines applied as one, with the session as it was before the first of them.
+  private struct Action: Equatable, Sendable {
+    var lines: [Line]
+    var before: Snapshot
+  }
+
+  /// What a line can change, as it was before the line: the small parts whole, and of the
+  /// takes only their count and the current and latest take's own fields, since a line only
+  /// appends takes, marks and notes or changes one of those two takes. A new field, or a line
+  /// that changes another take, must be kept here too: the random journals of
+  /// `ProtocolUndoTests` find one that is not, once its line is in their pool.
+  private struct Snapshot: Equatable, Sendable {
+    var works: [Work]
+    var pins: [Pin]
+    var tags: [ProblemTag]
+    var numbering: NumberingScheme
+    var startNumber: Int
+    var frameRate: FrameRate
+    var currentWork: Int?
+    var currentMovement: MovementID?
+    var timecodeOffset: TimecodeOffset?
+    var nextNumbers: [NumberingScope: Int]
+    var takeCount: Int
+    var changedTakes: [TakeSnapshot]
+    var context: Context
+  }
+
+  private struct Context: Equatable, Sendable {
+    var work: Int?
+    var movement: MovementID?
+    var take: Int?
+  }
+
+  private struct TakeSnapshot: Equatable, Sendable {
+    var index: Int
+    var endBar: Int?
+    var endedAt: Date?
+    var isFalseStart: Bool
+    var markCount: Int
+    var editPoints: [Int]
+    var noteCount: Int
+  }
+
+  private struct TimecodeOffset: Equatable, Sendable {
     var timecode: Timecode
     var setAt: Date
   }
 
-  private enum NumberingScope: Hashable {
+  private enum NumberingScope: Hashable, Sendable {
     case session
     case work(Int)
     case movement(MovementID)
@@ -77,11 +138,47 @@ public struct ProtocolSession: Equatable, Sendable {
 
   public init() {}
 
-  /// Applies one entry line typed at `date`, or throws why not and leaves the session as it was.
-  public mutating func apply(_ line: String, at date: Date) throws(ProtocolError) {
-    let command = try ProtocolCommand(parsing: line)
-    try perform(command, at: date)
-    if command != .undo { applied.append(Entry(line: line, date: date)) }
+  /// Applies one entry line typed at `date` by `author`, or throws why not and leaves the
+  /// session as it was.
+  public mutating func apply(_ line: String, at date: Date, by author: String? = nil)
+    throws(ProtocolError)
+  {
+    try apply(Line(line, at: date, by: author))
+  }
+
+  /// Applies a line of the journal; one that joins the previous line's action is taken back
+  /// with it.
+  public mutating func apply(_ line: Line) throws(ProtocolError) {
+    let command = try ProtocolCommand(parsing: line.text)
+    if command == .undo {
+      try undo(by: line.author)
+      return
+    }
+    let before = snapshot()
+    try perform(command, at: line.date)
+    if line.joinsPrevious, let last = applied.indices.last,
+      applied[last].lines.last?.author == line.author
+    {
+      applied[last].lines.append(line)
+    } else {
+      applied.append(Action(lines: [line], before: before))
+    }
+  }
+
+  /// Applies lines entered together as one action, such as `false` and `take`: all of them or,
+  /// if one is refused, none.
+  public mutating func apply(together lines: [Line]) throws(ProtocolError) {
+    let count = applied.count
+    do {
+      for (index, line) in lines.enumerated() {
+        var joined = line
+        joined.joinsPrevious = index > 0
+        try apply(joined)
+      }
+    } catch {
+      if applied.count > count { rewind(to: count) }
+      throw error
+    }
   }
 
   /// The session the journal's entries make, with a line `line N: why` for each entry that was
@@ -90,22 +187,96 @@ public struct ProtocolSession: Equatable, Sendable {
     session: ProtocolSession, problems: [String]
   ) {
     var session = ProtocolSession()
+    let problems = session.replay(entries.map { Line($0.line, at: $0.date) })
+    return (session, problems)
+  }
+
+  /// Applies the journal's lines in order and says which were refused and skipped, as
+  /// `line N: why`, counting the first of `lines` as line `firstNumber`.
+  public mutating func replay(_ lines: [Line], firstNumber: Int = 1) -> [String] {
     var problems: [String] = []
-    for (number, entry) in zip(1..., entries) {
+    for (number, line) in zip(firstNumber..., lines) {
       do {
-        try session.apply(entry.line, at: entry.date)
+        try apply(line)
       } catch {
         problems.append("line \(number): \(error)")
       }
     }
-    return (session, problems)
+    return problems
   }
 
-  /// Rebuilding from the start is simple and plainly right: the session is by definition the
-  /// replay of the entries in effect.
-  private mutating func undo() throws(ProtocolError) {
-    guard !applied.isEmpty else { throw ProtocolError("nothing to undo") }
-    self = Self.replay(applied.dropLast().map { ($0.line, $0.date) }).session
+  /// Puts back the session before the author's latest action in effect, then applies the
+  /// others' actions after it again, as they were entered. Taking back the latest action costs
+  /// only what that action changed. An action applied again must find the same work, movement
+  /// and take current as when it was entered, or it would be about something else.
+  private mutating func undo(by author: String?) throws(ProtocolError) {
+    guard
+      let index = applied.lastIndex(where: {
+        author == nil || $0.lines[0].author == nil || $0.lines[0].author == author
+      })
+    else { throw ProtocolError("nothing to undo") }
+    let undone = Array(applied[index...])
+    rewind(to: index)
+    for action in undone.dropFirst() {
+      if context == action.before.context, (try? apply(together: action.lines)) != nil {
+        continue
+      }
+      rewind(to: index)
+      // They all applied in this order before, so they apply again.
+      for action in undone { try! apply(together: action.lines) }
+      let later = action.lines[0]
+      throw ProtocolError(
+        "cannot undo \"\(undone[0].lines[0].text)\": \(later.author ?? "someone")'s "
+          + "\"\(later.text)\" after it depends on it")
+    }
+  }
+
+  /// The work, movement and take that entries apply to.
+  private var context: Context {
+    Context(work: currentWork, movement: currentMovement, take: currentTake)
+  }
+
+  /// Puts back the session as it was before action `index`, and forgets that action and those
+  /// after it.
+  private mutating func rewind(to index: Int) {
+    for action in applied[index...].reversed() { restore(action.before) }
+    applied.removeSubrange(index...)
+  }
+
+  private func snapshot() -> Snapshot {
+    let changed = Set([currentTake, takes.indices.last].compactMap { $0 }).sorted().map {
+      TakeSnapshot(
+        index: $0, endBar: takes[$0].endBar, endedAt: takes[$0].endedAt,
+        isFalseStart: takes[$0].isFalseStart, markCount: takes[$0].marks.count,
+        editPoints: takes[$0].editPoints, noteCount: takes[$0].notes.count)
+    }
+    return Snapshot(
+      works: works, pins: pins, tags: tags, numbering: numbering, startNumber: startNumber,
+      frameRate: frameRate, currentWork: currentWork, currentMovement: currentMovement,
+      timecodeOffset: timecodeOffset, nextNumbers: nextNumbers, takeCount: takes.count,
+      changedTakes: changed, context: context)
+  }
+
+  private mutating func restore(_ before: Snapshot) {
+    works = before.works
+    pins = before.pins
+    tags = before.tags
+    numbering = before.numbering
+    startNumber = before.startNumber
+    frameRate = before.frameRate
+    currentWork = before.currentWork
+    currentMovement = before.currentMovement
+    timecodeOffset = before.timecodeOffset
+    nextNumbers = before.nextNumbers
+    takes.removeSubrange(before.takeCount...)
+    for take in before.changedTakes {
+      takes[take.index].endBar = take.endBar
+      takes[take.index].endedAt = take.endedAt
+      takes[take.index].isFalseStart = take.isFalseStart
+      takes[take.index].marks.removeSubrange(take.markCount...)
+      takes[take.index].editPoints = take.editPoints
+      takes[take.index].notes.removeSubrange(take.noteCount...)
+    }
   }
 
   public func movement(_ id: MovementID) -> Movement? {
@@ -206,7 +377,9 @@ public struct ProtocolSession: Equatable, Sendable {
         throw ProtocolError("no pins in movement \(id.number)")
       }
       pins.removeAll { $0.movement == id }
-    case .undo: try undo()
+    case .undo:
+      // `apply` takes an undo before it comes here: it changes the actions, not the protocol.
+      break
     }
   }
 

@@ -11,7 +11,8 @@ struct RecordingProtocol: ParsableCommand {
     discussion: """
       Every change is one entry line, kept in the protocol's journal: take [N] [@BAR], mvt K, \
       end BAR, false, A-B RATING (x ± ok + ++ or 0-4), BAR TAGS (i b e n t w f), edit BAR, \
-      note TEXT, undo.
+      note TEXT, undo. Each line records who wrote it (the login name, or --as NAME); undo \
+      takes back its author's own last line.
       """,
     subcommands: [
       New.self, Movement.self, Add.self, Plan.self, Export.self, List.self, ImportScore.self,
@@ -34,9 +35,12 @@ struct RecordingProtocol: ParsableCommand {
     @Option(help: "A MusicXML score (.musicxml, .xml or .mxl) whose movements and bars to take.")
     var score: String?
 
+    @OptionGroup var author: AuthorOption
+
     func run() throws {
       if let score {
-        try HeadlessProtocol.new(name, score: score, store: RecordingProtocol.store, at: Date())
+        try HeadlessProtocol.new(
+          name, score: score, by: author.resolved, store: RecordingProtocol.store, at: Date())
       } else {
         try HeadlessProtocol.new(name, store: RecordingProtocol.store, at: Date())
       }
@@ -74,10 +78,12 @@ struct RecordingProtocol: ParsableCommand {
     @Argument(help: "The movement: its bars as printed (0 for a pickup), letters, meter and tempo.")
     var line: String
 
+    @OptionGroup var author: AuthorOption
+
     func run() throws {
       let (store, strings) = try RecordingProtocol.ground
       let problems = try HeadlessProtocol.movement(
-        line, to: name, store: store, strings: strings, at: Date())
+        line, to: name, by: author.resolved, store: store, strings: strings, at: Date())
       for problem in problems { warn(problem) }
     }
   }
@@ -92,10 +98,12 @@ struct RecordingProtocol: ParsableCommand {
     @Argument(help: "The entry line.")
     var line: String
 
+    @OptionGroup var author: AuthorOption
+
     func run() throws {
       let (store, strings) = try RecordingProtocol.ground
       let problems = try HeadlessProtocol.add(
-        line, to: name, store: store, strings: strings, at: Date())
+        line, to: name, by: author.resolved, store: store, strings: strings, at: Date())
       for problem in problems { warn(problem) }
     }
   }
@@ -171,5 +179,20 @@ struct RecordingProtocol: ParsableCommand {
     func run() throws {
       for name in try RecordingProtocol.store.names() { say(name) }
     }
+  }
+}
+
+/// Who writes protocol lines: `--as NAME`, or else the login name. The practice room and the
+/// `protocol` subcommands hold it under the same name, so each gets the value wherever it is
+/// given on the command line.
+struct AuthorOption: ParsableArguments {
+  @Option(
+    name: .customLong("as"),
+    help: ArgumentHelp(
+      "Write protocol lines as NAME (default: the login name).", valueName: "name"))
+  var author: String?
+
+  var resolved: String? {
+    author ?? HeadlessProtocol.loginName(environment: ProcessInfo.processInfo.environment)
   }
 }

@@ -1,0 +1,89 @@
+import FoundationEssentials
+import Practice
+import Storage
+
+/// A protocol as this process has read its journal: the session its lines make and where the
+/// reading stopped. Reading on from there, and appending under the journal's lock after the
+/// lines others added meanwhile, keep it current without replaying the journal again.
+public struct ProtocolJournal: Sendable {
+  public let name: String
+  public private(set) var session = ProtocolSession()
+  public private(set) var position = ProtocolStore.Position()
+  /// The lines read or added that were refused on replay, and the ones that could not be read.
+  public private(set) var problems: [String] = []
+  /// The last lines of the journal, newest last.
+  public private(set) var recent: [String] = []
+  /// Entries read or added so far, for the numbers of problems (`line N: why`).
+  private var entryCount = 0
+
+  /// The protocol `name` as its journal stands.
+  public static func open(_ name: String, store: ProtocolStore) throws(Launcher.Failure)
+    -> ProtocolJournal
+  {
+    var journal = ProtocolJournal(name: name)
+    try journal.readOn(store: store)
+    return journal
+  }
+
+  private init(name: String) {
+    self.name = name
+  }
+
+  /// Applies the lines others have added since the last read.
+  public mutating func readOn(store: ProtocolStore) throws(Launcher.Failure) {
+    do {
+      take(try store.read(name, from: position))
+    } catch {
+      throw Launcher.Failure(description: error.description)
+    }
+  }
+
+  /// Applies `lines`, entered together by `author`, to the protocol as its journal stands under
+  /// the lock, and appends them; refused, they change neither, and the reason is thrown.
+  public mutating func add(
+    _ lines: [String], by author: String?, store: ProtocolStore, at date: Date
+  ) throws(Launcher.Failure) {
+    let entries = lines.enumerated().map {
+      ProtocolStore.Entry(at: date, line: $0.element, by: author, joinsPrevious: $0.offset > 0)
+    }
+    var refusal: ProtocolError?
+    do throws(StorageError) {
+      position = try store.append(entries, to: name, after: position) { tail in
+        take(tail)
+        do throws(ProtocolError) {
+          try session.apply(together: entries.map(Self.line))
+          return true
+        } catch {
+          refusal = error
+          return false
+        }
+      }
+    } catch {
+      // What was applied and what the journal holds may differ now: start again from the file.
+      self = ProtocolJournal(name: name)
+      throw Launcher.Failure(description: error.description)
+    }
+    if let refusal { throw Launcher.Failure(refusal) }
+    entryCount += entries.count
+    remember(lines)
+  }
+
+  private mutating func take(_ tail: ProtocolStore.Tail) {
+    problems += tail.notices
+    problems += session.replay(tail.entries.map(Self.line), firstNumber: entryCount + 1)
+    entryCount += tail.entries.count
+    position = tail.end
+    remember(tail.entries.map(\.line))
+  }
+
+  private mutating func remember(_ lines: [String]) {
+    recent = Array(
+      (recent + lines.suffix(ProtocolModel.recentCount)).suffix(
+        ProtocolModel.recentCount))
+  }
+
+  private static func line(_ entry: ProtocolStore.Entry) -> ProtocolSession.Line {
+    ProtocolSession.Line(
+      entry.line, at: entry.at, by: entry.by, joinsPrevious: entry.joinsPrevious)
+  }
+}

@@ -1,0 +1,71 @@
+import App
+import Foundation
+import Practice
+import Storage
+import XCTest
+
+/// A protocol open in one process while others write to its journal: it reads only what they
+/// add, and checks its own lines against the journal as it stands under the lock.
+final class ProtocolJournalTests: XCTestCase {
+  private var folder: URL!
+  private var store: ProtocolStore { ProtocolStore(folder: folder) }
+  private let date = Date(timeIntervalSince1970: 1_794_700_000)
+
+  override func setUpWithError() throws {
+    folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("journal-\(UUID().uuidString)", isDirectory: true)
+    try store.create("brahms", at: date)
+    for line in ["mvt 1: 1-40", "take"] {
+      try store.append(ProtocolStore.Entry(at: date, line: line, by: "producer"), to: "brahms")
+    }
+  }
+
+  override func tearDown() {
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  private var journalFile: URL { folder.appendingPathComponent("brahms/journal.jsonl") }
+
+  func testReadingOnAppliesOnlyTheLinesAddedSince() throws {
+    var journal = try ProtocolJournal.open("brahms", store: store)
+    XCTAssertEqual(journal.session.takes.count, 1)
+    // Spoiling the lines read already shows that they are not read again.
+    let handle = try FileHandle(forUpdating: journalFile)
+    try handle.write(contentsOf: Data("xxxx".utf8))
+    try handle.close()
+    try store.append(
+      ProtocolStore.Entry(at: date, line: "4 ++", by: "assistant"), to: "brahms")
+    try journal.readOn(store: store)
+    XCTAssertEqual(journal.problems, [])
+    XCTAssertEqual(journal.session.takes[0].marks.map(\.rating), [.excellent])
+    XCTAssertEqual(journal.recent, ["mvt 1: 1-40", "take", "4 ++"])
+    XCTAssertEqual(journal.position.offset, store.journalSize(of: "brahms"))
+  }
+
+  func testALineIsCheckedAgainstWhatOthersAddedMeanwhile() throws {
+    var producer = try ProtocolJournal.open("brahms", store: store)
+    var assistant = try ProtocolJournal.open("brahms", store: store)
+    try producer.add(["take 10"], by: "producer", store: store, at: date)
+    XCTAssertThrowsError(try assistant.add(["take 10"], by: "assistant", store: store, at: date)) {
+      XCTAssertEqual("\($0)", "take 10 already exists")
+    }
+    XCTAssertEqual(
+      assistant.session.takes.map(\.label), ["1", "10"], "it read the producer's take")
+    try assistant.add(["note late"], by: "assistant", store: store, at: date)
+    try producer.readOn(store: store)
+    let reopened = try ProtocolJournal.open("brahms", store: store)
+    XCTAssertEqual(reopened.problems, [], "no warning, ever")
+    XCTAssertEqual(reopened.session, producer.session)
+    XCTAssertEqual(reopened.session, assistant.session)
+  }
+
+  func testLinesAddedTogetherAreUndoneTogetherAndReplaySo() throws {
+    var journal = try ProtocolJournal.open("brahms", store: store)
+    let before = journal.session
+    try journal.add(["false", "take"], by: "producer", store: store, at: date)
+    XCTAssertEqual(journal.session.takes.map(\.isFalseStart), [true, false])
+    try journal.add(["undo"], by: "producer", store: store, at: date)
+    XCTAssertEqual(journal.session, before)
+    XCTAssertEqual(try ProtocolJournal.open("brahms", store: store).session, before)
+  }
+}
