@@ -28,4 +28,34 @@ final class FreepatsRenderTests: XCTestCase {
     XCTAssertGreaterThan(decibels, -40)
     XCTAssertLessThan(decibels, -10)
   }
+
+  /// The onset evaluation's freepats takes count on timidity starting a note on its own sample,
+  /// where fluidsynth starts it on its next 64-sample block.
+  func testTimidityStartsEveryNoteOnItsOwnSample() throws {
+    let freepats = try XCTUnwrap(SoundFont.heldOut.first { $0.name == "freepats" })
+    XCTAssertEqual(freepats.startDelay, 0)
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("woodshed-freepats-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let sampleRate = 48_000
+    let offsets = [0, 1, 2, 3, 5, 7, 11, 13]
+    let notes = offsets.enumerated().map { index, offset in
+      MIDIFile.Note(millisecond: 1_000 * (index + 1) + offset, length: 100, key: 60, velocity: 100)
+    }
+    let samples = try XCTUnwrap(
+      freepats.render(
+        notes, program: 0, length: Double(offsets.count + 2), sampleRate: sampleRate,
+        in: folder))
+    let leads = notes.map { note in
+      let event = note.millisecond * sampleRate / 1000
+      let excerpt = samples[(event - 480)..<(event + 4_800)]
+      let heard = excerpt.map(abs).max()! / 100
+      return (excerpt.firstIndex { abs($0) > heard } ?? Int.max) - event
+    }
+    // The same lead for every note (to a sample or two of resampling), however far into a
+    // 64-sample block its event falls.
+    XCTAssertLessThanOrEqual(leads.max()! - leads.min()!, 2, "\(leads)")
+    XCTAssertTrue((0..<64).contains(leads[0]), "\(leads)")
+  }
 }

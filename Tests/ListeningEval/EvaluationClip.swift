@@ -8,6 +8,8 @@ public struct EvaluationClip: Sendable {
     /// Bowed, blown and sung General MIDI instruments rendered from the FluidR3 GM soundfont:
     /// only those whose recordings MuseScore's General does not play for the held-out part.
     case fluidR3GM = "FluidR3 GM"
+    /// Bowed, blown and sung instruments played by timidity from Debian's freepats.
+    case freepats
     /// General MIDI instruments rendered by fluidsynth from MuseScore's General soundfont.
     case museScoreGeneral = "MuseScore General"
     /// Recorded drum kits from Debian's hydrogen-drumkits.
@@ -17,7 +19,7 @@ public struct EvaluationClip: Sendable {
 
     public var part: EvaluationPart {
       switch self {
-      case .synthesized, .timGM6mb, .fluidR3GM, .forzeeStereo: .tuning
+      case .synthesized, .timGM6mb, .fluidR3GM, .freepats, .forzeeStereo: .tuning
       case .museScoreGeneral, .gimmeAHand, .blackPearl: .heldOut
       }
     }

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The tuning part: synthesized instruments, and synthesized legato lines, always; General MIDI
 /// instruments rendered by fluidsynth from TimGM6mb, bowed, blown and sung ones from FluidR3 GM
-/// (each played detached and slurred), and pieces of the ForzeeStereo drum kit, when installed.
+/// and (by timidity) from freepats, each played detached and slurred, and pieces of the ForzeeStereo drum kit, when installed.
 /// The held-out part, never tuned on: General MIDI instruments rendered from MuseScore's General
 /// soundfont, and pieces of the Gimme A Hand and Black Pearl kits, when installed; its
 /// performances have their own seeds.
@@ -30,12 +30,15 @@ public enum OnsetEvaluationSet {
   public static func plan(of part: EvaluationPart) -> [PlannedTake] {
     switch part {
     case .tuning:
-      synthesized(categories: OnsetCategory.allCases, takes: 2, playing: playing)
-        + soundFont(FluidSynthInstrument.timGM6mb, seed: 200)
-        + soundFont(FluidSynthInstrument.fluidR3GM, seed: 700)
-        + drums(DrumKitInstrument.forzeeStereo, seed: 300) + legato(seed: 600)
+      [
+        synthesized(categories: OnsetCategory.allCases, takes: 2, playing: playing),
+        soundFont(SoundFontInstrument.timGM6mb, seed: 200),
+        soundFont(SoundFontInstrument.fluidR3GM, seed: 700),
+        soundFont(SoundFontInstrument.freepats, seed: 800),
+        drums(DrumKitInstrument.forzeeStereo, seed: 300), legato(seed: 600),
+      ].flatMap { $0 }
     case .heldOut:
-      soundFont(FluidSynthInstrument.museScoreGeneral, seed: 400)
+      soundFont(SoundFontInstrument.museScoreGeneral, seed: 400)
         + drums(DrumKitInstrument.gimmeAHandAndBlackPearl, seed: 500)
     }
   }
@@ -85,7 +88,7 @@ public enum OnsetEvaluationSet {
     }
   }
 
-  private static func soundFont(_ instruments: [FluidSynthInstrument], seed: UInt64)
+  private static func soundFont(_ instruments: [SoundFontInstrument], seed: UInt64)
     -> [PlannedTake]
   {
     instruments.enumerated().map { index, instrument in
@@ -118,13 +121,16 @@ public enum OnsetEvaluationSet {
   /// What is missing for the whole set, as a phrase for the report; nil when nothing is.
   public static var missing: String? {
     var missing: [String] = []
-    if ExternalTool.path(of: "fluidsynth") == nil { missing.append("fluidsynth") }
+    for player in [SoundFont.Player.fluidsynth, .timidity]
+    where ExternalTool.path(of: player.rawValue) == nil {
+      missing.append(player.rawValue)
+    }
     let soundFonts = [
-      FluidSynthInstrument.timGM6mb[0], FluidSynthInstrument.fluidR3GM[0],
-      FluidSynthInstrument.museScoreGeneral[0],
+      SoundFontInstrument.timGM6mb[0], SoundFontInstrument.fluidR3GM[0],
+      SoundFontInstrument.freepats[0], SoundFontInstrument.museScoreGeneral[0],
     ]
-    for instrument in soundFonts where !FileManager.default.fileExists(atPath: instrument.soundFont)
-    {
+    for instrument in soundFonts
+    where !FileManager.default.fileExists(atPath: instrument.soundFont.path) {
       missing.append(instrument.source.rawValue)
     }
     let pieces = DrumKitInstrument.forzeeStereo + DrumKitInstrument.gimmeAHandAndBlackPearl

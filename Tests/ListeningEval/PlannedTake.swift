@@ -7,7 +7,7 @@ public struct PlannedTake: Sendable {
   enum Player: Sendable {
     case synthesized(OnsetCategory, sampleRate: Int)
     case legato(LegatoInstrument, sampleRate: Int)
-    case soundFont(FluidSynthInstrument)
+    case soundFont(SoundFontInstrument)
     case drumKit(DrumKitInstrument)
   }
 

@@ -70,22 +70,35 @@ public struct SoundFont: Sendable {
     executable != nil && FileManager.default.fileExists(atPath: path)
   }
 
-  /// `notes` played on General MIDI `program`, mono, `length` seconds long, written through
-  /// files in `folder`; nil when the synthesizer fails. Reverb is on, as in a room, and chorus
-  /// off, so each note has one pitch.
+  /// How many samples after its event's time the synthesizer starts a note, on a grid of
+  /// whole milliseconds at 48 kHz. fluidsynth starts a note at the beginning of the 64-sample
+  /// block after the one in which its event falls due; on a 4 ms grid (192 samples, three whole
+  /// blocks) that is exactly one block. timidity starts it on the sample.
+  public var startDelay: Int {
+    switch player {
+    case .fluidsynth: 64
+    case .timidity: 0
+    }
+  }
+
+  /// `notes` played on General MIDI `program` (on `channel`, 9 for percussion), mono, `length`
+  /// seconds long, written through files named `name` in `folder`; nil when the synthesizer
+  /// fails. Reverb is on, as in a room, and chorus off, so each note has one pitch.
   public func render(
-    _ notes: [MIDIFile.Note], program: Int, length: Double, sampleRate: Int, in folder: URL
+    _ notes: [MIDIFile.Note], channel: Int = 0, program: Int, length: Double, sampleRate: Int,
+    in folder: URL, named name: String = "pitch"
   ) -> [Float]? {
     guard let executable else { return nil }
-    let midi = folder.appendingPathComponent("pitch.mid")
-    let wav = folder.appendingPathComponent("pitch.wav")
-    let file = MIDIFile(channel: 0, program: program, notes: notes)
+    let midi = folder.appendingPathComponent("\(name).mid")
+    let wav = folder.appendingPathComponent("\(name).wav")
+    let file = MIDIFile(channel: channel, program: program, notes: notes)
     let arguments =
       switch player {
+      // Loading only the samples played keeps a large soundfont quick to open.
       case .fluidsynth:
         [
-          "-ni", "-q", "-R", "1", "-C", "0", "-g", "0.5", "-r", "\(sampleRate)", "-F", wav.path,
-          path, midi.path,
+          "-ni", "-q", "-R", "1", "-C", "0", "-g", "0.5", "-r", "\(sampleRate)",
+          "-o", "synth.dynamic-sample-loading=1", "-F", wav.path, path, midi.path,
         ]
       // timidity drops the silence before the first note unless told not to.
       case .timidity:

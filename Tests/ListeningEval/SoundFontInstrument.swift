@@ -1,14 +1,12 @@
 import DSP
 import Foundation
 
-/// General MIDI instruments played by fluidsynth from a soundfont: real recorded samples with
-/// their own attacks, as opposed to formulas.
-struct FluidSynthInstrument: Sendable {
+/// General MIDI instruments played from a set of recorded samples (fluidsynth from a
+/// soundfont, timidity from GUS patches): real recordings with their own attacks, as opposed to
+/// formulas.
+struct SoundFontInstrument: Sendable {
   static let sampleRate = 48_000
-  /// fluidsynth starts a note at the beginning of the 64-sample block after the one in which
-  /// its event falls due; on a 4 ms grid (192 samples, three whole blocks at 48 kHz) that is
-  /// exactly one block after the event's time.
-  private static let blockDelay = 64
+  /// Notes start on a 4 ms grid, where fluidsynth's delay is one whole block.
   private static let gridMilliseconds = 4
   private static let percussionChannel = 9
 
@@ -17,7 +15,7 @@ struct FluidSynthInstrument: Sendable {
   var program: Int
   var percussionKeys: [Int]
   var pitches: ClosedRange<Int>
-  var soundFont: String
+  var soundFont: SoundFont
   var source: EvaluationClip.Source
   /// Each note held until the next one has begun, unless a rest is written between them (a note
   /// of the same pitch is let go as the next begins, so it is played again), as a bowed, blown
@@ -25,15 +23,14 @@ struct FluidSynthInstrument: Sendable {
   var slurred = false
 
   /// The tuning part's: TimGM6mb, a small soundfont.
-  static let timGM6mb = generalMIDI(from: "/usr/share/sounds/sf2/TimGM6mb.sf2", .timGM6mb)
+  static let timGM6mb = generalMIDI(from: SoundFont.tuning[0], .timGM6mb)
 
   /// The tuning part's bowed, blown and sung instruments recorded for FluidR3 GM. MuseScore's
   /// General grew out of FluidR3 and still plays its violin, flute and choir recordings (the
   /// same samples, mixed to mono): those are the held-out part's and are left out here; its
   /// cello and the others below are recordings the held-out part does not play.
-  static let fluidR3GM: [FluidSynthInstrument] = {
-    let soundFont = "/usr/share/sounds/sf2/FluidR3_GM.sf2"
-    let programs: [(String, program: Int, ClosedRange<Int>)] = [
+  static let fluidR3GM = detachedAndSlurred(
+    [
       ("viola", 41, 48...81),
       ("cello", 42, 36...64),
       ("strings", 48, 43...81),
@@ -41,21 +38,42 @@ struct FluidSynthInstrument: Sendable {
       ("oboe", 68, 58...88),
       ("clarinet", 71, 50...86),
       ("recorder", 74, 67...91),
-    ]
-    return [false, true].flatMap { slurred in
+    ], from: SoundFont.tuning[1], .fluidR3GM)
+
+  /// The tuning part's bowed, blown and sung instruments from Debian's freepats, played by
+  /// timidity: recordings none of the soundfonts plays, with their own vibrato, bowing and
+  /// breath. (The pitch evaluation holds freepats out; the pitch detector does not use the
+  /// onset detector.)
+  static let freepats = detachedAndSlurred(
+    [
+      ("violin", 40, 55...86),
+      ("cello", 42, 36...64),
+      ("strings", 48, 43...81),
+      ("voice oohs", 53, 48...76),
+      ("flute", 73, 60...90),
+      ("clarinet", 71, 50...86),
+      ("trumpet", 56, 55...82),
+    ], from: SoundFont.heldOut[1], .freepats)
+
+  /// Bowed, blown and sung `programs`, each played detached and slurred.
+  private static func detachedAndSlurred(
+    _ programs: [(String, program: Int, ClosedRange<Int>)], from soundFont: SoundFont,
+    _ source: EvaluationClip.Source
+  ) -> [SoundFontInstrument] {
+    [false, true].flatMap { slurred in
       programs.map {
-        FluidSynthInstrument(
+        SoundFontInstrument(
           name: slurred ? "\($0.0), slurred" : $0.0, category: .softAttack, program: $0.program,
-          percussionKeys: [], pitches: $0.2, soundFont: soundFont, source: .fluidR3GM,
+          percussionKeys: [], pitches: $0.2, soundFont: soundFont, source: source,
           slurred: slurred)
       }
     }
-  }()
+  }
 
   /// The held-out part's: MuseScore's General soundfont, larger and recorded elsewhere, with a
   /// fingered bass and a choir singing "aah" besides.
-  static let museScoreGeneral: [FluidSynthInstrument] = {
-    let soundFont = "/usr/share/sounds/sf3/MuseScore_General.sf3"
+  static let museScoreGeneral: [SoundFontInstrument] = {
+    let soundFont = SoundFont.heldOut[0]
     return generalMIDI(from: soundFont, .museScoreGeneral) + [
       .init(
         name: "acoustic bass", category: .pluckedString, program: 32, percussionKeys: [],
@@ -67,8 +85,8 @@ struct FluidSynthInstrument: Sendable {
   }()
 
   /// The programs played from every soundfont.
-  private static func generalMIDI(from soundFont: String, _ source: EvaluationClip.Source)
-    -> [FluidSynthInstrument]
+  private static func generalMIDI(from soundFont: SoundFont, _ source: EvaluationClip.Source)
+    -> [SoundFontInstrument]
   {
     let programs: [(String, OnsetCategory, program: Int, keys: [Int], ClosedRange<Int>)] = [
       ("piano", .piano, 0, [], 45...80),
@@ -81,15 +99,13 @@ struct FluidSynthInstrument: Sendable {
       ("wood block", .woodblock, 0, [76, 77], 0...1),
     ]
     return programs.map {
-      FluidSynthInstrument(
+      SoundFontInstrument(
         name: $0.0, category: $0.1, program: $0.program, percussionKeys: $0.keys, pitches: $0.4,
         soundFont: soundFont, source: source)
     }
   }
 
-  var isAvailable: Bool {
-    ExternalTool.path(of: "fluidsynth") != nil && FileManager.default.fileExists(atPath: soundFont)
-  }
+  var isAvailable: Bool { soundFont.isAvailable }
 
   private var channel: Int { percussionKeys.isEmpty ? 0 : Self.percussionChannel }
 
@@ -98,7 +114,7 @@ struct FluidSynthInstrument: Sendable {
   }
 
   /// The performance rendered, with the frame where each note's sound starts; nil when
-  /// fluidsynth fails.
+  /// the synthesizer fails.
   func take(of performance: Performance, named name: String, in folder: URL) -> CleanTake? {
     var notes = performance.notes.map { note in
       MIDIFile.Note(
@@ -112,7 +128,8 @@ struct FluidSynthInstrument: Sendable {
       let lead = soundLeadIns(of: notes, in: folder)
     else { return nil }
     let truth = notes.map { note in
-      note.millisecond * Self.sampleRate / 1000 + Self.blockDelay + lead[Self.sound(note)]!.start
+      note.millisecond * Self.sampleRate / 1000 + soundFont.startDelay
+        + lead[Self.sound(note)]!.start
     }
     return CleanTake(
       name: name, category: category, source: source, performance: performance,
@@ -139,7 +156,7 @@ struct FluidSynthInstrument: Sendable {
     }
     var leadIns: [Int: (Int, Float)] = [:]
     for (sound, note) in zip(sounds, alone) {
-      let block = note.millisecond * Self.sampleRate / 1000 + Self.blockDelay
+      let block = note.millisecond * Self.sampleRate / 1000 + soundFont.startDelay
       let excerpt = samples[block..<min(samples.count, block + Self.sampleRate * 3 / 10)]
       leadIns[sound] = SoundStart.of(excerpt)
     }
@@ -149,25 +166,9 @@ struct FluidSynthInstrument: Sendable {
   private func render(_ notes: [MIDIFile.Note], length: Double, in folder: URL, named: String)
     -> [Float]?
   {
-    guard let fluidsynth = ExternalTool.path(of: "fluidsynth") else { return nil }
-    let midi = folder.appendingPathComponent("\(named).mid")
-    let wav = folder.appendingPathComponent("\(named).wav")
-    let file = MIDIFile(channel: channel, program: program, notes: notes)
-    guard (try? Data(file.bytes).write(to: midi)) != nil,
-      ExternalTool.run(
-        fluidsynth,
-        [
-          // Loading only the samples played keeps a large soundfont quick to open.
-          "-ni", "-q", "-R", "1", "-C", "0", "-g", "0.5", "-r", "\(Self.sampleRate)",
-          "-o", "synth.dynamic-sample-loading=1", "-F", wav.path, soundFont, midi.path,
-        ]) != nil,
-      let data = try? Data(contentsOf: wav),
-      let audio = try? WAVCodec.decode(data)
-    else { return nil }
-    var mono = WAVCodec.mono(audio)
-    let count = Int(length * Double(Self.sampleRate))
-    if mono.count < count { mono += [Float](repeating: 0, count: count - mono.count) }
-    return Array(mono.prefix(count))
+    soundFont.render(
+      notes, channel: channel, program: program, length: length, sampleRate: Self.sampleRate,
+      in: folder, named: named)
   }
 }
 
