@@ -40,7 +40,7 @@ enum ExportFixture {
 
 final class ProtocolExportTests: XCTestCase {
   func testCSVHasARowPerMarkAndPerTakeWithoutMarksQuotedForASpreadsheet() throws {
-    let take1 = "Brahms op. 38,1,1,1,40,false,2027-01-15T08:00:10Z,10:00:10:00"
+    let take1 = "Brahms op. 38,1,1,1,40,false,2027-01-15T08:00:10.000Z,10:00:10:00"
     let note = "\"slow, \"\"rushed\"\" ending\""
     XCTAssertEqual(
       try ExportFixture.export(.csv).components(separatedBy: "\r\n"),
@@ -51,10 +51,10 @@ final class ProtocolExportTests: XCTestCase {
         "\(take1),21,40,2,,\(note)",
         "\(take1),15,15,,intonation,\(note)",
         "\(take1),25,25,,intonation;wrong note,\(note)",
-        "Brahms op. 38,1,2,12,30,false,2027-01-15T08:01:40Z,10:01:40:00,12,30,3,,",
-        "Brahms op. 38,1,3,30,40,false,2027-01-15T08:03:20Z,10:03:20:00,30,40,4,,",
-        "Brahms op. 38,1,3,30,40,false,2027-01-15T08:03:20Z,10:03:20:00,33,33,,noise,",
-        "Brahms op. 38,1,4,1,,true,2027-01-15T08:05:00Z,10:05:00:00,,,,,",
+        "Brahms op. 38,1,2,12,30,false,2027-01-15T08:01:40.000Z,10:01:40:00,12,30,3,,",
+        "Brahms op. 38,1,3,30,40,false,2027-01-15T08:03:20.000Z,10:03:20:00,30,40,4,,",
+        "Brahms op. 38,1,3,30,40,false,2027-01-15T08:03:20.000Z,10:03:20:00,33,33,,noise,",
+        "Brahms op. 38,1,4,1,,true,2027-01-15T08:05:00.000Z,10:05:00:00,,,,,",
         "",
       ])
   }
@@ -73,8 +73,9 @@ final class ProtocolExportTests: XCTestCase {
     let work = "\"'=HYPERLINK(\"\"http://x\"\")\""
     XCTAssertEqual(
       rows[1],
-      "\(work),1,1,1,,false,2027-01-15T08:00:05Z,,3,3,,\"'-6 dB\",\"'+3 dB on the cello; =SUM(1)\"")
-    XCTAssertEqual(rows[2], "\(work),1,2,1,,false,2027-01-15T08:00:09Z,,,,,,\"'@cello\"")
+      "\(work),1,1,1,,false,2027-01-15T08:00:05.000Z,,3,3,,\"'-6 dB\",\"'+3 dB on the cello; =SUM(1)\""
+    )
+    XCTAssertEqual(rows[2], "\(work),1,2,1,,false,2027-01-15T08:00:09.000Z,,,,,,\"'@cello\"")
     XCTAssertEqual(ProtocolExport.spreadsheetCell("3 + 4"), "3 + 4", "only a first character")
     XCTAssertEqual(ProtocolExport.spreadsheetCell("-"), "\"'-\"")
     XCTAssertEqual(ProtocolExport.spreadsheetCell("\r=1"), "\"'\r=1\"")
@@ -85,7 +86,7 @@ final class ProtocolExportTests: XCTestCase {
     let session = try ExportFixture.session([(0, "mvt 1: 0-8"), (5, "take")])
     XCTAssertEqual(
       ProtocolExport(name: "x", session: session).text(.csv).components(separatedBy: "\r\n")[1],
-      ",1,1,0,,false,2027-01-15T08:00:05Z,,,,,,")
+      ",1,1,0,,false,2027-01-15T08:00:05.000Z,,,,,,")
   }
 
   func testJSONHoldsTheWholeProtocol() throws {
@@ -112,8 +113,8 @@ final class ProtocolExportTests: XCTestCase {
     XCTAssertEqual(takes.map { $0["from"] as? String }, ["1", "12", "30", "1"])
     XCTAssertEqual(takes.map { $0["to"] as? String }, ["40", "30", "40", nil])
     XCTAssertEqual(takes.map { $0["falseStart"] as? Bool }, [false, false, false, true])
-    XCTAssertEqual(takes[0]["started"] as? String, "2027-01-15T08:00:10Z")
-    XCTAssertEqual(takes[0]["ended"] as? String, "2027-01-15T08:01:40Z")
+    XCTAssertEqual(takes[0]["started"] as? String, "2027-01-15T08:00:10.000Z")
+    XCTAssertEqual(takes[0]["ended"] as? String, "2027-01-15T08:01:40.000Z")
     XCTAssertTrue(takes[3]["ended"] is NSNull, "the last take has not ended")
     XCTAssertEqual(takes[1]["timecode"] as? String, "10:01:40:00")
     XCTAssertEqual(takes[0]["notes"] as? [String], ["slow, \"rushed\" ending"])
@@ -214,6 +215,27 @@ extension ProtocolExportTests {
     XCTAssertTrue(
       page.contains("<td>5</td><td>&lt;b&gt;cello&lt;/b&gt; &amp; bass</td></tr>"), page)
     XCTAssertFalse(page.contains("<b>"), "typed text never becomes markup")
+  }
+
+  /// A take's clock time is where it was logged, at the offset its line recorded; takes from
+  /// journals without offsets take the export's.
+  func testTheTakeSheetShowsEachTakesClockTimeWhereItWasLogged() throws {
+    var session = try ExportFixture.session()
+    try session.apply(
+      ProtocolSession.Line(
+        "take", at: ExportFixture.start.addingTimeInterval(400.25), utcOffset: -18_000))
+    let export = ProtocolExport(name: "brahms", session: session, utcOffset: 3600)
+    let page = export.text(.html)
+    XCTAssertTrue(page.contains("<tr><td>5</td><td>from 1</td><td>03:06:40</td>"), page)
+    XCTAssertTrue(page.contains("<td>1</td><td>1–40</td><td>09:00:10</td>"), page)
+    let json = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(export.text(.json).utf8)) as? [String: Any])
+    let works = try XCTUnwrap(json["works"] as? [[String: Any]])
+    let movements = try XCTUnwrap(works[0]["movements"] as? [[String: Any]])
+    let takes = try XCTUnwrap(movements[0]["takes"] as? [[String: Any]])
+    XCTAssertEqual(takes[4]["utcOffset"] as? String, "-05:00")
+    XCTAssertEqual(takes[4]["started"] as? String, "2027-01-15T08:06:40.250Z")
+    XCTAssertTrue(takes[0]["utcOffset"] is NSNull)
   }
 
   func testTheTakeSheetSaysWhatNeedsARetakeAndKeepsCellsWhole() throws {

@@ -36,7 +36,8 @@ public enum HeadlessProtocol {
     var journal = try ProtocolJournal.open(name, store: store)
     let problems = journal.problems
     do {
-      try journal.add([line], by: author, store: store, at: date)
+      try journal.add(
+        [line], by: author, store: store, at: date, utcOffset: LocalTime.utcOffset(at: date))
     } catch {
       throw error.said(in: strings)
     }
@@ -145,7 +146,8 @@ extension HeadlessProtocol {
     try new(name, store: store, at: date)
     var journal = try ProtocolJournal.open(name, store: store)
     for line in lines {
-      try journal.add([line], by: author, store: store, at: date)
+      try journal.add(
+        [line], by: author, store: store, at: date, utcOffset: LocalTime.utcOffset(at: date))
     }
   }
 

@@ -15,7 +15,8 @@ public struct ProtocolExport: Sendable {
   let name: String
   let session: ProtocolSession
   let plan: EditingPlan
-  /// Seconds east of UTC for the clock times of the printed take sheet.
+  /// Seconds east of UTC for the clock times of the printed take sheet, for takes whose line
+  /// did not record its own.
   let utcOffset: Int
 
   public init(name: String, session: ProtocolSession, utcOffset: Int = 0) {

@@ -20,6 +20,12 @@ public enum FrameRate: String, CaseIterable, Sendable {
 
   /// Frames in one second of real time.
   public var framesPerSecond: Double {
-    self == .fps2997 ? 30000 / 1001 : Double(framesPerTimecodeSecond)
+    Double(speed.frames) / Double(speed.seconds)
+  }
+
+  /// `frames` frames run in exactly `seconds` seconds of real time, so that times are counted
+  /// in whole numbers.
+  public var speed: (frames: Int, seconds: Int) {
+    self == .fps2997 ? (30000, 1001) : (framesPerTimecodeSecond, 1)
   }
 }

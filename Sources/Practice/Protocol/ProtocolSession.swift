@@ -64,19 +64,23 @@ public struct ProtocolSession: Equatable, Sendable {
   /// the session before it without replaying the lines before it.
   private var applied: [Action] = []
 
-  /// One line of the journal: what was typed, when and by whom (nil: a line from before lines
-  /// had authors), and whether it belongs to the action of the line before it.
+  /// One line of the journal: what was typed, when, the writer's local clock offset from UTC
+  /// then in seconds and by whom (each nil in a line from before lines had it), and whether it
+  /// belongs to the action of the line before it.
   public struct Line: Equatable, Sendable {
     public var text: String
     public var date: Date
+    public var utcOffset: Int?
     public var author: String?
     public var joinsPrevious: Bool
 
     public init(
-      _ text: String, at date: Date, by author: String? = nil, joinsPrevious: Bool = false
+      _ text: String, at date: Date, utcOffset: Int? = nil, by author: String? = nil,
+      joinsPrevious: Bool = false
     ) {
       self.text = text
       self.date = date
+      self.utcOffset = utcOffset
       self.author = author
       self.joinsPrevious = joinsPrevious
     }
@@ -155,7 +159,7 @@ public struct ProtocolSession: Equatable, Sendable {
       return
     }
     let before = snapshot()
-    try perform(command, at: line.date)
+    try perform(command, at: line.date, utcOffset: line.utcOffset)
     if line.joinsPrevious, let last = applied.indices.last,
       applied[last].lines.last?.author == line.author
     {
@@ -325,7 +329,9 @@ public struct ProtocolSession: Equatable, Sendable {
 
   /// Each case checks everything before it changes anything, so a refused entry leaves the
   /// session as it was.
-  private mutating func perform(_ command: ProtocolCommand, at date: Date) throws(ProtocolError) {
+  private mutating func perform(_ command: ProtocolCommand, at date: Date, utcOffset: Int?)
+    throws(ProtocolError)
+  {
     switch command {
     case .work(let name): selectWork(named: name)
     case .selectMovement(let number): try selectMovement(number)
@@ -345,7 +351,8 @@ public struct ProtocolSession: Equatable, Sendable {
       }
       timecodeOffset = TimecodeOffset(timecode: timecode, setAt: date)
     case .tag(let letter, let name): try defineTag(letter, name: name)
-    case .take(let number, let bar): try startTake(number: number, at: bar, date: date)
+    case .take(let number, let bar):
+      try startTake(number: number, at: bar, date: date, utcOffset: utcOffset)
     case .end(let bar): try endTake(at: bar)
     case .falseStart:
       let take = try requireTake()
@@ -447,7 +454,9 @@ public struct ProtocolSession: Equatable, Sendable {
     tags.append(ProblemTag(letter: letter, name: name))
   }
 
-  private mutating func startTake(number: Int?, at bar: String?, date: Date) throws(ProtocolError) {
+  private mutating func startTake(number: Int?, at bar: String?, date: Date, utcOffset: Int?)
+    throws(ProtocolError)
+  {
     let id = try requireMovement()
     let movement = movement(id)!
     var start = guessedStartBar ?? 0
@@ -464,7 +473,7 @@ public struct ProtocolSession: Equatable, Sendable {
     takes.append(
       Take(
         number: taken, label: label(taken, in: id), movement: id, startBar: start,
-        startedAt: date, timecode: timecode(at: date)))
+        startedAt: date, utcOffset: utcOffset, timecode: timecode(at: date)))
     nextNumbers[scope] = taken + 1
   }
 

@@ -38,11 +38,21 @@ public struct Timecode: Equatable, Sendable, CustomStringConvertible {
   public var frames: Int { frameCount % rate.framesPerTimecodeSecond }
 
   /// The timecode `interval` seconds of real time later (earlier when negative), at the frame
-  /// under way at that instant. A millionth of a frame is added so that a time typed to the
-  /// frame, such as 1.001 s at 29.97, lands on that frame despite floating-point error.
+  /// under way at that instant. The interval is taken to the millisecond, as journal lines are
+  /// stamped, and counted in whole numbers, so a time on a frame's first millisecond (1.001 s
+  /// at 29.97) is on that frame, never on the one before for a floating-point error.
   public func adding(seconds interval: Double) -> Timecode {
-    let frames = (interval * rate.framesPerSecond + 1e-6).rounded(.down)
-    return Timecode(frameCount: frameCount + Int(frames), rate: rate)
+    let milliseconds = Int((interval * 1000).rounded())
+    let (frames, seconds) = rate.speed
+    return Timecode(
+      frameCount: frameCount + Self.floorDivision(milliseconds * frames, 1000 * seconds),
+      rate: rate)
+  }
+
+  /// `dividend / divisor` rounded down, also when negative.
+  static func floorDivision(_ dividend: Int, _ divisor: Int) -> Int {
+    let (quotient, remainder) = dividend.quotientAndRemainder(dividingBy: divisor)
+    return remainder < 0 ? quotient - 1 : quotient
   }
 
   public var description: String {
