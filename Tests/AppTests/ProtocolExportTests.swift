@@ -287,6 +287,16 @@ extension ProtocolExportTests {
       lines[5], "002  TAKE2    A     C        10:01:57:29 10:02:15:28 00:00:39:28 00:00:57:27")
   }
 
+  /// CMX3600's drop-frame: the header says so and every time has its `;`.
+  func testTheEDLMarksDropFrame() throws {
+    let lines = try ExportFixture.export(.edl, frameRate: .fps2997DropFrame)
+      .split(separator: "\n")
+    XCTAssertEqual(lines[1], "FCM: DROP FRAME")
+    XCTAssertEqual(
+      lines[2], "001  TAKE1    A     C        10:00:10;00 10:00:49;28 00:00:00;00 00:00:39;28")
+    XCTAssertEqual(try ExportFixture.export(.edl).split(separator: "\n")[1], "FCM: NON-DROP FRAME")
+  }
+
   func testTheEDLSaysWhatItHadToGuess() throws {
     let session = try ExportFixture.session([
       (0, "numbering movement start 100000"), (0, "mvt 1: 1-12 12a 13-20"), (5, "take"),

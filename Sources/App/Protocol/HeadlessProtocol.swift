@@ -98,8 +98,8 @@ extension HeadlessProtocol {
       guard chosen == .edl else {
         throw Launcher.Failure(description: "--fps is for --format edl")
       }
-      guard let given = FrameRate(rawValue: frameRate) else {
-        throw Launcher.Failure(description: "--fps is one of 24, 25, 29.97 and 30")
+      guard let given = FrameRate(name: frameRate) else {
+        throw Launcher.Failure(description: "--fps is one of \(FrameRate.names)")
       }
       rate = given
     }

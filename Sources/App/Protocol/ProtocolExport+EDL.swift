@@ -9,8 +9,8 @@ extension ProtocolExport {
   /// first bar to the segment's. A take's timecode is read as its `HH:MM:SS:FF` at `rate`, as
   /// the session reads its offset when its fps changes; a take logged before the session had a
   /// timecode counts from 00:00:00:00, and a comment says so. Record times run on from
-  /// 00:00:00:00 without holes. Out points are exclusive, as in every EDL, and the timecode is
-  /// non-drop-frame (29.97 too), as the session's is.
+  /// 00:00:00:00 without holes. Out points are exclusive, as in every EDL. At 29.97 drop-frame
+  /// the header says `FCM: DROP FRAME` and times are `HH:MM:SS;FF`, as CMX3600 writes them.
   ///
   /// Comments: `* FROM CLIP NAME: TAKE 3 BARS 1-24` after each event, which editors show as the
   /// clip's name; `* LOC: <record time> RED <tags>` for each mark with problem tags on the
@@ -18,7 +18,7 @@ extension ProtocolExport {
   /// 41-44` where no take plays; and a note where bars have no tempo (see
   /// `barSecondsWithoutTempo`).
   func edl(frameRate rate: FrameRate) -> String {
-    var lines = ["TITLE: \(name)", "FCM: NON-DROP FRAME"]
+    var lines = ["TITLE: \(name)", rate.isDropFrame ? "FCM: DROP FRAME" : "FCM: NON-DROP FRAME"]
     let reels = Self.reels(session.takes)
     var event = 0
     var record = Timecode(frameCount: 0, rate: rate)
@@ -113,7 +113,7 @@ extension Timecode {
 
   /// The frames from this timecode on to `later`, across midnight if need be.
   fileprivate func frames(to later: Timecode) -> Int {
-    let day = 24 * 60 * 60 * rate.framesPerTimecodeSecond
+    let day = rate.framesPerDay
     return ((later.frameCount - frameCount) % day + day) % day
   }
 

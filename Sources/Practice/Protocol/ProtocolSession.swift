@@ -15,9 +15,10 @@ import FoundationEssentials
 ///   A movement's bars can be redefined until it has takes.
 /// - `numbering continuous|work|movement [start N]`: see `NumberingScheme`. `start N` is the
 ///   next number now and the first number of every work or movement that starts counting.
-/// - `fps 24|25|29.97|30` (25 until set) and `tc HH:MM:SS:FF`, the recorder's timecode at the
-///   moment the line is entered. A take's timecode is that timecode plus the time from then to
-///   the take's `take` line. Changing `fps` keeps the offset's HH:MM:SS:FF.
+/// - `fps 23.976|24|25|29.97|29.97df|30` (25 until set; see `FrameRate`) and `tc HH:MM:SS:FF`
+///   (`HH:MM:SS;FF` in drop-frame), the recorder's timecode at the moment the line is entered.
+///   A take's timecode is that timecode plus the time from then to the take's `take` line, to
+///   the millisecond. Changing `fps` keeps the offset's HH:MM:SS:FF, the rate's nearest label.
 /// - `tag LETTER NAME` adds a problem tag, such as `tag p page turn`.
 ///
 /// Recording
@@ -347,7 +348,8 @@ public struct ProtocolSession: Equatable, Sendable {
       }
     case .timecode(let text):
       guard let timecode = Timecode(text, rate: frameRate) else {
-        throw ProtocolError("\(text) is not a timecode HH:MM:SS:FF at \(frameRate.rawValue) fps")
+        let form = frameRate.isDropFrame ? "HH:MM:SS;FF" : "HH:MM:SS:FF"
+        throw ProtocolError("\(text) is not a timecode \(form) at \(frameRate.rawValue) fps")
       }
       timecodeOffset = TimecodeOffset(timecode: timecode, setAt: date)
     case .tag(let letter, let name): try defineTag(letter, name: name)
