@@ -34,7 +34,7 @@ enum ExportFixture {
   static func export(_ format: ProtocolExport.Format, frameRate: FrameRate? = nil) throws
     -> String
   {
-    ProtocolExport(name: "brahms", session: try session()).text(format, frameRate: frameRate)
+    ProtocolExport(name: "brahms", session: try session(), frameRate: frameRate).text(format)
   }
 }
 
@@ -80,6 +80,53 @@ final class ProtocolExportTests: XCTestCase {
     XCTAssertEqual(ProtocolExport.spreadsheetCell("-"), "\"'-\"")
     XCTAssertEqual(ProtocolExport.spreadsheetCell("\r=1"), "\"'\r=1\"")
     XCTAssertEqual(ProtocolExport.spreadsheetCell("\t=1"), "\"'\t=1\"")
+  }
+
+  /// Issue 19's case: 01:00:00:20 at 25 fps is 01:00:00:24 at 30, the same instant, in every
+  /// export that writes timecode; the others place takes in seconds.
+  func testAFrameRateConvertsTimecodesInEveryExportThatWritesThem() throws {
+    let session = try ExportFixture.session([
+      (0, "mvt 1: 1-8 4/4@q=120"), (0, "fps 25"), (0, "tc 01:00:00:20"), (0, "take"),
+      (1, "1-8 +"), (2, "end 8"),
+    ])
+    for format in ProtocolExport.Format.withTimecode {
+      let at25 = ProtocolExport(name: "b", session: session).text(format)
+      let at30 = ProtocolExport(name: "b", session: session, frameRate: .fps30).text(format)
+      XCTAssertTrue(at25.contains("01:00:00:20"), "\(format): \(at25)")
+      XCTAssertTrue(at30.contains("01:00:00:24"), "\(format): \(at30)")
+      XCTAssertFalse(at30.contains("01:00:00:20"), "\(format): \(at30)")
+    }
+    let edl = ProtocolExport(name: "b", session: session, frameRate: .fps30).text(.edl)
+    XCTAssertTrue(
+      edl.contains("001  TAKE1    A     C        01:00:00:24 01:00:16:24 00:00:00:00 00:00:16:00"),
+      edl)
+    let json = ProtocolExport(name: "b", session: session, frameRate: .fps2997DropFrame)
+    XCTAssertTrue(json.text(.json).contains("\"frameRate\" : \"29.97df\""), json.text(.json))
+    XCTAssertEqual(
+      ProtocolExport.Format.allCases.filter { !ProtocolExport.Format.withTimecode.contains($0) },
+      [.audacity, .reaper, .reaperCSV])
+  }
+
+  /// From every rate to every rate, the timecode the CSV writes is the frame under way at the
+  /// take's instant: never after it, less than a frame before.
+  func testTimecodesWrittenAtAnotherRateAreTheSameInstantWithinAFrame() throws {
+    for from in FrameRate.allCases {
+      let session = try ExportFixture.session([
+        (0, "mvt 1: 1-8"), (0, "fps \(from.rawValue)"), (0, "tc 07:23:41:11"), (0.537, "take"),
+      ])
+      let original = try XCTUnwrap(session.takes[0].timecode)
+      for to in FrameRate.allCases {
+        let csv = ProtocolExport(name: "b", session: session, frameRate: to).text(.csv)
+        let row = csv.split(separator: "\r\n")[1].split(
+          separator: ",", omittingEmptySubsequences: false)
+        let written = try XCTUnwrap(Timecode(row[7], rate: to), "\(row[7]) at \(to)")
+        let (f1, s1) = from.speed
+        let (f2, s2) = to.speed
+        let instant = original.frameCount * s1 * f2
+        XCTAssertLessThanOrEqual(written.frameCount * s2 * f1, instant, "\(from) to \(to)")
+        XCTAssertLessThan(instant, (written.frameCount + 1) * s2 * f1, "\(from) to \(to)")
+      }
+    }
   }
 
   func testCSVLeavesOutWhatIsNotKnown() throws {
@@ -280,11 +327,12 @@ extension ProtocolExportTests {
 
   func testTheEDLCountsFramesAtTheRateChosen() throws {
     let lines = try ExportFixture.export(.edl, frameRate: .fps2997).split(separator: "\n")
-    // 40 s of real time are 1198.8 frames at 29.97: the timecode runs behind the clock.
+    // Take 1 began 36 010 s after 00:00:00:00 (10:00:10:00 at 25 fps): 1 079 220.8 frames at
+    // 29.97, whose non-drop labels run behind the clock; 40 s of music are 1198.8 frames.
     XCTAssertEqual(
-      lines[2], "001  TAKE1    A     C        10:00:10:00 10:00:49:28 00:00:00:00 00:00:39:28")
+      lines[2], "001  TAKE1    A     C        09:59:34:00 10:00:13:29 00:00:00:00 00:00:39:29")
     XCTAssertEqual(
-      lines[5], "002  TAKE2    A     C        10:01:57:29 10:02:15:28 00:00:39:28 00:00:57:27")
+      lines[5], "002  TAKE2    A     C        10:01:21:27 10:01:39:27 00:00:39:29 00:00:57:29")
   }
 
   /// CMX3600's drop-frame: the header says so and every time has its `;`.
@@ -293,7 +341,7 @@ extension ProtocolExportTests {
       .split(separator: "\n")
     XCTAssertEqual(lines[1], "FCM: DROP FRAME")
     XCTAssertEqual(
-      lines[2], "001  TAKE1    A     C        10:00:10;00 10:00:49;28 00:00:00;00 00:00:39;28")
+      lines[2], "001  TAKE1    A     C        10:00:10;00 10:00:49;29 00:00:00;00 00:00:39;29")
     XCTAssertEqual(try ExportFixture.export(.edl).split(separator: "\n")[1], "FCM: NON-DROP FRAME")
   }
 

@@ -157,6 +157,46 @@ final class ProtocolTimecodeTests: XCTestCase {
     }
   }
 
+  /// A time converted to another rate is the frame under way there at the same instant,
+  /// counted from 00:00:00:00: never after it, less than a frame before.
+  func testConvertingToAnotherRateKeepsTheInstant() throws {
+    let table: [(String, FrameRate, FrameRate, String)] = [
+      ("01:00:00:20", .fps25, .fps30, "01:00:00:24"),
+      ("01:00:00:24", .fps30, .fps25, "01:00:00:20"),
+      ("10:00:00:00", .fps25, .fps2997, "09:59:24:01"),
+      ("10:00:00:00", .fps25, .fps2997DropFrame, "10:00:00;01"),
+      ("00:10:00;00", .fps2997DropFrame, .fps30, "00:09:59:29"),
+      ("01:00:00:00", .fps23976, .fps24, "01:00:03:14"),
+      ("23:59:59:24", .fps25, .fps24, "23:59:59:23"),
+    ]
+    for (text, from, to, expected) in table {
+      let timecode = try XCTUnwrap(Timecode(text, rate: from))
+      XCTAssertEqual(timecode.converted(to: to).description, expected, "\(text) at \(from)")
+    }
+    var generator = SplitMix64(seed: 25)
+    var problems: [String] = []
+    for from in FrameRate.allCases {
+      let (f1, s1) = from.speed
+      // Instants within the shortest day, drop-frame's 86 399.9 s.
+      let last = 86_399 * f1 / s1
+      for _ in 0..<2_000 {
+        let frame = Int.random(in: 0..<last, using: &generator)
+        let timecode = Timecode(frameCount: frame, rate: from)
+        for to in FrameRate.allCases {
+          let (f2, s2) = to.speed
+          let converted = timecode.converted(to: to)
+          let instant = frame * s1 * f2
+          if converted.frameCount * s2 * f1 > instant
+            || instant >= (converted.frameCount + 1) * s2 * f1
+          {
+            problems.append("\(timecode) at \(from) is \(converted) at \(to)")
+          }
+        }
+      }
+    }
+    XCTAssertEqual(problems.count, 0, problems.prefix(10).joined(separator: "\n"))
+  }
+
   /// The labels counted one by one from midnight, skipped ones included.
   private static func labelNumber(_ timecode: Timecode) -> Int {
     ((timecode.hours * 60 + timecode.minutes) * 60 + timecode.seconds)

@@ -24,7 +24,7 @@ extension ProtocolExport {
         session.works[take.movement.work].name, String(take.movement.number), take.label,
         map.labels[take.startBar], take.endBar.map { map.labels[$0] } ?? "",
         take.isFalseStart ? "true" : "false", UTCTimestamp(take.startedAt).extendedMilliseconds,
-        take.timecode?.description ?? "",
+        timecode(of: take)?.description ?? "",
       ]
       let notes = take.notes.joined(separator: "; ")
       if take.marks.isEmpty { rows.append(fields + ["", "", "", "", notes]) }

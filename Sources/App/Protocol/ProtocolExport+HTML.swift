@@ -96,7 +96,7 @@ extension ProtocolExport {
       Self.escaped(take.label),
       Self.escaped(bars + (take.isFalseStart ? ", false start" : "")),
       clockTime(take.startedAt, utcOffset: take.utcOffset ?? utcOffset),
-      take.timecode.map { Self.escaped($0.description) } ?? "",
+      timecode(of: take).map { Self.escaped($0.description) } ?? "",
       Self.marksInBarOrder(take).map { Self.escaped(Self.markText($0, in: map)) }
         .joined(separator: "<br>"),
       take.editPoints.map { Self.escaped(map.labels[$0]) }.joined(separator: ", "),

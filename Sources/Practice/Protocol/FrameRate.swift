@@ -4,7 +4,7 @@
 /// their non-drop-frame timecode falls behind the wall clock by 3.6 s an hour, as on the
 /// recorder. 29.97 drop-frame (`HH:MM:SS;FF`, SMPTE 12M) skips the labels 00 and 01 at the start
 /// of every minute but every tenth, and so keeps up with the clock: ten minutes are 17 982
-/// frames, exactly 600 s.
+/// frames, 600 s less 0.6 ms.
 public enum FrameRate: String, CaseIterable, Sendable {
   case fps23976 = "23.976"
   case fps24 = "24"

@@ -62,11 +62,22 @@ public struct Timecode: Equatable, Sendable, CustomStringConvertible {
   /// stamped, and counted in whole numbers, so a time on a frame's first millisecond (1.001 s
   /// at 29.97) is on that frame, never on the one before for a floating-point error.
   public func adding(seconds interval: Double) -> Timecode {
+    converted(to: rate, adding: interval)
+  }
+
+  /// The same instant, `interval` seconds of real time later, counted at `rate`: the frame of
+  /// `rate` under way then, so never a frame late and less than one early. Instants are counted
+  /// from 00:00:00:00 at either rate; 23.976 and 29.97 non-drop run 1000/1001 slow, so their
+  /// labels fall behind (10:00:00:00 at 25 is 09:59:24:01 at 29.97) and drop-frame's keep up.
+  /// All in whole numbers, the interval to the millisecond, so nothing is lost in rounding.
+  public func converted(to rate: FrameRate, adding interval: Double = 0) -> Timecode {
     let milliseconds = Int((interval * 1000).rounded())
-    let (frames, seconds) = rate.speed
+    let (frames, seconds) = self.rate.speed
+    let (newFrames, newSeconds) = rate.speed
+    // The instant in thousandths of a second counted in `frames`ths: exact for every rate.
+    let instant = frameCount * seconds * 1000 + milliseconds * frames
     return Timecode(
-      frameCount: frameCount + Self.floorDivision(milliseconds * frames, 1000 * seconds),
-      rate: rate)
+      frameCount: Self.floorDivision(instant * newFrames, frames * 1000 * newSeconds), rate: rate)
   }
 
   /// `dividend / divisor` rounded down, also when negative.
