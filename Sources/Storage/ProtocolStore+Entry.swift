@@ -2,8 +2,9 @@ import FoundationEssentials
 
 extension ProtocolStore.Entry {
   /// The entry of a journal line exactly as `ProtocolStore` writes it (sorted keys, a date to
-  /// the millisecond or, in older journals, the second, strings without escapes), read without `JSONDecoder`, which took more than half
-  /// of the time of opening a long journal; nil for any other form, which `JSONDecoder` reads.
+  /// the millisecond or, in older journals, the second, strings without escapes), read without
+  /// `JSONDecoder`, which took more than half of the time of opening a long journal; nil for
+  /// any other form, which `JSONDecoder` reads.
   init?(written line: ArraySlice<UInt8>) {
     var rest = line
     func skip(_ literal: String) -> Bool {

@@ -204,7 +204,7 @@ public struct ProtocolStore: Sendable {
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     var lines = Data()
     for entry in entries {
-      // Made of strings, a flag and a number, so it always encodes.
+      // Made of strings and a flag, so it always encodes.
       let line = try! encoder.encode(entry)
       guard line.count <= FileKind.journalLine.byteLimit else {
         throw .cannotAppend(file: file.lastPathComponent, reason: "the line is too long")

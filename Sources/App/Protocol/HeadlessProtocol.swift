@@ -78,9 +78,9 @@ extension Launcher.Failure {
 
 extension HeadlessProtocol {
   /// The protocol in the format named `format` (see `ProtocolExport.Format`), its timecodes
-  /// converted to `frameRate` frames a second (the session's when nil), a CSV with a UTF-8 byte order mark
-  /// when `byteOrderMark` (Excel reads a CSV without one in the system's code page). Names are
-  /// checked before the protocol is read, so a typo costs nothing.
+  /// converted to `frameRate` frames a second (the session's when nil), a CSV with a UTF-8 byte
+  /// order mark when `byteOrderMark` (Excel reads a CSV without one in the system's code page).
+  /// Names are checked before the protocol is read, so a typo costs nothing.
   public static func export(
     _ name: String, store: ProtocolStore, format: String, frameRate: String?,
     byteOrderMark: Bool

@@ -8,9 +8,9 @@ extension ProtocolExport {
   /// Source times are estimates: the take's timecode plus the bar map's time from the take's
   /// first bar to the segment's, at the export's frame rate the frame under way at that instant;
   /// a take logged before the session had a timecode counts from 00:00:00:00, and a comment
-  /// says so. Record times run on from
-  /// 00:00:00:00 without holes. Out points are exclusive, as in every EDL. At 29.97 drop-frame
-  /// the header says `FCM: DROP FRAME` and times are `HH:MM:SS;FF`, as CMX3600 writes them.
+  /// says so. Record times run on from 00:00:00:00 without holes. Out points are exclusive, as
+  /// in every EDL. At 29.97 drop-frame the header says `FCM: DROP FRAME` and times are
+  /// `HH:MM:SS;FF`, as CMX3600 writes them.
   ///
   /// Comments: `* FROM CLIP NAME: TAKE 3 BARS 1-24` after each event, which editors show as the
   /// clip's name; `* LOC: <record time> RED <tags>` for each mark with problem tags on the

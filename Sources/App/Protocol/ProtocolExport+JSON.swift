@@ -9,13 +9,13 @@ extension ProtocolExport {
   /// "movements": [{"number", "title", "bars", "notes", "takes", "pins", "plan"}]}]}`
   ///
   /// `bars` is the bar map in the compact form the entry line `mvt K: …` reads. A take is
-  /// `{"label", "number", "from", "to", "falseStart", "started", "ended", "utcOffset", "timecode",
-  /// "marks", "editPoints", "notes"}`, a mark `{"from", "to", "rating", "tags"}` with the rating as
-  /// typed (`x`, `+-`, `ok`, `+`, `++`) and the tags by name. Bars are printed labels and takes
-  /// their labels, both strings (`"12a"`, `"A3"`); times are UTC ISO 8601 to the millisecond,
-  /// with the local clock's offset where the take was logged (`"+01:00"`); what is not known
-  /// is `null`. `frameRate` is the rate timecodes are written at. `plan` is the editing plan's segments, `{"take", "from", "to"}`, a gap's take
-  /// `null`.
+  /// `{"label", "number", "from", "to", "falseStart", "started", "ended", "utcOffset",
+  /// "timecode", "marks", "editPoints", "notes"}`, a mark `{"from", "to", "rating", "tags"}`
+  /// with the rating as typed (`x`, `+-`, `ok`, `+`, `++`) and the tags by name. Bars are
+  /// printed labels and takes their labels, both strings (`"12a"`, `"A3"`); times are UTC ISO
+  /// 8601 to the millisecond, with the local clock's offset where the take was logged
+  /// (`"+01:00"`); what is not known is `null`. `frameRate` is the rate timecodes are written
+  /// at. `plan` is the editing plan's segments, `{"take", "from", "to"}`, a gap's take `null`.
   func json() -> String {
     let works = session.works.indices.map { work in
       JSONValue.object([
