@@ -9,41 +9,79 @@ import Glibc
 /// loses nothing. A reader that keeps up reads only the bytes added since it last read; a
 /// writer reads those and appends under one lock, so its check sees the journal as it is.
 public struct ProtocolStore: Sendable {
-  /// One line of a protocol's journal: what was typed, when, by whom (nil in journals from
-  /// before lines had authors), and whether it was entered together with the line before it,
-  /// as one action that undo takes back whole.
+  /// One line of a protocol's journal: what was typed, when (to the millisecond, in UTC), the
+  /// local clock's offset from UTC then (nil in journals from before lines had it), by whom
+  /// (nil in journals from before lines had authors), and whether it was entered together with
+  /// the line before it, as one action that undo takes back whole.
+  ///
+  /// On disk: `{"at":"2026-11-27T13:40:47.123Z","by":"anna","line":"take","utcOffset":"+01:00"}`;
+  /// journals from before stamps had milliseconds hold `"at":"2026-11-27T13:40:47Z"`, which
+  /// reads as the same instant it always did.
   public struct Entry: Codable, Equatable, Sendable {
+    /// Always a whole number of milliseconds, so a line reads back as the instant it was
+    /// applied at.
     public var at: Date
     public var line: String
     public var by: String?
     public var joinsPrevious: Bool
+    /// Seconds east of UTC of the writer's clock when the line was entered.
+    public var utcOffset: Int?
 
-    public init(at: Date, line: String, by author: String? = nil, joinsPrevious: Bool = false) {
-      self.at = at
+    public init(
+      at date: Date, line: String, by author: String? = nil, joinsPrevious: Bool = false,
+      utcOffset: Int? = nil
+    ) {
+      self.at = Self.toTheMillisecond(date)
       self.line = line
       self.by = author
       self.joinsPrevious = joinsPrevious
+      self.utcOffset = utcOffset
+    }
+
+    /// `date` on the millisecond nearest to it, computed as reading the stamp computes it.
+    static func toTheMillisecond(_ date: Date) -> Date {
+      Date(milliseconds: Int((date.timeIntervalSince1970 * 1000).rounded()))
     }
 
     private enum CodingKeys: String, CodingKey {
-      case at, line, by, joinsPrevious
+      case at, line, by, joinsPrevious, utcOffset
     }
 
     public init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
-      at = try container.decode(Date.self, forKey: .at)
+      let stamp = try container.decode(String.self, forKey: .at)
+      guard let at = Self.date(stamp) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .at, in: container, debugDescription: "not a UTC time: \(stamp)")
+      }
+      self.at = at
       line = try container.decode(String.self, forKey: .line)
       by = try container.decodeIfPresent(String.self, forKey: .by)
       joinsPrevious = try container.decodeIfPresent(Bool.self, forKey: .joinsPrevious) ?? false
+      if let offset = try container.decodeIfPresent(String.self, forKey: .utcOffset) {
+        guard let seconds = Self.utcOffset(offset) else {
+          throw DecodingError.dataCorruptedError(
+            forKey: .utcOffset, in: container, debugDescription: "not an offset: \(offset)")
+        }
+        utcOffset = seconds
+      }
     }
 
-    /// A line as old journals hold it when it has no author and stands alone.
+    /// A line as old journals hold it when it has no author, stands alone and has no offset.
     public func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(at, forKey: .at)
+      try container.encode(UTCTimestamp(at).extendedMilliseconds, forKey: .at)
       try container.encode(line, forKey: .line)
       try container.encodeIfPresent(by, forKey: .by)
       if joinsPrevious { try container.encode(true, forKey: .joinsPrevious) }
+      try container.encodeIfPresent(utcOffset.map(Self.offsetText), forKey: .utcOffset)
+    }
+
+    /// `+01:00`, `-03:30`: ISO 8601's offset, to the minute as time zones are.
+    public static func offsetText(_ seconds: Int) -> String {
+      let minutes = abs(seconds) / 60
+      func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+      return (seconds < 0 ? "-" : "+") + two(minutes / 60) + ":" + two(minutes % 60)
     }
   }
 
@@ -164,10 +202,9 @@ public struct ProtocolStore: Sendable {
     let file = journalFile(name)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    encoder.dateEncodingStrategy = .iso8601
     var lines = Data()
     for entry in entries {
-      // Made of strings, a date and a flag, so it always encodes.
+      // Made of strings and a flag, so it always encodes.
       let line = try! encoder.encode(entry)
       guard line.count <= FileKind.journalLine.byteLimit else {
         throw .cannotAppend(file: file.lastPathComponent, reason: "the line is too long")
@@ -229,7 +266,6 @@ public struct ProtocolStore: Sendable {
   /// The whole lines of `bytes`, which start at `position`.
   private func decode(_ bytes: ArraySlice<UInt8>, from position: Position) -> Tail {
     let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .iso8601
     var entries: [Entry] = []
     var skipped: [Int] = []
     var end = position

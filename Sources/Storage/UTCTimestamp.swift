@@ -10,9 +10,14 @@ public struct UTCTimestamp: Equatable, Sendable {
   let hour: Int
   let minute: Int
   let second: Int
+  let millisecond: Int
 
+  /// `date` to the nearest millisecond, as journals stamp their lines.
   public init(_ date: Date) {
-    var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+    let milliseconds = Int((date.timeIntervalSince1970 * 1000).rounded())
+    let (whole, rest) = milliseconds.quotientAndRemainder(dividingBy: 1000)
+    var seconds = time_t(rest < 0 ? whole - 1 : whole)
+    millisecond = (rest + 1000) % 1000
     var parts = tm()
     gmtime_r(&seconds, &parts)
     year = Int(parts.tm_year) + 1900
@@ -33,6 +38,11 @@ public struct UTCTimestamp: Equatable, Sendable {
   public var extended: String {
     let date = "\(padded(year, 4))-\(padded(month))-\(padded(day))"
     return "\(date)T\(padded(hour)):\(padded(minute)):\(padded(second))Z"
+  }
+
+  /// `2026-11-21T15:44:00.250Z` (ISO 8601 to the millisecond), as journal lines are stamped.
+  public var extendedMilliseconds: String {
+    String(extended.dropLast()) + "." + padded(millisecond, 3) + "Z"
   }
 
   private func padded(_ value: Int, _ width: Int = 2) -> String {

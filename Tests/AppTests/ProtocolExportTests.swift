@@ -34,13 +34,13 @@ enum ExportFixture {
   static func export(_ format: ProtocolExport.Format, frameRate: FrameRate? = nil) throws
     -> String
   {
-    ProtocolExport(name: "brahms", session: try session()).text(format, frameRate: frameRate)
+    ProtocolExport(name: "brahms", session: try session(), frameRate: frameRate).text(format)
   }
 }
 
 final class ProtocolExportTests: XCTestCase {
   func testCSVHasARowPerMarkAndPerTakeWithoutMarksQuotedForASpreadsheet() throws {
-    let take1 = "Brahms op. 38,1,1,1,40,false,2027-01-15T08:00:10Z,10:00:10:00"
+    let take1 = "Brahms op. 38,1,1,1,40,false,2027-01-15T08:00:10.000Z,10:00:10:00"
     let note = "\"slow, \"\"rushed\"\" ending\""
     XCTAssertEqual(
       try ExportFixture.export(.csv).components(separatedBy: "\r\n"),
@@ -51,10 +51,10 @@ final class ProtocolExportTests: XCTestCase {
         "\(take1),21,40,2,,\(note)",
         "\(take1),15,15,,intonation,\(note)",
         "\(take1),25,25,,intonation;wrong note,\(note)",
-        "Brahms op. 38,1,2,12,30,false,2027-01-15T08:01:40Z,10:01:40:00,12,30,3,,",
-        "Brahms op. 38,1,3,30,40,false,2027-01-15T08:03:20Z,10:03:20:00,30,40,4,,",
-        "Brahms op. 38,1,3,30,40,false,2027-01-15T08:03:20Z,10:03:20:00,33,33,,noise,",
-        "Brahms op. 38,1,4,1,,true,2027-01-15T08:05:00Z,10:05:00:00,,,,,",
+        "Brahms op. 38,1,2,12,30,false,2027-01-15T08:01:40.000Z,10:01:40:00,12,30,3,,",
+        "Brahms op. 38,1,3,30,40,false,2027-01-15T08:03:20.000Z,10:03:20:00,30,40,4,,",
+        "Brahms op. 38,1,3,30,40,false,2027-01-15T08:03:20.000Z,10:03:20:00,33,33,,noise,",
+        "Brahms op. 38,1,4,1,,true,2027-01-15T08:05:00.000Z,10:05:00:00,,,,,",
         "",
       ])
   }
@@ -73,19 +73,67 @@ final class ProtocolExportTests: XCTestCase {
     let work = "\"'=HYPERLINK(\"\"http://x\"\")\""
     XCTAssertEqual(
       rows[1],
-      "\(work),1,1,1,,false,2027-01-15T08:00:05Z,,3,3,,\"'-6 dB\",\"'+3 dB on the cello; =SUM(1)\"")
-    XCTAssertEqual(rows[2], "\(work),1,2,1,,false,2027-01-15T08:00:09Z,,,,,,\"'@cello\"")
+      "\(work),1,1,1,,false,2027-01-15T08:00:05.000Z,,3,3,,\"'-6 dB\",\"'+3 dB on the cello; =SUM(1)\""
+    )
+    XCTAssertEqual(rows[2], "\(work),1,2,1,,false,2027-01-15T08:00:09.000Z,,,,,,\"'@cello\"")
     XCTAssertEqual(ProtocolExport.spreadsheetCell("3 + 4"), "3 + 4", "only a first character")
     XCTAssertEqual(ProtocolExport.spreadsheetCell("-"), "\"'-\"")
     XCTAssertEqual(ProtocolExport.spreadsheetCell("\r=1"), "\"'\r=1\"")
     XCTAssertEqual(ProtocolExport.spreadsheetCell("\t=1"), "\"'\t=1\"")
   }
 
+  /// Issue 19's case: 01:00:00:20 at 25 fps is 01:00:00:24 at 30, the same instant, in every
+  /// export that writes timecode; the others place takes in seconds.
+  func testAFrameRateConvertsTimecodesInEveryExportThatWritesThem() throws {
+    let session = try ExportFixture.session([
+      (0, "mvt 1: 1-8 4/4@q=120"), (0, "fps 25"), (0, "tc 01:00:00:20"), (0, "take"),
+      (1, "1-8 +"), (2, "end 8"),
+    ])
+    for format in ProtocolExport.Format.withTimecode {
+      let at25 = ProtocolExport(name: "b", session: session).text(format)
+      let at30 = ProtocolExport(name: "b", session: session, frameRate: .fps30).text(format)
+      XCTAssertTrue(at25.contains("01:00:00:20"), "\(format): \(at25)")
+      XCTAssertTrue(at30.contains("01:00:00:24"), "\(format): \(at30)")
+      XCTAssertFalse(at30.contains("01:00:00:20"), "\(format): \(at30)")
+    }
+    let edl = ProtocolExport(name: "b", session: session, frameRate: .fps30).text(.edl)
+    XCTAssertTrue(
+      edl.contains("001  TAKE1    A     C        01:00:00:24 01:00:16:24 00:00:00:00 00:00:16:00"),
+      edl)
+    let json = ProtocolExport(name: "b", session: session, frameRate: .fps2997DropFrame)
+    XCTAssertTrue(json.text(.json).contains("\"frameRate\" : \"29.97df\""), json.text(.json))
+    XCTAssertEqual(
+      ProtocolExport.Format.allCases.filter { !ProtocolExport.Format.withTimecode.contains($0) },
+      [.audacity, .reaper, .reaperCSV])
+  }
+
+  /// From every rate to every rate, the timecode the CSV writes is the frame under way at the
+  /// take's instant: never after it, less than a frame before.
+  func testTimecodesWrittenAtAnotherRateAreTheSameInstantWithinAFrame() throws {
+    for from in FrameRate.allCases {
+      let session = try ExportFixture.session([
+        (0, "mvt 1: 1-8"), (0, "fps \(from.rawValue)"), (0, "tc 07:23:41:11"), (0.537, "take"),
+      ])
+      let original = try XCTUnwrap(session.takes[0].timecode)
+      for to in FrameRate.allCases {
+        let csv = ProtocolExport(name: "b", session: session, frameRate: to).text(.csv)
+        let row = csv.split(separator: "\r\n")[1].split(
+          separator: ",", omittingEmptySubsequences: false)
+        let written = try XCTUnwrap(Timecode(row[7], rate: to), "\(row[7]) at \(to)")
+        let (f1, s1) = from.speed
+        let (f2, s2) = to.speed
+        let instant = original.frameCount * s1 * f2
+        XCTAssertLessThanOrEqual(written.frameCount * s2 * f1, instant, "\(from) to \(to)")
+        XCTAssertLessThan(instant, (written.frameCount + 1) * s2 * f1, "\(from) to \(to)")
+      }
+    }
+  }
+
   func testCSVLeavesOutWhatIsNotKnown() throws {
     let session = try ExportFixture.session([(0, "mvt 1: 0-8"), (5, "take")])
     XCTAssertEqual(
       ProtocolExport(name: "x", session: session).text(.csv).components(separatedBy: "\r\n")[1],
-      ",1,1,0,,false,2027-01-15T08:00:05Z,,,,,,")
+      ",1,1,0,,false,2027-01-15T08:00:05.000Z,,,,,,")
   }
 
   func testJSONHoldsTheWholeProtocol() throws {
@@ -112,8 +160,8 @@ final class ProtocolExportTests: XCTestCase {
     XCTAssertEqual(takes.map { $0["from"] as? String }, ["1", "12", "30", "1"])
     XCTAssertEqual(takes.map { $0["to"] as? String }, ["40", "30", "40", nil])
     XCTAssertEqual(takes.map { $0["falseStart"] as? Bool }, [false, false, false, true])
-    XCTAssertEqual(takes[0]["started"] as? String, "2027-01-15T08:00:10Z")
-    XCTAssertEqual(takes[0]["ended"] as? String, "2027-01-15T08:01:40Z")
+    XCTAssertEqual(takes[0]["started"] as? String, "2027-01-15T08:00:10.000Z")
+    XCTAssertEqual(takes[0]["ended"] as? String, "2027-01-15T08:01:40.000Z")
     XCTAssertTrue(takes[3]["ended"] is NSNull, "the last take has not ended")
     XCTAssertEqual(takes[1]["timecode"] as? String, "10:01:40:00")
     XCTAssertEqual(takes[0]["notes"] as? [String], ["slow, \"rushed\" ending"])
@@ -216,6 +264,27 @@ extension ProtocolExportTests {
     XCTAssertFalse(page.contains("<b>"), "typed text never becomes markup")
   }
 
+  /// A take's clock time is where it was logged, at the offset its line recorded; takes from
+  /// journals without offsets take the export's.
+  func testTheTakeSheetShowsEachTakesClockTimeWhereItWasLogged() throws {
+    var session = try ExportFixture.session()
+    try session.apply(
+      ProtocolSession.Line(
+        "take", at: ExportFixture.start.addingTimeInterval(400.25), utcOffset: -18_000))
+    let export = ProtocolExport(name: "brahms", session: session, utcOffset: 3600)
+    let page = export.text(.html)
+    XCTAssertTrue(page.contains("<tr><td>5</td><td>from 1</td><td>03:06:40</td>"), page)
+    XCTAssertTrue(page.contains("<td>1</td><td>1–40</td><td>09:00:10</td>"), page)
+    let json = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(export.text(.json).utf8)) as? [String: Any])
+    let works = try XCTUnwrap(json["works"] as? [[String: Any]])
+    let movements = try XCTUnwrap(works[0]["movements"] as? [[String: Any]])
+    let takes = try XCTUnwrap(movements[0]["takes"] as? [[String: Any]])
+    XCTAssertEqual(takes[4]["utcOffset"] as? String, "-05:00")
+    XCTAssertEqual(takes[4]["started"] as? String, "2027-01-15T08:06:40.250Z")
+    XCTAssertTrue(takes[0]["utcOffset"] is NSNull)
+  }
+
   func testTheTakeSheetSaysWhatNeedsARetakeAndKeepsCellsWhole() throws {
     let session = try ExportFixture.session([
       (0, "mvt 1: 1-8"), (0, "mvt 2 \"Adagio\": 1-4"), (1, "mvt 1"), (1, "take"),
@@ -258,11 +327,22 @@ extension ProtocolExportTests {
 
   func testTheEDLCountsFramesAtTheRateChosen() throws {
     let lines = try ExportFixture.export(.edl, frameRate: .fps2997).split(separator: "\n")
-    // 40 s of real time are 1198.8 frames at 29.97: the timecode runs behind the clock.
+    // Take 1 began 36 010 s after 00:00:00:00 (10:00:10:00 at 25 fps): 1 079 220.8 frames at
+    // 29.97, whose non-drop labels run behind the clock; 40 s of music are 1198.8 frames.
     XCTAssertEqual(
-      lines[2], "001  TAKE1    A     C        10:00:10:00 10:00:49:28 00:00:00:00 00:00:39:28")
+      lines[2], "001  TAKE1    A     C        09:59:34:00 10:00:13:29 00:00:00:00 00:00:39:29")
     XCTAssertEqual(
-      lines[5], "002  TAKE2    A     C        10:01:57:29 10:02:15:28 00:00:39:28 00:00:57:27")
+      lines[5], "002  TAKE2    A     C        10:01:21:27 10:01:39:27 00:00:39:29 00:00:57:29")
+  }
+
+  /// CMX3600's drop-frame: the header says so and every time has its `;`.
+  func testTheEDLMarksDropFrame() throws {
+    let lines = try ExportFixture.export(.edl, frameRate: .fps2997DropFrame)
+      .split(separator: "\n")
+    XCTAssertEqual(lines[1], "FCM: DROP FRAME")
+    XCTAssertEqual(
+      lines[2], "001  TAKE1    A     C        10:00:10;00 10:00:49;29 00:00:00;00 00:00:39;29")
+    XCTAssertEqual(try ExportFixture.export(.edl).split(separator: "\n")[1], "FCM: NON-DROP FRAME")
   }
 
   func testTheEDLSaysWhatItHadToGuess() throws {

@@ -45,13 +45,15 @@ final class ProtocolJournalTests: XCTestCase {
   func testALineIsCheckedAgainstWhatOthersAddedMeanwhile() throws {
     var producer = try ProtocolJournal.open("brahms", store: store)
     var assistant = try ProtocolJournal.open("brahms", store: store)
-    try producer.add(["take 10"], by: "producer", store: store, at: date)
-    XCTAssertThrowsError(try assistant.add(["take 10"], by: "assistant", store: store, at: date)) {
+    try producer.add(["take 10"], by: "producer", store: store, at: date, utcOffset: 3600)
+    XCTAssertThrowsError(
+      try assistant.add(["take 10"], by: "assistant", store: store, at: date, utcOffset: 3600)
+    ) {
       XCTAssertEqual("\($0)", "take 10 already exists")
     }
     XCTAssertEqual(
       assistant.session.takes.map(\.label), ["1", "10"], "it read the producer's take")
-    try assistant.add(["note late"], by: "assistant", store: store, at: date)
+    try assistant.add(["note late"], by: "assistant", store: store, at: date, utcOffset: 3600)
     try producer.readOn(store: store)
     let reopened = try ProtocolJournal.open("brahms", store: store)
     XCTAssertEqual(reopened.problems, [], "no warning, ever")
@@ -62,10 +64,26 @@ final class ProtocolJournalTests: XCTestCase {
   func testLinesAddedTogetherAreUndoneTogetherAndReplaySo() throws {
     var journal = try ProtocolJournal.open("brahms", store: store)
     let before = journal.session
-    try journal.add(["false", "take"], by: "producer", store: store, at: date)
+    try journal.add(["false", "take"], by: "producer", store: store, at: date, utcOffset: 3600)
     XCTAssertEqual(journal.session.takes.map(\.isFalseStart), [true, false])
-    try journal.add(["undo"], by: "producer", store: store, at: date)
+    try journal.add(["undo"], by: "producer", store: store, at: date, utcOffset: 3600)
     XCTAssertEqual(journal.session, before)
     XCTAssertEqual(try ProtocolJournal.open("brahms", store: store).session, before)
+  }
+
+  /// A take's time and timecode come from its line's stamp, to the millisecond, and it keeps
+  /// the clock's offset where it was logged; a reader of the journal sees exactly that.
+  func testATakeIsStampedToTheMillisecondWithTheLocalOffset() throws {
+    var journal = try ProtocolJournal.open("brahms", store: store)
+    try journal.add(["fps 25"], by: "producer", store: store, at: date, utcOffset: 3600)
+    try journal.add(["tc 10:00:00:00"], by: "producer", store: store, at: date, utcOffset: 3600)
+    let later = date.addingTimeInterval(0.0799)
+    try journal.add(["take"], by: "producer", store: store, at: later, utcOffset: 3600)
+    let take = try XCTUnwrap(journal.session.takes.last)
+    XCTAssertEqual(take.startedAt.timeIntervalSince(date), 0.08, accuracy: 1e-6)
+    XCTAssertEqual(take.timecode?.description, "10:00:00:02", "80 ms at 25 fps")
+    XCTAssertEqual(take.utcOffset, 3600)
+    XCTAssertNil(journal.session.takes[0].utcOffset, "a line without an offset")
+    XCTAssertEqual(try ProtocolJournal.open("brahms", store: store).session, journal.session)
   }
 }

@@ -49,7 +49,7 @@ func protocolFigures(woodshed: String) -> [String] {
     appends.append(
       seconds(
         clock.measure {
-          try! journal.add([line], by: "producer", store: store, at: Date())
+          try! journal.add([line], by: "producer", store: store, at: Date(), utcOffset: 0)
         }) * 1e3)
   }
   lines.append(
@@ -186,7 +186,8 @@ private func writersFigure(store: ProtocolStore) -> String {
   DispatchQueue.concurrentPerform(iterations: 4) { writer in
     var journal = try! ProtocolJournal.open("race", store: store)
     for number in 1...500 {
-      if (try? journal.add(["take \(number)"], by: "writer \(writer)", store: store, at: Date()))
+      if (try? journal.add(
+        ["take \(number)"], by: "writer \(writer)", store: store, at: Date(), utcOffset: 0))
         != nil
       {
         accepted.withLock { $0[number] += 1 }

@@ -218,6 +218,21 @@ final class ProtocolSessionTests: XCTestCase {
     XCTAssertEqual(session.timecode(at: Journal.date(7.5))?.description, "00:00:00:08")
   }
 
+  /// A drop-frame recorder keeps up with the clock: a take an hour after `tc` is an hour later
+  /// on it, where 29.97 non-drop-frame is 3.6 s behind.
+  func testTakesGetDropFrameTimecode() throws {
+    var session = try Journal.session(["mvt 1: 1-10", "fps 29.97DF", "tc 09:59:59;29"])
+    try session.apply("take", at: Journal.date(2.034))
+    try session.apply("take", at: Journal.date(3602.034))
+    XCTAssertEqual(session.frameRate, .fps2997DropFrame)
+    XCTAssertEqual(session.takes.map { $0.timecode?.description }, ["10:00:00;00", "11:00:00;00"])
+    var nonDrop = try Journal.session(["mvt 1: 1-10", "fps 29.97", "tc 09:59:59:29"])
+    try nonDrop.apply("take", at: Journal.date(3602.034))
+    XCTAssertEqual(nonDrop.takes[0].timecode?.description, "10:59:56:12")
+    assertRefuses(
+      session, "tc 00:01:00;00", "00:01:00;00 is not a timecode HH:MM:SS;FF at 29.97df fps")
+  }
+
   func testChangingTheFrameRateKeepsTheOffsetsTime() throws {
     let session = try Journal.session(["fps 30", "tc 01:00:00:29", "fps 25", "mvt 1: 1-4"])
     XCTAssertEqual(session.frameRate, .fps25)
@@ -312,8 +327,8 @@ final class ProtocolSessionTests: XCTestCase {
       ("numbering work start", "numbering continuous, work or movement, then start N if need be"),
       ("numbering work from 3", "numbering continuous, work or movement, then start N if need be"),
       ("numbering work start -1", "the start number must be from 0 to 999999"),
-      ("fps 23.976", "fps is one of 24, 25, 29.97 and 30"),
-      ("fps", "fps is one of 24, 25, 29.97 and 30"),
+      ("fps 23", "fps is one of 23.976, 24, 25, 29.97, 29.97df and 30"),
+      ("fps", "fps is one of 23.976, 24, 25, 29.97, 29.97df and 30"),
       ("tc 10:00:00:25", "10:00:00:25 is not a timecode HH:MM:SS:FF at 25 fps"),
       ("tc", "tc needs HH:MM:SS:FF"),
       ("tag i", "tag needs a letter and a name, as tag p page turn"),

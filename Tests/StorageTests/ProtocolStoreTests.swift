@@ -136,13 +136,38 @@ final class ProtocolStoreTests: XCTestCase {
       ], to: "shared", after: ProtocolStore.Position()
     ) { _ in true }
     let lines = try String(contentsOf: journal, encoding: .utf8).split(separator: "\n")
-    XCTAssertEqual(lines[1], #"{"at":"2026-11-14T23:46:40Z","line":"4 3"}"#, "as before authors")
-    XCTAssertEqual(lines[2], #"{"at":"2026-11-14T23:46:40Z","by":"anna","line":"false"}"#)
     XCTAssertEqual(
-      lines[3], #"{"at":"2026-11-14T23:46:40Z","by":"anna","joinsPrevious":true,"line":"take"}"#)
+      lines[1], #"{"at":"2026-11-14T23:46:40.000Z","line":"4 3"}"#, "as before authors")
+    XCTAssertEqual(lines[2], #"{"at":"2026-11-14T23:46:40.000Z","by":"anna","line":"false"}"#)
+    XCTAssertEqual(
+      lines[3],
+      #"{"at":"2026-11-14T23:46:40.000Z","by":"anna","joinsPrevious":true,"line":"take"}"#)
     let read = try store.entries(of: "shared")
     XCTAssertEqual(read.entries.map(\.by), [nil, nil, "anna", "anna"])
     XCTAssertEqual(read.entries.map(\.joinsPrevious), [false, false, false, true])
+  }
+
+  /// Lines are stamped to the millisecond with the writer's offset from UTC; a stamp to the
+  /// second, as older journals hold it, reads as the same instant it always did.
+  func testStampsAreToTheMillisecondWithTheLocalOffset() throws {
+    try store.create("shared", at: date)
+    try Data((#"{"at":"2026-11-14T23:46:40Z","line":"take"}"# + "\n").utf8).write(to: journal)
+    let at = date.addingTimeInterval(1.2344)
+    try store.append(ProtocolStore.Entry(at: at, line: "4 3", utcOffset: 3600), to: "shared")
+    try store.append(
+      ProtocolStore.Entry(at: date.addingTimeInterval(-0.0006), line: "5 3", utcOffset: -12_600),
+      to: "shared")
+    let lines = try String(contentsOf: journal, encoding: .utf8).split(separator: "\n")
+    XCTAssertEqual(
+      lines[1], #"{"at":"2026-11-14T23:46:41.234Z","line":"4 3","utcOffset":"+01:00"}"#)
+    XCTAssertEqual(
+      lines[2], #"{"at":"2026-11-14T23:46:39.999Z","line":"5 3","utcOffset":"-03:30"}"#)
+    let read = try store.entries(of: "shared").entries
+    XCTAssertEqual(read[1].at.timeIntervalSince(date), 1.234, accuracy: 1e-6)
+    XCTAssertEqual(read[2].at.timeIntervalSince(date), -0.001, accuracy: 1e-6)
+    XCTAssertEqual(read[0].at, Date(timeIntervalSince1970: 1_794_700_000), "an old stamp")
+    XCTAssertEqual(read.map(\.utcOffset), [nil, 3600, -12_600])
+    XCTAssertEqual(read[1], ProtocolStore.Entry(at: at, line: "4 3", utcOffset: 3600), "as written")
   }
 
   func testTheCheckSeesWhatOthersAddedAndARefusalWritesNothing() throws {
@@ -197,9 +222,7 @@ final class ProtocolStoreTests: XCTestCase {
     try store.create("shared", at: date)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    encoder.dateEncodingStrategy = .iso8601
     let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .iso8601
     var generator = SystemRandomNumberGenerator()
     let pieces = ["take", " ", "\"", "\\", "\u{1}", "\t", "é", "–", "日本", "/", "note", "{", "}"]
     func text() -> String {
@@ -209,11 +232,14 @@ final class ProtocolStoreTests: XCTestCase {
     }
     var lines: [Data] = []
     for _ in 0..<500 {
-      let seconds = Double(Int.random(in: -2_000_000_000...8_000_000_000, using: &generator))
+      let milliseconds = Int.random(
+        in: -2_000_000_000_000...8_000_000_000_000, using: &generator)
       let entry = ProtocolStore.Entry(
-        at: Date(timeIntervalSince1970: seconds), line: text(),
+        at: Date(timeIntervalSince1970: Double(milliseconds) / 1000), line: text(),
         by: Bool.random(using: &generator) ? text() : nil,
-        joinsPrevious: Bool.random(using: &generator))
+        joinsPrevious: Bool.random(using: &generator),
+        utcOffset: Bool.random(using: &generator)
+          ? Int.random(in: -12 * 60...14 * 60, using: &generator) * 60 : nil)
       lines.append(try encoder.encode(entry))
     }
     for form in [
@@ -223,6 +249,12 @@ final class ProtocolStoreTests: XCTestCase {
       #"{"at":"2026-11-27T12:00:00Z","line":"x","by":null}"#,
       #"{"at":"2026-11-27T12:00:00Z","joinsPrevious":false,"line":"x"}"#,
       #"{"at":"2026-11-27T12:00:60Z","line":"x"}"#, #"{"at":"2026-11-27T12:00:00Z","line":"x"}x"#,
+      #"{"at":"2026-11-27T12:00:00.5Z","line":"x"}"#,
+      #"{"at":"2026-11-27T12:00:00.250+01:00","line":"x"}"#,
+      #"{"utcOffset":"-03:30","at":"2026-11-27T12:00:00.250Z","line":"x"}"#,
+      #"{"at":"2026-11-27T12:00:00.250Z","line":"x","utcOffset":"+1:00"}"#,
+      #"{"at":"2026-11-27T12:00:00.250Z","line":"x","utcOffset":"+01:60"}"#,
+      #"{"at":"2026-11-27T12:00:00.250Z","line":"x","utcOffset":3600}"#,
     ] {
       lines.append(Data(form.utf8))
     }

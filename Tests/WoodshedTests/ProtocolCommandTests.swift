@@ -310,8 +310,14 @@ final class ProtocolCommandTests: XCTestCase {
       ),
       (["export", "brahms", "--format", "md", "--bom"], "--bom is for --format csv"),
       (["export", "nope", "--format", "csv"], "there is no such protocol"),
-      (["export", "brahms", "--format", "edl", "--fps", "23"], "--fps is one of 24, 25, 29.97"),
-      (["export", "brahms", "--format", "csv", "--fps", "25"], "--fps is for --format edl"),
+      (
+        ["export", "brahms", "--format", "edl", "--fps", "23"],
+        "--fps is one of 23.976, 24, 25, 29.97, 29.97df and 30"
+      ),
+      (
+        ["export", "brahms", "--format", "reaper", "--fps", "25"],
+        "--fps is for the formats with timecode: csv, json, md, html, edl"
+      ),
     ]
     for (arguments, message) in cases {
       let result = try protocolCommand(arguments + ["--output", file.path])

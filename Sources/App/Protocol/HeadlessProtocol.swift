@@ -36,7 +36,8 @@ public enum HeadlessProtocol {
     var journal = try ProtocolJournal.open(name, store: store)
     let problems = journal.problems
     do {
-      try journal.add([line], by: author, store: store, at: date)
+      try journal.add(
+        [line], by: author, store: store, at: date, utcOffset: LocalTime.utcOffset(at: date))
     } catch {
       throw error.said(in: strings)
     }
@@ -76,10 +77,10 @@ extension Launcher.Failure {
 }
 
 extension HeadlessProtocol {
-  /// The protocol in the format named `format` (see `ProtocolExport.Format`), an EDL at
-  /// `frameRate` frames a second (the session's when nil), a CSV with a UTF-8 byte order mark
-  /// when `byteOrderMark` (Excel reads a CSV without one in the system's code page). Names are
-  /// checked before the protocol is read, so a typo costs nothing.
+  /// The protocol in the format named `format` (see `ProtocolExport.Format`), its timecodes
+  /// converted to `frameRate` frames a second (the session's when nil), a CSV with a UTF-8 byte
+  /// order mark when `byteOrderMark` (Excel reads a CSV without one in the system's code page).
+  /// Names are checked before the protocol is read, so a typo costs nothing.
   public static func export(
     _ name: String, store: ProtocolStore, format: String, frameRate: String?,
     byteOrderMark: Bool
@@ -94,19 +95,20 @@ extension HeadlessProtocol {
     }
     var rate: FrameRate?
     if let frameRate {
-      guard chosen == .edl else {
-        throw Launcher.Failure(description: "--fps is for --format edl")
+      guard ProtocolExport.Format.withTimecode.contains(chosen) else {
+        let names = ProtocolExport.Format.withTimecode.map(\.rawValue).joined(separator: ", ")
+        throw Launcher.Failure(description: "--fps is for the formats with timecode: \(names)")
       }
-      guard let given = FrameRate(rawValue: frameRate) else {
-        throw Launcher.Failure(description: "--fps is one of 24, 25, 29.97 and 30")
+      guard let given = FrameRate(name: frameRate) else {
+        throw Launcher.Failure(description: "--fps is one of \(FrameRate.names)")
       }
       rate = given
     }
     let (session, problems) = try session(name, store: store)
     // The take sheet's clock times are the producer's, at the session's first take.
     let offset = LocalTime.utcOffset(at: session.takes.first?.startedAt ?? Date())
-    let text = ProtocolExport(name: name, session: session, utcOffset: offset)
-      .text(chosen, frameRate: rate)
+    let text = ProtocolExport(name: name, session: session, utcOffset: offset, frameRate: rate)
+      .text(chosen)
     return ((byteOrderMark ? "\u{FEFF}" : "") + text, problems)
   }
 
@@ -145,7 +147,8 @@ extension HeadlessProtocol {
     try new(name, store: store, at: date)
     var journal = try ProtocolJournal.open(name, store: store)
     for line in lines {
-      try journal.add([line], by: author, store: store, at: date)
+      try journal.add(
+        [line], by: author, store: store, at: date, utcOffset: LocalTime.utcOffset(at: date))
     }
   }
 

@@ -13,9 +13,10 @@ extension ProtocolExport {
   ///
   /// Spreadsheets read cells by their look, so: a rating is its number 0–4 (`✗ ± ok + ++`),
   /// which sorts and is not taken for a formula as `+` would be; a mark's bars take two
-  /// columns, as `1-24` would turn into a date. Start times are UTC; tags and notes are joined
-  /// with `;`; what is unknown (an end bar, a timecode) is left empty. Text the producer typed
-  /// (work names, tags, notes) is never read as a formula: see `spreadsheetCell`.
+  /// columns, as `1-24` would turn into a date. Start times are UTC to the millisecond; tags
+  /// and notes are joined with `;`; what is unknown (an end bar, a timecode) is left empty;
+  /// timecodes are at the export's frame rate. Text the producer typed (work names, tags,
+  /// notes) is never read as a formula: see `spreadsheetCell`.
   func csv() -> String {
     var rows = [Self.csvHeader]
     for take in session.takes {
@@ -23,8 +24,8 @@ extension ProtocolExport {
       let fields = [
         session.works[take.movement.work].name, String(take.movement.number), take.label,
         map.labels[take.startBar], take.endBar.map { map.labels[$0] } ?? "",
-        take.isFalseStart ? "true" : "false", UTCTimestamp(take.startedAt).extended,
-        take.timecode?.description ?? "",
+        take.isFalseStart ? "true" : "false", UTCTimestamp(take.startedAt).extendedMilliseconds,
+        timecode(of: take)?.description ?? "",
       ]
       let notes = take.notes.joined(separator: "; ")
       if take.marks.isEmpty { rows.append(fields + ["", "", "", "", notes]) }

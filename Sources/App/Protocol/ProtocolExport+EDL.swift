@@ -6,22 +6,24 @@ extension ProtocolExport {
   /// order across movements.
   ///
   /// Source times are estimates: the take's timecode plus the bar map's time from the take's
-  /// first bar to the segment's. A take's timecode is read as its `HH:MM:SS:FF` at `rate`, as
-  /// the session reads its offset when its fps changes; a take logged before the session had a
-  /// timecode counts from 00:00:00:00, and a comment says so. Record times run on from
-  /// 00:00:00:00 without holes. Out points are exclusive, as in every EDL, and the timecode is
-  /// non-drop-frame (29.97 too), as the session's is.
+  /// first bar to the segment's, at the export's frame rate the frame under way at that instant;
+  /// a take logged before the session had a timecode counts from 00:00:00:00, and a comment
+  /// says so. Record times run on from 00:00:00:00 without holes. Out points are exclusive, as
+  /// in every EDL. At 29.97 drop-frame the header says `FCM: DROP FRAME` and times are
+  /// `HH:MM:SS;FF`, as CMX3600 writes them.
   ///
   /// Comments: `* FROM CLIP NAME: TAKE 3 BARS 1-24` after each event, which editors show as the
   /// clip's name; `* LOC: <record time> RED <tags>` for each mark with problem tags on the
   /// segment's bars, a locator in the edited sequence where the problem starts; `* GAP: BARS
   /// 41-44` where no take plays; and a note where bars have no tempo (see
   /// `barSecondsWithoutTempo`).
-  func edl(frameRate rate: FrameRate) -> String {
-    var lines = ["TITLE: \(name)", "FCM: NON-DROP FRAME"]
+  func edl() -> String {
+    var lines = [
+      "TITLE: \(name)", frameRate.isDropFrame ? "FCM: DROP FRAME" : "FCM: NON-DROP FRAME",
+    ]
     let reels = Self.reels(session.takes)
     var event = 0
-    var record = Timecode(frameCount: 0, rate: rate)
+    var record = Timecode(frameCount: 0, rate: frameRate)
     for movementPlan in plan.movements {
       let map = movementPlan.bars
       let firstWithTempo = map.sections.first?.firstBar ?? map.count
@@ -37,10 +39,10 @@ extension ProtocolExport {
           continue
         }
         let take = session.takes[position]
-        let start = take.timecode?.read(at: rate) ?? Timecode(frameCount: 0, rate: rate)
+        let start = take.timecode ?? Timecode(frameCount: 0, rate: frameRate)
         // Where the take's bar `bar` starts on the recorder.
         func source(_ bar: Int) -> Timecode {
-          start.adding(seconds: Self.seconds(take.startBar..<bar, in: map))
+          start.converted(to: frameRate, adding: Self.seconds(take.startBar..<bar, in: map))
         }
         let sourceIn = source(segment.bars.lowerBound)
         let sourceOut = source(segment.bars.upperBound + 1)
@@ -106,14 +108,9 @@ extension ProtocolExport {
 }
 
 extension Timecode {
-  /// The same `HH:MM:SS:FF` at another rate, the frames cut to its last frame.
-  fileprivate func read(at rate: FrameRate) -> Timecode {
-    Timecode(hours: hours, minutes: minutes, seconds: seconds, frames: frames, rate: rate)
-  }
-
   /// The frames from this timecode on to `later`, across midnight if need be.
   fileprivate func frames(to later: Timecode) -> Int {
-    let day = 24 * 60 * 60 * rate.framesPerTimecodeSecond
+    let day = rate.framesPerDay
     return ((later.frameCount - frameCount) % day + day) % day
   }
 

@@ -6,8 +6,8 @@ extension ProtocolExport {
   /// (bars, the clock time each began, its timecode, ratings and marks in bar order, edit
   /// points, notes), the producer's notes on the movement, the best material per run of bars
   /// and the editing plan. A false start is greyed, a bar range nothing covers usably is bold.
-  /// Clock times are local at `utcOffset`; everything typed is escaped, so a note can never
-  /// become markup.
+  /// Clock times are local where the take was logged, at `utcOffset` for takes from journals
+  /// that did not record it; everything typed is escaped, so a note can never become markup.
   func html() -> String {
     var lines = [
       "<!DOCTYPE html>", "<html lang=\"en\">", "<head>", "<meta charset=\"utf-8\">",
@@ -95,8 +95,8 @@ extension ProtocolExport {
     let cells = [
       Self.escaped(take.label),
       Self.escaped(bars + (take.isFalseStart ? ", false start" : "")),
-      clockTime(take.startedAt),
-      take.timecode.map { Self.escaped($0.description) } ?? "",
+      clockTime(take.startedAt, utcOffset: take.utcOffset ?? utcOffset),
+      timecode(of: take).map { Self.escaped($0.description) } ?? "",
       Self.marksInBarOrder(take).map { Self.escaped(Self.markText($0, in: map)) }
         .joined(separator: "<br>"),
       take.editPoints.map { Self.escaped(map.labels[$0]) }.joined(separator: ", "),
@@ -107,7 +107,7 @@ extension ProtocolExport {
   }
 
   /// `08:00:10`, the wall-clock time of `date` at `utcOffset`.
-  private func clockTime(_ date: Date) -> String {
+  private func clockTime(_ date: Date, utcOffset: Int) -> String {
     let day = 24 * 60 * 60
     let seconds = ((Int(date.timeIntervalSince1970.rounded(.down)) + utcOffset) % day + day) % day
     func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }

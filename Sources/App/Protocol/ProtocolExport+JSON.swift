@@ -9,12 +9,13 @@ extension ProtocolExport {
   /// "movements": [{"number", "title", "bars", "notes", "takes", "pins", "plan"}]}]}`
   ///
   /// `bars` is the bar map in the compact form the entry line `mvt K: …` reads. A take is
-  /// `{"label", "number", "from", "to", "falseStart", "started", "ended", "timecode", "marks",
-  /// "editPoints", "notes"}`, a mark `{"from", "to", "rating", "tags"}` with the rating as
-  /// typed (`x`, `+-`, `ok`, `+`, `++`) and the tags by name. Bars are printed labels and takes
-  /// their labels, both strings (`"12a"`, `"A3"`); times are UTC ISO 8601; what is not known
-  /// is `null`. `plan` is the editing plan's segments, `{"take", "from", "to"}`, a gap's take
-  /// `null`.
+  /// `{"label", "number", "from", "to", "falseStart", "started", "ended", "utcOffset",
+  /// "timecode", "marks", "editPoints", "notes"}`, a mark `{"from", "to", "rating", "tags"}`
+  /// with the rating as typed (`x`, `+-`, `ok`, `+`, `++`) and the tags by name. Bars are
+  /// printed labels and takes their labels, both strings (`"12a"`, `"A3"`); times are UTC ISO
+  /// 8601 to the millisecond, with the local clock's offset where the take was logged
+  /// (`"+01:00"`); what is not known is `null`. `frameRate` is the rate timecodes are written
+  /// at. `plan` is the editing plan's segments, `{"take", "from", "to"}`, a gap's take `null`.
   func json() -> String {
     let works = session.works.indices.map { work in
       JSONValue.object([
@@ -25,7 +26,7 @@ extension ProtocolExport {
     }
     let value = JSONValue.object([
       "protocol": .string(name),
-      "frameRate": .string(session.frameRate.rawValue),
+      "frameRate": .string(frameRate.rawValue),
       "numbering": .string(session.numbering.rawValue),
       "tags": .array(
         session.tags.map {
@@ -55,9 +56,10 @@ extension ProtocolExport {
         "from": bar(take.startBar),
         "to": take.endBar.map(bar) ?? .null,
         "falseStart": .bool(take.isFalseStart),
-        "started": .string(UTCTimestamp(take.startedAt).extended),
-        "ended": take.endedAt.map { .string(UTCTimestamp($0).extended) } ?? .null,
-        "timecode": take.timecode.map { .string($0.description) } ?? .null,
+        "started": .string(UTCTimestamp(take.startedAt).extendedMilliseconds),
+        "ended": take.endedAt.map { .string(UTCTimestamp($0).extendedMilliseconds) } ?? .null,
+        "utcOffset": take.utcOffset.map { .string(ProtocolStore.Entry.offsetText($0)) } ?? .null,
+        "timecode": timecode(of: take).map { .string($0.description) } ?? .null,
         "marks": .array(
           take.marks.map { mark in
             .object([

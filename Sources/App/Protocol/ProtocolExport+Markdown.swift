@@ -23,7 +23,7 @@ extension ProtocolExport {
             take.label,
             take.endBar.map { Self.span(take.startBar...$0, in: map) }
               ?? "from \(map.labels[take.startBar])",
-            take.timecode?.description ?? "", take.isFalseStart ? "yes" : "",
+            timecode(of: take)?.description ?? "", take.isFalseStart ? "yes" : "",
             Self.marksInBarOrder(take).map { Self.markText($0, in: map) }.joined(separator: "; "),
             take.notes.joined(separator: "; "),
           ]

@@ -9,34 +9,51 @@ public struct ProtocolExport: Sendable {
   public enum Format: String, CaseIterable, Sendable {
     case csv, json, md, html, edl, audacity, reaper
     case reaperCSV = "reaper-csv"
+
+    /// The formats that write timecode, which a frame rate changes; the others place takes
+    /// in seconds.
+    public static let withTimecode: [Format] = [.csv, .json, .md, .html, .edl]
   }
 
   /// The protocol's name, as the EDL's title and the take sheet's heading.
   let name: String
   let session: ProtocolSession
   let plan: EditingPlan
-  /// Seconds east of UTC for the clock times of the printed take sheet.
+  /// The rate every timecode is written at: the session's unless another is asked for.
+  let frameRate: FrameRate
+  /// Seconds east of UTC for the clock times of the printed take sheet, for takes whose line
+  /// did not record its own.
   let utcOffset: Int
 
-  public init(name: String, session: ProtocolSession, utcOffset: Int = 0) {
+  /// Timecodes at `frameRate` are the same instants as the session's, counted at that rate
+  /// (see `Timecode.converted(to:adding:)`), for an editor whose timeline runs at another.
+  public init(
+    name: String, session: ProtocolSession, utcOffset: Int = 0, frameRate: FrameRate? = nil
+  ) {
     self.name = name
     self.session = session
     self.utcOffset = utcOffset
+    self.frameRate = frameRate ?? session.frameRate
     plan = EditingPlan(session: session)
   }
 
-  /// The protocol in `format`; `frameRate` is the EDL's, the session's when nil.
-  public func text(_ format: Format, frameRate: FrameRate? = nil) -> String {
+  /// The protocol in `format`.
+  public func text(_ format: Format) -> String {
     switch format {
     case .csv: csv()
     case .json: json()
     case .md: markdown()
     case .html: html()
-    case .edl: edl(frameRate: frameRate ?? session.frameRate)
+    case .edl: edl()
     case .audacity: audacityLabels()
     case .reaper: reaperProject()
     case .reaperCSV: reaperCSV()
     }
+  }
+
+  /// The recorder's timecode at the start of `take`, at the export's frame rate.
+  func timecode(of take: Take) -> Timecode? {
+    take.timecode?.converted(to: frameRate)
   }
 
   /// The bar map of the movement `take` was recorded in.

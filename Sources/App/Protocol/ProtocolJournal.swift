@@ -38,13 +38,16 @@ public struct ProtocolJournal: Sendable {
     }
   }
 
-  /// Applies `lines`, entered together by `author`, to the protocol as its journal stands under
-  /// the lock, and appends them; refused, they change neither, and the reason is thrown.
+  /// Applies `lines`, entered together by `author` at `date` where the clock is `utcOffset`
+  /// seconds ahead of UTC, to the protocol as its journal stands under the lock, and appends
+  /// them; refused, they change neither, and the reason is thrown.
   public mutating func add(
-    _ lines: [String], by author: String?, store: ProtocolStore, at date: Date
+    _ lines: [String], by author: String?, store: ProtocolStore, at date: Date, utcOffset: Int
   ) throws(Launcher.Failure) {
     let entries = lines.enumerated().map {
-      ProtocolStore.Entry(at: date, line: $0.element, by: author, joinsPrevious: $0.offset > 0)
+      ProtocolStore.Entry(
+        at: date, line: $0.element, by: author, joinsPrevious: $0.offset > 0,
+        utcOffset: utcOffset)
     }
     var refusal: ProtocolError?
     do throws(StorageError) {
@@ -84,6 +87,7 @@ public struct ProtocolJournal: Sendable {
 
   private static func line(_ entry: ProtocolStore.Entry) -> ProtocolSession.Line {
     ProtocolSession.Line(
-      entry.line, at: entry.at, by: entry.by, joinsPrevious: entry.joinsPrevious)
+      entry.line, at: entry.at, utcOffset: entry.utcOffset, by: entry.by,
+      joinsPrevious: entry.joinsPrevious)
   }
 }

@@ -277,7 +277,10 @@ public final class AppRuntime {
     if openProtocols[name] == nil { loadProtocol(name) }
     guard var journal = openProtocols[name] else { return }
     do throws(Launcher.Failure) {
-      try journal.add(lines, by: model.overrides.author, store: protocols, at: Date())
+      let now = Date()
+      try journal.add(
+        lines, by: model.overrides.author, store: protocols, at: now,
+        utcOffset: LocalTime.utcOffset(at: now))
     } catch {
       inbox.post(.protocolRefused(error.said(in: model.strings).description))
     }

@@ -36,8 +36,8 @@ enum ProtocolCommand: Equatable {
     case "mvt": self = try Self.movement(rest)
     case "numbering": self = try Self.numbering(arguments)
     case "fps":
-      guard arguments.count == 1, let rate = FrameRate(rawValue: String(arguments[0])) else {
-        throw ProtocolError("fps is one of 24, 25, 29.97 and 30")
+      guard arguments.count == 1, let rate = FrameRate(name: arguments[0]) else {
+        throw ProtocolError("fps is one of \(FrameRate.names)")
       }
       self = .frameRate(rate)
     case "tc":

@@ -15,9 +15,10 @@ import FoundationEssentials
 ///   A movement's bars can be redefined until it has takes.
 /// - `numbering continuous|work|movement [start N]`: see `NumberingScheme`. `start N` is the
 ///   next number now and the first number of every work or movement that starts counting.
-/// - `fps 24|25|29.97|30` (25 until set) and `tc HH:MM:SS:FF`, the recorder's timecode at the
-///   moment the line is entered. A take's timecode is that timecode plus the time from then to
-///   the take's `take` line. Changing `fps` keeps the offset's HH:MM:SS:FF.
+/// - `fps 23.976|24|25|29.97|29.97df|30` (25 until set; see `FrameRate`) and `tc HH:MM:SS:FF`
+///   (`HH:MM:SS;FF` in drop-frame), the recorder's timecode at the moment the line is entered.
+///   A take's timecode is that timecode plus the time from then to the take's `take` line, to
+///   the millisecond. Changing `fps` keeps the offset's HH:MM:SS:FF, the rate's nearest label.
 /// - `tag LETTER NAME` adds a problem tag, such as `tag p page turn`.
 ///
 /// Recording
@@ -64,19 +65,23 @@ public struct ProtocolSession: Equatable, Sendable {
   /// the session before it without replaying the lines before it.
   private var applied: [Action] = []
 
-  /// One line of the journal: what was typed, when and by whom (nil: a line from before lines
-  /// had authors), and whether it belongs to the action of the line before it.
+  /// One line of the journal: what was typed, when, the writer's local clock offset from UTC
+  /// then in seconds and by whom (each nil in a line from before lines had it), and whether it
+  /// belongs to the action of the line before it.
   public struct Line: Equatable, Sendable {
     public var text: String
     public var date: Date
+    public var utcOffset: Int?
     public var author: String?
     public var joinsPrevious: Bool
 
     public init(
-      _ text: String, at date: Date, by author: String? = nil, joinsPrevious: Bool = false
+      _ text: String, at date: Date, utcOffset: Int? = nil, by author: String? = nil,
+      joinsPrevious: Bool = false
     ) {
       self.text = text
       self.date = date
+      self.utcOffset = utcOffset
       self.author = author
       self.joinsPrevious = joinsPrevious
     }
@@ -155,7 +160,7 @@ public struct ProtocolSession: Equatable, Sendable {
       return
     }
     let before = snapshot()
-    try perform(command, at: line.date)
+    try perform(command, at: line.date, utcOffset: line.utcOffset)
     if line.joinsPrevious, let last = applied.indices.last,
       applied[last].lines.last?.author == line.author
     {
@@ -325,7 +330,9 @@ public struct ProtocolSession: Equatable, Sendable {
 
   /// Each case checks everything before it changes anything, so a refused entry leaves the
   /// session as it was.
-  private mutating func perform(_ command: ProtocolCommand, at date: Date) throws(ProtocolError) {
+  private mutating func perform(_ command: ProtocolCommand, at date: Date, utcOffset: Int?)
+    throws(ProtocolError)
+  {
     switch command {
     case .work(let name): selectWork(named: name)
     case .selectMovement(let number): try selectMovement(number)
@@ -341,11 +348,13 @@ public struct ProtocolSession: Equatable, Sendable {
       }
     case .timecode(let text):
       guard let timecode = Timecode(text, rate: frameRate) else {
-        throw ProtocolError("\(text) is not a timecode HH:MM:SS:FF at \(frameRate.rawValue) fps")
+        let form = frameRate.isDropFrame ? "HH:MM:SS;FF" : "HH:MM:SS:FF"
+        throw ProtocolError("\(text) is not a timecode \(form) at \(frameRate.rawValue) fps")
       }
       timecodeOffset = TimecodeOffset(timecode: timecode, setAt: date)
     case .tag(let letter, let name): try defineTag(letter, name: name)
-    case .take(let number, let bar): try startTake(number: number, at: bar, date: date)
+    case .take(let number, let bar):
+      try startTake(number: number, at: bar, date: date, utcOffset: utcOffset)
     case .end(let bar): try endTake(at: bar)
     case .falseStart:
       let take = try requireTake()
@@ -447,7 +456,9 @@ public struct ProtocolSession: Equatable, Sendable {
     tags.append(ProblemTag(letter: letter, name: name))
   }
 
-  private mutating func startTake(number: Int?, at bar: String?, date: Date) throws(ProtocolError) {
+  private mutating func startTake(number: Int?, at bar: String?, date: Date, utcOffset: Int?)
+    throws(ProtocolError)
+  {
     let id = try requireMovement()
     let movement = movement(id)!
     var start = guessedStartBar ?? 0
@@ -464,7 +475,7 @@ public struct ProtocolSession: Equatable, Sendable {
     takes.append(
       Take(
         number: taken, label: label(taken, in: id), movement: id, startBar: start,
-        startedAt: date, timecode: timecode(at: date)))
+        startedAt: date, utcOffset: utcOffset, timecode: timecode(at: date)))
     nextNumbers[scope] = taken + 1
   }
 

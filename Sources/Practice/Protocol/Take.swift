@@ -11,6 +11,9 @@ public struct Take: Equatable, Sendable {
   public internal(set) var endBar: Int?
   /// When the `take` line was entered.
   public let startedAt: Date
+  /// The local clock's offset from UTC in seconds where the `take` line was entered; nil in
+  /// journals from before lines recorded it.
+  public let utcOffset: Int?
   /// When the next take was started, or nil while this is the last one.
   public internal(set) var endedAt: Date?
   /// The recorder's timecode at the start, once the session has a timecode offset.
@@ -24,13 +27,14 @@ public struct Take: Equatable, Sendable {
 
   init(
     number: Int, label: String, movement: MovementID, startBar: Int, startedAt: Date,
-    timecode: Timecode?
+    utcOffset: Int?, timecode: Timecode?
   ) {
     self.number = number
     self.label = label
     self.movement = movement
     self.startBar = startBar
     self.startedAt = startedAt
+    self.utcOffset = utcOffset
     self.timecode = timecode
   }
 

@@ -155,7 +155,10 @@ struct RecordingProtocol: ParsableCommand {
 
     @Option(
       parsing: .unconditional,
-      help: "The EDL's frame rate: 24, 25, 29.97 or 30 (default: the session's).")
+      help: """
+        The frame rate to write timecodes at (csv, json, md, html, edl), the same instants: \
+        23.976, 24, 25, 29.97, 29.97df or 30 (default: the session's).
+        """)
     var fps: String?
 
     @Flag(help: "Begin the CSV with a UTF-8 byte order mark, for Excel.")
