@@ -87,11 +87,11 @@ public struct ProtocolStore: Sendable {
     return name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }
   }
 
-  private func sessionFile(_ name: String) -> URL {
+  func sessionFile(_ name: String) -> URL {
     folder.appendingPathComponent(name, isDirectory: true).appendingPathComponent("session.json")
   }
 
-  private func journalFile(_ name: String) -> URL {
+  func journalFile(_ name: String) -> URL {
     folder.appendingPathComponent(name, isDirectory: true).appendingPathComponent("journal.jsonl")
   }
 
@@ -264,8 +264,12 @@ public struct ProtocolStore: Sendable {
     return stat(journalFile(name).path, &info) == 0 ? Int(info.st_size) : 0
   }
 
+  func exists(_ name: String) -> Bool {
+    Self.isValidName(name) && Platform.fileExists(sessionFile(name).path)
+  }
+
   private func requireExisting(_ name: String) throws(StorageError) {
-    guard Self.isValidName(name), Platform.fileExists(sessionFile(name).path) else {
+    guard exists(name) else {
       throw .cannotRead(
         file: name,
         reason: "there is no such protocol; make it with `woodshed protocol new \(name)`")

@@ -40,7 +40,7 @@ final class ProtocolScreenTests: XCTestCase {
     XCTAssertTrue(text(model).contains("No protocol yet: n starts one"), text(model))
     model.press(.character("n"))
     XCTAssertEqual(type(&model, "brahms"), [.protocolCreate("brahms")])
-    _ = model.handle(.protocolsListed(["brahms"]))
+    _ = model.handle(.protocolsListed([ProtocolSummary(name: "brahms")]))
     _ = model.handle(loaded([]))
     XCTAssertEqual(screen(model)?.phase, .recording)
     XCTAssertEqual(screen(model)?.name, "brahms")
@@ -53,7 +53,7 @@ final class ProtocolScreenTests: XCTestCase {
   func testShrinkingWhileTypingKeepsTheLine() throws {
     var model = AppFixtures.model()
     model.press(.character("6"))
-    _ = model.handle(.protocolsListed(["brahms"]))
+    _ = model.handle(.protocolsListed([ProtocolSummary(name: "brahms")]))
     XCTAssertEqual(model.press(.enter), [.protocolLoad("brahms")])
     _ = model.handle(loaded([]))
     model.press(.character(":"))
@@ -68,7 +68,7 @@ final class ProtocolScreenTests: XCTestCase {
   func testLinesAreTypedAndQuickKeysLogTakes() throws {
     var model = AppFixtures.model()
     model.press(.character("6"))
-    _ = model.handle(.protocolsListed(["brahms"]))
+    _ = model.handle(.protocolsListed([ProtocolSummary(name: "brahms")]))
     XCTAssertEqual(model.press(.enter), [.protocolLoad("brahms")])
     XCTAssertEqual(type(&model, "n"), [.protocolAdd("brahms", line: "take")])
     XCTAssertEqual(
@@ -98,7 +98,7 @@ final class ProtocolScreenTests: XCTestCase {
   func testTheReviewShowsWeakBarsAndThePlan() throws {
     var model = AppFixtures.model()
     model.press(.character("6"))
-    _ = model.handle(.protocolsListed(["brahms"]))
+    _ = model.handle(.protocolsListed([ProtocolSummary(name: "brahms")]))
     model.press(.enter)
     _ = model.handle(
       loaded([
@@ -123,7 +123,7 @@ final class ProtocolScreenTests: XCTestCase {
   func testTheReviewFiltersByRatingJumpsAndNamesUnresolvedBars() throws {
     var model = AppFixtures.model()
     model.press(.character("6"))
-    _ = model.handle(.protocolsListed(["brahms"]))
+    _ = model.handle(.protocolsListed([ProtocolSummary(name: "brahms")]))
     model.press(.enter)
     _ = model.handle(
       loaded([
@@ -147,7 +147,7 @@ final class ProtocolScreenTests: XCTestCase {
   func testPreparationShowsTheMovementsAndReadsAScore() throws {
     var model = AppFixtures.model()
     model.press(.character("6"))
-    _ = model.handle(.protocolsListed(["brahms"]))
+    _ = model.handle(.protocolsListed([ProtocolSummary(name: "brahms")]))
     model.press(.enter)
     _ = model.handle(loaded(["work Op 38", "mvt 1 \"Allegro\": 0-40 A=12", "numbering movement"]))
     model.press(.tab, .tab)
@@ -174,7 +174,7 @@ final class ProtocolScreenTests: XCTestCase {
   func testTheRulerSelectsBarsToRateAndTag() throws {
     var model = AppFixtures.model()
     model.press(.character("6"))
-    _ = model.handle(.protocolsListed(["brahms"]))
+    _ = model.handle(.protocolsListed([ProtocolSummary(name: "brahms")]))
     model.press(.enter)
     _ = model.handle(loaded(["mvt 1: 0-40 A=12", "take @A"]))
     model.press(.right)
@@ -198,7 +198,7 @@ final class ProtocolScreenTests: XCTestCase {
   func testATypedLineTakesEveryKeyUntilEnterOrEsc() throws {
     var model = AppFixtures.model()
     model.press(.character("6"))
-    _ = model.handle(.protocolsListed(["brahms"]))
+    _ = model.handle(.protocolsListed([ProtocolSummary(name: "brahms")]))
     model.press(.enter)
     _ = model.handle(loaded(["mvt 1: 0-40 A=12", "take @A"]))
     XCTAssertEqual(type(&model, "edit 24"), [.protocolAdd("brahms", line: "edit 24")])
@@ -223,5 +223,36 @@ final class ProtocolScreenTests: XCTestCase {
     XCTAssertTrue(text(model).contains("n Enter next take"), text(model))
     model.press(.character("q"))
     XCTAssertEqual(screen(model)?.phase, .choosing, "q at rest still goes back")
+  }
+
+  /// A shelf of four: never recorded, under way, delivered, in the edit, with their last
+  /// change on the producer's clock (an hour ahead of UTC here).
+  private var shelf: [ProtocolSummary] {
+    [
+      ProtocolSummary(name: "beethoven", status: .toRecord, lastChange: date, utcOffset: 3600),
+      ProtocolSummary(
+        name: "brahms", status: .recording, lastChange: date.addingTimeInterval(600),
+        utcOffset: 3600),
+      ProtocolSummary(
+        name: "dvorak", status: .done, lastChange: date.addingTimeInterval(-86_400),
+        utcOffset: 3600),
+      ProtocolSummary(name: "elgar", status: .edited, lastChange: date, utcOffset: 3600),
+    ]
+  }
+
+  func testTheListShowsEachProtocolsStatusAndLastChange() throws {
+    var model = AppFixtures.model()
+    model.press(.character("6"))
+    _ = model.handle(.protocolsListed(shelf))
+    let shown = text(model)
+    XCTAssertTrue(shown.contains("beethoven"), shown)
+    XCTAssertTrue(shown.contains("to record  2026-11-15 00:46"), shown)
+    XCTAssertTrue(shown.contains("recording  2026-11-15 00:56"), shown)
+    XCTAssertTrue(shown.contains("done       2026-11-14 00:46"), shown)
+    XCTAssertTrue(shown.contains("elgar"), shown)
+    XCTAssertTrue(shown.contains("edited     2026-11-15 00:46"), shown)
+    assertCanvasSnapshot(AppView.render(model), named: "list.80x24")
+    model.press(.down, .down)
+    XCTAssertEqual(model.press(.enter), [.protocolLoad("dvorak")])
   }
 }

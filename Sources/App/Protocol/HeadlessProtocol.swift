@@ -230,3 +230,11 @@ extension HeadlessProtocol {
     return String(cString: name)
   }
 }
+
+extension HeadlessProtocol {
+  /// The protocols with their status and last change, as text or JSON.
+  public static func list(store: ProtocolStore, json: Bool) -> String {
+    let summaries = ProtocolLibrary.summaries(store: store, utcOffset: LocalTime.utcOffset(at:))
+    return ProtocolLibrary.text(summaries, json: json)
+  }
+}

@@ -21,7 +21,7 @@ public struct ProtocolModel: Equatable, Sendable {
 
   public private(set) var phase = Phase.choosing
   /// The protocols there are, as last listed.
-  public private(set) var names: [String] = []
+  public private(set) var summaries: [ProtocolSummary] = []
   public private(set) var selected = 0
   /// The name being typed for a new protocol; nil when not naming one.
   public private(set) var newName: String?
@@ -162,11 +162,11 @@ public struct ProtocolModel: Equatable, Sendable {
     case .up, .character("k"):
       selected = max(0, selected - 1)
     case .down, .character("j"):
-      selected = min(max(0, names.count - 1), selected + 1)
+      selected = min(max(0, summaries.count - 1), selected + 1)
     case .character("n"):
       newName = ""
-    case .enter where names.indices.contains(selected):
-      return open(names[selected])
+    case .enter where summaries.indices.contains(selected):
+      return open(summaries[selected].name)
     default:
       break
     }
@@ -357,9 +357,9 @@ public struct ProtocolModel: Equatable, Sendable {
   }
 
   /// The protocols there are, listed by the runtime.
-  mutating func listed(_ names: [String]) {
-    self.names = names
-    selected = min(selected, max(0, names.count - 1))
+  mutating func listed(_ summaries: [ProtocolSummary]) {
+    self.summaries = summaries
+    selected = min(selected, max(0, summaries.count - 1))
   }
 
   /// The protocol as its journal now stands; a new one opens at once.

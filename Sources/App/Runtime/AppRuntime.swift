@@ -170,11 +170,11 @@ public final class AppRuntime {
       case .bell:
         terminal.ringBell()
       case .protocolList:
-        inbox.post(.protocolsListed(protocols.names()))
+        listProtocols()
       case .protocolCreate(let name):
         do {
           try protocols.create(name, at: Date())
-          inbox.post(.protocolsListed(protocols.names()))
+          listProtocols()
           loadProtocol(name)
         } catch {
           inbox.post(.protocolRefused(error.description))
@@ -245,6 +245,13 @@ public final class AppRuntime {
           PatternOrder.sorted(builtIn + own), own: Set(own.map(\.id)), problems: library.problems)
       )
     }
+  }
+
+  /// Every protocol with its status and last change, for the list.
+  private func listProtocols() {
+    inbox.post(
+      .protocolsListed(
+        ProtocolLibrary.summaries(store: protocols, utcOffset: LocalTime.utcOffset(at:))))
   }
 
   /// Reads a protocol's journal, replays it and hands it to the screen, noting where the

@@ -15,7 +15,8 @@ struct RecordingProtocol: ParsableCommand {
       takes back its author's own last line.
       """,
     subcommands: [
-      New.self, Movement.self, Add.self, Plan.self, Export.self, List.self, ImportScore.self,
+      New.self, Movement.self, Add.self, Plan.self, Export.self, List.self,
+      ImportScore.self,
     ])
 
   static var store: ProtocolStore {
@@ -174,10 +175,21 @@ struct RecordingProtocol: ParsableCommand {
   }
 
   struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the protocols there are.")
+    static let configuration = CommandConfiguration(
+      abstract: "List the protocols: name, status and last change.",
+      discussion: """
+        The status is "to record" until the first take, "recording" once takes are logged, \
+        and "edited" or "done" after a line "status edited" or "status done" (until the next \
+        take). The last change is the time of the journal's last line, on the local clock.
+        """)
+
+    @Flag(help: "Print the list as JSON (times in UTC).")
+    var json = false
 
     func run() throws {
-      for name in try RecordingProtocol.store.names() { say(name) }
+      say(
+        HeadlessProtocol.list(store: try RecordingProtocol.store, json: json),
+        terminator: "")
     }
   }
 }
