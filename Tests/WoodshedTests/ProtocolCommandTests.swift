@@ -113,16 +113,67 @@ final class ProtocolCommandTests: XCTestCase {
     XCTAssertTrue(
       try protocolCommand(["list"]).output.contains("dvorak     recording "),
       "a take after the edit means recording again")
-    let json = try protocolCommand(["list", "--json"])
+    XCTAssertEqual(try protocolCommand(["archive", "elgar"]).status, 0)
+    XCTAssertFalse(try protocolCommand(["list"]).output.contains("elgar"), "archived")
+    let json = try protocolCommand(["list", "--all", "--json"])
     let objects = try XCTUnwrap(
       JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
     XCTAssertEqual(
       objects.map { $0["name"] as? String }, ["beethoven", "brahms", "dvorak", "elgar"])
     XCTAssertEqual(
       objects.map { $0["status"] as? String }, ["to record", "recording", "recording", "done"])
+    XCTAssertEqual(objects.map { $0["archived"] as? Bool }, [false, false, false, true])
     let stamp = try XCTUnwrap(objects[1]["lastChange"] as? String)
     XCTAssertTrue(stamp.hasSuffix("Z"), stamp)
     XCTAssertEqual(stamp.count, 20, stamp)
+    XCTAssertEqual(try protocolCommand(["unarchive", "elgar"]).status, 0)
+    XCTAssertTrue(try protocolCommand(["list"]).output.contains("elgar      done  "))
+  }
+
+  /// Renaming, archiving and deleting from the shell: one-line refusals, and a deleted
+  /// protocol is a folder in the trash that moves back whole.
+  func testRenameArchiveAndDeleteRefuseInOneLineAndKeepEveryLine() throws {
+    try protocolCommand(["new", "brahms"])
+    try protocolCommand(["movement", "brahms", "mvt 1: 1-40"])
+    try add(["take", "1-8 +"])
+    try protocolCommand(["new", "dvorak"])
+    XCTAssertEqual(try protocolCommand(["rename", "brahms", "brahms-op-38"]).status, 0)
+    for (arguments, message) in [
+      (
+        ["rename", "brahms-op-38", "dvorak"],
+        "could not move brahms-op-38 to dvorak: a protocol of that name already exists"
+      ),
+      (
+        ["rename", "brahms-op-38", "a b"],
+        "could not move brahms-op-38 to a b: a protocol's name is letters, digits, - _ and . (up to 64)"
+      ),
+      (["archive", "nobody"], "could not move nobody to the archive: there is no such protocol"),
+      (
+        ["unarchive", "dvorak"],
+        "could not move dvorak to the protocols: there is no archived protocol of that name"
+      ),
+      (
+        ["delete", "dvorak"],
+        "deleting dvorak needs --yes: it goes to the trash, "
+          + woodshed.home.appendingPathComponent("data/protocols/.trash").path
+      ),
+    ] {
+      let result = try protocolCommand(arguments)
+      XCTAssertNotEqual(result.status, 0, "\(arguments)")
+      XCTAssertEqual(result.error, "Error: \(message)\n", "\(arguments)")
+      XCTAssertEqual(result.output, "")
+    }
+    let deleted = try protocolCommand(["delete", "brahms-op-38", "--yes"])
+    XCTAssertEqual(deleted.status, 0, deleted.error)
+    let trashed = try XCTUnwrap(
+      deleted.output.split(separator: "\n").first.map { String($0.dropFirst("moved to ".count)) })
+    XCTAssertTrue(trashed.contains("/data/protocols/.trash/brahms-op-38.deleted-"), trashed)
+    XCTAssertTrue(try protocolCommand(["list"]).output.hasPrefix("dvorak "))
+    XCTAssertEqual(
+      Glibc.rename(trashed, woodshed.home.appendingPathComponent("data/protocols/brahms").path), 0)
+    let plan = try protocolCommand(["plan", "brahms"])
+    XCTAssertEqual(
+      plan.output, "movement 1\n  take 1: bars 1–8\n  no take: bars 9–40\n", "restored whole")
   }
 
   func testEveryLineIsKeptInTheJournalAndUndoIsALineToo() throws {

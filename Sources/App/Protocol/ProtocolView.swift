@@ -31,15 +31,23 @@ enum ProtocolView {
   ) {
     let strings = model.strings
     canvas.write(
-      strings.text("protocol.choose"), x: area.x, y: area.y, style: Style.role(.accent).bold,
-      clip: area)
-    if let typed = screen.newName {
-      canvas.write(
-        strings.text("protocol.newName", ["name": typed]) + "_", x: area.x, y: area.y + 2,
-        style: Style.role(.text).bold, clip: area)
+      strings.text(screen.showsArchived ? "protocol.chooseAll" : "protocol.choose"), x: area.x,
+      y: area.y, style: Style.role(.accent).bold, clip: area)
+    let prompt: String? =
+      if let typed = screen.newName {
+        strings.text("protocol.newName", ["name": typed]) + "_"
+      } else if let renaming = screen.renaming {
+        strings.text("protocol.renameTo", ["name": renaming.name, "typed": renaming.typed]) + "_"
+      } else if let name = screen.deleting {
+        strings.text("protocol.confirmDelete", ["name": name])
+      } else {
+        nil
+      }
+    if let prompt {
+      canvas.write(prompt, x: area.x, y: area.y + 2, style: Style.role(.text).bold, clip: area)
       return
     }
-    let shown = screen.summaries
+    let shown = screen.shown
     guard !shown.isEmpty else {
       canvas.write(
         strings.text("protocol.none"), x: area.x, y: area.y + 2, style: .role(.muted), clip: area)
@@ -53,6 +61,7 @@ enum ProtocolView {
     let items = zip(shown, statuses).map { summary, status in
       var detail = status + String(repeating: " ", count: width - status.count) + "  "
       detail += summary.lastChangeText
+      if summary.isArchived { detail += "  " + strings.text("protocol.archived") }
       return MenuList.Item(summary.name, detail: detail)
     }
     MenuList(

@@ -179,6 +179,14 @@ public final class AppRuntime {
         } catch {
           inbox.post(.protocolRefused(error.description))
         }
+      case .protocolRename(let name, let newName):
+        change(name) { () throws(StorageError) in try protocols.rename(name, to: newName) }
+      case .protocolArchive(let name):
+        change(name) { () throws(StorageError) in try protocols.archive(name) }
+      case .protocolUnarchive(let name):
+        change(name) { () throws(StorageError) in try protocols.unarchive(name) }
+      case .protocolDelete(let name):
+        change(name) { () throws(StorageError) in try protocols.moveToTrash(name, at: Date()) }
       case .protocolLoad(let name):
         loadProtocol(name)
       case .protocolAdd(let name, let line):
@@ -195,6 +203,10 @@ public final class AppRuntime {
             inbox.post(.protocolRefused(error.description))
           }
         }
+      case .protocolRefresh(let name) where !protocols.exists(name):
+        inbox.post(
+          .protocolRefused(
+            "\(name) was renamed, archived or deleted elsewhere: Esc goes back to the list"))
       case .protocolRefresh(let name):
         if protocols.journalSize(of: name) != openProtocols[name]?.position.offset {
           readOn(name)
@@ -247,11 +259,24 @@ public final class AppRuntime {
     }
   }
 
-  /// Every protocol with its status and last change, for the list.
+  /// Every protocol with its status and last change, archived ones too, for the list.
   private func listProtocols() {
     inbox.post(
       .protocolsListed(
-        ProtocolLibrary.summaries(store: protocols, utcOffset: LocalTime.utcOffset(at:))))
+        ProtocolLibrary.summaries(
+          store: protocols, includingArchived: true, utcOffset: LocalTime.utcOffset(at:))))
+  }
+
+  /// Renames, archives or deletes protocol `name`, says why not if it cannot, and lists the
+  /// protocols again either way, as another terminal may have changed them too.
+  private func change(_ name: String, _ move: () throws(StorageError) -> Void) {
+    do {
+      try move()
+      openProtocols[name] = nil
+    } catch {
+      inbox.post(.protocolRefused(error.description))
+    }
+    listProtocols()
   }
 
   /// Reads a protocol's journal, replays it and hands it to the screen, noting where the
