@@ -25,6 +25,9 @@ public final class AppRuntime {
   /// The protocols open, as their journals were last read, so that a line is checked and
   /// appended, and another writer's lines are read, without replaying the whole journal.
   private var openProtocols: [String: ProtocolJournal] = [:]
+  /// Listing replays every protocol's journal (a day's session takes a few milliseconds): off
+  /// the main loop, one list at a time, so that lists arrive in the order they were asked for.
+  private let protocolListing = DispatchQueue(label: "woodshed.protocol-list")
   static let serverCheckInterval: UInt64 = 3_000_000_000
 
   /// `services` makes the services, given where they post what they find.
@@ -261,10 +264,13 @@ public final class AppRuntime {
 
   /// Every protocol with its status and last change, archived ones too, for the list.
   private func listProtocols() {
-    inbox.post(
-      .protocolsListed(
-        ProtocolLibrary.summaries(
-          store: protocols, includingArchived: true, utcOffset: LocalTime.utcOffset(at:))))
+    let (store, inbox) = (protocols, inbox)
+    protocolListing.async {
+      inbox.post(
+        .protocolsListed(
+          ProtocolLibrary.summaries(
+            store: store, includingArchived: true, utcOffset: LocalTime.utcOffset(at:))))
+    }
   }
 
   /// Renames, archives or deletes protocol `name`, says why not if it cannot, and lists the
