@@ -11,8 +11,8 @@ struct RecordingProtocol: ParsableCommand {
     discussion: """
       Every change is one entry line, kept in the protocol's journal: take [N] [@BAR], mvt K, \
       end BAR, false, A-B RATING (x ± ok + ++ or 0-4), BAR TAGS (i b e n t w f), edit BAR, \
-      note TEXT, undo. Each line records who wrote it (the login name, or --as NAME); undo \
-      takes back its author's own last line.
+      note TEXT, status edited|done|recording, undo. Each line records who wrote it (the \
+      login name, or --as NAME); undo takes back its author's own last line.
       """,
     subcommands: [
       New.self, Movement.self, Add.self, Plan.self, Export.self, List.self, Rename.self,
