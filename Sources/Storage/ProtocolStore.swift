@@ -282,6 +282,12 @@ public struct ProtocolStore: Sendable {
 
   private func requireExisting(_ name: String) throws(StorageError) {
     guard exists(name) else {
+      // Making it anew would take the archived one's name: it is brought back instead.
+      if archived.exists(name) {
+        throw .cannotRead(
+          file: name,
+          reason: "it is archived; bring it back with `woodshed protocol unarchive \(name)`")
+      }
       throw .cannotRead(
         file: name,
         reason: "there is no such protocol; make it with `woodshed protocol new \(name)`")

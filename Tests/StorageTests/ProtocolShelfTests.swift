@@ -55,6 +55,10 @@ final class ProtocolShelfTests: StorageTestCase {
     try store.archive("brahms")
     XCTAssertEqual(store.names(), ["dvorak"])
     XCTAssertEqual(store.archived.names(), ["brahms"])
+    assertRefused(
+      { try store.append(ProtocolStore.Entry(at: date, line: "take"), to: "brahms") },
+      "could not read brahms: it is archived; bring it back with `woodshed protocol unarchive brahms`"
+    )
     XCTAssertEqual(try store.archived.entries(of: "brahms").entries.count, 2)
     assertRefused(
       { try store.create("brahms", at: date) },
