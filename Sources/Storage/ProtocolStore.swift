@@ -125,11 +125,11 @@ public struct ProtocolStore: Sendable {
     return name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }
   }
 
-  private func sessionFile(_ name: String) -> URL {
+  func sessionFile(_ name: String) -> URL {
     folder.appendingPathComponent(name, isDirectory: true).appendingPathComponent("session.json")
   }
 
-  private func journalFile(_ name: String) -> URL {
+  func journalFile(_ name: String) -> URL {
     folder.appendingPathComponent(name, isDirectory: true).appendingPathComponent("journal.jsonl")
   }
 
@@ -142,6 +142,10 @@ public struct ProtocolStore: Sendable {
     let file = sessionFile(name)
     guard !Platform.fileExists(file.path) else {
       throw .saveRefused(file: name, reason: "a protocol of that name already exists")
+    }
+    guard !archived.exists(name) else {
+      throw .saveRefused(
+        file: name, reason: "an archived protocol has that name: unarchive it or choose another")
     }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -223,6 +227,11 @@ public struct ProtocolStore: Sendable {
       guard flock(descriptor, LOCK_EX) == 0 else { throw SystemError.current }
       var info = stat()
       guard fstat(descriptor, &info) == 0 else { throw SystemError.current }
+      // Renamed, archived or deleted while this writer waited for the lock: the line belongs
+      // to no protocol of this name any more.
+      var named = stat()
+      guard stat(file.path, &named) == 0, named.st_ino == info.st_ino, named.st_dev == info.st_dev
+      else { throw SystemError(code: ESTALE) }
       let size = Int(info.st_size)
       guard size <= FileKind.journal.byteLimit else { throw SystemError(code: EFBIG) }
       let added = try Self.bytes(of: descriptor, from: position.offset, to: size)
@@ -239,6 +248,8 @@ public struct ProtocolStore: Sendable {
       end.offset = size + bytes.count
       end.line = tail.end.line + (isTorn ? 1 : 0) + entries.count
       return end
+    } catch  where error.code == ESTALE {
+      throw .cannotAppend(file: name, reason: "it was renamed, archived or deleted meanwhile")
     } catch {
       throw .cannotAppend(file: file.lastPathComponent, reason: error.description)
     }
@@ -300,8 +311,19 @@ public struct ProtocolStore: Sendable {
     return stat(journalFile(name).path, &info) == 0 ? Int(info.st_size) : 0
   }
 
+  /// Whether protocol `name` is there (not archived, renamed or deleted).
+  public func exists(_ name: String) -> Bool {
+    Self.isValidName(name) && Platform.fileExists(sessionFile(name).path)
+  }
+
   private func requireExisting(_ name: String) throws(StorageError) {
-    guard Self.isValidName(name), Platform.fileExists(sessionFile(name).path) else {
+    guard exists(name) else {
+      // Making it anew would take the archived one's name: it is brought back instead.
+      if archived.exists(name) {
+        throw .cannotRead(
+          file: name,
+          reason: "it is archived; bring it back with `woodshed protocol unarchive \(name)`")
+      }
       throw .cannotRead(
         file: name,
         reason: "there is no such protocol; make it with `woodshed protocol new \(name)`")

@@ -14,13 +14,15 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
   case malformed(file: String, reason: String)
   /// Deleting was refused or failed; the file is still there.
   case cannotDelete(file: String, reason: String)
+  /// Moving (renaming, archiving, deleting to the trash) failed; it is where it was.
+  case cannotMove(file: String, to: String, reason: String)
 
   /// The system's or Woodshed's reason, without the file name.
   public var reason: String {
     switch self {
     case .cannotSave(_, let reason), .saveRefused(_, let reason), .cannotAppend(_, let reason),
       .cannotRead(_, let reason), .cannotSetAside(_, let reason), .malformed(_, let reason),
-      .cannotDelete(_, let reason):
+      .cannotDelete(_, let reason), .cannotMove(_, _, let reason):
       reason
     }
   }
@@ -34,6 +36,8 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
     case .cannotSetAside(let file, let reason): "could not set \(file) aside: \(reason)"
     case .malformed(let file, let reason): "\(file) cannot be used: \(reason)"
     case .cannotDelete(let file, let reason): "could not delete \(file): \(reason)"
+    case .cannotMove(let file, let place, let reason):
+      "could not move \(file) to \(place): \(reason)"
     }
   }
 }

@@ -202,4 +202,93 @@ final class AppRuntimeTests: XCTestCase {
     XCTAssertEqual(take.marks, [], "the producer's rating was undone")
     XCTAssertEqual(take.notes, ["cello late"], "the assistant's note was not")
   }
+
+  /// The protocols' list on real files: a protocol renamed with `r`, archived with `a` (and
+  /// shown again with `.`), deleted after `d` and `y` into the trash, where it lies whole.
+  func testTheProtocolListRenamesArchivesAndDeletesOnDisk() throws {
+    let paths = StoragePaths(environment: ["WOODSHED_HOME": home.path])
+    let store = ProtocolStore(paths: paths)
+    let date = Date(timeIntervalSince1970: 1_794_700_000)
+    for name in ["brahms", "dvorak"] {
+      try store.create(name, at: date)
+      try store.append(ProtocolStore.Entry(at: date, line: "mvt 1: 1-40"), to: name)
+    }
+    let model = AppModel(
+      settings: Settings(), size: Size(width: 80, height: 24),
+      clock: ClockTime(hour: 9, minute: 5, day: AppFixtures.today),
+      catalog: AppFixtures.catalog, paths: paths, detectedGlyphs: .unicode,
+      rhythms: RhythmPattern.shipped)
+    let rename = Array(repeating: Key.backspace, count: 6) + "schumann".map { Key.character($0) }
+    let terminal = try ScriptedTerminal(
+      size: Size(width: 80, height: 24),
+      steps: [
+        .waitFor("Woodshed"), .keys([.character("6")]), .waitFor("dvorak"),
+        .keys([.character("r")] + rename + [.enter]), .waitFor("schumann"),
+        .keys([.character("a")]), .waitFor("▸ dvorak"), .keys([.character("d")]),
+        .waitFor("Delete dvorak?"), .keys([.character("y")]), .waitFor("No protocol yet"),
+        .keys([.character(".")]), .waitFor("archived"),
+        .keys([.escape, .character("q")]),
+      ])
+    let runtime = AppRuntime(model: model, terminal: terminal, logger: Logger(label: "test")) {
+      _ in
+      AppServices(
+        metronome: FakeMetronome(), microphone: SilentMicrophone(),
+        midi: MIDIService(overrides: RunOverrides(), post: { _ in }),
+        notes: QuietNotes(), settings: MemoryStore(), history: HistoryLog(paths: paths),
+        playbackLog: HistoryLog(file: paths.playbackLogFile), protocols: store,
+        wallClock: WallClock(), probeAudio: { AppFixtures.audio },
+        loadPatterns: { PatternLibrary(builtIn: paths.patternsFolder, user: paths.patternsFolder) },
+        playsNotes: true)
+    }
+    XCTAssertEqual(runtime.run(), 0, "quit with q; waiting for \(terminal.failedWait ?? "-")")
+    XCTAssertNil(terminal.failedWait, terminal.text)
+    XCTAssertEqual(store.names(), [])
+    XCTAssertEqual(store.archived.names(), ["schumann"])
+    XCTAssertEqual(try store.archived.entries(of: "schumann").entries.map(\.line), ["mvt 1: 1-40"])
+    let trashed = try FileManager.default.contentsOfDirectory(atPath: store.trashFolder.path)
+    XCTAssertEqual(trashed.count, 1)
+    XCTAssertTrue(trashed[0].hasPrefix("dvorak.deleted-"), "\(trashed)")
+  }
+
+  /// A protocol open on this screen and renamed in another terminal: the screen says so in one
+  /// line instead of offering to make it anew.
+  func testAProtocolMovedElsewhereIsSaidSoOnTheOpenScreen() throws {
+    let paths = StoragePaths(environment: ["WOODSHED_HOME": home.path])
+    let store = ProtocolStore(paths: paths)
+    let date = Date(timeIntervalSince1970: 1_794_700_000)
+    try store.create("brahms", at: date)
+    try store.append(ProtocolStore.Entry(at: date, line: "mvt 1: 1-40"), to: "brahms")
+    let model = AppModel(
+      settings: Settings(), size: Size(width: 80, height: 24),
+      clock: ClockTime(hour: 9, minute: 5, day: AppFixtures.today),
+      catalog: AppFixtures.catalog, paths: paths, detectedGlyphs: .unicode,
+      rhythms: RhythmPattern.shipped)
+    let terminal = try ScriptedTerminal(
+      size: Size(width: 80, height: 24),
+      steps: [
+        .waitFor("Woodshed"), .keys([.character("6")]), .waitFor("brahms"), .keys([.enter]),
+        .waitFor("movement 1"),
+        .waitFor("brahms was renamed, archived or deleted elsewhere: Esc goes back to the list"),
+        .keys([.escape]), .waitFor("schumann"), .keys([.escape, .character("q")]),
+      ])
+    let other = Thread {
+      Thread.sleep(forTimeInterval: 1)
+      try? store.rename("brahms", to: "schumann")
+    }
+    other.start()
+    let runtime = AppRuntime(model: model, terminal: terminal, logger: Logger(label: "test")) {
+      _ in
+      AppServices(
+        metronome: FakeMetronome(), microphone: SilentMicrophone(),
+        midi: MIDIService(overrides: RunOverrides(), post: { _ in }),
+        notes: QuietNotes(), settings: MemoryStore(), history: HistoryLog(paths: paths),
+        playbackLog: HistoryLog(file: paths.playbackLogFile), protocols: store,
+        wallClock: WallClock(), probeAudio: { AppFixtures.audio },
+        loadPatterns: { PatternLibrary(builtIn: paths.patternsFolder, user: paths.patternsFolder) },
+        playsNotes: true)
+    }
+    XCTAssertEqual(runtime.run(), 0, "quit with q; waiting for \(terminal.failedWait ?? "-")")
+    XCTAssertNil(terminal.failedWait, terminal.text)
+    XCTAssertEqual(try store.entries(of: "schumann").entries.map(\.line), ["mvt 1: 1-40"])
+  }
 }

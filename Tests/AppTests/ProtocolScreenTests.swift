@@ -40,7 +40,7 @@ final class ProtocolScreenTests: XCTestCase {
     XCTAssertTrue(text(model).contains("No protocol yet: n starts one"), text(model))
     model.press(.character("n"))
     XCTAssertEqual(type(&model, "brahms"), [.protocolCreate("brahms")])
-    _ = model.handle(.protocolsListed(["brahms"]))
+    _ = model.handle(.protocolsListed([ProtocolSummary(name: "brahms")]))
     _ = model.handle(loaded([]))
     XCTAssertEqual(screen(model)?.phase, .recording)
     XCTAssertEqual(screen(model)?.name, "brahms")
@@ -53,7 +53,7 @@ final class ProtocolScreenTests: XCTestCase {
   func testShrinkingWhileTypingKeepsTheLine() throws {
     var model = AppFixtures.model()
     model.press(.character("6"))
-    _ = model.handle(.protocolsListed(["brahms"]))
+    _ = model.handle(.protocolsListed([ProtocolSummary(name: "brahms")]))
     XCTAssertEqual(model.press(.enter), [.protocolLoad("brahms")])
     _ = model.handle(loaded([]))
     model.press(.character(":"))
@@ -68,7 +68,7 @@ final class ProtocolScreenTests: XCTestCase {
   func testLinesAreTypedAndQuickKeysLogTakes() throws {
     var model = AppFixtures.model()
     model.press(.character("6"))
-    _ = model.handle(.protocolsListed(["brahms"]))
+    _ = model.handle(.protocolsListed([ProtocolSummary(name: "brahms")]))
     XCTAssertEqual(model.press(.enter), [.protocolLoad("brahms")])
     XCTAssertEqual(type(&model, "n"), [.protocolAdd("brahms", line: "take")])
     XCTAssertEqual(
@@ -98,7 +98,7 @@ final class ProtocolScreenTests: XCTestCase {
   func testTheReviewShowsWeakBarsAndThePlan() throws {
     var model = AppFixtures.model()
     model.press(.character("6"))
-    _ = model.handle(.protocolsListed(["brahms"]))
+    _ = model.handle(.protocolsListed([ProtocolSummary(name: "brahms")]))
     model.press(.enter)
     _ = model.handle(
       loaded([
@@ -123,7 +123,7 @@ final class ProtocolScreenTests: XCTestCase {
   func testTheReviewFiltersByRatingJumpsAndNamesUnresolvedBars() throws {
     var model = AppFixtures.model()
     model.press(.character("6"))
-    _ = model.handle(.protocolsListed(["brahms"]))
+    _ = model.handle(.protocolsListed([ProtocolSummary(name: "brahms")]))
     model.press(.enter)
     _ = model.handle(
       loaded([
@@ -147,7 +147,7 @@ final class ProtocolScreenTests: XCTestCase {
   func testPreparationShowsTheMovementsAndReadsAScore() throws {
     var model = AppFixtures.model()
     model.press(.character("6"))
-    _ = model.handle(.protocolsListed(["brahms"]))
+    _ = model.handle(.protocolsListed([ProtocolSummary(name: "brahms")]))
     model.press(.enter)
     _ = model.handle(loaded(["work Op 38", "mvt 1 \"Allegro\": 0-40 A=12", "numbering movement"]))
     model.press(.tab, .tab)
@@ -174,7 +174,7 @@ final class ProtocolScreenTests: XCTestCase {
   func testTheRulerSelectsBarsToRateAndTag() throws {
     var model = AppFixtures.model()
     model.press(.character("6"))
-    _ = model.handle(.protocolsListed(["brahms"]))
+    _ = model.handle(.protocolsListed([ProtocolSummary(name: "brahms")]))
     model.press(.enter)
     _ = model.handle(loaded(["mvt 1: 0-40 A=12", "take @A"]))
     model.press(.right)
@@ -198,7 +198,7 @@ final class ProtocolScreenTests: XCTestCase {
   func testATypedLineTakesEveryKeyUntilEnterOrEsc() throws {
     var model = AppFixtures.model()
     model.press(.character("6"))
-    _ = model.handle(.protocolsListed(["brahms"]))
+    _ = model.handle(.protocolsListed([ProtocolSummary(name: "brahms")]))
     model.press(.enter)
     _ = model.handle(loaded(["mvt 1: 0-40 A=12", "take @A"]))
     XCTAssertEqual(type(&model, "edit 24"), [.protocolAdd("brahms", line: "edit 24")])
@@ -223,5 +223,102 @@ final class ProtocolScreenTests: XCTestCase {
     XCTAssertTrue(text(model).contains("n Enter next take"), text(model))
     model.press(.character("q"))
     XCTAssertEqual(screen(model)?.phase, .choosing, "q at rest still goes back")
+  }
+
+  /// A shelf of four: never recorded, under way, delivered, and one archived, with their last
+  /// change on the producer's clock (an hour ahead of UTC here).
+  private var shelf: [ProtocolSummary] {
+    [
+      ProtocolSummary(name: "beethoven", status: .toRecord, lastChange: date, utcOffset: 3600),
+      ProtocolSummary(
+        name: "brahms", status: .recording, lastChange: date.addingTimeInterval(600),
+        utcOffset: 3600),
+      ProtocolSummary(
+        name: "dvorak", status: .done, lastChange: date.addingTimeInterval(-86_400),
+        utcOffset: 3600),
+      ProtocolSummary(
+        name: "elgar", status: .edited, lastChange: date, utcOffset: 3600, isArchived: true),
+    ]
+  }
+
+  func testTheListShowsEachProtocolsStatusAndLastChange() throws {
+    var model = AppFixtures.model()
+    model.press(.character("6"))
+    _ = model.handle(.protocolsListed(shelf))
+    let shown = text(model)
+    XCTAssertTrue(shown.contains("beethoven"), shown)
+    XCTAssertTrue(shown.contains("to record  2026-11-15 00:46"), shown)
+    XCTAssertTrue(shown.contains("recording  2026-11-15 00:56"), shown)
+    XCTAssertTrue(shown.contains("done       2026-11-14 00:46"), shown)
+    XCTAssertFalse(shown.contains("elgar"), "archived: out of the list")
+    XCTAssertTrue(shown.contains("r rename"), shown)
+    assertCanvasSnapshot(AppView.render(model), named: "list.80x24")
+    model.press(.character("."))
+    XCTAssertTrue(text(model).contains("Recording protocols, archived ones too"), text(model))
+    XCTAssertTrue(text(model).contains("edited     2026-11-15 00:46  archived"), text(model))
+    model.press(.down, .down, .down)
+    XCTAssertEqual(model.press(.enter), [], "an archived protocol is not opened")
+    XCTAssertTrue(text(model).contains("elgar is archived: a brings it back"), text(model))
+    XCTAssertEqual(model.press(.character("a")), [.protocolUnarchive("elgar")])
+    model.press(.character("."))
+    XCTAssertEqual(screen(model)?.selected, 2, "the cursor stays within the shorter list")
+  }
+
+  func testProtocolsAreRenamedArchivedAndDeletedAfterAYes() throws {
+    var model = AppFixtures.model()
+    model.press(.character("6"))
+    _ = model.handle(.protocolsListed(shelf))
+    model.press(.down)
+    model.press(.character("r"))
+    XCTAssertTrue(text(model).contains("New name for brahms: brahms_"), text(model))
+    XCTAssertEqual(model.press(.character("q")), [], "q is a letter of the name")
+    model.press(.backspace)
+    XCTAssertEqual(type(&model, "-op-38"), [.protocolRename("brahms", to: "brahms-op-38")])
+    var renamed = shelf
+    renamed[1].name = "zelenka"
+    _ = model.handle(.protocolsListed(renamed.sorted { $0.name < $1.name }))
+    XCTAssertEqual(
+      screen(model)?.selected, 1, "the new name is not listed (refused): the cursor keeps its place"
+    )
+    model.press(.up)
+    model.press(.character("r"))
+    for _ in "beethoven" { model.press(.backspace) }
+    XCTAssertEqual(type(&model, "bach"), [.protocolRename("beethoven", to: "bach")])
+    var again = renamed
+    again[0].name = "bach"
+    _ = model.handle(.protocolsListed(again.sorted { $0.name < $1.name }))
+    XCTAssertEqual(screen(model)?.shown[screen(model)!.selected].name, "bach", "followed")
+    _ = model.handle(.protocolsListed(shelf))
+    model.press(.down)
+    model.press(.character("r"))
+    XCTAssertEqual(model.press(.escape), [])
+    XCTAssertEqual(screen(model)?.renaming, nil, "Esc gave up the new name")
+    XCTAssertEqual(screen(model)?.phase, .choosing)
+    XCTAssertEqual(model.press(.character("a")), [.protocolArchive("brahms")])
+    XCTAssertEqual(model.press(.character("d")), [])
+    XCTAssertTrue(
+      text(model).contains("Delete brahms? It goes to the trash folder.  y: delete  n: keep it"),
+      text(model))
+    XCTAssertEqual(model.press(.character("q")), [], "anything but y keeps it")
+    XCTAssertEqual(screen(model)?.deleting, nil)
+    XCTAssertEqual(model.press(.character("d"), .character("y")), [.protocolDelete("brahms")])
+    _ = model.handle(.protocolRefused("could not move brahms to the trash: Not a directory"))
+    XCTAssertTrue(
+      text(model).contains("could not move brahms to the trash: Not a directory"), text(model))
+  }
+
+  /// Back from a protocol, the list is read again at once: another terminal may have renamed,
+  /// archived or deleted some meanwhile.
+  func testBackOnTheListItIsListedAgain() throws {
+    var model = AppFixtures.model()
+    model.press(.character("6"))
+    _ = model.handle(.protocolsListed(shelf))
+    XCTAssertEqual(model.press(.enter), [.protocolLoad("beethoven")])
+    _ = model.handle(loaded([]))
+    model.press(.escape)
+    XCTAssertEqual(screen(model)?.phase, .choosing)
+    XCTAssertEqual(model.deadline, MonotonicInstant(nanoseconds: 0), "at once")
+    XCTAssertEqual(model.handle(.tick(MonotonicInstant(nanoseconds: 1))), [.protocolList])
+    XCTAssertNil(model.deadline, "once")
   }
 }

@@ -245,7 +245,7 @@ final class ScreenSnapshotTests: XCTestCase {
     for size in [Self.small, Self.large] {
       var model = AppFixtures.model(size: size)
       model.press(.character("6"))
-      _ = model.handle(.protocolsListed(["brahms"]))
+      _ = model.handle(.protocolsListed([ProtocolSummary(name: "brahms")]))
       model.press(.enter)
       _ = model.handle(
         .protocolLoaded(

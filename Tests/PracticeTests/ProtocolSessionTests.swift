@@ -247,6 +247,25 @@ final class ProtocolSessionTests: XCTestCase {
     XCTAssertEqual(try Journal.session(["mvt 1: 1-10"]).takesWithoutEnd, [])
   }
 
+  /// The shelf a producer sorts protocols on: nothing yet, takes logged, the edit declared
+  /// under way or finished, and recording again once another take comes.
+  func testTheStatusFollowsTakesAndStatusLines() throws {
+    XCTAssertEqual(try Journal.session(Self.prep).status, .toRecord)
+    XCTAssertEqual(try Journal.session(Self.prep + ["take"]).status, .recording)
+    XCTAssertEqual(try Journal.session(Self.prep + ["take", "status edited"]).status, .edited)
+    XCTAssertEqual(try Journal.session(Self.prep + ["take", "Status DONE"]).status, .done)
+    XCTAssertEqual(
+      try Journal.session(Self.prep + ["take", "status done", "take"]).status, .recording)
+    XCTAssertEqual(
+      try Journal.session(Self.prep + ["take", "status done", "status recording"]).status,
+      .recording)
+    XCTAssertEqual(try Journal.session(Self.prep + ["status done", "undo"]).status, .toRecord)
+    let session = try Journal.session(Self.prep)
+    for line in ["status", "status to record", "status finished"] {
+      assertRefuses(session, line, "status is recording, edited or done")
+    }
+  }
+
   func testKeywordsInAnyCase() throws {
     let session = try Journal.session(["MVT 1: 1-10", "Take", "END 4", "Numbering Movement"])
     XCTAssertEqual(session.takes.first?.endBar, 3)

@@ -60,7 +60,120 @@ final class ProtocolCommandTests: XCTestCase {
     XCTAssertEqual(segments.map { $0["take"] as? Int }, [1, 2, 7])
     XCTAssertEqual(segments.map { $0["from"] as? String }, ["0", "21", "30"])
     XCTAssertEqual(segments.map { $0["to"] as? String }, ["20", "29", "40"])
-    XCTAssertEqual(try protocolCommand(["list"]).output, "brahms\n")
+    XCTAssertTrue(
+      try protocolCommand(["list"]).output.hasPrefix("brahms  recording  "), "with its status")
+  }
+
+  /// The journal's last line's time, as `YYYY-MM-DD HH:MM` on a clock `hours` ahead of UTC.
+  private func lastLineTime(of name: String, hoursAhead hours: Int) throws -> String {
+    let journal = try String(
+      contentsOf: woodshed.home.appendingPathComponent("data/protocols/\(name)/journal.jsonl"),
+      encoding: .utf8)
+    let last = try XCTUnwrap(journal.split(separator: "\n").last)
+    let object = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
+    let stamp = try XCTUnwrap(object["at"] as? String)
+    let reader = DateFormatter()
+    reader.dateFormat = "yyyy-MM-dd'T'HH:mm"
+    reader.timeZone = TimeZone(identifier: "UTC")
+    let date = try XCTUnwrap(reader.date(from: String(stamp.prefix(16))))
+    let writer = DateFormatter()
+    writer.dateFormat = "yyyy-MM-dd HH:mm"
+    writer.timeZone = TimeZone(secondsFromGMT: hours * 3600)
+    return writer.string(from: date)
+  }
+
+  /// The shelf: each protocol with where it stands and when it last changed, on the local
+  /// clock (here two hours ahead of UTC), as text and as JSON.
+  func testTheListSaysEachProtocolsStatusAndLastChange() throws {
+    try protocolCommand(["new", "beethoven"])
+    try protocolCommand(["new", "brahms"])
+    try protocolCommand(["movement", "brahms", "mvt 1: 1-40"])
+    try add(["take"])
+    try protocolCommand(["new", "dvorak"])
+    try protocolCommand(["movement", "dvorak", "mvt 1: 1-40"])
+    for line in ["take", "status edited"] {
+      XCTAssertEqual(try protocolCommand(["add", "dvorak", line]).status, 0)
+    }
+    try protocolCommand(["new", "elgar"])
+    try protocolCommand(["add", "elgar", "status done"])
+    let clock = woodshed.environment(extra: ["TZ": "UTC-2"])
+    let list = try woodshed.run(["protocol", "list"], environment: clock)
+    XCTAssertEqual(list.status, 0, list.error)
+    let lines = list.output.split(separator: "\n", omittingEmptySubsequences: false)
+    XCTAssertEqual(lines.count, 5, list.output)
+    XCTAssertTrue(lines[0].hasPrefix("beethoven  to record   20"), list.output)
+    XCTAssertEqual(
+      lines[1], "brahms     recording   \(try lastLineTime(of: "brahms", hoursAhead: 2))")
+    XCTAssertEqual(
+      lines[2], "dvorak     edited      \(try lastLineTime(of: "dvorak", hoursAhead: 2))")
+    XCTAssertEqual(
+      lines[3], "elgar      done        \(try lastLineTime(of: "elgar", hoursAhead: 2))")
+    XCTAssertEqual(try protocolCommand(["add", "dvorak", "take"]).status, 0)
+    XCTAssertTrue(
+      try protocolCommand(["list"]).output.contains("dvorak     recording "),
+      "a take after the edit means recording again")
+    XCTAssertEqual(try protocolCommand(["archive", "elgar"]).status, 0)
+    XCTAssertFalse(try protocolCommand(["list"]).output.contains("elgar"), "archived")
+    let json = try protocolCommand(["list", "--all", "--json"])
+    let objects = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
+    XCTAssertEqual(
+      objects.map { $0["name"] as? String }, ["beethoven", "brahms", "dvorak", "elgar"])
+    XCTAssertEqual(
+      objects.map { $0["status"] as? String }, ["to record", "recording", "recording", "done"])
+    XCTAssertEqual(objects.map { $0["archived"] as? Bool }, [false, false, false, true])
+    let stamp = try XCTUnwrap(objects[1]["lastChange"] as? String)
+    XCTAssertTrue(stamp.hasSuffix("Z"), stamp)
+    XCTAssertEqual(stamp.count, 20, stamp)
+    XCTAssertEqual(try protocolCommand(["unarchive", "elgar"]).status, 0)
+    XCTAssertTrue(try protocolCommand(["list"]).output.contains("elgar      done  "))
+  }
+
+  /// Renaming, archiving and deleting from the shell: one-line refusals, and a deleted
+  /// protocol is a folder in the trash that moves back whole.
+  func testRenameArchiveAndDeleteRefuseInOneLineAndKeepEveryLine() throws {
+    try protocolCommand(["new", "brahms"])
+    try protocolCommand(["movement", "brahms", "mvt 1: 1-40"])
+    try add(["take", "1-8 +"])
+    try protocolCommand(["new", "dvorak"])
+    XCTAssertEqual(try protocolCommand(["rename", "brahms", "brahms-op-38"]).status, 0)
+    for (arguments, message) in [
+      (
+        ["rename", "brahms-op-38", "dvorak"],
+        "could not move brahms-op-38 to dvorak: a protocol of that name already exists"
+      ),
+      (
+        ["rename", "brahms-op-38", "a b"],
+        "could not move brahms-op-38 to a b: a protocol's name is letters, digits, - _ and . (up to 64)"
+      ),
+      (["archive", "nobody"], "could not move nobody to the archive: there is no such protocol"),
+      (
+        ["unarchive", "dvorak"],
+        "could not move dvorak to the protocols: there is no archived protocol of that name"
+      ),
+      (
+        ["delete", "dvorak"],
+        "deleting dvorak needs --yes: it goes to the trash, "
+          + woodshed.home.appendingPathComponent("data/protocols/.trash").path
+      ),
+    ] {
+      let result = try protocolCommand(arguments)
+      XCTAssertNotEqual(result.status, 0, "\(arguments)")
+      XCTAssertEqual(result.error, "Error: \(message)\n", "\(arguments)")
+      XCTAssertEqual(result.output, "")
+    }
+    let deleted = try protocolCommand(["delete", "brahms-op-38", "--yes"])
+    XCTAssertEqual(deleted.status, 0, deleted.error)
+    let trashed = try XCTUnwrap(
+      deleted.output.split(separator: "\n").first.map { String($0.dropFirst("moved to ".count)) })
+    XCTAssertTrue(trashed.contains("/data/protocols/.trash/brahms-op-38.deleted-"), trashed)
+    XCTAssertTrue(try protocolCommand(["list"]).output.hasPrefix("dvorak "))
+    XCTAssertEqual(
+      Glibc.rename(trashed, woodshed.home.appendingPathComponent("data/protocols/brahms").path), 0)
+    let plan = try protocolCommand(["plan", "brahms"])
+    XCTAssertEqual(
+      plan.output, "movement 1\n  take 1: bars 1–8\n  no take: bars 9–40\n", "restored whole")
   }
 
   func testEveryLineIsKeptInTheJournalAndUndoIsALineToo() throws {

@@ -233,3 +233,50 @@ extension HeadlessProtocol {
     return String(cString: name)
   }
 }
+
+extension HeadlessProtocol {
+  /// The protocols with their status and last change, as text or JSON; the archived ones too
+  /// when `all`.
+  public static func list(store: ProtocolStore, all: Bool, json: Bool) -> String {
+    let summaries = ProtocolLibrary.summaries(
+      store: store, includingArchived: all, utcOffset: LocalTime.utcOffset(at:))
+    return ProtocolLibrary.text(summaries, json: json)
+  }
+
+  public static func rename(_ name: String, to newName: String, store: ProtocolStore)
+    throws(Launcher.Failure)
+  {
+    try reported { () throws(StorageError) in try store.rename(name, to: newName) }
+  }
+
+  public static func archive(_ name: String, store: ProtocolStore) throws(Launcher.Failure) {
+    try reported { () throws(StorageError) in try store.archive(name) }
+  }
+
+  public static func unarchive(_ name: String, store: ProtocolStore) throws(Launcher.Failure) {
+    try reported { () throws(StorageError) in try store.unarchive(name) }
+  }
+
+  /// Moves the protocol to the trash, and returns where it is now; without `confirmed`
+  /// (`--yes`) nothing is touched, as there is nobody to ask.
+  public static func delete(_ name: String, confirmed: Bool, store: ProtocolStore, at date: Date)
+    throws(Launcher.Failure) -> URL
+  {
+    guard confirmed else {
+      throw Launcher.Failure(
+        description: "deleting \(name) needs --yes: it goes to the trash, \(store.trashFolder.path)"
+      )
+    }
+    return try reported { () throws(StorageError) in try store.moveToTrash(name, at: date) }
+  }
+
+  private static func reported<T>(_ body: () throws(StorageError) -> T) throws(Launcher.Failure)
+    -> T
+  {
+    do {
+      return try body()
+    } catch {
+      throw Launcher.Failure(description: error.description)
+    }
+  }
+}

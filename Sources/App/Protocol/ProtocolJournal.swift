@@ -11,6 +11,8 @@ public struct ProtocolJournal: Sendable {
   public private(set) var position = ProtocolStore.Position()
   /// The lines read or added that were refused on replay, and the ones that could not be read.
   public private(set) var problems: [String] = []
+  /// When the journal's last line was entered; nil while it has none.
+  public private(set) var lastChange: Date?
   /// The last lines of the journal, newest last.
   public private(set) var recent: [String] = []
   /// Entries read or added so far, for the numbers of problems (`line N: why`).
@@ -68,6 +70,7 @@ public struct ProtocolJournal: Sendable {
     }
     if let refusal { throw Launcher.Failure(refusal) }
     entryCount += entries.count
+    lastChange = date
     remember(lines)
   }
 
@@ -76,6 +79,7 @@ public struct ProtocolJournal: Sendable {
     problems += session.replay(tail.entries.map(Self.line), firstNumber: entryCount + 1)
     entryCount += tail.entries.count
     position = tail.end
+    lastChange = tail.entries.last?.at ?? lastChange
     remember(tail.entries.map(\.line))
   }
 

@@ -18,8 +18,8 @@ extension ProtocolModel: SteppingBack {
     switch event {
     case .tick(let now):
       return tick(now)
-    case .protocolsListed(let names):
-      listed(names)
+    case .protocolsListed(let summaries):
+      listed(summaries)
     case .protocolLoaded(let name, let session, let recent, let problems):
       loaded(name, session: session, recent: recent, problems: problems)
     case .protocolRefused(let reason):

@@ -19,12 +19,29 @@ public struct ProtocolModel: Equatable, Sendable {
     case preparing
   }
 
+  /// A protocol being renamed, and the new name typed so far.
+  public struct Renaming: Equatable, Sendable {
+    public var name: String
+    public var typed: String
+  }
+
   public private(set) var phase = Phase.choosing
-  /// The protocols there are, as last listed.
-  public private(set) var names: [String] = []
+  /// The protocols there are, archived ones too, as last listed.
+  public private(set) var summaries: [ProtocolSummary] = []
+  /// Whether the list shows the archived protocols too (`.`).
+  public private(set) var showsArchived = false
+  /// The position in `shown` of the protocol chosen.
   public private(set) var selected = 0
   /// The name being typed for a new protocol; nil when not naming one.
   public private(set) var newName: String?
+  /// The protocol being renamed (`r`); nil when not renaming one.
+  public private(set) var renaming: Renaming?
+  /// The protocol `d` asks to delete, until `y` or any other key answers.
+  public private(set) var deleting: String?
+  /// The new name of a protocol just renamed, for the cursor to follow once listed again.
+  private var renamedTo: String?
+  /// Back from a protocol, the list is read again: it may have changed meanwhile elsewhere.
+  private var listsAgain = false
   /// The protocol open, with its session as its journal replays.
   public private(set) var name: String?
   public private(set) var session = ProtocolSession()
@@ -64,6 +81,11 @@ public struct ProtocolModel: Equatable, Sendable {
 
   public init() {}
 
+  /// The protocols the list shows: the archived ones only when asked for.
+  public var shown: [ProtocolSummary] {
+    showsArchived ? summaries : summaries.filter { !$0.isArchived }
+  }
+
   /// Another terminal's entries show within a fifth of a second: a look costs one `stat`, and
   /// reading a new line only that line.
   static let refreshNanoseconds: UInt64 = 150_000_000
@@ -80,6 +102,10 @@ public struct ProtocolModel: Equatable, Sendable {
     KeyHint(.upDown, "common.move"),
     KeyHint(.enter, "protocol.key.open"),
     KeyHint(.text("n"), "protocol.key.new"),
+    KeyHint(.text("r"), "protocol.key.rename"),
+    KeyHint(.text("a"), "protocol.key.archive"),
+    KeyHint(.text("d"), "protocol.key.delete"),
+    KeyHint(.text("."), "protocol.key.showArchived", inBar: false),
     .back,
     .help,
   ]
@@ -112,6 +138,12 @@ public struct ProtocolModel: Equatable, Sendable {
     if newName != nil {
       return KeyHint.typing("protocol.key.typeName", enter: "protocol.key.create")
     }
+    if renaming != nil {
+      return KeyHint.typing("protocol.key.typeName", enter: "protocol.key.rename")
+    }
+    if deleting != nil {
+      return [KeyHint(.text("y"), "protocol.key.delete"), KeyHint(.text("n"), "common.cancel")]
+    }
     if isTyping { return KeyHint.typing("protocol.key.line", enter: "protocol.key.enter") }
     return switch phase {
     case .choosing: Self.choosingHints
@@ -121,24 +153,32 @@ public struct ProtocolModel: Equatable, Sendable {
     }
   }
 
-  /// Typing a name or an entry takes every key.
+  /// Typing a name or an entry, or answering y/n, takes every key.
   var capturesKeys: Bool {
-    newName != nil || isTyping || jump != nil || scorePath != nil || rulerBar != nil
+    newName != nil || renaming != nil || deleting != nil || isTyping || jump != nil
+      || scorePath != nil || rulerBar != nil
   }
 
-  var goesBackWithinScreen: Bool { phase != .choosing || newName != nil }
+  var goesBackWithinScreen: Bool {
+    phase != .choosing || newName != nil || renaming != nil || deleting != nil
+  }
 
   mutating func goBack() {
-    if newName != nil {
+    if newName != nil || renaming != nil || deleting != nil {
       newName = nil
+      renaming = nil
+      deleting = nil
     } else {
       phase = .choosing
       name = nil
+      listsAgain = true
     }
   }
 
-  /// While a protocol is open, the screen looks for other people's entries.
+  /// While a protocol is open, the screen looks for other people's entries; back on the list,
+  /// it lists the protocols again at once.
   var deadline: MonotonicInstant? {
+    if listsAgain { return now }
     guard name != nil else { return nil }
     return MonotonicInstant(nanoseconds: now.nanoseconds + Self.refreshNanoseconds)
   }
@@ -147,6 +187,11 @@ public struct ProtocolModel: Equatable, Sendable {
     now = max(now, event.time)
     refusal = nil
     if newName != nil { return typeName(event.key) }
+    if renaming != nil { return typeNewName(event.key) }
+    if let name = deleting {
+      deleting = nil
+      return event.key == .character("y") ? [.protocolDelete(name)] : []
+    }
     switch phase {
     case .choosing: return choose(event.key)
     case .recording: return record(event.key)
@@ -162,11 +207,48 @@ public struct ProtocolModel: Equatable, Sendable {
     case .up, .character("k"):
       selected = max(0, selected - 1)
     case .down, .character("j"):
-      selected = min(max(0, names.count - 1), selected + 1)
+      selected = min(max(0, shown.count - 1), selected + 1)
     case .character("n"):
       newName = ""
-    case .enter where names.indices.contains(selected):
-      return open(names[selected])
+    case .character("."):
+      showsArchived.toggle()
+      selected = min(selected, max(0, shown.count - 1))
+    default:
+      guard shown.indices.contains(selected) else { break }
+      let chosen = shown[selected]
+      switch key {
+      case .enter where chosen.isArchived:
+        refusal = "\(chosen.name) is archived: a brings it back"
+      case .enter: return open(chosen.name)
+      case .character("r") where chosen.isArchived:
+        refusal = "\(chosen.name) is archived: a brings it back, then r renames it"
+      case .character("r"): renaming = Renaming(name: chosen.name, typed: chosen.name)
+      case .character("a"):
+        return [chosen.isArchived ? .protocolUnarchive(chosen.name) : .protocolArchive(chosen.name)]
+      case .character("d"): deleting = chosen.name
+      default: break
+      }
+    }
+    return []
+  }
+
+  /// The new name of the protocol being renamed, typed over its old one.
+  private mutating func typeNewName(_ key: Key) -> [Effect] {
+    guard var typing = renaming else { return [] }
+    switch key {
+    case .escape:
+      renaming = nil
+    case .backspace:
+      if !typing.typed.isEmpty { typing.typed.removeLast() }
+      renaming = typing
+    case .enter where !typing.typed.isEmpty:
+      renaming = nil
+      guard typing.typed != typing.name else { return [] }
+      renamedTo = typing.typed
+      return [.protocolRename(typing.name, to: typing.typed)]
+    case .character(let character) where typing.typed.count < 64:
+      typing.typed.append(character)
+      renaming = typing
     default:
       break
     }
@@ -356,10 +438,14 @@ public struct ProtocolModel: Equatable, Sendable {
     }
   }
 
-  /// The protocols there are, listed by the runtime.
-  mutating func listed(_ names: [String]) {
-    self.names = names
-    selected = min(selected, max(0, names.count - 1))
+  /// The protocols there are, listed by the runtime. The cursor stays on the protocol it was
+  /// on, under its new name after a rename, or where it was if that one is gone.
+  mutating func listed(_ summaries: [ProtocolSummary]) {
+    let chosen = renamedTo ?? (shown.indices.contains(selected) ? shown[selected].name : nil)
+    self.summaries = summaries
+    renamedTo = nil
+    selected =
+      shown.firstIndex { $0.name == chosen } ?? min(selected, max(0, shown.count - 1))
   }
 
   /// The protocol as its journal now stands; a new one opens at once.
@@ -382,6 +468,10 @@ public struct ProtocolModel: Equatable, Sendable {
 
   mutating func tick(_ time: MonotonicInstant) -> [Effect] {
     now = max(now, time)
+    if listsAgain {
+      listsAgain = false
+      return [.protocolList]
+    }
     guard let name else { return [] }
     return [.protocolRefresh(name)]
   }

@@ -31,25 +31,54 @@ enum ProtocolView {
   ) {
     let strings = model.strings
     canvas.write(
-      strings.text("protocol.choose"), x: area.x, y: area.y, style: Style.role(.accent).bold,
-      clip: area)
-    if let typed = screen.newName {
-      canvas.write(
-        strings.text("protocol.newName", ["name": typed]) + "_", x: area.x, y: area.y + 2,
-        style: Style.role(.text).bold, clip: area)
+      strings.text(screen.showsArchived ? "protocol.chooseAll" : "protocol.choose"), x: area.x,
+      y: area.y, style: Style.role(.accent).bold, clip: area)
+    let prompt: String? =
+      if let typed = screen.newName {
+        strings.text("protocol.newName", ["name": typed]) + "_"
+      } else if let renaming = screen.renaming {
+        strings.text("protocol.renameTo", ["name": renaming.name, "typed": renaming.typed]) + "_"
+      } else if let name = screen.deleting {
+        strings.text("protocol.confirmDelete", ["name": name])
+      } else {
+        nil
+      }
+    if let prompt {
+      canvas.write(prompt, x: area.x, y: area.y + 2, style: Style.role(.text).bold, clip: area)
       return
     }
-    guard !screen.names.isEmpty else {
+    let shown = screen.shown
+    guard !shown.isEmpty else {
       canvas.write(
         strings.text("protocol.none"), x: area.x, y: area.y + 2, style: .role(.muted), clip: area)
       return
     }
+    let statuses = shown.map { summary in
+      strings.text("protocol.status.\(summary.status.map(statusKey) ?? "unreadable")")
+    }
+    // Padded to one width, so that the statuses and the times each make a column.
+    let width = statuses.map(\.count).max() ?? 0
+    let items = zip(shown, statuses).map { summary, status in
+      var detail = status + String(repeating: " ", count: width - status.count) + "  "
+      detail += summary.lastChangeText
+      if summary.isArchived { detail += "  " + strings.text("protocol.archived") }
+      return MenuList.Item(summary.name, detail: detail)
+    }
     MenuList(
-      items: screen.names.map { MenuList.Item($0) }, selected: screen.selected,
+      items: items, selected: screen.selected,
       scrollOffset: max(0, screen.selected - (area.height - 4) + 1), glyphs: model.glyphs
     ).render(
       in: Rect(x: area.x, y: area.y + 2, width: area.width, height: max(0, area.height - 4)),
       on: &canvas)
+  }
+
+  private static func statusKey(_ status: ProtocolStatus) -> String {
+    switch status {
+    case .toRecord: "toRecord"
+    case .recording: "recording"
+    case .edited: "edited"
+    case .done: "done"
+    }
   }
 
   private static func renderSession(

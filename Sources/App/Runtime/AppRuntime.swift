@@ -25,6 +25,9 @@ public final class AppRuntime {
   /// The protocols open, as their journals were last read, so that a line is checked and
   /// appended, and another writer's lines are read, without replaying the whole journal.
   private var openProtocols: [String: ProtocolJournal] = [:]
+  /// Listing replays every protocol's journal (a day's session takes a few milliseconds): off
+  /// the main loop, one list at a time, so that lists arrive in the order they were asked for.
+  private let protocolListing = DispatchQueue(label: "woodshed.protocol-list")
   static let serverCheckInterval: UInt64 = 3_000_000_000
 
   /// `services` makes the services, given where they post what they find.
@@ -170,15 +173,23 @@ public final class AppRuntime {
       case .bell:
         terminal.ringBell()
       case .protocolList:
-        inbox.post(.protocolsListed(protocols.names()))
+        listProtocols()
       case .protocolCreate(let name):
         do {
           try protocols.create(name, at: Date())
-          inbox.post(.protocolsListed(protocols.names()))
+          listProtocols()
           loadProtocol(name)
         } catch {
           inbox.post(.protocolRefused(error.description))
         }
+      case .protocolRename(let name, let newName):
+        change(name) { () throws(StorageError) in try protocols.rename(name, to: newName) }
+      case .protocolArchive(let name):
+        change(name) { () throws(StorageError) in try protocols.archive(name) }
+      case .protocolUnarchive(let name):
+        change(name) { () throws(StorageError) in try protocols.unarchive(name) }
+      case .protocolDelete(let name):
+        change(name) { () throws(StorageError) in try protocols.moveToTrash(name, at: Date()) }
       case .protocolLoad(let name):
         loadProtocol(name)
       case .protocolAdd(let name, let line):
@@ -195,6 +206,10 @@ public final class AppRuntime {
             inbox.post(.protocolRefused(error.description))
           }
         }
+      case .protocolRefresh(let name) where !protocols.exists(name):
+        inbox.post(
+          .protocolRefused(
+            "\(name) was renamed, archived or deleted elsewhere: Esc goes back to the list"))
       case .protocolRefresh(let name):
         if protocols.journalSize(of: name) != openProtocols[name]?.position.offset {
           readOn(name)
@@ -245,6 +260,29 @@ public final class AppRuntime {
           PatternOrder.sorted(builtIn + own), own: Set(own.map(\.id)), problems: library.problems)
       )
     }
+  }
+
+  /// Every protocol with its status and last change, archived ones too, for the list.
+  private func listProtocols() {
+    let (store, inbox) = (protocols, inbox)
+    protocolListing.async {
+      inbox.post(
+        .protocolsListed(
+          ProtocolLibrary.summaries(
+            store: store, includingArchived: true, utcOffset: LocalTime.utcOffset(at:))))
+    }
+  }
+
+  /// Renames, archives or deletes protocol `name`, says why not if it cannot, and lists the
+  /// protocols again either way, as another terminal may have changed them too.
+  private func change(_ name: String, _ move: () throws(StorageError) -> Void) {
+    do {
+      try move()
+      openProtocols[name] = nil
+    } catch {
+      inbox.post(.protocolRefused(error.description))
+    }
+    listProtocols()
   }
 
   /// Reads a protocol's journal, replays it and hands it to the screen, noting where the

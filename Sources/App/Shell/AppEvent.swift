@@ -31,8 +31,8 @@ public enum AppEvent: Equatable, Sendable {
   case patternSaveFailed(reason: String)
   /// A session was added to the history.
   case recorded(SessionRecord)
-  /// The recording protocols there are.
-  case protocolsListed([String])
+  /// The recording protocols there are, archived ones too, with their status and last change.
+  case protocolsListed([ProtocolSummary])
   /// A protocol as its journal now stands, its last lines, and one line per entry that could
   /// not be read or applied.
   case protocolLoaded(String, session: ProtocolSession, recent: [String], problems: [String])

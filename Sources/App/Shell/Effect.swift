@@ -33,6 +33,13 @@ public enum Effect: Equatable, Sendable {
   case protocolList
   /// Make a new protocol of this name, then open it.
   case protocolCreate(String)
+  /// Give a protocol another name, then list them again.
+  case protocolRename(String, to: String)
+  /// Move a protocol to the archive, or back, then list them again.
+  case protocolArchive(String)
+  case protocolUnarchive(String)
+  /// Move a protocol to the trash folder, then list them again.
+  case protocolDelete(String)
   /// Read a protocol's journal and send it back.
   case protocolLoad(String)
   /// Apply a line to the protocol and keep it in its journal, or say why not.

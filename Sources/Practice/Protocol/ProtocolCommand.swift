@@ -17,6 +17,9 @@ enum ProtocolCommand: Equatable {
   case movementNote(String)
   case pin(take: String, bars: String)
   case unpin
+  /// `status edited|done` declares the edit under way or finished; `status recording` (nil)
+  /// gives the status back to the takes.
+  case status(ProtocolStatus?)
   case undo
 
   /// A bound on typed numbers, so that counting on from one cannot overflow.
@@ -69,6 +72,11 @@ enum ProtocolCommand: Equatable {
         throw ProtocolError("pin needs a take and bars, as pin 3 17-28")
       }
       self = .pin(take: String(arguments[0]), bars: String(arguments[1]))
+    case "status":
+      guard arguments.count == 1, ProtocolStatus.declarable.contains(arguments[0].lowercased())
+      else { throw ProtocolError("status is recording, edited or done") }
+      let status = ProtocolStatus(rawValue: arguments[0].lowercased())
+      self = .status(status == .recording ? nil : status)
     case "unpin", "undo":
       guard arguments.isEmpty else { throw ProtocolError("\(first) takes nothing after it") }
       self = first.lowercased() == "undo" ? .undo : .unpin

@@ -35,6 +35,8 @@ import FoundationEssentials
 /// - `note TEXT` notes something about the current take; `mnote TEXT` about the movement.
 /// - `pin TAKE BARS` makes the editing plan use a take of the current movement (by its label,
 ///   `A3`, or number) for those bars; `unpin` drops the current movement's pins.
+/// - `status edited` or `status done` says the edit is under way or finished; `status
+///   recording` takes that back. A new take means recording again.
 /// - `undo` takes back the author's latest entry that is still in effect (an entry without an
 ///   author, from before entries had one, counts as anyone's); undo again for the one before.
 ///   Lines entered together as one action (the screen's `f`: `false`, then `take`) are taken
@@ -57,6 +59,8 @@ public struct ProtocolSession: Equatable, Sendable {
   /// The position of the current work in `works`.
   public private(set) var currentWork: Int?
   public private(set) var currentMovement: MovementID?
+  /// The status the last `status` line declared, until a take comes after it.
+  public private(set) var declaredStatus: ProtocolStatus?
 
   private var timecodeOffset: TimecodeOffset?
   /// The next automatic number in each counting scope the session has used.
@@ -107,6 +111,7 @@ public struct ProtocolSession: Equatable, Sendable {
     var frameRate: FrameRate
     var currentWork: Int?
     var currentMovement: MovementID?
+    var declaredStatus: ProtocolStatus?
     var timecodeOffset: TimecodeOffset?
     var nextNumbers: [NumberingScope: Int]
     var takeCount: Int
@@ -258,7 +263,8 @@ public struct ProtocolSession: Equatable, Sendable {
     return Snapshot(
       works: works, pins: pins, tags: tags, numbering: numbering, startNumber: startNumber,
       frameRate: frameRate, currentWork: currentWork, currentMovement: currentMovement,
-      timecodeOffset: timecodeOffset, nextNumbers: nextNumbers, takeCount: takes.count,
+      declaredStatus: declaredStatus, timecodeOffset: timecodeOffset, nextNumbers: nextNumbers,
+      takeCount: takes.count,
       changedTakes: changed, context: context)
   }
 
@@ -271,6 +277,7 @@ public struct ProtocolSession: Equatable, Sendable {
     frameRate = before.frameRate
     currentWork = before.currentWork
     currentMovement = before.currentMovement
+    declaredStatus = before.declaredStatus
     timecodeOffset = before.timecodeOffset
     nextNumbers = before.nextNumbers
     takes.removeSubrange(before.takeCount...)
@@ -314,6 +321,12 @@ public struct ProtocolSession: Equatable, Sendable {
     if previous.isFalseStart { return previous.startBar }
     if let end = previous.endBar, end < movement.bars.count - 1 { return end }
     return 0
+  }
+
+  /// No take yet: to record; takes: recording, until a `status` line says the edit is under
+  /// way or done, and again once a take follows it.
+  public var status: ProtocolStatus {
+    declaredStatus ?? (takes.isEmpty ? .toRecord : .recording)
   }
 
   /// The labels of the takes the producer may want to complete: those without an end bar.
@@ -380,6 +393,7 @@ public struct ProtocolSession: Equatable, Sendable {
       let index = works[id.work].movements.firstIndex { $0.id == id }!
       works[id.work].movements[index].notes.append(text)
     case .pin(let take, let bars): try pin(take, bars)
+    case .status(let declared): declaredStatus = declared
     case .unpin:
       let id = try requireMovement()
       guard pins.contains(where: { $0.movement == id }) else {
@@ -477,6 +491,7 @@ public struct ProtocolSession: Equatable, Sendable {
         number: taken, label: label(taken, in: id), movement: id, startBar: start,
         startedAt: date, utcOffset: utcOffset, timecode: timecode(at: date)))
     nextNumbers[scope] = taken + 1
+    declaredStatus = nil
   }
 
   private mutating func endTake(at bar: String) throws(ProtocolError) {

@@ -11,11 +11,12 @@ struct RecordingProtocol: ParsableCommand {
     discussion: """
       Every change is one entry line, kept in the protocol's journal: take [N] [@BAR], mvt K, \
       end BAR, false, A-B RATING (x ± ok + ++ or 0-4), BAR TAGS (i b e n t w f), edit BAR, \
-      note TEXT, undo. Each line records who wrote it (the login name, or --as NAME); undo \
-      takes back its author's own last line.
+      note TEXT, status edited|done|recording, undo. Each line records who wrote it (the \
+      login name, or --as NAME); undo takes back its author's own last line.
       """,
     subcommands: [
-      New.self, Movement.self, Add.self, Plan.self, Export.self, List.self, ImportScore.self,
+      New.self, Movement.self, Add.self, Plan.self, Export.self, List.self, Rename.self,
+      Archive.self, Unarchive.self, Delete.self, ImportScore.self,
     ])
 
   static var store: ProtocolStore {
@@ -177,10 +178,80 @@ struct RecordingProtocol: ParsableCommand {
   }
 
   struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the protocols there are.")
+    static let configuration = CommandConfiguration(
+      abstract: "List the protocols: name, status and last change.",
+      discussion: """
+        The status is "to record" until the first take, "recording" once takes are logged, \
+        and "edited" or "done" after a line "status edited" or "status done" (until the next \
+        take). The last change is the time of the journal's last line, on the local clock.
+        """)
+
+    @Flag(help: "List the archived protocols too.")
+    var all = false
+
+    @Flag(help: "Print the list as JSON (times in UTC).")
+    var json = false
 
     func run() throws {
-      for name in try RecordingProtocol.store.names() { say(name) }
+      say(
+        HeadlessProtocol.list(store: try RecordingProtocol.store, all: all, json: json),
+        terminator: "")
+    }
+  }
+
+  struct Rename: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Give a protocol another name that no protocol has.")
+
+    @Argument(help: "Its name.")
+    var name: String
+
+    @Argument(help: "The new name: letters, digits, - _ and .")
+    var newName: String
+
+    func run() throws {
+      try HeadlessProtocol.rename(name, to: newName, store: RecordingProtocol.store)
+    }
+  }
+
+  struct Archive: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Move a protocol out of the list; list --all still shows it.")
+
+    @Argument(help: "The protocol's name.")
+    var name: String
+
+    func run() throws {
+      try HeadlessProtocol.archive(name, store: RecordingProtocol.store)
+    }
+  }
+
+  struct Unarchive: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Bring an archived protocol back to the list.")
+
+    @Argument(help: "The protocol's name.")
+    var name: String
+
+    func run() throws {
+      try HeadlessProtocol.unarchive(name, store: RecordingProtocol.store)
+    }
+  }
+
+  struct Delete: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Move a protocol to the trash folder (the README says how to restore it).")
+
+    @Argument(help: "The protocol's name.")
+    var name: String
+
+    @Flag(help: "Delete without asking: required, as the command cannot ask.")
+    var yes = false
+
+    func run() throws {
+      let place = try HeadlessProtocol.delete(
+        name, confirmed: yes, store: RecordingProtocol.store, at: Date())
+      say("moved to \(place.path)")
     }
   }
 }
