@@ -6,7 +6,7 @@ public struct Onset: Equatable, Sendable {
   /// whitened spectrum over the bins the detector listens to. Louder and more abrupt sounds
   /// score higher; a clear hit is usually above 0.1. An onset found by the partials alone
   /// (`PartialNovelty`) has their summed rise instead, in the same units but not averaged over
-  /// bands: 2 and above.
+  /// bands: 1 and above.
   public var strength: Float
 
   public init(frame: Int, strength: Float) {

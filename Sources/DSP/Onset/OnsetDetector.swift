@@ -210,7 +210,13 @@ public final class OnsetDetector {
     onsetFunctionObserver?(judgedWindow, rise)
     addPartialFrame(clicking: clicking)
     nextWindowStart += spectrum.hop
-    guard let peak = picker.push(rise) else { return }
+    // The judged frame's rise compares windows up to `framesBack` before it with windows up to
+    // `persistence` after it: a click in any of them is near.
+    let clickReach = SpectralFlux.framesBack.upperBound + SpectralFlux.persistence + 1
+    guard
+      let peak = picker.push(
+        rise, level: flux.judgedLevel, nearClick: windowsSinceClick <= clickReach)
+    else { return }
     let window = peak.frame - SpectralFlux.persistence
     let windowStart = window * spectrum.hop
     let riseStart = flux.riseStart(window: window).map {

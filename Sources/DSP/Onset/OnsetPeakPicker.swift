@@ -5,7 +5,8 @@
 /// The threshold is a small fixed offset plus the moving median plus a quarter of the moving
 /// mean, over the last 50 ms and the look-ahead: the median follows a busy passage's level
 /// without being pulled up by the onsets themselves, and the mean keeps a loud passage's
-/// ringing from counting as new notes.
+/// ringing from counting as new notes. Above it, an onset must stand out from the swings of a
+/// held note's vibrato (`OnsetSwings`).
 struct OnsetPeakPicker {
   /// Frames after a candidate that must be seen before deciding.
   static let lookAhead = 2
@@ -27,6 +28,9 @@ struct OnsetPeakPicker {
   let minimumGap: Int
   private(set) var offset = Self.defaultOffset
   private var values: [Float]
+  /// Whether a click sounded near each frame in `values`.
+  private var nearClick: [Bool]
+  private var swings: OnsetSwings
   private var window: [Float]
   private(set) var pushedCount = 0
   private var lastOnset: Int
@@ -48,6 +52,8 @@ struct OnsetPeakPicker {
     minimumGap = Int((Self.minimumGapSeconds / hopSeconds).rounded())
     values = [Float](repeating: 0, count: history + 1 + Self.lookAhead)
     window = values
+    nearClick = [Bool](repeating: false, count: values.count)
+    swings = OnsetSwings(hopSeconds: hopSeconds)
     lastOnset = -minimumGap
     onsetBefore = lastOnset
   }
@@ -62,10 +68,15 @@ struct OnsetPeakPicker {
     relief = 0
   }
 
-  /// Adds the next frame's value; returns the frame `lookAhead` frames back when it is an onset,
-  /// or the first frame of a sustained rise `sustainedFrames - 1` frames later.
-  mutating func push(_ value: Float) -> (frame: Int, strength: Float)? {
+  /// Adds the next frame's value, with the sound's level there and whether a click sounded near
+  /// it; returns the frame `lookAhead` frames back when it is an onset, or the first frame of a
+  /// sustained rise `sustainedFrames - 1` frames later.
+  mutating func push(_ value: Float, level: Float, nearClick isNearClick: Bool) -> (
+    frame: Int, strength: Float
+  )? {
     values[pushedCount % values.count] = value
+    nearClick[pushedCount % values.count] = isNearClick
+    swings.addLevel(level)
     pushedCount += 1
     let candidate = pushedCount - 1 - Self.lookAhead
     guard candidate >= 1 else { return nil }
@@ -81,8 +92,20 @@ struct OnsetPeakPicker {
       sum += other
       count += 1
     }
+    // The frame before those the peak rule looks at is settled: whether an onset lies near it is
+    // known.
+    let settled = candidate - Self.lookAhead - 1
+    if settled >= 0 {
+      let nearOnset =
+        settled >= lastOnset - OnsetSwings.framesBeforeOnset
+        && settled <= lastOnset + swings.afterOnset
+      swings.settle(
+        frame: settled, value: values[settled % values.count],
+        isSwing: !nearOnset && !nearClick[settled % values.count])
+    }
     let threshold =
       offset + window.sortedMedian(ofFirst: count) + Self.meanWeight * sum / Float(count)
+      + swings.allowance(at: candidate)
     // A run is judged against the threshold from before it began, as its own frames would
     // raise the median.
     if var current = run, strength > current.threshold {

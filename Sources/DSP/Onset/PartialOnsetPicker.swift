@@ -5,9 +5,9 @@
 struct PartialOnsetPicker {
   static let lookAhead = 2
   static let historyFrames = 20
-  /// Partials' log levels rising by this much in all: a new note, such as ten partials each
+  /// Partials' log levels rising by this much in all: a new note, such as five partials each
   /// rising 2 dB above anything near them lately.
-  static let threshold: Float = 2
+  static let threshold: Float = 1
   static let medianWeight: Float = 1.5
   static let minimumGapSeconds = 0.08
 

@@ -57,6 +57,8 @@ struct SpectralFlux {
   private var clickLevels: [Float]
   private var clicked: [Bool]
   private var frameCount = 0
+  /// The summed bands of the frame whose rise was returned last: the sound's level there.
+  private(set) var judgedLevel: Float = 0
   /// Where the frames after the judged one start in the ring.
   private var laterRows = [Int](repeating: 0, count: persistence)
   private var oldRows = [Int](repeating: 0, count: framesBack.count)
@@ -185,6 +187,8 @@ struct SpectralFlux {
     guard judged >= 0 else { return 0 }
     let judgedRow = (judged % frames) * bandCount
     floor.add(taken, from: judgedRow)
+    judgedLevel = 0
+    for band in 0..<bandCount { judgedLevel += taken[judgedRow + band] }
     var total: Float = 0
     if judged >= Self.framesBack.upperBound {
       for later in laterRows.indices {
