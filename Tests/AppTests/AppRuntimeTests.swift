@@ -95,6 +95,22 @@ final class AppRuntimeTests: XCTestCase {
     func save(_ settings: Settings) throws {}
   }
 
+  /// The whole loop for the protocol screen, on real files: `store` holds the journals.
+  private func protocolRuntime(
+    model: AppModel, terminal: ScriptedTerminal, paths: StoragePaths, store: ProtocolStore
+  ) -> AppRuntime {
+    AppRuntime(model: model, terminal: terminal, logger: Logger(label: "test")) { _ in
+      AppServices(
+        metronome: FakeMetronome(), microphone: SilentMicrophone(),
+        midi: MIDIService(overrides: RunOverrides(), post: { _ in }),
+        notes: QuietNotes(), settings: MemoryStore(), history: HistoryLog(paths: paths),
+        playbackLog: HistoryLog(file: paths.playbackLogFile), protocols: store,
+        wallClock: WallClock(), probeAudio: { AppFixtures.audio },
+        loadPatterns: { PatternLibrary(builtIn: paths.patternsFolder, user: paths.patternsFolder) },
+        playsNotes: true)
+    }
+  }
+
   func testARhythmRunOnMIDIPadsIsGradedAndRecordedThroughTheWholeLoop() throws {
     // At 160 BPM a beat is 0.375 s: the line's quarters 1.5, 1.875, 2.25 and 2.625 s after the
     // first click. The pads play the first three on the beat and leave out the fourth.
@@ -176,17 +192,7 @@ final class AppRuntimeTests: XCTestCase {
         ProtocolStore.Entry(at: date, line: "note cello late", by: "assistant"), to: "brahms")
     }
     assistant.start()
-    let runtime = AppRuntime(model: model, terminal: terminal, logger: Logger(label: "test")) {
-      _ in
-      AppServices(
-        metronome: FakeMetronome(), microphone: SilentMicrophone(),
-        midi: MIDIService(overrides: RunOverrides(), post: { _ in }),
-        notes: QuietNotes(), settings: MemoryStore(), history: HistoryLog(paths: paths),
-        playbackLog: HistoryLog(file: paths.playbackLogFile), protocols: store,
-        wallClock: WallClock(), probeAudio: { AppFixtures.audio },
-        loadPatterns: { PatternLibrary(builtIn: paths.patternsFolder, user: paths.patternsFolder) },
-        playsNotes: true)
-    }
+    let runtime = protocolRuntime(model: model, terminal: terminal, paths: paths, store: store)
     XCTAssertEqual(runtime.run(), 0, "quit with q; waiting for \(terminal.failedWait ?? "-")")
     XCTAssertNil(terminal.failedWait, terminal.text)
     let entries = try store.entries(of: "brahms").entries
@@ -229,17 +235,7 @@ final class AppRuntimeTests: XCTestCase {
         .keys([.character(".")]), .waitFor("archived"),
         .keys([.escape, .character("q")]),
       ])
-    let runtime = AppRuntime(model: model, terminal: terminal, logger: Logger(label: "test")) {
-      _ in
-      AppServices(
-        metronome: FakeMetronome(), microphone: SilentMicrophone(),
-        midi: MIDIService(overrides: RunOverrides(), post: { _ in }),
-        notes: QuietNotes(), settings: MemoryStore(), history: HistoryLog(paths: paths),
-        playbackLog: HistoryLog(file: paths.playbackLogFile), protocols: store,
-        wallClock: WallClock(), probeAudio: { AppFixtures.audio },
-        loadPatterns: { PatternLibrary(builtIn: paths.patternsFolder, user: paths.patternsFolder) },
-        playsNotes: true)
-    }
+    let runtime = protocolRuntime(model: model, terminal: terminal, paths: paths, store: store)
     XCTAssertEqual(runtime.run(), 0, "quit with q; waiting for \(terminal.failedWait ?? "-")")
     XCTAssertNil(terminal.failedWait, terminal.text)
     XCTAssertEqual(store.names(), [])
@@ -276,17 +272,7 @@ final class AppRuntimeTests: XCTestCase {
       try? store.rename("brahms", to: "schumann")
     }
     other.start()
-    let runtime = AppRuntime(model: model, terminal: terminal, logger: Logger(label: "test")) {
-      _ in
-      AppServices(
-        metronome: FakeMetronome(), microphone: SilentMicrophone(),
-        midi: MIDIService(overrides: RunOverrides(), post: { _ in }),
-        notes: QuietNotes(), settings: MemoryStore(), history: HistoryLog(paths: paths),
-        playbackLog: HistoryLog(file: paths.playbackLogFile), protocols: store,
-        wallClock: WallClock(), probeAudio: { AppFixtures.audio },
-        loadPatterns: { PatternLibrary(builtIn: paths.patternsFolder, user: paths.patternsFolder) },
-        playsNotes: true)
-    }
+    let runtime = protocolRuntime(model: model, terminal: terminal, paths: paths, store: store)
     XCTAssertEqual(runtime.run(), 0, "quit with q; waiting for \(terminal.failedWait ?? "-")")
     XCTAssertNil(terminal.failedWait, terminal.text)
     XCTAssertEqual(try store.entries(of: "schumann").entries.map(\.line), ["mvt 1: 1-40"])
