@@ -10,6 +10,13 @@ import Glibc
 /// line is appended halfway through it; a writer that was waiting for the lock then finds its
 /// protocol gone and refuses its line (see `append`).
 extension ProtocolStore {
+  /// Why a move onto a name another protocol has is refused, for the app to say it in the
+  /// user's language.
+  public static let nameTaken = "a protocol of that name already exists"
+  /// Why a move is refused while another terminal appends a line, for the same.
+  public static let busy =
+    "a line is being added to it in another terminal at this moment; try again"
+
   /// The archived protocols.
   public var archived: ProtocolStore {
     ProtocolStore(folder: folder.appendingPathComponent(".archive", isDirectory: true))
@@ -40,7 +47,7 @@ extension ProtocolStore {
         reason: "a protocol's name is letters, digits, - _ and . (up to 64)")
     }
     guard !exists(newName), !archived.exists(newName) else {
-      throw .cannotMove(file: name, to: newName, reason: "a protocol of that name already exists")
+      throw .cannotMove(file: name, to: newName, reason: Self.nameTaken)
     }
     try move(name, to: folder.appendingPathComponent(newName, isDirectory: true), called: newName)
   }
@@ -59,7 +66,7 @@ extension ProtocolStore {
     }
     guard !exists(name) else {
       throw .cannotMove(
-        file: name, to: "the protocols", reason: "a protocol of that name already exists")
+        file: name, to: "the protocols", reason: Self.nameTaken)
     }
     try archived.move(
       name, to: folder.appendingPathComponent(name, isDirectory: true), called: "the protocols")
@@ -107,9 +114,9 @@ extension ProtocolStore {
     } catch  where error.code == EWOULDBLOCK {
       throw .cannotMove(
         file: name, to: place,
-        reason: "a line is being added to it in another terminal at this moment; try again")
+        reason: Self.busy)
     } catch  where error.code == EEXIST {
-      throw .cannotMove(file: name, to: place, reason: "a protocol of that name already exists")
+      throw .cannotMove(file: name, to: place, reason: Self.nameTaken)
     } catch {
       throw .cannotMove(file: name, to: place, reason: error.description)
     }

@@ -246,6 +246,43 @@ final class AppRuntimeTests: XCTestCase {
     XCTAssertTrue(trashed[0].hasPrefix("dvorak.deleted-"), "\(trashed)")
   }
 
+  /// The list's and the journal's refusals on the screen are in the producer's language: a
+  /// rename onto a name in use (the cursor stays on the protocol being renamed), a take that
+  /// exists.
+  func testTheProtocolScreenRefusesInTheProducersLanguage() throws {
+    let paths = StoragePaths(environment: ["WOODSHED_HOME": home.path])
+    let store = ProtocolStore(paths: paths)
+    let date = Date(timeIntervalSince1970: 1_794_700_000)
+    for name in ["brahms", "dvorak"] {
+      try store.create(name, at: date)
+      try store.append(ProtocolStore.Entry(at: date, line: "mvt 1: 1-40"), to: name)
+    }
+    var settings = Settings()
+    settings.language = "es"
+    let model = AppModel(
+      settings: settings, size: Size(width: 80, height: 24),
+      clock: ClockTime(hour: 9, minute: 5, day: AppFixtures.today),
+      catalog: AppFixtures.catalog, paths: paths, detectedGlyphs: .unicode,
+      rhythms: RhythmPattern.shipped)
+    let rename = Array(repeating: Key.backspace, count: 6) + "dvorak".map { Key.character($0) }
+    let take = "take 1".map { Key.character($0) } + [.enter]
+    let terminal = try ScriptedTerminal(
+      size: Size(width: 80, height: 24),
+      steps: [
+        .waitFor("Woodshed"), .keys([.character("6")]), .waitFor("dvorak"),
+        .keys([.character("r")] + rename + [.enter]),
+        .waitFor("no se pudo mover brahms a dvorak: ya hay un protocolo con ese nombre"),
+        .keys([.enter]), .waitFor("brahms  ·  movimiento 1"), .keys(take), .waitFor("take 1"),
+        .keys(take), .waitFor("la toma 1 ya existe"),
+        .keys([.escape, .escape, .character("q")]),
+      ])
+    let runtime = protocolRuntime(model: model, terminal: terminal, paths: paths, store: store)
+    XCTAssertEqual(runtime.run(), 0, "quit with q; waiting for \(terminal.failedWait ?? "-")")
+    XCTAssertNil(terminal.failedWait, terminal.text)
+    XCTAssertEqual(store.names(), ["brahms", "dvorak"])
+    XCTAssertEqual(try store.entries(of: "brahms").entries.map(\.line), ["mvt 1: 1-40", "take 1"])
+  }
+
   /// A protocol open on this screen and renamed in another terminal: the screen says so in one
   /// line instead of offering to make it anew.
   func testAProtocolMovedElsewhereIsSaidSoOnTheOpenScreen() throws {

@@ -264,6 +264,22 @@ final class ProtocolScreenTests: XCTestCase {
     XCTAssertEqual(screen(model)?.selected, 2, "the cursor stays within the shorter list")
   }
 
+  /// An archived protocol is refused on the list in the producer's language.
+  func testAnArchivedProtocolIsRefusedInTheProducersLanguage() throws {
+    var settings = Settings()
+    settings.language = "ca"
+    var model = AppFixtures.model(settings: settings)
+    model.press(.character("6"))
+    _ = model.handle(.protocolsListed(shelf))
+    model.press(.character("."), .down, .down, .down)
+    XCTAssertEqual(model.press(.enter), [])
+    XCTAssertTrue(text(model).contains("elgar està arxivat: a el recupera"), text(model))
+    XCTAssertEqual(model.press(.character("r")), [])
+    XCTAssertTrue(
+      text(model).contains("elgar està arxivat: a el recupera i després r li canvia el nom"),
+      text(model))
+  }
+
   func testProtocolsAreRenamedArchivedAndDeletedAfterAYes() throws {
     var model = AppFixtures.model()
     model.press(.character("6"))

@@ -67,6 +67,21 @@ final class TranslationFitTests: XCTestCase {
     XCTAssertTrue(lines.contains { $0.contains("Space") && $0.contains("pause") }, text)
   }
 
+  /// The protocol list's bar holds every key it lists at 80 columns, `Esc` and `?` last.
+  func testTheProtocolListsKeyBarShowsEveryKeyAt80Columns() {
+    for language in Self.languages {
+      var model = model(language)
+      model.press(.character("6"))
+      let bar = AppView.render(model).lines.last ?? ""
+      for hint in model.screen.keyHints where hint.inBar {
+        let shown =
+          AppView.label(for: hint.keys, model: model) + " "
+          + AppView.action(of: hint, glyphs: model.glyphs, strings: model.strings)
+        XCTAssertTrue(bar.contains(shown), "\(language): \(shown) in \(bar)")
+      }
+    }
+  }
+
   func testEveryKeyBarKeepsTheKeyThatListsTheOthers() {
     for language in Self.languages {
       for journey in ASCIISymbolTests.journeys {

@@ -53,6 +53,10 @@ final class ProtocolUndoTests: XCTestCase {
     XCTAssertThrowsError(try undone.apply("undo", at: Journal.date(100), by: "producer")) {
       XCTAssertEqual(
         "\($0)", "cannot undo \"take\": assistant's \"note cello late\" after it depends on it")
+      let refusal = $0 as? ProtocolError
+      XCTAssertEqual(refusal?.key, "protocol.error.undoDepends")
+      XCTAssertEqual(
+        refusal?.arguments, ["line": "take", "author": "assistant", "later": "note cello late"])
     }
     XCTAssertEqual(undone, session, "nothing changed")
   }

@@ -293,6 +293,40 @@ final class ProtocolCommandTests: XCTestCase {
       result.error)
   }
 
+  /// The journal's and the shelf's refusals are said in the user's language too: a take that
+  /// exists, an undo another's line depends on, a name in use, a line being written meanwhile.
+  func testTheJournalAndTheShelfRefuseInTheUsersLanguage() throws {
+    try protocolCommand(["new", "brahms"])
+    try protocolCommand(["new", "dvorak"])
+    try protocolCommand(["movement", "brahms", "mvt 1: 0-40"])
+    let spanish = woodshed.environment(lang: "es_ES.UTF-8")
+    func refusal(_ arguments: [String]) throws -> String {
+      let result = try woodshed.run(arguments, environment: spanish)
+      XCTAssertNotEqual(result.status, 0, "\(arguments)")
+      return result.error
+    }
+    try add(["take 1"])
+    XCTAssertEqual(
+      try refusal(["protocol", "add", "brahms", "take 1"]), "Error: la toma 1 ya existe\n")
+    try protocolCommand(["add", "brahms", "take", "--as", "producer"])
+    try protocolCommand(["add", "brahms", "note cello late", "--as", "assistant"])
+    XCTAssertEqual(
+      try refusal(["protocol", "add", "brahms", "undo", "--as", "producer"]),
+      "Error: no se puede deshacer \"take\": \"note cello late\", que assistant escribió "
+        + "después, depende de ello\n")
+    XCTAssertEqual(
+      try refusal(["protocol", "rename", "brahms", "dvorak"]),
+      "Error: no se pudo mover brahms a dvorak: ya hay un protocolo con ese nombre\n")
+    let journal = woodshed.home.appendingPathComponent("data/protocols/brahms/journal.jsonl")
+    let writer = open(journal.path, O_RDWR)
+    defer { close(writer) }
+    XCTAssertEqual(flock(writer, LOCK_EX), 0)
+    XCTAssertEqual(
+      try refusal(["protocol", "archive", "brahms"]),
+      "Error: no se pudo mover brahms: otro terminal le está añadiendo una línea en este "
+        + "momento; inténtalo de nuevo\n")
+  }
+
   /// A small protocol to export: two takes of 16 bars, the second with a problem.
   private func logTwoTakes() throws {
     try protocolCommand(["new", "brahms"])

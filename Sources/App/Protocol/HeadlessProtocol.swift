@@ -74,6 +74,19 @@ extension Launcher.Failure {
       description: refusal.description,
       message: refusal.key.map { Message($0, refusal.arguments) })
   }
+
+  /// A refused move of protocol `name` (to `newName` when renaming it), with a message for the
+  /// refusals the list screen meets: a name another protocol has, a line being written.
+  init(moving name: String, to newName: String? = nil, _ error: StorageError) {
+    let message: Message? =
+      switch (error.reason, newName) {
+      case (ProtocolStore.nameTaken, let newName?):
+        Message("protocol.error.nameTaken", ["name": name, "newName": newName])
+      case (ProtocolStore.busy, _): Message("protocol.error.busy", ["name": name])
+      default: nil
+      }
+    self.init(description: error.description, message: message)
+  }
 }
 
 extension HeadlessProtocol {
@@ -243,40 +256,49 @@ extension HeadlessProtocol {
     return ProtocolLibrary.text(summaries, json: json)
   }
 
-  public static func rename(_ name: String, to newName: String, store: ProtocolStore)
+  public static func rename(
+    _ name: String, to newName: String, store: ProtocolStore, strings: Localizer
+  ) throws(Launcher.Failure) {
+    try moving(name, to: newName, strings: strings) { () throws(StorageError) in
+      try store.rename(name, to: newName)
+    }
+  }
+
+  public static func archive(_ name: String, store: ProtocolStore, strings: Localizer)
     throws(Launcher.Failure)
   {
-    try reported { () throws(StorageError) in try store.rename(name, to: newName) }
+    try moving(name, strings: strings) { () throws(StorageError) in try store.archive(name) }
   }
 
-  public static func archive(_ name: String, store: ProtocolStore) throws(Launcher.Failure) {
-    try reported { () throws(StorageError) in try store.archive(name) }
-  }
-
-  public static func unarchive(_ name: String, store: ProtocolStore) throws(Launcher.Failure) {
-    try reported { () throws(StorageError) in try store.unarchive(name) }
+  public static func unarchive(_ name: String, store: ProtocolStore, strings: Localizer)
+    throws(Launcher.Failure)
+  {
+    try moving(name, strings: strings) { () throws(StorageError) in try store.unarchive(name) }
   }
 
   /// Moves the protocol to the trash, and returns where it is now; without `confirmed`
   /// (`--yes`) nothing is touched, as there is nobody to ask.
-  public static func delete(_ name: String, confirmed: Bool, store: ProtocolStore, at date: Date)
-    throws(Launcher.Failure) -> URL
-  {
+  public static func delete(
+    _ name: String, confirmed: Bool, store: ProtocolStore, strings: Localizer, at date: Date
+  ) throws(Launcher.Failure) -> URL {
     guard confirmed else {
       throw Launcher.Failure(
         description: "deleting \(name) needs --yes: it goes to the trash, \(store.trashFolder.path)"
       )
     }
-    return try reported { () throws(StorageError) in try store.moveToTrash(name, at: date) }
+    return try moving(name, strings: strings) { () throws(StorageError) in
+      try store.moveToTrash(name, at: date)
+    }
   }
 
-  private static func reported<T>(_ body: () throws(StorageError) -> T) throws(Launcher.Failure)
-    -> T
-  {
+  private static func moving<T>(
+    _ name: String, to newName: String? = nil, strings: Localizer,
+    _ body: () throws(StorageError) -> T
+  ) throws(Launcher.Failure) -> T {
     do {
       return try body()
     } catch {
-      throw Launcher.Failure(description: error.description)
+      throw Launcher.Failure(moving: name, to: newName, error).said(in: strings)
     }
   }
 }

@@ -11,7 +11,7 @@ extension ProtocolModel: SteppingBack {
   func opened(context: FeatureContext) -> [Effect] { [.protocolList] }
 
   mutating func handle(_ key: KeyEvent, context: inout FeatureContext) -> FeatureOutcome {
-    FeatureOutcome(handle(key))
+    FeatureOutcome(handle(key, strings: context.strings))
   }
 
   mutating func receive(_ event: AppEvent, context: inout FeatureContext) -> [Effect] {

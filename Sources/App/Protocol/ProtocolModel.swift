@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Practice
+import Storage
 import TerminalUI
 
 /// The recording protocol screen: choose or name a protocol, then log the session on the entry
@@ -98,8 +99,10 @@ public struct ProtocolModel: Equatable, Sendable {
     "n": ["take"], "f": ["false", "take"], "u": ["undo"],
   ]
 
+  // At 80 columns every other key and `?` fit in each language only without the arrows,
+  // which a list needs no word for.
   static let choosingHints: [KeyHint] = [
-    KeyHint(.upDown, "common.move"),
+    KeyHint(.upDown, "common.move", inBar: false),
     KeyHint(.enter, "protocol.key.open"),
     KeyHint(.text("n"), "protocol.key.new"),
     KeyHint(.text("r"), "protocol.key.rename"),
@@ -183,7 +186,8 @@ public struct ProtocolModel: Equatable, Sendable {
     return MonotonicInstant(nanoseconds: now.nanoseconds + Self.refreshNanoseconds)
   }
 
-  mutating func handle(_ event: KeyEvent) -> [Effect] {
+  /// Handles a key; a refusal is said in the language of `strings`.
+  mutating func handle(_ event: KeyEvent, strings: Localizer) -> [Effect] {
     now = max(now, event.time)
     refusal = nil
     if newName != nil { return typeName(event.key) }
@@ -193,7 +197,7 @@ public struct ProtocolModel: Equatable, Sendable {
       return event.key == .character("y") ? [.protocolDelete(name)] : []
     }
     switch phase {
-    case .choosing: return choose(event.key)
+    case .choosing: return choose(event.key, strings: strings)
     case .recording: return record(event.key)
     case .reviewing:
       review(event.key)
@@ -202,7 +206,7 @@ public struct ProtocolModel: Equatable, Sendable {
     }
   }
 
-  private mutating func choose(_ key: Key) -> [Effect] {
+  private mutating func choose(_ key: Key, strings: Localizer) -> [Effect] {
     switch key {
     case .up, .character("k"):
       selected = max(0, selected - 1)
@@ -218,10 +222,10 @@ public struct ProtocolModel: Equatable, Sendable {
       let chosen = shown[selected]
       switch key {
       case .enter where chosen.isArchived:
-        refusal = "\(chosen.name) is archived: a brings it back"
+        refusal = strings.text("protocol.error.archived", ["name": chosen.name])
       case .enter: return open(chosen.name)
       case .character("r") where chosen.isArchived:
-        refusal = "\(chosen.name) is archived: a brings it back, then r renames it"
+        refusal = strings.text("protocol.error.archivedRename", ["name": chosen.name])
       case .character("r"): renaming = Renaming(name: chosen.name, typed: chosen.name)
       case .character("a"):
         return [chosen.isArchived ? .protocolUnarchive(chosen.name) : .protocolArchive(chosen.name)]
@@ -464,6 +468,8 @@ public struct ProtocolModel: Equatable, Sendable {
   /// A line was refused, or a file could not be used.
   mutating func refused(_ reason: String) {
     refusal = reason
+    // A rename refused for a name in use must not take the cursor to the protocol of that name.
+    renamedTo = nil
   }
 
   mutating func tick(_ time: MonotonicInstant) -> [Effect] {

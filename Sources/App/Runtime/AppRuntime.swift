@@ -183,7 +183,9 @@ public final class AppRuntime {
           inbox.post(.protocolRefused(error.description))
         }
       case .protocolRename(let name, let newName):
-        change(name) { () throws(StorageError) in try protocols.rename(name, to: newName) }
+        change(name, to: newName) { () throws(StorageError) in
+          try protocols.rename(name, to: newName)
+        }
       case .protocolArchive(let name):
         change(name) { () throws(StorageError) in try protocols.archive(name) }
       case .protocolUnarchive(let name):
@@ -273,14 +275,18 @@ public final class AppRuntime {
     }
   }
 
-  /// Renames, archives or deletes protocol `name`, says why not if it cannot, and lists the
-  /// protocols again either way, as another terminal may have changed them too.
-  private func change(_ name: String, _ move: () throws(StorageError) -> Void) {
+  /// Renames (to `newName`), archives or deletes protocol `name`, says why not if it cannot, in
+  /// the user's language, and lists the protocols again either way, as another terminal may
+  /// have changed them too.
+  private func change(
+    _ name: String, to newName: String? = nil, _ move: () throws(StorageError) -> Void
+  ) {
     do {
       try move()
       openProtocols[name] = nil
     } catch {
-      inbox.post(.protocolRefused(error.description))
+      let refusal = Launcher.Failure(moving: name, to: newName, error)
+      inbox.post(.protocolRefused(refusal.said(in: model.strings).description))
     }
     listProtocols()
   }

@@ -235,9 +235,17 @@ public struct ProtocolSession: Equatable, Sendable {
       // They all applied in this order before, so they apply again.
       for action in undone { try! apply(together: action.lines) }
       let later = action.lines[0]
+      let line = undone[0].lines[0].text
+      guard let author = later.author else {
+        throw ProtocolError(
+          "cannot undo \"\(line)\": someone's \"\(later.text)\" after it depends on it",
+          key: "protocol.error.undoDependsOnSomeone",
+          arguments: ["line": line, "later": later.text])
+      }
       throw ProtocolError(
-        "cannot undo \"\(undone[0].lines[0].text)\": \(later.author ?? "someone")'s "
-          + "\"\(later.text)\" after it depends on it")
+        "cannot undo \"\(line)\": \(author)'s \"\(later.text)\" after it depends on it",
+        key: "protocol.error.undoDepends",
+        arguments: ["line": line, "author": author, "later": later.text])
     }
   }
 
@@ -481,7 +489,9 @@ public struct ProtocolSession: Equatable, Sendable {
     var taken = nextFreeNumber(in: id)
     if let number {
       guard !isUsed(label(number, in: id), in: scope) else {
-        throw ProtocolError("take \(label(number, in: id)) already exists")
+        throw ProtocolError(
+          "take \(label(number, in: id)) already exists", key: "protocol.error.takeExists",
+          arguments: ["take": label(number, in: id)])
       }
       taken = number
     }

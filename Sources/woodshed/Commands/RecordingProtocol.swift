@@ -210,7 +210,8 @@ struct RecordingProtocol: ParsableCommand {
     var newName: String
 
     func run() throws {
-      try HeadlessProtocol.rename(name, to: newName, store: RecordingProtocol.store)
+      let (store, strings) = try RecordingProtocol.ground
+      try HeadlessProtocol.rename(name, to: newName, store: store, strings: strings)
     }
   }
 
@@ -222,7 +223,8 @@ struct RecordingProtocol: ParsableCommand {
     var name: String
 
     func run() throws {
-      try HeadlessProtocol.archive(name, store: RecordingProtocol.store)
+      let (store, strings) = try RecordingProtocol.ground
+      try HeadlessProtocol.archive(name, store: store, strings: strings)
     }
   }
 
@@ -234,7 +236,8 @@ struct RecordingProtocol: ParsableCommand {
     var name: String
 
     func run() throws {
-      try HeadlessProtocol.unarchive(name, store: RecordingProtocol.store)
+      let (store, strings) = try RecordingProtocol.ground
+      try HeadlessProtocol.unarchive(name, store: store, strings: strings)
     }
   }
 
@@ -249,8 +252,9 @@ struct RecordingProtocol: ParsableCommand {
     var yes = false
 
     func run() throws {
+      let (store, strings) = try RecordingProtocol.ground
       let place = try HeadlessProtocol.delete(
-        name, confirmed: yes, store: RecordingProtocol.store, at: Date())
+        name, confirmed: yes, store: store, strings: strings, at: Date())
       say("moved to \(place.path)")
     }
   }
