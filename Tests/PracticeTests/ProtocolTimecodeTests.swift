@@ -44,6 +44,27 @@ final class ProtocolTimecodeTests: XCTestCase {
     }
   }
 
+  func testYearsLaterNeitherOverflowsNorDrifts() throws {
+    let start = try XCTUnwrap(Timecode("01:00:00:00", rate: .fps2997))
+    // Ten years of 365 days at 29.97 non-drop, counted in exact whole numbers.
+    XCTAssertEqual(start.adding(seconds: 3650 * 86_400).description, "09:29:15:01")
+    XCTAssertEqual(
+      try XCTUnwrap(Timecode("01:00:00:00", rate: .fps25)).adding(seconds: 3650 * 86_400)
+        .description, "01:00:00:00")
+  }
+
+  func testAClockCenturiesOffGivesALabelNotACrash() throws {
+    // A damaged journal line can put a take in the year 9999; the label is then meaningless,
+    // but it must be one.
+    let start = try XCTUnwrap(Timecode("01:00:00;00", rate: .fps2997DropFrame))
+    for interval in [1e12, -1e12, 1e300, .infinity, -.infinity, .nan] {
+      XCTAssertEqual(start.adding(seconds: interval).rate, .fps2997DropFrame)
+      XCTAssertEqual(start.converted(to: .fps23976, adding: interval).rate, .fps23976)
+    }
+    XCTAssertEqual(
+      start.adding(seconds: 1e12), start.adding(seconds: 100 * 365.25 * 86_400))
+  }
+
   func testTwentyNineNineSevenIsNonDropFrameAndLagsTheWallClock() throws {
     let start = try XCTUnwrap(Timecode("00:00:00:00", rate: .fps2997))
     XCTAssertEqual(start.adding(seconds: 1).description, "00:00:00:29")

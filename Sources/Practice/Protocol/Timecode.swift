@@ -71,14 +71,24 @@ public struct Timecode: Equatable, Sendable, CustomStringConvertible {
   /// labels fall behind (10:00:00:00 at 25 is 09:59:24:01 at 29.97) and drop-frame's keep up.
   /// All in whole numbers, the interval to the millisecond, so nothing is lost in rounding.
   public func converted(to rate: FrameRate, adding interval: Double = 0) -> Timecode {
-    let milliseconds = Int((interval * 1000).rounded())
+    // A journal's clock can be off by centuries (a damaged line); beyond a century the label
+    // means nothing anyway, and the whole numbers below must not overflow.
+    let bounded =
+      interval.isFinite ? max(-Self.longestInterval, min(Self.longestInterval, interval)) : 0
+    let milliseconds = Int((bounded * 1000).rounded())
     let (frames, seconds) = self.rate.speed
     let (newFrames, newSeconds) = rate.speed
     // The instant in thousandths of a second counted in `frames`ths: exact for every rate.
     let instant = frameCount * seconds * 1000 + milliseconds * frames
+    // Whole multiples of the divisor are taken out first, so that the product stays small.
+    let divisor = frames * 1000 * newSeconds
+    let (whole, part) = instant.quotientAndRemainder(dividingBy: divisor)
     return Timecode(
-      frameCount: Self.floorDivision(instant * newFrames, frames * 1000 * newSeconds), rate: rate)
+      frameCount: whole * newFrames + Self.floorDivision(part * newFrames, divisor), rate: rate)
   }
+
+  /// A hundred years, in seconds.
+  static let longestInterval = 100 * 365.25 * 86_400
 
   /// `dividend / divisor` rounded down, also when negative.
   static func floorDivision(_ dividend: Int, _ divisor: Int) -> Int {
