@@ -25,6 +25,9 @@ enum ProtocolCommand: Equatable {
   /// A bound on typed numbers, so that counting on from one cannot overflow.
   static let largestNumber = 999_999
 
+  /// The bars of `all +`: every bar of the current take, resolved by the session.
+  static let wholeTake = "all"
+
   static let ratingHelp = "a rating (0–4, x ± ok + ++) or tags (i b e n t w f…)"
 
   init(parsing line: String) throws(ProtocolError) {
@@ -77,6 +80,11 @@ enum ProtocolCommand: Equatable {
       else { throw ProtocolError("status is recording, edited or done") }
       let status = ProtocolStatus(rawValue: arguments[0].lowercased())
       self = .status(status == .recording ? nil : status)
+    case "all":
+      guard !arguments.isEmpty else {
+        throw ProtocolError("all needs \(Self.ratingHelp), as all +")
+      }
+      self = try Self.mark(bars: Self.wholeTake[...], arguments, rest: rest)
     case "unpin", "undo":
       guard arguments.isEmpty else { throw ProtocolError("\(first) takes nothing after it") }
       self = first.lowercased() == "undo" ? .undo : .unpin

@@ -525,6 +525,10 @@ public struct ProtocolSession: Equatable, Sendable {
   private mutating func mark(_ text: String, rating: Rating?, tags letters: [Character])
     throws(ProtocolError)
   {
+    if text == ProtocolCommand.wholeTake {
+      try markWholeTake(rating: rating, tags: letters)
+      return
+    }
     let map = currentMovement.flatMap(movement)?.bars
     let head = text.prefix { $0 != "-" && $0 != "–" }
     guard head.first?.isASCIIDigit == true || map?.bar(head) != nil || map?.bar(text) != nil
@@ -533,7 +537,24 @@ public struct ProtocolSession: Equatable, Sendable {
       throw ProtocolError("say how bar \(text) went: \(ProtocolCommand.ratingHelp), as \(text) 3")
     }
     let take = try requireTake()
-    let bars = try barsOfTake(take, text)
+    try appendMark(to: take, bars: try barsOfTake(take, text), rating: rating, tags: letters)
+  }
+
+  /// `all +`: one mark over the take's whole range, which is known only once it has ended.
+  private mutating func markWholeTake(rating: Rating?, tags letters: [Character])
+    throws(ProtocolError)
+  {
+    let take = try requireTake()
+    guard takes[take].endBar != nil else {
+      throw ProtocolError(
+        "take \(takes[take].label) has no end yet: end it first, as end 28, then all +")
+    }
+    try appendMark(to: take, bars: takes[take].bars, rating: rating, tags: letters)
+  }
+
+  private mutating func appendMark(
+    to take: Int, bars: ClosedRange<Int>, rating: Rating?, tags letters: [Character]
+  ) throws(ProtocolError) {
     var found: [ProblemTag] = []
     for letter in letters {
       guard let tag = tags.first(where: { $0.letter == letter }) else {
