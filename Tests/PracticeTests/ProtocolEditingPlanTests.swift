@@ -103,6 +103,15 @@ final class ProtocolEditingPlanTests: XCTestCase {
     XCTAssertEqual(try Self.plan(lines), ["2: 1–4"])
   }
 
+  func testANoGoodTakeIsNoMaterialButKeepsItsMarks() throws {
+    let lines = ["mvt 1: 1-4", "take", "end 4", "1-4 ++", "ng", "take", "end 4", "1-4 +-"]
+    XCTAssertEqual(try Self.plan(lines), ["2: 1–4"])
+    XCTAssertEqual(try Self.plan(Array(lines.dropLast(3)) + ["undo"]), ["1: 1–4"])
+    let session = try Journal.session(lines)
+    XCTAssertEqual(session.takes.map(\.isNoGood), [true, false])
+    XCTAssertEqual(session.takes[0].marks.map(\.rating), [.excellent])
+  }
+
   func testAnUnratedBarBeatsAPoorOneButNotAnOkOne() throws {
     let poor = ["mvt 1: 1-4", "take", "end 4", "1-4 +-", "take", "end 4"]
     XCTAssertEqual(try Self.plan(poor), ["2: 1–4"])

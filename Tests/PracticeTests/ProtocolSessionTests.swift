@@ -217,6 +217,14 @@ final class ProtocolSessionTests: XCTestCase {
     assertRefuses(try Journal.session(Self.prep), "all +", "no take yet: start one with \"take\"")
   }
 
+  func testANoGoodTakeCannotBePinnedNorPinnedOneDeclaredNoGood() throws {
+    let session = try Journal.session(Self.prep + ["take @9", "end 28", "ng", "take"])
+    assertRefuses(session, "pin 1 9-12", "take 1 is no good")
+    assertRefuses(session, "ng now", "ng takes nothing after it")
+    let pinned = try Journal.session(Self.prep + ["take @9", "end 28", "pin 1 9-12"])
+    assertRefuses(pinned, "ng", "take 1 is pinned: unpin first")
+  }
+
   func testSelectingAMovementMakesItsLatestTakeCurrent() throws {
     let session = try Journal.session([
       "mvt 1: 1-10", "mvt 2: 1-10", "take", "mvt 1", "take", "take", "mvt 2", "end 4",

@@ -176,6 +176,17 @@ final class ProtocolCommandTests: XCTestCase {
       plan.output, "movement 1\n  take 1: bars 1–8\n  no take: bars 9–40\n", "restored whole")
   }
 
+  func testATakeDeclaredNoGoodIsLeftOutOfThePlanUntilUndone() throws {
+    try protocolCommand(["new", "brahms"])
+    try protocolCommand(["movement", "brahms", "mvt 1: 1-16"])
+    try add(["take", "end 16", "all ++", "ng", "take", "end 16", "all +-"])
+    XCTAssertEqual(
+      try protocolCommand(["plan", "brahms"]).output, "movement 1\n  take 2: bars 1–16\n")
+    try add(["undo", "undo", "undo", "undo"])
+    XCTAssertEqual(
+      try protocolCommand(["plan", "brahms"]).output, "movement 1\n  take 1: bars 1–16\n")
+  }
+
   func testEveryLineIsKeptInTheJournalAndUndoIsALineToo() throws {
     try protocolCommand(["new", "brahms"])
     try protocolCommand(["movement", "brahms", "mvt 1: 1-16"])

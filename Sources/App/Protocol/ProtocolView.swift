@@ -206,6 +206,7 @@ enum ProtocolView {
     var parts = [strings.text("protocol.take", ["take": take.label, "from": start, "to": end])]
     if let timecode = take.timecode { parts.append("TC \(timecode)") }
     if take.isFalseStart { parts.append(strings.text("protocol.falseStart")) }
+    if take.isNoGood { parts.append(strings.text("protocol.noGood")) }
     return parts.joined(separator: "  ·  ")
   }
 

@@ -11,6 +11,8 @@ enum ProtocolCommand: Equatable {
   case take(number: Int?, bar: String?)
   case end(bar: String)
   case falseStart
+  /// `ng`: the take is no good, never material for the edit, but kept with its marks.
+  case noGood
   case mark(bars: String, rating: Rating?, tags: [Character])
   case editPoint(bar: String)
   case note(String)
@@ -85,9 +87,13 @@ enum ProtocolCommand: Equatable {
         throw ProtocolError("all needs \(Self.ratingHelp), as all +")
       }
       self = try Self.mark(bars: Self.wholeTake[...], arguments, rest: rest)
-    case "unpin", "undo":
+    case "unpin", "undo", "ng":
       guard arguments.isEmpty else { throw ProtocolError("\(first) takes nothing after it") }
-      self = first.lowercased() == "undo" ? .undo : .unpin
+      switch first.lowercased() {
+      case "undo": self = .undo
+      case "ng": self = .noGood
+      default: self = .unpin
+      }
     default: self = try Self.mark(bars: first, arguments, rest: rest)
     }
   }

@@ -130,6 +130,7 @@ public struct ProtocolSession: Equatable, Sendable {
     var endBar: Int?
     var endedAt: Date?
     var isFalseStart: Bool
+    var isNoGood: Bool
     var markCount: Int
     var editPoints: [Int]
     var noteCount: Int
@@ -265,7 +266,8 @@ public struct ProtocolSession: Equatable, Sendable {
     let changed = Set([currentTake, takes.indices.last].compactMap { $0 }).sorted().map {
       TakeSnapshot(
         index: $0, endBar: takes[$0].endBar, endedAt: takes[$0].endedAt,
-        isFalseStart: takes[$0].isFalseStart, markCount: takes[$0].marks.count,
+        isFalseStart: takes[$0].isFalseStart, isNoGood: takes[$0].isNoGood,
+        markCount: takes[$0].marks.count,
         editPoints: takes[$0].editPoints, noteCount: takes[$0].notes.count)
     }
     return Snapshot(
@@ -293,6 +295,7 @@ public struct ProtocolSession: Equatable, Sendable {
       takes[take.index].endBar = take.endBar
       takes[take.index].endedAt = take.endedAt
       takes[take.index].isFalseStart = take.isFalseStart
+      takes[take.index].isNoGood = take.isNoGood
       takes[take.index].marks.removeSubrange(take.markCount...)
       takes[take.index].editPoints = take.editPoints
       takes[take.index].notes.removeSubrange(take.noteCount...)
@@ -383,6 +386,12 @@ public struct ProtocolSession: Equatable, Sendable {
         throw ProtocolError("take \(takes[take].label) is pinned: unpin first")
       }
       takes[take].isFalseStart = true
+    case .noGood:
+      let take = try requireTake()
+      guard !pins.contains(where: { $0.take == take }) else {
+        throw ProtocolError("take \(takes[take].label) is pinned: unpin first")
+      }
+      takes[take].isNoGood = true
     case .mark(let bars, let rating, let letters):
       try mark(bars, rating: rating, tags: letters)
     case .editPoint(let bar):
@@ -575,6 +584,7 @@ public struct ProtocolSession: Equatable, Sendable {
     guard !takes[take].isFalseStart else {
       throw ProtocolError("take \(takes[take].label) is a false start")
     }
+    guard !takes[take].isNoGood else { throw ProtocolError("take \(takes[take].label) is no good") }
     let bars = try self.bars(text, in: movement(id)!)
     let played = takes[take].bars
     guard played.contains(bars.lowerBound), played.contains(bars.upperBound) else {
