@@ -105,6 +105,8 @@ final class ProtocolScreenTests: XCTestCase {
     XCTAssertFalse(text(model).contains("no good"), text(model))
     _ = model.handle(loaded(["mvt 1: 0-40", "take", "end 40", "all ++", "ng"]))
     XCTAssertTrue(text(model).contains("take 1  bars 0–40  ·  no good"), text(model))
+    _ = model.handle(loaded(["mvt 1: 0-40", "take", "end 40", "all ++", "keep"]))
+    XCTAssertTrue(text(model).contains("take 1  bars 0–40  ·  circled"), text(model))
   }
 
   func testTheReviewShowsWeakBarsAndThePlan() throws {

@@ -225,6 +225,16 @@ final class ProtocolSessionTests: XCTestCase {
     assertRefuses(pinned, "ng", "take 1 is pinned: unpin first")
   }
 
+  func testOnlyATakeThatIsMaterialCanBeCircled() throws {
+    let session = try Journal.session(Self.prep + ["take @9", "end 28", "keep"])
+    XCTAssertEqual(session.takes.map(\.isKept), [true])
+    let falseStart = try Journal.session(Self.prep + ["take @9", "false"])
+    assertRefuses(falseStart, "keep", "take 1 is a false start")
+    let noGood = try Journal.session(Self.prep + ["take @9", "ng"])
+    assertRefuses(noGood, "keep", "take 1 is no good")
+    assertRefuses(session, "keep it", "keep takes nothing after it")
+  }
+
   func testSelectingAMovementMakesItsLatestTakeCurrent() throws {
     let session = try Journal.session([
       "mvt 1: 1-10", "mvt 2: 1-10", "take", "mvt 1", "take", "take", "mvt 2", "end 4",

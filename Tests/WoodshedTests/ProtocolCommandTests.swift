@@ -187,6 +187,14 @@ final class ProtocolCommandTests: XCTestCase {
       try protocolCommand(["plan", "brahms"]).output, "movement 1\n  take 1: bars 1–16\n")
   }
 
+  func testACircledTakeWinsATie() throws {
+    try protocolCommand(["new", "brahms"])
+    try protocolCommand(["movement", "brahms", "mvt 1: 1-16"])
+    try add(["take", "end 16", "all +", "take", "end 16", "all +", "keep"])
+    XCTAssertEqual(
+      try protocolCommand(["plan", "brahms"]).output, "movement 1\n  take 2: bars 1–16\n")
+  }
+
   func testEveryLineIsKeptInTheJournalAndUndoIsALineToo() throws {
     try protocolCommand(["new", "brahms"])
     try protocolCommand(["movement", "brahms", "mvt 1: 1-16"])

@@ -207,6 +207,7 @@ enum ProtocolView {
     if let timecode = take.timecode { parts.append("TC \(timecode)") }
     if take.isFalseStart { parts.append(strings.text("protocol.falseStart")) }
     if take.isNoGood { parts.append(strings.text("protocol.noGood")) }
+    if take.isKept { parts.append(strings.text("protocol.kept")) }
     return parts.joined(separator: "  ·  ")
   }
 

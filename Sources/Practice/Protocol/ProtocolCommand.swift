@@ -13,6 +13,8 @@ enum ProtocolCommand: Equatable {
   case falseStart
   /// `ng`: the take is no good, never material for the edit, but kept with its marks.
   case noGood
+  /// `keep`: the take is circled, the producer's favourite, preferred by the plan on a tie.
+  case keep
   case mark(bars: String, rating: Rating?, tags: [Character])
   case editPoint(bar: String)
   case note(String)
@@ -87,11 +89,12 @@ enum ProtocolCommand: Equatable {
         throw ProtocolError("all needs \(Self.ratingHelp), as all +")
       }
       self = try Self.mark(bars: Self.wholeTake[...], arguments, rest: rest)
-    case "unpin", "undo", "ng":
+    case "unpin", "undo", "ng", "keep":
       guard arguments.isEmpty else { throw ProtocolError("\(first) takes nothing after it") }
       switch first.lowercased() {
       case "undo": self = .undo
       case "ng": self = .noGood
+      case "keep": self = .keep
       default: self = .unpin
       }
     default: self = try Self.mark(bars: first, arguments, rest: rest)

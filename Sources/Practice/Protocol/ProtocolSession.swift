@@ -131,6 +131,7 @@ public struct ProtocolSession: Equatable, Sendable {
     var endedAt: Date?
     var isFalseStart: Bool
     var isNoGood: Bool
+    var isKept: Bool
     var markCount: Int
     var editPoints: [Int]
     var noteCount: Int
@@ -267,6 +268,7 @@ public struct ProtocolSession: Equatable, Sendable {
       TakeSnapshot(
         index: $0, endBar: takes[$0].endBar, endedAt: takes[$0].endedAt,
         isFalseStart: takes[$0].isFalseStart, isNoGood: takes[$0].isNoGood,
+        isKept: takes[$0].isKept,
         markCount: takes[$0].marks.count,
         editPoints: takes[$0].editPoints, noteCount: takes[$0].notes.count)
     }
@@ -296,6 +298,7 @@ public struct ProtocolSession: Equatable, Sendable {
       takes[take.index].endedAt = take.endedAt
       takes[take.index].isFalseStart = take.isFalseStart
       takes[take.index].isNoGood = take.isNoGood
+      takes[take.index].isKept = take.isKept
       takes[take.index].marks.removeSubrange(take.markCount...)
       takes[take.index].editPoints = take.editPoints
       takes[take.index].notes.removeSubrange(take.noteCount...)
@@ -392,6 +395,13 @@ public struct ProtocolSession: Equatable, Sendable {
         throw ProtocolError("take \(takes[take].label) is pinned: unpin first")
       }
       takes[take].isNoGood = true
+    case .keep:
+      let take = try requireTake()
+      guard takes[take].isMaterial else {
+        let verdict = takes[take].isFalseStart ? "a false start" : "no good"
+        throw ProtocolError("take \(takes[take].label) is \(verdict)")
+      }
+      takes[take].isKept = true
     case .mark(let bars, let rating, let letters):
       try mark(bars, rating: rating, tags: letters)
     case .editPoint(let bar):

@@ -21,6 +21,8 @@ public struct Take: Equatable, Sendable {
   public internal(set) var isFalseStart = false
   /// Declared no good with `ng`: played through, but not to be used.
   public internal(set) var isNoGood = false
+  /// Circled with `keep`: the producer's favourite.
+  public internal(set) var isKept = false
   /// In the order entered.
   public internal(set) var marks: [Mark] = []
   /// Bars at whose start a cut into or out of this take sounds good, in bar order.
