@@ -7,7 +7,7 @@ import XCTest
 /// A session of Brahms's first movement, 44 bars of 4/4 at ♩=120 (2 s a bar), logged from
 /// 2027-01-15 08:00:00 UTC with the recorder at 10:00:00:00 at 25 fps. Take 1 is excellent to
 /// bar 20 and usable after; take 2 is good from A (bar 12) to 30; take 3 excellent from 30 to
-/// 40; take 4 is a false start. Nothing plays bars 41–44.
+/// 40, circled; take 4 is a false start. Nothing plays bars 41–44.
 enum ExportFixture {
   static let start = Date(timeIntervalSince1970: 1_800_000_000)
 
@@ -17,7 +17,7 @@ enum ExportFixture {
     (10, "take"), (11, "1-20 ++"), (12, "21-40 ok"), (13, "15 i"), (14, "25 i w"),
     (15, "note slow, \"rushed\" ending"), (16, "end 40"),
     (100, "take @A"), (101, "12-30 +"), (102, "end 30"),
-    (200, "take @30"), (201, "30-40 ++"), (202, "33 n"), (203, "end 40"),
+    (200, "take @30"), (201, "30-40 ++"), (202, "33 n"), (203, "end 40"), (204, "keep"),
     (300, "take @1"), (301, "false"), (302, "mnote page turn noise at 24"),
   ]
 
@@ -40,21 +40,22 @@ enum ExportFixture {
 
 final class ProtocolExportTests: XCTestCase {
   func testCSVHasARowPerMarkAndPerTakeWithoutMarksQuotedForASpreadsheet() throws {
-    let take1 = "Brahms op. 38,1,1,1,40,false,2027-01-15T08:00:10.000Z,10:00:10:00"
+    let take1 = "Brahms op. 38,1,1,1,40,false,false,false,2027-01-15T08:00:10.000Z,10:00:10:00"
     let note = "\"slow, \"\"rushed\"\" ending\""
     XCTAssertEqual(
       try ExportFixture.export(.csv).components(separatedBy: "\r\n"),
       [
-        "work,movement,take,start_bar,end_bar,false_start,started,timecode,from_bar,to_bar,"
+        "work,movement,take,start_bar,end_bar,false_start,circled,no_good,started,timecode,"
+          + "from_bar,to_bar,"
           + "rating,tags,notes",
         "\(take1),1,20,4,,\(note)",
         "\(take1),21,40,2,,\(note)",
         "\(take1),15,15,,intonation,\(note)",
         "\(take1),25,25,,intonation;wrong note,\(note)",
-        "Brahms op. 38,1,2,12,30,false,2027-01-15T08:01:40.000Z,10:01:40:00,12,30,3,,",
-        "Brahms op. 38,1,3,30,40,false,2027-01-15T08:03:20.000Z,10:03:20:00,30,40,4,,",
-        "Brahms op. 38,1,3,30,40,false,2027-01-15T08:03:20.000Z,10:03:20:00,33,33,,noise,",
-        "Brahms op. 38,1,4,1,,true,2027-01-15T08:05:00.000Z,10:05:00:00,,,,,",
+        "Brahms op. 38,1,2,12,30,false,false,false,2027-01-15T08:01:40.000Z,10:01:40:00,12,30,3,,",
+        "Brahms op. 38,1,3,30,40,false,true,false,2027-01-15T08:03:20.000Z,10:03:20:00,30,40,4,,",
+        "Brahms op. 38,1,3,30,40,false,true,false,2027-01-15T08:03:20.000Z,10:03:20:00,33,33,,noise,",
+        "Brahms op. 38,1,4,1,,true,false,false,2027-01-15T08:05:00.000Z,10:05:00:00,,,,,",
         "",
       ])
   }
@@ -73,9 +74,10 @@ final class ProtocolExportTests: XCTestCase {
     let work = "\"'=HYPERLINK(\"\"http://x\"\")\""
     XCTAssertEqual(
       rows[1],
-      "\(work),1,1,1,,false,2027-01-15T08:00:05.000Z,,3,3,,\"'-6 dB\",\"'+3 dB on the cello; =SUM(1)\""
+      "\(work),1,1,1,,false,false,false,2027-01-15T08:00:05.000Z,,3,3,,\"'-6 dB\",\"'+3 dB on the cello; =SUM(1)\""
     )
-    XCTAssertEqual(rows[2], "\(work),1,2,1,,false,2027-01-15T08:00:09.000Z,,,,,,\"'@cello\"")
+    XCTAssertEqual(
+      rows[2], "\(work),1,2,1,,false,false,false,2027-01-15T08:00:09.000Z,,,,,,\"'@cello\"")
     XCTAssertEqual(ProtocolExport.spreadsheetCell("3 + 4"), "3 + 4", "only a first character")
     XCTAssertEqual(ProtocolExport.spreadsheetCell("-"), "\"'-\"")
     XCTAssertEqual(ProtocolExport.spreadsheetCell("\r=1"), "\"'\r=1\"")
@@ -119,7 +121,8 @@ final class ProtocolExportTests: XCTestCase {
         let csv = ProtocolExport(name: "b", session: session, frameRate: to).text(.csv)
         let row = csv.split(separator: "\r\n")[1].split(
           separator: ",", omittingEmptySubsequences: false)
-        let written = try XCTUnwrap(Timecode(row[7], rate: to), "\(row[7]) at \(to)")
+        let cell = row[ProtocolExport.csvHeader.firstIndex(of: "timecode")!]
+        let written = try XCTUnwrap(Timecode(cell, rate: to), "\(cell) at \(to)")
         let (f1, s1) = from.speed
         let (f2, s2) = to.speed
         let instant = original.frameCount * s1 * f2
@@ -133,7 +136,7 @@ final class ProtocolExportTests: XCTestCase {
     let session = try ExportFixture.session([(0, "mvt 1: 0-8"), (5, "take")])
     XCTAssertEqual(
       ProtocolExport(name: "x", session: session).text(.csv).components(separatedBy: "\r\n")[1],
-      ",1,1,0,,false,2027-01-15T08:00:05.000Z,,,,,,")
+      ",1,1,0,,false,false,false,2027-01-15T08:00:05.000Z,,,,,,")
   }
 
   func testJSONHoldsTheWholeProtocol() throws {
@@ -160,6 +163,8 @@ final class ProtocolExportTests: XCTestCase {
     XCTAssertEqual(takes.map { $0["from"] as? String }, ["1", "12", "30", "1"])
     XCTAssertEqual(takes.map { $0["to"] as? String }, ["40", "30", "40", nil])
     XCTAssertEqual(takes.map { $0["falseStart"] as? Bool }, [false, false, false, true])
+    XCTAssertEqual(takes.map { $0["circled"] as? Bool }, [false, false, true, false])
+    XCTAssertEqual(takes.map { $0["noGood"] as? Bool }, [false, false, false, false])
     XCTAssertEqual(takes[0]["started"] as? String, "2027-01-15T08:00:10.000Z")
     XCTAssertEqual(takes[0]["ended"] as? String, "2027-01-15T08:01:40.000Z")
     XCTAssertTrue(takes[3]["ended"] is NSNull, "the last take has not ended")
@@ -201,12 +206,12 @@ extension ProtocolExportTests {
 
       ## Brahms op. 38, movement 1: Allegro
 
-      | Take | Bars | Timecode | False start | Ratings and tags | Notes |
+      | Take | Bars | Timecode | Verdict | Ratings and tags | Notes |
       |---|---|---|---|---|---|
       | 1 | 1–40 | 10:00:10:00 |  | 1–20 ++; 15 intonation; 21–40 ok; 25 intonation, wrong note | slow, "rushed" ending |
       | 2 | 12–30 | 10:01:40:00 |  | 12–30 + |  |
-      | 3 | 30–40 | 10:03:20:00 |  | 30–40 ++; 33 noise |  |
-      | 4 | from 1 | 10:05:00:00 | yes |  |  |
+      | 3 | 30–40 | 10:03:20:00 | circled | 30–40 ++; 33 noise |  |
+      | 4 | from 1 | 10:05:00:00 | false start |  |  |
 
       Notes:
 
@@ -252,6 +257,7 @@ extension ProtocolExportTests {
       page.contains(
         "<tr class=\"false-start\"><td>4</td><td>from 1, false start</td><td>09:05:00</td>"),
       page)
+    XCTAssertTrue(page.contains("<tr><td>3</td><td>30–40, circled</td>"), page)
     XCTAssertTrue(page.contains("<li>page turn noise at 24</li>"), page)
     XCTAssertTrue(page.contains("<li class=\"retake\">bars 41–44: no take</li>"), page)
     XCTAssertTrue(

@@ -95,6 +95,20 @@ final class ProtocolScreenTests: XCTestCase {
       [.protocolRefresh("brahms")])
   }
 
+  func testTheTakeLineSaysATakeIsNoGood() throws {
+    var model = AppFixtures.model()
+    model.press(.character("6"))
+    _ = model.handle(.protocolsListed([ProtocolSummary(name: "brahms")]))
+    XCTAssertEqual(model.press(.enter), [.protocolLoad("brahms")])
+    XCTAssertEqual(type(&model, "ng"), [.protocolAdd("brahms", line: "ng")])
+    _ = model.handle(loaded(["mvt 1: 0-40", "take", "end 40", "all ++"]))
+    XCTAssertFalse(text(model).contains("no good"), text(model))
+    _ = model.handle(loaded(["mvt 1: 0-40", "take", "end 40", "all ++", "ng"]))
+    XCTAssertTrue(text(model).contains("take 1  bars 0–40  ·  no good"), text(model))
+    _ = model.handle(loaded(["mvt 1: 0-40", "take", "end 40", "all ++", "keep"]))
+    XCTAssertTrue(text(model).contains("take 1  bars 0–40  ·  circled"), text(model))
+  }
+
   func testTheReviewShowsWeakBarsAndThePlan() throws {
     var model = AppFixtures.model()
     model.press(.character("6"))

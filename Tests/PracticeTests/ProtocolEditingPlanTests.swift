@@ -103,6 +103,23 @@ final class ProtocolEditingPlanTests: XCTestCase {
     XCTAssertEqual(try Self.plan(lines), ["2: 1–4"])
   }
 
+  func testANoGoodTakeIsNoMaterialButKeepsItsMarks() throws {
+    let lines = ["mvt 1: 1-4", "take", "end 4", "1-4 ++", "ng", "take", "end 4", "1-4 +-"]
+    XCTAssertEqual(try Self.plan(lines), ["2: 1–4"])
+    XCTAssertEqual(try Self.plan(Array(lines.dropLast(3)) + ["undo"]), ["1: 1–4"])
+    let session = try Journal.session(lines)
+    XCTAssertEqual(session.takes.map(\.isNoGood), [true, false])
+    XCTAssertEqual(session.takes[0].marks.map(\.rating), [.excellent])
+  }
+
+  func testATieGoesToTheCircledTake() throws {
+    let lines = ["mvt 1: 1-4", "take", "end 4", "1-4 +", "take", "end 4", "1-4 +"]
+    XCTAssertEqual(try Self.plan(lines), ["1: 1–4"], "without a circle, the earlier take")
+    XCTAssertEqual(try Self.plan(lines + ["keep"]), ["2: 1–4"])
+    XCTAssertEqual(try Self.plan(lines + ["keep", "undo"]), ["1: 1–4"])
+    XCTAssertEqual(try Self.plan(lines + ["keep", "1-4 ok"]), ["1: 1–4"], "a better bar wins")
+  }
+
   func testAnUnratedBarBeatsAPoorOneButNotAnOkOne() throws {
     let poor = ["mvt 1: 1-4", "take", "end 4", "1-4 +-", "take", "end 4"]
     XCTAssertEqual(try Self.plan(poor), ["2: 1–4"])

@@ -197,6 +197,44 @@ final class ProtocolSessionTests: XCTestCase {
     XCTAssertEqual(session.currentTake, 2)
   }
 
+  func testAllRatesEveryBarOfTheTakeAtOnce() throws {
+    let session = try Journal.session(Self.prep + ["take @9", "end 28", "all +", "ALL x i"])
+    let marks = session.takes[0].marks
+    XCTAssertEqual(marks.map(\.bars), [9...28, 9...28])
+    XCTAssertEqual(marks.map(\.rating), [.good, .unusable])
+    XCTAssertEqual(marks.map { $0.tags.map(\.letter) }, [[], ["i"]])
+    let undone = try Journal.session(Self.prep + ["take @9", "end 28", "all +", "undo"])
+    XCTAssertEqual(undone.takes[0].marks, [])
+  }
+
+  func testAllNeedsARatingAndAnEndedTake() throws {
+    let open = try Journal.session(Self.prep + ["take @9", "20 +"])
+    assertRefuses(open, "all +", "take 1 has no end yet: end it first, as end 28, then all +")
+    let ended = try Journal.session(Self.prep + ["take @9", "end 28"])
+    let help = "a rating (0–4, x ± ok + ++) or tags (i b e n t w f…)"
+    assertRefuses(ended, "all", "all needs \(help), as all +")
+    assertRefuses(ended, "all 5", "\"5\" is not \(help)")
+    assertRefuses(try Journal.session(Self.prep), "all +", "no take yet: start one with \"take\"")
+  }
+
+  func testANoGoodTakeCannotBePinnedNorPinnedOneDeclaredNoGood() throws {
+    let session = try Journal.session(Self.prep + ["take @9", "end 28", "ng", "take"])
+    assertRefuses(session, "pin 1 9-12", "take 1 is no good")
+    assertRefuses(session, "ng now", "ng takes nothing after it")
+    let pinned = try Journal.session(Self.prep + ["take @9", "end 28", "pin 1 9-12"])
+    assertRefuses(pinned, "ng", "take 1 is pinned: unpin first")
+  }
+
+  func testOnlyATakeThatIsMaterialCanBeCircled() throws {
+    let session = try Journal.session(Self.prep + ["take @9", "end 28", "keep"])
+    XCTAssertEqual(session.takes.map(\.isKept), [true])
+    let falseStart = try Journal.session(Self.prep + ["take @9", "false"])
+    assertRefuses(falseStart, "keep", "take 1 is a false start")
+    let noGood = try Journal.session(Self.prep + ["take @9", "ng"])
+    assertRefuses(noGood, "keep", "take 1 is no good")
+    assertRefuses(session, "keep it", "keep takes nothing after it")
+  }
+
   func testSelectingAMovementMakesItsLatestTakeCurrent() throws {
     let session = try Journal.session([
       "mvt 1: 1-10", "mvt 2: 1-10", "take", "mvt 1", "take", "take", "mvt 2", "end 4",

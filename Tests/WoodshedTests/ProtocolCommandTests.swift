@@ -36,10 +36,10 @@ final class ProtocolCommandTests: XCTestCase {
     XCTAssertEqual(
       try protocolCommand(["movement", "brahms", "mvt 1: 0-40 A=12 3/4@q=120"]).status, 0)
     // Take 1 is excellent to bar 20 and only usable after; take 2 is good from A (bar 12) to
-    // 30, with intonation at 25; take 7 is excellent from 30.
+    // 30, with intonation at 25; take 7 is excellent all through, from 30.
     try add([
       "take", "0-20 ++", "21-40 ok", "end 40", "take @A", "12-30 +", "25 i", "end 30",
-      "take 7 @30", "30-40 ++", "end 40",
+      "take 7 @30", "end 40", "all ++",
     ])
     let plan = try protocolCommand(["plan", "brahms"])
     XCTAssertEqual(plan.status, 0, plan.error)
@@ -174,6 +174,25 @@ final class ProtocolCommandTests: XCTestCase {
     let plan = try protocolCommand(["plan", "brahms"])
     XCTAssertEqual(
       plan.output, "movement 1\n  take 1: bars 1–8\n  no take: bars 9–40\n", "restored whole")
+  }
+
+  func testATakeDeclaredNoGoodIsLeftOutOfThePlanUntilUndone() throws {
+    try protocolCommand(["new", "brahms"])
+    try protocolCommand(["movement", "brahms", "mvt 1: 1-16"])
+    try add(["take", "end 16", "all ++", "ng", "take", "end 16", "all +-"])
+    XCTAssertEqual(
+      try protocolCommand(["plan", "brahms"]).output, "movement 1\n  take 2: bars 1–16\n")
+    try add(["undo", "undo", "undo", "undo"])
+    XCTAssertEqual(
+      try protocolCommand(["plan", "brahms"]).output, "movement 1\n  take 1: bars 1–16\n")
+  }
+
+  func testACircledTakeWinsATie() throws {
+    try protocolCommand(["new", "brahms"])
+    try protocolCommand(["movement", "brahms", "mvt 1: 1-16"])
+    try add(["take", "end 16", "all +", "take", "end 16", "all +", "keep"])
+    XCTAssertEqual(
+      try protocolCommand(["plan", "brahms"]).output, "movement 1\n  take 2: bars 1–16\n")
   }
 
   func testEveryLineIsKeptInTheJournalAndUndoIsALineToo() throws {

@@ -3,7 +3,8 @@ import Storage
 
 extension ProtocolExport {
   static let csvHeader = [
-    "work", "movement", "take", "start_bar", "end_bar", "false_start", "started", "timecode",
+    "work", "movement", "take", "start_bar", "end_bar", "false_start", "circled", "no_good",
+    "started", "timecode",
     "from_bar", "to_bar", "rating", "tags", "notes",
   ]
 
@@ -24,7 +25,8 @@ extension ProtocolExport {
       let fields = [
         session.works[take.movement.work].name, String(take.movement.number), take.label,
         map.labels[take.startBar], take.endBar.map { map.labels[$0] } ?? "",
-        take.isFalseStart ? "true" : "false", UTCTimestamp(take.startedAt).extendedMilliseconds,
+        String(take.isFalseStart), String(take.isKept), String(take.isNoGood),
+        UTCTimestamp(take.startedAt).extendedMilliseconds,
         timecode(of: take)?.description ?? "",
       ]
       let notes = take.notes.joined(separator: "; ")

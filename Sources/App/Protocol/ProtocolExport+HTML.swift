@@ -94,7 +94,7 @@ extension ProtocolExport {
       ?? "from \(map.labels[take.startBar])"
     let cells = [
       Self.escaped(take.label),
-      Self.escaped(bars + (take.isFalseStart ? ", false start" : "")),
+      Self.escaped(bars + (Self.verdict(of: take).map { ", " + $0 } ?? "")),
       clockTime(take.startedAt, utcOffset: take.utcOffset ?? utcOffset),
       timecode(of: take).map { Self.escaped($0.description) } ?? "",
       Self.marksInBarOrder(take).map { Self.escaped(Self.markText($0, in: map)) }

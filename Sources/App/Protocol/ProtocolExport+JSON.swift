@@ -56,6 +56,8 @@ extension ProtocolExport {
         "from": bar(take.startBar),
         "to": take.endBar.map(bar) ?? .null,
         "falseStart": .bool(take.isFalseStart),
+        "circled": .bool(take.isKept),
+        "noGood": .bool(take.isNoGood),
         "started": .string(UTCTimestamp(take.startedAt).extendedMilliseconds),
         "ended": take.endedAt.map { .string(UTCTimestamp($0).extendedMilliseconds) } ?? .null,
         "utcOffset": take.utcOffset.map { .string(ProtocolStore.Entry.offsetText($0)) } ?? .null,

@@ -15,7 +15,7 @@ extension ProtocolExport {
         lines.append("No takes.")
       } else {
         lines += [
-          "| Take | Bars | Timecode | False start | Ratings and tags | Notes |",
+          "| Take | Bars | Timecode | Verdict | Ratings and tags | Notes |",
           "|---|---|---|---|---|---|",
         ]
         for take in takes {
@@ -23,7 +23,7 @@ extension ProtocolExport {
             take.label,
             take.endBar.map { Self.span(take.startBar...$0, in: map) }
               ?? "from \(map.labels[take.startBar])",
-            timecode(of: take)?.description ?? "", take.isFalseStart ? "yes" : "",
+            timecode(of: take)?.description ?? "", Self.verdict(of: take) ?? "",
             Self.marksInBarOrder(take).map { Self.markText($0, in: map) }.joined(separator: "; "),
             take.notes.joined(separator: "; "),
           ]

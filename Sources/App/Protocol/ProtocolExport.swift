@@ -71,6 +71,13 @@ public struct ProtocolExport: Sendable {
     bars.reduce(0) { $0 + (map.seconds($1...$1) ?? barSecondsWithoutTempo) }
   }
 
+  /// What the producer said of the take as a whole, for the take sheets; nil for nothing.
+  static func verdict(of take: Take) -> String? {
+    if take.isFalseStart { return "false start" }
+    if take.isNoGood { return "no good" }
+    return take.isKept ? "circled" : nil
+  }
+
   /// `12–20` by printed labels, or `12` for one bar; `dash` is `-` for formats read by
   /// machines that expect ASCII.
   static func span(_ bars: ClosedRange<Int>, in map: BarMap, dash: String = "–") -> String {

@@ -206,6 +206,8 @@ enum ProtocolView {
     var parts = [strings.text("protocol.take", ["take": take.label, "from": start, "to": end])]
     if let timecode = take.timecode { parts.append("TC \(timecode)") }
     if take.isFalseStart { parts.append(strings.text("protocol.falseStart")) }
+    if take.isNoGood { parts.append(strings.text("protocol.noGood")) }
+    if take.isKept { parts.append(strings.text("protocol.kept")) }
     return parts.joined(separator: "  ·  ")
   }
 

@@ -5,7 +5,7 @@
 /// `✗` bars, then `±`, unrated, `ok` and `+` bars, in that order (so as many `++` bars as
 /// possible); then as few edits (changes of segment) as possible. Raising the worst bars first
 /// means the plan never trades a usable bar for another excellent one, and one better bar is
-/// always worth any number of edits. Ties go to the earlier take. Problem tags do not count:
+/// always worth any number of edits. Ties go to a circled take, then to the earlier take. Problem tags do not count:
 /// a producer who minds a problem rates the bar down.
 ///
 /// Edits. Where no take of the movement has edit points, a cut may fall on any bar line. Once
@@ -83,10 +83,12 @@ public struct EditingPlan: Equatable, Sendable {
     }
   }
 
-  /// The optimal segments of one movement. States are the takes that are not false starts,
-  /// then the gap.
+  /// The optimal segments of one movement. States are the takes that are material, circled
+  /// ones first since ties go to the lower state, then the gap.
   static func segments(of map: TakeMap, pins: [Pin]) -> [Segment] {
-    let rows = map.material
+    let rows =
+      map.material.filter { map.details[$0].isKept }
+      + map.material.filter { !map.details[$0].isKept }
     let gap = rows.count
     let states = rows.count + 1
     let barCount = map.bars.count

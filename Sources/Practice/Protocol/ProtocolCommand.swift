@@ -11,6 +11,10 @@ enum ProtocolCommand: Equatable {
   case take(number: Int?, bar: String?)
   case end(bar: String)
   case falseStart
+  /// `ng`: the take is no good, never material for the edit, but kept with its marks.
+  case noGood
+  /// `keep`: the take is circled, the producer's favourite, preferred by the plan on a tie.
+  case keep
   case mark(bars: String, rating: Rating?, tags: [Character])
   case editPoint(bar: String)
   case note(String)
@@ -24,6 +28,9 @@ enum ProtocolCommand: Equatable {
 
   /// A bound on typed numbers, so that counting on from one cannot overflow.
   static let largestNumber = 999_999
+
+  /// The bars of `all +`: every bar of the current take, resolved by the session.
+  static let wholeTake = "all"
 
   static let ratingHelp = "a rating (0–4, x ± ok + ++) or tags (i b e n t w f…)"
 
@@ -77,9 +84,19 @@ enum ProtocolCommand: Equatable {
       else { throw ProtocolError("status is recording, edited or done") }
       let status = ProtocolStatus(rawValue: arguments[0].lowercased())
       self = .status(status == .recording ? nil : status)
-    case "unpin", "undo":
+    case "all":
+      guard !arguments.isEmpty else {
+        throw ProtocolError("all needs \(Self.ratingHelp), as all +")
+      }
+      self = try Self.mark(bars: Self.wholeTake[...], arguments, rest: rest)
+    case "unpin", "undo", "ng", "keep":
       guard arguments.isEmpty else { throw ProtocolError("\(first) takes nothing after it") }
-      self = first.lowercased() == "undo" ? .undo : .unpin
+      switch first.lowercased() {
+      case "undo": self = .undo
+      case "ng": self = .noGood
+      case "keep": self = .keep
+      default: self = .unpin
+      }
     default: self = try Self.mark(bars: first, arguments, rest: rest)
     }
   }

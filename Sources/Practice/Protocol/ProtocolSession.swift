@@ -130,6 +130,8 @@ public struct ProtocolSession: Equatable, Sendable {
     var endBar: Int?
     var endedAt: Date?
     var isFalseStart: Bool
+    var isNoGood: Bool
+    var isKept: Bool
     var markCount: Int
     var editPoints: [Int]
     var noteCount: Int
@@ -265,7 +267,9 @@ public struct ProtocolSession: Equatable, Sendable {
     let changed = Set([currentTake, takes.indices.last].compactMap { $0 }).sorted().map {
       TakeSnapshot(
         index: $0, endBar: takes[$0].endBar, endedAt: takes[$0].endedAt,
-        isFalseStart: takes[$0].isFalseStart, markCount: takes[$0].marks.count,
+        isFalseStart: takes[$0].isFalseStart, isNoGood: takes[$0].isNoGood,
+        isKept: takes[$0].isKept,
+        markCount: takes[$0].marks.count,
         editPoints: takes[$0].editPoints, noteCount: takes[$0].notes.count)
     }
     return Snapshot(
@@ -293,6 +297,8 @@ public struct ProtocolSession: Equatable, Sendable {
       takes[take.index].endBar = take.endBar
       takes[take.index].endedAt = take.endedAt
       takes[take.index].isFalseStart = take.isFalseStart
+      takes[take.index].isNoGood = take.isNoGood
+      takes[take.index].isKept = take.isKept
       takes[take.index].marks.removeSubrange(take.markCount...)
       takes[take.index].editPoints = take.editPoints
       takes[take.index].notes.removeSubrange(take.noteCount...)
@@ -383,6 +389,19 @@ public struct ProtocolSession: Equatable, Sendable {
         throw ProtocolError("take \(takes[take].label) is pinned: unpin first")
       }
       takes[take].isFalseStart = true
+    case .noGood:
+      let take = try requireTake()
+      guard !pins.contains(where: { $0.take == take }) else {
+        throw ProtocolError("take \(takes[take].label) is pinned: unpin first")
+      }
+      takes[take].isNoGood = true
+    case .keep:
+      let take = try requireTake()
+      guard takes[take].isMaterial else {
+        let verdict = takes[take].isFalseStart ? "a false start" : "no good"
+        throw ProtocolError("take \(takes[take].label) is \(verdict)")
+      }
+      takes[take].isKept = true
     case .mark(let bars, let rating, let letters):
       try mark(bars, rating: rating, tags: letters)
     case .editPoint(let bar):
@@ -525,6 +544,10 @@ public struct ProtocolSession: Equatable, Sendable {
   private mutating func mark(_ text: String, rating: Rating?, tags letters: [Character])
     throws(ProtocolError)
   {
+    if text == ProtocolCommand.wholeTake {
+      try markWholeTake(rating: rating, tags: letters)
+      return
+    }
     let map = currentMovement.flatMap(movement)?.bars
     let head = text.prefix { $0 != "-" && $0 != "–" }
     guard head.first?.isASCIIDigit == true || map?.bar(head) != nil || map?.bar(text) != nil
@@ -533,7 +556,24 @@ public struct ProtocolSession: Equatable, Sendable {
       throw ProtocolError("say how bar \(text) went: \(ProtocolCommand.ratingHelp), as \(text) 3")
     }
     let take = try requireTake()
-    let bars = try barsOfTake(take, text)
+    try appendMark(to: take, bars: try barsOfTake(take, text), rating: rating, tags: letters)
+  }
+
+  /// `all +`: one mark over the take's whole range, which is known only once it has ended.
+  private mutating func markWholeTake(rating: Rating?, tags letters: [Character])
+    throws(ProtocolError)
+  {
+    let take = try requireTake()
+    guard takes[take].endBar != nil else {
+      throw ProtocolError(
+        "take \(takes[take].label) has no end yet: end it first, as end 28, then all +")
+    }
+    try appendMark(to: take, bars: takes[take].bars, rating: rating, tags: letters)
+  }
+
+  private mutating func appendMark(
+    to take: Int, bars: ClosedRange<Int>, rating: Rating?, tags letters: [Character]
+  ) throws(ProtocolError) {
     var found: [ProblemTag] = []
     for letter in letters {
       guard let tag = tags.first(where: { $0.letter == letter }) else {
@@ -554,6 +594,7 @@ public struct ProtocolSession: Equatable, Sendable {
     guard !takes[take].isFalseStart else {
       throw ProtocolError("take \(takes[take].label) is a false start")
     }
+    guard !takes[take].isNoGood else { throw ProtocolError("take \(takes[take].label) is no good") }
     let bars = try self.bars(text, in: movement(id)!)
     let played = takes[take].bars
     guard played.contains(bars.lowerBound), played.contains(bars.upperBound) else {

@@ -19,6 +19,10 @@ public struct Take: Equatable, Sendable {
   /// The recorder's timecode at the start, once the session has a timecode offset.
   public let timecode: Timecode?
   public internal(set) var isFalseStart = false
+  /// Declared no good with `ng`: played through, but not to be used.
+  public internal(set) var isNoGood = false
+  /// Circled with `keep`: the producer's favourite.
+  public internal(set) var isKept = false
   /// In the order entered.
   public internal(set) var marks: [Mark] = []
   /// Bars at whose start a cut into or out of this take sounds good, in bar order.
@@ -37,6 +41,9 @@ public struct Take: Equatable, Sendable {
     self.utcOffset = utcOffset
     self.timecode = timecode
   }
+
+  /// Whether the editing plan may use the take.
+  public var isMaterial: Bool { !isFalseStart && !isNoGood }
 
   /// The bars the take plays: from its start to its end bar or, while that is missing, to the
   /// last bar an entry mentions.

@@ -51,7 +51,7 @@ public struct TakeMap: Equatable, Sendable {
     details = takes.map { session.takes[$0] }
     rows = details.map { Self.row(of: $0, barCount: bars.count) }
     var best = Array(repeating: BarGrade.uncovered, count: bars.count)
-    for (take, row) in zip(details, rows) where !take.isFalseStart {
+    for (take, row) in zip(details, rows) where take.isMaterial {
       for bar in row.indices where row[bar].grade > best[bar] { best[bar] = row[bar].grade }
     }
     self.movement = id
@@ -120,8 +120,8 @@ public struct TakeMap: Equatable, Sendable {
     return runs
   }
 
-  /// The rows of takes that are not false starts.
+  /// The rows of takes that are neither false starts nor no good.
   var material: [Int] {
-    details.indices.filter { !details[$0].isFalseStart }
+    details.indices.filter { details[$0].isMaterial }
   }
 }
