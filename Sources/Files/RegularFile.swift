@@ -54,6 +54,14 @@ public final class RegularFile: Sendable {
   /// Fills `buffer` from `offset` as far as the file goes; the count read is short only at the
   /// end of the file.
   public func read(into buffer: inout [UInt8], at offset: Int) throws(FileError) -> Int {
+    try Self.read(descriptor, into: &buffer, at: offset)
+  }
+
+  /// Fills `buffer` from `offset` of the file open as `descriptor`, as far as it goes, such as
+  /// a journal a writer has open to append to.
+  public static func read(_ descriptor: Int32, into buffer: inout [UInt8], at offset: Int)
+    throws(FileError) -> Int
+  {
     var filled = 0
     while filled < buffer.count {
       let count = buffer.withUnsafeMutableBytes { raw in

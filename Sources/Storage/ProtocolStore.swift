@@ -234,7 +234,13 @@ public struct ProtocolStore: Sendable {
       else { throw SystemError(code: ESTALE) }
       let size = Int(info.st_size)
       guard size <= FileKind.journal.byteLimit else { throw SystemError(code: EFBIG) }
-      let added = try Self.bytes(of: descriptor, from: position.offset, to: size)
+      var added = [UInt8](repeating: 0, count: max(0, size - position.offset))
+      do throws(FileError) {
+        let count = try RegularFile.read(descriptor, into: &added, at: position.offset)
+        added.removeLast(added.count - count)
+      } catch {
+        throw SystemError(code: error.code ?? EIO)
+      }
       let tail = decode(added[...], from: position)
       guard check(tail) else { return tail.end }
       var bytes = Data()
@@ -253,25 +259,6 @@ public struct ProtocolStore: Sendable {
     } catch {
       throw .cannotAppend(file: file.lastPathComponent, reason: error.description)
     }
-  }
-
-  private static func bytes(of descriptor: Int32, from offset: Int, to end: Int)
-    throws(SystemError) -> [UInt8]
-  {
-    var bytes = [UInt8](repeating: 0, count: max(0, end - offset))
-    var filled = 0
-    while filled < bytes.count {
-      let count = bytes.withUnsafeMutableBytes { raw in
-        pread(descriptor, raw.baseAddress! + filled, raw.count - filled, off_t(offset + filled))
-      }
-      if count == 0 { break }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw SystemError.current
-      }
-      filled += count
-    }
-    return Array(bytes[..<filled])
   }
 
   /// The whole lines of `bytes`, which start at `position`.
