@@ -294,6 +294,29 @@ final class ProtocolScreenTests: XCTestCase {
       text(model))
   }
 
+  /// Logging, the bar keeps every key it lists at 80 columns in each language: Spanish and
+  /// Catalan lost Tab and Esc, Russian Esc.
+  func testTheLoggingBarFitsEightyColumnsInEveryLanguage() throws {
+    for language in ["en", "ca", "es", "ru"] {
+      var settings = Settings()
+      settings.language = language
+      var model = AppFixtures.model(settings: settings)
+      model.press(.character("6"))
+      _ = model.handle(.protocolsListed([ProtocolSummary(name: "brahms")]))
+      _ = model.handle(loaded(["mvt 1: 1-120", "take"]))
+      let strings = model.strings
+      let bar = try XCTUnwrap(AppView.render(model).lines.last)
+      let enter = strings["key.enter"]
+      for expected in [
+        "n \(enter) " + strings["protocol.key.next"], "f \(enter) " + strings["protocol.key.false"],
+        "u \(enter) " + strings["protocol.key.undo"], "Tab " + strings["protocol.key.review"],
+        "Esc " + strings["common.back"],
+      ] {
+        XCTAssertTrue(bar.contains(expected), "\(language): \(expected) not in \(bar)")
+      }
+    }
+  }
+
   func testProtocolsAreRenamedArchivedAndDeletedAfterAYes() throws {
     var model = AppFixtures.model()
     model.press(.character("6"))
