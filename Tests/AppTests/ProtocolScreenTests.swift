@@ -158,6 +158,19 @@ final class ProtocolScreenTests: XCTestCase {
     XCTAssertTrue(text(model).contains("bar 35: every usable take has intonation"), text(model))
   }
 
+  func testAJumpToNothingIsRefusedInTheProducersLanguage() throws {
+    var settings = Settings()
+    settings.language = "es"
+    var model = AppFixtures.model(settings: settings)
+    model.press(.character("6"))
+    _ = model.handle(.protocolsListed([ProtocolSummary(name: "brahms")]))
+    model.press(.enter)
+    _ = model.handle(loaded(["mvt 1: 1-40", "take", "1-20 ++", "end 40"]))
+    model.press(.tab, .character("g"), .character("z"), .enter)
+    XCTAssertTrue(
+      text(model).contains("no hay compás, letra ni toma \"z\" en este movimiento"), text(model))
+  }
+
   func testPreparationShowsTheMovementsAndReadsAScore() throws {
     var model = AppFixtures.model()
     model.press(.character("6"))
