@@ -392,13 +392,16 @@ final class ProtocolCommandTests: XCTestCase {
       forWritingTo: protocols.appendingPathComponent("brahms/journal.jsonl"))
     try journal.seekToEnd()
     try journal.write(contentsOf: Data(#"{"at":"2026-11-27T13:40:47Z","line":"take 1"}"#.utf8))
-    try journal.write(contentsOf: Data("\n{torn\n".utf8))
+    try journal.write(contentsOf: Data(("\n" + String(repeating: "{torn\n", count: 5)).utf8))
     try journal.close()
     let plan = try run(["plan", "brahms"])
     XCTAssertEqual(plan.status, 0, plan.error)
     XCTAssertEqual(
       plan.error,
       "warning: no se pudo leer la línea 4 de journal.jsonl; se omite\n"
+        + "warning: no se pudo leer la línea 5 de journal.jsonl; se omite\n"
+        + "warning: no se pudo leer la línea 6 de journal.jsonl; se omite\n"
+        + "warning: journal.jsonl: no se pudieron leer 2 líneas más; se omiten\n"
         + "warning: línea 3: la toma 1 ya existe\n")
   }
 
