@@ -16,6 +16,20 @@ extension ProtocolStore {
   /// Why a move is refused while another terminal appends a line, for the same.
   public static let busy =
     "a line is being added to it in another terminal at this moment; try again"
+  /// Why a name is refused for a new protocol or a rename, for the same.
+  public static let invalidName = "a protocol's name is letters, digits, - _ and . (up to 64)"
+  /// Why a line is not added to a protocol moved away while its writer waited for the lock.
+  public static let goneMeanwhile = "it was renamed, archived or deleted meanwhile"
+
+  /// Why archived protocol `name` cannot be read or added to.
+  public static func archivedReason(_ name: String) -> String {
+    "it is archived; bring it back with `woodshed protocol unarchive \(name)`"
+  }
+
+  /// Why protocol `name`, which is not there, cannot be read or added to.
+  public static func missingReason(_ name: String) -> String {
+    "there is no such protocol; make it with `woodshed protocol new \(name)`"
+  }
 
   /// The archived protocols.
   public var archived: ProtocolStore {
@@ -42,9 +56,7 @@ extension ProtocolStore {
   /// the protocol's.
   public func rename(_ name: String, to newName: String) throws(StorageError) {
     guard Self.isValidName(newName) else {
-      throw .cannotMove(
-        file: name, to: newName,
-        reason: "a protocol's name is letters, digits, - _ and . (up to 64)")
+      throw .cannotMove(file: name, to: newName, reason: Self.invalidName)
     }
     guard !exists(newName), !archived.exists(newName) else {
       throw .cannotMove(file: name, to: newName, reason: Self.nameTaken)

@@ -99,8 +99,26 @@ public struct ProtocolStore: Sendable {
   /// ended.
   public struct Tail: Sendable {
     public var entries: [Entry]
-    public var notices: [String]
+    public var notices: [Notice]
     public var end: Position
+  }
+
+  /// A journal line that could not be read and was skipped, or how many more were, past the
+  /// first few: a value, for the app to say it in the user's language.
+  public enum Notice: Equatable, Sendable, CustomStringConvertible {
+    case unreadableLine(Int)
+    case moreUnreadableLines(Int)
+
+    /// The name the notices give the file, which the user finds in the protocol's folder.
+    public static let file = "journal.jsonl"
+
+    public var description: String {
+      switch self {
+      case .unreadableLine(let line): "\(Self.file) line \(line) could not be read; skipped"
+      case .moreUnreadableLines(let count):
+        "\(Self.file): \(count) more lines could not be read; skipped"
+      }
+    }
   }
 
   struct Header: Codable {
@@ -136,8 +154,7 @@ public struct ProtocolStore: Sendable {
   /// Makes a new protocol; one of that name is never replaced.
   public func create(_ name: String, at date: Date) throws(StorageError) {
     guard Self.isValidName(name) else {
-      throw .saveRefused(
-        file: name, reason: "a protocol's name is letters, digits, - _ and . (up to 64)")
+      throw .saveRefused(file: name, reason: Self.invalidName)
     }
     let file = sessionFile(name)
     guard !Platform.fileExists(file.path) else {
@@ -169,7 +186,7 @@ public struct ProtocolStore: Sendable {
   /// Every line of protocol `name`'s journal in order, and one notice per line that could not
   /// be read (a line torn by a crash while it was written is left out silently).
   public func entries(of name: String) throws(StorageError) -> (
-    entries: [Entry], notices: [String]
+    entries: [Entry], notices: [Notice]
   ) {
     let tail = try read(name, from: Position())
     return (tail.entries, tail.notices)
@@ -255,7 +272,7 @@ public struct ProtocolStore: Sendable {
       end.line = tail.end.line + (isTorn ? 1 : 0) + entries.count
       return end
     } catch  where error.code == ESTALE {
-      throw .cannotAppend(file: name, reason: "it was renamed, archived or deleted meanwhile")
+      throw .cannotAppend(file: name, reason: Self.goneMeanwhile)
     } catch {
       throw .cannotAppend(file: file.lastPathComponent, reason: error.description)
     }
@@ -283,11 +300,8 @@ public struct ProtocolStore: Sendable {
         skipped.append(end.line)
       }
     }
-    let name = "journal.jsonl"
-    var notices = skipped.prefix(3).map { "\(name) line \($0) could not be read; skipped" }
-    if skipped.count > 3 {
-      notices.append("\(name): \(skipped.count - 3) more lines could not be read; skipped")
-    }
+    var notices = skipped.prefix(3).map(Notice.unreadableLine)
+    if skipped.count > 3 { notices.append(.moreUnreadableLines(skipped.count - 3)) }
     return Tail(entries: entries, notices: notices, end: end)
   }
 
@@ -307,13 +321,9 @@ public struct ProtocolStore: Sendable {
     guard exists(name) else {
       // Making it anew would take the archived one's name: it is brought back instead.
       if archived.exists(name) {
-        throw .cannotRead(
-          file: name,
-          reason: "it is archived; bring it back with `woodshed protocol unarchive \(name)`")
+        throw .cannotRead(file: name, reason: Self.archivedReason(name))
       }
-      throw .cannotRead(
-        file: name,
-        reason: "there is no such protocol; make it with `woodshed protocol new \(name)`")
+      throw .cannotRead(file: name, reason: Self.missingReason(name))
     }
   }
 }

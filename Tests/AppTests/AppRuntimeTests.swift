@@ -314,4 +314,45 @@ final class AppRuntimeTests: XCTestCase {
     XCTAssertNil(terminal.failedWait, terminal.text)
     XCTAssertEqual(try store.entries(of: "schumann").entries.map(\.line), ["mvt 1: 1-40"])
   }
+
+  /// The journal's lines that could not be read or were refused, and a protocol moved away in
+  /// another terminal, are said in the producer's language.
+  func testTheJournalsWarningsAndAMoveElsewhereAreInTheProducersLanguage() throws {
+    let paths = StoragePaths(environment: ["WOODSHED_HOME": home.path])
+    let store = ProtocolStore(paths: paths)
+    let date = Date(timeIntervalSince1970: 1_794_700_000)
+    try store.create("brahms", at: date)
+    for line in ["mvt 1: 1-40", "take 1", "take 1"] {
+      try store.append(ProtocolStore.Entry(at: date, line: line), to: "brahms")
+    }
+    let journal = try FileHandle(
+      forWritingTo: paths.protocolsFolder.appendingPathComponent("brahms/journal.jsonl"))
+    try journal.seekToEnd()
+    try journal.write(contentsOf: Data("{torn\n".utf8))
+    try journal.close()
+    var settings = Settings()
+    settings.language = "es"
+    let model = AppModel(
+      settings: settings, size: Size(width: 80, height: 24),
+      clock: ClockTime(hour: 9, minute: 5, day: AppFixtures.today),
+      catalog: AppFixtures.catalog, paths: paths, detectedGlyphs: .unicode,
+      rhythms: RhythmPattern.shipped)
+    let terminal = try ScriptedTerminal(
+      size: Size(width: 80, height: 24),
+      steps: [
+        .waitFor("Woodshed"), .keys([.character("6")]), .waitFor("brahms"), .keys([.enter]),
+        .waitFor("no se pudo leer la línea 4 de journal.jsonl; se omite"),
+        .waitFor("línea 3: la toma 1 ya existe"),
+        .waitFor("brahms se ha movido o borrado en otro lugar: Esc vuelve a la lista"),
+        .keys([.escape]), .waitFor("schumann"), .keys([.escape, .character("q")]),
+      ])
+    let other = Thread {
+      Thread.sleep(forTimeInterval: 1)
+      try? store.rename("brahms", to: "schumann")
+    }
+    other.start()
+    let runtime = protocolRuntime(model: model, terminal: terminal, paths: paths, store: store)
+    XCTAssertEqual(runtime.run(), 0, "quit with q; waiting for \(terminal.failedWait ?? "-")")
+    XCTAssertNil(terminal.failedWait, terminal.text)
+  }
 }

@@ -142,6 +142,22 @@ final class HistoryReportTests: XCTestCase {
         + "\"a\r\nb;c\nd;plain\",\"e\rf\"\r\n")
   }
 
+  /// A history file can hold any text (a pack's name, a note missed, a file edited by hand): a
+  /// cell a spreadsheet would compute or follow is written as the text it is.
+  func testCSVNeverHandsASpreadsheetAFormula() {
+    let record = SessionRecord(
+      module: "=HYPERLINK(\"http://x\")", exercise: "+1", startedAt: rhythm.startedAt,
+      duration: 1, content: ["@pack"],
+      answers: ["-", "\tE4"].map {
+        .init(question: $0, context: "", given: "", isCorrect: false, seconds: 1)
+      })
+    let rows = HistoryReport(records: [record]).csv().split(separator: "\r\n", maxSplits: 1)
+    XCTAssertEqual(
+      rows.last,
+      #"2026-11-20T09:00:00Z,"'=HYPERLINK(""http://x"")","'+1",false,1.0,,0,2,1.00,"'@pack","'-;"#
+        + "\tE4\"\r\n")
+  }
+
   func testAModuleFilterKeepsOnlyItsSessions() {
     let notes = HistoryReport(records: [flashcards, timed, rhythm], module: "notes")
     XCTAssertEqual(notes.sessions, [flashcards, timed])

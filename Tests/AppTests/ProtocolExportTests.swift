@@ -78,10 +78,10 @@ final class ProtocolExportTests: XCTestCase {
     )
     XCTAssertEqual(
       rows[2], "\(work),1,2,1,,false,false,false,2027-01-15T08:00:09.000Z,,,,,,\"'@cello\"")
-    XCTAssertEqual(ProtocolExport.spreadsheetCell("3 + 4"), "3 + 4", "only a first character")
-    XCTAssertEqual(ProtocolExport.spreadsheetCell("-"), "\"'-\"")
-    XCTAssertEqual(ProtocolExport.spreadsheetCell("\r=1"), "\"'\r=1\"")
-    XCTAssertEqual(ProtocolExport.spreadsheetCell("\t=1"), "\"'\t=1\"")
+    XCTAssertEqual(CSVCell.spreadsheet("3 + 4"), "3 + 4", "only a first character")
+    XCTAssertEqual(CSVCell.spreadsheet("-"), "\"'-\"")
+    XCTAssertEqual(CSVCell.spreadsheet("\r=1"), "\"'\r=1\"")
+    XCTAssertEqual(CSVCell.spreadsheet("\t=1"), "\"'\t=1\"")
   }
 
   /// Issue 19's case: 01:00:00:20 at 25 fps is 01:00:00:24 at 30, the same instant, in every

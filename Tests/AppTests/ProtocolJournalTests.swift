@@ -1,7 +1,9 @@
 import App
 import Foundation
+import Glibc
 import Practice
 import Storage
+import Synchronization
 import XCTest
 
 /// A protocol open in one process while others write to its journal: it reads only what they
@@ -85,5 +87,38 @@ final class ProtocolJournalTests: XCTestCase {
     XCTAssertEqual(take.utcOffset, 3600)
     XCTAssertNil(journal.session.takes[0].utcOffset, "a line without an offset")
     XCTAssertEqual(try ProtocolJournal.open("brahms", store: store).session, journal.session)
+  }
+
+  /// A line whose writer waited for the lock while the protocol moved away is refused, in the
+  /// producer's language.
+  func testALineForAProtocolMovedMeanwhileIsRefusedInTheProducersLanguage() throws {
+    let opened = try ProtocolJournal.open("brahms", store: store)
+    // The lock a move holds, taken here so that the line waits behind it.
+    let mover = open(journalFile.path, O_RDWR)
+    defer { close(mover) }
+    XCTAssertEqual(flock(mover, LOCK_EX), 0)
+    let (store, date) = (self.store, self.date)
+    let refusal = Mutex<Launcher.Failure?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      do throws(Launcher.Failure) {
+        var journal = opened
+        try journal.add(["take"], by: "producer", store: store, at: date, utcOffset: 0)
+      } catch {
+        refusal.withLock { $0 = error }
+      }
+      done.signal()
+    }
+    Thread.sleep(forTimeInterval: 0.3)
+    XCTAssertEqual(
+      rename(
+        folder.appendingPathComponent("brahms").path,
+        folder.appendingPathComponent("schumann").path), 0)
+    XCTAssertEqual(flock(mover, LOCK_UN), 0)
+    done.wait()
+    let catalan = AppFixtures.catalog.localizer(for: "ca")
+    XCTAssertEqual(
+      refusal.withLock { $0 }?.said(in: catalan).description,
+      "no s'ha pogut afegir a brahms: mentrestant s'ha canviat de nom, arxivat o esborrat")
   }
 }

@@ -158,6 +158,19 @@ final class ProtocolScreenTests: XCTestCase {
     XCTAssertTrue(text(model).contains("bar 35: every usable take has intonation"), text(model))
   }
 
+  func testAJumpToNothingIsRefusedInTheProducersLanguage() throws {
+    var settings = Settings()
+    settings.language = "es"
+    var model = AppFixtures.model(settings: settings)
+    model.press(.character("6"))
+    _ = model.handle(.protocolsListed([ProtocolSummary(name: "brahms")]))
+    model.press(.enter)
+    _ = model.handle(loaded(["mvt 1: 1-40", "take", "1-20 ++", "end 40"]))
+    model.press(.tab, .character("g"), .character("z"), .enter)
+    XCTAssertTrue(
+      text(model).contains("no hay compás, letra ni toma \"z\" en este movimiento"), text(model))
+  }
+
   func testPreparationShowsTheMovementsAndReadsAScore() throws {
     var model = AppFixtures.model()
     model.press(.character("6"))
@@ -292,6 +305,29 @@ final class ProtocolScreenTests: XCTestCase {
     XCTAssertTrue(
       text(model).contains("elgar està arxivat: a el recupera i després r li canvia el nom"),
       text(model))
+  }
+
+  /// Logging, the bar keeps every key it lists at 80 columns in each language: Spanish and
+  /// Catalan lost Tab and Esc, Russian Esc.
+  func testTheLoggingBarFitsEightyColumnsInEveryLanguage() throws {
+    for language in ["en", "ca", "es", "ru"] {
+      var settings = Settings()
+      settings.language = language
+      var model = AppFixtures.model(settings: settings)
+      model.press(.character("6"))
+      _ = model.handle(.protocolsListed([ProtocolSummary(name: "brahms")]))
+      _ = model.handle(loaded(["mvt 1: 1-120", "take"]))
+      let strings = model.strings
+      let bar = try XCTUnwrap(AppView.render(model).lines.last)
+      let enter = strings["key.enter"]
+      for expected in [
+        "n \(enter) " + strings["protocol.key.next"], "f \(enter) " + strings["protocol.key.false"],
+        "u \(enter) " + strings["protocol.key.undo"], "Tab " + strings["protocol.key.review"],
+        "Esc " + strings["common.back"],
+      ] {
+        XCTAssertTrue(bar.contains(expected), "\(language): \(expected) not in \(bar)")
+      }
+    }
   }
 
   func testProtocolsAreRenamedArchivedAndDeletedAfterAYes() throws {

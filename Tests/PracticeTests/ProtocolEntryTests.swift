@@ -170,7 +170,7 @@ final class ProtocolEntryTests: XCTestCase {
     ].enumerated().map { ($1, Journal.date(Double($0))) }
     let (session, problems) = ProtocolSession.replay(entries)
     XCTAssertEqual(
-      problems,
+      problems.map(\.description),
       [
         "line 3: bar 50 is not in movement 1 (1–40)",
         "line 5: \"bogus\" is not a command, a bar or a rehearsal mark",

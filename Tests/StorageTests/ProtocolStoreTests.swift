@@ -122,7 +122,8 @@ final class ProtocolStoreTests: XCTestCase {
     try store.append(ProtocolStore.Entry(at: date, line: "5 3"), to: "shared")
     let after = try store.read("shared", from: rest.end)
     XCTAssertEqual(after.entries.map(\.line), ["5 3"])
-    XCTAssertEqual(after.notices, ["journal.jsonl line 3 could not be read; skipped"])
+    XCTAssertEqual(
+      after.notices.map(\.description), ["journal.jsonl line 3 could not be read; skipped"])
   }
 
   func testAuthorsAndJoinedLinesAreWrittenOnlyWhenThereAndOldLinesStillRead() throws {

@@ -346,6 +346,65 @@ final class ProtocolCommandTests: XCTestCase {
         + "momento; inténtalo de nuevo\n")
   }
 
+  /// The shelf's other refusals and the journal's warnings are said in the user's language: a
+  /// name that cannot be one, a protocol archived or missing, one brought back onto a name in
+  /// use, and the lines that were refused or could not be read.
+  func testTheShelfAndTheJournalsWarningsAreInTheUsersLanguage() throws {
+    let spanish = woodshed.environment(lang: "es_ES.UTF-8")
+    func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+      try woodshed.run(["protocol"] + arguments, environment: spanish)
+    }
+    func refusal(_ arguments: [String]) throws -> String {
+      let result = try run(arguments)
+      XCTAssertNotEqual(result.status, 0, "\(arguments)")
+      return result.error
+    }
+    let rule = "el nombre de un protocolo es letras, cifras, - _ y . (hasta 64)"
+    XCTAssertEqual(try refusal(["new", "../evil"]), "Error: no se guarda ../evil: \(rule)\n")
+    try protocolCommand(["new", "brahms"])
+    try protocolCommand(["movement", "brahms", "mvt 1: 0-40"])
+    XCTAssertEqual(
+      try refusal(["rename", "brahms", "a b"]), "Error: no se pudo mover brahms a a b: \(rule)\n")
+    XCTAssertEqual(
+      try refusal(["plan", "nobody"]),
+      "Error: no se pudo leer nobody: no existe ese protocolo; créalo con "
+        + "`woodshed protocol new nobody`\n")
+    try protocolCommand(["archive", "brahms"])
+    let archived =
+      "Error: no se pudo leer brahms: está archivado; recupéralo con "
+      + "`woodshed protocol unarchive brahms`\n"
+    XCTAssertEqual(try refusal(["add", "brahms", "take"]), archived)
+    XCTAssertEqual(try refusal(["plan", "brahms"]), archived)
+    // Another brahms, made while the archived one could not be seen (by hand, or a Woodshed
+    // on another machine sharing the folder).
+    try protocolCommand(["new", "dvorak"])
+    let protocols = woodshed.home.appendingPathComponent("data/protocols")
+    XCTAssertEqual(
+      Glibc.rename(
+        protocols.appendingPathComponent("dvorak").path,
+        protocols.appendingPathComponent("brahms").path), 0)
+    XCTAssertEqual(
+      try refusal(["unarchive", "brahms"]),
+      "Error: no se pudo mover brahms: ya hay un protocolo con ese nombre\n")
+    try protocolCommand(["movement", "brahms", "mvt 1: 0-40"])
+    try protocolCommand(["add", "brahms", "take 1"])
+    let journal = try FileHandle(
+      forWritingTo: protocols.appendingPathComponent("brahms/journal.jsonl"))
+    try journal.seekToEnd()
+    try journal.write(contentsOf: Data(#"{"at":"2026-11-27T13:40:47Z","line":"take 1"}"#.utf8))
+    try journal.write(contentsOf: Data(("\n" + String(repeating: "{torn\n", count: 5)).utf8))
+    try journal.close()
+    let plan = try run(["plan", "brahms"])
+    XCTAssertEqual(plan.status, 0, plan.error)
+    XCTAssertEqual(
+      plan.error,
+      "warning: no se pudo leer la línea 4 de journal.jsonl; se omite\n"
+        + "warning: no se pudo leer la línea 5 de journal.jsonl; se omite\n"
+        + "warning: no se pudo leer la línea 6 de journal.jsonl; se omite\n"
+        + "warning: journal.jsonl: no se pudieron leer 2 líneas más; se omiten\n"
+        + "warning: línea 3: la toma 1 ya existe\n")
+  }
+
   /// A small protocol to export: two takes of 16 bars, the second with a problem.
   private func logTwoTakes() throws {
     try protocolCommand(["new", "brahms"])

@@ -69,13 +69,14 @@ public struct HistoryReport: Equatable, Sendable {
 
   /// RFC 4180 CSV with a header row and CRLF line ends, as spreadsheets expect. Dates are UTC;
   /// lists are joined with `;` inside their field; a value that does not apply is left empty.
+  /// A name the player gave (a pack, a pattern, a note missed) is never read as a formula.
   public func csv() -> String {
     let header = [
       "date", "module", "exercise", "cut_short", "duration_s", "score", "right", "answered",
       "seconds_per_answer", "content", "missed",
     ]
     return ([header] + sessions.map(csvRow)).map {
-      $0.map(Self.csvField).joined(separator: ",") + "\r\n"
+      $0.map(CSVCell.spreadsheet).joined(separator: ",") + "\r\n"
     }.joined()
   }
 
@@ -169,14 +170,5 @@ public struct HistoryReport: Equatable, Sendable {
     func padded(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
     return "\(parts.tm_year + 1900)-\(padded(parts.tm_mon + 1))-\(padded(parts.tm_mday)) "
       + "\(padded(parts.tm_hour)):\(padded(parts.tm_min))"
-  }
-
-  /// A field quoted when it holds a comma, a quote or a line break, with its quotes doubled.
-  /// Checked byte by byte: `"\r\n"` is a single `Character` in Swift and would slip past.
-  static func csvField(_ text: String) -> String {
-    guard text.utf8.contains(where: { [0x2C, 0x22, 0x0D, 0x0A].contains($0) }) else {
-      return text
-    }
-    return "\"" + text.replacing("\"", with: "\"\"") + "\""
   }
 }

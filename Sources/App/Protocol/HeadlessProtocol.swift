@@ -14,16 +14,17 @@ public enum HeadlessProtocol {
     do {
       try store.create(name, at: date)
     } catch {
-      throw Launcher.Failure(description: error.description)
+      throw Launcher.Failure(protocol: name, error)
     }
   }
 
-  /// The protocol as its journal replays, with one line for each entry that was refused.
-  public static func session(_ name: String, store: ProtocolStore) throws(Launcher.Failure) -> (
-    session: ProtocolSession, problems: [String]
-  ) {
+  /// The protocol as its journal replays, with one line, in the language of `strings`, for
+  /// each entry that was refused or could not be read.
+  public static func session(_ name: String, store: ProtocolStore, strings: Localizer)
+    throws(Launcher.Failure) -> (session: ProtocolSession, problems: [String])
+  {
     let journal = try ProtocolJournal.open(name, store: store)
-    return (journal.session, journal.problems)
+    return (journal.session, journal.problems.map(strings.text))
   }
 
   /// Applies `line`, written by `author`, to the protocol and keeps it in the journal; a line
@@ -34,7 +35,7 @@ public enum HeadlessProtocol {
     strings: Localizer, at date: Date
   ) throws(Launcher.Failure) -> [String] {
     var journal = try ProtocolJournal.open(name, store: store)
-    let problems = journal.problems
+    let problems = journal.problems.map(strings.text)
     do {
       try journal.add(
         [line], by: author, store: store, at: date, utcOffset: LocalTime.utcOffset(at: date))
@@ -59,10 +60,10 @@ public enum HeadlessProtocol {
   }
 
   /// The editing plan as text (`take 3: bars 1–24` under each movement) or as JSON.
-  public static func plan(_ name: String, store: ProtocolStore, json: Bool) throws(Launcher.Failure)
-    -> (text: String, problems: [String])
+  public static func plan(_ name: String, store: ProtocolStore, strings: Localizer, json: Bool)
+    throws(Launcher.Failure) -> (text: String, problems: [String])
   {
-    let (session, problems) = try session(name, store: store)
+    let (session, problems) = try session(name, store: store, strings: strings)
     let plan = EditingPlan(session: session)
     return ((json ? plan.json : plan.lines.joined(separator: "\n")) + "\n", problems)
   }
@@ -76,13 +77,33 @@ extension Launcher.Failure {
   }
 
   /// A refused move of protocol `name` (to `newName` when renaming it), with a message for the
-  /// refusals the list screen meets: a name another protocol has, a line being written.
+  /// refusals the list screen meets: a name another protocol has, a line being written, a
+  /// name that cannot be one.
   init(moving name: String, to newName: String? = nil, _ error: StorageError) {
     let message: Message? =
       switch (error.reason, newName) {
       case (ProtocolStore.nameTaken, let newName?):
         Message("protocol.error.nameTaken", ["name": name, "newName": newName])
+      case (ProtocolStore.nameTaken, nil):
+        Message("protocol.error.nameInUse", ["name": name])
       case (ProtocolStore.busy, _): Message("protocol.error.busy", ["name": name])
+      case (ProtocolStore.invalidName, let newName?):
+        Message("protocol.error.invalidNewName", ["name": name, "newName": newName])
+      default: nil
+      }
+    self.init(description: error.description, message: message)
+  }
+
+  /// A refusal of the protocols' store about protocol `name`, with a message for the ones a
+  /// user meets: a name that cannot be one, a protocol archived, missing or moved away.
+  init(protocol name: String, _ error: StorageError) {
+    let message: Message? =
+      switch error.reason {
+      case ProtocolStore.invalidName: Message("protocol.error.invalidName", ["name": name])
+      case ProtocolStore.archivedReason(name):
+        Message("protocol.error.archivedToRead", ["name": name])
+      case ProtocolStore.missingReason(name): Message("protocol.error.missing", ["name": name])
+      case ProtocolStore.goneMeanwhile: Message("protocol.error.goneMeanwhile", ["name": name])
       default: nil
       }
     self.init(description: error.description, message: message)
@@ -95,7 +116,7 @@ extension HeadlessProtocol {
   /// order mark when `byteOrderMark` (Excel reads a CSV without one in the system's code page).
   /// Names are checked before the protocol is read, so a typo costs nothing.
   public static func export(
-    _ name: String, store: ProtocolStore, format: String, frameRate: String?,
+    _ name: String, store: ProtocolStore, strings: Localizer, format: String, frameRate: String?,
     byteOrderMark: Bool
   ) throws(Launcher.Failure) -> (text: String, problems: [String]) {
     guard let chosen = ProtocolExport.Format(rawValue: format) else {
@@ -117,7 +138,7 @@ extension HeadlessProtocol {
       }
       rate = given
     }
-    let (session, problems) = try session(name, store: store)
+    let (session, problems) = try session(name, store: store, strings: strings)
     // The take sheet's clock times are the producer's, at the session's first take.
     let offset = LocalTime.utcOffset(at: session.takes.first?.startedAt ?? Date())
     let text = ProtocolExport(name: name, session: session, utcOffset: offset, frameRate: rate)

@@ -17,7 +17,7 @@ extension ProtocolExport {
   /// columns, as `1-24` would turn into a date. Start times are UTC to the millisecond; tags
   /// and notes are joined with `;`; what is unknown (an end bar, a timecode) is left empty;
   /// timecodes are at the export's frame rate. Text the producer typed (work names, tags,
-  /// notes) is never read as a formula: see `spreadsheetCell`.
+  /// notes) is never read as a formula: see `CSVCell.spreadsheet`.
   func csv() -> String {
     var rows = [Self.csvHeader]
     for take in session.takes {
@@ -40,20 +40,6 @@ extension ProtocolExport {
           ])
       }
     }
-    return rows.map { $0.map(Self.spreadsheetCell).joined(separator: ",") + "\r\n" }.joined()
-  }
-
-  /// The characters that make a spreadsheet read a cell as a formula when it begins with one:
-  /// a note `+3 dB on the cello` or `=SUM(1)` would be computed, `=HYPERLINK(…)` followed.
-  static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
-
-  /// A CSV field a spreadsheet shows as the text it is. A cell that begins with one of
-  /// `formulaStarts` gets a leading `'` inside quotes, as OWASP recommends for CSV injection:
-  /// spreadsheets show it as text and hide the quote mark.
-  static func spreadsheetCell(_ text: String) -> String {
-    guard let first = text.unicodeScalars.first, formulaStarts.contains(first) else {
-      return HistoryReport.csvField(text)
-    }
-    return "\"'" + text.replacing("\"", with: "\"\"") + "\""
+    return rows.map { $0.map(CSVCell.spreadsheet).joined(separator: ",") + "\r\n" }.joined()
   }
 }

@@ -130,7 +130,7 @@ extension ProtocolExport {
       let end = item.end.map(Self.reaperTime) ?? ""
       let length = item.end.map { Self.reaperTime($0 - item.start) } ?? ""
       rows.append(
-        [id, HistoryReport.csvField(item.name), Self.reaperTime(item.start), end, length]
+        [id, CSVCell.field(item.name), Self.reaperTime(item.start), end, length]
           .joined(separator: ","))
     }
     return rows.map { $0 + "\n" }.joined()

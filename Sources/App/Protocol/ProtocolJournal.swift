@@ -10,7 +10,7 @@ public struct ProtocolJournal: Sendable {
   public private(set) var session = ProtocolSession()
   public private(set) var position = ProtocolStore.Position()
   /// The lines read or added that were refused on replay, and the ones that could not be read.
-  public private(set) var problems: [String] = []
+  public private(set) var problems: [Message] = []
   /// When the journal's last line was entered; nil while it has none.
   public private(set) var lastChange: Date?
   /// The last lines of the journal, newest last.
@@ -36,7 +36,7 @@ public struct ProtocolJournal: Sendable {
     do {
       take(try store.read(name, from: position))
     } catch {
-      throw Launcher.Failure(description: error.description)
+      throw Launcher.Failure(protocol: name, error)
     }
   }
 
@@ -66,7 +66,7 @@ public struct ProtocolJournal: Sendable {
     } catch {
       // What was applied and what the journal holds may differ now: start again from the file.
       self = ProtocolJournal(name: name)
-      throw Launcher.Failure(description: error.description)
+      throw Launcher.Failure(protocol: name, error)
     }
     if let refusal { throw Launcher.Failure(refusal) }
     entryCount += entries.count
@@ -75,8 +75,9 @@ public struct ProtocolJournal: Sendable {
   }
 
   private mutating func take(_ tail: ProtocolStore.Tail) {
-    problems += tail.notices
+    problems += tail.notices.map(\.message)
     problems += session.replay(tail.entries.map(Self.line), firstNumber: entryCount + 1)
+      .map(\.message)
     entryCount += tail.entries.count
     position = tail.end
     lastChange = tail.entries.last?.at ?? lastChange
@@ -93,5 +94,26 @@ public struct ProtocolJournal: Sendable {
     ProtocolSession.Line(
       entry.line, at: entry.at, utcOffset: entry.utcOffset, by: entry.by,
       joinsPrevious: entry.joinsPrevious)
+  }
+}
+
+extension ProtocolStore.Notice {
+  var message: Message {
+    switch self {
+    case .unreadableLine(let line):
+      Message("protocol.problem.unreadableLine", ["file": Self.file, "line": String(line)])
+    case .moreUnreadableLines(let count):
+      Message("protocol.problem.moreUnreadableLines", ["file": Self.file, "count": String(count)])
+    }
+  }
+}
+
+extension ProtocolSession.RefusedLine {
+  /// `line N: why`, the why in the producer's language where the refusal has a key.
+  var message: Message {
+    let why = refusal.key.map { ["why": Message($0, refusal.arguments)] } ?? [:]
+    return Message(
+      "protocol.problem.refusedLine", ["number": String(number), "why": refusal.description],
+      nested: why)
   }
 }

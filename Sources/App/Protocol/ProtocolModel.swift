@@ -200,7 +200,7 @@ public struct ProtocolModel: Equatable, Sendable {
     case .choosing: return choose(event.key, strings: strings)
     case .recording: return record(event.key)
     case .reviewing:
-      review(event.key)
+      review(event.key, strings: strings)
       return []
     case .preparing: return prepare(event.key)
     }
@@ -338,7 +338,7 @@ public struct ProtocolModel: Equatable, Sendable {
   }
 
   /// Arrows walk the take map: bars across, takes down, the best row below the last take.
-  private mutating func review(_ key: Key) {
+  private mutating func review(_ key: Key, strings: Localizer) {
     let map = session.currentMovement.flatMap { TakeMap(session: session, movement: $0) }
     let bars = map?.bars.count ?? 1
     let takes = map.map { shownTakes(of: $0).count } ?? 0
@@ -348,7 +348,7 @@ public struct ProtocolModel: Equatable, Sendable {
       case .backspace: jump = typed.isEmpty ? nil : String(typed.dropLast())
       case .enter:
         jump = nil
-        if let map { jumpTo(typed, in: map) }
+        if let map { jumpTo(typed, in: map, strings: strings) }
       case .character(let character) where typed.count < 12: jump = typed + String(character)
       default: break
       }
@@ -430,7 +430,7 @@ public struct ProtocolModel: Equatable, Sendable {
 
   /// Moves the cursor to a take (by its label, onto its first bar) or to a bar (by its printed
   /// number or rehearsal letter).
-  private mutating func jumpTo(_ text: String, in map: TakeMap) {
+  private mutating func jumpTo(_ text: String, in map: TakeMap, strings: Localizer) {
     let rows = shownTakes(of: map)
     if let row = rows.firstIndex(where: { session.takes[$0].label == text }) {
       cursorRow = row
@@ -438,7 +438,7 @@ public struct ProtocolModel: Equatable, Sendable {
     } else if let bar = map.bars.bar(text) {
       cursorBar = bar
     } else {
-      refusal = "no bar, letter or take \"\(text)\" in this movement"
+      refusal = strings.text("protocol.error.noJumpTarget", ["text": text])
     }
   }
 

@@ -180,7 +180,8 @@ public final class AppRuntime {
           listProtocols()
           loadProtocol(name)
         } catch {
-          inbox.post(.protocolRefused(error.description))
+          let refusal = Launcher.Failure(protocol: name, error)
+          inbox.post(.protocolRefused(refusal.said(in: model.strings).description))
         }
       case .protocolRename(let name, let newName):
         change(name, to: newName) { () throws(StorageError) in
@@ -210,8 +211,7 @@ public final class AppRuntime {
         }
       case .protocolRefresh(let name) where !protocols.exists(name):
         inbox.post(
-          .protocolRefused(
-            "\(name) was renamed, archived or deleted elsewhere: Esc goes back to the list"))
+          .protocolRefused(model.strings.text("protocol.error.goneElsewhere", ["name": name])))
       case .protocolRefresh(let name):
         if protocols.journalSize(of: name) != openProtocols[name]?.position.offset {
           readOn(name)
@@ -299,7 +299,7 @@ public final class AppRuntime {
       openProtocols[name] = journal
       show(journal)
     } catch {
-      inbox.post(.protocolRefused(error.description))
+      inbox.post(.protocolRefused(error.said(in: model.strings).description))
     }
   }
 
@@ -311,7 +311,7 @@ public final class AppRuntime {
       openProtocols[name] = journal
       show(journal)
     } catch {
-      inbox.post(.protocolRefused(error.description))
+      inbox.post(.protocolRefused(error.said(in: model.strings).description))
     }
   }
 
@@ -336,7 +336,7 @@ public final class AppRuntime {
     inbox.post(
       .protocolLoaded(
         journal.name, session: journal.session, recent: journal.recent,
-        problems: journal.problems))
+        problems: journal.problems.map(model.strings.text)))
   }
 
   private func play(_ pitches: [Pitch], sound: InstrumentSound) {

@@ -193,25 +193,34 @@ public struct ProtocolSession: Equatable, Sendable {
     }
   }
 
-  /// The session the journal's entries make, with a line `line N: why` for each entry that was
-  /// refused and skipped (N counts from 1).
+  /// A journal line refused and skipped on replay, `line N: why`: a value, for the app to say
+  /// it in the producer's language.
+  public struct RefusedLine: Equatable, Sendable, CustomStringConvertible {
+    public let number: Int
+    public let refusal: ProtocolError
+
+    public var description: String { "line \(number): \(refusal)" }
+  }
+
+  /// The session the journal's entries make, with each entry that was refused and skipped (N
+  /// counts from 1).
   public static func replay(_ entries: [(line: String, date: Date)]) -> (
-    session: ProtocolSession, problems: [String]
+    session: ProtocolSession, problems: [RefusedLine]
   ) {
     var session = ProtocolSession()
     let problems = session.replay(entries.map { Line($0.line, at: $0.date) })
     return (session, problems)
   }
 
-  /// Applies the journal's lines in order and says which were refused and skipped, as
-  /// `line N: why`, counting the first of `lines` as line `firstNumber`.
-  public mutating func replay(_ lines: [Line], firstNumber: Int = 1) -> [String] {
-    var problems: [String] = []
+  /// Applies the journal's lines in order and says which were refused and skipped, counting the
+  /// first of `lines` as line `firstNumber`.
+  public mutating func replay(_ lines: [Line], firstNumber: Int = 1) -> [RefusedLine] {
+    var problems: [RefusedLine] = []
     for (number, line) in zip(firstNumber..., lines) {
-      do {
+      do throws(ProtocolError) {
         try apply(line)
       } catch {
-        problems.append("line \(number): \(error)")
+        problems.append(RefusedLine(number: number, refusal: error))
       }
     }
     return problems

@@ -27,6 +27,16 @@ struct RecordingProtocol: ParsableCommand {
     get throws { try Launcher.protocols(environment: ProcessInfo.processInfo.environment) }
   }
 
+  /// Runs `body` on the user's protocols, and says a refusal in the user's language.
+  static func withProtocols<T>(_ body: (ProtocolStore, Localizer) throws -> T) throws -> T {
+    let (store, strings) = try ground
+    do {
+      return try body(store, strings)
+    } catch let failure as Launcher.Failure {
+      throw failure.said(in: strings)
+    }
+  }
+
   struct New: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Start a new protocol.")
 
@@ -39,11 +49,13 @@ struct RecordingProtocol: ParsableCommand {
     @OptionGroup var author: AuthorOption
 
     func run() throws {
-      if let score {
-        try HeadlessProtocol.new(
-          name, score: score, by: author.resolved, store: RecordingProtocol.store, at: Date())
-      } else {
-        try HeadlessProtocol.new(name, store: RecordingProtocol.store, at: Date())
+      try RecordingProtocol.withProtocols { store, _ in
+        if let score {
+          try HeadlessProtocol.new(
+            name, score: score, by: author.resolved, store: store, at: Date())
+        } else {
+          try HeadlessProtocol.new(name, store: store, at: Date())
+        }
       }
     }
   }
@@ -82,9 +94,10 @@ struct RecordingProtocol: ParsableCommand {
     @OptionGroup var author: AuthorOption
 
     func run() throws {
-      let (store, strings) = try RecordingProtocol.ground
-      let problems = try HeadlessProtocol.movement(
-        line, to: name, by: author.resolved, store: store, strings: strings, at: Date())
+      let problems = try RecordingProtocol.withProtocols { store, strings in
+        try HeadlessProtocol.movement(
+          line, to: name, by: author.resolved, store: store, strings: strings, at: Date())
+      }
       for problem in problems { warn(problem) }
     }
   }
@@ -102,9 +115,10 @@ struct RecordingProtocol: ParsableCommand {
     @OptionGroup var author: AuthorOption
 
     func run() throws {
-      let (store, strings) = try RecordingProtocol.ground
-      let problems = try HeadlessProtocol.add(
-        line, to: name, by: author.resolved, store: store, strings: strings, at: Date())
+      let problems = try RecordingProtocol.withProtocols { store, strings in
+        try HeadlessProtocol.add(
+          line, to: name, by: author.resolved, store: store, strings: strings, at: Date())
+      }
       for problem in problems { warn(problem) }
     }
   }
@@ -120,8 +134,9 @@ struct RecordingProtocol: ParsableCommand {
     var json = false
 
     func run() throws {
-      let (text, problems) = try HeadlessProtocol.plan(
-        name, store: RecordingProtocol.store, json: json)
+      let (text, problems) = try RecordingProtocol.withProtocols { store, strings in
+        try HeadlessProtocol.plan(name, store: store, strings: strings, json: json)
+      }
       for problem in problems { warn(problem) }
       say(text, terminator: "")
     }
@@ -166,8 +181,11 @@ struct RecordingProtocol: ParsableCommand {
     var bom = false
 
     func run() throws {
-      let (text, problems) = try HeadlessProtocol.export(
-        name, store: RecordingProtocol.store, format: format, frameRate: fps, byteOrderMark: bom)
+      let (text, problems) = try RecordingProtocol.withProtocols { store, strings in
+        try HeadlessProtocol.export(
+          name, store: store, strings: strings, format: format, frameRate: fps,
+          byteOrderMark: bom)
+      }
       for problem in problems { warn(problem) }
       guard let output else {
         say(text, terminator: "")
