@@ -44,6 +44,19 @@ final class ProtocolUndoTests: XCTestCase {
     XCTAssertEqual(session.takes.map(\.file), ["one.wav", nil, nil])
   }
 
+  /// `protocol link` names the files of several takes in one action: undo takes all back.
+  func testUndoOfLinesTogetherPutsBackEveryTakeTheyChanged() throws {
+    var session = prepared([("producer", "take"), ("producer", "take")])
+    try session.apply(
+      together: ["file a.wav take 1", "file b.wav take 2", "file c.wav take 3"].map {
+        ProtocolSession.Line($0, at: Journal.date(50), by: "link")
+      })
+    XCTAssertEqual(session.takes.map(\.file), ["a.wav", "b.wav", "c.wav"])
+    try session.apply("undo", at: Journal.date(100), by: "link")
+    XCTAssertEqual(session.takes.map(\.file), [nil, nil, nil])
+    XCTAssertEqual(session, prepared([("producer", "take"), ("producer", "take")]))
+  }
+
   func testEachAuthorUndoesBackThroughTheirOwnLines() throws {
     var session = prepared([
       ("producer", "1-10 4"), ("assistant", "note a"), ("producer", "9 i"), ("assistant", "note b"),

@@ -123,6 +123,14 @@ public struct ProtocolSession: Equatable, Sendable {
     var takeCount: Int
     var changedTakes: [TakeSnapshot]
     var context: Context
+
+    /// Keeps also the takes a later line of the same action changes (`protocol link` names
+    /// the files of several takes in one action). One the action's earlier lines neither
+    /// changed nor appended is as it was before the action.
+    mutating func keep(_ takes: [TakeSnapshot]) {
+      let kept = Set(changedTakes.map(\.index))
+      changedTakes += takes.filter { $0.index < takeCount && !kept.contains($0.index) }
+    }
   }
 
   private struct Context: Equatable, Sendable {
@@ -178,6 +186,7 @@ public struct ProtocolSession: Equatable, Sendable {
     if line.joinsPrevious, let last = applied.indices.last,
       applied[last].lines.last?.author == line.author
     {
+      applied[last].before.keep(before.changedTakes)
       applied[last].lines.append(line)
     } else {
       applied.append(Action(lines: [line], before: before))
