@@ -514,10 +514,11 @@ extension ProtocolExportTests {
 
     let edl = export.text(.edl).components(separatedBy: "\n")
     XCTAssertEqual(
-      Array(edl[7..<12]),
+      Array(edl[8..<14]),
       [
         "002  TAKE2    A     C        10:01:58:00 10:02:16:00 00:00:40:00 00:00:58:00",
-        "* FROM CLIP NAME: T002.WAV", "* SOURCE FILE: T002.WAV", "* TAKE 2 BARS 21-29",
+        "* FROM CLIP NAME: T002.WAV", "* SOURCE FILE: T002.WAV", "* FROM FILE: T002.WAV",
+        "* TAKE 2 BARS 21-29",
         "003  TAKE3    A     C        10:03:20:00 10:03:42:00 00:00:58:00 00:01:20:00",
       ], "reels stay one per take; the clip is named after the file")
 

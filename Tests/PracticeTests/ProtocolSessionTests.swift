@@ -245,7 +245,9 @@ final class ProtocolSessionTests: XCTestCase {
       session.takes.map(\.file), ["T003.WAV", "Say \"hi\" take 9", nil],
       "a later file line replaces the name; quotes keep a name that ends in take N")
     let unquoted = try Journal.session(Self.prep + ["take @1", "take"])
-    assertRefuses(unquoted, "file My take 3", "no take 3")
+    assertRefuses(
+      unquoted, "file My take 3",
+      "no take 3; a name that ends in take 3 goes in double quotes: file \"My take 3\"")
     assertRefuses(
       unquoted, "file",
       "file needs the recorder's file name, as file T003.WAV or file T003.WAV take 3")

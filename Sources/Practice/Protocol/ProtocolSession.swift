@@ -444,7 +444,11 @@ public struct ProtocolSession: Equatable, Sendable {
       works[id.work].movements[index].notes.append(text)
     case .file(let name, nil): takes[try requireTake()].file = name
     case .file(let name, let label?):
-      guard let take = take(labelled: label) else { throw ProtocolError("no take \(label)") }
+      guard let take = take(labelled: label) else {
+        throw ProtocolError(
+          "no take \(label); a name that ends in take \(label) goes in double quotes: "
+            + "file \"\(name) take \(label)\"")
+      }
       takes[take].file = name
     case .pin(let take, let bars): try pin(take, bars)
     case .status(let declared): declaredStatus = declared
