@@ -47,12 +47,12 @@ final class RecorderLinkPlanTests: XCTestCase {
     XCTAssertEqual(made.filesLeft, ["A.WAV"])
   }
 
-  /// A take that has a file, and a file a take names, are left out; the latest take, still
-  /// under way, lasts its bars at the map's tempo: 20 bars at ♩=120 in 4/4 are 40 s.
+  /// A take that has a file, and a file a take names, are left out; the latest take lasts its
+  /// bars at the map's tempo: from bar 21 to its end at 40, 20 bars at ♩=120 in 4/4, 40 s.
   func testWhatIsLinkedStaysAndTheLatestTakeLastsItsBars() throws {
     let session = try self.session([
-      (0, "mvt 1: 1-40 4/4@q=120"), (10, "take"), (11, "file OLD.WAV"), (300, "take"),
-      (301, "1-20 +"),
+      (0, "mvt 1: 1-40 4/4@q=120"), (10, "take"), (11, "file OLD.WAV"), (300, "take @21"),
+      (301, "end 40"),
     ])
     let made = plan(
       session,
@@ -64,6 +64,10 @@ final class RecorderLinkPlanTests: XCTestCase {
     XCTAssertEqual(made.alreadyLinked, 1)
     XCTAssertEqual(made.filesLeft, ["SPARE.WAV"], "OLD.WAV is take 1's already")
     XCTAssertEqual(made.takesLeft, [])
+    let open = try self.session([(0, "mvt 1: 1-40 4/4@q=120"), (300, "take @21")])
+    XCTAssertEqual(
+      plan(open, [file("NEW.WAV", at: 338, lasting: 60)]).links.map(\.overlap), [7],
+      "without an end bar it may play to the movement's last bar")
     XCTAssertEqual(
       made.text(dryRun: false),
       "take  file     overlap\n2     NEW.WAV  7.0 s\nfiles without a take: SPARE.WAV\n"

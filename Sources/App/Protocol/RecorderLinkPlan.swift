@@ -23,8 +23,9 @@ public struct RecorderLinkPlan: Sendable {
   public private(set) var alreadyLinked = 0
 
   /// Takes are placed on the clock where their lines were written, at the offset each line
-  /// recorded or else at `utcOffset(startedAt)`; a take still under way lasts what the bar
-  /// map estimates for its bars.
+  /// recorded or else at `utcOffset(startedAt)`; the latest take, which no later `take` line
+  /// ends, lasts what the bar map estimates from its start bar to its end bar or, without
+  /// one, to the movement's last bar: it may still be playing.
   public init(
     session: ProtocolSession, files: [RecorderLink.File], tolerance: Double,
     utcOffset: (Date) -> Int
@@ -35,7 +36,8 @@ public struct RecorderLinkPlan: Sendable {
       let take = session.takes[index]
       let clock = take.localClock(utcOffset: utcOffset(take.startedAt))
       let bars = session.movement(take.movement)!.bars
-      let played = ProtocolExport.seconds(take.bars.lowerBound..<take.bars.upperBound + 1, in: bars)
+      let last = take.endBar ?? bars.count - 1
+      let played = ProtocolExport.seconds(take.startBar..<last + 1, in: bars)
       return RecorderLink.TakeSpan(
         take: index, start: clock.start, end: clock.end ?? clock.start + played)
     }
