@@ -43,7 +43,7 @@ public struct RecorderLinkPlan: Sendable {
     }
     alreadyLinked = session.takes.count - spans.count
     var linked = session
-    var usedFiles: Set<Int> = []
+    var linkedFiles: Set<Int> = []
     var linkedTakes: Set<Int> = []
     for match in RecorderLink.match(spans, files, tolerance: tolerance) {
       let take = session.takes[match.take]
@@ -58,11 +58,11 @@ public struct RecorderLinkPlan: Sendable {
       linked = trial
       links.append(Link(take: take.label, file: name, overlap: match.overlap))
       lines.append(line)
-      usedFiles.insert(match.file)
+      linkedFiles.insert(match.file)
       linkedTakes.insert(match.take)
     }
     takesLeft = spans.filter { !linkedTakes.contains($0.take) }.map { session.takes[$0.take].label }
-    filesLeft = files.indices.filter { !usedFiles.contains($0) }.map { files[$0].name }
+    filesLeft = files.indices.filter { !linkedFiles.contains($0) }.map { files[$0].name }
   }
 
   /// The table `protocol link` prints: a row per link, then what is left.

@@ -285,7 +285,7 @@ public struct ProtocolSession: Equatable, Sendable {
     return take(labelled: label)
   }
 
-  private func snapshot(keeping target: Int? = nil) -> Snapshot {
+  private func snapshot(keeping target: Int?) -> Snapshot {
     let changed = Set([currentTake, takes.indices.last, target].compactMap { $0 }).sorted().map {
       TakeSnapshot(
         index: $0, endBar: takes[$0].endBar, endedAt: takes[$0].endedAt,

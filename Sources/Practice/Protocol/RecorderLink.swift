@@ -78,7 +78,7 @@ public enum RecorderLink {
 
   /// The line that names `name` as the file of the take labelled `label`, `file T003.WAV take
   /// 3`, with the name in double quotes where the line would read it otherwise (spaces at its
-  /// ends, a quote first, an end like `take N`).
+  /// ends, a quote first).
   public static func line(file name: String, take label: String) -> String {
     let plain = "file \(name) take \(label)"
     if (try? ProtocolCommand(parsing: plain)) == .file(name, take: label) { return plain }
@@ -90,12 +90,8 @@ public enum RecorderLink {
   static func overlap(_ span: TakeSpan, _ file: File, tolerance: Double) -> Double {
     let from = span.start - tolerance
     let to = span.end + tolerance
-    let days =
-      file.day.map { [$0] }
-      ?? {
-        let day = Int((span.start / secondsPerDay).rounded(.down))
-        return [day - 1, day, day + 1]
-      }()
+    let takeDay = Int((span.start / secondsPerDay).rounded(.down))
+    let days = file.day.map { [$0] } ?? [takeDay - 1, takeDay, takeDay + 1]
     return days.map { day in
       let start = Double(day) * secondsPerDay + file.startSecondsOfDay
       return min(to, start + file.duration) - max(from, start)
