@@ -3,8 +3,9 @@ PACKAGES := libncursesw5-dev libpulse-dev libfftw3-dev zlib1g-dev libasound2-dev
 # The listening benchmarks render instruments with fluidsynth from soundfonts (tuned on TimGM6mb
 # and on the FluidR3 GM instruments whose recordings MuseScore General does not share, MuseScore
 # General held out) and with timidity from freepats (held out), play recorded drum kits, and
-# compare onsets against aubio and librosa (PyPI). The slow tests render a freepats note too.
-TEST_PACKAGES := timidity freepats
+# compare onsets against aubio and librosa (PyPI). The slow tests render a freepats note too, and
+# read Broadcast WAV files written by libsndfile's sndfile-metadata-set (sndfile-programs).
+TEST_PACKAGES := timidity freepats sndfile-programs
 BENCH_PACKAGES := aubio-tools fluidsynth timgm6mb-soundfont fluid-soundfont-gm \
   musescore-general-soundfont hydrogen-drumkits $(TEST_PACKAGES)
 BENCH_PYTHON := librosa
@@ -49,7 +50,8 @@ run: build
 # loop in real time (AppRuntimeTests), the listening evaluation or a fuzzer's fixed time.
 CHECK_SKIP := WoodshedTests\.|AppRuntimeTests|PulseAudio|NotePlayerTests|Fuzz|OnsetEvaluationTests|\
   PitchAccuracyTests|PitchRecordedLikeTests|OnsetUnderRingingTests|OnsetSoftAttackTests|\
-  OnsetBleedTests|OnsetDetectorTests|InstrumentProfileTests|FreepatsRenderTests|OnsetVibratoTests
+  OnsetBleedTests|OnsetDetectorTests|InstrumentProfileTests|FreepatsRenderTests|OnsetVibratoTests|\
+  BroadcastWAVLibsndfileTests
 
 check: deps
 	swift format lint --strict --recursive Sources Tests Package.swift

@@ -42,6 +42,15 @@ public enum WAVCodec {
     try WAVReader(count: count, read: read).layout()
   }
 
+  /// What the `bext` chunk of a Broadcast WAV file of `count` bytes says (EBU Tech 3285), with
+  /// its rate and length, or nil where it has none; only the headers are read through `read`.
+  /// A damaged header or `bext` chunk throws, in one line.
+  public static func broadcastInfo(count: Int, read: @escaping (Range<Int>) -> [UInt8])
+    throws(WAVError) -> BroadcastWAVInfo?
+  {
+    try WAVReader(count: count, read: read).broadcastInfo()
+  }
+
   /// Averages the channels of each frame; a trailing partial frame is dropped.
   public static func mono(_ audio: WAVAudio) -> [Float] {
     guard audio.channels > 1 else { return audio.channels == 1 ? audio.samples : [] }

@@ -21,6 +21,8 @@ public enum WAVError: Error, Equatable, Sendable, CustomStringConvertible {
   case wrongBlockAlignment(Int, channels: Int, bytesPerSample: Int)
   /// There is no `data` chunk at all; an empty one decodes to no samples instead.
   case noAudioData
+  /// The `bext` chunk is shorter than its fixed fields (`BroadcastWAVInfo.fixedFieldsSize`).
+  case malformedBroadcastExtension(size: Int)
 
   public var description: String {
     switch self {
@@ -40,6 +42,9 @@ public enum WAVError: Error, Equatable, Sendable, CustomStringConvertible {
     case .wrongBlockAlignment(let declared, let channels, let bytesPerSample):
       "WAV file's frames of \(declared) bytes do not fit \(channels) channels of \(bytesPerSample)-byte samples"
     case .noAudioData: "WAV file has no audio data"
+    case .malformedBroadcastExtension(let size):
+      "WAV file's bext chunk is \(size) bytes; a Broadcast WAV's holds at least "
+        + "\(BroadcastWAVInfo.fixedFieldsSize)"
     }
   }
 }

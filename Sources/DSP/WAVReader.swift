@@ -53,6 +53,28 @@ struct WAVReader {
       audioBytes: audioBytes, isTruncated: isTruncated || audioBytes.count % frameWidth != 0)
   }
 
+  /// The `bext` chunk's fields with the format's rate and the audio's length, or nil for a
+  /// file without one. Only the chunk headers and the `bext` chunk are read.
+  func broadcastInfo() throws(WAVError) -> BroadcastWAVInfo? {
+    let layout = try layout()
+    var offset = 12
+    while offset + 8 <= count {
+      let id = fourCC(at: offset)
+      let declaredSize = Int(field(at: offset + 4) as UInt32)
+      let body = offset + 8
+      if id == "bext" {
+        let end = body + min(declaredSize, BroadcastWAVInfo.fixedFieldsSize)
+        return try BroadcastWAVInfo(
+          bext: read(body..<min(end, count)), sampleRate: layout.sampleRate,
+          frameCount: layout.frameCount)
+      }
+      // An unpatched streaming header's audio runs to the end of the file.
+      if id == "data", declaredSize == 0, riffEnd <= body { break }
+      offset = body + declaredSize + declaredSize % 2
+    }
+    return nil
+  }
+
   private func checkContainer() throws(WAVError) {
     guard count >= 4 else { throw .notRIFF }
     switch fourCC(at: 0) {

@@ -29,6 +29,9 @@ public struct FileKind: Sendable, Equatable {
   public static let score = FileKind(noun: "score", byteLimit: 64 * megabyte)
   /// About three hours of 48 kHz stereo, or an hour at 96 kHz and 24 bits.
   public static let recording = FileKind(noun: "WAV file", byteLimit: 2048 * megabyte)
+  /// A recorder's file, of which only the headers are read (`protocol link`): as large as a
+  /// RIFF file can be.
+  public static let recorderFile = FileKind(noun: "recorder's WAV file", byteLimit: 4096 * megabyte)
   /// A MIDI performance of an hour with a note every few milliseconds is a few megabytes.
   public static let midi = FileKind(noun: "MIDI file", byteLimit: 16 * megabyte)
   /// A metronome sound is a short click.
@@ -37,6 +40,6 @@ public struct FileKind: Sendable, Equatable {
   /// Every kind, so that a test can hold them to distinct nouns and real limits.
   public static let all: [FileKind] = [
     settings, locale, pack, pattern, rhythm, taps, history, historyLine, journal, journalLine,
-    score, recording, midi, sound,
+    score, recording, recorderFile, midi, sound,
   ]
 }

@@ -47,15 +47,15 @@ final class ProtocolExportTests: XCTestCase {
       [
         "work,movement,take,start_bar,end_bar,false_start,circled,no_good,started,timecode,"
           + "from_bar,to_bar,"
-          + "rating,tags,notes",
-        "\(take1),1,20,4,,\(note)",
-        "\(take1),21,40,2,,\(note)",
-        "\(take1),15,15,,intonation,\(note)",
-        "\(take1),25,25,,intonation;wrong note,\(note)",
-        "Brahms op. 38,1,2,12,30,false,false,false,2027-01-15T08:01:40.000Z,10:01:40:00,12,30,3,,",
-        "Brahms op. 38,1,3,30,40,false,true,false,2027-01-15T08:03:20.000Z,10:03:20:00,30,40,4,,",
-        "Brahms op. 38,1,3,30,40,false,true,false,2027-01-15T08:03:20.000Z,10:03:20:00,33,33,,noise,",
-        "Brahms op. 38,1,4,1,,true,false,false,2027-01-15T08:05:00.000Z,10:05:00:00,,,,,",
+          + "rating,tags,notes,file",
+        "\(take1),1,20,4,,\(note),",
+        "\(take1),21,40,2,,\(note),",
+        "\(take1),15,15,,intonation,\(note),",
+        "\(take1),25,25,,intonation;wrong note,\(note),",
+        "Brahms op. 38,1,2,12,30,false,false,false,2027-01-15T08:01:40.000Z,10:01:40:00,12,30,3,,,",
+        "Brahms op. 38,1,3,30,40,false,true,false,2027-01-15T08:03:20.000Z,10:03:20:00,30,40,4,,,",
+        "Brahms op. 38,1,3,30,40,false,true,false,2027-01-15T08:03:20.000Z,10:03:20:00,33,33,,noise,,",
+        "Brahms op. 38,1,4,1,,true,false,false,2027-01-15T08:05:00.000Z,10:05:00:00,,,,,,",
         "",
       ])
   }
@@ -74,10 +74,10 @@ final class ProtocolExportTests: XCTestCase {
     let work = "\"'=HYPERLINK(\"\"http://x\"\")\""
     XCTAssertEqual(
       rows[1],
-      "\(work),1,1,1,,false,false,false,2027-01-15T08:00:05.000Z,,3,3,,\"'-6 dB\",\"'+3 dB on the cello; =SUM(1)\""
+      "\(work),1,1,1,,false,false,false,2027-01-15T08:00:05.000Z,,3,3,,\"'-6 dB\",\"'+3 dB on the cello; =SUM(1)\","
     )
     XCTAssertEqual(
-      rows[2], "\(work),1,2,1,,false,false,false,2027-01-15T08:00:09.000Z,,,,,,\"'@cello\"")
+      rows[2], "\(work),1,2,1,,false,false,false,2027-01-15T08:00:09.000Z,,,,,,\"'@cello\",")
     XCTAssertEqual(CSVCell.spreadsheet("3 + 4"), "3 + 4", "only a first character")
     XCTAssertEqual(CSVCell.spreadsheet("-"), "\"'-\"")
     XCTAssertEqual(CSVCell.spreadsheet("\r=1"), "\"'\r=1\"")
@@ -136,7 +136,7 @@ final class ProtocolExportTests: XCTestCase {
     let session = try ExportFixture.session([(0, "mvt 1: 0-8"), (5, "take")])
     XCTAssertEqual(
       ProtocolExport(name: "x", session: session).text(.csv).components(separatedBy: "\r\n")[1],
-      ",1,1,0,,false,false,false,2027-01-15T08:00:05.000Z,,,,,,")
+      ",1,1,0,,false,false,false,2027-01-15T08:00:05.000Z,,,,,,,")
   }
 
   func testJSONHoldsTheWholeProtocol() throws {
@@ -206,12 +206,12 @@ extension ProtocolExportTests {
 
       ## Brahms op. 38, movement 1: Allegro
 
-      | Take | Bars | Timecode | Verdict | Ratings and tags | Notes |
-      |---|---|---|---|---|---|
-      | 1 | 1–40 | 10:00:10:00 |  | 1–20 ++; 15 intonation; 21–40 ok; 25 intonation, wrong note | slow, "rushed" ending |
-      | 2 | 12–30 | 10:01:40:00 |  | 12–30 + |  |
-      | 3 | 30–40 | 10:03:20:00 | circled | 30–40 ++; 33 noise |  |
-      | 4 | from 1 | 10:05:00:00 | false start |  |  |
+      | Take | Bars | Timecode | Verdict | Ratings and tags | Notes | File |
+      |---|---|---|---|---|---|---|
+      | 1 | 1–40 | 10:00:10:00 |  | 1–20 ++; 15 intonation; 21–40 ok; 25 intonation, wrong note | slow, "rushed" ending |  |
+      | 2 | 12–30 | 10:01:40:00 |  | 12–30 + |  |  |
+      | 3 | 30–40 | 10:03:20:00 | circled | 30–40 ++; 33 noise |  |  |
+      | 4 | from 1 | 10:05:00:00 | false start |  |  |  |
 
       Notes:
 
@@ -252,7 +252,7 @@ extension ProtocolExportTests {
       page.contains(
         "<tr><td>1</td><td>1–40</td><td>09:00:10</td><td>10:00:10:00</td>"
           + "<td>1–20 ++<br>15 intonation<br>21–40 ok<br>25 intonation, wrong note</td><td></td>"
-          + "<td>slow, &quot;rushed&quot; ending</td></tr>"), page)
+          + "<td>slow, &quot;rushed&quot; ending</td><td></td></tr>"), page)
     XCTAssertTrue(
       page.contains(
         "<tr class=\"false-start\"><td>4</td><td>from 1, false start</td><td>09:05:00</td>"),
@@ -266,7 +266,7 @@ extension ProtocolExportTests {
           + "<li>take 3: bars 30–40</li>\n<li>no take: bars 41–44</li>\n</ol>"), page)
     XCTAssertTrue(page.contains("<h1>movement 2 Andante &lt;con moto&gt;</h1>"), page)
     XCTAssertTrue(
-      page.contains("<td>5</td><td>&lt;b&gt;cello&lt;/b&gt; &amp; bass</td></tr>"), page)
+      page.contains("<td>5</td><td>&lt;b&gt;cello&lt;/b&gt; &amp; bass</td><td></td></tr>"), page)
     XCTAssertFalse(page.contains("<b>"), "typed text never becomes markup")
   }
 
@@ -478,6 +478,58 @@ extension ProtocolExportTests {
       """)
     XCTAssertEqual(ProtocolExport.reaperTime(3725.2504), "1:02:05.250")
     XCTAssertEqual(ProtocolExport.reaperTime(59.9996), "1:00.000")
+  }
+
+  /// The recorder's file of a take (`file NAME`) goes into every export: the last CSV column
+  /// (never a formula), JSON, both take sheets, the EDL's clip name and source file, and the
+  /// REAPER and Audacity names.
+  func testEveryExportNamesTheRecordersFile() throws {
+    let session = try ExportFixture.session(
+      ExportFixture.entries + [
+        (400, "file T002.WAV take 2"), (401, "file T003 \"b\".WAV take 3"),
+        (402, "file =1.wav take 1"),
+      ])
+    let export = ProtocolExport(name: "brahms", session: session)
+    XCTAssertEqual(session.takes.map(\.file), ["=1.wav", "T002.WAV", "T003 \"b\".WAV", nil])
+    let rows = export.text(.csv).components(separatedBy: "\r\n")
+    XCTAssertTrue(rows[1].hasSuffix(",\"'=1.wav\""), rows[1])
+    XCTAssertTrue(rows[5].hasSuffix(",3,,,T002.WAV"), rows[5])
+    XCTAssertTrue(rows[6].hasSuffix(",\"T003 \"\"b\"\".WAV\""), rows[6])
+    XCTAssertTrue(rows[8].hasSuffix(",,,,,,"), rows[8])
+
+    let object = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(export.text(.json).utf8)) as? [String: Any])
+    let works = try XCTUnwrap(object["works"] as? [[String: Any]])
+    let movement = try XCTUnwrap((works[0]["movements"] as? [[String: Any]])?.first)
+    let takes = try XCTUnwrap(movement["takes"] as? [[String: Any]])
+    XCTAssertEqual(
+      takes.map { $0["file"] as? String }, ["=1.wav", "T002.WAV", "T003 \"b\".WAV", nil])
+    XCTAssertTrue(takes[3]["file"] is NSNull)
+
+    XCTAssertTrue(
+      export.text(.md).contains("| 2 | 12–30 | 10:01:40:00 |  | 12–30 + |  | T002.WAV |"))
+    XCTAssertTrue(
+      export.text(.html).contains("<td></td><td>T003 &quot;b&quot;.WAV</td></tr>"),
+      export.text(.html))
+
+    let edl = export.text(.edl).components(separatedBy: "\n")
+    XCTAssertEqual(
+      Array(edl[8..<14]),
+      [
+        "002  TAKE2    A     C        10:01:58:00 10:02:16:00 00:00:40:00 00:00:58:00",
+        "* FROM CLIP NAME: T002.WAV", "* SOURCE FILE: T002.WAV", "* FROM FILE: T002.WAV",
+        "* TAKE 2 BARS 21-29",
+        "003  TAKE3    A     C        10:03:20:00 10:03:42:00 00:00:58:00 00:01:20:00",
+      ], "reels stay one per take; the clip is named after the file")
+
+    XCTAssertTrue(
+      export.text(.reaper).contains("MARKER 3 190.000000 \"take 3 bars 30–40 [T003 'b'.WAV]\" 1"),
+      export.text(.reaper))
+    XCTAssertTrue(
+      export.text(.reaperCSV).contains("R2,take 2 bars 12–30 [T002.WAV],1:30.000,"),
+      export.text(.reaperCSV))
+    XCTAssertTrue(
+      export.text(.audacity).contains("\ttake 1 bars 1–40 [=1.wav]\n"), export.text(.audacity))
   }
 
   func testASessionWithoutTakesExportsEmptyTimelines() throws {

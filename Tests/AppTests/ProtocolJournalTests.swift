@@ -44,6 +44,28 @@ final class ProtocolJournalTests: XCTestCase {
     XCTAssertEqual(journal.position.offset, store.journalSize(of: "brahms"))
   }
 
+  /// `protocol link` makes its lines from the whole protocol: if another writer added lines
+  /// since it read the journal, it makes them again from the journal as it stands.
+  func testLinesMadeFromTheProtocolAreMadeAgainAfterOthersLines() throws {
+    var linker = try ProtocolJournal.open("brahms", store: store)
+    try store.append(ProtocolStore.Entry(at: date, line: "take", by: "producer"), to: "brahms")
+    var seen: [Int] = []
+    let added = try linker.add(by: "link", store: store, at: date, utcOffset: 3600) { session in
+      seen.append(session.takes.count)
+      return session.takes.map { "file T\($0.label).WAV take \($0.label)" }
+    }
+    XCTAssertEqual(seen, [1, 2], "made again once the producer's take was read")
+    XCTAssertEqual(added, ["file T1.WAV take 1", "file T2.WAV take 2"])
+    let reopened = try ProtocolJournal.open("brahms", store: store)
+    XCTAssertEqual(reopened.session.takes.map(\.file), ["T1.WAV", "T2.WAV"])
+    XCTAssertEqual(reopened.session, linker.session)
+    let none = try linker.add(by: "link", store: store, at: date, utcOffset: 3600) { _ in [] }
+    XCTAssertEqual(none, [])
+    XCTAssertEqual(
+      try ProtocolJournal.open("brahms", store: store).position, linker.position,
+      "nothing to add: nothing appended")
+  }
+
   func testALineIsCheckedAgainstWhatOthersAddedMeanwhile() throws {
     var producer = try ProtocolJournal.open("brahms", store: store)
     var assistant = try ProtocolJournal.open("brahms", store: store)

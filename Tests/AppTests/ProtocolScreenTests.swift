@@ -109,6 +109,19 @@ final class ProtocolScreenTests: XCTestCase {
     XCTAssertTrue(text(model).contains("take 1  bars 0–40  ·  circled"), text(model))
   }
 
+  func testTheTakeLineAndTheReviewNameTheRecordersFile() throws {
+    var model = AppFixtures.model()
+    model.press(.character("6"))
+    _ = model.handle(.protocolsListed([ProtocolSummary(name: "brahms")]))
+    model.press(.enter)
+    XCTAssertEqual(
+      type(&model, "file T001.WAV"), [.protocolAdd("brahms", line: "file T001.WAV")])
+    _ = model.handle(loaded(["mvt 1: 0-40", "take", "end 40", "all ++", "file T001.WAV"]))
+    XCTAssertTrue(text(model).contains("take 1  bars 0–40  ·  T001.WAV"), text(model))
+    model.press(.tab)
+    XCTAssertTrue(text(model).contains("    1  ++  T001.WAV"), text(model))
+  }
+
   func testTheReviewShowsWeakBarsAndThePlan() throws {
     var model = AppFixtures.model()
     model.press(.character("6"))

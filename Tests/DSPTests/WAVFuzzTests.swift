@@ -22,6 +22,17 @@ final class WAVFuzzTests: XCTestCase {
     } catch {
       XCTAssertFalse(error.description.isEmpty)
     }
+    do {
+      let info = try WAVCodec.broadcastInfo(count: file.count) { range in
+        Array(file[min(range.lowerBound, file.count)..<min(range.upperBound, file.count)])
+      }
+      if let info {
+        XCTAssertTrue((0..<86_400).contains(info.startSecondsOfDay))
+        XCTAssertGreaterThanOrEqual(info.durationSeconds, 0)
+      }
+    } catch {
+      XCTAssertFalse(error.description.isEmpty)
+    }
   }
 
   private func randomBytes(_ count: Int) -> [UInt8] {
@@ -35,7 +46,7 @@ final class WAVFuzzTests: XCTestCase {
   }
 
   func testRandomChunksBehindAValidHeader() {
-    let ids = ["fmt ", "data", "LIST", "fact", "junk"]
+    let ids = ["fmt ", "data", "LIST", "fact", "junk", "bext"]
     let sizes: [UInt32] = [0, 1, 2, 15, 16, 18, 40, 0x7FFF_FFFF, 0xFFFF_FFFE, 0xFFFF_FFFF]
     for _ in 0..<3_000 {
       var body: [UInt8] = []

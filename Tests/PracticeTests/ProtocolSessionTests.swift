@@ -235,6 +235,40 @@ final class ProtocolSessionTests: XCTestCase {
     assertRefuses(session, "keep it", "keep takes nothing after it")
   }
 
+  func testFileNamesTheRecordersFileOfTheCurrentTakeOrOfATakeByLabel() throws {
+    let session = try Journal.session(
+      Self.prep + [
+        "take @1", "file T001.WAV", "take", "file Scene 4 take 2", "FILE T003.WAV take 1",
+        "file \"My take 3\"", "take", "file \"Say \"hi\" take 9\" take 2",
+      ])
+    XCTAssertEqual(
+      session.takes.map(\.file), ["T003.WAV", "Say \"hi\" take 9", nil],
+      "a later file line replaces the name; quotes keep a name that ends in take N")
+    let unquoted = try Journal.session(Self.prep + ["take @1", "take"])
+    assertRefuses(
+      unquoted, "file My take 3",
+      "no take 3; a name that ends in take 3 goes in double quotes: file \"My take 3\"")
+    assertRefuses(
+      unquoted, "file",
+      "file needs the recorder's file name, as file T003.WAV or file T003.WAV take 3")
+    assertRefuses(
+      unquoted, "file \"T1.WAV\" 2",
+      "file needs the recorder's file name, as file T003.WAV or file T003.WAV take 3")
+    assertRefuses(
+      try Journal.session(Self.prep), "file T001.WAV", "no take yet: start one with \"take\"")
+  }
+
+  /// Under movement numbering a take is named by its label, or by its number for the latest
+  /// take so numbered.
+  func testFileFindsTheLatestTakeOfALabelInAnyMovement() throws {
+    let session = try Journal.session([
+      "numbering movement", "mvt 1: 1-10", "take", "take", "mvt 2: 1-10", "take",
+      "file a.wav take A2", "file b.wav take 1", "mvt 1", "file c.wav take B1",
+    ])
+    XCTAssertEqual(session.takes.map(\.label), ["A1", "A2", "B1"])
+    XCTAssertEqual(session.takes.map(\.file), [nil, "a.wav", "c.wav"])
+  }
+
   func testSelectingAMovementMakesItsLatestTakeCurrent() throws {
     let session = try Journal.session([
       "mvt 1: 1-10", "mvt 2: 1-10", "take", "mvt 1", "take", "take", "mvt 2", "end 4",

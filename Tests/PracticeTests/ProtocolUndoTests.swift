@@ -32,6 +32,31 @@ final class ProtocolUndoTests: XCTestCase {
     XCTAssertEqual(session, prepared([]))
   }
 
+  /// `file NAME take 1` changes a take that is neither current nor the latest: undo must put
+  /// its name back too.
+  func testUndoPutsBackTheFileOfAnEarlierTake() throws {
+    var session = prepared([
+      ("producer", "file one.wav"), ("producer", "take"), ("producer", "take"),
+      ("link", "file other.wav take 1"),
+    ])
+    XCTAssertEqual(session.takes.map(\.file), ["other.wav", nil, nil])
+    try session.apply("undo", at: Journal.date(100), by: "link")
+    XCTAssertEqual(session.takes.map(\.file), ["one.wav", nil, nil])
+  }
+
+  /// `protocol link` names the files of several takes in one action: undo takes all back.
+  func testUndoOfLinesTogetherPutsBackEveryTakeTheyChanged() throws {
+    var session = prepared([("producer", "take"), ("producer", "take")])
+    try session.apply(
+      together: ["file a.wav take 1", "file b.wav take 2", "file c.wav take 3"].map {
+        ProtocolSession.Line($0, at: Journal.date(50), by: "link")
+      })
+    XCTAssertEqual(session.takes.map(\.file), ["a.wav", "b.wav", "c.wav"])
+    try session.apply("undo", at: Journal.date(100), by: "link")
+    XCTAssertEqual(session.takes.map(\.file), [nil, nil, nil])
+    XCTAssertEqual(session, prepared([("producer", "take"), ("producer", "take")]))
+  }
+
   func testEachAuthorUndoesBackThroughTheirOwnLines() throws {
     var session = prepared([
       ("producer", "1-10 4"), ("assistant", "note a"), ("producer", "9 i"), ("assistant", "note b"),
@@ -122,7 +147,7 @@ final class ProtocolUndoTests: XCTestCase {
   func testUndoMakesTheSessionReplayingTheLinesInEffectWouldMake() {
     let pool = [
       "take", "take @5", "take 3", "1-10 3", "4 i", "12 +", "end 20", "end 30", "false", "note x",
-      "all +", "ng", "keep",
+      "all +", "ng", "keep", "file a.wav", "file b.wav take 1", "file c.wav take 3",
       "edit 8", "mvt 2", "mvt 1", "mvt 2: 1-16", "pin 1 2-3", "unpin", "numbering movement",
       "tc 01:00:00:00", "fps 30", "fps 29.97df", "tc 01:00:00;00", "tag p page", "4 p", "mnote y",
       "work Schumann", "status done", "status edited", "status recording", "undo", "undo", "undo",

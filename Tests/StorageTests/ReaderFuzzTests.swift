@@ -90,7 +90,8 @@ final class ReaderFuzzTests: StorageTestCase {
   }
 
   /// The journal as `ProtocolStore` reads it (its own line reader first, JSONDecoder after),
-  /// replayed with authors, joined lines, undos, stamps to the millisecond and offsets from UTC.
+  /// replayed with authors, joined lines (the files `protocol link` names), undos, stamps to the
+  /// millisecond and offsets from UTC.
   func testProtocolJournals() throws {
     let store = ProtocolStore(folder: folder.url)
     try store.create("fuzz", at: Date(timeIntervalSince1970: 1_800_000_000))
@@ -106,11 +107,14 @@ final class ReaderFuzzTests: StorageTestCase {
       #"{"at":"2026-11-27T12:00:06.125Z","by":"ben","line":"fps 29.97df","utcOffset":"+01:00"}"#,
       #"{"at":"2026-11-27T12:00:06.250Z","by":"ben","line":"tc 10:00:00;00","utcOffset":"-03:30"}"#,
       #"{"at":"2026-11-27T12:00:06.999Z","by":"ben","line":"take","utcOffset":"+01:00"}"#,
+      #"{"at":"2026-11-27T12:00:07Z","by":"link","line":"file T1.WAV take 1"}"#,
+      #"{"at":"2026-11-27T12:00:07Z","by":"link","joinsPrevious":true,"line":"file \"a take 2\" take 2"}"#,
+      #"{"at":"2026-11-27T12:00:08Z","by":"link","line":"undo"}"#,
     ]
     let journal = Array((lines.joined(separator: "\n") + "\n").utf8)
     var fuzzer = Fuzzer(tokens: [
       "\n", #"","by":""#, #","joinsPrevious":true"#, #""line":"undo"}"#, "\\u0000", "\"",
-      "2026-02-29T24:00:00Z", "é", ".999Z", #","utcOffset":"+14:00""#,
+      "2026-02-29T24:00:00Z", "é", ".999Z", #","utcOffset":"+14:00""#, "file ", " take 1",
     ])
     let report = fuzzer.run(seconds: seconds, samples: [journal, journal + journal]) { bytes in
       FileManager.default.createFile(atPath: file.path, contents: Data(bytes))

@@ -5,7 +5,7 @@ extension ProtocolExport {
   static let csvHeader = [
     "work", "movement", "take", "start_bar", "end_bar", "false_start", "circled", "no_good",
     "started", "timecode",
-    "from_bar", "to_bar", "rating", "tags", "notes",
+    "from_bar", "to_bar", "rating", "tags", "notes", "file",
   ]
 
   /// RFC 4180 CSV with a header row and CRLF line ends, for a spreadsheet: one row per mark and
@@ -15,9 +15,9 @@ extension ProtocolExport {
   /// Spreadsheets read cells by their look, so: a rating is its number 0–4 (`✗ ± ok + ++`),
   /// which sorts and is not taken for a formula as `+` would be; a mark's bars take two
   /// columns, as `1-24` would turn into a date. Start times are UTC to the millisecond; tags
-  /// and notes are joined with `;`; what is unknown (an end bar, a timecode) is left empty;
-  /// timecodes are at the export's frame rate. Text the producer typed (work names, tags,
-  /// notes) is never read as a formula: see `CSVCell.spreadsheet`.
+  /// and notes are joined with `;`; what is unknown (an end bar, a timecode, the recorder's
+  /// file) is left empty; timecodes are at the export's frame rate. Text the producer typed
+  /// (work names, tags, notes, file names) is never read as a formula: see `CSVCell.spreadsheet`.
   func csv() -> String {
     var rows = [Self.csvHeader]
     for take in session.takes {
@@ -30,13 +30,14 @@ extension ProtocolExport {
         timecode(of: take)?.description ?? "",
       ]
       let notes = take.notes.joined(separator: "; ")
-      if take.marks.isEmpty { rows.append(fields + ["", "", "", "", notes]) }
+      let file = take.file ?? ""
+      if take.marks.isEmpty { rows.append(fields + ["", "", "", "", notes, file]) }
       for mark in take.marks {
         rows.append(
           fields + [
             map.labels[mark.bars.lowerBound], map.labels[mark.bars.upperBound],
             mark.rating.map { String($0.rawValue) } ?? "",
-            mark.tags.map(\.name).joined(separator: ";"), notes,
+            mark.tags.map(\.name).joined(separator: ";"), notes, file,
           ])
       }
     }

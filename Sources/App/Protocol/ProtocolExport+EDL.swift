@@ -13,7 +13,10 @@ extension ProtocolExport {
   /// `HH:MM:SS;FF`, as CMX3600 writes them.
   ///
   /// Comments: `* FROM CLIP NAME: TAKE 3 BARS 1-24` after each event, which editors show as the
-  /// clip's name; `* LOC: <record time> RED <tags>` for each mark with problem tags on the
+  /// clip's name; for a take with the recorder's file (`file NAME`), `* FROM CLIP NAME: NAME`
+  /// instead, then the file as Avid's EDLs name it, `* SOURCE FILE: NAME` (pycmx reads it), and
+  /// as OpenTimelineIO reads a media reference, `* FROM FILE: NAME`, then `* TAKE 3 BARS 1-24`
+  /// (reels stay one per take, whatever the files are called); `* LOC: <record time> RED <tags>` for each mark with problem tags on the
   /// segment's bars, a locator in the edited sequence where the problem starts; `* GAP: BARS
   /// 41-44` where no take plays; and a note where bars have no tempo (see
   /// `barSecondsWithoutTempo`).
@@ -51,7 +54,15 @@ extension ProtocolExport {
         lines.append(
           Self.edlEvent(
             event, reel: reels[position], [sourceIn, sourceOut, record, recordOut]))
-        lines.append("* FROM CLIP NAME: TAKE \(take.label) \(Self.edlBars(segment.bars, in: map))")
+        let takeBars = "TAKE \(take.label) \(Self.edlBars(segment.bars, in: map))"
+        if let file = take.file {
+          lines += [
+            "* FROM CLIP NAME: \(file)", "* SOURCE FILE: \(file)", "* FROM FILE: \(file)",
+            "* \(takeBars)",
+          ]
+        } else {
+          lines.append("* FROM CLIP NAME: \(takeBars)")
+        }
         if take.timecode == nil {
           lines.append("* TAKE \(take.label) HAS NO TIMECODE: SOURCE TIMES FROM 00:00:00:00")
         }

@@ -4,7 +4,7 @@ import Practice
 extension ProtocolExport {
   /// The take sheet as a web page to print from a browser, one page per movement: its takes
   /// (bars, the clock time each began, its timecode, ratings and marks in bar order, edit
-  /// points, notes), the producer's notes on the movement, the best material per run of bars
+  /// points, notes, the recorder's file), the producer's notes on the movement, the best material per run of bars
   /// and the editing plan. A false start is greyed, a bar range nothing covers usably is bold.
   /// Clock times are local where the take was logged, at `utcOffset` for takes from journals
   /// that did not record it; everything typed is escaped, so a note can never become markup.
@@ -61,7 +61,8 @@ extension ProtocolExport {
       lines += [
         "<table>",
         "<thead><tr><th>Take</th><th>Bars</th><th>Began</th><th>Timecode</th>"
-          + "<th>Ratings and marks</th><th>Edit points</th><th>Notes</th></tr></thead>",
+          + "<th>Ratings and marks</th><th>Edit points</th><th>Notes</th><th>File</th></tr>"
+          + "</thead>",
         "<tbody>",
       ]
       lines += takes.map { takeRow($0, in: map) }
@@ -101,6 +102,7 @@ extension ProtocolExport {
         .joined(separator: "<br>"),
       take.editPoints.map { Self.escaped(map.labels[$0]) }.joined(separator: ", "),
       take.notes.map(Self.escaped).joined(separator: "<br>"),
+      take.file.map(Self.escaped) ?? "",
     ]
     return (take.isFalseStart ? "<tr class=\"false-start\">" : "<tr>")
       + cells.map { "<td>\($0)</td>" }.joined() + "</tr>"

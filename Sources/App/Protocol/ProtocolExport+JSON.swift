@@ -10,7 +10,7 @@ extension ProtocolExport {
   ///
   /// `bars` is the bar map in the compact form the entry line `mvt K: …` reads. A take is
   /// `{"label", "number", "from", "to", "falseStart", "started", "ended", "utcOffset",
-  /// "timecode", "marks", "editPoints", "notes"}`, a mark `{"from", "to", "rating", "tags"}`
+  /// "timecode", "marks", "editPoints", "notes", "file"}`, a mark `{"from", "to", "rating", "tags"}`
   /// with the rating as typed (`x`, `+-`, `ok`, `+`, `++`) and the tags by name. Bars are
   /// printed labels and takes their labels, both strings (`"12a"`, `"A3"`); times are UTC ISO
   /// 8601 to the millisecond, with the local clock's offset where the take was logged
@@ -72,6 +72,7 @@ extension ProtocolExport {
           }),
         "editPoints": .array(take.editPoints.map(bar)),
         "notes": .array(take.notes.map(JSONValue.string)),
+        "file": take.file.map(JSONValue.string) ?? .null,
       ])
     }
     return .object([

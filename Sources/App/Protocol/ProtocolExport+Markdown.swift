@@ -2,7 +2,8 @@ import Practice
 
 extension ProtocolExport {
   /// A take sheet to print or read in any Markdown viewer: per movement, a table of its takes
-  /// (bars, timecode, false start, ratings and tags by bar range, notes), the producer's notes
+  /// (bars, timecode, verdict, ratings and tags by bar range, notes, the recorder's file), the
+  /// producer's notes
   /// on the movement, the best material per run of bars and the editing plan.
   func markdown() -> String {
     var lines = ["# Take sheet: \(Self.inline(name))"]
@@ -15,8 +16,8 @@ extension ProtocolExport {
         lines.append("No takes.")
       } else {
         lines += [
-          "| Take | Bars | Timecode | Verdict | Ratings and tags | Notes |",
-          "|---|---|---|---|---|---|",
+          "| Take | Bars | Timecode | Verdict | Ratings and tags | Notes | File |",
+          "|---|---|---|---|---|---|---|",
         ]
         for take in takes {
           let cells = [
@@ -25,7 +26,7 @@ extension ProtocolExport {
               ?? "from \(map.labels[take.startBar])",
             timecode(of: take)?.description ?? "", Self.verdict(of: take) ?? "",
             Self.marksInBarOrder(take).map { Self.markText($0, in: map) }.joined(separator: "; "),
-            take.notes.joined(separator: "; "),
+            take.notes.joined(separator: "; "), take.file ?? "",
           ]
           lines.append("| " + cells.map(Self.tableCell).joined(separator: " | ") + " |")
         }

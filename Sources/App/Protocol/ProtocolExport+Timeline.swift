@@ -29,10 +29,12 @@ extension ProtocolExport {
       + Self.seconds(span.take.startBar..<mark.bars.lowerBound, in: bars(of: span.take))
   }
 
-  /// `take 3 bars 1–24`, and `, false start` after one.
+  /// `take 3 bars 1–24`, then `, false start` after one and ` [T003.WAV]` for a take with the
+  /// recorder's file, its double quotes made single, as REAPER's names are quoted with them.
   func timelineName(_ take: Take) -> String {
     "take \(take.label) \(Self.barsPhrase(take.bars, in: bars(of: take)))"
       + (take.isFalseStart ? ", false start" : "")
+      + (take.file.map { " [" + $0.replacing("\"", with: "'") + "]" } ?? "")
   }
 
   /// `take 3 bars 12–20 ++ i`: the rating and tag letters as the producer typed them, short
@@ -74,7 +76,7 @@ extension ProtocolExport {
 
   /// A region per take, `take 3 bars 1–24`, and a marker where each mark with problem tags
   /// starts, `take 3 bar 12 i`, in time order as REAPER lists them. Names never hold a `"`:
-  /// labels, ratings and tag letters cannot.
+  /// labels, ratings and tag letters cannot, and file names have theirs made single.
   func reaperItems() -> [ReaperItem] {
     var items: [ReaperItem] = []
     var marker = 0

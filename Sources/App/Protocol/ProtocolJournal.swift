@@ -46,15 +46,29 @@ public struct ProtocolJournal: Sendable {
   public mutating func add(
     _ lines: [String], by author: String?, store: ProtocolStore, at date: Date, utcOffset: Int
   ) throws(Launcher.Failure) {
+    try add(lines, by: author, store: store, at: date, utcOffset: utcOffset) { _ in true }
+  }
+
+  /// `add`, appending only if `stillWanted` agrees once it has seen the lines others added
+  /// since the last read; those are applied either way.
+  private mutating func add(
+    _ lines: [String], by author: String?, store: ProtocolStore, at date: Date, utcOffset: Int,
+    stillWanted: (ProtocolStore.Tail) -> Bool
+  ) throws(Launcher.Failure) {
     let entries = lines.enumerated().map {
       ProtocolStore.Entry(
         at: date, line: $0.element, by: author, joinsPrevious: $0.offset > 0,
         utcOffset: utcOffset)
     }
     var refusal: ProtocolError?
+    var isWithdrawn = false
     do throws(StorageError) {
       position = try store.append(entries, to: name, after: position) { tail in
         take(tail)
+        guard stillWanted(tail) else {
+          isWithdrawn = true
+          return false
+        }
         do throws(ProtocolError) {
           try session.apply(together: entries.map(Self.line))
           return true
@@ -69,9 +83,30 @@ public struct ProtocolJournal: Sendable {
       throw Launcher.Failure(protocol: name, error)
     }
     if let refusal { throw Launcher.Failure(refusal) }
+    guard !isWithdrawn else { return }
     entryCount += entries.count
     lastChange = date
     remember(lines)
+  }
+
+  /// Appends, as one action by `author`, the lines `making` makes of the protocol as it stands
+  /// under the journal's lock, for lines that depend on the whole protocol (`protocol link`):
+  /// if others added lines since the last read, those are applied and the lines made again.
+  /// Returns the lines appended; none when `making` makes none.
+  public mutating func add(
+    by author: String?, store: ProtocolStore, at date: Date, utcOffset: Int,
+    making: (ProtocolSession) -> [String]
+  ) throws(Launcher.Failure) -> [String] {
+    while true {
+      let lines = making(session)
+      guard !lines.isEmpty else { return [] }
+      var isStale = false
+      try add(lines, by: author, store: store, at: date, utcOffset: utcOffset) { tail in
+        isStale = !tail.entries.isEmpty
+        return !isStale
+      }
+      if !isStale { return lines }
+    }
   }
 
   private mutating func take(_ tail: ProtocolStore.Tail) {

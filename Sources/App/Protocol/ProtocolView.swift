@@ -198,13 +198,14 @@ enum ProtocolView {
     canvas.write(prompt, x: area.x, y: area.maxY - 3, style: Style.role(.text).bold, clip: area)
   }
 
-  /// "take 3 · bars 12–40 · TC 01:02:03:04", or a false start said so.
+  /// "take 3 · bars 12–40 · TC 01:02:03:04 · T003.WAV", or a false start said so.
   static func takeLine(_ take: Take, session: ProtocolSession, strings: Localizer) -> String {
     let bars = session.movement(take.movement)?.bars
     let start = bars?.labels[take.startBar] ?? "\(take.startBar)"
     let end = take.endBar.flatMap { bars?.labels[$0] } ?? "?"
     var parts = [strings.text("protocol.take", ["take": take.label, "from": start, "to": end])]
     if let timecode = take.timecode { parts.append("TC \(timecode)") }
+    if let file = take.file { parts.append(file) }
     if take.isFalseStart { parts.append(strings.text("protocol.falseStart")) }
     if take.isNoGood { parts.append(strings.text("protocol.noGood")) }
     if take.isKept { parts.append(strings.text("protocol.kept")) }
@@ -282,6 +283,7 @@ enum ProtocolView {
     for entry in map.takes(at: screen.cursorBar) where y < area.maxY - 1 {
       let take = session.takes[entry.take]
       var text = "  " + take.label + "  " + gradeText(entry.grade, glyphs: model.glyphs)
+      if let file = take.file { text += "  " + file }
       if !entry.tags.isEmpty { text += "  " + entry.tags.map(\.name).joined(separator: ", ") }
       if !entry.notes.isEmpty { text += "  · " + entry.notes.joined(separator: " · ") }
       canvas.write(text, x: area.x, y: y, style: .role(.text), clip: area)

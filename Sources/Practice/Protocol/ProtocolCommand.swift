@@ -25,6 +25,9 @@ enum ProtocolCommand: Equatable {
   /// gives the status back to the takes.
   case status(ProtocolStatus?)
   case undo
+  /// `file NAME`: the recorder's file or clip of the current take, or of the take labelled
+  /// `take` (`file NAME take 3`), as `woodshed protocol link` writes it.
+  case file(String, take: String?)
 
   /// A bound on typed numbers, so that counting on from one cannot overflow.
   static let largestNumber = 999_999
@@ -89,6 +92,7 @@ enum ProtocolCommand: Equatable {
         throw ProtocolError("all needs \(Self.ratingHelp), as all +")
       }
       self = try Self.mark(bars: Self.wholeTake[...], arguments, rest: rest)
+    case "file": self = try Self.file(rest)
     case "unpin", "undo", "ng", "keep":
       guard arguments.isEmpty else { throw ProtocolError("\(first) takes nothing after it") }
       switch first.lowercased() {
@@ -157,6 +161,30 @@ enum ProtocolCommand: Equatable {
       }
     }
     return .take(number: number, bar: bar)
+  }
+
+  /// `file NAME [take LABEL]`: the name is the rest of the line, spaces and all, up to a last
+  /// `take LABEL`; a name that itself ends so is written in double quotes, `file "a take 3"`,
+  /// and a quoted name runs to the line's last quote.
+  private static func file(_ text: String) throws(ProtocolError) -> ProtocolCommand {
+    let help = "file needs the recorder's file name, as file T003.WAV or file T003.WAV take 3"
+    var name = text[...]
+    var tail = ""[...]
+    if text.first == "\"", let close = text.lastIndex(of: "\""), close != text.startIndex {
+      name = text[text.index(after: text.startIndex)..<close]
+      tail = text[text.index(after: close)...].trimmingWhitespace()
+    } else {
+      let words = text.split(whereSeparator: \.isSpace)
+      if words.count >= 3, words[words.count - 2].lowercased() == "take" {
+        name = text[..<words[words.count - 2].startIndex].trimmingWhitespace()
+        tail = text[words[words.count - 2].startIndex...]
+      }
+    }
+    guard !name.trimmingWhitespace().isEmpty else { throw ProtocolError(help) }
+    guard !tail.isEmpty else { return .file(String(name), take: nil) }
+    let words = tail.split(whereSeparator: \.isSpace)
+    guard words.count == 2, words[0].lowercased() == "take" else { throw ProtocolError(help) }
+    return .file(String(name), take: String(words[1]))
   }
 
   /// `BARS [RATING] [TAGS…]`: `17-28 4`, `9 i`, `9 iw`, `9-12 + t`. The session refuses a mark

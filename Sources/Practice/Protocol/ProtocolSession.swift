@@ -35,6 +35,11 @@ import FoundationEssentials
 /// - `note TEXT` notes something about the current take; `mnote TEXT` about the movement.
 /// - `pin TAKE BARS` makes the editing plan use a take of the current movement (by its label,
 ///   `A3`, or number) for those bars; `unpin` drops the current movement's pins.
+/// - `file NAME` names the recorder's file or clip the current take is in, such as `file
+///   T003.WAV`; `file NAME take LABEL` names it for the latest take labelled `LABEL` (or
+///   numbered so) anywhere in the session, which is how `woodshed protocol link` writes it. The
+///   name is the rest of the line; one that itself ends in `take LABEL` goes in double quotes.
+///   A later `file` line for the same take replaces the name.
 /// - `status edited` or `status done` says the edit is under way or finished; `status
 ///   recording` takes that back. A new take means recording again.
 /// - `undo` takes back the author's latest entry that is still in effect (an entry without an
@@ -98,10 +103,11 @@ public struct ProtocolSession: Equatable, Sendable {
   }
 
   /// What a line can change, as it was before the line: the small parts whole, and of the
-  /// takes only their count and the current and latest take's own fields, since a line only
-  /// appends takes, marks and notes or changes one of those two takes. A new field, or a line
-  /// that changes another take, must be kept here too: the random journals of
-  /// `ProtocolUndoTests` find one that is not, once its line is in their pool.
+  /// takes only their count and the own fields of the current and latest take and of a take
+  /// the line names (`file NAME take 3`), since a line only appends takes, marks and notes or
+  /// changes one of those takes. A new field, or a line that changes another take, must be
+  /// kept here too: the random journals of `ProtocolUndoTests` find one that is not, once its
+  /// line is in their pool.
   private struct Snapshot: Equatable, Sendable {
     var works: [Work]
     var pins: [Pin]
@@ -117,6 +123,14 @@ public struct ProtocolSession: Equatable, Sendable {
     var takeCount: Int
     var changedTakes: [TakeSnapshot]
     var context: Context
+
+    /// Keeps also the takes a later line of the same action changes (`protocol link` names
+    /// the files of several takes in one action). One the action's earlier lines neither
+    /// changed nor appended is as it was before the action.
+    mutating func keep(_ takes: [TakeSnapshot]) {
+      let kept = Set(changedTakes.map(\.index))
+      changedTakes += takes.filter { $0.index < takeCount && !kept.contains($0.index) }
+    }
   }
 
   private struct Context: Equatable, Sendable {
@@ -135,6 +149,7 @@ public struct ProtocolSession: Equatable, Sendable {
     var markCount: Int
     var editPoints: [Int]
     var noteCount: Int
+    var file: String?
   }
 
   private struct TimecodeOffset: Equatable, Sendable {
@@ -166,11 +181,12 @@ public struct ProtocolSession: Equatable, Sendable {
       try undo(by: line.author)
       return
     }
-    let before = snapshot()
+    let before = snapshot(keeping: target(of: command))
     try perform(command, at: line.date, utcOffset: line.utcOffset)
     if line.joinsPrevious, let last = applied.indices.last,
       applied[last].lines.last?.author == line.author
     {
+      applied[last].before.keep(before.changedTakes)
       applied[last].lines.append(line)
     } else {
       applied.append(Action(lines: [line], before: before))
@@ -272,14 +288,20 @@ public struct ProtocolSession: Equatable, Sendable {
     applied.removeSubrange(index...)
   }
 
-  private func snapshot() -> Snapshot {
-    let changed = Set([currentTake, takes.indices.last].compactMap { $0 }).sorted().map {
+  /// The take a line names other than the current one, whose fields it may change too.
+  private func target(of command: ProtocolCommand) -> Int? {
+    guard case .file(_, let label?) = command else { return nil }
+    return take(labelled: label)
+  }
+
+  private func snapshot(keeping target: Int?) -> Snapshot {
+    let changed = Set([currentTake, takes.indices.last, target].compactMap { $0 }).sorted().map {
       TakeSnapshot(
         index: $0, endBar: takes[$0].endBar, endedAt: takes[$0].endedAt,
         isFalseStart: takes[$0].isFalseStart, isNoGood: takes[$0].isNoGood,
         isKept: takes[$0].isKept,
         markCount: takes[$0].marks.count,
-        editPoints: takes[$0].editPoints, noteCount: takes[$0].notes.count)
+        editPoints: takes[$0].editPoints, noteCount: takes[$0].notes.count, file: takes[$0].file)
     }
     return Snapshot(
       works: works, pins: pins, tags: tags, numbering: numbering, startNumber: startNumber,
@@ -311,6 +333,7 @@ public struct ProtocolSession: Equatable, Sendable {
       takes[take.index].marks.removeSubrange(take.markCount...)
       takes[take.index].editPoints = take.editPoints
       takes[take.index].notes.removeSubrange(take.noteCount...)
+      takes[take.index].file = take.file
     }
   }
 
@@ -428,6 +451,14 @@ public struct ProtocolSession: Equatable, Sendable {
       let id = try requireMovement()
       let index = works[id.work].movements.firstIndex { $0.id == id }!
       works[id.work].movements[index].notes.append(text)
+    case .file(let name, nil): takes[try requireTake()].file = name
+    case .file(let name, let label?):
+      guard let take = take(labelled: label) else {
+        throw ProtocolError(
+          "no take \(label); a name that ends in take \(label) goes in double quotes: "
+            + "file \"\(name) take \(label)\"")
+      }
+      takes[take].file = name
     case .pin(let take, let bars): try pin(take, bars)
     case .status(let declared): declaredStatus = declared
     case .unpin:
@@ -630,6 +661,11 @@ public struct ProtocolSession: Equatable, Sendable {
       throw ProtocolError("no take yet: start one with \"take\"")
     }
     return currentTake
+  }
+
+  /// The latest take labelled `label`, or numbered so (`3` for `A3`), in any movement.
+  private func take(labelled label: String) -> Int? {
+    takes.lastIndex { $0.label == label || String($0.number) == label }
   }
 
   private func position(of bar: some StringProtocol, in movement: Movement) throws(ProtocolError)

@@ -28,6 +28,8 @@ public struct Take: Equatable, Sendable {
   /// Bars at whose start a cut into or out of this take sounds good, in bar order.
   public internal(set) var editPoints: [Int] = []
   public internal(set) var notes: [String] = []
+  /// The recorder's file or clip the take is in (`file NAME`), such as `T003.WAV`.
+  public internal(set) var file: String?
 
   init(
     number: Int, label: String, movement: MovementID, startBar: Int, startedAt: Date,

@@ -11,11 +11,11 @@ struct RecordingProtocol: ParsableCommand {
     discussion: """
       Every change is one entry line, kept in the protocol's journal: take [N] [@BAR], mvt K, \
       end BAR, false, A-B RATING (x ± ok + ++ or 0-4), BAR TAGS (i b e n t w f), edit BAR, \
-      note TEXT, status edited|done|recording, undo. Each line records who wrote it (the \
+      note TEXT, file NAME [take LABEL], status edited|done|recording, undo. Each line records who wrote it (the \
       login name, or --as NAME); undo takes back its author's own last line.
       """,
     subcommands: [
-      New.self, Movement.self, Add.self, Plan.self, Export.self, List.self, Rename.self,
+      New.self, Movement.self, Add.self, Link.self, Plan.self, Export.self, List.self, Rename.self,
       Archive.self, Unarchive.self, Delete.self, ImportScore.self,
     ])
 
@@ -120,6 +120,42 @@ struct RecordingProtocol: ParsableCommand {
           line, to: name, by: author.resolved, store: store, strings: strings, at: Date())
       }
       for problem in problems { warn(problem) }
+    }
+  }
+
+  struct Link: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Name each take's recorder file, matched by time from a folder of Broadcast WAVs.",
+      discussion: """
+        Reads the bext chunk of every .wav file in the folder (its first sample's time of day, \
+        its date, its length; a file without one is left out and said so) and gives each take \
+        without a file the one it shares the most time with on the local clock, one file per \
+        take and one take per file, a take widened by --tolerance seconds on each side for a \
+        recorder clock that drifts. Appends a line "file NAME take LABEL" per take, as one \
+        action that undo takes back, and prints the takes and files left unmatched.
+        """)
+
+    @Argument(help: "The protocol's name.")
+    var name: String
+
+    @Argument(help: "The folder of the recorder's files.")
+    var folder: String
+
+    @Flag(help: "Print what would be linked, and write nothing.")
+    var dryRun = false
+
+    @Option(help: "Seconds a take may reach past its lines to meet a file (default: 5).")
+    var tolerance: String?
+
+    @OptionGroup var author: AuthorOption
+
+    func run() throws {
+      let (store, strings) = try RecordingProtocol.ground
+      let (text, problems) = try HeadlessProtocol.link(
+        name, folder: folder, dryRun: dryRun, tolerance: tolerance, by: author.resolved,
+        store: store, strings: strings, at: Date())
+      for problem in problems { warn(problem) }
+      say(text, terminator: "")
     }
   }
 
