@@ -33,8 +33,9 @@ public enum HeadlessProtocol {
     _ line: String, to name: String, by author: String?, store: ProtocolStore,
     strings: Localizer, at date: Date
   ) throws(Launcher.Failure) -> [String] {
-    var journal = try ProtocolJournal.open(name, store: store)
+    var journal = try ProtocolJournal.resume(name, store: store)
     let problems = journal.problems
+    defer { journal.saveState(store: store) }
     do {
       try journal.add(
         [line], by: author, store: store, at: date, utcOffset: LocalTime.utcOffset(at: date))
