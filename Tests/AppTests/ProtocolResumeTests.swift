@@ -40,9 +40,8 @@ final class ProtocolResumeTests: XCTestCase {
         ("producer", "end \(take % 90 + 5)"), ("producer", "\(take % 90 + 4) x"),
       ]
     }
-    for (author, line) in lines.prefix(count) {
-      try store.append(ProtocolStore.Entry(at: date, line: line, by: author), to: name)
-    }
+    let entries = lines.prefix(count).map { ProtocolStore.Entry(at: date, line: $1, by: $0) }
+    _ = try store.append(entries, to: name, after: ProtocolStore.Position()) { _ in true }
   }
 
   private func assertSameAsReadFromTheStart(
@@ -149,14 +148,14 @@ final class ProtocolResumeTests: XCTestCase {
     var generator = SeededJournalGenerator(seed: 19)
     var resumedCount = 0
     var readAgainCount = 0
-    for round in 0..<12 {
+    for round in 0..<8 {
       let whole = "whole\(round)"
       let resumed = "resumed\(round)"
       for name in [whole, resumed] {
         try store.create(name, at: date)
         try store.append(ProtocolStore.Entry(at: date, line: "mvt 1: 1-40"), to: name)
       }
-      for step in 0..<120 {
+      for step in 0..<100 {
         let author = ["anna", "ben", "anna", "ben", nil][
           Int.random(in: 0..<5, using: &generator)]
         let lines =
@@ -188,8 +187,9 @@ final class ProtocolResumeTests: XCTestCase {
         XCTAssertEqual(second.problems, first.problems, context)
       }
     }
-    XCTAssertGreaterThan(resumedCount, 500, "of 1440 adds, most resume from a state")
-    XCTAssertGreaterThan(readAgainCount, 15, "and some need to read the journal again")
+    XCTAssertGreaterThan(
+      resumedCount, 300, "of 800 adds, about 600 try to resume (the rest are a screen's)")
+    XCTAssertGreaterThan(readAgainCount, 8, "and some need to read the journal again")
   }
 
   private func outcome(_ add: () throws -> Void) -> String {

@@ -49,6 +49,8 @@ final class ProtocolStateTests: XCTestCase {
   /// A field added to the session, or to what it holds, must be written to its saved state
   /// too, or a resumed protocol would lose it: this lists every stored field there is.
   func testEveryStoredFieldIsOneTheStateWrites() throws {
+    // On a failure here: write the new field in ProtocolSession+State.swift, raise its
+    // `stateVersion`, and list the field below.
     func fields(_ value: Any) -> [String] {
       Mirror(reflecting: value).children.map { $0.label ?? "?" }
     }
@@ -94,12 +96,12 @@ final class ProtocolStateTests: XCTestCase {
     var writer = StateWriter()
     try fullSession().encodeState(into: &writer)
     let bytes = writer.bytes
-    for length in 0..<bytes.count {
+    for length in stride(from: 0, to: bytes.count, by: 3) {
       var reader = StateReader(bytes[..<length])
       XCTAssertThrowsError(try ProtocolSession(state: &reader), "cut at \(length)")
     }
     var generator = SeededGenerator(seed: 19)
-    for _ in 0..<2000 {
+    for _ in 0..<500 {
       var damaged = bytes
       damaged[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(
         in: 0...255, using: &generator)
