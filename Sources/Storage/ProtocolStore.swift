@@ -99,6 +99,8 @@ public struct ProtocolStore: Sendable {
   /// ended.
   public struct Tail: Sendable {
     public var entries: [Entry]
+    /// Where each of `entries` ends.
+    public var ends: [Position]
     public var notices: [Notice]
     public var end: Position
   }
@@ -199,13 +201,13 @@ public struct ProtocolStore: Sendable {
     do throws(FileError) {
       let journal = try RegularFile(file, as: .journal)
       guard journal.size > position.offset else {
-        return Tail(entries: [], notices: [], end: position)
+        return Tail(entries: [], ends: [], notices: [], end: position)
       }
       var bytes = [UInt8](repeating: 0, count: journal.size - position.offset)
       let count = try journal.read(into: &bytes, at: position.offset)
       return decode(bytes[..<count], from: position)
     } catch  where error.code == ENOENT {
-      return Tail(entries: [], notices: [], end: position)
+      return Tail(entries: [], ends: [], notices: [], end: position)
     } catch {
       throw .cannotRead(file: file.lastPathComponent, reason: error.description)
     }
@@ -279,9 +281,10 @@ public struct ProtocolStore: Sendable {
   }
 
   /// The whole lines of `bytes`, which start at `position`.
-  private func decode(_ bytes: ArraySlice<UInt8>, from position: Position) -> Tail {
+  func decode(_ bytes: ArraySlice<UInt8>, from position: Position) -> Tail {
     let decoder = JSONDecoder()
     var entries: [Entry] = []
+    var ends: [Position] = []
     var skipped: [Int] = []
     var end = position
     var start = bytes.startIndex
@@ -296,13 +299,14 @@ public struct ProtocolStore: Sendable {
         let entry = Entry(written: line) ?? (try? decoder.decode(Entry.self, from: Data(line)))
       {
         entries.append(entry)
+        ends.append(end)
       } else {
         skipped.append(end.line)
       }
     }
     var notices = skipped.prefix(3).map(Notice.unreadableLine)
     if skipped.count > 3 { notices.append(.moreUnreadableLines(skipped.count - 3)) }
-    return Tail(entries: entries, notices: notices, end: end)
+    return Tail(entries: entries, ends: ends, notices: notices, end: end)
   }
 
   /// The size of protocol `name`'s journal in bytes: it grows with every line anyone adds, so
@@ -317,7 +321,7 @@ public struct ProtocolStore: Sendable {
     Self.isValidName(name) && Platform.fileExists(sessionFile(name).path)
   }
 
-  private func requireExisting(_ name: String) throws(StorageError) {
+  func requireExisting(_ name: String) throws(StorageError) {
     guard exists(name) else {
       // Making it anew would take the archived one's name: it is brought back instead.
       if archived.exists(name) {

@@ -276,6 +276,58 @@ final class ProtocolCommandTests: XCTestCase {
     XCTAssertNotNil(try journalLines().last?["by"] as? String, "the login name")
   }
 
+  /// `protocol add` killed (SIGKILL) at random moments of its run, on a journal long enough
+  /// that it resumes from a saved state and now and then saves one (half the time the state is
+  /// removed first, so the run reads the journal whole and saves it again): every line a run
+  /// acknowledged is in the journal, and what a run sees through the state left behind is what
+  /// the whole journal says, warnings included.
+  func testAddKilledAtAnyMomentLosesNoAcknowledgedLineAndLeavesNoStateThatDisagrees() throws {
+    try protocolCommand(["new", "brahms"])
+    let folder = woodshed.home.appendingPathComponent("data/protocols/brahms")
+    // Line 2 is refused (no take yet), so every run warns of it.
+    var lines = ["mvt 1: 1-100", "end 5", "take @1"]
+    for index in 0..<600 {
+      lines.append(["\(index % 90 + 1) +", "note \(index)", "undo"][index % 3])
+    }
+    let journal = lines.map {
+      #"{"at":"2026-11-27T10:00:00.000Z","by":"p","line":"\#($0)"}"# + "\n"
+    }
+    .joined()
+    try Data(journal.utf8).write(to: folder.appendingPathComponent("journal.jsonl"))
+    let state = folder.appendingPathComponent("journal.state")
+    var acknowledged: [String] = []
+    var killed = 0
+    for run in 0..<40 {
+      if run % 2 == 0 { try? FileManager.default.removeItem(at: state) }
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: WoodshedProcess.executable)
+      process.arguments = ["protocol", "add", "brahms", "note run \(run)", "--as", "p"]
+      process.environment = woodshed.environment()
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      usleep(UInt32.random(in: 0...150_000))
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      if process.terminationReason == .exit, process.terminationStatus == 0 {
+        acknowledged.append("note run \(run)")
+      } else {
+        killed += 1
+      }
+    }
+    XCTAssertGreaterThan(killed, 5, "some runs were killed")
+    XCTAssertGreaterThan(acknowledged.count, 5, "some runs finished")
+    let written = try journalLines().compactMap { $0["line"] as? String }
+    for line in acknowledged { XCTAssertTrue(written.contains(line), line) }
+    let resumed = try protocolCommand(["add", "brahms", "note after the state"])
+    XCTAssertEqual(resumed.status, 0, resumed.error)
+    try? FileManager.default.removeItem(at: state)
+    let whole = try protocolCommand(["add", "brahms", "note after reading it all"])
+    XCTAssertEqual(whole.status, 0, whole.error)
+    XCTAssertEqual(resumed.error, whole.error, "the same warnings either way")
+    XCTAssertTrue(whole.error.contains("line 2: no take yet"), whole.error)
+  }
+
   /// Four processes at once add the same take, eight times over: each take is accepted exactly
   /// once, and the journal replays without a warning.
   func testWritersAtOnceAddEachTakeOnce() throws {

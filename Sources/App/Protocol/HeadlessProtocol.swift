@@ -29,13 +29,16 @@ public enum HeadlessProtocol {
 
   /// Applies `line`, written by `author`, to the protocol and keeps it in the journal; a line
   /// that does not apply to the journal as it stands when the line is appended is refused in
-  /// one line, in the language of `strings`, and nothing is written.
+  /// one line, in the language of `strings`, and nothing is written. The protocol is resumed
+  /// from the state saved with its journal, and a newer state saved when there is one, so a
+  /// long journal is not replayed on every call.
   public static func add(
     _ line: String, to name: String, by author: String?, store: ProtocolStore,
     strings: Localizer, at date: Date
   ) throws(Launcher.Failure) -> [String] {
-    var journal = try ProtocolJournal.open(name, store: store)
+    var journal = try ProtocolJournal.resume(name, store: store)
     let problems = journal.problems.map(strings.text)
+    defer { journal.saveState(store: store) }
     do {
       try journal.add(
         [line], by: author, store: store, at: date, utcOffset: LocalTime.utcOffset(at: date))

@@ -5,7 +5,17 @@ import Storage
 /// A protocol as this process has read its journal: the session its lines make and where the
 /// reading stopped. Reading on from there, and appending under the journal's lock after the
 /// lines others added meanwhile, keep it current without replaying the journal again.
+///
+/// `woodshed protocol add` is a new process each time: it resumes from the state saved next to
+/// the journal (`ProtocolStore.readResuming`), the journal as it stood `stateLag` to twice
+/// that many lines before its end, and replays only the lines after it. That state knows no
+/// undo history (`ProtocolSession.forgettingActions`), so the lines after it rebuild the
+/// history an undo may need; a line that needs more makes the journal be read from its start.
 public struct ProtocolJournal: Sendable {
+  /// How many lines the saved state stands before the journal's end: what an undo can reach
+  /// back over without reading the journal from its start.
+  public static let stateLag = 100
+
   public let name: String
   public private(set) var session = ProtocolSession()
   public private(set) var position = ProtocolStore.Position()
@@ -15,20 +25,122 @@ public struct ProtocolJournal: Sendable {
   public private(set) var lastChange: Date?
   /// The last lines of the journal, newest last.
   public private(set) var recent: [String] = []
+  /// Where the saved state this journal was resumed from stands; nil if it was read from the
+  /// start.
+  public private(set) var resumedAt: ProtocolStore.Position?
   /// Entries read or added so far, for the numbers of problems (`line N: why`).
   private var entryCount = 0
+  private let stateLag: Int
+  /// The journal as it stood some lines back, what `saveState` saves.
+  private var checkpoint: Checkpoint?
+  private var isCheckpointSaved = false
+  /// A line could not be read: its notice would not come out of a resumed journal as it does
+  /// from the whole one, so no state is saved.
+  private var hasUnreadableLines = false
 
-  /// The protocol `name` as its journal stands.
-  public static func open(_ name: String, store: ProtocolStore) throws(Launcher.Failure)
-    -> ProtocolJournal
-  {
-    var journal = ProtocolJournal(name: name)
+  /// The journal up to a line, its session without undo history.
+  private struct Checkpoint: Sendable {
+    var session: ProtocolSession
+    var position: ProtocolStore.Position
+    var entryCount: Int
+    var problems: [Message]
+    var lastChange: Date?
+    var recent: [String]
+  }
+
+  /// The protocol `name` as its journal stands, read from its start.
+  public static func open(
+    _ name: String, store: ProtocolStore, stateLag: Int = ProtocolJournal.stateLag
+  ) throws(Launcher.Failure) -> ProtocolJournal {
+    var journal = ProtocolJournal(name: name, stateLag: stateLag)
     try journal.readOn(store: store)
     return journal
   }
 
-  private init(name: String) {
+  /// The protocol `name` as its journal stands, from the state saved with it where that still
+  /// stands for the journal's first lines, else read from the start.
+  public static func resume(
+    _ name: String, store: ProtocolStore, stateLag: Int = ProtocolJournal.stateLag
+  ) throws(Launcher.Failure) -> ProtocolJournal {
+    let (state, tail): (ProtocolStore.SavedState?, ProtocolStore.Tail)
+    do {
+      (state, tail) = try store.readResuming(name)
+    } catch {
+      throw Launcher.Failure(protocol: name, error)
+    }
+    guard let state else {
+      var journal = ProtocolJournal(name: name, stateLag: stateLag)
+      journal.take(tail)
+      return journal
+    }
+    var reader = StateReader(state.bytes)
+    if var journal = try? ProtocolJournal(
+      name: name, state: &reader, at: state.position, stateLag: stateLag)
+    {
+      journal.take(tail)
+      if !journal.session.neededForgottenActions { return journal }
+    }
+    return try open(name, store: store, stateLag: stateLag)
+  }
+
+  private init(name: String, stateLag: Int) {
     self.name = name
+    self.stateLag = stateLag
+  }
+
+  /// What `saveState` wrote.
+  private init(
+    name: String, state reader: inout StateReader, at position: ProtocolStore.Position,
+    stateLag: Int
+  ) throws {
+    self.init(name: name, stateLag: stateLag)
+    entryCount = try reader.int()
+    problems = try reader.list { try Self.message(from: &$0) }
+    lastChange = try reader.optional { try $0.date() }
+    recent = try reader.list { try $0.string() }
+    session = try ProtocolSession(state: &reader)
+    guard reader.isAtEnd, entryCount >= 0 else { throw StateReader.Damaged() }
+    self.position = position
+    resumedAt = position
+    checkpoint = Checkpoint(
+      session: session, position: position, entryCount: entryCount, problems: problems,
+      lastChange: lastChange, recent: recent)
+    isCheckpointSaved = true
+  }
+
+  /// Saves the journal as it stood some lines back next to it, for the next `resume`, unless
+  /// that is what it was resumed from.
+  public mutating func saveState(store: ProtocolStore) {
+    guard let checkpoint, !isCheckpointSaved, !session.neededForgottenActions else { return }
+    var writer = StateWriter()
+    writer.int(checkpoint.entryCount)
+    writer.list(checkpoint.problems) { Self.write($1, into: &$0) }
+    writer.optional(checkpoint.lastChange) { $0.date($1) }
+    writer.list(checkpoint.recent) { $0.string($1) }
+    checkpoint.session.encodeState(into: &writer)
+    isCheckpointSaved = store.saveState(writer.bytes, upTo: checkpoint.position, of: name)
+  }
+
+  /// A problem as `saveState` writes it: its key, its arguments and its nested messages.
+  private static func write(_ message: Message, into writer: inout StateWriter) {
+    writer.string(message.key)
+    writer.list(message.arguments.sorted { $0.key < $1.key }) {
+      $0.string($1.key)
+      $0.string($1.value)
+    }
+    writer.list(message.nested.sorted { $0.key < $1.key }) {
+      $0.string($1.key)
+      write($1.value, into: &$0)
+    }
+  }
+
+  private static func message(from reader: inout StateReader) throws -> Message {
+    let key = try reader.string()
+    let arguments = try reader.list { (try $0.string(), try $0.string()) }
+    let nested = try reader.list { (try $0.string(), try message(from: &$0)) }
+    return Message(
+      key, Dictionary(arguments) { first, _ in first },
+      nested: Dictionary(nested) { first, _ in first })
   }
 
   /// Applies the lines others have added since the last read.
@@ -65,6 +177,7 @@ public struct ProtocolJournal: Sendable {
     do throws(StorageError) {
       position = try store.append(entries, to: name, after: position) { tail in
         take(tail)
+        guard !session.neededForgottenActions else { return false }
         guard stillWanted(tail) else {
           isWithdrawn = true
           return false
@@ -79,8 +192,16 @@ public struct ProtocolJournal: Sendable {
       }
     } catch {
       // What was applied and what the journal holds may differ now: start again from the file.
-      self = ProtocolJournal(name: name)
+      self = ProtocolJournal(name: name, stateLag: stateLag)
       throw Launcher.Failure(protocol: name, error)
+    }
+    if session.neededForgottenActions {
+      // Read from its start, the journal knows every action: the lines are checked again, under
+      // the lock again.
+      self = try Self.open(name, store: store, stateLag: stateLag)
+      try add(
+        lines, by: author, store: store, at: date, utcOffset: utcOffset, stillWanted: stillWanted)
+      return
     }
     if let refusal { throw Launcher.Failure(refusal) }
     guard !isWithdrawn else { return }
@@ -111,12 +232,36 @@ public struct ProtocolJournal: Sendable {
 
   private mutating func take(_ tail: ProtocolStore.Tail) {
     problems += tail.notices.map(\.message)
-    problems += session.replay(tail.entries.map(Self.line), firstNumber: entryCount + 1)
-      .map(\.message)
-    entryCount += tail.entries.count
+    hasUnreadableLines = hasUnreadableLines || !tail.notices.isEmpty
+    var rest = tail.entries[...]
+    if let split = checkpointSplit(tail) {
+      replay(tail.entries[..<split])
+      position = tail.ends[split - 1]
+      checkpoint = Checkpoint(
+        session: session.forgettingActions(), position: position, entryCount: entryCount,
+        problems: problems, lastChange: lastChange, recent: recent)
+      isCheckpointSaved = false
+      rest = tail.entries[split...]
+    }
+    replay(rest)
     position = tail.end
-    lastChange = tail.entries.last?.at ?? lastChange
-    remember(tail.entries.map(\.line))
+  }
+
+  private mutating func replay(_ entries: ArraySlice<ProtocolStore.Entry>) {
+    problems += session.replay(entries.map(Self.line), firstNumber: entryCount + 1).map(\.message)
+    entryCount += entries.count
+    lastChange = entries.last?.at ?? lastChange
+    remember(entries.map(\.line))
+  }
+
+  /// Where in `tail` the checkpoint moves to once more than twice `stateLag` lines come after
+  /// it: `stateLag` lines before the end, at the first line of an action.
+  private func checkpointSplit(_ tail: ProtocolStore.Tail) -> Int? {
+    let since = entryCount + tail.entries.count - (checkpoint?.entryCount ?? 0)
+    guard !hasUnreadableLines, since > 2 * stateLag else { return nil }
+    var split = tail.entries.count - stateLag
+    while split > 0, tail.entries[split].joinsPrevious { split -= 1 }
+    return split > 0 ? split : nil
   }
 
   private mutating func remember(_ lines: [String]) {

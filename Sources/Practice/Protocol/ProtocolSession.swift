@@ -52,27 +52,33 @@ import FoundationEssentials
 /// or past the start without limit while it has no end bar (a pin: up to its last bar marked).
 /// The current take is always the latest take of the selected movement.
 public struct ProtocolSession: Equatable, Sendable {
-  public private(set) var works: [Work] = []
+  public internal(set) var works: [Work] = []
   /// In the order they were started.
-  public private(set) var takes: [Take] = []
-  public private(set) var pins: [Pin] = []
+  public internal(set) var takes: [Take] = []
+  public internal(set) var pins: [Pin] = []
   /// The built-in tags and the session's own, in the order defined.
-  public private(set) var tags: [ProblemTag] = ProblemTag.builtIn
-  public private(set) var numbering = NumberingScheme.continuous
-  public private(set) var startNumber = 1
-  public private(set) var frameRate = FrameRate.fps25
+  public internal(set) var tags: [ProblemTag] = ProblemTag.builtIn
+  public internal(set) var numbering = NumberingScheme.continuous
+  public internal(set) var startNumber = 1
+  public internal(set) var frameRate = FrameRate.fps25
   /// The position of the current work in `works`.
-  public private(set) var currentWork: Int?
-  public private(set) var currentMovement: MovementID?
+  public internal(set) var currentWork: Int?
+  public internal(set) var currentMovement: MovementID?
   /// The status the last `status` line declared, until a take comes after it.
-  public private(set) var declaredStatus: ProtocolStatus?
+  public internal(set) var declaredStatus: ProtocolStatus?
 
-  private var timecodeOffset: TimecodeOffset?
+  var timecodeOffset: TimecodeOffset?
   /// The next automatic number in each counting scope the session has used.
-  private var nextNumbers: [NumberingScope: Int] = [:]
+  var nextNumbers: [NumberingScope: Int] = [:]
   /// The actions in effect, oldest first, each with what it changed, so that `undo` puts back
   /// the session before it without replaying the lines before it.
   private var applied: [Action] = []
+  /// Whether actions in effect before `applied` were forgotten (`forgettingActions`): a session
+  /// read from a saved state knows only the actions of the lines after it.
+  private var hasForgottenActions = false
+  /// Whether a line needed an action this session forgot, and was refused for that alone: the
+  /// journal must then be replayed from its start, where that line applies as it should.
+  public private(set) var neededForgottenActions = false
 
   /// One line of the journal: what was typed, when, the writer's local clock offset from UTC
   /// then in seconds and by whom (each nil in a line from before lines had it), and whether it
@@ -152,18 +158,33 @@ public struct ProtocolSession: Equatable, Sendable {
     var file: String?
   }
 
-  private struct TimecodeOffset: Equatable, Sendable {
+  struct TimecodeOffset: Equatable, Sendable {
     var timecode: Timecode
     var setAt: Date
   }
 
-  private enum NumberingScope: Hashable, Sendable {
+  enum NumberingScope: Hashable, Sendable {
     case session
     case work(Int)
     case movement(MovementID)
   }
 
   public init() {}
+
+  /// This session without the actions in effect: what it is stays, but `undo` can no longer
+  /// reach the lines so far. A line that needs one of them (an undo with no action of its
+  /// author after them, a line joining an action before them) is refused and sets
+  /// `neededForgottenActions`, so a session saved this way never applies a line otherwise
+  /// than the whole journal would.
+  public func forgettingActions() -> ProtocolSession {
+    var session = self
+    session.applied = []
+    session.hasForgottenActions = true
+    return session
+  }
+
+  /// Why a line that needs a forgotten action is refused.
+  static let forgottenAction = ProtocolError("the journal must be read from its start")
 
   /// Applies one entry line typed at `date` by `author`, or throws why not and leaves the
   /// session as it was.
@@ -180,6 +201,10 @@ public struct ProtocolSession: Equatable, Sendable {
     if command == .undo {
       try undo(by: line.author)
       return
+    }
+    if line.joinsPrevious, applied.isEmpty, hasForgottenActions {
+      neededForgottenActions = true
+      throw Self.forgottenAction
     }
     let before = snapshot(keeping: target(of: command))
     try perform(command, at: line.date, utcOffset: line.utcOffset)
@@ -251,7 +276,13 @@ public struct ProtocolSession: Equatable, Sendable {
       let index = applied.lastIndex(where: {
         author == nil || $0.lines[0].author == nil || $0.lines[0].author == author
       })
-    else { throw ProtocolError("nothing to undo") }
+    else {
+      if hasForgottenActions {
+        neededForgottenActions = true
+        throw Self.forgottenAction
+      }
+      throw ProtocolError("nothing to undo")
+    }
     let undone = Array(applied[index...])
     rewind(to: index)
     for action in undone.dropFirst() {
