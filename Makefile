@@ -49,7 +49,8 @@ run: build
 # loop in real time (AppRuntimeTests), the listening evaluation or a fuzzer's fixed time.
 CHECK_SKIP := WoodshedTests\.|AppRuntimeTests|PulseAudio|NotePlayerTests|Fuzz|OnsetEvaluationTests|\
   PitchAccuracyTests|PitchRecordedLikeTests|OnsetUnderRingingTests|OnsetSoftAttackTests|\
-  OnsetBleedTests|OnsetDetectorTests|InstrumentProfileTests|FreepatsRenderTests|OnsetVibratoTests
+  OnsetBleedTests|OnsetDetectorTests|InstrumentProfileTests|FreepatsRenderTests|OnsetVibratoTests|\
+  OnsetForeignClickTests
 
 check: deps
 	swift format lint --strict --recursive Sources Tests Package.swift
