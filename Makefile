@@ -51,7 +51,7 @@ run: build
 CHECK_SKIP := WoodshedTests\.|AppRuntimeTests|PulseAudio|NotePlayerTests|Fuzz|OnsetEvaluationTests|\
   PitchAccuracyTests|PitchRecordedLikeTests|OnsetUnderRingingTests|OnsetSoftAttackTests|\
   OnsetBleedTests|OnsetDetectorTests|InstrumentProfileTests|FreepatsRenderTests|OnsetVibratoTests|\
-  BroadcastWAVLibsndfileTests
+  BroadcastWAVLibsndfileTests|OnsetForeignClickTests
 
 check: deps
 	swift format lint --strict --recursive Sources Tests Package.swift

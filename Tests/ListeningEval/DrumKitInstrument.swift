@@ -16,8 +16,8 @@ struct DrumKitInstrument: Sendable {
 
   /// Velocities from the performance's softest to its loudest span the layers.
   private static let velocities = 0.4...1.0
-  /// Within a layer, the note is scaled over this many dB.
-  private static let layerSpan = 3.0
+  /// The layers together span this many dB, a piece recorded at one strength all of them.
+  private static let dynamicSpan = 15.0
 
   /// A piece of the ForzeeStereo kit, its layers numbered `Piece-0…4`.
   private static func forzee(_ piece: String, _ category: OnsetCategory) -> DrumKitInstrument {
@@ -38,10 +38,23 @@ struct DrumKitInstrument: Sendable {
     )
   }
 
+  /// A piece of the circAfrique kit: West African hand drums and bells, each recorded at one
+  /// strength.
+  private static func circAfrique(_ piece: String, _ category: OnsetCategory) -> DrumKitInstrument {
+    DrumKitInstrument(
+      name: piece, category: category, source: .circAfrique,
+      files: ["\(folder)/circAfrique v4/\(piece).wav"])
+  }
+
   /// The tuning part's pieces.
   static let forzeeStereo: [DrumKitInstrument] = [
     forzee("Snare", .drum), forzee("RimClick", .woodblock), forzee("Kick", .drum),
     forzee("AgogoHigh", .woodblock), forzee("TomHigh", .drum),
+  ]
+  static let circAfriqueKit: [DrumKitInstrument] = [
+    circAfrique("Djembe1 Slap", .drum), circAfrique("Djembe2 Tone", .drum),
+    circAfrique("Dununba1 Head Hit", .drum), circAfrique("Kenkeni1 Bell Hit", .woodblock),
+    circAfrique("Sangban1 Bell Hit", .woodblock),
   ]
 
   /// The held-out part's pieces.
@@ -85,7 +98,8 @@ struct DrumKitInstrument: Sendable {
         / (Self.velocities.upperBound - Self.velocities.lowerBound)
       let position = min(max(share, 0), 1) * Double(layers.count)
       let layer = min(layers.count - 1, Int(position))
-      let gain = Float(pow(10, (position - Double(layer) - 0.5) * Self.layerSpan / 20))
+      let layerSpan = Self.dynamicSpan / Double(layers.count)
+      let gain = Float(pow(10, (position - Double(layer) - 0.5) * layerSpan / 20))
       let frame = Int((note.time * Double(sampleRate)).rounded())
       for (offset, sample) in layers[layer].samples.enumerated()
       where frame + offset < samples.count {

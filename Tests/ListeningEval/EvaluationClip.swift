@@ -16,10 +16,11 @@ public struct EvaluationClip: Sendable {
     case forzeeStereo = "ForzeeStereo"
     case gimmeAHand = "Gimme A Hand"
     case blackPearl = "The Black Pearl"
+    case circAfrique = "circAfrique"
 
     public var part: EvaluationPart {
       switch self {
-      case .synthesized, .timGM6mb, .fluidR3GM, .freepats, .forzeeStereo: .tuning
+      case .synthesized, .timGM6mb, .fluidR3GM, .freepats, .forzeeStereo, .circAfrique: .tuning
       case .museScoreGeneral, .gimmeAHand, .blackPearl: .heldOut
       }
     }

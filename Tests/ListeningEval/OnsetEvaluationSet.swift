@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The tuning part: synthesized instruments, and synthesized legato lines, always; General MIDI
 /// instruments rendered by fluidsynth from TimGM6mb, bowed, blown and sung ones from FluidR3 GM
-/// and (by timidity) from freepats, each played detached and slurred, and pieces of the ForzeeStereo drum kit, when installed.
+/// and (by timidity) from freepats, each played detached and slurred, and pieces of the ForzeeStereo and circAfrique drum kits, when installed.
 /// The held-out part, never tuned on: General MIDI instruments rendered from MuseScore's General
 /// soundfont, and pieces of the Gimme A Hand and Black Pearl kits, when installed; its
 /// performances have their own seeds.
@@ -35,7 +35,8 @@ public enum OnsetEvaluationSet {
         soundFont(SoundFontInstrument.timGM6mb, seed: 200),
         soundFont(SoundFontInstrument.fluidR3GM, seed: 700),
         soundFont(SoundFontInstrument.freepats, seed: 800),
-        drums(DrumKitInstrument.forzeeStereo, seed: 300), legato(seed: 600),
+        drums(DrumKitInstrument.forzeeStereo, seed: 300),
+        drums(DrumKitInstrument.circAfriqueKit, seed: 900), legato(seed: 600),
       ].flatMap { $0 }
     case .heldOut:
       soundFont(SoundFontInstrument.museScoreGeneral, seed: 400)
@@ -133,7 +134,9 @@ public enum OnsetEvaluationSet {
     where !FileManager.default.fileExists(atPath: instrument.soundFont.path) {
       missing.append(instrument.source.rawValue)
     }
-    let pieces = DrumKitInstrument.forzeeStereo + DrumKitInstrument.gimmeAHandAndBlackPearl
+    let pieces =
+      DrumKitInstrument.forzeeStereo + DrumKitInstrument.circAfriqueKit
+      + DrumKitInstrument.gimmeAHandAndBlackPearl
     if !pieces.allSatisfy(\.isAvailable) { missing.append("hydrogen-drumkits") }
     return missing.isEmpty ? nil : missing.joined(separator: ", ")
   }

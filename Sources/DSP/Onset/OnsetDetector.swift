@@ -43,6 +43,7 @@ public final class OnsetDetector {
   private let minimumGap: Int
   private let partials: PartialNovelty
   private var partialPicker: PartialOnsetPicker
+  private var aloneClicks: AloneClicks
   private var merger: OnsetMerger
   /// How far behind the analysed input an onset of either function can still be found.
   private let spectralReach: Int
@@ -95,6 +96,7 @@ public final class OnsetDetector {
       count: (PartialNovelty.hopsPerWindow - OnsetSpectrum.hopsPerWindow + 1) * bands.count)
     partialClicks = [Bool](repeating: false, count: bands.count)
     partialPicker = PartialOnsetPicker(hopSeconds: hopSeconds)
+    aloneClicks = AloneClicks(sampleRate: sampleRate)
     merger = OnsetMerger(sampleRate: sampleRate)
     let partialFramesLate = PartialNovelty.framesLate + PartialOnsetPicker.lookAhead
     partialReach =
@@ -119,6 +121,7 @@ public final class OnsetDetector {
   /// given to `process`, or at most `clickAnnouncementSeconds` after, in the order they sound.
   public func expectClick(atFrame frame: Int, sound: Int = 0, isAlone: Bool = false) {
     bleed.expect(frame, sound: sound, isAlone: isAlone)
+    if isAlone { aloneClicks.add(frame) }
   }
 
   /// How the clicks reach the microphone: as given, such as from a calibration, until alone
@@ -188,8 +191,10 @@ public final class OnsetDetector {
       clickedBands: windowsSinceClick < windows ? partialClicks : nil),
       let peak = partialPicker.push(frame: found.frame, value: found.value)
     {
-      merger.addPartial(
-        Onset(frame: partials.soundStart(ofFrame: peak.frame), strength: peak.strength))
+      let start = partials.soundStart(ofFrame: peak.frame)
+      if !flux.isTooFaint, !aloneClicks.covers(start) {
+        merger.addPartial(Onset(frame: start, strength: peak.strength))
+      }
     }
     nextPartialStart += spectrum.hop
   }
@@ -217,6 +222,10 @@ public final class OnsetDetector {
       let peak = picker.push(
         rise, level: flux.judgedLevel, nearClick: windowsSinceClick <= clickReach)
     else { return }
+    if flux.isTooFaint {
+      picker.withdrawLast()
+      return
+    }
     let window = peak.frame - SpectralFlux.persistence
     let windowStart = window * spectrum.hop
     let riseStart = flux.riseStart(window: window).map {

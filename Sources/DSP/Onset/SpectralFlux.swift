@@ -43,6 +43,13 @@ struct SpectralFlux {
   /// Below about −80 dBFS a band is silent: a recording's dither and a converter's hiss
   /// starting out of digital silence are no onset.
   static let silence: Float = 1e-4
+  /// The loudest sound lately is forgotten at 5 dB a second: slowly, as a sound far under it
+  /// is too faint to be a note for seconds (`quietest`).
+  static let loudestDecayPerSecond = 5.0
+  /// A sound 40 dB (in summed band magnitudes) under the loudest lately, clicks included, is no
+  /// note anyone meant: the faint rattle of a drumstick click long after it, a sample's echo.
+  /// A room's noise would hide it; a clean recording does not.
+  static let quietest: Float = 0.01
 
   private let bandCount: Int
   private let peakMemory: Float
@@ -68,12 +75,16 @@ struct SpectralFlux {
   /// Each band's peak before the old frames, forgotten at the same rate.
   private var olderPeaks: [Float]
   private var loudest: Float = 0
+  /// The loudest frame lately as heard, clicks and all: bands summed.
+  private var loudestHeard: Float = 0
+  private let loudestMemory: Float
   private var floor: RoomNoiseFloor
   private var envelope: [Float]
 
   init(bandCount: Int, hopSeconds: Double) {
     self.bandCount = bandCount
     peakMemory = Float(pow(10, -Self.peakDecayPerSecond * hopSeconds / 20))
+    loudestMemory = Float(pow(10, -Self.loudestDecayPerSecond * hopSeconds / 20))
     let frames = max(
       Self.framesBack.upperBound + Self.persistence + 1, Self.riseLookBack + Self.riseLookAhead)
     envelope = [Float](repeating: 0, count: frames)
@@ -153,6 +164,10 @@ struct SpectralFlux {
     return Double(earliest) + Double((sumX - sumY / slope) / n)
   }
 
+  /// Whether the sound judged last, clicks taken out, is too faint beside the loudest lately to
+  /// be a note.
+  var isTooFaint: Bool { judgedLevel < Self.quietest * loudestHeard }
+
   /// Weights the bands, such as from an instrument's profile.
   mutating func setWeights(_ bandWeights: [Float]) {
     weights = bandWeights
@@ -182,6 +197,9 @@ struct SpectralFlux {
       heard[newest + band] = heardBands?[band] ?? bands[band]
     }
     clicked[frameCount % frames] = heardBands != nil
+    var heardLevel: Float = 0
+    for band in 0..<bandCount { heardLevel += heardBands?[band] ?? bands[band] }
+    loudestHeard = max(loudestHeard * loudestMemory, heardLevel)
     frameCount += 1
     let judged = frameCount - 1 - Self.persistence
     guard judged >= 0 else { return 0 }
