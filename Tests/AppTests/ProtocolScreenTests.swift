@@ -109,6 +109,25 @@ final class ProtocolScreenTests: XCTestCase {
     XCTAssertTrue(text(model).contains("take 1  bars 0–40  ·  circled"), text(model))
   }
 
+  /// `T3 40 +` typed while take 4 is current rates bar 40 of take 3, and take 4 stays current.
+  func testATypedLineMarksAnEarlierTake() throws {
+    var model = AppFixtures.model()
+    model.press(.character("6"))
+    _ = model.handle(.protocolsListed([ProtocolSummary(name: "brahms")]))
+    model.press(.enter)
+    let lines = ["mvt 1: 1-40"] + (1...4).flatMap { _ in ["take", "end 40"] }
+    _ = model.handle(loaded(lines))
+    XCTAssertEqual(type(&model, "T3 40 +"), [.protocolAdd("brahms", line: "T3 40 +")])
+    _ = model.handle(loaded(lines + ["T3 40 +"]))
+    XCTAssertEqual(screen(model)?.session.takes.map(\.marks.count), [0, 0, 1, 0])
+    XCTAssertTrue(text(model).contains("take 4  bars 1–40"), text(model))
+    XCTAssertTrue(text(model).contains("T3 40 +"), text(model))
+    model.press(.tab)
+    model.press(.end)
+    XCTAssertTrue(text(model).contains("Takes at bar 40:"), text(model))
+    XCTAssertTrue(text(model).contains("    3  + "), text(model))
+  }
+
   func testTheReviewShowsWeakBarsAndThePlan() throws {
     var model = AppFixtures.model()
     model.press(.character("6"))

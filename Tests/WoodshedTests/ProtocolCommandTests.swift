@@ -195,6 +195,24 @@ final class ProtocolCommandTests: XCTestCase {
       try protocolCommand(["plan", "brahms"]).output, "movement 1\n  take 2: bars 1–16\n")
   }
 
+  /// `T1 all ++` rates take 1 while take 2 is current, headless as on the screen; a take that
+  /// does not exist is refused in the user's language.
+  func testALineAboutAnEarlierTakeChangesThatTake() throws {
+    try protocolCommand(["new", "brahms"])
+    try protocolCommand(["movement", "brahms", "mvt 1: 1-16"])
+    try add(["take", "end 16", "take", "end 16", "all +", "T1 all ++"])
+    XCTAssertEqual(
+      try protocolCommand(["plan", "brahms"]).output, "movement 1\n  take 1: bars 1–16\n")
+    let result = try woodshed.run(
+      ["protocol", "add", "brahms", "T9 note cello late"],
+      environment: woodshed.environment(lang: "es_ES.UTF-8"))
+    XCTAssertNotEqual(result.status, 0)
+    XCTAssertEqual(result.error, "Error: no hay ninguna toma 9\n")
+    try add(["undo"])
+    XCTAssertEqual(
+      try protocolCommand(["plan", "brahms"]).output, "movement 1\n  take 2: bars 1–16\n")
+  }
+
   func testEveryLineIsKeptInTheJournalAndUndoIsALineToo() throws {
     try protocolCommand(["new", "brahms"])
     try protocolCommand(["movement", "brahms", "mvt 1: 1-16"])

@@ -25,6 +25,10 @@ enum ProtocolCommand: Equatable {
   /// gives the status back to the takes.
   case status(ProtocolStatus?)
   case undo
+  /// `T3 40 +`: the line after the take's name (`WORD`, such as `T3`, `TA3`) is about that take
+  /// instead of the current one. The session reads `REST` once it knows `WORD` is no bar of
+  /// the movement: a bar or rehearsal mark of that name keeps its meaning.
+  case onTake(word: String, rest: String)
 
   /// A bound on typed numbers, so that counting on from one cannot overflow.
   static let largestNumber = 999_999
@@ -39,6 +43,10 @@ enum ProtocolCommand: Equatable {
     guard let first = words.first else { throw ProtocolError("empty entry") }
     let arguments = Array(words.dropFirst())
     let rest = String(line[first.endIndex...].trimmingWhitespace())
+    if !arguments.isEmpty, Self.takeName(in: first) != nil {
+      self = .onTake(word: String(first), rest: rest)
+      return
+    }
     switch first.lowercased() {
     case "work":
       guard !rest.isEmpty else { throw ProtocolError("work needs a name, as work Brahms op. 38") }
@@ -99,6 +107,36 @@ enum ProtocolCommand: Equatable {
       }
     default: self = try Self.mark(bars: first, arguments, rest: rest)
     }
+  }
+
+  /// The take a word such as `T3`, `TA3` or `t12` names: `T` (in any case) and a take's label,
+  /// a number after at most a few letters; nil for any other word.
+  static func takeName(in word: some StringProtocol) -> String? {
+    guard word.first == "T" || word.first == "t" else { return nil }
+    let name = word.dropFirst()
+    let letters = name.prefix(while: \.isLetter)
+    let digits = name[letters.endIndex...]
+    guard letters.count <= 3, letters.allSatisfy(\.isASCII), !digits.isEmpty,
+      digits.allSatisfy(\.isASCIIDigit)
+    else { return nil }
+    return String(name)
+  }
+
+  /// Whether the command is about one take, so that `T3` may go before it.
+  var isAboutATake: Bool {
+    switch self {
+    case .end, .falseStart, .noGood, .keep, .mark, .editPoint, .note: true
+    default: false
+    }
+  }
+
+  /// The line read as `BARS [RATING] [TAGS…]` whatever its first word, for a bar whose label
+  /// looks like a take's name (`T3`).
+  static func marking(_ line: String) throws(ProtocolError) -> ProtocolCommand {
+    let words = line.split(whereSeparator: \.isSpace)
+    guard let first = words.first else { throw ProtocolError("empty entry") }
+    let rest = String(line[first.endIndex...].trimmingWhitespace())
+    return try mark(bars: first, Array(words.dropFirst()), rest: rest)
   }
 
   /// `mvt K`, `mvt K "TITLE"`, `mvt K: BARS` or `mvt K "TITLE": BARS`.

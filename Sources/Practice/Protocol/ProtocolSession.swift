@@ -33,6 +33,10 @@ import FoundationEssentials
 ///   letters of `ProblemTag.builtIn` and the session's own.
 /// - `edit BAR` marks the start of `BAR` as a good edit point in the current take.
 /// - `note TEXT` notes something about the current take; `mnote TEXT` about the movement.
+/// - `T3 LINE`: a mark, `all`, `note`, `edit`, `end`, `keep`, `ng` or `false` line about take 3
+///   instead of the current take, as `T3 40 +`, `T3 12-20 i`, `T3 note cello late`. The take
+///   is named as it is numbered now (see `take(named:)`); its bars are its movement's. A bar
+///   or rehearsal mark of the current movement named like that (`T3`) keeps its meaning.
 /// - `pin TAKE BARS` makes the editing plan use a take of the current movement (by its label,
 ///   `A3`, or number) for those bars; `unpin` drops the current movement's pins.
 /// - `status edited` or `status done` says the edit is under way or finished; `status
@@ -117,6 +121,8 @@ public struct ProtocolSession: Equatable, Sendable {
     var takeCount: Int
     var changedTakes: [TakeSnapshot]
     var context: Context
+    /// The take a `T3` line named, which an undo applying it again must find the same.
+    var target: Int?
   }
 
   private struct Context: Equatable, Sendable {
@@ -166,7 +172,7 @@ public struct ProtocolSession: Equatable, Sendable {
       try undo(by: line.author)
       return
     }
-    let before = snapshot()
+    let before = snapshot(naming: target(of: command))
     try perform(command, at: line.date, utcOffset: line.utcOffset)
     if line.joinsPrevious, let last = applied.indices.last,
       applied[last].lines.last?.author == line.author
@@ -230,7 +236,9 @@ public struct ProtocolSession: Equatable, Sendable {
     let undone = Array(applied[index...])
     rewind(to: index)
     for action in undone.dropFirst() {
-      if context == action.before.context, (try? apply(together: action.lines)) != nil {
+      if context == action.before.context, (try? apply(together: action.lines)) != nil,
+        applied.last?.before.target == action.before.target
+      {
         continue
       }
       rewind(to: index)
@@ -263,8 +271,8 @@ public struct ProtocolSession: Equatable, Sendable {
     applied.removeSubrange(index...)
   }
 
-  private func snapshot() -> Snapshot {
-    let changed = Set([currentTake, takes.indices.last].compactMap { $0 }).sorted().map {
+  private func snapshot(naming target: Int? = nil) -> Snapshot {
+    let changed = Set([currentTake, takes.indices.last, target].compactMap { $0 }).sorted().map {
       TakeSnapshot(
         index: $0, endBar: takes[$0].endBar, endedAt: takes[$0].endedAt,
         isFalseStart: takes[$0].isFalseStart, isNoGood: takes[$0].isNoGood,
@@ -277,7 +285,17 @@ public struct ProtocolSession: Equatable, Sendable {
       frameRate: frameRate, currentWork: currentWork, currentMovement: currentMovement,
       declaredStatus: declaredStatus, timecodeOffset: timecodeOffset, nextNumbers: nextNumbers,
       takeCount: takes.count,
-      changedTakes: changed, context: context)
+      changedTakes: changed, context: context, target: target)
+  }
+
+  /// The take a `T3` line is about, when it names one that exists.
+  private func target(of command: ProtocolCommand) -> Int? {
+    guard case .onTake(let word, _) = command, !isBarOfCurrentMovement(word) else { return nil }
+    return try? take(named: String(word.dropFirst()))
+  }
+
+  private func isBarOfCurrentMovement(_ word: String) -> Bool {
+    currentMovement.flatMap(movement)?.bars.bar(word) != nil
   }
 
   private mutating func restore(_ before: Snapshot) {
@@ -382,39 +400,20 @@ public struct ProtocolSession: Equatable, Sendable {
     case .tag(let letter, let name): try defineTag(letter, name: name)
     case .take(let number, let bar):
       try startTake(number: number, at: bar, date: date, utcOffset: utcOffset)
-    case .end(let bar): try endTake(at: bar)
-    case .falseStart:
-      let take = try requireTake()
-      guard !pins.contains(where: { $0.take == take }) else {
-        throw ProtocolError("take \(takes[take].label) is pinned: unpin first")
+    case .end, .falseStart, .noGood, .keep, .mark, .editPoint, .note:
+      try perform(command, on: nil)
+    case .onTake(let word, let rest):
+      if isBarOfCurrentMovement(word) {
+        try perform(try ProtocolCommand.marking(word + " " + rest), on: nil)
+      } else {
+        let take = try take(named: String(word.dropFirst()))
+        let command = try ProtocolCommand(parsing: rest)
+        guard command.isAboutATake else {
+          throw ProtocolError(
+            "\(word) goes before a mark, all, note, edit, end, keep, ng or false, as \(word) 40 +")
+        }
+        try perform(command, on: take)
       }
-      takes[take].isFalseStart = true
-    case .noGood:
-      let take = try requireTake()
-      guard !pins.contains(where: { $0.take == take }) else {
-        throw ProtocolError("take \(takes[take].label) is pinned: unpin first")
-      }
-      takes[take].isNoGood = true
-    case .keep:
-      let take = try requireTake()
-      guard takes[take].isMaterial else {
-        let verdict = takes[take].isFalseStart ? "a false start" : "no good"
-        throw ProtocolError("take \(takes[take].label) is \(verdict)")
-      }
-      takes[take].isKept = true
-    case .mark(let bars, let rating, let letters):
-      try mark(bars, rating: rating, tags: letters)
-    case .editPoint(let bar):
-      let take = try requireTake()
-      let bars = try barsOfTake(take, bar)
-      guard bars.count == 1 else { throw ProtocolError("edit needs one bar, as edit 17") }
-      let position = bars.lowerBound
-      if !takes[take].editPoints.contains(position) {
-        takes[take].editPoints.append(position)
-        takes[take].editPoints.sort()
-      }
-    case .note(let text):
-      takes[try requireTake()].notes.append(text)
     case .movementNote(let text):
       let id = try requireMovement()
       let index = works[id.work].movements.firstIndex { $0.id == id }!
@@ -430,6 +429,49 @@ public struct ProtocolSession: Equatable, Sendable {
     case .undo:
       // `apply` takes an undo before it comes here: it changes the actions, not the protocol.
       break
+    }
+  }
+
+  /// A line about one take: `take`, or the current take when nil.
+  private mutating func perform(_ command: ProtocolCommand, on named: Int?)
+    throws(ProtocolError)
+  {
+    switch command {
+    case .end(let bar): try endTake(try resolve(named), at: bar)
+    case .falseStart:
+      let take = try resolve(named)
+      guard !pins.contains(where: { $0.take == take }) else {
+        throw ProtocolError("take \(takes[take].label) is pinned: unpin first")
+      }
+      takes[take].isFalseStart = true
+    case .noGood:
+      let take = try resolve(named)
+      guard !pins.contains(where: { $0.take == take }) else {
+        throw ProtocolError("take \(takes[take].label) is pinned: unpin first")
+      }
+      takes[take].isNoGood = true
+    case .keep:
+      let take = try resolve(named)
+      guard takes[take].isMaterial else {
+        let verdict = takes[take].isFalseStart ? "a false start" : "no good"
+        throw ProtocolError("take \(takes[take].label) is \(verdict)")
+      }
+      takes[take].isKept = true
+    case .mark(let bars, let rating, let letters):
+      try mark(bars, rating: rating, tags: letters, on: named)
+    case .editPoint(let bar):
+      let take = try resolve(named)
+      let bars = try barsOfTake(take, bar)
+      guard bars.count == 1 else { throw ProtocolError("edit needs one bar, as edit 17") }
+      let position = bars.lowerBound
+      if !takes[take].editPoints.contains(position) {
+        takes[take].editPoints.append(position)
+        takes[take].editPoints.sort()
+      }
+    case .note(let text):
+      takes[try resolve(named)].notes.append(text)
+    default:
+      preconditionFailure("\(command) is not about a take")
     }
   }
 
@@ -523,8 +565,7 @@ public struct ProtocolSession: Equatable, Sendable {
     declaredStatus = nil
   }
 
-  private mutating func endTake(at bar: String) throws(ProtocolError) {
-    let take = try requireTake()
+  private mutating func endTake(_ take: Int, at bar: String) throws(ProtocolError) {
     let movement = movement(takes[take].movement)!
     let end = try position(of: bar, in: movement)
     let label = takes[take].label
@@ -541,29 +582,28 @@ public struct ProtocolSession: Equatable, Sendable {
     takes[take].endBar = end
   }
 
-  private mutating func mark(_ text: String, rating: Rating?, tags letters: [Character])
-    throws(ProtocolError)
-  {
+  private mutating func mark(
+    _ text: String, rating: Rating?, tags letters: [Character], on named: Int?
+  ) throws(ProtocolError) {
     if text == ProtocolCommand.wholeTake {
-      try markWholeTake(rating: rating, tags: letters)
+      try markWholeTake(try resolve(named), rating: rating, tags: letters)
       return
     }
-    let map = currentMovement.flatMap(movement)?.bars
+    let map = (named.map { takes[$0].movement } ?? currentMovement).flatMap(movement)?.bars
     let head = text.prefix { $0 != "-" && $0 != "–" }
     guard head.first?.isASCIIDigit == true || map?.bar(head) != nil || map?.bar(text) != nil
     else { throw ProtocolError("\"\(text)\" is not a command, a bar or a rehearsal mark") }
     guard rating != nil || !letters.isEmpty else {
       throw ProtocolError("say how bar \(text) went: \(ProtocolCommand.ratingHelp), as \(text) 3")
     }
-    let take = try requireTake()
+    let take = try resolve(named)
     try appendMark(to: take, bars: try barsOfTake(take, text), rating: rating, tags: letters)
   }
 
   /// `all +`: one mark over the take's whole range, which is known only once it has ended.
-  private mutating func markWholeTake(rating: Rating?, tags letters: [Character])
+  private mutating func markWholeTake(_ take: Int, rating: Rating?, tags letters: [Character])
     throws(ProtocolError)
   {
-    let take = try requireTake()
     guard takes[take].endBar != nil else {
       throw ProtocolError(
         "take \(takes[take].label) has no end yet: end it first, as end 28, then all +")
@@ -621,6 +661,31 @@ public struct ProtocolSession: Equatable, Sendable {
       throw ProtocolError("no take yet: start one with \"take\"")
     }
     return currentTake
+  }
+
+  private func resolve(_ named: Int?) throws(ProtocolError) -> Int {
+    if let named { return named }
+    return try requireTake()
+  }
+
+  /// The take `name` names as takes are numbered now: its label (`3`, `A3`), in the current
+  /// work when each work numbers its own; under movement numbering a number alone is the
+  /// current movement's take (`3` is `A3` in movement 1).
+  func take(named name: String) throws(ProtocolError) -> Int {
+    var label = name
+    if numbering == .movement, name.allSatisfy(\.isASCIIDigit), let currentMovement {
+      label = NumberingScheme.letters(ofMovement: currentMovement.number) + name
+    }
+    let work = numbering == .continuous ? nil : currentWork
+    guard
+      let found = takes.lastIndex(where: {
+        $0.label.uppercased() == label.uppercased() && (work == nil || $0.movement.work == work)
+      })
+    else {
+      throw ProtocolError(
+        "there is no take \(name)", key: "protocol.error.noSuchTake", arguments: ["take": name])
+    }
+    return found
   }
 
   private func position(of bar: some StringProtocol, in movement: Movement) throws(ProtocolError)
