@@ -47,15 +47,15 @@ final class ProtocolExportTests: XCTestCase {
       [
         "work,movement,take,start_bar,end_bar,false_start,circled,no_good,started,timecode,"
           + "from_bar,to_bar,"
-          + "rating,tags,notes",
-        "\(take1),1,20,4,,\(note)",
-        "\(take1),21,40,2,,\(note)",
-        "\(take1),15,15,,intonation,\(note)",
-        "\(take1),25,25,,intonation;wrong note,\(note)",
-        "Brahms op. 38,1,2,12,30,false,false,false,2027-01-15T08:01:40.000Z,10:01:40:00,12,30,3,,",
-        "Brahms op. 38,1,3,30,40,false,true,false,2027-01-15T08:03:20.000Z,10:03:20:00,30,40,4,,",
-        "Brahms op. 38,1,3,30,40,false,true,false,2027-01-15T08:03:20.000Z,10:03:20:00,33,33,,noise,",
-        "Brahms op. 38,1,4,1,,true,false,false,2027-01-15T08:05:00.000Z,10:05:00:00,,,,,",
+          + "rating,tags,notes,day,day_title",
+        "\(take1),1,20,4,,\(note),,",
+        "\(take1),21,40,2,,\(note),,",
+        "\(take1),15,15,,intonation,\(note),,",
+        "\(take1),25,25,,intonation;wrong note,\(note),,",
+        "Brahms op. 38,1,2,12,30,false,false,false,2027-01-15T08:01:40.000Z,10:01:40:00,12,30,3,,,,",
+        "Brahms op. 38,1,3,30,40,false,true,false,2027-01-15T08:03:20.000Z,10:03:20:00,30,40,4,,,,",
+        "Brahms op. 38,1,3,30,40,false,true,false,2027-01-15T08:03:20.000Z,10:03:20:00,33,33,,noise,,,",
+        "Brahms op. 38,1,4,1,,true,false,false,2027-01-15T08:05:00.000Z,10:05:00:00,,,,,,,",
         "",
       ])
   }
@@ -74,10 +74,10 @@ final class ProtocolExportTests: XCTestCase {
     let work = "\"'=HYPERLINK(\"\"http://x\"\")\""
     XCTAssertEqual(
       rows[1],
-      "\(work),1,1,1,,false,false,false,2027-01-15T08:00:05.000Z,,3,3,,\"'-6 dB\",\"'+3 dB on the cello; =SUM(1)\""
+      "\(work),1,1,1,,false,false,false,2027-01-15T08:00:05.000Z,,3,3,,\"'-6 dB\",\"'+3 dB on the cello; =SUM(1)\",,"
     )
     XCTAssertEqual(
-      rows[2], "\(work),1,2,1,,false,false,false,2027-01-15T08:00:09.000Z,,,,,,\"'@cello\"")
+      rows[2], "\(work),1,2,1,,false,false,false,2027-01-15T08:00:09.000Z,,,,,,\"'@cello\",,")
     XCTAssertEqual(ProtocolExport.spreadsheetCell("3 + 4"), "3 + 4", "only a first character")
     XCTAssertEqual(ProtocolExport.spreadsheetCell("-"), "\"'-\"")
     XCTAssertEqual(ProtocolExport.spreadsheetCell("\r=1"), "\"'\r=1\"")
@@ -136,7 +136,7 @@ final class ProtocolExportTests: XCTestCase {
     let session = try ExportFixture.session([(0, "mvt 1: 0-8"), (5, "take")])
     XCTAssertEqual(
       ProtocolExport(name: "x", session: session).text(.csv).components(separatedBy: "\r\n")[1],
-      ",1,1,0,,false,false,false,2027-01-15T08:00:05.000Z,,,,,,")
+      ",1,1,0,,false,false,false,2027-01-15T08:00:05.000Z,,,,,,,,")
   }
 
   func testJSONHoldsTheWholeProtocol() throws {

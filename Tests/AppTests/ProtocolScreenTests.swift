@@ -128,6 +128,23 @@ final class ProtocolScreenTests: XCTestCase {
     XCTAssertTrue(text(model).contains("    3  + "), text(model))
   }
 
+  /// The heading says the day, as its `day` line named it or by its number; the review names
+  /// takes numbered again with their day.
+  func testTheHeadingSaysTheDay() throws {
+    var model = AppFixtures.model()
+    model.press(.character("6"))
+    _ = model.handle(.protocolsListed([ProtocolSummary(name: "brahms")]))
+    model.press(.enter)
+    _ = model.handle(loaded(["mvt 1: 1-40", "day 2 — Tuesday", "take"]))
+    XCTAssertTrue(text(model).contains("brahms  ·  day 2 — Tuesday  ·  movement 1"), text(model))
+    _ = model.handle(
+      loaded(["mvt 1: 1-40", "day 2 — Tuesday", "take", "1-40 +", "day restart", "take"]))
+    XCTAssertTrue(text(model).contains("brahms  ·  day 2  ·  movement 1"), text(model))
+    model.press(.tab)
+    XCTAssertTrue(text(model).contains("    1  + "), text(model))
+    XCTAssertTrue(text(model).contains("    2/1  · "), text(model))
+  }
+
   func testTheReviewShowsWeakBarsAndThePlan() throws {
     var model = AppFixtures.model()
     model.press(.character("6"))

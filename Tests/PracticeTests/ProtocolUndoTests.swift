@@ -123,7 +123,7 @@ final class ProtocolUndoTests: XCTestCase {
     let pool = [
       "take", "take @5", "take 3", "1-10 3", "4 i", "12 +", "end 20", "end 30", "false", "note x",
       "all +", "ng", "keep", "T1 4 +", "T2 note z", "T1 keep", "T2 ng", "T1 all +", "TA1 5 i",
-      "T1 end 30", "T2 false", "T1 edit 6",
+      "T1 end 30", "T2 false", "T1 edit 6", "day 2", "day restart", "T1/1 4 x",
       "edit 8", "mvt 2", "mvt 1", "mvt 2: 1-16", "pin 1 2-3", "unpin", "numbering movement",
       "tc 01:00:00:00", "fps 30", "fps 29.97df", "tc 01:00:00;00", "tag p page", "4 p", "mnote y",
       "work Schumann", "status done", "status edited", "status recording", "undo", "undo", "undo",

@@ -5,7 +5,7 @@ extension ProtocolExport {
   static let csvHeader = [
     "work", "movement", "take", "start_bar", "end_bar", "false_start", "circled", "no_good",
     "started", "timecode",
-    "from_bar", "to_bar", "rating", "tags", "notes",
+    "from_bar", "to_bar", "rating", "tags", "notes", "day", "day_title",
   ]
 
   /// RFC 4180 CSV with a header row and CRLF line ends, for a spreadsheet: one row per mark and
@@ -16,7 +16,8 @@ extension ProtocolExport {
   /// which sorts and is not taken for a formula as `+` would be; a mark's bars take two
   /// columns, as `1-24` would turn into a date. Start times are UTC to the millisecond; tags
   /// and notes are joined with `;`; what is unknown (an end bar, a timecode) is left empty;
-  /// timecodes are at the export's frame rate. Text the producer typed (work names, tags,
+  /// timecodes are at the export's frame rate. `day` is the number of the take's recording day
+  /// and `day_title` what its `day` line said. Text the producer typed (work names, tags,
   /// notes) is never read as a formula: see `spreadsheetCell`.
   func csv() -> String {
     var rows = [Self.csvHeader]
@@ -30,14 +31,15 @@ extension ProtocolExport {
         timecode(of: take)?.description ?? "",
       ]
       let notes = take.notes.joined(separator: "; ")
-      if take.marks.isEmpty { rows.append(fields + ["", "", "", "", notes]) }
+      let day = take.day.map { [String($0), session.days[$0 - 1].title ?? ""] } ?? ["", ""]
+      if take.marks.isEmpty { rows.append(fields + ["", "", "", "", notes] + day) }
       for mark in take.marks {
         rows.append(
           fields + [
             map.labels[mark.bars.lowerBound], map.labels[mark.bars.upperBound],
             mark.rating.map { String($0.rawValue) } ?? "",
             mark.tags.map(\.name).joined(separator: ";"), notes,
-          ])
+          ] + day)
       }
     }
     return rows.map { $0.map(Self.spreadsheetCell).joined(separator: ",") + "\r\n" }.joined()

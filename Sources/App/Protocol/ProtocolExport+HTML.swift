@@ -3,7 +3,7 @@ import Practice
 
 extension ProtocolExport {
   /// The take sheet as a web page to print from a browser, one page per movement: its takes
-  /// (bars, the clock time each began, its timecode, ratings and marks in bar order, edit
+  /// (their day once the session has days, bars, the clock time each began, its timecode, ratings and marks in bar order, edit
   /// points, notes), the producer's notes on the movement, the best material per run of bars
   /// and the editing plan. A false start is greyed, a bar range nothing covers usably is bold.
   /// Clock times are local where the take was logged, at `utcOffset` for takes from journals
@@ -58,10 +58,12 @@ extension ProtocolExport {
     if takes.isEmpty {
       lines.append("<p>No takes.</p>")
     } else {
+      let header =
+        ["Take"] + (showsDays ? ["Day"] : [])
+        + ["Bars", "Began", "Timecode", "Ratings and marks", "Edit points", "Notes"]
       lines += [
         "<table>",
-        "<thead><tr><th>Take</th><th>Bars</th><th>Began</th><th>Timecode</th>"
-          + "<th>Ratings and marks</th><th>Edit points</th><th>Notes</th></tr></thead>",
+        "<thead><tr>" + header.map { "<th>\($0)</th>" }.joined() + "</tr></thead>",
         "<tbody>",
       ]
       lines += takes.map { takeRow($0, in: map) }
@@ -92,16 +94,16 @@ extension ProtocolExport {
     let bars =
       take.endBar.map { Self.span(take.startBar...$0, in: map) }
       ?? "from \(map.labels[take.startBar])"
-    let cells = [
-      Self.escaped(take.label),
-      Self.escaped(bars + (Self.verdict(of: take).map { ", " + $0 } ?? "")),
-      clockTime(take.startedAt, utcOffset: take.utcOffset ?? utcOffset),
-      timecode(of: take).map { Self.escaped($0.description) } ?? "",
-      Self.marksInBarOrder(take).map { Self.escaped(Self.markText($0, in: map)) }
-        .joined(separator: "<br>"),
-      take.editPoints.map { Self.escaped(map.labels[$0]) }.joined(separator: ", "),
-      take.notes.map(Self.escaped).joined(separator: "<br>"),
-    ]
+    let cells =
+      [Self.escaped(take.name)] + (showsDays ? [Self.escaped(dayText(of: take))] : []) + [
+        Self.escaped(bars + (Self.verdict(of: take).map { ", " + $0 } ?? "")),
+        clockTime(take.startedAt, utcOffset: take.utcOffset ?? utcOffset),
+        timecode(of: take).map { Self.escaped($0.description) } ?? "",
+        Self.marksInBarOrder(take).map { Self.escaped(Self.markText($0, in: map)) }
+          .joined(separator: "<br>"),
+        take.editPoints.map { Self.escaped(map.labels[$0]) }.joined(separator: ", "),
+        take.notes.map(Self.escaped).joined(separator: "<br>"),
+      ]
     return (take.isFalseStart ? "<tr class=\"false-start\">" : "<tr>")
       + cells.map { "<td>\($0)</td>" }.joined() + "</tr>"
   }

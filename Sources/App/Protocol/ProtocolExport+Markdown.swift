@@ -2,7 +2,7 @@ import Practice
 
 extension ProtocolExport {
   /// A take sheet to print or read in any Markdown viewer: per movement, a table of its takes
-  /// (bars, timecode, false start, ratings and tags by bar range, notes), the producer's notes
+  /// (their day once the session has days, bars, timecode, false start, ratings and tags by bar range, notes), the producer's notes
   /// on the movement, the best material per run of bars and the editing plan.
   func markdown() -> String {
     var lines = ["# Take sheet: \(Self.inline(name))"]
@@ -14,19 +14,22 @@ extension ProtocolExport {
       if takes.isEmpty {
         lines.append("No takes.")
       } else {
+        let header =
+          ["Take"] + (showsDays ? ["Day"] : [])
+          + ["Bars", "Timecode", "Verdict", "Ratings and tags", "Notes"]
         lines += [
-          "| Take | Bars | Timecode | Verdict | Ratings and tags | Notes |",
-          "|---|---|---|---|---|---|",
+          "| " + header.joined(separator: " | ") + " |",
+          "|" + String(repeating: "---|", count: header.count),
         ]
         for take in takes {
-          let cells = [
-            take.label,
-            take.endBar.map { Self.span(take.startBar...$0, in: map) }
-              ?? "from \(map.labels[take.startBar])",
-            timecode(of: take)?.description ?? "", Self.verdict(of: take) ?? "",
-            Self.marksInBarOrder(take).map { Self.markText($0, in: map) }.joined(separator: "; "),
-            take.notes.joined(separator: "; "),
-          ]
+          let cells =
+            [take.name] + (showsDays ? [dayText(of: take)] : []) + [
+              take.endBar.map { Self.span(take.startBar...$0, in: map) }
+                ?? "from \(map.labels[take.startBar])",
+              timecode(of: take)?.description ?? "", Self.verdict(of: take) ?? "",
+              Self.marksInBarOrder(take).map { Self.markText($0, in: map) }.joined(separator: "; "),
+              take.notes.joined(separator: "; "),
+            ]
           lines.append("| " + cells.map(Self.tableCell).joined(separator: " | ") + " |")
         }
       }

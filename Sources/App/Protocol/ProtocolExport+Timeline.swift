@@ -31,7 +31,7 @@ extension ProtocolExport {
 
   /// `take 3 bars 1–24`, and `, false start` after one.
   func timelineName(_ take: Take) -> String {
-    "take \(take.label) \(Self.barsPhrase(take.bars, in: bars(of: take)))"
+    "take \(take.name) \(Self.barsPhrase(take.bars, in: bars(of: take)))"
       + (take.isFalseStart ? ", false start" : "")
   }
 
@@ -39,7 +39,7 @@ extension ProtocolExport {
   /// enough to read on a marker.
   func timelineName(_ mark: Mark, of take: Take) -> String {
     let words =
-      ["take \(take.label)", Self.barsPhrase(mark.bars, in: bars(of: take))]
+      ["take \(take.name)", Self.barsPhrase(mark.bars, in: bars(of: take))]
       + (mark.rating.map { [$0.unicode] } ?? []) + mark.tags.map { String($0.letter) }
     return words.joined(separator: " ")
   }

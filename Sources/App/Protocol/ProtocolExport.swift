@@ -78,6 +78,14 @@ public struct ProtocolExport: Sendable {
     return take.isKept ? "circled" : nil
   }
 
+  /// Whether the take sheets have a column for the day: once the session has `day` lines.
+  var showsDays: Bool { !session.days.isEmpty }
+
+  /// The take's recording day as its `day` line said it (`2 — Tuesday`), or its number.
+  func dayText(of take: Take) -> String {
+    take.day.map { session.days[$0 - 1].title ?? String($0) } ?? ""
+  }
+
   /// `12–20` by printed labels, or `12` for one bar; `dash` is `-` for formats read by
   /// machines that expect ASCII.
   static func span(_ bars: ClosedRange<Int>, in map: BarMap, dash: String = "–") -> String {

@@ -25,6 +25,9 @@ enum ProtocolCommand: Equatable {
   /// gives the status back to the takes.
   case status(ProtocolStatus?)
   case undo
+  /// `day [TITLE] [restart]`: a new recording day, whose takes are numbered on from the last
+  /// day's or, with `restart`, from the start again.
+  case day(title: String?, restartsNumbering: Bool)
   /// `T3 40 +`: the line after the take's name (`WORD`, such as `T3`, `TA3`) is about that take
   /// instead of the current one. The session reads `REST` once it knows `WORD` is no bar of
   /// the movement: a bar or rehearsal mark of that name keeps its meaning.
@@ -43,7 +46,7 @@ enum ProtocolCommand: Equatable {
     guard let first = words.first else { throw ProtocolError("empty entry") }
     let arguments = Array(words.dropFirst())
     let rest = String(line[first.endIndex...].trimmingWhitespace())
-    if !arguments.isEmpty, Self.takeName(in: first) != nil {
+    if !arguments.isEmpty, Self.namesATake(first) {
       self = .onTake(word: String(first), rest: rest)
       return
     }
@@ -67,6 +70,10 @@ enum ProtocolCommand: Equatable {
       }
       self = .tag(letter, name: String(rest.dropFirst().trimmingWhitespace()))
     case "take": self = try Self.take(arguments)
+    case "day":
+      let restarts = arguments.last?.lowercased() == "restart"
+      let title = restarts ? rest.dropLast("restart".count).trimmingWhitespace() : rest[...]
+      self = .day(title: title.isEmpty ? nil : String(title), restartsNumbering: restarts)
     case "end":
       guard arguments.count == 1 else { throw ProtocolError("end needs a bar, as end 28") }
       self = .end(bar: String(arguments[0]))
@@ -109,17 +116,19 @@ enum ProtocolCommand: Equatable {
     }
   }
 
-  /// The take a word such as `T3`, `TA3` or `t12` names: `T` (in any case) and a take's label,
-  /// a number after at most a few letters; nil for any other word.
-  static func takeName(in word: some StringProtocol) -> String? {
-    guard word.first == "T" || word.first == "t" else { return nil }
+  /// Whether a word names a take, as `T3`, `TA3`, `t12` or `T2/3` do: `T` (in any case) and a
+  /// take's label, a number after at most three letters, after a day's number and `/` where it
+  /// names the take of that day.
+  static func namesATake(_ word: some StringProtocol) -> Bool {
+    guard word.first == "T" || word.first == "t" else { return false }
     let name = word.dropFirst()
-    let letters = name.prefix(while: \.isLetter)
-    let digits = name[letters.endIndex...]
-    guard letters.count <= 3, letters.allSatisfy(\.isASCII), !digits.isEmpty,
-      digits.allSatisfy(\.isASCIIDigit)
-    else { return nil }
-    return String(name)
+    let day = name.prefix(while: \.isASCIIDigit)
+    let label =
+      !day.isEmpty && name[day.endIndex...].first == "/" ? name[day.endIndex...].dropFirst() : name
+    let letters = label.prefix(while: \.isLetter)
+    let digits = label[letters.endIndex...]
+    return letters.count <= 3 && letters.allSatisfy(\.isASCII) && !digits.isEmpty
+      && digits.allSatisfy(\.isASCIIDigit)
   }
 
   /// Whether the command is about one take, so that `T3` may go before it.

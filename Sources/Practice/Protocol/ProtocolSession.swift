@@ -22,6 +22,10 @@ import FoundationEssentials
 /// - `tag LETTER NAME` adds a problem tag, such as `tag p page turn`.
 ///
 /// Recording
+/// - `day [TITLE]` starts a new recording day (`day 2 — Tuesday`): takes carry their day, and
+///   are numbered on from the day before; `day [TITLE] restart` starts numbering again, at
+///   the `numbering … start N` number (1 unless set), and the takes of earlier days keep
+///   their names with their day's number before them (`1/3`, see `Take.name`).
 /// - `mvt K` selects movement K of the current work; its latest take becomes the current take.
 /// - `take [N] [@BAR]` (either order) starts the next take, or take N, in the current
 ///   movement, at `BAR` or else at a guess: where the previous take of the movement stopped if
@@ -35,10 +39,11 @@ import FoundationEssentials
 /// - `note TEXT` notes something about the current take; `mnote TEXT` about the movement.
 /// - `T3 LINE`: a mark, `all`, `note`, `edit`, `end`, `keep`, `ng` or `false` line about take 3
 ///   instead of the current take, as `T3 40 +`, `T3 12-20 i`, `T3 note cello late`. The take
-///   is named as it is numbered now (see `take(named:)`); its bars are its movement's. A bar
+///   is named as it is numbered now, or `T1/3` for take 3 of day 1 (see `take(named:)`); its
+///   bars are its movement's. A bar
 ///   or rehearsal mark of the current movement named like that (`T3`) keeps its meaning.
-/// - `pin TAKE BARS` makes the editing plan use a take of the current movement (by its label,
-///   `A3`, or number) for those bars; `unpin` drops the current movement's pins.
+/// - `pin TAKE BARS` makes the editing plan use a take of the current movement (named as `T`
+///   names it: `3`, `A3`, `1/3`) for those bars; `unpin` drops the current movement's pins.
 /// - `status edited` or `status done` says the edit is under way or finished; `status
 ///   recording` takes that back. A new take means recording again.
 /// - `undo` takes back the author's latest entry that is still in effect (an entry without an
@@ -65,10 +70,15 @@ public struct ProtocolSession: Equatable, Sendable {
   public private(set) var currentMovement: MovementID?
   /// The status the last `status` line declared, until a take comes after it.
   public private(set) var declaredStatus: ProtocolStatus?
+  /// The recording days begun by `day` lines, in order; the last is the current day.
+  public private(set) var days: [RecordingDay] = []
 
   private var timecodeOffset: TimecodeOffset?
   /// The next automatic number in each counting scope the session has used.
   private var nextNumbers: [NumberingScope: Int] = [:]
+  /// How many times numbering has started again with a day: a label is unique among the takes
+  /// of one run.
+  private var numberingRun = 0
   /// The actions in effect, oldest first, each with what it changed, so that `undo` puts back
   /// the session before it without replaying the lines before it.
   private var applied: [Action] = []
@@ -118,6 +128,8 @@ public struct ProtocolSession: Equatable, Sendable {
     var declaredStatus: ProtocolStatus?
     var timecodeOffset: TimecodeOffset?
     var nextNumbers: [NumberingScope: Int]
+    var days: [RecordingDay]
+    var numberingRun: Int
     var takeCount: Int
     var changedTakes: [TakeSnapshot]
     var context: Context
@@ -284,7 +296,7 @@ public struct ProtocolSession: Equatable, Sendable {
       works: works, pins: pins, tags: tags, numbering: numbering, startNumber: startNumber,
       frameRate: frameRate, currentWork: currentWork, currentMovement: currentMovement,
       declaredStatus: declaredStatus, timecodeOffset: timecodeOffset, nextNumbers: nextNumbers,
-      takeCount: takes.count,
+      days: days, numberingRun: numberingRun, takeCount: takes.count,
       changedTakes: changed, context: context, target: target)
   }
 
@@ -310,6 +322,8 @@ public struct ProtocolSession: Equatable, Sendable {
     declaredStatus = before.declaredStatus
     timecodeOffset = before.timecodeOffset
     nextNumbers = before.nextNumbers
+    days = before.days
+    numberingRun = before.numberingRun
     takes.removeSubrange(before.takeCount...)
     for take in before.changedTakes {
       takes[take.index].endBar = take.endBar
@@ -420,6 +434,15 @@ public struct ProtocolSession: Equatable, Sendable {
       works[id.work].movements[index].notes.append(text)
     case .pin(let take, let bars): try pin(take, bars)
     case .status(let declared): declaredStatus = declared
+    case .day(let title, let restarts):
+      days.append(
+        RecordingDay(
+          number: days.count + 1, title: title, startedAt: date, utcOffset: utcOffset,
+          restartsNumbering: restarts))
+      if restarts {
+        numberingRun += 1
+        nextNumbers = [:]
+      }
     case .unpin:
       let id = try requireMovement()
       guard pins.contains(where: { $0.movement == id }) else {
@@ -560,7 +583,8 @@ public struct ProtocolSession: Equatable, Sendable {
     takes.append(
       Take(
         number: taken, label: label(taken, in: id), movement: id, startBar: start,
-        startedAt: date, utcOffset: utcOffset, timecode: timecode(at: date)))
+        startedAt: date, utcOffset: utcOffset, timecode: timecode(at: date),
+        day: days.last?.number, numberingRun: numberingRun))
     nextNumbers[scope] = taken + 1
     declaredStatus = nil
   }
@@ -626,11 +650,9 @@ public struct ProtocolSession: Equatable, Sendable {
 
   private mutating func pin(_ label: String, _ text: String) throws(ProtocolError) {
     let id = try requireMovement()
-    guard
-      let take = takes.lastIndex(where: {
-        $0.movement == id && ($0.label == label || String($0.number) == label)
-      })
-    else { throw ProtocolError("no take \(label) in movement \(id.number)") }
+    guard let take = try? take(named: label), takes[take].movement == id else {
+      throw ProtocolError("no take \(label) in movement \(id.number)")
+    }
     guard !takes[take].isFalseStart else {
       throw ProtocolError("take \(takes[take].label) is a false start")
     }
@@ -668,18 +690,23 @@ public struct ProtocolSession: Equatable, Sendable {
     return try requireTake()
   }
 
-  /// The take `name` names as takes are numbered now: its label (`3`, `A3`), in the current
-  /// work when each work numbers its own; under movement numbering a number alone is the
-  /// current movement's take (`3` is `A3` in movement 1).
+  /// The take `name` names as takes are numbered now: its label (`3`, `A3`) since numbering
+  /// last started again, in the current work when each work numbers its own; under movement
+  /// numbering a number alone is the current movement's take (`3` is `A3` in movement 1).
+  /// `2/3` is take 3 of day 2.
   func take(named name: String) throws(ProtocolError) -> Int {
-    var label = name
-    if numbering == .movement, name.allSatisfy(\.isASCIIDigit), let currentMovement {
-      label = NumberingScheme.letters(ofMovement: currentMovement.number) + name
+    let parts = name.split(separator: "/", maxSplits: 1)
+    let day = parts.count == 2 ? Int(parts[0]) : nil
+    var label = String(parts.last ?? "")
+    if numbering == .movement, label.allSatisfy(\.isASCIIDigit), let currentMovement {
+      label = NumberingScheme.letters(ofMovement: currentMovement.number) + label
     }
     let work = numbering == .continuous ? nil : currentWork
     guard
-      let found = takes.lastIndex(where: {
-        $0.label.uppercased() == label.uppercased() && (work == nil || $0.movement.work == work)
+      let found = takes.lastIndex(where: { take in
+        take.label.uppercased() == label.uppercased()
+          && (work == nil || take.movement.work == work)
+          && (day.map { take.day == $0 } ?? (take.numberingRun == numberingRun))
       })
     else {
       throw ProtocolError(
@@ -747,7 +774,9 @@ public struct ProtocolSession: Equatable, Sendable {
   }
 
   private func isUsed(_ label: String, in scope: NumberingScope) -> Bool {
-    takes.contains { $0.label == label && self.scope(of: $0.movement) == scope }
+    takes.contains {
+      $0.label == label && $0.numberingRun == numberingRun && self.scope(of: $0.movement) == scope
+    }
   }
 
   /// The scope's next number, past any number already taken by hand.

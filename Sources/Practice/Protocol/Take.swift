@@ -6,6 +6,11 @@ public struct Take: Equatable, Sendable {
   /// The number as shown, with the movement's letter under the movement scheme: `3` or `A3`.
   public let label: String
   public let movement: MovementID
+  /// The number of the recording day it was taken on (see `RecordingDay`), nil before the
+  /// session's first `day` line.
+  public let day: Int?
+  /// How many times take numbers had started again with a day when it was taken.
+  let numberingRun: Int
   /// Positions in the movement's bar map.
   public let startBar: Int
   public internal(set) var endBar: Int?
@@ -31,15 +36,25 @@ public struct Take: Equatable, Sendable {
 
   init(
     number: Int, label: String, movement: MovementID, startBar: Int, startedAt: Date,
-    utcOffset: Int?, timecode: Timecode?
+    utcOffset: Int?, timecode: Timecode?, day: Int? = nil, numberingRun: Int = 0
   ) {
     self.number = number
     self.label = label
     self.movement = movement
+    self.day = day
+    self.numberingRun = numberingRun
     self.startBar = startBar
     self.startedAt = startedAt
     self.utcOffset = utcOffset
     self.timecode = timecode
+  }
+
+  /// The label, with the day's number before it once take numbers have started again with a
+  /// day (`2/3`), so that no two takes share a name where labels were unique: for the plan
+  /// and the exports.
+  public var name: String {
+    guard numberingRun > 0, let day else { return label }
+    return "\(day)/\(label)"
   }
 
   /// Whether the editing plan may use the take.
