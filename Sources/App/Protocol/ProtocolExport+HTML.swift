@@ -3,7 +3,8 @@ import Practice
 
 extension ProtocolExport {
   /// The take sheet as a web page to print from a browser, one page per movement: its takes
-  /// (their day once the session has days, bars, the clock time each began, its timecode, ratings and marks in bar order, edit
+  /// (their day once the session has days, bars, the clock times each began and ended (see
+  /// `Take.clockEnd`) and its length, its timecode, ratings and marks in bar order, edit
   /// points, notes), the producer's notes on the movement, the best material per run of bars
   /// and the editing plan. A false start is greyed, a bar range nothing covers usably is bold.
   /// Clock times are local where the take was logged, at `utcOffset` for takes from journals
@@ -60,7 +61,10 @@ extension ProtocolExport {
     } else {
       let header =
         ["Take"] + (showsDays ? ["Day"] : [])
-        + ["Bars", "Began", "Timecode", "Ratings and marks", "Edit points", "Notes"]
+        + [
+          "Bars", "Began", "Ended", "Length", "Timecode", "Ratings and marks", "Edit points",
+          "Notes",
+        ]
       lines += [
         "<table>",
         "<thead><tr>" + header.map { "<th>\($0)</th>" }.joined() + "</tr></thead>",
@@ -97,7 +101,9 @@ extension ProtocolExport {
     let cells =
       [Self.escaped(take.name)] + (showsDays ? [Self.escaped(dayText(of: take))] : []) + [
         Self.escaped(bars + (Self.verdict(of: take).map { ", " + $0 } ?? "")),
-        clockTime(take.startedAt, utcOffset: take.utcOffset ?? utcOffset),
+        Self.clockTime(take.startedAt, utcOffset: utcOffset(of: take)),
+        Self.clockTime(take.clockEnd, utcOffset: utcOffset(of: take)),
+        Self.length(of: take),
         timecode(of: take).map { Self.escaped($0.description) } ?? "",
         Self.marksInBarOrder(take).map { Self.escaped(Self.markText($0, in: map)) }
           .joined(separator: "<br>"),
@@ -106,14 +112,6 @@ extension ProtocolExport {
       ]
     return (take.isFalseStart ? "<tr class=\"false-start\">" : "<tr>")
       + cells.map { "<td>\($0)</td>" }.joined() + "</tr>"
-  }
-
-  /// `08:00:10`, the wall-clock time of `date` at `utcOffset`.
-  private func clockTime(_ date: Date, utcOffset: Int) -> String {
-    let day = 24 * 60 * 60
-    let seconds = ((Int(date.timeIntervalSince1970.rounded(.down)) + utcOffset) % day + day) % day
-    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    return "\(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60))"
   }
 
   /// Text as HTML shows it: the five characters markup reads are written as references.

@@ -10,13 +10,15 @@ extension ProtocolExport {
   /// [{"number", "title", "bars", "notes", "takes", "pins", "plan"}]}]}`
   ///
   /// `bars` is the bar map in the compact form the entry line `mvt K: …` reads. A take is
-  /// `{"label", "name", "day", "number", "from", "to", "falseStart", "started", "ended", "utcOffset",
+  /// `{"label", "name", "day", "number", "from", "to", "clockStart", "clockEnd", "duration", "falseStart", "started", "ended", "utcOffset",
   /// "timecode", "marks", "editPoints", "notes"}`, a mark `{"from", "to", "rating", "tags"}`
   /// with the rating as typed (`x`, `+-`, `ok`, `+`, `++`) and the tags by name. Bars are
   /// printed labels and takes their labels, both strings (`"12a"`, `"A3"`); times are UTC ISO
   /// 8601 to the millisecond, with the local clock's offset where the take was logged
   /// (`"+01:00"`); what is not known is `null`. `frameRate` is the rate timecodes are written
-  /// at. `day` is the number of the take's recording day, `null` before the first `day` line;
+  /// at. `clockStart` and `clockEnd` are the take's clock times (see `Take.clockEnd`) on the
+  /// local clock where it was logged, ISO 8601 with the offset (`"2027-01-15T09:00:10.000+01:00"`),
+  /// and `duration` the seconds between them, to the millisecond. `day` is the number of the take's recording day, `null` before the first `day` line;
   /// `name` is the label, with the day before it once numbering started again with a day
   /// (`"2/3"`), and names the take in `pins` and `plan`, the editing plan's segments,
   /// `{"take", "from", "to"}`, a gap's take `null`.
@@ -48,8 +50,15 @@ extension ProtocolExport {
         }),
       "works": .array(works),
     ])
-    // Strings, whole numbers, booleans and nulls always encode.
+    // Strings, finite numbers, booleans and nulls always encode.
     return String(decoding: try! value.serialized(), as: UTF8.self) + "\n"
+  }
+
+  /// `2027-01-15T09:00:10.000+01:00`: `date` on the clock where `take` was logged.
+  private func localTimestamp(_ date: Date, of take: Take) -> String {
+    let offset = utcOffset(of: take)
+    let local = UTCTimestamp(date.addingTimeInterval(Double(offset))).extendedMilliseconds
+    return String(local.dropLast()) + ProtocolStore.Entry.offsetText(offset)
   }
 
   private func movementJSON(_ movementPlan: EditingPlan.MovementPlan) -> JSONValue {
@@ -78,6 +87,9 @@ extension ProtocolExport {
         "ended": take.endedAt.map { .string(UTCTimestamp($0).extendedMilliseconds) } ?? .null,
         "utcOffset": take.utcOffset.map { .string(ProtocolStore.Entry.offsetText($0)) } ?? .null,
         "timecode": timecode(of: take).map { .string($0.description) } ?? .null,
+        "clockStart": .string(localTimestamp(take.startedAt, of: take)),
+        "clockEnd": .string(localTimestamp(take.clockEnd, of: take)),
+        "duration": .number((take.duration * 1000).rounded() / 1000),
         "marks": .array(
           take.marks.map { mark in
             .object([

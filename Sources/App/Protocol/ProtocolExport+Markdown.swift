@@ -2,7 +2,8 @@ import Practice
 
 extension ProtocolExport {
   /// A take sheet to print or read in any Markdown viewer: per movement, a table of its takes
-  /// (their day once the session has days, bars, timecode, false start, ratings and tags by bar range, notes), the producer's notes
+  /// (their day once the session has days, bars, the clock times each began and ended at its
+  /// line's offset from UTC (see `Take.clockEnd`) and its length, timecode, false start, ratings and tags by bar range, notes), the producer's notes
   /// on the movement, the best material per run of bars and the editing plan.
   func markdown() -> String {
     var lines = ["# Take sheet: \(Self.inline(name))"]
@@ -16,7 +17,9 @@ extension ProtocolExport {
       } else {
         let header =
           ["Take"] + (showsDays ? ["Day"] : [])
-          + ["Bars", "Timecode", "Verdict", "Ratings and tags", "Notes"]
+          + [
+            "Bars", "Began", "Ended", "Length", "Timecode", "Verdict", "Ratings and tags", "Notes",
+          ]
         lines += [
           "| " + header.joined(separator: " | ") + " |",
           "|" + String(repeating: "---|", count: header.count),
@@ -26,6 +29,9 @@ extension ProtocolExport {
             [take.name] + (showsDays ? [dayText(of: take)] : []) + [
               take.endBar.map { Self.span(take.startBar...$0, in: map) }
                 ?? "from \(map.labels[take.startBar])",
+              Self.clockTime(take.startedAt, utcOffset: utcOffset(of: take)),
+              Self.clockTime(take.clockEnd, utcOffset: utcOffset(of: take)),
+              Self.length(of: take),
               timecode(of: take)?.description ?? "", Self.verdict(of: take) ?? "",
               Self.marksInBarOrder(take).map { Self.markText($0, in: map) }.joined(separator: "; "),
               take.notes.joined(separator: "; "),

@@ -147,6 +147,8 @@ public struct ProtocolSession: Equatable, Sendable {
     var index: Int
     var endBar: Int?
     var endedAt: Date?
+    var endLineAt: Date?
+    var lastLineAt: Date
     var isFalseStart: Bool
     var isNoGood: Bool
     var isKept: Bool
@@ -287,6 +289,7 @@ public struct ProtocolSession: Equatable, Sendable {
     let changed = Set([currentTake, takes.indices.last, target].compactMap { $0 }).sorted().map {
       TakeSnapshot(
         index: $0, endBar: takes[$0].endBar, endedAt: takes[$0].endedAt,
+        endLineAt: takes[$0].endLineAt, lastLineAt: takes[$0].lastLineAt,
         isFalseStart: takes[$0].isFalseStart, isNoGood: takes[$0].isNoGood,
         isKept: takes[$0].isKept,
         markCount: takes[$0].marks.count,
@@ -328,6 +331,8 @@ public struct ProtocolSession: Equatable, Sendable {
     for take in before.changedTakes {
       takes[take.index].endBar = take.endBar
       takes[take.index].endedAt = take.endedAt
+      takes[take.index].endLineAt = take.endLineAt
+      takes[take.index].lastLineAt = take.lastLineAt
       takes[take.index].isFalseStart = take.isFalseStart
       takes[take.index].isNoGood = take.isNoGood
       takes[take.index].isKept = take.isKept
@@ -415,10 +420,10 @@ public struct ProtocolSession: Equatable, Sendable {
     case .take(let number, let bar):
       try startTake(number: number, at: bar, date: date, utcOffset: utcOffset)
     case .end, .falseStart, .noGood, .keep, .mark, .editPoint, .note:
-      try perform(command, on: nil)
+      try perform(command, on: nil, at: date)
     case .onTake(let word, let rest):
       if isBarOfCurrentMovement(word) {
-        try perform(try ProtocolCommand.marking(word + " " + rest), on: nil)
+        try perform(try ProtocolCommand.marking(word + " " + rest), on: nil, at: date)
       } else {
         let take = try take(named: String(word.dropFirst()))
         let command = try ProtocolCommand(parsing: rest)
@@ -426,7 +431,7 @@ public struct ProtocolSession: Equatable, Sendable {
           throw ProtocolError(
             "\(word) goes before a mark, all, note, edit, end, keep, ng or false, as \(word) 40 +")
         }
-        try perform(command, on: take)
+        try perform(command, on: take, at: date)
       }
     case .movementNote(let text):
       let id = try requireMovement()
@@ -455,12 +460,15 @@ public struct ProtocolSession: Equatable, Sendable {
     }
   }
 
-  /// A line about one take: `take`, or the current take when nil.
-  private mutating func perform(_ command: ProtocolCommand, on named: Int?)
+  /// A line about one take, entered at `date`: `take`, or the current take when nil.
+  private mutating func perform(_ command: ProtocolCommand, on named: Int?, at date: Date)
     throws(ProtocolError)
   {
     switch command {
-    case .end(let bar): try endTake(try resolve(named), at: bar)
+    case .end(let bar):
+      let take = try resolve(named)
+      try endTake(take, at: bar)
+      takes[take].endLineAt = date
     case .falseStart:
       let take = try resolve(named)
       guard !pins.contains(where: { $0.take == take }) else {
@@ -496,6 +504,7 @@ public struct ProtocolSession: Equatable, Sendable {
     default:
       preconditionFailure("\(command) is not about a take")
     }
+    takes[try resolve(named)].lastLineAt = date
   }
 
   private mutating func selectWork(named name: String) {

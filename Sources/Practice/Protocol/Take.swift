@@ -21,6 +21,10 @@ public struct Take: Equatable, Sendable {
   public let utcOffset: Int?
   /// When the next take was started, or nil while this is the last one.
   public internal(set) var endedAt: Date?
+  /// When its latest `end` line was entered; nil without one.
+  public internal(set) var endLineAt: Date?
+  /// When the latest line about it (its `take` line, a mark, a note, …) was entered.
+  public internal(set) var lastLineAt: Date
   /// The recorder's timecode at the start, once the session has a timecode offset.
   public let timecode: Timecode?
   public internal(set) var isFalseStart = false
@@ -45,6 +49,7 @@ public struct Take: Equatable, Sendable {
     self.numberingRun = numberingRun
     self.startBar = startBar
     self.startedAt = startedAt
+    lastLineAt = startedAt
     self.utcOffset = utcOffset
     self.timecode = timecode
   }
@@ -56,6 +61,21 @@ public struct Take: Equatable, Sendable {
     guard numberingRun > 0, let day else { return label }
     return "\(day)/\(label)"
   }
+
+  /// When the take ended on the clock: when its `end` line was entered, unless the next take
+  /// had started before (an end bar given afterwards), then when that one started; for the
+  /// last take without an `end` line, when its last line was entered.
+  public var clockEnd: Date {
+    switch (endLineAt, endedAt) {
+    case (let end?, let next?): min(end, next)
+    case (let end?, nil): end
+    case (nil, let next?): next
+    case (nil, nil): lastLineAt
+    }
+  }
+
+  /// From its `take` line to `clockEnd`, in seconds.
+  public var duration: TimeInterval { clockEnd.timeIntervalSince(startedAt) }
 
   /// Whether the editing plan may use the take.
   public var isMaterial: Bool { !isFalseStart && !isNoGood }
