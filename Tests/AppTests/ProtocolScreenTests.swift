@@ -143,6 +143,8 @@ final class ProtocolScreenTests: XCTestCase {
     model.press(.tab)
     XCTAssertTrue(text(model).contains("    1  + "), text(model))
     XCTAssertTrue(text(model).contains("    2/1  · "), text(model))
+    _ = type(&model, "g2/1")
+    XCTAssertEqual(screen(model)?.cursorRow, 1, "the row of Tuesday's take 1")
   }
 
   func testTheReviewShowsWeakBarsAndThePlan() throws {

@@ -8,12 +8,15 @@ final class ProtocolDayTests: XCTestCase {
     let session = try Journal.session([
       "mvt 1: 1-40", "take", "take", "day 2 — Tuesday", "take", "DAY", "take",
     ])
-    XCTAssertEqual(session.days.map(\.number), [1, 2])
+    XCTAssertEqual(session.days.map(\.number), [2, 3], "the takes before were day 1's")
     XCTAssertEqual(session.days.map(\.title), ["2 — Tuesday", nil])
     XCTAssertEqual(session.days.map(\.startedAt), [Journal.date(3), Journal.date(5)])
     XCTAssertEqual(session.days.map(\.restartsNumbering), [false, false])
     XCTAssertEqual(session.takes.map(\.label), ["1", "2", "3", "4"], "numbered on")
-    XCTAssertEqual(session.takes.map(\.day), [nil, nil, 1, 2])
+    XCTAssertEqual(session.takes.map(\.day), [nil, nil, 2, 3])
+    XCTAssertEqual(session.takes.map(session.dayNumber), [1, 1, 2, 3])
+    let plain = try Journal.session(["mvt 1: 1-40", "take"])
+    XCTAssertNil(plain.dayNumber(of: plain.takes[0]), "no days, no day")
     XCTAssertEqual(session.takes.map(\.name), ["1", "2", "3", "4"])
   }
 
@@ -47,7 +50,10 @@ final class ProtocolDayTests: XCTestCase {
     ])
     XCTAssertEqual(session.takes.map(\.label), ["100", "101", "100"])
     XCTAssertEqual(session.days.map(\.title), [nil])
-    XCTAssertEqual(session.takes.map(\.name), ["100", "101", "1/100"])
+    XCTAssertEqual(session.takes.map(\.name), ["100", "101", "2/100"])
+    var noted = session
+    try noted.apply("T1/101 note x", at: Journal.date(50))
+    XCTAssertEqual(noted.takes[1].notes, ["x"], "day 1 began without a day line")
   }
 
   func testUndoOfADayPutsTheNumberingBack() throws {

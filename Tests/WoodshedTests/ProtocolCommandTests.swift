@@ -213,6 +213,19 @@ final class ProtocolCommandTests: XCTestCase {
       try protocolCommand(["plan", "brahms"]).output, "movement 1\n  take 2: bars 1–16\n")
   }
 
+  /// Tuesday numbers its takes from 1 again: its take 1 is `2/1` in the plan and the exports.
+  func testADayThatRestartsNumberingKeepsTakeNamesApart() throws {
+    try protocolCommand(["new", "brahms"])
+    try protocolCommand(["movement", "brahms", "mvt 1: 1-16"])
+    try add(["take", "end 16", "all +", "day 2 — Tuesday restart", "take", "end 16", "all ++"])
+    XCTAssertEqual(
+      try protocolCommand(["plan", "brahms"]).output, "movement 1\n  take 2/1: bars 1–16\n")
+    let csv = try protocolCommand(["export", "brahms", "--format", "csv"]).output
+    XCTAssertTrue(csv.contains(",2,2 — Tuesday,"), csv)
+    let edl = try protocolCommand(["export", "brahms", "--format", "edl"]).output
+    XCTAssertTrue(edl.contains("001  D2T1     A     C "), edl)
+  }
+
   func testEveryLineIsKeptInTheJournalAndUndoIsALineToo() throws {
     try protocolCommand(["new", "brahms"])
     try protocolCommand(["movement", "brahms", "mvt 1: 1-16"])

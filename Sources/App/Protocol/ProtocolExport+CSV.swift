@@ -37,7 +37,9 @@ extension ProtocolExport {
       ]
       let notes = take.notes.joined(separator: "; ")
       let day =
-        (take.day.map { [String($0), session.days[$0 - 1].title ?? ""] } ?? ["", ""]) + [
+        (session.dayNumber(of: take).map {
+          [String($0), session.day(numbered: $0)?.title ?? ""]
+        } ?? ["", ""]) + [
           localDateTime(take.startedAt, of: take), localDateTime(take.clockEnd, of: take),
           Self.length(of: take, hours: true),
         ]

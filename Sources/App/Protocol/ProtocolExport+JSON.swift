@@ -76,7 +76,7 @@ extension ProtocolExport {
       JSONValue.object([
         "label": .string(take.label),
         "name": .string(take.name),
-        "day": take.day.map { .number(Double($0)) } ?? .null,
+        "day": session.dayNumber(of: take).map { .number(Double($0)) } ?? .null,
         "number": .number(Double(take.number)),
         "from": bar(take.startBar),
         "to": take.endBar.map(bar) ?? .null,

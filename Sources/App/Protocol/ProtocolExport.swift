@@ -110,7 +110,7 @@ public struct ProtocolExport: Sendable {
 
   /// The take's recording day as its `day` line said it (`2 — Tuesday`), or its number.
   func dayText(of take: Take) -> String {
-    take.day.map { session.days[$0 - 1].title ?? String($0) } ?? ""
+    session.dayNumber(of: take).map { session.day(numbered: $0)?.title ?? String($0) } ?? ""
   }
 
   /// `12–20` by printed labels, or `12` for one bar; `dash` is `-` for formats read by

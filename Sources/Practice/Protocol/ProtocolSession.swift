@@ -359,6 +359,17 @@ public struct ProtocolSession: Equatable, Sendable {
     return takes.lastIndex { $0.movement == currentMovement }
   }
 
+  /// The number of the day `take` was recorded on: its `day` line's, or 1 for a take logged
+  /// before the first `day` line (which then began day 2); nil in a session without days.
+  public func dayNumber(of take: Take) -> Int? {
+    take.day ?? (days.isEmpty ? nil : 1)
+  }
+
+  /// The day numbered `number`, unless it is the day 1 that began without a `day` line.
+  public func day(numbered number: Int) -> RecordingDay? {
+    days.first { $0.number == number }
+  }
+
   /// The label `take` without a number would give now, for the take counter.
   public var nextTakeLabel: String? {
     guard let currentMovement else { return nil }
@@ -440,9 +451,11 @@ public struct ProtocolSession: Equatable, Sendable {
     case .pin(let take, let bars): try pin(take, bars)
     case .status(let declared): declaredStatus = declared
     case .day(let title, let restarts):
+      // Takes logged before the first `day` line were day 1's, so that line starts day 2.
+      let number = (days.last?.number ?? (takes.isEmpty ? 0 : 1)) + 1
       days.append(
         RecordingDay(
-          number: days.count + 1, title: title, startedAt: date, utcOffset: utcOffset,
+          number: number, title: title, startedAt: date, utcOffset: utcOffset,
           restartsNumbering: restarts))
       if restarts {
         numberingRun += 1
@@ -715,7 +728,7 @@ public struct ProtocolSession: Equatable, Sendable {
       let found = takes.lastIndex(where: { take in
         take.label.uppercased() == label.uppercased()
           && (work == nil || take.movement.work == work)
-          && (day.map { take.day == $0 } ?? (take.numberingRun == numberingRun))
+          && (day.map { dayNumber(of: take) == $0 } ?? (take.numberingRun == numberingRun))
       })
     else {
       throw ProtocolError(

@@ -2,7 +2,8 @@ import FoundationEssentials
 
 /// A day of a session recorded over several, begun by a `day [TITLE] [restart]` line.
 public struct RecordingDay: Equatable, Sendable {
-  /// 1 for the first `day` line, 2 for the next…
+  /// 1 for the first `day` line, or 2 where takes came before it (they were day 1's), and
+  /// one more for each `day` line after.
   public let number: Int
   /// As typed after `day`, such as `2 — Tuesday`; nil for a bare `day`.
   public let title: String?

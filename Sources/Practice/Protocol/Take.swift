@@ -7,7 +7,7 @@ public struct Take: Equatable, Sendable {
   public let label: String
   public let movement: MovementID
   /// The number of the recording day it was taken on (see `RecordingDay`), nil before the
-  /// session's first `day` line.
+  /// session's first `day` line (see `ProtocolSession.dayNumber(of:)`).
   public let day: Int?
   /// How many times take numbers had started again with a day when it was taken.
   let numberingRun: Int
