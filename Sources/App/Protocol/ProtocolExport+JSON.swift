@@ -10,16 +10,18 @@ extension ProtocolExport {
   /// [{"number", "title", "bars", "notes", "takes", "pins", "plan"}]}]}`
   ///
   /// `bars` is the bar map in the compact form the entry line `mvt K: …` reads. A take is
-  /// `{"label", "name", "day", "number", "from", "to", "clockStart", "clockEnd", "duration", "falseStart", "started", "ended", "utcOffset",
-  /// "timecode", "marks", "editPoints", "notes"}`, a mark `{"from", "to", "rating", "tags"}`
+  /// `{"label", "name", "day", "number", "from", "to", "clockStart", "clockEnd", "duration",
+  /// "falseStart", "started", "ended", "utcOffset", "timecode", "marks", "editPoints",
+  /// "notes"}`, a mark `{"from", "to", "rating", "tags"}`
   /// with the rating as typed (`x`, `+-`, `ok`, `+`, `++`) and the tags by name. Bars are
   /// printed labels and takes their labels, both strings (`"12a"`, `"A3"`); times are UTC ISO
   /// 8601 to the millisecond, with the local clock's offset where the take was logged
   /// (`"+01:00"`); what is not known is `null`. `frameRate` is the rate timecodes are written
   /// at. `clockStart` and `clockEnd` are the take's clock times (see `Take.clockEnd`) on the
-  /// local clock where it was logged, ISO 8601 with the offset (`"2027-01-15T09:00:10.000+01:00"`),
-  /// and `duration` the seconds between them, to the millisecond. `day` is the number of the take's recording day, `null` before the first `day` line;
-  /// `name` is the label, with the day before it once numbering started again with a day
+  /// local clock where it was logged, ISO 8601 with the offset
+  /// (`"2027-01-15T09:00:10.000+01:00"`), and `duration` the seconds between them, to the
+  /// millisecond. `day` is the number of the take's recording day (see
+  /// `ProtocolSession.dayNumber(of:)`), `null` in a session without days; `name` is the label, with the day before it once numbering started again with a day
   /// (`"2/3"`), and names the take in `pins` and `plan`, the editing plan's segments,
   /// `{"take", "from", "to"}`, a gap's take `null`.
   func json() -> String {

@@ -24,8 +24,9 @@ import FoundationEssentials
 /// Recording
 /// - `day [TITLE]` starts a new recording day (`day 2 — Tuesday`): takes carry their day, and
 ///   are numbered on from the day before; `day [TITLE] restart` starts numbering again, at
-///   the `numbering … start N` number (1 unless set), and the takes of earlier days keep
-///   their names with their day's number before them (`1/3`, see `Take.name`).
+///   the `numbering … start N` number (1 unless set), and the takes numbered again are named
+///   with their day's number before their label (`2/3`, see `Take.name`). Takes logged
+///   before the first `day` line are day 1's.
 /// - `mvt K` selects movement K of the current work; its latest take becomes the current take.
 /// - `take [N] [@BAR]` (either order) starts the next take, or take N, in the current
 ///   movement, at `BAR` or else at a guess: where the previous take of the movement stopped if
@@ -40,8 +41,8 @@ import FoundationEssentials
 /// - `T3 LINE`: a mark, `all`, `note`, `edit`, `end`, `keep`, `ng` or `false` line about take 3
 ///   instead of the current take, as `T3 40 +`, `T3 12-20 i`, `T3 note cello late`. The take
 ///   is named as it is numbered now, or `T1/3` for take 3 of day 1 (see `take(named:)`); its
-///   bars are its movement's. A bar
-///   or rehearsal mark of the current movement named like that (`T3`) keeps its meaning.
+///   bars are its movement's. A bar or rehearsal mark of the current movement named like that
+///   (`T3`) keeps its meaning.
 /// - `pin TAKE BARS` makes the editing plan use a take of the current movement (named as `T`
 ///   names it: `3`, `A3`, `1/3`) for those bars; `unpin` drops the current movement's pins.
 /// - `status edited` or `status done` says the edit is under way or finished; `status
