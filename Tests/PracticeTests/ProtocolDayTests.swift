@@ -36,6 +36,8 @@ final class ProtocolDayTests: XCTestCase {
     XCTAssertEqual(session.takes.map(\.notes), [["Monday's"], [], ["today's"], []])
     XCTAssertEqual(session.takes[3].marks.map(\.rating), [.excellent])
     XCTAssertEqual(EditingPlan(session: session).movements[0].lines, ["take 2/2: bars 1–40"])
+    XCTAssertTrue(
+      EditingPlan(session: session).json.contains("{\"take\": \"2/2\", \"from\": \"1\""))
     assertRefuses(session, "take 2", "take 2 already exists")
     assertRefuses(session, "T3 note x", "there is no take 3")
     assertRefuses(session, "T3/1 note x", "there is no take 3/1")
