@@ -248,7 +248,7 @@ final class AppRuntimeTests: XCTestCase {
 
   /// The list's and the journal's refusals on the screen are in the producer's language: a
   /// rename onto a name in use (the cursor stays on the protocol being renamed), a take that
-  /// exists.
+  /// exists, a take a `T9` line names that does not.
   func testTheProtocolScreenRefusesInTheProducersLanguage() throws {
     let paths = StoragePaths(environment: ["WOODSHED_HOME": home.path])
     let store = ProtocolStore(paths: paths)
@@ -274,6 +274,7 @@ final class AppRuntimeTests: XCTestCase {
         .waitFor("no se pudo mover brahms a dvorak: ya hay un protocolo con ese nombre"),
         .keys([.enter]), .waitFor("brahms  ·  movimiento 1"), .keys(take), .waitFor("take 1"),
         .keys(take), .waitFor("la toma 1 ya existe"),
+        .keys("T9 40 +".map { Key.character($0) } + [.enter]), .waitFor("no hay ninguna toma 9"),
         .keys([.escape, .escape, .character("q")]),
       ])
     let runtime = protocolRuntime(model: model, terminal: terminal, paths: paths, store: store)

@@ -42,20 +42,25 @@ final class ProtocolExportTests: XCTestCase {
   func testCSVHasARowPerMarkAndPerTakeWithoutMarksQuotedForASpreadsheet() throws {
     let take1 = "Brahms op. 38,1,1,1,40,false,false,false,2027-01-15T08:00:10.000Z,10:00:10:00"
     let note = "\"slow, \"\"rushed\"\" ending\""
+    let clock1 = ",,,,2027-01-15 08:00:10,2027-01-15 08:00:16,0:00:06"
     XCTAssertEqual(
       try ExportFixture.export(.csv).components(separatedBy: "\r\n"),
       [
         "work,movement,take,start_bar,end_bar,false_start,circled,no_good,started,timecode,"
           + "from_bar,to_bar,"
-          + "rating,tags,notes,file",
-        "\(take1),1,20,4,,\(note),",
-        "\(take1),21,40,2,,\(note),",
-        "\(take1),15,15,,intonation,\(note),",
-        "\(take1),25,25,,intonation;wrong note,\(note),",
-        "Brahms op. 38,1,2,12,30,false,false,false,2027-01-15T08:01:40.000Z,10:01:40:00,12,30,3,,,",
-        "Brahms op. 38,1,3,30,40,false,true,false,2027-01-15T08:03:20.000Z,10:03:20:00,30,40,4,,,",
-        "Brahms op. 38,1,3,30,40,false,true,false,2027-01-15T08:03:20.000Z,10:03:20:00,33,33,,noise,,",
-        "Brahms op. 38,1,4,1,,true,false,false,2027-01-15T08:05:00.000Z,10:05:00:00,,,,,,",
+          + "rating,tags,notes,file,day,day_title,began_local,ended_local,duration",
+        "\(take1),1,20,4,,\(note)\(clock1)",
+        "\(take1),21,40,2,,\(note)\(clock1)",
+        "\(take1),15,15,,intonation,\(note)\(clock1)",
+        "\(take1),25,25,,intonation;wrong note,\(note)\(clock1)",
+        "Brahms op. 38,1,2,12,30,false,false,false,2027-01-15T08:01:40.000Z,10:01:40:00,12,30,3,,,,,,"
+          + "2027-01-15 08:01:40,2027-01-15 08:01:42,0:00:02",
+        "Brahms op. 38,1,3,30,40,false,true,false,2027-01-15T08:03:20.000Z,10:03:20:00,30,40,4,,,,,,"
+          + "2027-01-15 08:03:20,2027-01-15 08:03:23,0:00:03",
+        "Brahms op. 38,1,3,30,40,false,true,false,2027-01-15T08:03:20.000Z,10:03:20:00,33,33,,noise,,,,,"
+          + "2027-01-15 08:03:20,2027-01-15 08:03:23,0:00:03",
+        "Brahms op. 38,1,4,1,,true,false,false,2027-01-15T08:05:00.000Z,10:05:00:00,,,,,,,,,"
+          + "2027-01-15 08:05:00,2027-01-15 08:05:01,0:00:01",
         "",
       ])
   }
@@ -74,10 +79,13 @@ final class ProtocolExportTests: XCTestCase {
     let work = "\"'=HYPERLINK(\"\"http://x\"\")\""
     XCTAssertEqual(
       rows[1],
-      "\(work),1,1,1,,false,false,false,2027-01-15T08:00:05.000Z,,3,3,,\"'-6 dB\",\"'+3 dB on the cello; =SUM(1)\","
+      "\(work),1,1,1,,false,false,false,2027-01-15T08:00:05.000Z,,3,3,,\"'-6 dB\",\"'+3 dB on the cello; =SUM(1)\",,,,"
+        + "2027-01-15 08:00:05,2027-01-15 08:00:09,0:00:04"
     )
     XCTAssertEqual(
-      rows[2], "\(work),1,2,1,,false,false,false,2027-01-15T08:00:09.000Z,,,,,,\"'@cello\",")
+      rows[2],
+      "\(work),1,2,1,,false,false,false,2027-01-15T08:00:09.000Z,,,,,,\"'@cello\",,,,"
+        + "2027-01-15 08:00:09,2027-01-15 08:00:10,0:00:01")
     XCTAssertEqual(CSVCell.spreadsheet("3 + 4"), "3 + 4", "only a first character")
     XCTAssertEqual(CSVCell.spreadsheet("-"), "\"'-\"")
     XCTAssertEqual(CSVCell.spreadsheet("\r=1"), "\"'\r=1\"")
@@ -136,7 +144,8 @@ final class ProtocolExportTests: XCTestCase {
     let session = try ExportFixture.session([(0, "mvt 1: 0-8"), (5, "take")])
     XCTAssertEqual(
       ProtocolExport(name: "x", session: session).text(.csv).components(separatedBy: "\r\n")[1],
-      ",1,1,0,,false,false,false,2027-01-15T08:00:05.000Z,,,,,,,")
+      ",1,1,0,,false,false,false,2027-01-15T08:00:05.000Z,,,,,,,,,,"
+        + "2027-01-15 08:00:05,2027-01-15 08:00:05,0:00:00")
   }
 
   func testJSONHoldsTheWholeProtocol() throws {
@@ -206,12 +215,12 @@ extension ProtocolExportTests {
 
       ## Brahms op. 38, movement 1: Allegro
 
-      | Take | Bars | Timecode | Verdict | Ratings and tags | Notes | File |
-      |---|---|---|---|---|---|---|
-      | 1 | 1–40 | 10:00:10:00 |  | 1–20 ++; 15 intonation; 21–40 ok; 25 intonation, wrong note | slow, "rushed" ending |  |
-      | 2 | 12–30 | 10:01:40:00 |  | 12–30 + |  |  |
-      | 3 | 30–40 | 10:03:20:00 | circled | 30–40 ++; 33 noise |  |  |
-      | 4 | from 1 | 10:05:00:00 | false start |  |  |  |
+      | Take | Bars | Began | Ended | Length | Timecode | Verdict | Ratings and tags | Notes | File |
+      |---|---|---|---|---|---|---|---|---|---|
+      | 1 | 1–40 | 08:00:10 | 08:00:16 | 0:06 | 10:00:10:00 |  | 1–20 ++; 15 intonation; 21–40 ok; 25 intonation, wrong note | slow, "rushed" ending |  |
+      | 2 | 12–30 | 08:01:40 | 08:01:42 | 0:02 | 10:01:40:00 |  | 12–30 + |  |  |
+      | 3 | 30–40 | 08:03:20 | 08:03:23 | 0:03 | 10:03:20:00 | circled | 30–40 ++; 33 noise |  |  |
+      | 4 | from 1 | 08:05:00 | 08:05:01 | 0:01 | 10:05:00:00 | false start |  |  |  |
 
       Notes:
 
@@ -250,7 +259,8 @@ extension ProtocolExportTests {
     XCTAssertTrue(page.contains("<p>brahms · Brahms op. 38</p>\n<h1>movement 1 Allegro</h1>"), page)
     XCTAssertTrue(
       page.contains(
-        "<tr><td>1</td><td>1–40</td><td>09:00:10</td><td>10:00:10:00</td>"
+        "<tr><td>1</td><td>1–40</td><td>09:00:10</td><td>09:00:16</td><td>0:06</td>"
+          + "<td>10:00:10:00</td>"
           + "<td>1–20 ++<br>15 intonation<br>21–40 ok<br>25 intonation, wrong note</td><td></td>"
           + "<td>slow, &quot;rushed&quot; ending</td><td></td></tr>"), page)
     XCTAssertTrue(
@@ -298,7 +308,10 @@ extension ProtocolExportTests {
     ])
     let text = ProtocolExport(name: "x", session: session).text(.md)
     XCTAssertTrue(
-      text.contains("| 1 | from 1 |  |  | 1–4 ✗; 5 ± noise; 6–8 intonation | a \\| b c |"), text)
+      text.contains(
+        "| 1 | from 1 | 08:00:01 | 08:00:05 | 0:04 |  |  | 1–4 ✗; 5 ± noise; 6–8 intonation | a \\| b c |"
+      ),
+      text)
     XCTAssertTrue(text.contains("\n- page turn\n"), text)
     XCTAssertTrue(
       text.contains(
@@ -480,8 +493,8 @@ extension ProtocolExportTests {
     XCTAssertEqual(ProtocolExport.reaperTime(59.9996), "1:00.000")
   }
 
-  /// The recorder's file of a take (`file NAME`) goes into every export: the last CSV column
-  /// (never a formula), JSON, both take sheets, the EDL's clip name and source file, and the
+  /// The recorder's file of a take (`file NAME`) goes into every export: the CSV's column
+  /// after the notes (never a formula), JSON, both take sheets, the EDL's clip name and source file, and the
   /// REAPER and Audacity names.
   func testEveryExportNamesTheRecordersFile() throws {
     let session = try ExportFixture.session(
@@ -492,10 +505,12 @@ extension ProtocolExportTests {
     let export = ProtocolExport(name: "brahms", session: session)
     XCTAssertEqual(session.takes.map(\.file), ["=1.wav", "T002.WAV", "T003 \"b\".WAV", nil])
     let rows = export.text(.csv).components(separatedBy: "\r\n")
-    XCTAssertTrue(rows[1].hasSuffix(",\"'=1.wav\""), rows[1])
-    XCTAssertTrue(rows[5].hasSuffix(",3,,,T002.WAV"), rows[5])
-    XCTAssertTrue(rows[6].hasSuffix(",\"T003 \"\"b\"\".WAV\""), rows[6])
-    XCTAssertTrue(rows[8].hasSuffix(",,,,,,"), rows[8])
+    let clock = ",,,2027-01-15 08:0"
+    XCTAssertTrue(
+      rows[1].contains(",\"slow, \"\"rushed\"\" ending\",\"'=1.wav\"\(clock)0:10,"), rows[1])
+    XCTAssertTrue(rows[5].contains(",3,,,T002.WAV\(clock)1:40,"), rows[5])
+    XCTAssertTrue(rows[6].contains(",\"T003 \"\"b\"\".WAV\"\(clock)3:20,"), rows[6])
+    XCTAssertTrue(rows[8].contains(",10:05:00:00,,,,,,\(clock)5:00,"), rows[8])
 
     let object = try XCTUnwrap(
       JSONSerialization.jsonObject(with: Data(export.text(.json).utf8)) as? [String: Any])
@@ -507,7 +522,8 @@ extension ProtocolExportTests {
     XCTAssertTrue(takes[3]["file"] is NSNull)
 
     XCTAssertTrue(
-      export.text(.md).contains("| 2 | 12–30 | 10:01:40:00 |  | 12–30 + |  | T002.WAV |"))
+      export.text(.md).contains(
+        "| 2 | 12–30 | 08:01:40 | 08:01:42 | 0:02 | 10:01:40:00 |  | 12–30 + |  | T002.WAV |"))
     XCTAssertTrue(
       export.text(.html).contains("<td></td><td>T003 &quot;b&quot;.WAV</td></tr>"),
       export.text(.html))

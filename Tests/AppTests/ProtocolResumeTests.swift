@@ -143,8 +143,9 @@ final class ProtocolResumeTests: XCTestCase {
       "take", "take @5", "take 3", "1-10 3", "4 i", "12 +", "end 20", "end 30", "false",
       "note x", "all +", "ng", "keep", "edit 8", "mvt 2", "mvt 1", "mvt 2: 1-16", "pin 1 2-3",
       "unpin", "numbering movement", "tc 01:00:00:00", "fps 30", "tag p page", "4 p", "mnote y",
-      "work Schumann", "status done", "undo", "undo", "undo", "undo", "undo", "undo", "undo",
-      "undo",
+      "work Schumann", "status done", "file a.wav", "file b.wav take 1", "T1 4 +", "T2 note z",
+      "T1 file c.wav", "T1 end 30", "day 2", "day restart", "T1/1 5 x", "undo", "undo", "undo",
+      "undo", "undo", "undo", "undo", "undo", "undo", "undo",
     ]
     var generator = SeededJournalGenerator(seed: 19)
     var resumedCount = 0

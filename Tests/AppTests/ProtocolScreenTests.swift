@@ -122,6 +122,44 @@ final class ProtocolScreenTests: XCTestCase {
     XCTAssertTrue(text(model).contains("    1  ++  T001.WAV"), text(model))
   }
 
+  /// `T3 40 +` typed while take 4 is current rates bar 40 of take 3, and take 4 stays current.
+  func testATypedLineMarksAnEarlierTake() throws {
+    var model = AppFixtures.model()
+    model.press(.character("6"))
+    _ = model.handle(.protocolsListed([ProtocolSummary(name: "brahms")]))
+    model.press(.enter)
+    let lines = ["mvt 1: 1-40"] + (1...4).flatMap { _ in ["take", "end 40"] }
+    _ = model.handle(loaded(lines))
+    XCTAssertEqual(type(&model, "T3 40 +"), [.protocolAdd("brahms", line: "T3 40 +")])
+    _ = model.handle(loaded(lines + ["T3 40 +"]))
+    XCTAssertEqual(screen(model)?.session.takes.map(\.marks.count), [0, 0, 1, 0])
+    XCTAssertTrue(text(model).contains("take 4  bars 1–40"), text(model))
+    XCTAssertTrue(text(model).contains("T3 40 +"), text(model))
+    model.press(.tab)
+    model.press(.end)
+    XCTAssertTrue(text(model).contains("Takes at bar 40:"), text(model))
+    XCTAssertTrue(text(model).contains("    3  + "), text(model))
+  }
+
+  /// The heading says the day, as its `day` line named it or by its number; the review names
+  /// takes numbered again with their day.
+  func testTheHeadingSaysTheDay() throws {
+    var model = AppFixtures.model()
+    model.press(.character("6"))
+    _ = model.handle(.protocolsListed([ProtocolSummary(name: "brahms")]))
+    model.press(.enter)
+    _ = model.handle(loaded(["mvt 1: 1-40", "day 2 — Tuesday", "take"]))
+    XCTAssertTrue(text(model).contains("brahms  ·  day 2 — Tuesday  ·  movement 1"), text(model))
+    _ = model.handle(
+      loaded(["mvt 1: 1-40", "day 2 — Tuesday", "take", "1-40 +", "day restart", "take"]))
+    XCTAssertTrue(text(model).contains("brahms  ·  day 2  ·  movement 1"), text(model))
+    model.press(.tab)
+    XCTAssertTrue(text(model).contains("    1  + "), text(model))
+    XCTAssertTrue(text(model).contains("    2/1  · "), text(model))
+    _ = type(&model, "g2/1")
+    XCTAssertEqual(screen(model)?.cursorRow, 1, "the row of Tuesday's take 1")
+  }
+
   func testTheReviewShowsWeakBarsAndThePlan() throws {
     var model = AppFixtures.model()
     model.press(.character("6"))

@@ -47,6 +47,28 @@ final class RecorderLinkPlanTests: XCTestCase {
     XCTAssertEqual(made.filesLeft, ["A.WAV"])
   }
 
+  /// After `day … restart`, day 1's take 1 shares its label with Tuesday's: it is named by its
+  /// day, and the table names takes as the plan does.
+  func testATakeNumberedAgainSinceIsNamedByItsDay() throws {
+    let session = try self.session([
+      (0, "mvt 1: 1-40"), (10, "take"), (300, "day Tuesday restart"), (310, "take"),
+      (600, "take"),
+    ])
+    let made = plan(
+      session,
+      [
+        file("A.WAV", at: 12, lasting: 200), file("B.WAV", at: 312, lasting: 200),
+        file("C.WAV", at: 602, lasting: 30),
+      ])
+    XCTAssertEqual(
+      made.lines, ["file A.WAV take 1/1", "file B.WAV take 1", "file C.WAV take 2"])
+    XCTAssertEqual(made.links.map(\.take), ["1", "2/1", "2/2"])
+    XCTAssertEqual(made.takesLeft, [])
+    var linked = session
+    for line in made.lines { try linked.apply(line, at: start.addingTimeInterval(900)) }
+    XCTAssertEqual(linked.takes.map(\.file), ["A.WAV", "B.WAV", "C.WAV"])
+  }
+
   /// A take that has a file, and a file a take names, are left out; the latest take lasts its
   /// bars at the map's tempo: from bar 21 to its end at 40, 20 bars at ♩=120 in 4/4, 40 s.
   func testWhatIsLinkedStaysAndTheLatestTakeLastsItsBars() throws {

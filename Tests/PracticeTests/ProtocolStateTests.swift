@@ -7,7 +7,8 @@ import XCTest
 final class ProtocolStateTests: XCTestCase {
   /// Every kind of content a session holds: two works, titles, rehearsal marks, meters and
   /// tempos, takes ended, false, no good and circled, marks with ratings and tags, edit points,
-  /// notes, pins, a tag of its own, numbering by movement, a timecode and a declared status.
+  /// notes, pins, a tag of its own, numbering by movement, a timecode, a declared status, a
+  /// day that numbers takes again and lines about an earlier take.
   private func fullSession() throws -> ProtocolSession {
     var session = ProtocolSession()
     let lines = [
@@ -15,8 +16,9 @@ final class ProtocolStateTests: XCTestCase {
       "mvt 1 \"Allegro\": 0-40 A=12 3/4@q=120 20:2/4@q=90.5", "tag p page turn", "take @A",
       "12-14 + p", "file A001.WAV", "edit 13", "note lovely", "end 30", "all ok i", "take", "false",
       "take 9",
-      "ng", "mvt 2: 1-16", "take", "keep", "4 x", "mnote hum", "work Schumann", "mvt 1: 1-8",
-      "take", "3 ++", "status edited", "mvt 1", "work Brahms", "mvt 1", "pin 3 A-14",
+      "ng", "mvt 2: 1-16", "take", "keep", "4 x", "mnote hum", "day 2 — Tuesday restart",
+      "work Schumann", "mvt 1: 1-8", "take", "3 ++", "status edited", "mvt 1", "work Brahms",
+      "mvt 1", "T1/4 note rushed", "T1/9 file A009.WAV", "pin 1/3 A-14",
     ]
     for (second, line) in lines.enumerated() {
       try session.apply(
@@ -41,6 +43,10 @@ final class ProtocolStateTests: XCTestCase {
     XCTAssertEqual(session.pins.count, 1)
     XCTAssertEqual(session.takes.map(\.isKept), [false, false, false, true, false])
     XCTAssertNotNil(session.timecode(at: Journal.date(100)))
+    XCTAssertEqual(session.days.map(\.title), ["2 — Tuesday"])
+    XCTAssertEqual(session.takes.map(\.name), ["A3", "A4", "A9", "B3", "2/A3"])
+    XCTAssertEqual(session.takes[1].notes, ["rushed"])
+    XCTAssertEqual(session.takes.map(\.file), ["A001.WAV", nil, "A009.WAV", nil, nil])
     let read = try roundTrip(session)
     XCTAssertEqual(read, session.forgettingActions())
     XCTAssertNotEqual(read, session, "the undo history is not saved")
@@ -58,7 +64,8 @@ final class ProtocolStateTests: XCTestCase {
     let session = try fullSession()
     let written = [
       "works", "takes", "pins", "tags", "numbering", "startNumber", "frameRate", "currentWork",
-      "currentMovement", "declaredStatus", "timecodeOffset", "nextNumbers",
+      "currentMovement", "declaredStatus", "days", "timecodeOffset", "nextNumbers",
+      "numberingRun",
     ]
     // The undo history is left out on purpose, and whether it was.
     XCTAssertEqual(
@@ -68,6 +75,8 @@ final class ProtocolStateTests: XCTestCase {
       Mirror(reflecting: session).children.first { $0.label == "timecodeOffset" }?.value)
     let setOffset = try XCTUnwrap(Mirror(reflecting: offset).children.first?.value)
     XCTAssertEqual(fields(setOffset), ["timecode", "setAt"])
+    XCTAssertEqual(
+      fields(session.days[0]), ["number", "title", "startedAt", "utcOffset", "restartsNumbering"])
     XCTAssertEqual(fields(session.works[0]), ["name", "movements"])
     let movement = session.works[0].movements[0]
     XCTAssertEqual(fields(movement), ["id", "title", "bars", "notes"])
@@ -82,8 +91,9 @@ final class ProtocolStateTests: XCTestCase {
     XCTAssertEqual(
       fields(take),
       [
-        "number", "label", "movement", "startBar", "endBar", "startedAt", "utcOffset", "endedAt",
-        "timecode", "isFalseStart", "isNoGood", "isKept", "marks", "editPoints", "notes", "file",
+        "number", "label", "movement", "day", "numberingRun", "startBar", "endBar", "startedAt",
+        "utcOffset", "endedAt", "endLineAt", "lastLineAt", "timecode", "isFalseStart", "isNoGood",
+        "isKept", "marks", "editPoints", "notes", "file",
       ])
     XCTAssertEqual(fields(try XCTUnwrap(take.timecode)), ["frameCount", "rate"])
     XCTAssertEqual(fields(take.marks[0]), ["bars", "rating", "tags"])

@@ -25,9 +25,9 @@ final class ProtocolUndoTests: XCTestCase {
     try session.apply("undo", at: Journal.date(100), by: "producer")
     XCTAssertEqual(session.takes[0].marks, [], "the producer's rating is gone")
     XCTAssertEqual(session.takes[0].notes, ["cello late"], "the assistant's note stays")
-    XCTAssertEqual(
-      session.takes, prepared([("assistant", "note cello late")]).takes,
-      "as if the rating had never been entered")
+    var expected = prepared([])
+    try expected.apply("note cello late", at: Journal.date(3), by: "assistant")
+    XCTAssertEqual(session.takes, expected.takes, "as if the rating had never been entered")
     try session.apply("undo", at: Journal.date(101), by: "assistant")
     XCTAssertEqual(session, prepared([]))
   }
@@ -42,6 +42,22 @@ final class ProtocolUndoTests: XCTestCase {
     XCTAssertEqual(session.takes.map(\.file), ["other.wav", nil, nil])
     try session.apply("undo", at: Journal.date(100), by: "link")
     XCTAssertEqual(session.takes.map(\.file), ["one.wav", nil, nil])
+  }
+
+  /// `T3 file NAME` and `T3 40 +` change take 3 while take 4 is current and latest: undo puts
+  /// take 3 back as it was.
+  func testUndoPutsBackTheEarlierTakeATLineChanged() throws {
+    let before: [(String?, String)] = [
+      ("producer", "take"), ("producer", "take"), ("producer", "file three.wav"),
+      ("producer", "take"),
+    ]
+    for line in ["T3 file other.wav", "T3 40 +"] {
+      var session = prepared(before + [("assistant", line)])
+      XCTAssertNotEqual(session.takes[2], prepared(before).takes[2], line)
+      try session.apply("undo", at: Journal.date(100), by: "assistant")
+      XCTAssertEqual(session.takes[2].file, "three.wav", line)
+      XCTAssertEqual(session, prepared(before), line)
+    }
   }
 
   /// `protocol link` names the files of several takes in one action: undo takes all back.
@@ -147,7 +163,9 @@ final class ProtocolUndoTests: XCTestCase {
   func testUndoMakesTheSessionReplayingTheLinesInEffectWouldMake() {
     let pool = [
       "take", "take @5", "take 3", "1-10 3", "4 i", "12 +", "end 20", "end 30", "false", "note x",
-      "all +", "ng", "keep", "file a.wav", "file b.wav take 1", "file c.wav take 3",
+      "all +", "ng", "keep", "file a.wav", "file b.wav take 1", "file c.wav take 3", "T1 4 +",
+      "T2 note z", "T1 keep", "T2 ng", "T1 all +", "TA1 5 i", "T1 end 30", "T2 false", "T1 edit 6",
+      "T2 file d.wav", "day 2", "day restart", "T1/1 4 x", "file e.wav take 1/2",
       "edit 8", "mvt 2", "mvt 1", "mvt 2: 1-16", "pin 1 2-3", "unpin", "numbering movement",
       "tc 01:00:00:00", "fps 30", "fps 29.97df", "tc 01:00:00;00", "tag p page", "4 p", "mnote y",
       "work Schumann", "status done", "status edited", "status recording", "undo", "undo", "undo",

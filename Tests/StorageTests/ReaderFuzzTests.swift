@@ -110,11 +110,16 @@ final class ReaderFuzzTests: StorageTestCase {
       #"{"at":"2026-11-27T12:00:07Z","by":"link","line":"file T1.WAV take 1"}"#,
       #"{"at":"2026-11-27T12:00:07Z","by":"link","joinsPrevious":true,"line":"file \"a take 2\" take 2"}"#,
       #"{"at":"2026-11-27T12:00:08Z","by":"link","line":"undo"}"#,
+      #"{"at":"2026-11-27T12:00:09Z","by":"anna","line":"day 2 — Tuesday restart"}"#,
+      #"{"at":"2026-11-27T12:00:10Z","by":"anna","line":"take"}"#,
+      #"{"at":"2026-11-27T12:00:11Z","by":"ben","line":"T1/2 file T2.WAV"}"#,
+      #"{"at":"2026-11-27T12:00:12Z","by":"link","line":"file T3.WAV take 1/1"}"#,
     ]
     let journal = Array((lines.joined(separator: "\n") + "\n").utf8)
     var fuzzer = Fuzzer(tokens: [
       "\n", #"","by":""#, #","joinsPrevious":true"#, #""line":"undo"}"#, "\\u0000", "\"",
       "2026-02-29T24:00:00Z", "é", ".999Z", #","utcOffset":"+14:00""#, "file ", " take 1",
+      "T1 ", "/2", "day restart",
     ])
     let report = fuzzer.run(seconds: seconds, samples: [journal, journal + journal]) { bytes in
       FileManager.default.createFile(atPath: file.path, contents: Data(bytes))

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Practice
 import Storage
 
@@ -5,7 +6,8 @@ extension ProtocolExport {
   static let csvHeader = [
     "work", "movement", "take", "start_bar", "end_bar", "false_start", "circled", "no_good",
     "started", "timecode",
-    "from_bar", "to_bar", "rating", "tags", "notes", "file",
+    "from_bar", "to_bar", "rating", "tags", "notes", "file", "day", "day_title", "began_local",
+    "ended_local", "duration",
   ]
 
   /// RFC 4180 CSV with a header row and CRLF line ends, for a spreadsheet: one row per mark and
@@ -16,8 +18,12 @@ extension ProtocolExport {
   /// which sorts and is not taken for a formula as `+` would be; a mark's bars take two
   /// columns, as `1-24` would turn into a date. Start times are UTC to the millisecond; tags
   /// and notes are joined with `;`; what is unknown (an end bar, a timecode, the recorder's
-  /// file) is left empty; timecodes are at the export's frame rate. Text the producer typed
-  /// (work names, tags, notes, file names) is never read as a formula: see `CSVCell.spreadsheet`.
+  /// file) is left empty; timecodes are at the export's frame rate. `day` is the number of the
+  /// take's recording day and `day_title` what its `day` line said. `began_local` and
+  /// `ended_local` are the take's clock times (see `Take.clockEnd`) on the local clock where it
+  /// was logged, to the second, `2027-01-15 09:00:10`, and `duration` its length, `0:01:30`:
+  /// forms spreadsheets read as a date and time and as a time. Text the producer typed (work
+  /// names, tags, notes, file names) is never read as a formula: see `CSVCell.spreadsheet`.
   func csv() -> String {
     var rows = [Self.csvHeader]
     for take in session.takes {
@@ -31,16 +37,31 @@ extension ProtocolExport {
       ]
       let notes = take.notes.joined(separator: "; ")
       let file = take.file ?? ""
-      if take.marks.isEmpty { rows.append(fields + ["", "", "", "", notes, file]) }
+      let day =
+        (session.dayNumber(of: take).map {
+          [String($0), session.day(numbered: $0)?.title ?? ""]
+        } ?? ["", ""]) + [
+          localDateTime(take.startedAt, of: take), localDateTime(take.clockEnd, of: take),
+          Self.length(of: take, hours: true),
+        ]
+      if take.marks.isEmpty { rows.append(fields + ["", "", "", "", notes, file] + day) }
       for mark in take.marks {
         rows.append(
           fields + [
             map.labels[mark.bars.lowerBound], map.labels[mark.bars.upperBound],
             mark.rating.map { String($0.rawValue) } ?? "",
             mark.tags.map(\.name).joined(separator: ";"), notes, file,
-          ])
+          ] + day)
       }
     }
     return rows.map { $0.map(CSVCell.spreadsheet).joined(separator: ",") + "\r\n" }.joined()
+  }
+
+  /// `2027-01-15 09:00:10`: `date` on the clock where `take` was logged.
+  private func localDateTime(_ date: Date, of take: Take) -> String {
+    let local = date.addingTimeInterval(Double(utcOffset(of: take)))
+    let stamp = UTCTimestamp(
+      Date(timeIntervalSince1970: local.timeIntervalSince1970.rounded(.down)))
+    return String(stamp.extended.dropLast().replacing("T", with: " "))
   }
 }

@@ -54,7 +54,7 @@ extension ProtocolExport {
         lines.append(
           Self.edlEvent(
             event, reel: reels[position], [sourceIn, sourceOut, record, recordOut]))
-        let takeBars = "TAKE \(take.label) \(Self.edlBars(segment.bars, in: map))"
+        let takeBars = "TAKE \(take.name) \(Self.edlBars(segment.bars, in: map))"
         if let file = take.file {
           lines += [
             "* FROM CLIP NAME: \(file)", "* SOURCE FILE: \(file)", "* FROM FILE: \(file)",
@@ -64,7 +64,7 @@ extension ProtocolExport {
           lines.append("* FROM CLIP NAME: \(takeBars)")
         }
         if take.timecode == nil {
-          lines.append("* TAKE \(take.label) HAS NO TIMECODE: SOURCE TIMES FROM 00:00:00:00")
+          lines.append("* TAKE \(take.name) HAS NO TIMECODE: SOURCE TIMES FROM 00:00:00:00")
         }
         for mark in Self.marksInBarOrder(take)
         where !mark.tags.isEmpty && mark.bars.overlaps(segment.bars) {
@@ -88,15 +88,19 @@ extension ProtocolExport {
   /// A CMX3600 reel name has at most 8 letters and digits, which take labels are (`3`, `A3`):
   /// `TAKE3`, or the label alone where that is too long. Where takes come from several works,
   /// whose numbering may start again in each, every reel names its work first: `W1T3`, `W2T3`.
-  /// A name that would still be too long or taken is `R` and the take's position.
+  /// A take numbered after numbering started again with a day names that day (`D2T3`,
+  /// `W1D2T3`), where the take's name does (`2/3`). A name that would still be too long or
+  /// taken is `R` and the take's position.
   static func reels(_ takes: [Take]) -> [String] {
     let namesWork = Set(takes.map(\.movement.work)).count > 1
     var used: Set<String> = []
     return takes.enumerated().map { position, take in
-      let work = take.movement.work + 1
+      let work = namesWork ? "W\(take.movement.work + 1)" : ""
+      let day = take.name == take.label ? "" : take.day.map { "D\($0)" } ?? ""
       let names =
-        namesWork
-        ? ["W\(work)T\(take.label)", "W\(work)\(take.label)"] : ["TAKE\(take.label)", take.label]
+        work.isEmpty && day.isEmpty
+        ? ["TAKE\(take.label)", take.label]
+        : ["\(work)\(day)T\(take.label)", "\(work)\(day)\(take.label)"]
       var reel = names.first { $0.count <= 8 && !used.contains($0) } ?? "R\(position + 1)"
       var next = position + 1
       while used.contains(reel) {

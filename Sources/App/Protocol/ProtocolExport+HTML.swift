@@ -3,8 +3,10 @@ import Practice
 
 extension ProtocolExport {
   /// The take sheet as a web page to print from a browser, one page per movement: its takes
-  /// (bars, the clock time each began, its timecode, ratings and marks in bar order, edit
-  /// points, notes, the recorder's file), the producer's notes on the movement, the best material per run of bars
+  /// (their day once the session has days, bars, the clock times each began and ended (see
+  /// `Take.clockEnd`) and its length, its timecode, ratings and marks in bar order, edit
+  /// points, notes, the recorder's file), the producer's notes on the movement, the best
+  /// material per run of bars
   /// and the editing plan. A false start is greyed, a bar range nothing covers usably is bold.
   /// Clock times are local where the take was logged, at `utcOffset` for takes from journals
   /// that did not record it; everything typed is escaped, so a note can never become markup.
@@ -58,11 +60,15 @@ extension ProtocolExport {
     if takes.isEmpty {
       lines.append("<p>No takes.</p>")
     } else {
+      let header =
+        ["Take"] + (showsDays ? ["Day"] : [])
+        + [
+          "Bars", "Began", "Ended", "Length", "Timecode", "Ratings and marks", "Edit points",
+          "Notes", "File",
+        ]
       lines += [
         "<table>",
-        "<thead><tr><th>Take</th><th>Bars</th><th>Began</th><th>Timecode</th>"
-          + "<th>Ratings and marks</th><th>Edit points</th><th>Notes</th><th>File</th></tr>"
-          + "</thead>",
+        "<thead><tr>" + header.map { "<th>\($0)</th>" }.joined() + "</tr></thead>",
         "<tbody>",
       ]
       lines += takes.map { takeRow($0, in: map) }
@@ -93,27 +99,21 @@ extension ProtocolExport {
     let bars =
       take.endBar.map { Self.span(take.startBar...$0, in: map) }
       ?? "from \(map.labels[take.startBar])"
-    let cells = [
-      Self.escaped(take.label),
-      Self.escaped(bars + (Self.verdict(of: take).map { ", " + $0 } ?? "")),
-      clockTime(take.startedAt, utcOffset: take.utcOffset ?? utcOffset),
-      timecode(of: take).map { Self.escaped($0.description) } ?? "",
-      Self.marksInBarOrder(take).map { Self.escaped(Self.markText($0, in: map)) }
-        .joined(separator: "<br>"),
-      take.editPoints.map { Self.escaped(map.labels[$0]) }.joined(separator: ", "),
-      take.notes.map(Self.escaped).joined(separator: "<br>"),
-      take.file.map(Self.escaped) ?? "",
-    ]
+    let cells =
+      [Self.escaped(take.name)] + (showsDays ? [Self.escaped(dayText(of: take))] : []) + [
+        Self.escaped(bars + (Self.verdict(of: take).map { ", " + $0 } ?? "")),
+        Self.clockTime(take.startedAt, utcOffset: utcOffset(of: take)),
+        Self.clockTime(take.clockEnd, utcOffset: utcOffset(of: take)),
+        Self.length(of: take),
+        timecode(of: take).map { Self.escaped($0.description) } ?? "",
+        Self.marksInBarOrder(take).map { Self.escaped(Self.markText($0, in: map)) }
+          .joined(separator: "<br>"),
+        take.editPoints.map { Self.escaped(map.labels[$0]) }.joined(separator: ", "),
+        take.notes.map(Self.escaped).joined(separator: "<br>"),
+        take.file.map(Self.escaped) ?? "",
+      ]
     return (take.isFalseStart ? "<tr class=\"false-start\">" : "<tr>")
       + cells.map { "<td>\($0)</td>" }.joined() + "</tr>"
-  }
-
-  /// `08:00:10`, the wall-clock time of `date` at `utcOffset`.
-  private func clockTime(_ date: Date, utcOffset: Int) -> String {
-    let day = 24 * 60 * 60
-    let seconds = ((Int(date.timeIntervalSince1970.rounded(.down)) + utcOffset) % day + day) % day
-    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    return "\(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60))"
   }
 
   /// Text as HTML shows it: the five characters markup reads are written as references.

@@ -2,9 +2,10 @@ import Practice
 
 extension ProtocolExport {
   /// A take sheet to print or read in any Markdown viewer: per movement, a table of its takes
-  /// (bars, timecode, verdict, ratings and tags by bar range, notes, the recorder's file), the
-  /// producer's notes
-  /// on the movement, the best material per run of bars and the editing plan.
+  /// (their day once the session has days, bars, the clock times each began and ended at its
+  /// line's offset from UTC (see `Take.clockEnd`) and its length, timecode, verdict, ratings
+  /// and tags by bar range, notes, the recorder's file), the producer's notes on the movement,
+  /// the best material per run of bars and the editing plan.
   func markdown() -> String {
     var lines = ["# Take sheet: \(Self.inline(name))"]
     for movementPlan in plan.movements {
@@ -15,19 +16,28 @@ extension ProtocolExport {
       if takes.isEmpty {
         lines.append("No takes.")
       } else {
+        let header =
+          ["Take"] + (showsDays ? ["Day"] : [])
+          + [
+            "Bars", "Began", "Ended", "Length", "Timecode", "Verdict", "Ratings and tags", "Notes",
+            "File",
+          ]
         lines += [
-          "| Take | Bars | Timecode | Verdict | Ratings and tags | Notes | File |",
-          "|---|---|---|---|---|---|---|",
+          "| " + header.joined(separator: " | ") + " |",
+          "|" + String(repeating: "---|", count: header.count),
         ]
         for take in takes {
-          let cells = [
-            take.label,
-            take.endBar.map { Self.span(take.startBar...$0, in: map) }
-              ?? "from \(map.labels[take.startBar])",
-            timecode(of: take)?.description ?? "", Self.verdict(of: take) ?? "",
-            Self.marksInBarOrder(take).map { Self.markText($0, in: map) }.joined(separator: "; "),
-            take.notes.joined(separator: "; "), take.file ?? "",
-          ]
+          let cells =
+            [take.name] + (showsDays ? [dayText(of: take)] : []) + [
+              take.endBar.map { Self.span(take.startBar...$0, in: map) }
+                ?? "from \(map.labels[take.startBar])",
+              Self.clockTime(take.startedAt, utcOffset: utcOffset(of: take)),
+              Self.clockTime(take.clockEnd, utcOffset: utcOffset(of: take)),
+              Self.length(of: take),
+              timecode(of: take)?.description ?? "", Self.verdict(of: take) ?? "",
+              Self.marksInBarOrder(take).map { Self.markText($0, in: map) }.joined(separator: "; "),
+              take.notes.joined(separator: "; "), take.file ?? "",
+            ]
           lines.append("| " + cells.map(Self.tableCell).joined(separator: " | ") + " |")
         }
       }

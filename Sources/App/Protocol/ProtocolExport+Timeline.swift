@@ -32,7 +32,7 @@ extension ProtocolExport {
   /// `take 3 bars 1–24`, then `, false start` after one and ` [T003.WAV]` for a take with the
   /// recorder's file, its double quotes made single, as REAPER's names are quoted with them.
   func timelineName(_ take: Take) -> String {
-    "take \(take.label) \(Self.barsPhrase(take.bars, in: bars(of: take)))"
+    "take \(take.name) \(Self.barsPhrase(take.bars, in: bars(of: take)))"
       + (take.isFalseStart ? ", false start" : "")
       + (take.file.map { " [" + $0.replacing("\"", with: "'") + "]" } ?? "")
   }
@@ -41,7 +41,7 @@ extension ProtocolExport {
   /// enough to read on a marker.
   func timelineName(_ mark: Mark, of take: Take) -> String {
     let words =
-      ["take \(take.label)", Self.barsPhrase(mark.bars, in: bars(of: take))]
+      ["take \(take.name)", Self.barsPhrase(mark.bars, in: bars(of: take))]
       + (mark.rating.map { [$0.unicode] } ?? []) + mark.tags.map { String($0.letter) }
     return words.joined(separator: " ")
   }

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Practice
 
 /// A recording protocol written out for other tools, as `woodshed protocol export` does: CSV for
@@ -76,6 +77,40 @@ public struct ProtocolExport: Sendable {
     if take.isFalseStart { return "false start" }
     if take.isNoGood { return "no good" }
     return take.isKept ? "circled" : nil
+  }
+
+  /// The offset from UTC in seconds of the take's clock times: where its line was entered, or
+  /// the export's for journals that did not record it.
+  func utcOffset(of take: Take) -> Int {
+    take.utcOffset ?? utcOffset
+  }
+
+  /// `08:00:10`, the wall-clock time of `date` at `utcOffset`.
+  static func clockTime(_ date: Date, utcOffset: Int) -> String {
+    let day = 24 * 60 * 60
+    let seconds = ((Int(date.timeIntervalSince1970.rounded(.down)) + utcOffset) % day + day) % day
+    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    return "\(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60))"
+  }
+
+  /// A take's length in whole seconds, `1:30` or `1:02:05`, or with `hours` always `0:01:30`,
+  /// which spreadsheets read as a time: from its clock start to its clock end as the sheets
+  /// show them, to the second, so that the three agree.
+  static func length(of take: Take, hours: Bool = false) -> String {
+    func second(_ date: Date) -> Int { Int(date.timeIntervalSince1970.rounded(.down)) }
+    let total = max(0, second(take.clockEnd) - second(take.startedAt))
+    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    let minutesAndSeconds = "\(two(total / 60 % 60)):\(two(total % 60))"
+    guard hours || total >= 3600 else { return "\(total / 60):\(two(total % 60))" }
+    return "\(total / 3600):" + minutesAndSeconds
+  }
+
+  /// Whether the take sheets have a column for the day: once the session has `day` lines.
+  var showsDays: Bool { !session.days.isEmpty }
+
+  /// The take's recording day as its `day` line said it (`2 — Tuesday`), or its number.
+  func dayText(of take: Take) -> String {
+    session.dayNumber(of: take).map { session.day(numbered: $0)?.title ?? String($0) } ?? ""
   }
 
   /// `12–20` by printed labels, or `12` for one bar; `dash` is `-` for formats read by

@@ -428,11 +428,11 @@ public struct ProtocolModel: Equatable, Sendable {
     return []
   }
 
-  /// Moves the cursor to a take (by its label, onto its first bar) or to a bar (by its printed
-  /// number or rehearsal letter).
+  /// Moves the cursor to a take (by its name as the rows show it, onto its first bar) or to a
+  /// bar (by its printed number or rehearsal letter).
   private mutating func jumpTo(_ text: String, in map: TakeMap, strings: Localizer) {
     let rows = shownTakes(of: map)
-    if let row = rows.firstIndex(where: { session.takes[$0].label == text }) {
+    if let row = rows.firstIndex(where: { session.takes[$0].name == text }) {
       cursorRow = row
       cursorBar = session.takes[rows[row]].startBar
     } else if let bar = map.bars.bar(text) {

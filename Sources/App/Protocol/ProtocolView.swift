@@ -90,6 +90,10 @@ enum ProtocolView {
     if let author = model.overrides.author {
       heading += "  ·  " + strings.text("protocol.author", ["name": author])
     }
+    if let day = session.days.last {
+      // As typed, `day 2 — Tuesday`, or by its number.
+      heading += "  ·  " + strings.text("protocol.day", ["day": day.title ?? "\(day.number)"])
+    }
     if let id = session.currentMovement, let movement = session.movement(id) {
       heading +=
         "  ·  "
@@ -255,7 +259,7 @@ enum ProtocolView {
       rows: shown.map { take in
         let row = cells[take] ?? []
         return TakeMapView.Row(
-          label: session.takes[take].label, cells: row.map { grade($0.grade) },
+          label: session.takes[take].name, cells: row.map { grade($0.grade) },
           tagged: Set(row.indices.filter { !row[$0].tags.isEmpty }),
           isFalseStart: session.takes[take].isFalseStart)
       },
@@ -282,7 +286,7 @@ enum ProtocolView {
     y += 1
     for entry in map.takes(at: screen.cursorBar) where y < area.maxY - 1 {
       let take = session.takes[entry.take]
-      var text = "  " + take.label + "  " + gradeText(entry.grade, glyphs: model.glyphs)
+      var text = "  " + take.name + "  " + gradeText(entry.grade, glyphs: model.glyphs)
       if let file = take.file { text += "  " + file }
       if !entry.tags.isEmpty { text += "  " + entry.tags.map(\.name).joined(separator: ", ") }
       if !entry.notes.isEmpty { text += "  · " + entry.notes.joined(separator: " · ") }

@@ -15,7 +15,7 @@ public struct RecorderLinkPlan: Sendable {
   public private(set) var links: [Link] = []
   /// The lines that write `links`, one per link.
   public private(set) var lines: [String] = []
-  /// The labels of the takes still without a file.
+  /// The names of the takes still without a file, as the plan names them (`2/1`).
   public private(set) var takesLeft: [String] = []
   /// The files no take has.
   public private(set) var filesLeft: [String] = []
@@ -48,20 +48,29 @@ public struct RecorderLinkPlan: Sendable {
     for match in RecorderLink.match(spans, files, tolerance: tolerance) {
       let take = session.takes[match.take]
       let name = files[match.file].name
-      let line = RecorderLink.line(file: name, take: take.label)
-      // Under numbering that starts again, a label may name a later take: that take would get
-      // the file, so this one is left for the producer to name by hand.
-      var trial = linked
-      guard (try? trial.apply(line, at: take.startedAt)) != nil,
-        trial.takes[match.take].file == name
-      else { continue }
-      linked = trial
-      links.append(Link(take: take.label, file: name, overlap: match.overlap))
-      lines.append(line)
+      // A label a later take shares (numbered again after a `day … restart`) names that take:
+      // this one is named by its day then, `1/3`. Where that names another take too (numbering
+      // per work), it is left for the producer to name by hand.
+      let labels =
+        [take.label] + (session.dayNumber(of: take).map { ["\($0)/\(take.label)"] } ?? [])
+      var made: (line: String, session: ProtocolSession)?
+      for label in labels where made == nil {
+        let line = RecorderLink.line(file: name, take: label)
+        var trial = linked
+        if (try? trial.apply(line, at: take.startedAt)) != nil,
+          trial.takes[match.take].file == name
+        {
+          made = (line, trial)
+        }
+      }
+      guard let made else { continue }
+      linked = made.session
+      links.append(Link(take: take.name, file: name, overlap: match.overlap))
+      lines.append(made.line)
       linkedFiles.insert(match.file)
       linkedTakes.insert(match.take)
     }
-    takesLeft = spans.filter { !linkedTakes.contains($0.take) }.map { session.takes[$0.take].label }
+    takesLeft = spans.filter { !linkedTakes.contains($0.take) }.map { session.takes[$0.take].name }
     filesLeft = files.indices.filter { !linkedFiles.contains($0) }.map { files[$0].name }
   }
 

@@ -1,8 +1,8 @@
 extension EditingPlan {
   /// The plan for `woodshed protocol plan --json`, on one line:
   /// `{"movements": [{"work": "", "movement": 1, "segments": [{"take": 3, "from": "1",
-  /// "to": "24"}, …]}]}`. Bars are printed labels; a take is its number when its label is one,
-  /// else its label as a string (`"A3"`), and `null` for a gap.
+  /// "to": "24"}, …]}]}`. Bars are printed labels; a take is its number when its name is one,
+  /// else its name as a string (`"A3"`, `"2/1"`: see `Take.name`), and `null` for a gap.
   public var json: String {
     let movements = movements.map { plan in
       let segments = plan.segments.map { segment in

@@ -24,7 +24,8 @@ public struct EditingPlan: Equatable, Sendable {
   public struct Segment: Equatable, Sendable {
     /// The take's position in `ProtocolSession.takes`; nil for a gap.
     public let take: Int?
-    /// The take's label as shown, such as `3` or `A3`; nil for a gap.
+    /// The take's name, its label as shown (`3`, `A3`) or, once numbering started again with a
+    /// day, with the day's number (`2/3`); nil for a gap.
     public let label: String?
     /// Positions in the movement's bar map.
     public let bars: ClosedRange<Int>
@@ -154,7 +155,7 @@ public struct EditingPlan: Equatable, Sendable {
       let row = path[bar] == gap ? nil : rows[path[bar]]
       segments.append(
         Segment(
-          take: row.map { map.takes[$0] }, label: row.map { map.details[$0].label },
+          take: row.map { map.takes[$0] }, label: row.map { map.details[$0].name },
           bars: first...bar))
       first = bar + 1
     }

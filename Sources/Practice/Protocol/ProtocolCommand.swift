@@ -26,8 +26,15 @@ enum ProtocolCommand: Equatable {
   case status(ProtocolStatus?)
   case undo
   /// `file NAME`: the recorder's file or clip of the current take, or of the take labelled
-  /// `take` (`file NAME take 3`), as `woodshed protocol link` writes it.
+  /// `take` (`file NAME take 3`, `file NAME take 2/3`), as `woodshed protocol link` writes it.
   case file(String, take: String?)
+  /// `day [TITLE] [restart]`: a new recording day, whose takes are numbered on from the last
+  /// day's or, with `restart`, from the start again.
+  case day(title: String?, restartsNumbering: Bool)
+  /// `T3 40 +`: the line after the take's name (`WORD`, such as `T3`, `TA3`) is about that take
+  /// instead of the current one. The session reads `REST` once it knows `WORD` is no bar of
+  /// the movement: a bar or rehearsal mark of that name keeps its meaning.
+  case onTake(word: String, rest: String)
 
   /// A bound on typed numbers, so that counting on from one cannot overflow.
   static let largestNumber = 999_999
@@ -42,6 +49,10 @@ enum ProtocolCommand: Equatable {
     guard let first = words.first else { throw ProtocolError("empty entry") }
     let arguments = Array(words.dropFirst())
     let rest = String(line[first.endIndex...].trimmingWhitespace())
+    if !arguments.isEmpty, Self.namesATake(first) {
+      self = .onTake(word: String(first), rest: rest)
+      return
+    }
     switch first.lowercased() {
     case "work":
       guard !rest.isEmpty else { throw ProtocolError("work needs a name, as work Brahms op. 38") }
@@ -62,6 +73,10 @@ enum ProtocolCommand: Equatable {
       }
       self = .tag(letter, name: String(rest.dropFirst().trimmingWhitespace()))
     case "take": self = try Self.take(arguments)
+    case "day":
+      let restarts = arguments.last?.lowercased() == "restart"
+      let title = restarts ? rest.dropLast("restart".count).trimmingWhitespace() : rest[...]
+      self = .day(title: title.isEmpty ? nil : String(title), restartsNumbering: restarts)
     case "end":
       guard arguments.count == 1 else { throw ProtocolError("end needs a bar, as end 28") }
       self = .end(bar: String(arguments[0]))
@@ -103,6 +118,38 @@ enum ProtocolCommand: Equatable {
       }
     default: self = try Self.mark(bars: first, arguments, rest: rest)
     }
+  }
+
+  /// Whether a word names a take, as `T3`, `TA3`, `t12` or `T2/3` do: `T` (in any case) and a
+  /// take's label, a number after at most three letters, after a day's number and `/` where it
+  /// names the take of that day.
+  static func namesATake(_ word: some StringProtocol) -> Bool {
+    guard word.first == "T" || word.first == "t" else { return false }
+    let name = word.dropFirst()
+    let day = name.prefix(while: \.isASCIIDigit)
+    let label =
+      !day.isEmpty && name[day.endIndex...].first == "/" ? name[day.endIndex...].dropFirst() : name
+    let letters = label.prefix(while: \.isLetter)
+    let digits = label[letters.endIndex...]
+    return letters.count <= 3 && letters.allSatisfy(\.isASCII) && !digits.isEmpty
+      && digits.allSatisfy(\.isASCIIDigit)
+  }
+
+  /// Whether the command is about one take, so that `T3` may go before it.
+  var isAboutATake: Bool {
+    switch self {
+    case .end, .falseStart, .noGood, .keep, .mark, .editPoint, .note, .file(_, take: nil): true
+    default: false
+    }
+  }
+
+  /// The line read as `BARS [RATING] [TAGS…]` whatever its first word, for a bar whose label
+  /// looks like a take's name (`T3`).
+  static func marking(_ line: String) throws(ProtocolError) -> ProtocolCommand {
+    let words = line.split(whereSeparator: \.isSpace)
+    guard let first = words.first else { throw ProtocolError("empty entry") }
+    let rest = String(line[first.endIndex...].trimmingWhitespace())
+    return try mark(bars: first, Array(words.dropFirst()), rest: rest)
   }
 
   /// `mvt K`, `mvt K "TITLE"`, `mvt K: BARS` or `mvt K "TITLE": BARS`.

@@ -32,6 +32,13 @@ extension ProtocolSession {
     writer.optional(currentWork) { $0.int($1) }
     writer.optional(currentMovement) { $0.movementID($1) }
     writer.optional(declaredStatus) { $0.string($1.rawValue) }
+    writer.list(days) { writer, day in
+      writer.int(day.number)
+      writer.optional(day.title) { $0.string($1) }
+      writer.date(day.startedAt)
+      writer.optional(day.utcOffset) { $0.int($1) }
+      writer.bool(day.restartsNumbering)
+    }
     writer.optional(timecodeOffset) { writer, offset in
       writer.timecode(offset.timecode)
       writer.date(offset.setAt)
@@ -48,6 +55,7 @@ extension ProtocolSession {
       }
       writer.int(next.value)
     }
+    writer.int(numberingRun)
   }
 
   /// The session `encodeState` wrote, as `forgettingActions` leaves it.
@@ -76,6 +84,12 @@ extension ProtocolSession {
     currentWork = try reader.optional { try $0.int() }
     currentMovement = try reader.optional { try $0.movementID() }
     declaredStatus = try reader.optional { try $0.raw(ProtocolStatus.self) }
+    days = try reader.list { reader in
+      RecordingDay(
+        number: try reader.int(), title: try reader.optional { try $0.string() },
+        startedAt: try reader.date(), utcOffset: try reader.optional { try $0.int() },
+        restartsNumbering: try reader.bool())
+    }
     timecodeOffset = try reader.optional { reader in
       TimecodeOffset(timecode: try reader.timecode(), setAt: try reader.date())
     }
@@ -90,6 +104,7 @@ extension ProtocolSession {
       return (scope, try reader.int())
     }
     nextNumbers = Dictionary(numbers) { _, last in last }
+    numberingRun = try reader.int()
     try checkReferences()
     self = forgettingActions()
   }
@@ -168,11 +183,15 @@ extension StateWriter {
     int(take.number)
     string(take.label)
     movementID(take.movement)
+    optional(take.day) { $0.int($1) }
+    int(take.numberingRun)
     int(take.startBar)
     optional(take.endBar) { $0.int($1) }
     date(take.startedAt)
     optional(take.utcOffset) { $0.int($1) }
     optional(take.endedAt) { $0.date($1) }
+    optional(take.endLineAt) { $0.date($1) }
+    date(take.lastLineAt)
     optional(take.timecode) { $0.timecode($1) }
     bool(take.isFalseStart)
     bool(take.isNoGood)
@@ -231,17 +250,24 @@ extension StateReader {
     let number = try int()
     let label = try string()
     let movement = try movementID()
+    let day = try optional { try $0.int() }
+    let numberingRun = try int()
     let startBar = try int()
     let endBar = try optional { try $0.int() }
     let startedAt = try date()
     let utcOffset = try optional { try $0.int() }
     let endedAt = try optional { try $0.date() }
+    let endLineAt = try optional { try $0.date() }
+    let lastLineAt = try date()
     let timecode = try optional { try $0.timecode() }
     var take = Take(
       number: number, label: label, movement: movement, startBar: startBar,
-      startedAt: startedAt, utcOffset: utcOffset, timecode: timecode)
+      startedAt: startedAt, utcOffset: utcOffset, timecode: timecode, day: day,
+      numberingRun: numberingRun)
     take.endBar = endBar
     take.endedAt = endedAt
+    take.endLineAt = endLineAt
+    take.lastLineAt = lastLineAt
     take.isFalseStart = try bool()
     take.isNoGood = try bool()
     take.isKept = try bool()

@@ -22,6 +22,11 @@ import FoundationEssentials
 /// - `tag LETTER NAME` adds a problem tag, such as `tag p page turn`.
 ///
 /// Recording
+/// - `day [TITLE]` starts a new recording day (`day 2 — Tuesday`): takes carry their day, and
+///   are numbered on from the day before; `day [TITLE] restart` starts numbering again, at
+///   the `numbering … start N` number (1 unless set), and the takes numbered again are named
+///   with their day's number before their label (`2/3`, see `Take.name`). Takes logged
+///   before the first `day` line are day 1's.
 /// - `mvt K` selects movement K of the current work; its latest take becomes the current take.
 /// - `take [N] [@BAR]` (either order) starts the next take, or take N, in the current
 ///   movement, at `BAR` or else at a guess: where the previous take of the movement stopped if
@@ -33,13 +38,19 @@ import FoundationEssentials
 ///   letters of `ProblemTag.builtIn` and the session's own.
 /// - `edit BAR` marks the start of `BAR` as a good edit point in the current take.
 /// - `note TEXT` notes something about the current take; `mnote TEXT` about the movement.
-/// - `pin TAKE BARS` makes the editing plan use a take of the current movement (by its label,
-///   `A3`, or number) for those bars; `unpin` drops the current movement's pins.
+/// - `T3 LINE`: a mark, `all`, `note`, `edit`, `end`, `keep`, `ng`, `false` or `file` line about
+///   take 3 instead of the current take, as `T3 40 +`, `T3 12-20 i`, `T3 file T003.WAV`. The take
+///   is named as it is numbered now, or `T1/3` for take 3 of day 1 (see `take(named:)`); its
+///   bars are its movement's. A bar or rehearsal mark of the current movement named like that
+///   (`T3`) keeps its meaning.
+/// - `pin TAKE BARS` makes the editing plan use a take of the current movement (named as `T`
+///   names it: `3`, `A3`, `1/3`) for those bars; `unpin` drops the current movement's pins.
 /// - `file NAME` names the recorder's file or clip the current take is in, such as `file
-///   T003.WAV`; `file NAME take LABEL` names it for the latest take labelled `LABEL` (or
-///   numbered so) anywhere in the session, which is how `woodshed protocol link` writes it. The
-///   name is the rest of the line; one that itself ends in `take LABEL` goes in double quotes.
-///   A later `file` line for the same take replaces the name.
+///   T003.WAV`, or take 3's after `T3`; `file NAME take LABEL` names it for the latest take
+///   labelled `LABEL` (or numbered so) in any movement among those numbered since numbering last
+///   started again, or with `2/3` for take 3 of day 2, which is how `woodshed protocol link`
+///   writes it. The name is the rest of the line; one that itself ends in `take LABEL` goes in
+///   double quotes. A later `file` line for the same take replaces the name.
 /// - `status edited` or `status done` says the edit is under way or finished; `status
 ///   recording` takes that back. A new take means recording again.
 /// - `undo` takes back the author's latest entry that is still in effect (an entry without an
@@ -66,10 +77,15 @@ public struct ProtocolSession: Equatable, Sendable {
   public internal(set) var currentMovement: MovementID?
   /// The status the last `status` line declared, until a take comes after it.
   public internal(set) var declaredStatus: ProtocolStatus?
+  /// The recording days begun by `day` lines, in order; the last is the current day.
+  public internal(set) var days: [RecordingDay] = []
 
   var timecodeOffset: TimecodeOffset?
   /// The next automatic number in each counting scope the session has used.
   var nextNumbers: [NumberingScope: Int] = [:]
+  /// How many times numbering has started again with a day: a label is unique among the takes
+  /// of one run.
+  var numberingRun = 0
   /// The actions in effect, oldest first, each with what it changed, so that `undo` puts back
   /// the session before it without replaying the lines before it.
   private var applied: [Action] = []
@@ -110,10 +126,10 @@ public struct ProtocolSession: Equatable, Sendable {
 
   /// What a line can change, as it was before the line: the small parts whole, and of the
   /// takes only their count and the own fields of the current and latest take and of a take
-  /// the line names (`file NAME take 3`), since a line only appends takes, marks and notes or
-  /// changes one of those takes. A new field, or a line that changes another take, must be
-  /// kept here too: the random journals of `ProtocolUndoTests` find one that is not, once its
-  /// line is in their pool.
+  /// the line names (`T3 …`, `file NAME take 3`), since a line only appends takes, marks and
+  /// notes or changes one of those takes. A new field, or a line that changes another take,
+  /// must be kept here too: the random journals of `ProtocolUndoTests` find one that is not,
+  /// once its line is in their pool.
   private struct Snapshot: Equatable, Sendable {
     var works: [Work]
     var pins: [Pin]
@@ -126,9 +142,14 @@ public struct ProtocolSession: Equatable, Sendable {
     var declaredStatus: ProtocolStatus?
     var timecodeOffset: TimecodeOffset?
     var nextNumbers: [NumberingScope: Int]
+    var days: [RecordingDay]
+    var numberingRun: Int
     var takeCount: Int
     var changedTakes: [TakeSnapshot]
     var context: Context
+    /// The take a line named (`T3 …`, `file NAME take 3`), which an undo applying it again
+    /// must find the same.
+    var target: Int?
 
     /// Keeps also the takes a later line of the same action changes (`protocol link` names
     /// the files of several takes in one action). One the action's earlier lines neither
@@ -149,6 +170,8 @@ public struct ProtocolSession: Equatable, Sendable {
     var index: Int
     var endBar: Int?
     var endedAt: Date?
+    var endLineAt: Date?
+    var lastLineAt: Date
     var isFalseStart: Bool
     var isNoGood: Bool
     var isKept: Bool
@@ -286,7 +309,9 @@ public struct ProtocolSession: Equatable, Sendable {
     let undone = Array(applied[index...])
     rewind(to: index)
     for action in undone.dropFirst() {
-      if context == action.before.context, (try? apply(together: action.lines)) != nil {
+      if context == action.before.context, (try? apply(together: action.lines)) != nil,
+        applied.last?.before.target == action.before.target
+      {
         continue
       }
       rewind(to: index)
@@ -319,16 +344,11 @@ public struct ProtocolSession: Equatable, Sendable {
     applied.removeSubrange(index...)
   }
 
-  /// The take a line names other than the current one, whose fields it may change too.
-  private func target(of command: ProtocolCommand) -> Int? {
-    guard case .file(_, let label?) = command else { return nil }
-    return take(labelled: label)
-  }
-
   private func snapshot(keeping target: Int?) -> Snapshot {
     let changed = Set([currentTake, takes.indices.last, target].compactMap { $0 }).sorted().map {
       TakeSnapshot(
         index: $0, endBar: takes[$0].endBar, endedAt: takes[$0].endedAt,
+        endLineAt: takes[$0].endLineAt, lastLineAt: takes[$0].lastLineAt,
         isFalseStart: takes[$0].isFalseStart, isNoGood: takes[$0].isNoGood,
         isKept: takes[$0].isKept,
         markCount: takes[$0].marks.count,
@@ -338,8 +358,23 @@ public struct ProtocolSession: Equatable, Sendable {
       works: works, pins: pins, tags: tags, numbering: numbering, startNumber: startNumber,
       frameRate: frameRate, currentWork: currentWork, currentMovement: currentMovement,
       declaredStatus: declaredStatus, timecodeOffset: timecodeOffset, nextNumbers: nextNumbers,
-      takeCount: takes.count,
-      changedTakes: changed, context: context)
+      days: days, numberingRun: numberingRun, takeCount: takes.count,
+      changedTakes: changed, context: context, target: target)
+  }
+
+  /// The take a line names other than the current one, whose fields it may change too: a `T3`
+  /// line's, unless `T3` is a bar of the current movement, or `file NAME take 3`'s.
+  private func target(of command: ProtocolCommand) -> Int? {
+    switch command {
+    case .onTake(let word, _) where !isBarOfCurrentMovement(word):
+      try? take(named: String(word.dropFirst()))
+    case .file(_, let label?): take(labelled: label)
+    default: nil
+    }
+  }
+
+  private func isBarOfCurrentMovement(_ word: String) -> Bool {
+    currentMovement.flatMap(movement)?.bars.bar(word) != nil
   }
 
   private mutating func restore(_ before: Snapshot) {
@@ -354,10 +389,14 @@ public struct ProtocolSession: Equatable, Sendable {
     declaredStatus = before.declaredStatus
     timecodeOffset = before.timecodeOffset
     nextNumbers = before.nextNumbers
+    days = before.days
+    numberingRun = before.numberingRun
     takes.removeSubrange(before.takeCount...)
     for take in before.changedTakes {
       takes[take.index].endBar = take.endBar
       takes[take.index].endedAt = take.endedAt
+      takes[take.index].endLineAt = take.endLineAt
+      takes[take.index].lastLineAt = take.lastLineAt
       takes[take.index].isFalseStart = take.isFalseStart
       takes[take.index].isNoGood = take.isNoGood
       takes[take.index].isKept = take.isKept
@@ -383,6 +422,17 @@ public struct ProtocolSession: Equatable, Sendable {
   public var currentTake: Int? {
     guard let currentMovement else { return nil }
     return takes.lastIndex { $0.movement == currentMovement }
+  }
+
+  /// The number of the day `take` was recorded on: its `day` line's, or 1 for a take logged
+  /// before the first `day` line (which then began day 2); nil in a session without days.
+  public func dayNumber(of take: Take) -> Int? {
+    take.day ?? (days.isEmpty ? nil : 1)
+  }
+
+  /// The day numbered `number`, unless it is the day 1 that began without a `day` line.
+  public func day(numbered number: Int) -> RecordingDay? {
+    days.first { $0.number == number }
   }
 
   /// The label `take` without a number would give now, for the take counter.
@@ -445,44 +495,25 @@ public struct ProtocolSession: Equatable, Sendable {
     case .tag(let letter, let name): try defineTag(letter, name: name)
     case .take(let number, let bar):
       try startTake(number: number, at: bar, date: date, utcOffset: utcOffset)
-    case .end(let bar): try endTake(at: bar)
-    case .falseStart:
-      let take = try requireTake()
-      guard !pins.contains(where: { $0.take == take }) else {
-        throw ProtocolError("take \(takes[take].label) is pinned: unpin first")
+    case .end, .falseStart, .noGood, .keep, .mark, .editPoint, .note, .file(_, take: nil):
+      try perform(command, on: nil, at: date)
+    case .onTake(let word, let rest):
+      if isBarOfCurrentMovement(word) {
+        try perform(try ProtocolCommand.marking(word + " " + rest), on: nil, at: date)
+      } else {
+        let take = try take(named: String(word.dropFirst()))
+        let command = try ProtocolCommand(parsing: rest)
+        guard command.isAboutATake else {
+          throw ProtocolError(
+            "\(word) goes before a mark, all, note, edit, end, keep, ng, false or file, "
+              + "as \(word) 40 +")
+        }
+        try perform(command, on: take, at: date)
       }
-      takes[take].isFalseStart = true
-    case .noGood:
-      let take = try requireTake()
-      guard !pins.contains(where: { $0.take == take }) else {
-        throw ProtocolError("take \(takes[take].label) is pinned: unpin first")
-      }
-      takes[take].isNoGood = true
-    case .keep:
-      let take = try requireTake()
-      guard takes[take].isMaterial else {
-        let verdict = takes[take].isFalseStart ? "a false start" : "no good"
-        throw ProtocolError("take \(takes[take].label) is \(verdict)")
-      }
-      takes[take].isKept = true
-    case .mark(let bars, let rating, let letters):
-      try mark(bars, rating: rating, tags: letters)
-    case .editPoint(let bar):
-      let take = try requireTake()
-      let bars = try barsOfTake(take, bar)
-      guard bars.count == 1 else { throw ProtocolError("edit needs one bar, as edit 17") }
-      let position = bars.lowerBound
-      if !takes[take].editPoints.contains(position) {
-        takes[take].editPoints.append(position)
-        takes[take].editPoints.sort()
-      }
-    case .note(let text):
-      takes[try requireTake()].notes.append(text)
     case .movementNote(let text):
       let id = try requireMovement()
       let index = works[id.work].movements.firstIndex { $0.id == id }!
       works[id.work].movements[index].notes.append(text)
-    case .file(let name, nil): takes[try requireTake()].file = name
     case .file(let name, let label?):
       guard let take = take(labelled: label) else {
         throw ProtocolError(
@@ -492,6 +523,17 @@ public struct ProtocolSession: Equatable, Sendable {
       takes[take].file = name
     case .pin(let take, let bars): try pin(take, bars)
     case .status(let declared): declaredStatus = declared
+    case .day(let title, let restarts):
+      // Takes logged before the first `day` line were day 1's, so that line starts day 2.
+      let number = (days.last?.number ?? (takes.isEmpty ? 0 : 1)) + 1
+      days.append(
+        RecordingDay(
+          number: number, title: title, startedAt: date, utcOffset: utcOffset,
+          restartsNumbering: restarts))
+      if restarts {
+        numberingRun += 1
+        nextNumbers = [:]
+      }
     case .unpin:
       let id = try requireMovement()
       guard pins.contains(where: { $0.movement == id }) else {
@@ -502,6 +544,58 @@ public struct ProtocolSession: Equatable, Sendable {
       // `apply` takes an undo before it comes here: it changes the actions, not the protocol.
       break
     }
+  }
+
+  /// A line about one take, entered at `date`: `take`, or the current take when nil.
+  private mutating func perform(_ command: ProtocolCommand, on named: Int?, at date: Date)
+    throws(ProtocolError)
+  {
+    switch command {
+    case .end(let bar):
+      let take = try resolve(named)
+      try endTake(take, at: bar)
+      takes[take].endLineAt = date
+    case .falseStart:
+      let take = try resolve(named)
+      guard !pins.contains(where: { $0.take == take }) else {
+        throw ProtocolError("take \(takes[take].label) is pinned: unpin first")
+      }
+      takes[take].isFalseStart = true
+    case .noGood:
+      let take = try resolve(named)
+      guard !pins.contains(where: { $0.take == take }) else {
+        throw ProtocolError("take \(takes[take].label) is pinned: unpin first")
+      }
+      takes[take].isNoGood = true
+    case .keep:
+      let take = try resolve(named)
+      guard takes[take].isMaterial else {
+        let verdict = takes[take].isFalseStart ? "a false start" : "no good"
+        throw ProtocolError("take \(takes[take].label) is \(verdict)")
+      }
+      takes[take].isKept = true
+    case .mark(let bars, let rating, let letters):
+      try mark(bars, rating: rating, tags: letters, on: named)
+    case .editPoint(let bar):
+      let take = try resolve(named)
+      let bars = try barsOfTake(take, bar)
+      guard bars.count == 1 else { throw ProtocolError("edit needs one bar, as edit 17") }
+      let position = bars.lowerBound
+      if !takes[take].editPoints.contains(position) {
+        takes[take].editPoints.append(position)
+        takes[take].editPoints.sort()
+      }
+    case .note(let text):
+      takes[try resolve(named)].notes.append(text)
+    case .file(let name, nil):
+      // A file is often named long after the take (`protocol link`): that says nothing of
+      // when the take ended on the clock.
+      takes[try resolve(named)].file = name
+      return
+    default:
+      preconditionFailure("\(command) is not about a take")
+    }
+    takes[try resolve(named)].lastLineAt = date
   }
 
   private mutating func selectWork(named name: String) {
@@ -589,13 +683,13 @@ public struct ProtocolSession: Equatable, Sendable {
     takes.append(
       Take(
         number: taken, label: label(taken, in: id), movement: id, startBar: start,
-        startedAt: date, utcOffset: utcOffset, timecode: timecode(at: date)))
+        startedAt: date, utcOffset: utcOffset, timecode: timecode(at: date),
+        day: days.last?.number, numberingRun: numberingRun))
     nextNumbers[scope] = taken + 1
     declaredStatus = nil
   }
 
-  private mutating func endTake(at bar: String) throws(ProtocolError) {
-    let take = try requireTake()
+  private mutating func endTake(_ take: Int, at bar: String) throws(ProtocolError) {
     let movement = movement(takes[take].movement)!
     let end = try position(of: bar, in: movement)
     let label = takes[take].label
@@ -612,29 +706,28 @@ public struct ProtocolSession: Equatable, Sendable {
     takes[take].endBar = end
   }
 
-  private mutating func mark(_ text: String, rating: Rating?, tags letters: [Character])
-    throws(ProtocolError)
-  {
+  private mutating func mark(
+    _ text: String, rating: Rating?, tags letters: [Character], on named: Int?
+  ) throws(ProtocolError) {
     if text == ProtocolCommand.wholeTake {
-      try markWholeTake(rating: rating, tags: letters)
+      try markWholeTake(try resolve(named), rating: rating, tags: letters)
       return
     }
-    let map = currentMovement.flatMap(movement)?.bars
+    let map = (named.map { takes[$0].movement } ?? currentMovement).flatMap(movement)?.bars
     let head = text.prefix { $0 != "-" && $0 != "–" }
     guard head.first?.isASCIIDigit == true || map?.bar(head) != nil || map?.bar(text) != nil
     else { throw ProtocolError("\"\(text)\" is not a command, a bar or a rehearsal mark") }
     guard rating != nil || !letters.isEmpty else {
       throw ProtocolError("say how bar \(text) went: \(ProtocolCommand.ratingHelp), as \(text) 3")
     }
-    let take = try requireTake()
+    let take = try resolve(named)
     try appendMark(to: take, bars: try barsOfTake(take, text), rating: rating, tags: letters)
   }
 
   /// `all +`: one mark over the take's whole range, which is known only once it has ended.
-  private mutating func markWholeTake(rating: Rating?, tags letters: [Character])
+  private mutating func markWholeTake(_ take: Int, rating: Rating?, tags letters: [Character])
     throws(ProtocolError)
   {
-    let take = try requireTake()
     guard takes[take].endBar != nil else {
       throw ProtocolError(
         "take \(takes[take].label) has no end yet: end it first, as end 28, then all +")
@@ -657,11 +750,9 @@ public struct ProtocolSession: Equatable, Sendable {
 
   private mutating func pin(_ label: String, _ text: String) throws(ProtocolError) {
     let id = try requireMovement()
-    guard
-      let take = takes.lastIndex(where: {
-        $0.movement == id && ($0.label == label || String($0.number) == label)
-      })
-    else { throw ProtocolError("no take \(label) in movement \(id.number)") }
+    guard let take = try? take(named: label), takes[take].movement == id else {
+      throw ProtocolError("no take \(label) in movement \(id.number)")
+    }
     guard !takes[take].isFalseStart else {
       throw ProtocolError("take \(takes[take].label) is a false start")
     }
@@ -694,9 +785,47 @@ public struct ProtocolSession: Equatable, Sendable {
     return currentTake
   }
 
-  /// The latest take labelled `label`, or numbered so (`3` for `A3`), in any movement.
-  private func take(labelled label: String) -> Int? {
-    takes.lastIndex { $0.label == label || String($0.number) == label }
+  /// The take `file NAME take LABEL` names: the latest labelled or numbered `LABEL` (`3` for
+  /// `A3`) in any movement, among the takes numbered since numbering last started again, or
+  /// with `2/3` the latest of day 2's.
+  private func take(labelled name: String) -> Int? {
+    let parts = name.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+    let day = parts.count == 2 ? Int(parts[0]) : nil
+    guard parts.count == 1 || day != nil, let label = parts.last else { return nil }
+    return takes.lastIndex { take in
+      (take.label == label || String(take.number) == label)
+        && (day.map { dayNumber(of: take) == $0 } ?? (take.numberingRun == numberingRun))
+    }
+  }
+
+  private func resolve(_ named: Int?) throws(ProtocolError) -> Int {
+    if let named { return named }
+    return try requireTake()
+  }
+
+  /// The take `name` names as takes are numbered now: its label (`3`, `A3`) since numbering
+  /// last started again, in the current work when each work numbers its own; under movement
+  /// numbering a number alone is the current movement's take (`3` is `A3` in movement 1).
+  /// `2/3` is take 3 of day 2.
+  func take(named name: String) throws(ProtocolError) -> Int {
+    let parts = name.split(separator: "/", maxSplits: 1)
+    let day = parts.count == 2 ? Int(parts[0]) : nil
+    var label = String(parts.last ?? "")
+    if numbering == .movement, label.allSatisfy(\.isASCIIDigit), let currentMovement {
+      label = NumberingScheme.letters(ofMovement: currentMovement.number) + label
+    }
+    let work = numbering == .continuous ? nil : currentWork
+    guard
+      let found = takes.lastIndex(where: { take in
+        take.label.uppercased() == label.uppercased()
+          && (work == nil || take.movement.work == work)
+          && (day.map { dayNumber(of: take) == $0 } ?? (take.numberingRun == numberingRun))
+      })
+    else {
+      throw ProtocolError(
+        "there is no take \(name)", key: "protocol.error.noSuchTake", arguments: ["take": name])
+    }
+    return found
   }
 
   private func position(of bar: some StringProtocol, in movement: Movement) throws(ProtocolError)
@@ -758,7 +887,9 @@ public struct ProtocolSession: Equatable, Sendable {
   }
 
   private func isUsed(_ label: String, in scope: NumberingScope) -> Bool {
-    takes.contains { $0.label == label && self.scope(of: $0.movement) == scope }
+    takes.contains {
+      $0.label == label && $0.numberingRun == numberingRun && self.scope(of: $0.movement) == scope
+    }
   }
 
   /// The scope's next number, past any number already taken by hand.

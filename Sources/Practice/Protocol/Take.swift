@@ -6,6 +6,11 @@ public struct Take: Equatable, Sendable {
   /// The number as shown, with the movement's letter under the movement scheme: `3` or `A3`.
   public let label: String
   public let movement: MovementID
+  /// The number of the recording day it was taken on (see `RecordingDay`), nil before the
+  /// session's first `day` line (see `ProtocolSession.dayNumber(of:)`).
+  public let day: Int?
+  /// How many times take numbers had started again with a day when it was taken.
+  let numberingRun: Int
   /// Positions in the movement's bar map.
   public let startBar: Int
   public internal(set) var endBar: Int?
@@ -16,6 +21,10 @@ public struct Take: Equatable, Sendable {
   public let utcOffset: Int?
   /// When the next take was started, or nil while this is the last one.
   public internal(set) var endedAt: Date?
+  /// When its latest `end` line was entered; nil without one.
+  public internal(set) var endLineAt: Date?
+  /// When the latest line about it (its `take` line, a mark, a note, …) was entered.
+  public internal(set) var lastLineAt: Date
   /// The recorder's timecode at the start, once the session has a timecode offset.
   public let timecode: Timecode?
   public internal(set) var isFalseStart = false
@@ -33,16 +42,42 @@ public struct Take: Equatable, Sendable {
 
   init(
     number: Int, label: String, movement: MovementID, startBar: Int, startedAt: Date,
-    utcOffset: Int?, timecode: Timecode?
+    utcOffset: Int?, timecode: Timecode?, day: Int? = nil, numberingRun: Int = 0
   ) {
     self.number = number
     self.label = label
     self.movement = movement
+    self.day = day
+    self.numberingRun = numberingRun
     self.startBar = startBar
     self.startedAt = startedAt
+    lastLineAt = startedAt
     self.utcOffset = utcOffset
     self.timecode = timecode
   }
+
+  /// The label, with the day's number before it once take numbers have started again with a
+  /// day (`2/3`), so that no two takes share a name where labels were unique: for the plan
+  /// and the exports.
+  public var name: String {
+    guard numberingRun > 0, let day else { return label }
+    return "\(day)/\(label)"
+  }
+
+  /// When the take ended on the clock: when its `end` line was entered, unless the next take
+  /// had started before (an end bar given afterwards), then when that one started; for the
+  /// last take without an `end` line, when its last line was entered.
+  public var clockEnd: Date {
+    switch (endLineAt, endedAt) {
+    case (let end?, let next?): min(end, next)
+    case (let end?, nil): end
+    case (nil, let next?): next
+    case (nil, nil): lastLineAt
+    }
+  }
+
+  /// From its `take` line to `clockEnd`, in seconds.
+  public var duration: TimeInterval { clockEnd.timeIntervalSince(startedAt) }
 
   /// Whether the editing plan may use the take.
   public var isMaterial: Bool { !isFalseStart && !isNoGood }
