@@ -1,3 +1,4 @@
+import DSP
 import Foundation
 import Practice
 import Storage
@@ -147,7 +148,7 @@ final class ProtocolResumeTests: XCTestCase {
       "T1 file c.wav", "T1 end 30", "day 2", "day restart", "T1/1 5 x", "undo", "undo", "undo",
       "undo", "undo", "undo", "undo", "undo", "undo", "undo",
     ]
-    var generator = SeededJournalGenerator(seed: 19)
+    var generator = SplitMix64(seed: 19)
     var resumedCount = 0
     var readAgainCount = 0
     for round in 0..<8 {
@@ -201,22 +202,5 @@ final class ProtocolResumeTests: XCTestCase {
     } catch {
       return "\(error)"
     }
-  }
-}
-
-/// A fixed sequence of random numbers (SplitMix64), so a failure can be replayed.
-private struct SeededJournalGenerator: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var value = state
-    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-    return value ^ (value >> 31)
   }
 }

@@ -1,3 +1,4 @@
+import DSP
 import Foundation
 import Practice
 import XCTest
@@ -111,7 +112,7 @@ final class ProtocolStateTests: XCTestCase {
       var reader = StateReader(bytes[..<length])
       XCTAssertThrowsError(try ProtocolSession(state: &reader), "cut at \(length)")
     }
-    var generator = SeededGenerator(seed: 19)
+    var generator = SplitMix64(seed: 19)
     for _ in 0..<500 {
       var damaged = bytes
       damaged[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(
@@ -147,22 +148,5 @@ final class ProtocolStateTests: XCTestCase {
         ProtocolSession.Line("take", at: Journal.date(5), by: "anna", joinsPrevious: true)))
     XCTAssertTrue(joining.neededForgottenActions, "the action it joins is before the state")
     XCTAssertEqual(joining.takes.count, 1)
-  }
-}
-
-/// A fixed sequence of random numbers (SplitMix64), so a failure can be replayed.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var value = state
-    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-    return value ^ (value >> 31)
   }
 }
