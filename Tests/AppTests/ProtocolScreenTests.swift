@@ -381,6 +381,26 @@ final class ProtocolScreenTests: XCTestCase {
     }
   }
 
+  func testTheReviewAndPreparationBarsFitEightyColumnsInEveryLanguage() throws {
+    for language in ["en", "ca", "es", "ru"] {
+      var settings = Settings()
+      settings.language = language
+      var model = AppFixtures.model(settings: settings)
+      model.press(.character("6"))
+      _ = model.handle(.protocolsListed([ProtocolSummary(name: "brahms")]))
+      _ = model.handle(loaded(["mvt 1: 1-120", "take"]))
+      let strings = model.strings
+      for phase in [ProtocolModel.Phase.reviewing, .preparing] {
+        model.press(.tab)
+        XCTAssertEqual(screen(model)?.phase, phase)
+        let bar = try XCTUnwrap(AppView.render(model).lines.last)
+        for expected in ["Tab ", "Esc " + strings["common.back"], "? " + strings["common.help"]] {
+          XCTAssertTrue(bar.contains(expected), "\(language), \(phase): \(expected) not in \(bar)")
+        }
+      }
+    }
+  }
+
   func testProtocolsAreRenamedArchivedAndDeletedAfterAYes() throws {
     var model = AppFixtures.model()
     model.press(.character("6"))
