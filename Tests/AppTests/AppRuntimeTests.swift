@@ -96,6 +96,17 @@ final class AppRuntimeTests: XCTestCase {
   }
 
   /// The whole loop for the protocol screen, on real files: `store` holds the journals.
+  /// The app as it starts at 80×24, at 09:05 on the fixtures' day, its files under `paths`.
+  private func startedModel(
+    settings: Settings = Settings(), paths: StoragePaths, overrides: RunOverrides = .init()
+  ) -> AppModel {
+    AppModel(
+      settings: settings, size: Size(width: 80, height: 24),
+      clock: ClockTime(hour: 9, minute: 5, day: AppFixtures.today),
+      catalog: AppFixtures.catalog, paths: paths, detectedGlyphs: .unicode,
+      overrides: overrides, rhythms: RhythmPattern.shipped)
+  }
+
   private func protocolRuntime(
     model: AppModel, terminal: ScriptedTerminal, paths: StoragePaths, store: ProtocolStore
   ) -> AppRuntime {
@@ -125,11 +136,8 @@ final class AppRuntimeTests: XCTestCase {
     settings.rhythm.line = ["quarter", "quarter", "quarter", "quarter"]
     settings.rhythm.input = .midi
     let paths = StoragePaths(environment: ["WOODSHED_HOME": home.path])
-    let model = AppModel(
-      settings: settings, size: Size(width: 80, height: 24),
-      clock: ClockTime(hour: 9, minute: 5, day: AppFixtures.today),
-      catalog: AppFixtures.catalog, paths: paths, detectedGlyphs: .unicode,
-      overrides: RunOverrides(midiIn: take.path), rhythms: RhythmPattern.shipped)
+    let model = startedModel(
+      settings: settings, paths: paths, overrides: RunOverrides(midiIn: take.path))
     let terminal = try ScriptedTerminal(
       size: Size(width: 80, height: 24),
       steps: [
@@ -172,11 +180,7 @@ final class AppRuntimeTests: XCTestCase {
     for line in ["mvt 1: 1-40", "take", "1-8 ++"] {
       try store.append(ProtocolStore.Entry(at: date, line: line, by: "producer"), to: "brahms")
     }
-    let model = AppModel(
-      settings: Settings(), size: Size(width: 80, height: 24),
-      clock: ClockTime(hour: 9, minute: 5, day: AppFixtures.today),
-      catalog: AppFixtures.catalog, paths: paths, detectedGlyphs: .unicode,
-      overrides: RunOverrides(author: "producer"), rhythms: RhythmPattern.shipped)
+    let model = startedModel(paths: paths, overrides: RunOverrides(author: "producer"))
     let terminal = try ScriptedTerminal(
       size: Size(width: 80, height: 24),
       steps: [
@@ -219,11 +223,7 @@ final class AppRuntimeTests: XCTestCase {
       try store.create(name, at: date)
       try store.append(ProtocolStore.Entry(at: date, line: "mvt 1: 1-40"), to: name)
     }
-    let model = AppModel(
-      settings: Settings(), size: Size(width: 80, height: 24),
-      clock: ClockTime(hour: 9, minute: 5, day: AppFixtures.today),
-      catalog: AppFixtures.catalog, paths: paths, detectedGlyphs: .unicode,
-      rhythms: RhythmPattern.shipped)
+    let model = startedModel(paths: paths)
     let rename = Array(repeating: Key.backspace, count: 6) + "schumann".map { Key.character($0) }
     let terminal = try ScriptedTerminal(
       size: Size(width: 80, height: 24),
@@ -259,11 +259,7 @@ final class AppRuntimeTests: XCTestCase {
     }
     var settings = Settings()
     settings.language = "es"
-    let model = AppModel(
-      settings: settings, size: Size(width: 80, height: 24),
-      clock: ClockTime(hour: 9, minute: 5, day: AppFixtures.today),
-      catalog: AppFixtures.catalog, paths: paths, detectedGlyphs: .unicode,
-      rhythms: RhythmPattern.shipped)
+    let model = startedModel(settings: settings, paths: paths)
     let rename = Array(repeating: Key.backspace, count: 6) + "dvorak".map { Key.character($0) }
     let take = "take 1".map { Key.character($0) } + [.enter]
     let terminal = try ScriptedTerminal(
@@ -292,11 +288,7 @@ final class AppRuntimeTests: XCTestCase {
     let date = Date(timeIntervalSince1970: 1_794_700_000)
     try store.create("brahms", at: date)
     try store.append(ProtocolStore.Entry(at: date, line: "mvt 1: 1-40"), to: "brahms")
-    let model = AppModel(
-      settings: Settings(), size: Size(width: 80, height: 24),
-      clock: ClockTime(hour: 9, minute: 5, day: AppFixtures.today),
-      catalog: AppFixtures.catalog, paths: paths, detectedGlyphs: .unicode,
-      rhythms: RhythmPattern.shipped)
+    let model = startedModel(paths: paths)
     let terminal = try ScriptedTerminal(
       size: Size(width: 80, height: 24),
       steps: [
@@ -333,11 +325,7 @@ final class AppRuntimeTests: XCTestCase {
     try journal.close()
     var settings = Settings()
     settings.language = "es"
-    let model = AppModel(
-      settings: settings, size: Size(width: 80, height: 24),
-      clock: ClockTime(hour: 9, minute: 5, day: AppFixtures.today),
-      catalog: AppFixtures.catalog, paths: paths, detectedGlyphs: .unicode,
-      rhythms: RhythmPattern.shipped)
+    let model = startedModel(settings: settings, paths: paths)
     let terminal = try ScriptedTerminal(
       size: Size(width: 80, height: 24),
       steps: [
