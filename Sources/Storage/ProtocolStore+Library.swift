@@ -21,6 +21,9 @@ extension ProtocolStore {
   /// Why a line is not added to a protocol moved away while its writer waited for the lock.
   public static let goneMeanwhile = "it was renamed, archived or deleted meanwhile"
 
+  /// Why a protocol that is not there cannot be moved.
+  public static let noSuchProtocol = "there is no such protocol"
+
   /// Why archived protocol `name` cannot be read or added to.
   public static func archivedReason(_ name: String) -> String {
     "it is archived; bring it back with `woodshed protocol unarchive \(name)`"
@@ -107,7 +110,7 @@ extension ProtocolStore {
     throws(StorageError)
   {
     guard exists(name) else {
-      throw .cannotMove(file: name, to: place, reason: "there is no such protocol")
+      throw .cannotMove(file: name, to: place, reason: Self.noSuchProtocol)
     }
     let source = folder.appendingPathComponent(name, isDirectory: true)
     do throws(SystemError) {

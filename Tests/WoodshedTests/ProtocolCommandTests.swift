@@ -147,7 +147,7 @@ final class ProtocolCommandTests: XCTestCase {
         ["rename", "brahms-op-38", "a b"],
         "could not move brahms-op-38 to a b: a protocol's name is letters, digits, - _ and . (up to 64)"
       ),
-      (["archive", "nobody"], "could not move nobody to the archive: there is no such protocol"),
+      (["archive", "nobody"], "could not move nobody: there is no such protocol"),
       (
         ["unarchive", "dvorak"],
         "could not move dvorak to the protocols: there is no archived protocol of that name"
@@ -452,6 +452,13 @@ final class ProtocolCommandTests: XCTestCase {
       try refusal(["plan", "nobody"]),
       "Error: no se pudo leer nobody: no existe ese protocolo; créalo con "
         + "`woodshed protocol new nobody`\n")
+    XCTAssertEqual(
+      try refusal(["rename", "nobody", "somebody"]),
+      "Error: no se pudo mover nobody: no existe ese protocolo\n")
+    let trash = woodshed.home.appendingPathComponent("data/protocols/.trash").path
+    XCTAssertEqual(
+      try refusal(["delete", "brahms"]),
+      "Error: para borrar brahms hace falta --yes: va a la papelera, \(trash)\n")
     try protocolCommand(["archive", "brahms"])
     let archived =
       "Error: no se pudo leer brahms: está archivado; recupéralo con "

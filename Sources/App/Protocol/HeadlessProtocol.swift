@@ -90,6 +90,7 @@ extension Launcher.Failure {
       case (ProtocolStore.nameTaken, nil):
         Message("protocol.error.nameInUse", ["name": name])
       case (ProtocolStore.busy, _): Message("protocol.error.busy", ["name": name])
+      case (ProtocolStore.noSuchProtocol, _): Message("protocol.error.noSuchToMove", ["name": name])
       case (ProtocolStore.invalidName, let newName?):
         Message("protocol.error.invalidNewName", ["name": name, "newName": newName])
       default: nil
@@ -306,9 +307,11 @@ extension HeadlessProtocol {
     _ name: String, confirmed: Bool, store: ProtocolStore, strings: Localizer, at date: Date
   ) throws(Launcher.Failure) -> URL {
     guard confirmed else {
+      let trash = store.trashFolder.path
       throw Launcher.Failure(
-        description: "deleting \(name) needs --yes: it goes to the trash, \(store.trashFolder.path)"
-      )
+        description: "deleting \(name) needs --yes: it goes to the trash, \(trash)",
+        message: Message("protocol.error.deleteNeedsYes", ["name": name, "trash": trash])
+      ).said(in: strings)
     }
     return try moving(name, strings: strings) { () throws(StorageError) in
       try store.moveToTrash(name, at: date)
