@@ -107,6 +107,21 @@ final class AppRuntimeTests: XCTestCase {
       overrides: overrides, rhythms: RhythmPattern.shipped)
   }
 
+  /// Runs the app on `terminal` to its quitting with q while another terminal renames
+  /// "brahms" to "schumann" a second in.
+  private func runRenamingBrahmsElsewhere(
+    model: AppModel, terminal: ScriptedTerminal, paths: StoragePaths, store: ProtocolStore
+  ) {
+    let other = Thread {
+      Thread.sleep(forTimeInterval: 1)
+      try? store.rename("brahms", to: "schumann")
+    }
+    other.start()
+    let runtime = protocolRuntime(model: model, terminal: terminal, paths: paths, store: store)
+    XCTAssertEqual(runtime.run(), 0, "quit with q; waiting for \(terminal.failedWait ?? "-")")
+    XCTAssertNil(terminal.failedWait, terminal.text)
+  }
+
   private func protocolRuntime(
     model: AppModel, terminal: ScriptedTerminal, paths: StoragePaths, store: ProtocolStore
   ) -> AppRuntime {
@@ -297,14 +312,7 @@ final class AppRuntimeTests: XCTestCase {
         .waitFor("brahms was renamed, archived or deleted elsewhere: Esc goes back to the list"),
         .keys([.escape]), .waitFor("schumann"), .keys([.escape, .character("q")]),
       ])
-    let other = Thread {
-      Thread.sleep(forTimeInterval: 1)
-      try? store.rename("brahms", to: "schumann")
-    }
-    other.start()
-    let runtime = protocolRuntime(model: model, terminal: terminal, paths: paths, store: store)
-    XCTAssertEqual(runtime.run(), 0, "quit with q; waiting for \(terminal.failedWait ?? "-")")
-    XCTAssertNil(terminal.failedWait, terminal.text)
+    runRenamingBrahmsElsewhere(model: model, terminal: terminal, paths: paths, store: store)
     XCTAssertEqual(try store.entries(of: "schumann").entries.map(\.line), ["mvt 1: 1-40"])
   }
 
@@ -335,13 +343,6 @@ final class AppRuntimeTests: XCTestCase {
         .waitFor("brahms se ha movido o borrado en otro lugar: Esc vuelve a la lista"),
         .keys([.escape]), .waitFor("schumann"), .keys([.escape, .character("q")]),
       ])
-    let other = Thread {
-      Thread.sleep(forTimeInterval: 1)
-      try? store.rename("brahms", to: "schumann")
-    }
-    other.start()
-    let runtime = protocolRuntime(model: model, terminal: terminal, paths: paths, store: store)
-    XCTAssertEqual(runtime.run(), 0, "quit with q; waiting for \(terminal.failedWait ?? "-")")
-    XCTAssertNil(terminal.failedWait, terminal.text)
+    runRenamingBrahmsElsewhere(model: model, terminal: terminal, paths: paths, store: store)
   }
 }

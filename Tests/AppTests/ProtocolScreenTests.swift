@@ -23,6 +23,15 @@ final class ProtocolScreenTests: XCTestCase {
 
   private let date = Date(timeIntervalSince1970: 1_794_700_000)
 
+  /// The app on the protocol screen, "brahms" chosen from the list and not yet loaded.
+  private func openedBrahms() -> AppModel {
+    var model = AppFixtures.model()
+    model.press(.character("6"))
+    _ = model.handle(.protocolsListed([ProtocolSummary(name: "brahms")]))
+    model.press(.enter)
+    return model
+  }
+
   /// The protocol "brahms" as these lines, entered a minute apart, make it.
   private func loaded(_ lines: [String]) -> AppEvent {
     let entries = lines.enumerated().map {
@@ -110,10 +119,7 @@ final class ProtocolScreenTests: XCTestCase {
   }
 
   func testTheTakeLineAndTheReviewNameTheRecordersFile() throws {
-    var model = AppFixtures.model()
-    model.press(.character("6"))
-    _ = model.handle(.protocolsListed([ProtocolSummary(name: "brahms")]))
-    model.press(.enter)
+    var model = openedBrahms()
     XCTAssertEqual(
       type(&model, "file T001.WAV"), [.protocolAdd("brahms", line: "file T001.WAV")])
     _ = model.handle(loaded(["mvt 1: 0-40", "take", "end 40", "all ++", "file T001.WAV"]))
@@ -124,10 +130,7 @@ final class ProtocolScreenTests: XCTestCase {
 
   /// `T3 40 +` typed while take 4 is current rates bar 40 of take 3, and take 4 stays current.
   func testATypedLineMarksAnEarlierTake() throws {
-    var model = AppFixtures.model()
-    model.press(.character("6"))
-    _ = model.handle(.protocolsListed([ProtocolSummary(name: "brahms")]))
-    model.press(.enter)
+    var model = openedBrahms()
     let lines = ["mvt 1: 1-40"] + (1...4).flatMap { _ in ["take", "end 40"] }
     _ = model.handle(loaded(lines))
     XCTAssertEqual(type(&model, "T3 40 +"), [.protocolAdd("brahms", line: "T3 40 +")])
@@ -144,10 +147,7 @@ final class ProtocolScreenTests: XCTestCase {
   /// The heading says the day, as its `day` line named it or by its number; the review names
   /// takes numbered again with their day.
   func testTheHeadingSaysTheDay() throws {
-    var model = AppFixtures.model()
-    model.press(.character("6"))
-    _ = model.handle(.protocolsListed([ProtocolSummary(name: "brahms")]))
-    model.press(.enter)
+    var model = openedBrahms()
     _ = model.handle(loaded(["mvt 1: 1-40", "day 2 — Tuesday", "take"]))
     XCTAssertTrue(text(model).contains("brahms  ·  day 2 — Tuesday  ·  movement 1"), text(model))
     _ = model.handle(
@@ -161,10 +161,7 @@ final class ProtocolScreenTests: XCTestCase {
   }
 
   func testTheReviewShowsWeakBarsAndThePlan() throws {
-    var model = AppFixtures.model()
-    model.press(.character("6"))
-    _ = model.handle(.protocolsListed([ProtocolSummary(name: "brahms")]))
-    model.press(.enter)
+    var model = openedBrahms()
     _ = model.handle(
       loaded([
         "mvt 1: 1-40", "take", "1-20 ++", "21-40 ±", "end 40", "take @30", "30-40 +", "end 40",
@@ -186,10 +183,7 @@ final class ProtocolScreenTests: XCTestCase {
   }
 
   func testTheReviewFiltersByRatingJumpsAndNamesUnresolvedBars() throws {
-    var model = AppFixtures.model()
-    model.press(.character("6"))
-    _ = model.handle(.protocolsListed([ProtocolSummary(name: "brahms")]))
-    model.press(.enter)
+    var model = openedBrahms()
     _ = model.handle(
       loaded([
         "mvt 1: 1-40 A=12", "take", "1-20 ++", "21-40 ±", "end 40", "take @30", "30-40 +", "35 i",
@@ -223,10 +217,7 @@ final class ProtocolScreenTests: XCTestCase {
   }
 
   func testPreparationShowsTheMovementsAndReadsAScore() throws {
-    var model = AppFixtures.model()
-    model.press(.character("6"))
-    _ = model.handle(.protocolsListed([ProtocolSummary(name: "brahms")]))
-    model.press(.enter)
+    var model = openedBrahms()
     _ = model.handle(loaded(["work Op 38", "mvt 1 \"Allegro\": 0-40 A=12", "numbering movement"]))
     model.press(.tab, .tab)
     XCTAssertEqual(screen(model)?.phase, .preparing)
@@ -250,10 +241,7 @@ final class ProtocolScreenTests: XCTestCase {
   }
 
   func testTheRulerSelectsBarsToRateAndTag() throws {
-    var model = AppFixtures.model()
-    model.press(.character("6"))
-    _ = model.handle(.protocolsListed([ProtocolSummary(name: "brahms")]))
-    model.press(.enter)
+    var model = openedBrahms()
     _ = model.handle(loaded(["mvt 1: 0-40 A=12", "take @A"]))
     model.press(.right)
     XCTAssertEqual(screen(model)?.rulerRange, 12...12, "from the take's first bar")
@@ -274,10 +262,7 @@ final class ProtocolScreenTests: XCTestCase {
   /// ruler's arrows and Space, Tab, `q` and `?` are letters of it. `edit 24` and `note …`,
   /// typed as the README writes them, arrive whole.
   func testATypedLineTakesEveryKeyUntilEnterOrEsc() throws {
-    var model = AppFixtures.model()
-    model.press(.character("6"))
-    _ = model.handle(.protocolsListed([ProtocolSummary(name: "brahms")]))
-    model.press(.enter)
+    var model = openedBrahms()
     _ = model.handle(loaded(["mvt 1: 0-40 A=12", "take @A"]))
     XCTAssertEqual(type(&model, "edit 24"), [.protocolAdd("brahms", line: "edit 24")])
     XCTAssertEqual(

@@ -8,15 +8,11 @@ final class FreepatsRenderTests: XCTestCase {
   func testANylonGuitarNoteStartsOnTimeAtAHearableLevel() throws {
     let freepats = try XCTUnwrap(SoundFont.heldOut.first { $0.name == "freepats" })
     XCTAssertTrue(freepats.isAvailable, "timidity or /etc/timidity/freepats.cfg missing")
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("woodshed-freepats-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
     let sampleRate = 48_000
     let samples = try XCTUnwrap(
       freepats.render(
         [MIDIFile.Note(millisecond: 300, length: 500, key: 57, velocity: 100)], program: 24,
-        length: 1.5, sampleRate: sampleRate, in: folder))
+        length: 1.5, sampleRate: sampleRate))
 
     XCTAssertEqual(samples.count, 72_000)
     // timidity would drop the silence before the note and start it at once.
@@ -34,10 +30,6 @@ final class FreepatsRenderTests: XCTestCase {
   func testTimidityStartsEveryNoteOnItsOwnSample() throws {
     let freepats = try XCTUnwrap(SoundFont.heldOut.first { $0.name == "freepats" })
     XCTAssertEqual(freepats.startDelay, 0)
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("woodshed-freepats-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
     let sampleRate = 48_000
     let offsets = [0, 1, 2, 3, 5, 7, 11, 13]
     let notes = offsets.enumerated().map { index, offset in
@@ -45,8 +37,7 @@ final class FreepatsRenderTests: XCTestCase {
     }
     let samples = try XCTUnwrap(
       freepats.render(
-        notes, program: 0, length: Double(offsets.count + 2), sampleRate: sampleRate,
-        in: folder))
+        notes, program: 0, length: Double(offsets.count + 2), sampleRate: sampleRate))
     let leads = notes.map { note in
       let event = note.millisecond * sampleRate / 1000
       let excerpt = samples[(event - 480)..<(event + 4_800)]

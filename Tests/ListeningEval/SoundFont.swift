@@ -81,6 +81,18 @@ public struct SoundFont: Sendable {
     }
   }
 
+  /// `render`, through a scratch folder of its own that is removed after: for a test that
+  /// plays a few notes once.
+  public func render(
+    _ notes: [MIDIFile.Note], channel: Int = 0, program: Int, length: Double, sampleRate: Int
+  ) -> [Float]? {
+    let folder = ExternalTool.scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    return render(
+      notes, channel: channel, program: program, length: length, sampleRate: sampleRate,
+      in: folder)
+  }
+
   /// `notes` played on General MIDI `program` (on `channel`, 9 for percussion), mono, `length`
   /// seconds long, written through files named `name` in `folder`; nil when the synthesizer
   /// fails. Reverb is on, as in a room, and chorus off, so each note has one pitch.
