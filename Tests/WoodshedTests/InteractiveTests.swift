@@ -183,9 +183,10 @@ final class InteractiveTests: XCTestCase {
     XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), 0)
   }
 
-  /// A libc whose locale speaks Spanish ("Conexión rehusada") must not break into an English
-  /// interface: system error texts are the C locale's. The Spanish locale is generated for this
-  /// test alone, in a folder named by LOCPATH.
+  /// A box whose locale speaks Spanish (PulseAudio's "Conexión negada") must not break into an
+  /// English interface: system error texts are the C locale's, and those a player meets are
+  /// said in the interface's language. The Spanish locale is generated for this test alone, in
+  /// a folder named by LOCPATH.
   func testASystemErrorIsInEnglishInAnEnglishInterface() throws {
     let locales = woodshed.home.appendingPathComponent("locales")
     try FileManager.default.createDirectory(at: locales, withIntermediateDirectories: true)
@@ -210,6 +211,17 @@ final class InteractiveTests: XCTestCase {
     terminal.send("\u{03}")
     XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), 0)
     XCTAssertFalse(terminal.output.contains("Conexi"), terminal.output)
+
+    // The same box with the interface in Spanish: the words are Woodshed's own, not
+    // PulseAudio's "Conexión negada".
+    try woodshed.writeSettings(#"{"version": 1, "language": "es"}"#)
+    let spanish = try woodshed.startInTerminal(columns: 160, environment: environment)
+    XCTAssertTrue(
+      spanish.waitForOutput(containing: "conexión rechazada", timeout: .seconds(10)),
+      spanish.output)
+    spanish.send("\u{03}")
+    XCTAssertEqual(spanish.waitForExit(timeout: .seconds(5)), 0)
+    XCTAssertFalse(spanish.output.contains("negada"), spanish.output)
   }
 
   func testTheSessionsLanguageIsSpokenUntilThePlayerChoosesOne() throws {

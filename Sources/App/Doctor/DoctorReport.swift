@@ -177,7 +177,8 @@ public struct DoctorReport: Equatable, Sendable {
           "rate": "\(info.sampleRate)",
         ])
     case .unavailable(let reason):
-      return strings.text("audio.unavailable", ["reason": reason])
+      return strings.text(
+        "audio.unavailable", ["reason": AudioReasonText.text(reason, strings)])
     }
   }
 
