@@ -30,6 +30,18 @@ final class GlyphSetTests: XCTestCase {
       locale("ru_RU.utf8", accepted: false, codeset: "ANSI_X3.4-1968").isUTF8NameNotGenerated)
   }
 
+  /// The locale that decides the character set, as the C library picks it.
+  func testTheCharacterLocaleIsLCALLThenLCCTYPEThenLANG() {
+    XCTAssertEqual(
+      TerminalLocale.characterLocaleName(["LC_ALL": "C", "LANG": "en_US.UTF-8"]), "C")
+    XCTAssertEqual(
+      TerminalLocale.characterLocaleName(["LC_CTYPE": "en_GB.UTF-8", "LANG": "C"]), "en_GB.UTF-8")
+    XCTAssertEqual(
+      TerminalLocale.characterLocaleName(["LC_ALL": "", "LANG": "en_US.UTF-8"]), "en_US.UTF-8",
+      "an empty variable is skipped")
+    XCTAssertNil(TerminalLocale.characterLocaleName(["LC_MESSAGES": "es_ES.UTF-8"]))
+  }
+
   func testTheLinuxConsoleIsASCII() {
     let utf8 = locale("C.UTF-8", codeset: "UTF-8")
     XCTAssertEqual(GlyphSet.detect(locale: utf8, term: "linux"), .ascii)

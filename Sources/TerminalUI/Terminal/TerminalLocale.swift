@@ -41,7 +41,7 @@ public struct TerminalLocale: Equatable, Sendable {
   }
 
   /// The locale that decides the character set, as the C library picks it.
-  static func characterLocaleName(_ environment: [String: String]) -> String? {
+  public static func characterLocaleName(_ environment: [String: String]) -> String? {
     ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
   }
 
