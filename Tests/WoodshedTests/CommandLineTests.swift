@@ -128,6 +128,18 @@ final class CommandLineTests: XCTestCase {
     XCTAssertEqual(fine?["localeMissing"] as? Bool, false)
   }
 
+  /// Russian chosen, and a session whose locale cannot show Cyrillic: doctor speaks English and
+  /// says why in one line; with C.UTF-8 it speaks Russian.
+  func testDoctorInRussianWithoutUTF8SpeaksEnglish() throws {
+    try woodshed.writeSettings(#"{"version": 1, "language": "ru"}"#)
+    let ascii = try woodshed.run(["doctor"], environment: woodshed.environment(lang: "C"))
+    XCTAssertTrue(ascii.output.hasPrefix("Woodshed "), ascii.output)
+    XCTAssertTrue(ascii.output.contains("The language chosen (ru) needs a UTF-8 locale"))
+    XCTAssertEqual(ascii.output.unicodeScalars.filter { !$0.isASCII }.count, 0, ascii.output)
+    let utf8 = try woodshed.run(["doctor"])
+    XCTAssertTrue(utf8.output.contains("Папка настроек"), utf8.output)
+  }
+
   func testDoctorFailsOnAnUnwritableDataFolder() throws {
     // A regular file where the folders should be: nobody, root included, can create them.
     let blocker = woodshed.home.appendingPathComponent("blocked")

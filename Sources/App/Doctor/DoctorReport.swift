@@ -31,6 +31,9 @@ public struct DoctorReport: Equatable, Sendable {
   /// Logged in over SSH (`SSH_CONNECTION` set), where no sound server runs unless the box shares
   /// one.
   public var isRemote: Bool
+  /// The language chosen, when its script cannot be shown without UTF-8 and English is spoken
+  /// instead.
+  public var unshownLanguage: String?
   public var glyphs: GlyphSet.Kind
   /// Colours the terminal type declares in terminfo; nil when the type is unknown.
   public var colorCount: Int?
@@ -57,7 +60,7 @@ public struct DoctorReport: Equatable, Sendable {
 
   public init(
     version: String, terminalSize: Size?, term: String?, locale: String?, isUTF8: Bool,
-    isLocaleMissing: Bool = false, isRemote: Bool = false,
+    isLocaleMissing: Bool = false, isRemote: Bool = false, unshownLanguage: String? = nil,
     glyphs: GlyphSet.Kind, colorCount: Int?, canMoveCursor: Bool = true, noColor: Bool,
     folders: [Folder],
     settingsNotices: [SettingsNotice], pulseServer: String?, audio: AudioStatus,
@@ -70,6 +73,7 @@ public struct DoctorReport: Equatable, Sendable {
     self.isUTF8 = isUTF8
     self.isLocaleMissing = isLocaleMissing
     self.isRemote = isRemote
+    self.unshownLanguage = unshownLanguage
     self.glyphs = glyphs
     self.colorCount = colorCount
     self.canMoveCursor = canMoveCursor
@@ -158,6 +162,9 @@ public struct DoctorReport: Equatable, Sendable {
 
     let labelWidth = rows.map { $0.0.displayWidth }.max() ?? 0
     var out = rows.map { $0.0.padded(toWidth: labelWidth) + "  " + $0.1 }
+    if let unshownLanguage {
+      out.append(strings.text("notice.languageNeedsUTF8", ["language": unshownLanguage]))
+    }
     if hasNoSoundOverSSH { out.append(strings.text("doctor.audio.ssh")) }
     if !problems.isEmpty {
       out.append(strings.text("doctor.problems", ["count": "\(problems.count)"]))

@@ -191,10 +191,13 @@ extension Launcher {
         role: role, path: folder.path, isWritable: check.isWritable, reason: check.reason)
     }
     let pulseServer = pulseServer(environment: environment)
+    let language = ground.loaded.settings.language
+    let isUnshown = !locale.isUTF8 && languagesNeedingUnicode(ground.catalog).contains(language)
     let report = DoctorReport(
       version: version, terminalSize: TerminalProbe.size(), term: term, locale: locale.name,
       isUTF8: locale.isUTF8, isLocaleMissing: locale.isUTF8NameNotGenerated,
       isRemote: !(environment["SSH_CONNECTION"] ?? "").isEmpty,
+      unshownLanguage: isUnshown ? language : nil,
       glyphs: GlyphSet.detect(locale: locale, term: term),
       colorCount: capabilities?.colorCount,
       canMoveCursor: capabilities?.canMoveCursor ?? true,
@@ -205,7 +208,7 @@ extension Launcher {
         .readAll(as: PlaybackRecord.self).records.suffix(DoctorReport.playbackRunsShown),
       midi: midiStatus())
     return (
-      report, ground.catalog.localizer(for: ground.loaded.settings.language),
+      report, ground.catalog.localizer(for: isUnshown ? LocaleCatalog.fallbackLanguage : language),
       ground.loaded.settings.audio
     )
   }
