@@ -224,6 +224,29 @@ final class InteractiveTests: XCTestCase {
     XCTAssertFalse(spanish.output.contains("negada"), spanish.output)
   }
 
+  /// Spanish named but not generated (ASCII, the accent folded) and Spanish over C.UTF-8 (as
+  /// written): either way the server's failure is said in Woodshed's Spanish.
+  func testASystemErrorIsSpanishInASpanishInterfaceWithOrWithoutTheLocale() throws {
+    let dead = ["PULSE_SERVER": "unix:/nonexistent/socket"]
+    let folded = try woodshed.startInTerminal(
+      columns: 160, environment: woodshed.environment(lang: "es_ES.UTF-8", extra: dead))
+    XCTAssertTrue(
+      folded.waitForOutput(
+        containing: "sin audio: PulseAudio: conexion rechazada", timeout: .seconds(10)),
+      folded.output)
+    folded.send("\u{03}")
+    XCTAssertEqual(folded.waitForExit(timeout: .seconds(5)), 0)
+    let utf8 = try woodshed.startInTerminal(
+      columns: 160,
+      environment: woodshed.environment(extra: dead.merging(["LC_MESSAGES": "es_ES.UTF-8"]) { $1 }))
+    XCTAssertTrue(
+      utf8.waitForOutput(
+        containing: "sin audio: PulseAudio: conexión rechazada", timeout: .seconds(10)),
+      utf8.output)
+    utf8.send("\u{03}")
+    XCTAssertEqual(utf8.waitForExit(timeout: .seconds(5)), 0)
+  }
+
   func testTheSessionsLanguageIsSpokenUntilThePlayerChoosesOne() throws {
     let terminal = try woodshed.startInTerminal(
       environment: woodshed.environment(lang: "es_ES.UTF-8"))
