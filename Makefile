@@ -4,8 +4,10 @@ PACKAGES := libncursesw5-dev libpulse-dev libfftw3-dev zlib1g-dev libasound2-dev
 # and on the FluidR3 GM instruments whose recordings MuseScore General does not share, MuseScore
 # General held out) and with timidity from freepats (held out), play recorded drum kits, and
 # compare onsets against aubio and librosa (PyPI). The slow tests render a freepats note too, and
-# read Broadcast WAV files written by libsndfile's sndfile-metadata-set (sndfile-programs).
-TEST_PACKAGES := timidity freepats sndfile-programs
+# read Broadcast WAV files written by libsndfile's sndfile-metadata-set (sndfile-programs), and
+# generate a Spanish locale of their own with localedef to see libc speak Spanish (locales,
+# libc-l10n).
+TEST_PACKAGES := timidity freepats sndfile-programs locales libc-l10n
 BENCH_PACKAGES := aubio-tools fluidsynth timgm6mb-soundfont fluid-soundfont-gm \
   musescore-general-soundfont hydrogen-drumkits $(TEST_PACKAGES)
 BENCH_PYTHON := librosa

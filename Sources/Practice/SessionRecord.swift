@@ -41,7 +41,9 @@ public struct SessionRecord: Codable, Equatable, Sendable {
   public var content: [String]
   /// Each question in the order asked, for exercises that ask questions.
   public var answers: [Answer]
-  /// Whether the session was left before its end; what was done still counts.
+  /// Whether the session was left before its end (a hang-up, a signal, Esc): it is listed as
+  /// stopped and its answers still move the Leitner boxes, but it is no result: no total, best,
+  /// streak or score counts it.
   public var isCutShort: Bool
 
   public init(

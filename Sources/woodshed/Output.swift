@@ -13,3 +13,9 @@ func warn(_ notice: String) {
   let line = Array("warning: \(TerminalText.message(notice))\n".utf8)
   _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
 }
+
+/// The glyphs a printed text uses when the command line does not choose: Unicode only where the
+/// C library accepts the session's UTF-8 locale, as on the full screen.
+func detectedGlyphs(_ environment: [String: String]) -> GlyphSet.Kind {
+  GlyphSet.detect(locale: TerminalLocale.adopt(environment: environment), term: environment["TERM"])
+}

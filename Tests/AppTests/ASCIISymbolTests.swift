@@ -21,6 +21,9 @@ final class ASCIISymbolTests: XCTestCase {
     ("settings", [.character("8")]),
     ("help", [.character("9")]),
     ("key overlay", [.character("4"), .enter, .character("?")]),
+    ("metronome playing", [.enter, .character(" ")]),
+    ("notes drill", [.character("3"), .enter]),
+    ("interval game", [.character("4"), .enter, .character("g"), .enter]),
   ]
 
   func testNoSymbolOutsideASCIIReachesTheScreen() {
@@ -35,6 +38,41 @@ final class ASCIISymbolTests: XCTestCase {
         XCTAssertEqual(symbols, "", "\(journey.name) in \(language)")
       }
     }
+  }
+
+  /// What a terminal in a locale that is not UTF-8 receives: in English, on every screen, not
+  /// one byte outside ASCII; in Spanish and Catalan every letter has an ASCII stand-in (é: e),
+  /// so nothing becomes "?".
+  func testEveryScreenInASCIIHasAnASCIIFormOfEveryCharacter() {
+    for language in ["en", "es", "ca"] {
+      var settings = Settings()
+      settings.language = language
+      for journey in Self.journeys {
+        var model = AppFixtures.model(
+          settings: settings, glyphs: .ascii, history: AppFixtures.history,
+          patterns: [FretboardScreenTests.minorPentatonic])
+        for key in journey.keys { model.press(key) }
+        let text = AppView.render(model).lines.joined()
+        if language == "en" {
+          XCTAssertEqual(
+            text.utf8.filter { $0 >= 0x80 }.count, 0, "\(journey.name): \(text)")
+        }
+        let unshowable = text.filter { $0 != "?" && ASCIIFallback.character(for: $0) == "?" }
+        XCTAssertEqual(unshowable, "", "\(journey.name) in \(language)")
+      }
+    }
+  }
+
+  func testOnlyALanguageWithoutAnASCIIFormNeedsUnicode() {
+    XCTAssertEqual(Launcher.languagesNeedingUnicode(AppFixtures.catalog), ["ru"])
+    var settings = Settings()
+    settings.language = "ru"
+    let model = AppModel(
+      settings: settings, size: Size(width: 80, height: 24),
+      clock: ClockTime(hour: 9, minute: 5, day: AppFixtures.today), catalog: AppFixtures.catalog,
+      paths: AppFixtures.paths, detectedGlyphs: .ascii, languagesNeedingUnicode: ["ru"])
+    XCTAssertEqual(model.strings.language, "en", "Russian without UTF-8 is spoken in English")
+    XCTAssertEqual(model.settings.language, "ru", "the choice itself is kept")
   }
 
   func testArrowKeysInATextAreSpelledOut() {

@@ -578,6 +578,34 @@ final class FretboardScreenTests: XCTestCase {
       run("d", descending: true, markers: 1, bpm: 120),
     ]
     XCTAssertEqual(FretboardModel.runLevels(in: history), ["a": 1, "c": 4, "d": 1])
+    var stopped = run("e", descending: false)
+    stopped.isCutShort = true
+    XCTAssertEqual(
+      FretboardModel.runLevels(in: history + [stopped, run("e", descending: true)]),
+      ["a": 1, "c": 4, "d": 1], "a run cut short passes no level")
+  }
+
+  func testAGameCutShortIsNoRecord() {
+    func game(score: Double, level: Double, seconds: Double, cutShort: Bool) -> SessionRecord {
+      SessionRecord(
+        module: "fretboard", exercise: "intervals", startedAt: Date(timeIntervalSince1970: 0),
+        duration: seconds, figures: ["score": score, "band": 1, "level": level],
+        content: ["minor-pentatonic-1"], isCutShort: cutShort)
+    }
+    let history = [
+      game(score: 40, level: 2, seconds: 30, cutShort: false),
+      game(score: 90, level: 5, seconds: 200, cutShort: true),
+    ]
+    let best = FretboardModel.best(pattern: "minor-pentatonic-1", band: 1, in: history)
+    XCTAssertEqual(best?.score, 40)
+    XCTAssertEqual(best?.seconds, 30)
+    var model = model(patterns: [Self.minorPentatonic], history: history)
+    model.press(.character("4"), .character("r"))
+    let text = AppView.render(model).lines.joined(separator: "\n")
+    XCTAssertTrue(text.contains("Records: 1 interval game played"), text)
+    XCTAssertTrue(
+      text.contains("Minor pentatonic, position 1: 40 points, level 2, longest 30 s"), text)
+    XCTAssertFalse(text.contains("✓ Reached level 5"), "reached only in the stopped game: \(text)")
   }
 
   func testControlCSavesTheGameUnderWay() {

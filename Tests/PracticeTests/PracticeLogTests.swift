@@ -9,12 +9,12 @@ final class PracticeLogTests: XCTestCase {
   private func record(
     _ module: String = "fretboard", _ exercise: String = "run", content: [String] = ["major-1"],
     at minutes: Double, lasting seconds: Double = 30, score: Double? = nil,
-    figures: [String: Double] = [:], day: Int = 0
+    figures: [String: Double] = [:], day: Int = 0, cutShort: Bool = false
   ) -> SessionRecord {
     SessionRecord(
       module: module, exercise: exercise,
       startedAt: Self.wednesday.addingTimeInterval(Double(day) * 86_400 + 36_000 + minutes * 60),
-      duration: seconds, score: score, figures: figures, content: content)
+      duration: seconds, score: score, figures: figures, content: content, isCutShort: cutShort)
   }
 
   func testLocalDaysAreCalendarDays() {
@@ -99,5 +99,34 @@ final class PracticeLogTests: XCTestCase {
     XCTAssertEqual(log.currentStreak(today: today + 1), 0, "a day without practice ends it")
     XCTAssertEqual(log.longestStreak, 4)
     XCTAssertEqual(PracticeLog(records: [], utcOffset: { _ in 0 }).longestStreak, 0)
+  }
+
+  func testATakeCutShortIsListedAsStoppedButIsNoResult() {
+    // The case: a take dropped in bar 2 of 4 at 6 %, after a finished one at 80 %.
+    let finished = record("rhythm", "tap", at: 0, lasting: 120, score: 0.8)
+    let dropped = record("rhythm", "tap", at: 3, lasting: 20, score: 0.06, cutShort: true)
+    let sittings = PracticeSession.gathering([finished, dropped])
+    XCTAssertEqual(sittings.map(\.attempts.count), [1, 1], "the stopped take is a row of its own")
+    XCTAssertEqual(sittings.map(\.isCutShort), [false, true])
+    XCTAssertEqual(sittings[0].score, 0.8, "a finished sitting takes no figure from a stopped take")
+    let log = PracticeLog(records: [finished, dropped], utcOffset: { _ in 0 })
+    XCTAssertEqual(log.sessions.count, 2, "both are listed")
+    XCTAssertEqual(log.scores, [0.8], "the last accuracy is the finished take's, not 6 %")
+    XCTAssertEqual(log.minutes(on: LocalDay(Self.wednesday, utcOffset: 0)), 2)
+    XCTAssertEqual(log.minutesByModule.map(\.minutes), [2])
+  }
+
+  func testADayOfOnlyStoppedWorkIsNoDayOfTheStreak() {
+    let records = [
+      record(at: 0, day: -3), record(at: 0, day: -2), record(at: 0, day: -1, cutShort: true),
+      record(at: 0, day: 0, cutShort: true),
+    ]
+    let log = PracticeLog(records: records, utcOffset: { _ in 0 })
+    let today = LocalDay(Self.wednesday, utcOffset: 0)
+    XCTAssertEqual(log.currentStreak(today: today), 0, "yesterday had only a stopped run")
+    XCTAssertEqual(log.longestStreak, 2)
+    XCTAssertEqual(log.minutes(on: today), 0)
+    XCTAssertEqual(
+      log.weeks(endingWith: today, count: 1).map(\.minutes), [0.5], "Monday's run alone")
   }
 }

@@ -2,48 +2,50 @@ import TerminalUI
 import XCTest
 
 final class GlyphSetTests: XCTestCase {
-  func testCLocaleIsASCII() {
-    XCTAssertEqual(GlyphSet.detect(environment: ["LANG": "C", "TERM": "xterm-256color"]), .ascii)
-    XCTAssertEqual(GlyphSet.detect(environment: ["LANG": "POSIX"]), .ascii)
-    XCTAssertEqual(GlyphSet.detect(environment: [:]), .ascii)
+  private func locale(_ name: String?, accepted: Bool = true, codeset: String) -> TerminalLocale {
+    TerminalLocale(name: name, isAccepted: accepted, codeset: codeset)
   }
 
-  func testUTF8LocaleOnAModernTerminalIsUnicode() {
-    XCTAssertEqual(
-      GlyphSet.detect(environment: ["LANG": "en_US.UTF-8", "TERM": "xterm-256color"]), .unicode)
+  func testTheCLocaleIsASCII() {
+    let c = locale("C", codeset: "ANSI_X3.4-1968")
+    XCTAssertEqual(GlyphSet.detect(locale: c, term: "xterm-256color"), .ascii)
+    XCTAssertFalse(c.isUTF8NameNotGenerated)
   }
 
-  func testLCALLOverridesLANG() {
+  func testAUTF8CodesetOnAModernTerminalIsUnicode() {
     XCTAssertEqual(
-      GlyphSet.detect(environment: ["LC_ALL": "C", "LANG": "en_US.UTF-8", "TERM": "xterm"]),
-      .ascii)
-    XCTAssertEqual(
-      GlyphSet.detect(environment: ["LC_ALL": "de_DE.UTF-8", "LANG": "C", "TERM": "xterm"]),
+      GlyphSet.detect(locale: locale("C.UTF-8", codeset: "UTF-8"), term: "xterm-256color"),
       .unicode)
   }
 
-  func testLCCTYPEOverridesLANGButNotLCALL() {
+  /// The case: a client sends LANG=en_US.UTF-8 to a box that never generated it. The
+  /// C library stays in C, and only its word counts.
+  func testAUTF8NameTheCLibraryRefusedIsASCII() {
+    let missing = locale("en_US.UTF-8", accepted: false, codeset: "ANSI_X3.4-1968")
+    XCTAssertEqual(GlyphSet.detect(locale: missing, term: "xterm-256color"), .ascii)
+    XCTAssertTrue(missing.isUTF8NameNotGenerated)
+    XCTAssertFalse(
+      locale("de_DE", accepted: false, codeset: "ANSI_X3.4-1968").isUTF8NameNotGenerated)
+    XCTAssertTrue(
+      locale("ru_RU.utf8", accepted: false, codeset: "ANSI_X3.4-1968").isUTF8NameNotGenerated)
+  }
+
+  /// The locale that decides the character set, as the C library picks it.
+  func testTheCharacterLocaleIsLCALLThenLCCTYPEThenLANG() {
     XCTAssertEqual(
-      GlyphSet.detect(environment: ["LC_CTYPE": "en_GB.UTF-8", "LANG": "C"]), .unicode)
+      TerminalLocale.characterLocaleName(["LC_ALL": "C", "LANG": "en_US.UTF-8"]), "C")
     XCTAssertEqual(
-      GlyphSet.detect(environment: ["LC_ALL": "C", "LC_CTYPE": "en_GB.UTF-8"]), .ascii)
+      TerminalLocale.characterLocaleName(["LC_CTYPE": "en_GB.UTF-8", "LANG": "C"]), "en_GB.UTF-8")
+    XCTAssertEqual(
+      TerminalLocale.characterLocaleName(["LC_ALL": "", "LANG": "en_US.UTF-8"]), "en_US.UTF-8",
+      "an empty variable is skipped")
+    XCTAssertNil(TerminalLocale.characterLocaleName(["LC_MESSAGES": "es_ES.UTF-8"]))
   }
 
-  func testEmptyVariablesAreSkipped() {
-    XCTAssertEqual(GlyphSet.detect(environment: ["LC_ALL": "", "LANG": "en_US.UTF-8"]), .unicode)
-  }
-
-  func testCUTF8IsUnicode() {
-    XCTAssertEqual(GlyphSet.detect(environment: ["LANG": "C.UTF-8", "TERM": "xterm"]), .unicode)
-  }
-
-  func testLowercaseUTF8IsUnicode() {
-    XCTAssertEqual(GlyphSet.detect(environment: ["LANG": "en_US.utf8", "TERM": "xterm"]), .unicode)
-  }
-
-  func testLinuxConsoleIsASCII() {
-    XCTAssertEqual(GlyphSet.detect(environment: ["LANG": "en_US.UTF-8", "TERM": "linux"]), .ascii)
-    XCTAssertEqual(GlyphSet.detect(environment: ["LANG": "en_US.UTF-8", "TERM": "dumb"]), .ascii)
+  func testTheLinuxConsoleIsASCII() {
+    let utf8 = locale("C.UTF-8", codeset: "UTF-8")
+    XCTAssertEqual(GlyphSet.detect(locale: utf8, term: "linux"), .ascii)
+    XCTAssertEqual(GlyphSet.detect(locale: utf8, term: "dumb"), .ascii)
   }
 
   func testNamed() {

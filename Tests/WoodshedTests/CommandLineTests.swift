@@ -88,6 +88,58 @@ final class CommandLineTests: XCTestCase {
     XCTAssertTrue(result.output.contains("no audio: PulseAudio:"), result.output)
   }
 
+  /// An SSH login with no sound server reachable is a problem with a remedy: doctor names the
+  /// case, points to the README's section for the box's admin, lists it and fails.
+  func testDoctorOverSSHWithoutASoundServerSaysWhatToDo() throws {
+    let environment = woodshed.environment(extra: [
+      "PULSE_SERVER": "unix:/nonexistent/socket",
+      "SSH_CONNECTION": "192.0.2.7 50000 192.0.2.1 22",
+    ])
+    let text = try woodshed.run(["doctor"], environment: environment)
+    XCTAssertEqual(text.status, 1, text.output)
+    XCTAssertTrue(
+      text.output.contains("No sound server answers this SSH login"), text.output)
+    XCTAssertTrue(text.output.contains("\"Setting up a practice-room box\""), text.output)
+    XCTAssertTrue(text.output.contains("PULSE_SERVER"), text.output)
+    let json = try woodshed.run(["doctor", "--json"], environment: environment)
+    XCTAssertEqual(json.status, 1)
+    let object = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
+    XCTAssertEqual(object?["problems"] as? [String], ["audio"])
+    XCTAssertEqual(object?["ssh"] as? Bool, true)
+  }
+
+  /// A UTF-8 name the box has not generated: doctor says ASCII is used and how to generate it.
+  func testDoctorNamesALocaleThatIsNotGenerated() throws {
+    let environment = woodshed.environment(lang: "en_US.UTF-8")
+    let text = try woodshed.run(["doctor"], environment: environment)
+    XCTAssertTrue(
+      text.output.contains("no: en_US.UTF-8 is not generated on this box"), text.output)
+    XCTAssertTrue(text.output.contains("sudo dpkg-reconfigure locales"), text.output)
+    XCTAssertTrue(text.output.contains("LANG=C.UTF-8"), text.output)
+    XCTAssertTrue(text.output.contains("ASCII"), text.output)
+    let json = try woodshed.run(["doctor", "--json"], environment: environment)
+    let object = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
+    XCTAssertEqual(object?["utf8"] as? Bool, false)
+    XCTAssertEqual(object?["localeMissing"] as? Bool, true)
+    XCTAssertEqual(object?["glyphs"] as? String, "ascii")
+    let generated = try woodshed.run(["doctor", "--json"])
+    let fine = try JSONSerialization.jsonObject(with: Data(generated.output.utf8)) as? [String: Any]
+    XCTAssertEqual(fine?["utf8"] as? Bool, true, "C.UTF-8 is always there")
+    XCTAssertEqual(fine?["localeMissing"] as? Bool, false)
+  }
+
+  /// Russian chosen, and a session whose locale cannot show Cyrillic: doctor speaks English and
+  /// says why in one line; with C.UTF-8 it speaks Russian.
+  func testDoctorInRussianWithoutUTF8SpeaksEnglish() throws {
+    try woodshed.writeSettings(#"{"version": 1, "language": "ru"}"#)
+    let ascii = try woodshed.run(["doctor"], environment: woodshed.environment(lang: "C"))
+    XCTAssertTrue(ascii.output.hasPrefix("Woodshed "), ascii.output)
+    XCTAssertTrue(ascii.output.contains("The language chosen (ru) needs a UTF-8 locale"))
+    XCTAssertEqual(ascii.output.unicodeScalars.filter { !$0.isASCII }.count, 0, ascii.output)
+    let utf8 = try woodshed.run(["doctor"])
+    XCTAssertTrue(utf8.output.contains("Папка настроек"), utf8.output)
+  }
+
   func testDoctorFailsOnAnUnwritableDataFolder() throws {
     // A regular file where the folders should be: nobody, root included, can create them.
     let blocker = woodshed.home.appendingPathComponent("blocked")

@@ -118,12 +118,17 @@ final class HistoryCommandTests: XCTestCase {
     formatter.formatOptions = [.withFullDate]
     formatter.timeZone = TimeZone(secondsFromGMT: 7200)
     XCTAssertEqual(summary["today"] as? String, formatter.string(from: now))
-    XCTAssertEqual(summary["sessions"] as? Int, 4, "the three tries are one sitting")
-    XCTAssertEqual(summary["longestStreak"] as? Int, 3, "the 20th to the 22nd, local time")
+    XCTAssertEqual(
+      summary["sessions"] as? Int, 3, "the three tries are one sitting; the stopped drill is none")
+    XCTAssertEqual(
+      summary["longestStreak"] as? Int, 2,
+      "the 20th and the 21st, local time: the 22nd has only the stopped drill")
     XCTAssertEqual(summary["dailyGoalMinutes"] as? Int, 15)
     let modules = try XCTUnwrap(summary["modules"] as? [[String: Any]])
     XCTAssertEqual(modules.map { $0["module"] as? String }, ["rhythm", "notes", "fretboard"])
-    XCTAssertEqual(modules.map { $0["minutes"] as? Double }, [1.1, 5.5, 1.3])
+    XCTAssertEqual(
+      modules.map { $0["minutes"] as? Double }, [1.1, 5.2, 1.3], "the stopped drill's 20 s left out"
+    )
   }
 
   func testNoHistoryFileIsAnEmptyHistory() throws {

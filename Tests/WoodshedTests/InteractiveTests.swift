@@ -135,17 +135,116 @@ final class InteractiveTests: XCTestCase {
     XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), 0)
   }
 
-  func testAUTF8LocaleTheBoxHasNotGeneratedStillDrawsUnicode() throws {
-    // Over SSH a client may send a LANG the box never generated; the terminal is UTF-8 all
-    // the same, and Woodshed draws its arrows rather than question marks.
+  /// Over SSH a client may send a LANG the box never generated (this box has only C, C.UTF-8
+  /// and POSIX): the C library stays in the C locale, so the screens are drawn in ASCII, their
+  /// own forms (Up/Down, not "?"), and not one byte outside ASCII reaches the terminal.
+  func testAUTF8LocaleTheBoxHasNotGeneratedDrawsASCII() throws {
     let terminal = try woodshed.startInTerminal(
-      environment: woodshed.environment(term: "xterm-256color", lang: "de_AT.UTF-8"))
+      environment: woodshed.environment(term: "xterm-256color", lang: "en_US.UTF-8"))
     XCTAssertTrue(terminal.waitForOutput(containing: "Settings", timeout: .seconds(10)))
     terminal.send("?")
-    XCTAssertTrue(terminal.waitForOutput(containing: "↑↓", timeout: .seconds(5)), terminal.output)
-    XCTAssertFalse(terminal.output.contains("?? "), terminal.output)
+    XCTAssertTrue(
+      terminal.waitForOutput(containing: "Up/Down", timeout: .seconds(5)), terminal.output)
+    // The metronome playing, the fretboard, the history and the settings, each left with Esc.
+    for keys in ["\r ", "4\r", "7", "8"] {
+      terminal.send("\u{1b}")
+      terminal.send(keys)
+      Thread.sleep(forTimeInterval: 0.5)
+    }
     terminal.send("\u{03}")
     XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), 0)
+    let output = terminal.output
+    XCTAssertEqual(
+      output.unicodeScalars.filter { !$0.isASCII }.count, 0, "bytes past ASCII in \(output)")
+  }
+
+  /// Russian cannot be written in ASCII: without a UTF-8 locale the screens speak English and
+  /// say why in one line, where they would otherwise show "???????".
+  func testRussianWithoutUTF8FallsBackToEnglishWithANotice() throws {
+    let terminal = try woodshed.startInTerminal(
+      columns: 160, environment: woodshed.environment(lang: "ru_RU.UTF-8"))
+    XCTAssertTrue(
+      terminal.waitForOutput(containing: "Settings", timeout: .seconds(10)), terminal.output)
+    XCTAssertTrue(
+      terminal.waitForOutput(containing: "(ru) needs a UTF-8 locale", timeout: .seconds(5)),
+      terminal.output)
+    terminal.send("\u{03}")
+    XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), 0)
+    XCTAssertEqual(terminal.output.unicodeScalars.filter { !$0.isASCII }.count, 0)
+  }
+
+  /// With C.UTF-8 Russian is drawn as it is written.
+  func testRussianWithUTF8IsRussian() throws {
+    try woodshed.writeSettings(#"{"version": 1, "language": "ru"}"#)
+    let terminal = try woodshed.startInTerminal()
+    XCTAssertTrue(
+      terminal.waitForOutput(containing: "Настройки", timeout: .seconds(10)), terminal.output)
+    terminal.send("\u{03}")
+    XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), 0)
+  }
+
+  /// A box whose locale speaks Spanish (PulseAudio's "Conexión negada") must not break into an
+  /// English interface: system error texts are the C locale's, and those a player meets are
+  /// said in the interface's language. The Spanish locale is generated for this test alone, in
+  /// a folder named by LOCPATH.
+  func testASystemErrorIsInEnglishInAnEnglishInterface() throws {
+    let locales = woodshed.home.appendingPathComponent("locales")
+    try FileManager.default.createDirectory(at: locales, withIntermediateDirectories: true)
+    let made = Process()
+    made.executableURL = URL(fileURLWithPath: "/usr/bin/localedef")
+    made.arguments = [
+      "-i", "es_ES", "-f", "UTF-8", locales.appendingPathComponent("es_ES.UTF-8").path,
+    ]
+    try made.run()
+    made.waitUntilExit()
+    XCTAssertEqual(made.terminationStatus, 0, "localedef (Debian packages locales, libc-l10n)")
+    try woodshed.writeSettings(#"{"version": 1, "language": "en"}"#)
+    let environment = woodshed.environment(
+      lang: "es_ES.UTF-8",
+      extra: ["LOCPATH": locales.path, "PULSE_SERVER": "unix:/nonexistent/socket"])
+    let terminal = try woodshed.startInTerminal(columns: 160, environment: environment)
+    XCTAssertTrue(
+      terminal.waitForOutput(containing: "Connection refused", timeout: .seconds(10)),
+      terminal.output)
+    XCTAssertTrue(terminal.output.contains("Settings"), "the interface is English")
+    XCTAssertTrue(terminal.output.contains("▸"), "the generated locale is UTF-8: Unicode")
+    terminal.send("\u{03}")
+    XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), 0)
+    XCTAssertFalse(terminal.output.contains("Conexi"), terminal.output)
+
+    // The same box with the interface in Spanish: the words are Woodshed's own, not
+    // PulseAudio's "Conexión negada".
+    try woodshed.writeSettings(#"{"version": 1, "language": "es"}"#)
+    let spanish = try woodshed.startInTerminal(columns: 160, environment: environment)
+    XCTAssertTrue(
+      spanish.waitForOutput(containing: "conexión rechazada", timeout: .seconds(10)),
+      spanish.output)
+    spanish.send("\u{03}")
+    XCTAssertEqual(spanish.waitForExit(timeout: .seconds(5)), 0)
+    XCTAssertFalse(spanish.output.contains("negada"), spanish.output)
+  }
+
+  /// Spanish named but not generated (ASCII, the accent folded) and Spanish over C.UTF-8 (as
+  /// written): either way the server's failure is said in Woodshed's Spanish.
+  func testASystemErrorIsSpanishInASpanishInterfaceWithOrWithoutTheLocale() throws {
+    let dead = ["PULSE_SERVER": "unix:/nonexistent/socket"]
+    let folded = try woodshed.startInTerminal(
+      columns: 160, environment: woodshed.environment(lang: "es_ES.UTF-8", extra: dead))
+    XCTAssertTrue(
+      folded.waitForOutput(
+        containing: "sin audio: PulseAudio: conexion rechazada", timeout: .seconds(10)),
+      folded.output)
+    folded.send("\u{03}")
+    XCTAssertEqual(folded.waitForExit(timeout: .seconds(5)), 0)
+    let utf8 = try woodshed.startInTerminal(
+      columns: 160,
+      environment: woodshed.environment(extra: dead.merging(["LC_MESSAGES": "es_ES.UTF-8"]) { $1 }))
+    XCTAssertTrue(
+      utf8.waitForOutput(
+        containing: "sin audio: PulseAudio: conexión rechazada", timeout: .seconds(10)),
+      utf8.output)
+    utf8.send("\u{03}")
+    XCTAssertEqual(utf8.waitForExit(timeout: .seconds(5)), 0)
   }
 
   func testTheSessionsLanguageIsSpokenUntilThePlayerChoosesOne() throws {

@@ -15,10 +15,13 @@ final class ProtocolInteractiveTests: XCTestCase {
     woodshed.remove()
   }
 
-  private func openProtocol(lang: String = "C.UTF-8", title: String = "Protocol") throws
+  /// `messages` names the language, as LC_MESSAGES; characters stay C.UTF-8, the one UTF-8
+  /// locale every box has, so the screen draws Unicode.
+  private func openProtocol(messages: String? = nil, title: String = "Protocol") throws
     -> PseudoTerminal
   {
-    let terminal = try woodshed.startInTerminal(environment: woodshed.environment(lang: lang))
+    let terminal = try woodshed.startInTerminal(
+      environment: woodshed.environment(extra: messages.map { ["LC_MESSAGES": $0] } ?? [:]))
     XCTAssertTrue(terminal.waitForOutput(containing: title, timeout: .seconds(10)))
     terminal.send("6")
     XCTAssertTrue(
@@ -81,7 +84,7 @@ final class ProtocolInteractiveTests: XCTestCase {
     XCTAssertEqual(
       try woodshed.run(["protocol", "movement", "brahms", "mvt 1: 1-40 A=12"]).status, 0)
     XCTAssertEqual(try woodshed.run(["protocol", "add", "brahms", "take"]).status, 0)
-    let producer = try openProtocol(lang: "es_ES.UTF-8", title: "Protocolo")
+    let producer = try openProtocol(messages: "es_ES.UTF-8", title: "Protocolo")
     producer.send("30 bien\r")
     XCTAssertTrue(
       producer.waitForOutput(

@@ -26,6 +26,14 @@ public struct DoctorReport: Equatable, Sendable {
   public var term: String?
   public var locale: String?
   public var isUTF8: Bool
+  /// The locale's name says UTF-8 but the box has not generated it: ASCII until it is.
+  public var isLocaleMissing: Bool
+  /// Logged in over SSH (`SSH_CONNECTION` set), where no sound server runs unless the box shares
+  /// one.
+  public var isRemote: Bool
+  /// The language chosen, when its script cannot be shown without UTF-8 and English is spoken
+  /// instead.
+  public var unshownLanguage: String?
   public var glyphs: GlyphSet.Kind
   /// Colours the terminal type declares in terminfo; nil when the type is unknown.
   public var colorCount: Int?
@@ -52,6 +60,7 @@ public struct DoctorReport: Equatable, Sendable {
 
   public init(
     version: String, terminalSize: Size?, term: String?, locale: String?, isUTF8: Bool,
+    isLocaleMissing: Bool = false, isRemote: Bool = false, unshownLanguage: String? = nil,
     glyphs: GlyphSet.Kind, colorCount: Int?, canMoveCursor: Bool = true, noColor: Bool,
     folders: [Folder],
     settingsNotices: [SettingsNotice], pulseServer: String?, audio: AudioStatus,
@@ -62,6 +71,9 @@ public struct DoctorReport: Equatable, Sendable {
     self.term = term
     self.locale = locale
     self.isUTF8 = isUTF8
+    self.isLocaleMissing = isLocaleMissing
+    self.isRemote = isRemote
+    self.unshownLanguage = unshownLanguage
     self.glyphs = glyphs
     self.colorCount = colorCount
     self.canMoveCursor = canMoveCursor
@@ -74,14 +86,22 @@ public struct DoctorReport: Equatable, Sendable {
     self.midi = midi
   }
 
-  /// Problems that stop Woodshed from working well; missing audio is not one of them
-  /// (everything visual still works), an unwritable data folder is.
+  /// Problems that stop Woodshed from working well. Missing audio on the box's own screen is
+  /// not one (everything visual still works, and the server may just be starting); missing
+  /// audio over SSH is: a login has no sound server unless the box shares one, and that takes
+  /// its admin.
   public var problems: [String] {
     var found: [String] = []
     if let size = terminalSize, !size.fits(.minimum) { found.append("terminal") }
     if !canMoveCursor { found.append("TERM") }
     for folder in folders where !folder.isWritable { found.append(folder.role) }
+    if hasNoSoundOverSSH { found.append("audio") }
     return found
+  }
+
+  private var hasNoSoundOverSSH: Bool {
+    guard isRemote, case .unavailable = audio else { return false }
+    return true
   }
 
   public func text(_ strings: Localizer) -> String {
@@ -105,7 +125,10 @@ public struct DoctorReport: Equatable, Sendable {
     rows.append(
       (
         strings.text("doctor.utf8"),
-        strings.text(isUTF8 ? "doctor.utf8.yes" : "doctor.utf8.no", ["locale": localeName])
+        strings.text(
+          isUTF8
+            ? "doctor.utf8.yes" : isLocaleMissing ? "doctor.utf8.notGenerated" : "doctor.utf8.no",
+          ["locale": localeName])
       ))
     rows.append((strings.text("doctor.glyphs"), strings.text("glyphs.\(glyphs.rawValue)")))
     let colours: String
@@ -139,6 +162,10 @@ public struct DoctorReport: Equatable, Sendable {
 
     let labelWidth = rows.map { $0.0.displayWidth }.max() ?? 0
     var out = rows.map { $0.0.padded(toWidth: labelWidth) + "  " + $0.1 }
+    if let unshownLanguage {
+      out.append(strings.text("notice.languageNeedsUTF8", ["language": unshownLanguage]))
+    }
+    if hasNoSoundOverSSH { out.append(strings.text("doctor.audio.ssh")) }
     if !problems.isEmpty {
       out.append(strings.text("doctor.problems", ["count": "\(problems.count)"]))
     }
@@ -157,7 +184,8 @@ public struct DoctorReport: Equatable, Sendable {
           "rate": "\(info.sampleRate)",
         ])
     case .unavailable(let reason):
-      return strings.text("audio.unavailable", ["reason": reason])
+      return strings.text(
+        "audio.unavailable", ["reason": AudioReasonText.text(reason, strings)])
     }
   }
 
@@ -187,8 +215,8 @@ public struct DoctorReport: Equatable, Sendable {
     }
     let document = ReportJSON(
       version: version, terminal: terminalSize.map { SizeJSON(width: $0.width, height: $0.height) },
-      term: term, locale: locale, utf8: isUTF8, glyphs: glyphs.rawValue, colors: colorCount,
-      noColor: noColor,
+      term: term, locale: locale, utf8: isUTF8, localeMissing: isLocaleMissing, ssh: isRemote,
+      glyphs: glyphs.rawValue, colors: colorCount, noColor: noColor,
       folders: folders.map {
         FolderJSON(role: $0.role, path: $0.path, writable: $0.isWritable, reason: $0.reason)
       },
@@ -219,6 +247,8 @@ private struct ReportJSON: Encodable {
   var term: String?
   var locale: String?
   var utf8: Bool
+  var localeMissing: Bool
+  var ssh: Bool
   var glyphs: String
   var colors: Int?
   var noColor: Bool
@@ -231,7 +261,8 @@ private struct ReportJSON: Encodable {
   var problems: [String]
 
   enum CodingKeys: String, CodingKey {
-    case version, terminal, term, locale, utf8, glyphs, colors, noColor, folders
+    case version, terminal, term, locale, utf8, localeMissing, ssh, glyphs, colors, noColor
+    case folders
     case settingsNotices, pulseServer, audio, recentPlayback, midi, problems
   }
 
@@ -242,6 +273,8 @@ private struct ReportJSON: Encodable {
     try container.encode(term, forKey: .term)
     try container.encode(locale, forKey: .locale)
     try container.encode(utf8, forKey: .utf8)
+    try container.encode(localeMissing, forKey: .localeMissing)
+    try container.encode(ssh, forKey: .ssh)
     try container.encode(glyphs, forKey: .glyphs)
     try container.encode(colors, forKey: .colors)
     try container.encode(noColor, forKey: .noColor)

@@ -101,6 +101,7 @@ public struct FretboardModel: Equatable, Sendable {
     var down: [String: [RunLevel.Conditions]] = [:]
     for record in history
     where record.module == module && record.exercise == runExercise && record.figures["passed"] == 1
+      && !record.isCutShort
     {
       let bpm = record.figures["bpm"].map { Int($0.rounded()) }
       let conditions = RunLevel.Conditions(
@@ -314,13 +315,14 @@ public struct FretboardModel: Equatable, Sendable {
     }
   }
 
-  /// The best score and the longest survival with `pattern` in `band` (levels 1–2, 3–4, 5–6).
+  /// The best score and the longest survival with `pattern` in `band` (levels 1–2, 3–4, 5–6),
+  /// of games played to their end.
   public static func best(
     pattern: String, band: Int, in history: [SessionRecord]
   ) -> Best? {
     let games = history.filter {
       $0.module == module && $0.exercise == exercise && $0.content == [pattern]
-        && $0.figures["band"] == Double(band)
+        && $0.figures["band"] == Double(band) && !$0.isCutShort
     }
     guard let score = games.compactMap({ $0.figures["score"] }).max() else { return nil }
     return Best(score: Int(score), seconds: games.map(\.duration).max() ?? 0)

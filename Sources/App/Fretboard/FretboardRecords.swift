@@ -1,7 +1,8 @@
 import Practice
 
 /// What the fretboard history adds up to: games played, the best game per pattern, and the
-/// achievements earned, all read from the history so nothing else has to be kept.
+/// achievements earned, all read from the history so nothing else has to be kept. Games cut
+/// short count for none of them.
 struct FretboardRecords: Equatable {
   struct Best: Equatable {
     let pattern: String
@@ -25,6 +26,7 @@ struct FretboardRecords: Equatable {
   init(history: [SessionRecord]) {
     let games = history.filter {
       $0.module == FretboardModel.module && $0.exercise == FretboardModel.exercise
+        && !$0.isCutShort
     }
     gamesPlayed = games.count
     var bestByPattern: [String: Best] = [:]

@@ -68,16 +68,18 @@ public struct PracticeSummary: Equatable, Sendable {
   }
 
   public func json() -> String {
+    // Sittings cut short are no practice the totals count, so they are not counted here either.
+    let finished = log.sessions.filter { !$0.isCutShort }
     let document = Document(
       module: module, today: today.text, dailyGoalMinutes: goalMinutes,
       todayMinutes: Self.rounded(log.minutes(on: today)),
       goalMet: log.minutes(on: today) >= Double(goalMinutes),
       currentStreak: log.currentStreak(today: today), longestStreak: log.longestStreak,
-      totalMinutes: Self.rounded(log.totalMinutes), sessions: log.sessions.count,
+      totalMinutes: Self.rounded(log.totalMinutes), sessions: finished.count,
       modules: log.minutesByModule.map { entry in
         .init(
           module: entry.module, minutes: Self.rounded(entry.minutes),
-          sessions: log.sessions.filter { $0.module == entry.module }.count)
+          sessions: finished.filter { $0.module == entry.module }.count)
       },
       weeks: log.weeks(endingWith: today, count: weeksSinceFirstPractice).map {
         .init(monday: $0.monday.text, minutes: Self.rounded($0.minutes))

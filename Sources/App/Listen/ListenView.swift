@@ -102,7 +102,7 @@ enum ListenView {
         text = strings.text(outcome)
         style = .role(.text)
       } else if let problem = screen.problem {
-        text = strings.text("listen.problem", ["reason": problem])
+        text = strings.text("listen.problem", ["reason": AudioReasonText.text(problem, strings)])
         style = Style.role(.bad).bold
       } else {
         text = strings.text("listen.hint")

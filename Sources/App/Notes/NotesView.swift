@@ -182,7 +182,8 @@ enum NotesView {
       line = strings.text("notes.play.midiOnly", ["port": port])
       style = .role(.muted)
     } else if let failure = screen.microphoneProblem, screen.exercise == .play {
-      line = strings.text("notes.play.noMicrophone", ["reason": failure])
+      line = strings.text(
+        "notes.play.noMicrophone", ["reason": AudioReasonText.text(failure, strings)])
       style = Style.role(.warn).bold
     } else {
       line = strings.text(byEar ? "notes.askToPlay" : "notes.ask")

@@ -162,7 +162,10 @@ enum RhythmView {
     let how = strings.text("rhythm.run.\(screen.input.rawValue)", ["bpm": "\(rhythm.bpm)"])
     canvas.writeCentred(how, y: area.y, in: area, style: .role(.muted))
     let problem =
-      screen.microphoneProblem.map { strings.text("notes.play.noMicrophone", ["reason": $0]) }
+      screen.microphoneProblem.map {
+        strings.text(
+          "notes.play.noMicrophone", ["reason": AudioReasonText.text($0, strings)])
+      }
       ?? screen.midiProblem.map { strings.text("rhythm.run.noMIDI", ["reason": $0]) }
     if let problem {
       canvas.writeCentred(problem, y: area.y + 1, in: area, style: Style.role(.warn).bold)

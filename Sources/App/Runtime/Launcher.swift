@@ -88,6 +88,8 @@ public enum Launcher {
     environment: [String: String], overrides: RunOverrides,
     openMetronome: ((inout MetronomeSettings) -> Void)? = nil
   ) throws(Failure) -> Int32 {
+    // Before any thread starts: the locale is the process's.
+    let locale = TerminalLocale.adopt(environment: environment)
     let ground = try prepare(environment: environment)
     let recorder: WAVRecorder?
     do {
@@ -97,7 +99,8 @@ public enum Launcher {
     } catch {
       throw Failure(description: error.description)
     }
-    let detected = GlyphSet.detect(environment: environment)
+    let detected = GlyphSet.detect(locale: locale, term: environment["TERM"])
+    let unshown = locale.isUTF8 ? [] : languagesNeedingUnicode(ground.catalog)
     let clock = WallClock()
     let terminal: CursesTerminal
     do {
@@ -123,7 +126,10 @@ public enum Launcher {
       notices: ground.loaded.notices.map(\.message) + readOnlyNotices(ground.paths)
         + library.problems.map { Message("notice.packSkipped", ["problem": $0]) }
         + rhythms.problems.map { Message("notice.rhythmSkipped", ["problem": $0]) }
-        + history.notices.map { Message("notice.history", ["text": $0]) })
+        + history.notices.map { Message("notice.history", ["text": $0]) }
+        + (unshown.contains(settings.language)
+          ? [Message("notice.languageNeedsUTF8", ["language": settings.language])] : []),
+      languagesNeedingUnicode: unshown)
     if openMetronome != nil { model.open(.metronome) }
     ground.logger.info("started \(version) at \(terminal.size), \(terminal.colorDepth) colours")
     let pulseServer = pulseServer(environment: environment)
@@ -147,6 +153,17 @@ public enum Launcher {
 }
 
 extension Launcher {
+  /// The languages whose own name has a letter with no ASCII stand-in (Русский, not Català):
+  /// their texts cannot be read without UTF-8.
+  public static func languagesNeedingUnicode(_ catalog: LocaleCatalog) -> Set<String> {
+    Set(
+      catalog.availableLanguages.filter { language in
+        catalog.localizer(for: language).text("language.\(language)").contains {
+          $0 != "?" && ASCIIFallback.character(for: $0) == "?"
+        }
+      })
+  }
+
   /// One notice per folder Woodshed cannot write (a read-only home, a full or read-only mount),
   /// so that nobody practises a whole session believing their changes are kept.
   public static func readOnlyNotices(_ paths: StoragePaths) -> [Message] {
@@ -161,9 +178,8 @@ extension Launcher {
   public static func doctor(environment: [String: String]) throws(Failure) -> (
     report: DoctorReport, strings: Localizer, devices: AudioDeviceSettings
   ) {
+    let locale = TerminalLocale.adopt(environment: environment)
     let ground = try prepare(environment: environment)
-    let localeName = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }
-      .first { !$0.isEmpty }
     let term = environment["TERM"].flatMap { $0.isEmpty ? nil : $0 }
     let capabilities = term.flatMap { TerminalProbe.capabilities(term: $0) }
     let folders = zip(
@@ -175,10 +191,14 @@ extension Launcher {
         role: role, path: folder.path, isWritable: check.isWritable, reason: check.reason)
     }
     let pulseServer = pulseServer(environment: environment)
+    let language = ground.loaded.settings.language
+    let isUnshown = !locale.isUTF8 && languagesNeedingUnicode(ground.catalog).contains(language)
     let report = DoctorReport(
-      version: version, terminalSize: TerminalProbe.size(), term: term, locale: localeName,
-      isUTF8: GlyphSet.localeIsUTF8(environment: environment),
-      glyphs: GlyphSet.detect(environment: environment),
+      version: version, terminalSize: TerminalProbe.size(), term: term, locale: locale.name,
+      isUTF8: locale.isUTF8, isLocaleMissing: locale.isUTF8NameNotGenerated,
+      isRemote: !(environment["SSH_CONNECTION"] ?? "").isEmpty,
+      unshownLanguage: isUnshown ? language : nil,
+      glyphs: GlyphSet.detect(locale: locale, term: term),
       colorCount: capabilities?.colorCount,
       canMoveCursor: capabilities?.canMoveCursor ?? true,
       noColor: !(environment["NO_COLOR"] ?? "").isEmpty, folders: folders,
@@ -188,7 +208,7 @@ extension Launcher {
         .readAll(as: PlaybackRecord.self).records.suffix(DoctorReport.playbackRunsShown),
       midi: midiStatus())
     return (
-      report, ground.catalog.localizer(for: ground.loaded.settings.language),
+      report, ground.catalog.localizer(for: isUnshown ? LocaleCatalog.fallbackLanguage : language),
       ground.loaded.settings.audio
     )
   }

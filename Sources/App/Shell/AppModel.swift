@@ -44,8 +44,9 @@ public struct AppModel: Equatable, Sendable {
     paths: StoragePaths, detectedGlyphs: GlyphSet.Kind, overrides: RunOverrides = .init(),
     packs: [NotePack] = [], rhythms: [RhythmPattern] = [], patterns: [FretPattern]? = nil,
     history: [SessionRecord] = [],
-    utcOffset: Int = 0, notices: [Message] = []
+    utcOffset: Int = 0, notices: [Message] = [], languagesNeedingUnicode: Set<String> = []
   ) {
+    self.languagesNeedingUnicode = languagesNeedingUnicode
     self.patterns = patterns
     self.utcOffset = utcOffset
     self.packs = packs
@@ -62,7 +63,14 @@ public struct AppModel: Equatable, Sendable {
   }
 
   public var languages: [String] { catalog.availableLanguages }
-  public var strings: Localizer { catalog.localizer(for: settings.language) }
+  /// The languages whose script this terminal cannot show (Russian in a locale that is not
+  /// UTF-8): chosen, they are spoken in English, which ASCII can show.
+  public let languagesNeedingUnicode: Set<String>
+  public var strings: Localizer {
+    let language = settings.language
+    return catalog.localizer(
+      for: languagesNeedingUnicode.contains(language) ? LocaleCatalog.fallbackLanguage : language)
+  }
 
   public var glyphs: GlyphSet {
     if let forced = overrides.glyphs { return .named(forced) }

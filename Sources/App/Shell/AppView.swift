@@ -101,7 +101,8 @@ public enum AppView {
         "audio.available", ["server": info.serverName, "version": info.serverVersion])
       audioStyle = Style(foreground: .good, background: .surface)
     case .unavailable(let reason):
-      audioText = strings.text("audio.unavailable", ["reason": reason])
+      audioText = strings.text(
+        "audio.unavailable", ["reason": AudioReasonText.text(reason, strings)])
       audioStyle = Style(foreground: .warn, background: .surface)
     }
     let clock = model.clock.text

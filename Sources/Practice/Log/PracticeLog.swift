@@ -2,9 +2,10 @@ import FoundationEssentials
 
 /// The practice history read as a log: the sittings, the minutes practised on each day, the
 /// streaks of days in a row and the totals per module and per week. Pure: the records and the
-/// time zone are given.
+/// time zone are given. A sitting cut short (a hang-up, a signal, Esc) is listed but is no
+/// result: it adds no minutes, no day to a streak and no score.
 public struct PracticeLog: Equatable, Sendable {
-  /// The sittings, oldest first.
+  /// The sittings, oldest first, those cut short included.
   public let sessions: [PracticeSession]
   /// Minutes practised on each day that has practice, counted on the day a sitting started.
   public let minutesByDay: [LocalDay: Double]
@@ -19,7 +20,8 @@ public struct PracticeLog: Equatable, Sendable {
     sessions = PracticeSession.gathering(records)
     var byDay: [LocalDay: Double] = [:]
     var byModule: [(module: String, minutes: Double)] = []
-    for session in sessions {
+    let finished = sessions.filter { !$0.isCutShort }
+    for session in finished {
       let minutes = session.duration / 60
       byDay[LocalDay(session.startedAt, utcOffset: utcOffset(session.startedAt)), default: 0] +=
         minutes
@@ -31,7 +33,7 @@ public struct PracticeLog: Equatable, Sendable {
     }
     minutesByDay = byDay
     minutesByModule = byModule
-    scores = sessions.compactMap(\.score)
+    scores = finished.compactMap(\.score)
   }
 
   public static func == (lhs: PracticeLog, rhs: PracticeLog) -> Bool {

@@ -50,18 +50,20 @@ public struct PracticeSession: Equatable, Sendable {
     attempts.filter { $0.figures[figure] == 1 }.count
   }
 
-  /// Left before its end: only when every attempt was.
+  /// Left before its end (a hang-up, a signal, Esc): a sitting of its own, never gathered with
+  /// finished attempts, so it shows as stopped and counts in no total, best or streak.
   public var isCutShort: Bool { attempts.allSatisfy(\.isCutShort) }
 
   /// The questions answered wrongly, each once, in the order first missed.
   public var missed: [String] { answers.missedQuestions }
 
   /// The records gathered into sittings, oldest first: a record joins the sitting before it when
-  /// it is of the same exercise on the same material and starts within `pause` of its end.
+  /// it is of the same exercise on the same material and starts within `pause` of its end. A
+  /// record cut short stays alone, so that it never lends a finished sitting its figures.
   public static func gathering(_ records: [SessionRecord]) -> [PracticeSession] {
     var sessions: [[SessionRecord]] = []
     for record in records.sorted(by: { $0.startedAt < $1.startedAt }) {
-      if let last = sessions.last, let first = last.first,
+      if let last = sessions.last, let first = last.first, !first.isCutShort, !record.isCutShort,
         first.module == record.module, first.exercise == record.exercise,
         first.content == record.content,
         record.startedAt.timeIntervalSince(PracticeSession(attempts: last).endedAt) <= pause

@@ -59,7 +59,9 @@ public final class CursesTerminal: TerminalDisplay {
   }
 
   /// Takes over the terminal: alternate screen, raw keyboard, hidden cursor. `environment`
-  /// supplies `TERM` and `NO_COLOR` (set and non-empty turns colours off).
+  /// supplies `TERM` and `NO_COLOR` (set and non-empty turns colours off). Curses encodes
+  /// characters in the locale's character set: adopt the locale first (`TerminalLocale.adopt`);
+  /// in the C locale every character outside ASCII is sent as its ASCII stand-in.
   public static func open(theme: Theme, environment: [String: String]) throws -> CursesTerminal {
     guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
       throw TerminalError.notATerminal
@@ -71,12 +73,6 @@ public final class CursesTerminal: TerminalDisplay {
     if let capabilities = TerminalProbe.capabilities(term: term), !capabilities.canMoveCursor {
       throw TerminalError.cannotStart(
         "the terminal type \"\(term)\" cannot move the cursor; set TERM to your terminal's type")
-    }
-    // Curses encodes wide characters for the terminal in the locale's character set. A UTF-8
-    // locale the box has not generated (de_AT.UTF-8 over SSH) still means a UTF-8 terminal:
-    // C.UTF-8, which every glibc has, encodes the same way.
-    if setlocale(LC_ALL, "") == nil, GlyphSet.localeIsUTF8(environment: environment) {
-      setlocale(LC_ALL, "C.UTF-8")
     }
     // Before curses starts, so it sees the signals taken and installs no handlers of its own.
     let waker = try TerminalWaker()

@@ -59,18 +59,9 @@ public struct GlyphSet: Equatable, Sendable {
   /// Terminals that cannot be trusted with more than ASCII, whatever the locale says.
   static let asciiTerminals: Set<String> = ["linux", "dumb", "vt100", "vt102", "vt220", "cons25"]
 
-  /// Whether the locale in effect (LC_ALL, then LC_CTYPE, then LANG) uses UTF-8.
-  public static func localeIsUTF8(environment: [String: String]) -> Bool {
-    let locale =
-      ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }
-      .first { !$0.isEmpty } ?? ""
-    return locale.lowercased().filter { $0 != "-" }.contains("utf8")
-  }
-
-  /// Unicode when the locale's character set is UTF-8 and the terminal type can draw it.
-  public static func detect(environment: [String: String]) -> Kind {
-    guard localeIsUTF8(environment: environment) else { return .ascii }
-    let term = environment["TERM"] ?? ""
-    return asciiTerminals.contains(term) ? .ascii : .unicode
+  /// Unicode when the C library's character set is UTF-8 and the terminal type can draw it.
+  public static func detect(locale: TerminalLocale, term: String?) -> Kind {
+    guard locale.isUTF8 else { return .ascii }
+    return asciiTerminals.contains(term ?? "") ? .ascii : .unicode
   }
 }

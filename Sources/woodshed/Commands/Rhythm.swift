@@ -71,7 +71,7 @@ struct Rhythm: ParsableCommand {
     } else {
       say(
         report.text(
-          strings, glyphs: .named(session.glyphs ?? GlyphSet.detect(environment: environment))),
+          strings, glyphs: .named(session.glyphs ?? detectedGlyphs(environment))),
         terminator: "")
     }
   }

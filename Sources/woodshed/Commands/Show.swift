@@ -39,7 +39,7 @@ struct Show: ParsableCommand {
     say(
       try HeadlessShow.render(
         kind, name.joined(separator: " "), tuning: tuning, frets: frets, leftHanded: left,
-        glyphs: session.glyphs ?? GlyphSet.detect(environment: environment)),
+        glyphs: session.glyphs ?? detectedGlyphs(environment)),
       terminator: "")
   }
 }

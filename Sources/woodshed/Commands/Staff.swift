@@ -26,7 +26,7 @@ struct Staff: ParsableCommand {
     say(
       try HeadlessStaff.render(
         notes: notes, clef: clef, key: key,
-        glyphs: session.glyphs ?? GlyphSet.detect(environment: environment)),
+        glyphs: session.glyphs ?? detectedGlyphs(environment)),
       terminator: "")
   }
 }
