@@ -33,11 +33,22 @@ public struct RhythmWindows: Hashable, Sendable {
   public var perfect: Width
   public var good: Width
   public var inaccurate: Width
+  /// No window reaches less far than this, in seconds: what the hits' path can tell apart (a
+  /// key path over a network wobbles; a tap exactly on the note arrives anywhere within it).
+  public var finest: Double
 
-  public init(perfect: Width, good: Width, inaccurate: Width) {
+  public init(perfect: Width, good: Width, inaccurate: Width, finest: Double = 0) {
     self.perfect = perfect
     self.good = good
     self.inaccurate = inaccurate
+    self.finest = finest
+  }
+
+  /// These windows, none finer than `seconds`.
+  public func resolving(_ seconds: Double) -> RhythmWindows {
+    var windows = self
+    windows.finest = max(finest, seconds)
+    return windows
   }
 
   /// The grade of a hit `offset` seconds from its note (negative when early), on the edge
@@ -56,8 +67,8 @@ public struct RhythmWindows: Hashable, Sendable {
   public func limit(_ width: Width, windowBase: Double) -> Double {
     let widest = Self.widestShare * windowBase
     switch width {
-    case .share(let share): return min(share * windowBase, widest)
-    case .seconds(let seconds): return min(seconds, widest)
+    case .share(let share): return min(max(share * windowBase, finest), widest)
+    case .seconds(let seconds): return min(max(seconds, finest), widest)
     }
   }
 }

@@ -36,7 +36,9 @@ public enum AtomicFile {
       if rename(temporary.path, url.path) != 0 { throw SystemError.current }
     } catch {
       unlink(temporary.path)
-      throw StorageError.cannotSave(file: url.lastPathComponent, reason: error.description)
+      throw StorageError.cannotSave(
+        file: url.lastPathComponent,
+        reason: PermissionProblem.reason(for: error, at: url.path, writing: true))
     }
     Platform.syncFolder(folder)
   }

@@ -55,7 +55,9 @@ public struct HistoryLog: Sendable {
       try Platform.writeAll(descriptor, bytes)
       try Platform.sync(descriptor)
     } catch {
-      throw StorageError.cannotAppend(file: file.lastPathComponent, reason: error.description)
+      throw StorageError.cannotAppend(
+        file: file.lastPathComponent,
+        reason: PermissionProblem.reason(for: error, at: file.path, writing: true))
     }
   }
 

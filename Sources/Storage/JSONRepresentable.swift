@@ -113,3 +113,4 @@ extension CodableSetting {
 
 extension InstrumentProfile: CodableSetting {}
 extension ClickPath: CodableSetting {}
+extension RhythmSettings.TapPath: CodableSetting {}

@@ -4,14 +4,30 @@ import Glibc
 /// The few POSIX calls Storage needs, wrapped so that every failure comes back as a `SystemError`
 /// carrying `errno` (Foundation's file APIs lose it, and the user should read the system's reason).
 enum Platform {
-  /// XDG asks for new folders to be private to the user.
-  static let folderMode: mode_t = 0o700
-  static let fileMode: mode_t = 0o644
+  /// XDG asks for new folders to be private to the user. A folder set up to be shared by a
+  /// group (its set-group-ID bit on, as `chmod g+s` makes it) passes that on: what is made in it
+  /// belongs to its group, and the user's umask says how far the group may read and write it
+  /// (the kernel gives new folders the bit and the group).
+  static func folderMode(in parent: String) -> mode_t { isShared(parent) ? 0o777 : 0o700 }
+
+  static func fileMode(in folder: String) -> mode_t { isShared(folder) ? 0o666 : 0o644 }
+
+  /// Whether `folder` is set up to be shared by its group.
+  static func isShared(_ folder: String) -> Bool {
+    var info = stat()
+    return stat(folder, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+      && info.st_mode & S_ISGID != 0
+  }
+
+  static func parent(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
 
   /// Creates `folder` and any missing parents, like `mkdir -p`.
   static func makeFolders(_ folder: URL) throws(SystemError) {
     let path = folder.path
-    if mkdir(path, folderMode) == 0 { return }
+    if makeFolder(path) == 0 { return }
     let failure = SystemError.current
     switch failure.code {
     case EEXIST:
@@ -21,7 +37,7 @@ enum Platform {
       guard parent.path != path else { throw failure }
       try makeFolders(parent)
       // Another process may have created it meanwhile; that is as good as creating it.
-      if mkdir(path, folderMode) != 0 && !(errno == EEXIST && isFolder(path)) {
+      if makeFolder(path) != 0 && !(errno == EEXIST && isFolder(path)) {
         throw SystemError.current
       }
     default:
@@ -29,14 +45,19 @@ enum Platform {
     }
   }
 
+  /// `mkdir` with the mode its parent calls for.
+  static func makeFolder(_ path: String) -> Int32 {
+    mkdir(path, folderMode(in: parent(of: path)))
+  }
+
   static func isFolder(_ path: String) -> Bool {
     var info = stat()
     return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
   }
 
-  static func openFile(_ path: String, _ flags: Int32, mode: mode_t = fileMode) throws(SystemError)
-    -> Int32
-  {
+  /// Opens `path`; a file it creates gets the mode its folder calls for.
+  static func openFile(_ path: String, _ flags: Int32) throws(SystemError) -> Int32 {
+    let mode = flags & O_CREAT != 0 ? fileMode(in: parent(of: path)) : 0
     while true {
       let descriptor = open(path, flags | O_CLOEXEC, mode)
       if descriptor >= 0 { return descriptor }

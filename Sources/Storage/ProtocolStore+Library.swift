@@ -118,7 +118,7 @@ extension ProtocolStore {
       defer { close(descriptor) }
       guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { throw SystemError.current }
       try Platform.makeFolders(target.deletingLastPathComponent())
-      guard mkdir(target.path, Platform.folderMode) == 0 else { throw SystemError.current }
+      guard Platform.makeFolder(target.path) == 0 else { throw SystemError.current }
       guard Glibc.rename(source.path, target.path) == 0 else {
         let failure = SystemError.current
         rmdir(target.path)

@@ -209,7 +209,9 @@ public struct ProtocolStore: Sendable {
     } catch  where error.code == ENOENT {
       return Tail(entries: [], ends: [], notices: [], end: position)
     } catch {
-      throw .cannotRead(file: file.lastPathComponent, reason: error.description)
+      throw .cannotRead(
+        file: file.lastPathComponent,
+        reason: PermissionProblem(reaching: file.path)?.description ?? error.description)
     }
   }
 
@@ -276,7 +278,9 @@ public struct ProtocolStore: Sendable {
     } catch  where error.code == ESTALE {
       throw .cannotAppend(file: name, reason: Self.goneMeanwhile)
     } catch {
-      throw .cannotAppend(file: file.lastPathComponent, reason: error.description)
+      throw .cannotAppend(
+        file: file.lastPathComponent,
+        reason: PermissionProblem.reason(for: error, at: file.path, writing: true))
     }
   }
 
@@ -323,6 +327,9 @@ public struct ProtocolStore: Sendable {
 
   func requireExisting(_ name: String) throws(StorageError) {
     guard exists(name) else {
+      if Self.isValidName(name), let problem = PermissionProblem(reaching: sessionFile(name).path) {
+        throw .cannotRead(file: name, reason: problem.description)
+      }
       // Making it anew would take the archived one's name: it is brought back instead.
       if archived.exists(name) {
         throw .cannotRead(file: name, reason: Self.archivedReason(name))

@@ -33,13 +33,49 @@ public struct RhythmSettings: Equatable, Sendable {
   public var strictness = Strictness.relative
   /// Whether a miss also rings the terminal's bell.
   public var rings = false
-  /// The key path's delay from tap calibration, subtracted from every tap.
-  public var tapOffsetMilliseconds = 0.0
+  /// A key path's delay and wobble, from a tap calibration on it.
+  public struct TapPath: Codable, Equatable, Sendable {
+    /// Subtracted from every tap that comes this way.
+    public var offsetMilliseconds: Double
+    /// How much the delay varies from tap to tap (a standard deviation).
+    public var spreadMilliseconds: Double
+
+    public init(offsetMilliseconds: Double, spreadMilliseconds: Double) {
+      self.offsetMilliseconds = offsetMilliseconds
+      self.spreadMilliseconds = spreadMilliseconds
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case offsetMilliseconds = "offsetMs"
+      case spreadMilliseconds = "spreadMs"
+    }
+  }
+
+  /// Each key path's calibration, by its name (`KeyRoute.name`: `local`, or `ssh from` and
+  /// the client's address): a delay measured over one connection says nothing of another.
+  public var tapPaths: [String: TapPath] = [:]
   /// The MIDI path's delay (USB polling, the driver), measured the same way by playing pads
   /// to the clicks, subtracted from every MIDI hit.
   public var midiOffsetMilliseconds = 0.0
 
   public init() {}
+
+  static func isValidTapPaths(_ paths: [String: TapPath]) -> Bool {
+    paths.values.allSatisfy {
+      tapOffsetRange.contains($0.offsetMilliseconds) && (0...1000).contains($0.spreadMilliseconds)
+    }
+  }
+
+  /// The single delay that versions before key paths kept (`rhythm.tapOffsetMs`), measured
+  /// on whatever path the player used: it stands for the local terminal's until that is
+  /// calibrated, and is written as the local terminal's for those versions.
+  var localTapOffsetMilliseconds: Double {
+    get { tapPaths[KeyRoute.local.name]?.offsetMilliseconds ?? 0 }
+    set {
+      guard tapPaths[KeyRoute.local.name] == nil, newValue != 0 else { return }
+      tapPaths[KeyRoute.local.name] = TapPath(offsetMilliseconds: newValue, spreadMilliseconds: 0)
+    }
+  }
 
   static func isValidLine(_ ids: [String]) -> Bool {
     lineLengthRange.contains(ids.count) && ids.allSatisfy { !$0.isEmpty }

@@ -64,8 +64,11 @@ extension Settings {
     SettingsField("rhythm.strictness", \.rhythm.strictness),
     SettingsField("rhythm.rings", \.rhythm.rings),
     SettingsField(
-      "rhythm.tapOffsetMs", \.rhythm.tapOffsetMilliseconds,
+      "rhythm.tapOffsetMs", \.rhythm.localTapOffsetMilliseconds,
       isValid: RhythmSettings.tapOffsetRange.contains),
+    // After the single delay, which it overrides when both are there.
+    SettingsField(
+      "rhythm.tapPaths", \.rhythm.tapPaths, isValid: RhythmSettings.isValidTapPaths),
     SettingsField(
       "history.dailyGoalMinutes", \.dailyGoalMinutes, isValid: Settings.dailyGoalRange.contains),
     SettingsField(

@@ -2,6 +2,7 @@ import App
 import ArgumentParser
 import FoundationEssentials
 import Glibc
+import Storage
 import TerminalUI
 
 @main
@@ -43,6 +44,7 @@ struct Woodshed: ParsableCommand {
     let environment = ProcessInfo.processInfo.environment
     var overrides = session.overrides
     overrides.author = author.resolved
+    overrides.keyRoute = KeyRoute(environment: environment)
     let status = try Launcher.runInteractive(environment: environment, overrides: overrides)
     if status != 0 { throw ExitCode(status) }
   }

@@ -13,12 +13,12 @@ import XCTest
 final class RhythmScreenTests: XCTestCase {
   private func model(
     size: Size = Size(width: 80, height: 24), settings: Settings = Settings(),
-    history: [SessionRecord] = []
+    history: [SessionRecord] = [], overrides: RunOverrides = .init()
   ) -> AppModel {
     var model = AppModel(
       settings: settings, size: size, clock: ClockTime(hour: 9, minute: 5, day: AppFixtures.today),
       catalog: AppFixtures.catalog, paths: AppFixtures.paths, detectedGlyphs: .unicode,
-      rhythms: RhythmPattern.shipped, history: history)
+      overrides: overrides, rhythms: RhythmPattern.shipped, history: history)
     _ = model.handle(.audio(AppFixtures.audio))
     return model
   }
@@ -108,7 +108,7 @@ final class RhythmScreenTests: XCTestCase {
     var settings = Settings()
     settings.rhythm.bpm = 60
     settings.rhythm.bars = 1
-    settings.rhythm.tapOffsetMilliseconds = 20
+    settings.rhythm.tapPaths = ["local": .init(offsetMilliseconds: 20, spreadMilliseconds: 1)]
     settings.rhythm.rings = true
     var model = model(settings: settings)
     model.press(.character("5"), .enter)
@@ -314,13 +314,77 @@ final class RhythmScreenTests: XCTestCase {
     }
     XCTAssertTrue(text(model).contains("16 taps"), text(model))
     let done = tick(&model, at: first + 16.1 * beat)
-    XCTAssertEqual(model.settings.rhythm.tapOffsetMilliseconds, 25)
+    let path = try XCTUnwrap(model.settings.rhythm.tapPaths["local"])
+    XCTAssertEqual(path.offsetMilliseconds, 25)
+    XCTAssertEqual(path.spreadMilliseconds, 2, accuracy: 0.1)
     XCTAssertTrue(done.contains(.metronome(.stop)), "\(done)")
     guard case .save = done.first else { return XCTFail("the delay is saved: \(done)") }
     XCTAssertTrue(text(model).contains("Your taps arrive 25.0 ms late"), text(model))
     XCTAssertTrue(text(model).contains("Enter back"), text(model))
     model.press(.enter)
     XCTAssertEqual(screen(model)?.phase, .setup)
+  }
+
+  func testEachKeyPathKeepsItsOwnDelay() throws {
+    let remote = RunOverrides(
+      keyRoute: KeyRoute(environment: ["SSH_CONNECTION": "10.0.0.5 5022 10.0.0.1 22"]))
+    var model = model(overrides: remote)
+    model.press(.character("5"))
+    XCTAssertTrue(
+      text(model).contains("Tap delay over ssh from 10.0.0.5: not measured yet"), text(model))
+    _ = press(&model, .character("l"), at: 1)
+    countIn(&model, at: 10, bpm: 90)
+    let beat = 60.0 / 90
+    let first = 10 + 4 * beat
+    for index in 0..<16 {
+      _ = press(&model, .character(" "), at: first + Double(index) * beat + 0.03)
+    }
+    _ = tick(&model, at: first + 16.1 * beat)
+    XCTAssertEqual(
+      model.settings.rhythm.tapPaths,
+      ["ssh from 10.0.0.5": .init(offsetMilliseconds: 30, spreadMilliseconds: 0)])
+    model.press(.enter)
+    XCTAssertTrue(text(model).contains("Tap delay over ssh from 10.0.0.5: 30.0 ms"), text(model))
+
+    // At the box's own keyboard the SSH path's delay is not taken off: an exact tap is exact.
+    var settings = model.settings
+    settings.rhythm.bpm = 60
+    settings.rhythm.bars = 1
+    var local = self.model(settings: settings)
+    local.press(.character("5"))
+    XCTAssertTrue(text(local).contains("Tap delay: 0.0 ms"), text(local))
+    local.press(.enter)
+    countIn(&local, at: 10)
+    _ = press(&local, .character(" "), at: 14)
+    XCTAssertEqual(screen(local)?.feedback?.grade, .perfect)
+    XCTAssertEqual(screen(local)?.feedback?.offsetMilliseconds ?? 99, 0, accuracy: 0.001)
+  }
+
+  func testAWobblyKeyPathIsGradedWithinWhatItCanTellApartAndSaysSo() throws {
+    let route = KeyRoute(environment: ["SSH_CLIENT": "10.0.0.5 5022 22"])
+    var settings = Settings()
+    settings.rhythm.bpm = 60
+    settings.rhythm.bars = 1
+    settings.rhythm.strictness = .strict
+    settings.rhythm.tapPaths = [
+      route.name: .init(offsetMilliseconds: 30, spreadMilliseconds: 20),
+      "local": .init(offsetMilliseconds: 0, spreadMilliseconds: 1),
+    ]
+    for (overrides, grade) in [
+      (RunOverrides(keyRoute: route), RhythmGrade.perfect), (RunOverrides(), .good),
+    ] {
+      var model = model(settings: settings, overrides: overrides)
+      model.press(.character("5"), .enter)
+      countIn(&model, at: 10)
+      let delay = overrides.keyRoute == .local ? 0 : 0.03
+      // 35 ms late: beyond strict's 20 ms perfect, within the 40 ms a 20 ms spread blurs.
+      _ = press(&model, .character(" "), at: 14.035 + delay)
+      XCTAssertEqual(screen(model)?.feedback?.grade, grade, overrides.keyRoute.name)
+      _ = tick(&model, at: 18.1)
+      let wobble =
+        "Keys over ssh from 10.0.0.5 wobble: within 40 ms of a note is perfect"
+      XCTAssertEqual(text(model).contains(wobble), grade == .perfect, text(model))
+    }
   }
 
   func testTapsThatWanderAreNotSaved() throws {
@@ -336,7 +400,7 @@ final class RhythmScreenTests: XCTestCase {
         &model, .character(" "), at: first + Double(index) * beat + Double(milliseconds) / 1000)
     }
     let done = tick(&model, at: first + 16.1 * beat)
-    XCTAssertEqual(model.settings.rhythm.tapOffsetMilliseconds, 0, "the old delay stays")
+    XCTAssertEqual(model.settings.rhythm.tapPaths, [:], "the old delay stays")
     XCTAssertFalse(done.contains { if case .save = $0 { true } else { false } }, "\(done)")
     XCTAssertTrue(
       text(model).contains("Your taps wandered too far from the clicks"), text(model))
@@ -513,7 +577,7 @@ final class RhythmScreenTests: XCTestCase {
     _ = pad(&model, at: (0..<16).map { first + Double($0) * beat + 0.006 })
     let done = tick(&model, at: first + 16.1 * beat)
     XCTAssertEqual(model.settings.rhythm.midiOffsetMilliseconds, 6)
-    XCTAssertEqual(model.settings.rhythm.tapOffsetMilliseconds, 0, "the taps' delay kept")
+    XCTAssertEqual(model.settings.rhythm.tapPaths, [:], "the taps' delay kept")
     XCTAssertTrue(done.contains(.midiIn(.stop)), "\(done)")
     XCTAssertTrue(text(model).contains("Your MIDI hits arrive 6.0 ms late"), text(model))
   }

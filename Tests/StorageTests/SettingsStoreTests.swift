@@ -138,7 +138,10 @@ final class SettingsStoreTests: StorageTestCase {
           "midiOffsetMs" : 0,
           "rings" : false,
           "strictness" : "relative",
-          "tapOffsetMs" : 0
+          "tapOffsetMs" : 0,
+          "tapPaths" : {
+
+          }
         },
         "theme" : "dark",
         "version" : 1,
@@ -335,7 +338,10 @@ final class SettingsStoreTests: StorageTestCase {
     settings.rhythm.input = .microphone
     settings.rhythm.strictness = .strict
     settings.rhythm.rings = true
-    settings.rhythm.tapOffsetMilliseconds = 23.5
+    settings.rhythm.tapPaths = [
+      "local": .init(offsetMilliseconds: 23.5, spreadMilliseconds: 1.5),
+      "ssh from 10.0.0.5": .init(offsetMilliseconds: 31.5, spreadMilliseconds: 10.1),
+    ]
     try makeStore().save(settings)
     XCTAssertEqual(makeStore().load(), SettingsLoadResult(settings: settings))
 
@@ -353,6 +359,30 @@ final class SettingsStoreTests: StorageTestCase {
         "rhythm.bpm", "rhythm.line", "rhythm.bars", "rhythm.input", "rhythm.strictness",
         "rhythm.tapOffsetMs",
       ])
+  }
+
+  func testTheSingleTapDelayOfEarlierVersionsIsTheLocalTerminals() throws {
+    try folder.write(#"{"rhythm": {"tapOffsetMs": 23.5}}"#, to: "settings.json")
+    XCTAssertEqual(
+      makeStore().load().settings.rhythm.tapPaths,
+      ["local": .init(offsetMilliseconds: 23.5, spreadMilliseconds: 0)])
+
+    try folder.write(
+      #"{"rhythm": {"tapOffsetMs": 23.5, "tapPaths": {"local": {"offsetMs": 4, "spreadMs": 1}}}}"#,
+      to: "settings.json")
+    XCTAssertEqual(
+      makeStore().load().settings.rhythm.tapPaths,
+      ["local": .init(offsetMilliseconds: 4, spreadMilliseconds: 1)], "the paths' own wins")
+
+    try folder.write(
+      #"{"rhythm": {"tapPaths": {"local": {"offsetMs": 900, "spreadMs": 1}}}}"#,
+      to: "settings.json")
+    let result = makeStore().load()
+    XCTAssertEqual(result.settings.rhythm.tapPaths, [:])
+    guard case .invalidValues(_, let keys, _) = result.notices.first else {
+      return XCTFail("expected a notice about invalid values, got \(result.notices)")
+    }
+    XCTAssertEqual(keys, ["rhythm.tapPaths"])
   }
 
   func testMeterValidation() throws {

@@ -14,6 +14,6 @@ extension HomeModel: Feature {
       [],
       handle(
         key.key, seed: key.time.nanoseconds, history: context.history,
-        utcOffset: context.utcOffset))
+        utcOffset: context.utcOffset, keyRoute: context.overrides.keyRoute))
   }
 }

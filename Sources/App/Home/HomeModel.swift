@@ -1,4 +1,5 @@
 import Practice
+import Storage
 import TerminalUI
 
 public struct HomeModel: Equatable, Sendable {
@@ -19,9 +20,11 @@ public struct HomeModel: Equatable, Sendable {
   ]
 
   /// `seed` makes whatever is random in the screen opened, such as the flashcards dealt;
-  /// `history` and `utcOffset` are what the history screen opens on.
+  /// `history` and `utcOffset` are what the history screen opens on, `keyRoute` the way the
+  /// keys come, whose delay the rhythm trainer takes off.
   mutating func handle(
-    _ key: Key, seed: UInt64, history: [SessionRecord], utcOffset: Int
+    _ key: Key, seed: UInt64, history: [SessionRecord], utcOffset: Int,
+    keyRoute: KeyRoute = .local
   ) -> Transition? {
     switch key {
     case .up, .character("k"):
@@ -33,11 +36,13 @@ public struct HomeModel: Equatable, Sendable {
     case .end, .pageDown:
       selected = entries.count - 1
     case .enter:
-      return open(entries[selected], seed: seed, history: history, utcOffset: utcOffset)
+      return open(
+        entries[selected], seed: seed, history: history, utcOffset: utcOffset, keyRoute: keyRoute)
     case .character(let c):
       if let number = c.wholeNumberValue, (1...entries.count).contains(number) {
         selected = number - 1
-        return open(entries[selected], seed: seed, history: history, utcOffset: utcOffset)
+        return open(
+          entries[selected], seed: seed, history: history, utcOffset: utcOffset, keyRoute: keyRoute)
       }
     default:
       break
@@ -50,14 +55,15 @@ public struct HomeModel: Equatable, Sendable {
   }
 
   func open(
-    _ entry: HomeEntry, seed: UInt64, history: [SessionRecord], utcOffset: Int
+    _ entry: HomeEntry, seed: UInt64, history: [SessionRecord], utcOffset: Int,
+    keyRoute: KeyRoute = .local
   ) -> Transition? {
     switch entry {
     case .metronome: return .push(.metronome(MetronomeModel()))
     case .listen: return .push(.listen(ListenModel()))
     case .notes: return .push(.notes(NotesModel(seed: seed)))
     case .fretboard: return .push(.fretboard(FretboardModel(seed: seed)))
-    case .rhythm: return .push(.rhythm(RhythmModel()))
+    case .rhythm: return .push(.rhythm(RhythmModel(route: keyRoute)))
     case .recordingProtocol: return .push(.recordingProtocol(ProtocolModel()))
     case .history: return .push(.history(HistoryModel(history: history, utcOffset: utcOffset)))
     case .settings: return .push(.settings(SettingsModel()))

@@ -55,8 +55,15 @@ public struct RhythmModel: Equatable, Sendable {
   /// Notes whose window has closed, which are judged for good.
   public private(set) var decided = 0
   private var tapTempo = TapTempo()
+  /// Which way this run's keys come, whose delay and wobble apply to taps.
+  public let route: KeyRoute
+  /// Set when the key path wobbles more than the finest window: how far, in milliseconds, a
+  /// tap from a note still counts as perfect in this run.
+  public private(set) var perfectWithinMilliseconds: Double?
 
-  public init() {}
+  public init(route: KeyRoute = .local) {
+    self.route = route
+  }
 
   static let module = "rhythm"
   /// A frame of the play-head: smooth enough to follow, idle enough for SSH.
@@ -255,6 +262,7 @@ public struct RhythmModel: Equatable, Sendable {
     previousBest = Self.best(
       line: settings.rhythm.line, bpm: settings.rhythm.bpm, input: input, in: history)
     profile = settings.listening.profile
+    perfectWithinMilliseconds = perfectWithin(line, settings: settings)
     return [.metronome(.start(clickOptions(settings, line: line)))]
   }
 
@@ -277,6 +285,7 @@ public struct RhythmModel: Equatable, Sendable {
     decided = 0
     line = nil
     input = .tap
+    perfectWithinMilliseconds = nil
     startedAt = now
   }
 
@@ -315,7 +324,7 @@ public struct RhythmModel: Equatable, Sendable {
   private mutating func hit(at time: MonotonicInstant, settings: Settings) -> [Effect] {
     let milliseconds =
       switch input {
-      case .tap: settings.rhythm.tapOffsetMilliseconds
+      case .tap: settings.rhythm.tapPaths[route.name]?.offsetMilliseconds ?? 0
       case .midi: settings.rhythm.midiOffsetMilliseconds
       case .microphone: 0.0
       }
@@ -339,13 +348,30 @@ public struct RhythmModel: Equatable, Sendable {
     return line.expectedNotes(firstBeat: Self.seconds(grid.firstBeat), bpm: bpm)
   }
 
-  static func windows(_ settings: Settings) -> RhythmWindows {
-    settings.rhythm.strictness == .strict ? .strict : .relative
+  /// Windows no finer than the key path can tell apart: a tap exactly on the note arrives
+  /// within two of the path's spreads of it 95 times in 100.
+  func windows(_ settings: Settings) -> RhythmWindows {
+    let chosen: RhythmWindows = settings.rhythm.strictness == .strict ? .strict : .relative
+    guard input == .tap, let path = settings.rhythm.tapPaths[route.name] else { return chosen }
+    return chosen.resolving(2 * path.spreadMilliseconds / 1000)
+  }
+
+  /// The milliseconds within which a tap counts as perfect on every note of `line`, when the
+  /// key path's wobble, not the chosen windows, sets it.
+  private func perfectWithin(_ line: RhythmLine, settings: Settings) -> Double? {
+    let chosen: RhythmWindows = settings.rhythm.strictness == .strict ? .strict : .relative
+    let widened = windows(settings)
+    guard widened.finest > 0 else { return nil }
+    let notes = line.expectedNotes(firstBeat: 0, bpm: Double(settings.rhythm.bpm))
+    let isWidened = notes.contains {
+      chosen.limit(chosen.perfect, windowBase: $0.windowBase) < widened.finest
+    }
+    return isWidened ? widened.finest * 1000 : nil
   }
 
   private mutating func regrade(settings: Settings) {
     guard let line, let grid else { return }
-    results = RhythmGrader(windows: Self.windows(settings)).grade(
+    results = RhythmGrader(windows: windows(settings)).grade(
       line, firstBeat: Self.seconds(grid.firstBeat), bpm: .seconds(60) / grid.beatLength,
       hits: hits)
   }
@@ -364,7 +390,9 @@ public struct RhythmModel: Equatable, Sendable {
         if input == .midi {
           settings.rhythm.midiOffsetMilliseconds = offset
         } else {
-          settings.rhythm.tapOffsetMilliseconds = offset
+          settings.rhythm.tapPaths[route.name] = RhythmSettings.TapPath(
+            offsetMilliseconds: offset,
+            spreadMilliseconds: (measured.spreadMilliseconds * 10).rounded() / 10)
         }
       }
       phase = .calibrated(measured)
@@ -373,7 +401,7 @@ public struct RhythmModel: Equatable, Sendable {
     guard phase == .running, let line else { return [] }
     if results == nil { regrade(settings: settings) }
     let notes = expected
-    let windows = Self.windows(settings)
+    let windows = windows(settings)
     var effects: [Effect] = []
     let seconds = Self.seconds(now)
     // A microphone's onset is reported a little after the sound: a note is missed only once

@@ -20,10 +20,12 @@ enum RhythmResultsView {
     }
   }
 
-  /// `best` compares the accuracy with the player's best on the line, where it is known.
+  /// `best` compares the accuracy with the player's best on the line, where it is known;
+  /// `pathNote` says when the key path's wobble widened the perfect window.
   static func render(
-    _ results: RhythmResults, seconds: Double, best: PersonalBest? = nil, strings: Localizer,
-    glyphs: GlyphSet, in area: Rect, on canvas: inout Canvas
+    _ results: RhythmResults, seconds: Double, best: PersonalBest? = nil,
+    pathNote: String? = nil, strings: Localizer, glyphs: GlyphSet, in area: Rect,
+    on canvas: inout Canvas
   ) {
     let width = min(area.width - 2, 72)
     let left = area.x + max(0, (area.width - width) / 2)
@@ -68,6 +70,7 @@ enum RhythmResultsView {
       }
       line(strings.text(key, ms))
       line(strings.text("rhythm.results.spread", ["ms": DecimalText.format(spread, places: 1)]))
+      if let pathNote { line(pathNote, style: .role(.warn)) }
     } else {
       line(
         results.extraCount > 0

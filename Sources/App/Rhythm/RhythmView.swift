@@ -17,9 +17,17 @@ enum RhythmView {
       renderRun(screen, model: model, in: area, on: &canvas)
     case .results(let report):
       let height = min(area.height, RhythmResultsView.height)
+      let wobble = screen.perfectWithinMilliseconds.map { within in
+        model.strings.text(
+          "rhythm.results.pathWobble",
+          [
+            "route": screen.route.name,
+            "ms": DecimalText.format(within, places: 0),
+          ])
+      }
       RhythmResultsView.render(
         report.results, seconds: report.seconds, best: screen.best(of: report.results),
-        strings: model.strings, glyphs: model.glyphs,
+        pathNote: wobble, strings: model.strings, glyphs: model.glyphs,
         in: Rect(x: area.x, y: area.y + 1, width: area.width, height: height), on: &canvas)
     case .calibrating:
       renderCalibration(screen, model: model, in: area, on: &canvas)
@@ -138,9 +146,7 @@ enum RhythmView {
           ? strings.text(
             "rhythm.setup.midiDelay",
             ["ms": DecimalText.format(rhythm.midiOffsetMilliseconds, places: 1)])
-          : strings.text(
-            "rhythm.setup.tapDelay",
-            ["ms": DecimalText.format(rhythm.tapOffsetMilliseconds, places: 1)]),
+          : tapDelay(rhythm, route: screen.route, strings: strings),
       ]
     for line in lines where y < area.maxY {
       canvas.write(line, x: left, y: y, style: .role(.text), clip: area)
@@ -256,6 +262,20 @@ enum RhythmView {
     canvas.writeCentred(
       strings.text("rhythm.calibrate.taps", ["taps": "\(screen.hits.count)"]), y: area.y + 3,
       in: area, style: .role(.text))
+  }
+
+  /// The delay taken off taps on this run's key path, or that it is not measured yet: a path
+  /// other than the local terminal is named.
+  private static func tapDelay(_ rhythm: RhythmSettings, route: KeyRoute, strings: Localizer)
+    -> String
+  {
+    let path = rhythm.tapPaths[route.name]
+    let ms = DecimalText.format(path?.offsetMilliseconds ?? 0, places: 1)
+    guard route != .local else { return strings.text("rhythm.setup.tapDelay", ["ms": ms]) }
+    guard path != nil else {
+      return strings.text("rhythm.setup.tapDelayUnmeasured", ["route": route.name])
+    }
+    return strings.text("rhythm.setup.tapDelayOver", ["route": route.name, "ms": ms])
   }
 
   private static func renderCalibrated(

@@ -18,11 +18,14 @@ public struct RunOverrides: Equatable, Sendable {
   public var midiIn: String?
   /// Who writes the protocol lines entered in this run: `--as NAME` or the login name.
   public var author: String?
+  /// Which way the keys come: each way is calibrated on its own.
+  public var keyRoute: KeyRoute
 
   public init(
     glyphs: GlyphSet.Kind? = nil, theme: Theme.Name? = nil, sink: String? = nil,
     source: String? = nil, audioOut: String? = nil, audioIn: String? = nil,
-    readsAudioInFast: Bool = false, midiIn: String? = nil, author: String? = nil
+    readsAudioInFast: Bool = false, midiIn: String? = nil, author: String? = nil,
+    keyRoute: KeyRoute = .local
   ) {
     self.glyphs = glyphs
     self.theme = theme
@@ -33,6 +36,7 @@ public struct RunOverrides: Equatable, Sendable {
     self.readsAudioInFast = readsAudioInFast
     self.midiIn = midiIn
     self.author = author
+    self.keyRoute = keyRoute
   }
 
   /// The saved devices with this run's choices applied.
