@@ -68,6 +68,16 @@ final class InteractiveTests: XCTestCase {
     XCTAssertTrue(doctor.output.contains("dumb (cannot move the cursor"), doctor.output)
   }
 
+  func testAnUnknownTerminalTypeIsRefusedWithATypeThatWorks() throws {
+    let terminal = try woodshed.startInTerminal(
+      environment: woodshed.environment(term: "woodshed-unknown-term"))
+    XCTAssertEqual(terminal.waitForExit(timeout: .seconds(10)), 1)
+    XCTAssertTrue(
+      terminal.output.contains(
+        "unknown terminal type \"woodshed-unknown-term\" (this box has no terminfo entry for it): "
+          + "run with TERM=xterm-256color"), terminal.output)
+  }
+
   func testSettingsChangeIsSavedImmediately() throws {
     let terminal = try woodshed.startInTerminal()
     XCTAssertTrue(terminal.waitForOutput(containing: "Settings", timeout: .seconds(10)))

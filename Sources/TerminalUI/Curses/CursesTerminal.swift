@@ -91,7 +91,11 @@ public final class CursesTerminal: TerminalDisplay {
       fclose(input)
       fclose(output)
       signals.close()
-      throw TerminalError.cannotStart("unknown terminal type \"\(term)\"")
+      // A terminal newer than the box's terminfo (xterm-kitty, alacritty, foot over SSH) is
+      // the usual case: an xterm-compatible type works on every box.
+      throw TerminalError.cannotStart(
+        "unknown terminal type \"\(term)\" (this box has no terminfo entry for it): run with "
+          + "TERM=xterm-256color, or install its entry (Debian: ncurses-term)")
     }
     raw()
     noecho()
