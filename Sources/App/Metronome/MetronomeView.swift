@@ -20,9 +20,10 @@ enum MetronomeView {
     y += BigDigits.height + 1
 
     let state = strings.text(screen.isRunning ? "metronome.playing" : "metronome.stopped")
+    // The tempo in words too: a screen reader or a braille display cannot read the digits.
     let under =
       screen.typedBPM.isEmpty
-      ? strings.text("metronome.bpm") + "  " + state
+      ? "\(digits) " + strings.text("metronome.bpm") + "  " + state
       : strings.text("metronome.typing", ["digits": screen.typedBPM])
     canvas.writeCentred(under, y: y, in: area, style: .role(.muted))
     y += 2
