@@ -88,7 +88,7 @@ let package = Package(
     .target(
       name: "Server",
       dependencies: [
-        "NetAPI", "ServerStore",
+        "NetAPI", "ServerStore", "Storage", "MusicTheory",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
         .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
@@ -108,7 +108,7 @@ let package = Package(
     .executableTarget(
       name: "woodshed-net",
       dependencies: [
-        "Server", "ServerStore", "NetClient", "Storage",
+        "Server", "ServerStore", "NetClient", "Storage", "MusicTheory", "TerminalUI",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]),

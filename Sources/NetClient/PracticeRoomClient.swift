@@ -12,6 +12,17 @@ public struct AccountInfo: Equatable, Sendable {
   public let createdAt: Date
 }
 
+/// A shared pattern as the server lists it.
+public struct SharedPatternInfo: Equatable, Sendable {
+  public let id: String
+  public let from: String
+  /// Nil for a share to everyone.
+  public let to: String?
+  public let patternID: String
+  public let name: String
+  public let createdAt: Date
+}
+
 /// The generated client for one server, each answer turned into a value or a `ClientFailure`.
 public struct PracticeRoomClient: Sendable {
   public let server: String
@@ -74,6 +85,46 @@ public struct PracticeRoomClient: Sendable {
     }
   }
 
+  public func sharePattern(file: String, to recipient: String?, token: String)
+    async throws(ClientFailure) -> SharedPatternInfo
+  {
+    let output = try await call(token: token) {
+      try await $0.sharePattern(body: .json(.init(file: file, to: recipient)))
+    }
+    switch output {
+    case .created(let created): return Self.info(try Self.payload { try created.body.json })
+    case .badRequest(let response): throw .refused(try Self.message { try response.body.json })
+    case .notFound(let response): throw .refused(try Self.message { try response.body.json })
+    case .unauthorized: throw .tokenRefused
+    case .undocumented(let status, let payload): throw await Self.undocumented(status, payload)
+    }
+  }
+
+  public func patternInbox(token: String) async throws(ClientFailure) -> [SharedPatternInfo] {
+    switch try await call(token: token, { try await $0.listPatternInbox() }) {
+    case .ok(let ok): return try Self.payload { try ok.body.json }.shares.map(Self.info)
+    case .unauthorized: throw .tokenRefused
+    case .undocumented(let status, let payload): throw await Self.undocumented(status, payload)
+    }
+  }
+
+  /// The share and its file, as the server keeps it (the caller checks it again).
+  public func fetchPattern(shareID: String, token: String) async throws(ClientFailure)
+    -> (SharedPatternInfo, String)
+  {
+    let output = try await call(token: token) {
+      try await $0.getPatternShare(path: .init(shareId: shareID))
+    }
+    switch output {
+    case .ok(let ok):
+      let body = try Self.payload { try ok.body.json }
+      return (Self.info(body.share), body.file)
+    case .notFound(let response): throw .refused(try Self.message { try response.body.json })
+    case .unauthorized: throw .tokenRefused
+    case .undocumented(let status, let payload): throw await Self.undocumented(status, payload)
+    }
+  }
+
   /// Runs one operation on a client of its own. Whatever goes wrong below the API (refused
   /// connection, reset, timeout) is one line naming the server, never the transport's error dump.
   private func call<T: Sendable>(
@@ -127,6 +178,12 @@ public struct PracticeRoomClient: Sendable {
       return .refused(message)
     }
     return .refused("the server answered \(status)")
+  }
+
+  private static func info(_ share: Components.Schemas.PatternShare) -> SharedPatternInfo {
+    SharedPatternInfo(
+      id: share.id, from: share.from, to: share.to, patternID: share.patternId, name: share.name,
+      createdAt: share.createdAt)
   }
 
   private static func info(_ account: Components.Schemas.Account) -> AccountInfo {

@@ -8,6 +8,7 @@ import ServerStore
 struct PracticeRoomAPI: APIProtocol {
   let database: ServerDatabase
   let accounts: AccountStore
+  let shares: PatternShareStore
   let logger: Logger
 
   func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
@@ -88,7 +89,7 @@ struct PracticeRoomAPI: APIProtocol {
     return .noContent(.init())
   }
 
-  private func authenticatedAccount() async throws -> ServerStore.Account? {
+  func authenticatedAccount() async throws -> ServerStore.Account? {
     guard let token = RequestFacts.bearerToken else { return nil }
     return try await accounts.account(forToken: token)
   }
@@ -104,9 +105,9 @@ struct PracticeRoomAPI: APIProtocol {
       createdAt: account.createdAt)
   }
 
-  private static let badBody = Components.Responses.BadRequest(
+  static let badBody = Components.Responses.BadRequest(
     body: .json(.init(error: "the request body is not JSON")))
-  private static let tokenRefused = Components.Responses.Unauthorized(
+  static let tokenRefused = Components.Responses.Unauthorized(
     body: .json(.init(error: "the token is unknown, expired or revoked")))
   private static let loginRefused = Components.Responses.Unauthorized(
     body: .json(.init(error: "wrong name or password")))

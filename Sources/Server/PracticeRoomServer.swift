@@ -41,7 +41,9 @@ public enum PracticeRoomServer {
       let router = Router(context: RoomRequestContext.self)
       router.add(middleware: ErrorResponseMiddleware(maxBodyBytes: configuration.maxBodyBytes))
       router.add(middleware: RequestFactsMiddleware())
-      let api = PracticeRoomAPI(database: database, accounts: accounts, logger: logger)
+      let api = PracticeRoomAPI(
+        database: database, accounts: accounts,
+        shares: PatternShareStore(database: database.sql), logger: logger)
       try api.registerHandlers(on: router)
       let schema = try await accounts.schemaVersion()
       let app = Application(

@@ -8,7 +8,9 @@ enum Migrations {
     let apply: @Sendable (any SQLDatabase) async throws -> Void
   }
 
-  static let steps: [Step] = [Step(version: 1, apply: accounts)]
+  static let steps: [Step] = [
+    Step(version: 1, apply: accounts), Step(version: 2, apply: patternShares),
+  ]
 
   static var latestVersion: Int { steps.map(\.version).max() ?? 0 }
 
@@ -65,6 +67,22 @@ enum Migrations {
       .run()
     try await database.create(index: "login_failures_by_scope").on("login_failures")
       .column("scope").column("failed_at")
+      .run()
+  }
+
+  /// Patterns published to everyone (`recipient` NULL) or recommended to one player.
+  private static func patternShares(_ database: any SQLDatabase) async throws {
+    try await database.create(table: "pattern_shares").ifNotExists()
+      .column("id", type: .text, .primaryKey(autoIncrement: false))
+      .column("owner", type: .text, .notNull, .references("accounts", "name"))
+      .column("recipient", type: .text, .references("accounts", "name"))
+      .column("pattern_id", type: .text, .notNull)
+      .column("name", type: .text, .notNull)
+      .column("file", type: .text, .notNull)
+      .column("created_at", type: .bigint, .notNull)
+      .run()
+    try await database.create(index: "pattern_shares_by_recipient").on("pattern_shares")
+      .column("recipient").column("created_at")
       .run()
   }
 }

@@ -67,11 +67,7 @@ struct Serve: AsyncParsableCommand {
       limits: LoginLimits(
         perAccount: loginLimitAccount, perAddress: loginLimitAddress, windowSeconds: loginWindow),
       maxBodyBytes: maxBodyBytes)
-    do {
-      try await PracticeRoomServer.run(configuration, logger: logger)
-    } catch let error as StoreError {
-      throw ValidationError(error.description)
-    }
+    try await PracticeRoomServer.run(configuration, logger: logger)
   }
 
   private func listenAddress() throws -> (String, Int) {
@@ -110,9 +106,6 @@ struct RoleCommand: AsyncParsableCommand {
       try await accounts.migrate()
       try await accounts.setRole(role, forAccount: name)
       await opened.shutdown()
-    } catch let error as StoreError {
-      await opened.shutdown()
-      throw ValidationError(error.description)
     } catch {
       await opened.shutdown()
       throw error

@@ -1,16 +1,26 @@
 import FoundationEssentials
 import Glibc
 
-/// `woodshed serve`, `account`, `login` and `logout` run `woodshed-net`, the sibling binary that
-/// links the networking; the practice room stays small and quick to start (ARCHITECTURE.md).
+/// `woodshed serve`, `account`, `login`, `logout` and `patterns share|inbox|fetch` run
+/// `woodshed-net`, the sibling binary that links the networking; the practice room stays small
+/// and quick to start (ARCHITECTURE.md).
 /// The arguments go through unchanged, so `woodshed serve --help` is the real help.
 enum NetPassThrough {
   static let commands: Set<String> = ["serve", "account", "login", "logout"]
+  /// The `patterns` subcommands that need the server; the others are the practice room's.
+  static let patternCommands: Set<String> = ["share", "inbox", "fetch"]
+
+  static func isNetCommand(_ arguments: [String]) -> Bool {
+    guard arguments.count > 1 else { return false }
+    if commands.contains(arguments[1]) { return true }
+    return arguments[1] == "patterns" && arguments.count > 2
+      && patternCommands.contains(arguments[2])
+  }
 
   /// Replaces this process with `woodshed-net` when `arguments` name one of its commands;
   /// returns only when they do not. A missing sibling ends the process with one line.
   static func execIfNetCommand(_ arguments: [String]) {
-    guard arguments.count > 1, commands.contains(arguments[1]) else { return }
+    guard isNetCommand(arguments) else { return }
     let sibling = siblingPath()
     var argv: [UnsafeMutablePointer<CChar>?] = ([sibling] + arguments.dropFirst()).map {
       strdup($0)

@@ -40,9 +40,10 @@ final class AccountStoreTests: XCTestCase {
     let store = try await store()
     try await store.migrate()
     let version = try await store.schemaVersion()
-    XCTAssertEqual(version, 1)
-    let rows = try await database.sql.select().column("version").from("schema_migrations").all()
-    XCTAssertEqual(rows.count, 1)
+    XCTAssertEqual(version, 2)
+    let rows = try await database.sql.select().column("version").from("schema_migrations")
+      .orderBy("version").all()
+    XCTAssertEqual(try rows.map { try $0.decode(column: "version", as: Int.self) }, [1, 2])
   }
 
   func testTheDatabaseIsInWALMode() async throws {
@@ -152,4 +153,47 @@ final class TestClock: Sendable {
   private let seconds = Mutex(1_800_000_000.0)
   var now: Date { Date(timeIntervalSince1970: seconds.withLock { $0 }) }
   func advance(_ by: TimeInterval) { seconds.withLock { $0 += by } }
+}
+
+/// Who sees a shared pattern: everyone a public one, only its player and its maker a
+/// recommendation.
+final class PatternShareStoreTests: XCTestCase {
+  func testSharesAreSeenOnlyByThoseTheyAreFor() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("woodshed-shares-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let database = try await ServerDatabase.open(
+      .sqlite(path: folder.appendingPathComponent("s.sqlite").path), logger: Logger(label: "t"))
+    let clock = TestClock()
+    let accounts = AccountStore(database: database.sql, bcryptCost: 4)
+    try await accounts.migrate()
+    for name in ["ada", "bea", "cy"] {
+      _ = try await accounts.createAccount(name: name, password: "a long password")
+    }
+    let shares = PatternShareStore(database: database.sql, now: { clock.now })
+    let toBea = try await shares.share(
+      owner: "ada", recipient: "bea", patternID: "p", name: "P", file: "{}")
+    clock.advance(1)
+    let second = try await shares.share(
+      owner: "cy", recipient: "bea", patternID: "q", name: "Q", file: "{}")
+    let toAll = try await shares.share(
+      owner: "ada", recipient: nil, patternID: "r", name: "R", file: "{\"r\": 1}")
+
+    let beasInbox = try await shares.inbox(of: "bea")
+    XCTAssertEqual(beasInbox.map(\.id), [second.id, toBea.id], "newest first")
+    let cysInbox = try await shares.inbox(of: "cy")
+    XCTAssertEqual(cysInbox, [])
+    let byBea = try await shares.fetch(id: toBea.id, reader: "bea")
+    XCTAssertEqual(byBea?.0, toBea)
+    let byAda = try await shares.fetch(id: toBea.id, reader: "ada")
+    XCTAssertNotNil(byAda, "its maker")
+    let byCy = try await shares.fetch(id: toBea.id, reader: "cy")
+    XCTAssertNil(byCy)
+    let publicByCy = try await shares.fetch(id: toAll.id, reader: "cy")
+    XCTAssertEqual(publicByCy?.1, "{\"r\": 1}")
+    XCTAssertEqual(toBea.id.count, 16)
+    XCTAssertNotEqual(toBea.id, second.id)
+    await database.shutdown()
+  }
 }

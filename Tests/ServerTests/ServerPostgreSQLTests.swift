@@ -47,6 +47,14 @@ final class ServerPostgreSQLTests: XCTestCase {
     try await scenarios.theAdminGivesTheTeacherRole()
   }
 
+  func testPatternsAreSharedRecommendedAndFetched() async throws {
+    try await scenarios.patternsAreSharedRecommendedAndFetched()
+  }
+
+  func testASharedPatternIsValidatedAndShownAsText() async throws {
+    try await scenarios.aSharedPatternIsValidatedAndShownAsText()
+  }
+
   /// Two processes on one database share everything: a token one hands out works on the
   /// other, and failed logins on one count on the other.
   func testTwoServersShareTokensAndTheLoginLimit() async throws {

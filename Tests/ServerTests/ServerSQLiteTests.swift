@@ -37,6 +37,14 @@ final class ServerSQLiteTests: XCTestCase {
     try await scenarios.theAdminGivesTheTeacherRole()
   }
 
+  func testPatternsAreSharedRecommendedAndFetched() async throws {
+    try await scenarios.patternsAreSharedRecommendedAndFetched()
+  }
+
+  func testASharedPatternIsValidatedAndShownAsText() async throws {
+    try await scenarios.aSharedPatternIsValidatedAndShownAsText()
+  }
+
   /// The SQLite file is the server's whole state: a restarted server knows its accounts, and
   /// the file is in WAL mode so `serve role` can work beside a running server.
   func testAccountsOutliveARestartInWALMode() async throws {

@@ -227,6 +227,95 @@ struct ServerScenarios {
       XCTAssertTrue(unknown.error.contains("there is no account nobody"), unknown.error)
     }
   }
+
+  /// A pattern file of the player's own, made from a shipped one.
+  static func patternFile(id: String, name: String) throws -> Data {
+    let shipped = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("assets/patterns/6-chord-1.json")
+    var object = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(contentsOf: shipped)) as? [String: Any])
+    object["id"] = id
+    object["name"] = name
+    return try JSONSerialization.data(withJSONObject: object)
+  }
+
+  private func writeOwnPattern(_ home: NetHome, id: String, name: String) throws {
+    let folder = home.folder.appendingPathComponent("data/patterns")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try Self.patternFile(id: id, name: name).write(to: folder.appendingPathComponent("\(id).json"))
+  }
+
+  func patternsAreSharedRecommendedAndFetched() async throws {
+    try await withServer { ada, server, _ in
+      let bea = try NetHome()
+      let cy = try NetHome()
+      defer {
+        bea.remove()
+        cy.remove()
+      }
+      try createAndLogIn(ada, server, name: "ada")
+      try createAndLogIn(bea, server, name: "bea")
+      try createAndLogIn(cy, server, name: "cy")
+      try writeOwnPattern(ada, id: "my-sixth", name: "My sixth")
+
+      let recommended = try ada.run(["patterns", "share", "my-sixth", "--to", "bea"])
+      XCTAssertEqual(recommended.status, 0, recommended.error)
+      let shareID = try XCTUnwrap(recommended.output.split(separator: " ").first.map(String.init))
+      XCTAssertEqual(recommended.output, "\(shareID)  my-sixth  My sixth  from ada to bea\n")
+      let published = try ada.run(["patterns", "share", "my-sixth"])
+      XCTAssertTrue(published.output.hasSuffix("from ada to everyone\n"), published.output)
+      let publicID = try XCTUnwrap(published.output.split(separator: " ").first.map(String.init))
+
+      XCTAssertEqual(try bea.run(["patterns", "inbox"]).output, recommended.output)
+      XCTAssertEqual(try cy.run(["patterns", "inbox"]).output, "", "cy's inbox is cy's own")
+
+      let fetched = try bea.run(["patterns", "fetch", shareID])
+      XCTAssertEqual(fetched.status, 0, fetched.error)
+      XCTAssertEqual(fetched.output, "fetched my-sixth: My sixth (6 notes) from ada\n")
+      XCTAssertTrue(try bea.run(["patterns"]).output.contains("My sixth (yours)"))
+      let again = try bea.run(["patterns", "fetch", shareID])
+      XCTAssertNotEqual(again.status, 0, "an id taken is refused as import refuses it")
+
+      let notForCy = try cy.run(["patterns", "fetch", shareID])
+      XCTAssertEqual(notForCy.error, "Error: there is no shared pattern \(shareID)\n")
+      let forEveryone = try cy.run(["patterns", "fetch", publicID])
+      XCTAssertEqual(forEveryone.status, 0, forEveryone.error)
+
+      let builtIn = try ada.run(["patterns", "share", "6-chord-1"])
+      XCTAssertEqual(
+        builtIn.error, "Error: 6-chord-1 comes with Woodshed: every player has it already\n")
+      let nobody = try ada.run(["patterns", "share", "my-sixth", "--to", "nobody"])
+      XCTAssertEqual(nobody.error, "Error: there is no player nobody\n")
+    }
+  }
+
+  func aSharedPatternIsValidatedAndShownAsText() async throws {
+    try await withServer { home, server, _ in
+      try createAndLogIn(home, server, name: "dan")
+      let token = try savedToken(home)
+      let client = try client(server, token: token)
+      let broken = try await client.sharePattern(body: .json(.init(file: #"{"id": "x"}"#)))
+      XCTAssertEqual(
+        try broken.badRequest.body.json.error,
+        "the shared pattern cannot be used: name: must be a string")
+      let notJSON = try await client.sharePattern(body: .json(.init(file: "<html>")))
+      XCTAssertEqual(
+        try notJSON.badRequest.body.json.error, "the shared pattern cannot be used: not valid JSON")
+      let anonymous = try await self.client(server).sharePattern(body: .json(.init(file: "{}")))
+      XCTAssertNotNil(try? anonymous.unauthorized)
+
+      // A name that would retitle the terminal is shown without its control characters.
+      let file = String(
+        decoding: try Self.patternFile(id: "sly", name: "Sly\u{1b}]0;pwned\u{07} one"),
+        as: UTF8.self)
+      let shared = try await client.sharePattern(body: .json(.init(file: file, to: "dan")))
+      XCTAssertEqual(try shared.created.body.json.patternId, "sly")
+      let inbox = try home.run(["patterns", "inbox"])
+      XCTAssertFalse(inbox.output.contains("\u{1b}"), inbox.output)
+      XCTAssertTrue(inbox.output.contains("Sly]0;pwned one"), inbox.output)
+    }
+  }
 }
 
 /// Adds the bearer token, as the NetClient does.

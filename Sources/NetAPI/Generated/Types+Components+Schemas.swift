@@ -160,5 +160,121 @@ extension Components {
                 case account
             }
         }
+        /// - Remark: Generated from `#/components/schemas/PatternShareRequest`.
+        public struct PatternShareRequest: Codable, Hashable, Sendable {
+            /// The pattern's file, as `woodshed patterns export` writes it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PatternShareRequest/file`.
+            public var file: Swift.String
+            /// The player it is recommended to; left out, it is published to everyone.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PatternShareRequest/to`.
+            public var to: Swift.String?
+            /// Creates a new `PatternShareRequest`.
+            ///
+            /// - Parameters:
+            ///   - file: The pattern's file, as `woodshed patterns export` writes it.
+            ///   - to: The player it is recommended to; left out, it is published to everyone.
+            public init(
+                file: Swift.String,
+                to: Swift.String? = nil
+            ) {
+                self.file = file
+                self.to = to
+            }
+            public enum CodingKeys: String, CodingKey {
+                case file
+                case to
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PatternShare`.
+        public struct PatternShare: Codable, Hashable, Sendable {
+            /// The share's id, for `woodshed patterns fetch`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PatternShare/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PatternShare/from`.
+            public var from: Swift.String
+            /// Absent for a share to everyone.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PatternShare/to`.
+            public var to: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/PatternShare/patternId`.
+            public var patternId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PatternShare/name`.
+            public var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PatternShare/createdAt`.
+            public var createdAt: Foundation.Date
+            /// Creates a new `PatternShare`.
+            ///
+            /// - Parameters:
+            ///   - id: The share's id, for `woodshed patterns fetch`.
+            ///   - from:
+            ///   - to: Absent for a share to everyone.
+            ///   - patternId:
+            ///   - name:
+            ///   - createdAt:
+            public init(
+                id: Swift.String,
+                from: Swift.String,
+                to: Swift.String? = nil,
+                patternId: Swift.String,
+                name: Swift.String,
+                createdAt: Foundation.Date
+            ) {
+                self.id = id
+                self.from = from
+                self.to = to
+                self.patternId = patternId
+                self.name = name
+                self.createdAt = createdAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case from
+                case to
+                case patternId
+                case name
+                case createdAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PatternInbox`.
+        public struct PatternInbox: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PatternInbox/shares`.
+            public var shares: [Components.Schemas.PatternShare]
+            /// Creates a new `PatternInbox`.
+            ///
+            /// - Parameters:
+            ///   - shares:
+            public init(shares: [Components.Schemas.PatternShare]) {
+                self.shares = shares
+            }
+            public enum CodingKeys: String, CodingKey {
+                case shares
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SharedPattern`.
+        public struct SharedPattern: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SharedPattern/share`.
+            public var share: Components.Schemas.PatternShare
+            /// - Remark: Generated from `#/components/schemas/SharedPattern/file`.
+            public var file: Swift.String
+            /// Creates a new `SharedPattern`.
+            ///
+            /// - Parameters:
+            ///   - share:
+            ///   - file:
+            public init(
+                share: Components.Schemas.PatternShare,
+                file: Swift.String
+            ) {
+                self.share = share
+                self.file = file
+            }
+            public enum CodingKeys: String, CodingKey {
+                case share
+                case file
+            }
+        }
     }
 }

@@ -45,6 +45,25 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /sessions/current`.
     /// - Remark: Generated from `#/paths//sessions/current/delete(logout)`.
     func logout(_ input: Operations.Logout.Input) async throws -> Operations.Logout.Output
+    /// Publishes one of my patterns to everyone, or recommends it to one player.
+    ///
+    /// The file is checked with the same validator as `woodshed patterns import` and kept as that validator writes it back.
+    ///
+    /// - Remark: HTTP `POST /patterns/shares`.
+    /// - Remark: Generated from `#/paths//patterns/shares/post(sharePattern)`.
+    func sharePattern(_ input: Operations.SharePattern.Input) async throws -> Operations.SharePattern.Output
+    /// The patterns recommended to me, newest first.
+    ///
+    /// - Remark: HTTP `GET /patterns/inbox`.
+    /// - Remark: Generated from `#/paths//patterns/inbox/get(listPatternInbox)`.
+    func listPatternInbox(_ input: Operations.ListPatternInbox.Input) async throws -> Operations.ListPatternInbox.Output
+    /// A shared pattern's file.
+    ///
+    /// A share to everyone is readable by every account; a recommendation only by the player it is for and the one who made it. Any other share is answered as if it did not exist.
+    ///
+    /// - Remark: HTTP `GET /patterns/shares/{shareId}`.
+    /// - Remark: Generated from `#/paths//patterns/shares/{shareId}/get(getPatternShare)`.
+    func getPatternShare(_ input: Operations.GetPatternShare.Input) async throws -> Operations.GetPatternShare.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -97,6 +116,43 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//sessions/current/delete(logout)`.
     public func logout(headers: Operations.Logout.Input.Headers = .init()) async throws -> Operations.Logout.Output {
         try await logout(Operations.Logout.Input(headers: headers))
+    }
+    /// Publishes one of my patterns to everyone, or recommends it to one player.
+    ///
+    /// The file is checked with the same validator as `woodshed patterns import` and kept as that validator writes it back.
+    ///
+    /// - Remark: HTTP `POST /patterns/shares`.
+    /// - Remark: Generated from `#/paths//patterns/shares/post(sharePattern)`.
+    public func sharePattern(
+        headers: Operations.SharePattern.Input.Headers = .init(),
+        body: Operations.SharePattern.Input.Body
+    ) async throws -> Operations.SharePattern.Output {
+        try await sharePattern(Operations.SharePattern.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The patterns recommended to me, newest first.
+    ///
+    /// - Remark: HTTP `GET /patterns/inbox`.
+    /// - Remark: Generated from `#/paths//patterns/inbox/get(listPatternInbox)`.
+    public func listPatternInbox(headers: Operations.ListPatternInbox.Input.Headers = .init()) async throws -> Operations.ListPatternInbox.Output {
+        try await listPatternInbox(Operations.ListPatternInbox.Input(headers: headers))
+    }
+    /// A shared pattern's file.
+    ///
+    /// A share to everyone is readable by every account; a recommendation only by the player it is for and the one who made it. Any other share is answered as if it did not exist.
+    ///
+    /// - Remark: HTTP `GET /patterns/shares/{shareId}`.
+    /// - Remark: Generated from `#/paths//patterns/shares/{shareId}/get(getPatternShare)`.
+    public func getPatternShare(
+        path: Operations.GetPatternShare.Input.Path,
+        headers: Operations.GetPatternShare.Input.Headers = .init()
+    ) async throws -> Operations.GetPatternShare.Output {
+        try await getPatternShare(Operations.GetPatternShare.Input(
+            path: path,
+            headers: headers
+        ))
     }
 }
 
