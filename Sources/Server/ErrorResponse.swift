@@ -27,8 +27,10 @@ struct ErrorResponseMiddleware: RouterMiddleware {
     } catch let error as HTTPError {
       return Self.response(error.status, error.body ?? error.status.reasonPhrase.lowercased())
     } catch let error as ServerError {
+      // Only the cause: the whole error prints the request's headers, a bearer token among them.
       context.logger.notice(
-        "refused a request", metadata: ["operation": "\(error.operationID)", "error": "\(error)"])
+        "refused a request",
+        metadata: ["operation": "\(error.operationID)", "cause": "\(error.underlyingError)"])
       return Self.response(error.httpStatus, Self.message(for: error))
     } catch {
       context.logger.error("request failed", metadata: ["error": "\(error)"])

@@ -1,5 +1,9 @@
 import XCTest
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 /// The real `woodshed serve` on a temporary SQLite file.
 final class ServerSQLiteTests: XCTestCase {
   private let scenarios = ServerScenarios(
@@ -67,6 +71,30 @@ final class ServerSQLiteTests: XCTestCase {
       FileManager.default.fileExists(atPath: home.folder.path + "/server.sqlite-wal"),
       "WAL mode leaves its -wal file beside the database while the server runs")
     XCTAssertEqual(second.stop(), 0)
+  }
+
+  /// A body that is not the operation's JSON and an unknown path are one JSON line each, and
+  /// the log says why without the request's headers (a bearer token would be among them).
+  func testABadRequestIsOneJSONLineAndLogsNoToken() async throws {
+    let home = try NetHome()
+    defer { home.remove() }
+    let server = try ServerProcess(home: home, database: "sqlite:\(home.folder.path)/s.sqlite")
+    var request = URLRequest(url: try XCTUnwrap(URL(string: server.url + "/sessions")))
+    request.httpMethod = "POST"
+    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    request.setValue("Bearer secret-token-in-a-header", forHTTPHeaderField: "Authorization")
+    request.httpBody = Data("garbage".utf8)
+    let (body, response) = try await URLSession.shared.data(for: request)
+    XCTAssertEqual((response as? HTTPURLResponse)?.statusCode, 400)
+    XCTAssertEqual(
+      String(decoding: body, as: UTF8.self), #"{"error":"the request is not what login takes"}"#)
+    let unknown = try XCTUnwrap(URL(string: server.url + "/nowhere"))
+    let (missing, missingResponse) = try await URLSession.shared.data(from: unknown)
+    XCTAssertEqual((missingResponse as? HTTPURLResponse)?.statusCode, 404)
+    XCTAssertEqual(String(decoding: missing, as: UTF8.self), #"{"error":"not found"}"#)
+    XCTAssertEqual(server.stop(), 0)
+    XCTAssertTrue(server.logText.contains("refused a request"), server.logText)
+    XCTAssertFalse(server.logText.contains("secret-token-in-a-header"), server.logText)
   }
 
   /// With no --database the server keeps its file in the data folder.
