@@ -97,6 +97,25 @@ final class ServerSQLiteTests: XCTestCase {
     XCTAssertFalse(server.logText.contains("secret-token-in-a-header"), server.logText)
   }
 
+  /// A body sent without a length (chunked) is read only up to the limit, then refused.
+  func testABodyWithoutALengthIsCutAtTheLimit() async throws {
+    let home = try NetHome()
+    defer { home.remove() }
+    let server = try ServerProcess(
+      home: home, database: "sqlite:\(home.folder.path)/s.sqlite",
+      options: ["--max-body-bytes", "1024"])
+    var request = URLRequest(url: try XCTUnwrap(URL(string: server.url + "/accounts")))
+    request.httpMethod = "POST"
+    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    request.httpBodyStream = InputStream(data: Data(repeating: UInt8(ascii: " "), count: 8192))
+    let (body, response) = try await URLSession.shared.data(for: request)
+    XCTAssertEqual((response as? HTTPURLResponse)?.statusCode, 413)
+    XCTAssertEqual(
+      String(decoding: body, as: UTF8.self),
+      #"{"error":"the request body is larger than 1024 bytes"}"#)
+    XCTAssertEqual(server.stop(), 0)
+  }
+
   /// With no --database the server keeps its file in the data folder.
   func testTheDefaultDatabaseIsInTheDataFolder() throws {
     let home = try NetHome()
