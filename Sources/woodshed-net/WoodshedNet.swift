@@ -38,20 +38,41 @@ struct WoodshedNet: AsyncParsableCommand {
   static var paths: StoragePaths { StoragePaths(environment: ProcessInfo.processInfo.environment) }
 }
 
-/// Reads the password from standard input, as `docker login --password-stdin` does: a password
-/// on the command line would be in the shell's history and in `ps`.
+/// Reads the password from standard input, as `docker login --password-stdin` does, or asks for
+/// it on the terminal without echoing it: a password on the command line would be in the
+/// shell's history and in `ps`.
 struct PasswordInput: ParsableArguments {
-  @Flag(help: "Read the password from standard input (one line).")
+  @Flag(help: "Read the password from standard input (one line) instead of asking for it.")
   var passwordStdin = false
 
   func read() throws -> String {
-    guard passwordStdin else {
-      throw CommandFailure("give the password on standard input with --password-stdin")
+    if passwordStdin {
+      var text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+      if text.hasSuffix("\n") { text.removeLast() }
+      if text.hasSuffix("\r") { text.removeLast() }
+      return text
     }
-    var text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-    if text.hasSuffix("\n") { text.removeLast() }
-    if text.hasSuffix("\r") { text.removeLast() }
-    return text
+    guard isatty(STDIN_FILENO) == 1 else {
+      throw CommandFailure(
+        "give the password on standard input with --password-stdin, or run this in a terminal")
+    }
+    return try askWithoutEcho("Password: ")
+  }
+
+  private func askWithoutEcho(_ prompt: String) throws -> String {
+    var saved = termios()
+    guard tcgetattr(STDIN_FILENO, &saved) == 0 else {
+      throw CommandFailure("cannot turn the terminal's echo off to ask for the password")
+    }
+    var quiet = saved
+    quiet.c_lflag &= ~tcflag_t(ECHO)
+    FileHandle.standardError.write(Data(prompt.utf8))
+    _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
+    let line = readLine(strippingNewline: true)
+    _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+    FileHandle.standardError.write(Data("\n".utf8))
+    guard let line else { throw CommandFailure("no password given") }
+    return line
   }
 }
 

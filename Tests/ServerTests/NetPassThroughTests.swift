@@ -1,4 +1,5 @@
 import Foundation
+import TerminalHarness
 import XCTest
 
 /// `woodshed serve`, `account`, `login` and `logout` run the sibling `woodshed-net`, and every
@@ -47,6 +48,26 @@ final class NetPassThroughTests: XCTestCase {
     let logout = try home.run(["logout"])
     XCTAssertEqual(logout.status, 1)
     XCTAssertEqual(logout.error, "Error: not logged in: run woodshed login NAME --server URL\n")
+  }
+
+  /// On a terminal the password is asked for and not echoed.
+  func testOnATerminalThePasswordIsAskedForWithoutEcho() throws {
+    let home = try NetHome()
+    defer { home.remove() }
+    let server = try ServerProcess(home: home, database: "sqlite:\(home.folder.path)/s.sqlite")
+    let created = try home.run(
+      ["account", "create", "amy", "--server", server.url, "--password-stdin"],
+      input: "a long password")
+    XCTAssertEqual(created.status, 0, created.error)
+    let terminal = try PseudoTerminal(
+      executable: NetHome.woodshed, arguments: ["login", "amy", "--server", server.url],
+      environment: home.environment)
+    XCTAssertTrue(terminal.waitForOutput(containing: "Password: ", timeout: .seconds(20)))
+    terminal.send("a long password\r")
+    XCTAssertEqual(terminal.waitForExit(timeout: .seconds(20)), 0, terminal.output)
+    XCTAssertTrue(terminal.output.contains("logged in as amy"), terminal.output)
+    XCTAssertFalse(terminal.output.contains("a long password"), "echoed: \(terminal.output)")
+    XCTAssertEqual(server.stop(), 0)
   }
 
   func testAPasswordIsNeverTakenFromTheCommandLine() throws {
