@@ -6,8 +6,9 @@ PACKAGES := libncursesw5-dev libpulse-dev libfftw3-dev zlib1g-dev libasound2-dev
 # compare onsets against aubio and librosa (PyPI). The slow tests render a freepats note too, and
 # read Broadcast WAV files written by libsndfile's sndfile-metadata-set (sndfile-programs), and
 # generate a Spanish locale of their own with localedef to see libc speak Spanish (locales,
-# libc-l10n).
-TEST_PACKAGES := timidity freepats sndfile-programs locales libc-l10n
+# libc-l10n). The server's tests run it on a private PostgreSQL cluster too
+# (Tests/with-postgresql.sh).
+TEST_PACKAGES := timidity freepats sndfile-programs locales libc-l10n postgresql
 BENCH_PACKAGES := aubio-tools fluidsynth timgm6mb-soundfont fluid-soundfont-gm \
   musescore-general-soundfont hydrogen-drumkits $(TEST_PACKAGES)
 BENCH_PYTHON := librosa
@@ -15,7 +16,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ARGS ?=
 space := $(subst ,, )
 
-.PHONY: all deps test-deps bench-deps build run check test bench record-snapshots clean
+.PHONY: all deps test-deps bench-deps build run check test bench record-snapshots openapi clean
 
 all: build
 
@@ -43,17 +44,20 @@ deps test-deps bench-deps:
 
 build: deps
 	swift build --product woodshed
+	swift build --product woodshed-net
 
 run: build
 	./.build/debug/woodshed $(ARGS)
 
 # The fast tier (under 30 s after a build): the code's format against .swift-format, then every
 # test but those that need the audio server, the built binary on a pseudo-terminal, the whole
-# loop in real time (AppRuntimeTests), the listening evaluation or a fuzzer's fixed time.
+# loop in real time (AppRuntimeTests), the listening evaluation, a fuzzer's fixed time or the
+# built woodshed-net serving on loopback.
 CHECK_SKIP := WoodshedTests\.|AppRuntimeTests|PulseAudio|NotePlayerTests|Fuzz|OnsetEvaluationTests|\
   PitchAccuracyTests|PitchRecordedLikeTests|OnsetUnderRingingTests|OnsetSoftAttackTests|\
   OnsetBleedTests|OnsetDetectorTests|InstrumentProfileTests|FreepatsRenderTests|OnsetVibratoTests|\
-  BroadcastWAVLibsndfileTests|OnsetForeignClickTests
+  BroadcastWAVLibsndfileTests|OnsetForeignClickTests|ServerSQLiteTests|ServerPostgreSQLTests|\
+  NetPassThroughTests
 
 check: deps
 	swift format lint --strict --recursive Sources Tests Package.swift
@@ -62,16 +66,34 @@ check: deps
 
 test: test-deps
 	swift build --build-tests
-	Tests/with-pulseaudio.sh swift test --skip-build --disable-swift-testing
+	Tests/with-pulseaudio.sh Tests/with-postgresql.sh swift test --skip-build --disable-swift-testing
 
 record-snapshots: test-deps
 	swift build --build-tests
-	-RECORD_SNAPSHOTS=1 Tests/with-pulseaudio.sh swift test --skip-build --disable-swift-testing
+	-RECORD_SNAPSHOTS=1 Tests/with-pulseaudio.sh Tests/with-postgresql.sh swift test --skip-build \
+	  --disable-swift-testing
 
 bench: bench-deps
 	swift build -c release --product woodshed
 	swift build -c release --product woodshed-bench
 	Tests/with-pulseaudio.sh ./.build/release/woodshed-bench --woodshed ./.build/release/woodshed
 
+# Sources/NetAPI/openapi.yaml is the API's source; the Swift files under Sources/NetAPI/Generated
+# are made from it here and committed, so CI never builds the generator. It builds in its own
+# scratch folder, apart from the project's packages.
+OPENAPI_GENERATOR_VERSION := 1.14.3
+OPENAPI_SCRATCH := .build-openapi
+openapi:
+	@[ -d $(OPENAPI_SCRATCH)/generator ] || git clone --quiet --depth 1 --branch \
+	  $(OPENAPI_GENERATOR_VERSION) https://github.com/apple/swift-openapi-generator \
+	  $(OPENAPI_SCRATCH)/generator
+	swift build --package-path $(OPENAPI_SCRATCH)/generator \
+	  --scratch-path $(OPENAPI_SCRATCH)/build --product swift-openapi-generator
+	$(OPENAPI_SCRATCH)/build/debug/swift-openapi-generator generate \
+	  --config Sources/NetAPI/openapi-generator-config.yaml \
+	  --output-directory Sources/NetAPI/Generated Sources/NetAPI/openapi.yaml
+	@# Generated code is kept as the generator writes it, so the lint passes over it.
+	for f in Sources/NetAPI/Generated/*.swift; do sed -i '1i // swift-format-ignore-file' "$$f"; done
+
 clean:
-	rm -rf .build
+	rm -rf .build .build-openapi

@@ -4,12 +4,31 @@ import PackageDescription
 let package = Package(
   name: "Woodshed",
   products: [
-    .executable(name: "woodshed", targets: ["woodshed"])
+    .executable(name: "woodshed", targets: ["woodshed"]),
+    .executable(name: "woodshed-net", targets: ["woodshed-net"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+    // The network side, linked into woodshed-net only (ARCHITECTURE.md, "Two binaries").
+    .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+    .package(
+      url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+    .package(
+      url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"),
+    .package(url: "https://github.com/vapor/sql-kit", from: "3.36.0"),
+    .package(url: "https://github.com/vapor/async-kit", from: "1.22.0"),
+    .package(url: "https://github.com/vapor/sqlite-kit", from: "4.5.2"),
+    .package(url: "https://github.com/vapor/postgres-kit", from: "2.17.0"),
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
   ],
   targets: [
     .systemLibrary(
@@ -44,6 +63,52 @@ let package = Package(
       name: "woodshed",
       dependencies: [
         "App", "Audio", "AudioModel", "Storage", "TerminalUI",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
+      ]),
+
+    .target(
+      name: "NetAPI",
+      dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+      exclude: ["openapi.yaml", "openapi-generator-config.yaml"]),
+    .target(
+      name: "ServerStore",
+      dependencies: [
+        .product(name: "SQLKit", package: "sql-kit"),
+        .product(name: "SQLiteKit", package: "sqlite-kit"),
+        .product(name: "PostgresKit", package: "postgres-kit"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "AsyncKit", package: "async-kit"),
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "Logging", package: "swift-log"),
+      ]),
+    .target(
+      name: "Server",
+      dependencies: [
+        "NetAPI", "ServerStore", "Storage", "MusicTheory",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+        .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "Logging", package: "swift-log"),
+      ]),
+    .target(
+      name: "NetClient",
+      dependencies: [
+        "NetAPI", "Storage",
+        .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+        .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+      ]),
+    .executableTarget(
+      name: "woodshed-net",
+      dependencies: [
+        "Server", "ServerStore", "NetClient", "Storage", "MusicTheory", "TerminalUI",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]),
@@ -91,5 +156,21 @@ let package = Package(
       exclude: ["__Snapshots__"]),
     .testTarget(
       name: "WoodshedTests", dependencies: ["TerminalHarness", "TestHelpers", "ListeningEval"]),
+    .testTarget(
+      name: "ServerStoreTests",
+      dependencies: [
+        "ServerStore", .product(name: "SQLKit", package: "sql-kit"),
+        .product(name: "Logging", package: "swift-log"),
+      ]),
+    .testTarget(
+      name: "ServerTests",
+      dependencies: [
+        "NetAPI", "ServerStore", "TerminalHarness",
+        .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+        .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "SQLKit", package: "sql-kit"),
+        .product(name: "Logging", package: "swift-log"),
+      ]),
   ]
 )

@@ -9,7 +9,9 @@ public enum AtomicFile {
   /// `url`. Missing parent folders are created. On failure the temporary file is removed, the
   /// existing file is untouched, and the error names the file and the system's reason.
   /// If `url` is a symlink, the file it points to is replaced and the link stays.
-  public static func write(_ data: Data, to link: URL) throws(StorageError) {
+  /// With `mode` (0o600 for a secret) the new file has that mode from its first byte on;
+  /// without it, the old file's mode is kept.
+  public static func write(_ data: Data, to link: URL, mode: mode_t? = nil) throws(StorageError) {
     // People keep dotfiles in a repository and link them; renaming over the link would cut it.
     let url = link.resolvingSymlinksInPath()
     do throws(FileError) {
@@ -22,9 +24,14 @@ public enum AtomicFile {
       ".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: .min ... .max))")
     do throws(SystemError) {
       try Platform.makeFolders(folder)
-      let descriptor = try Platform.openFile(temporary.path, O_WRONLY | O_CREAT | O_EXCL)
+      let descriptor = try Platform.openFile(
+        temporary.path, O_WRONLY | O_CREAT | O_EXCL, mode: mode)
       do throws(SystemError) {
-        try keepMode(of: url, on: descriptor)
+        if let mode {
+          if fchmod(descriptor, mode) != 0 { throw SystemError.current }
+        } else {
+          try keepMode(of: url, on: descriptor)
+        }
         try Platform.writeAll(descriptor, data)
         try Platform.sync(descriptor)
       } catch {

@@ -49,6 +49,18 @@ enum ContentFolders {
     } catch {
       throw StorageError.cannotRead(file: name, reason: error.description)
     }
+    return try Self.decode(data, file: name, as: kind, decode: decode)
+  }
+
+  /// Checks bytes as `read` checks a file's: the kind's size limit, JSON, then the fields.
+  static func decode<Item>(
+    _ data: Data, file name: String, as kind: FileKind,
+    decode: (JSONValue) throws(FieldError) -> Item
+  ) throws(StorageError) -> Item {
+    guard data.count <= kind.byteLimit else {
+      throw StorageError.cannotRead(
+        file: name, reason: "larger than the \(kind.byteLimit) bytes a \(kind.noun) may have")
+    }
     let document: JSONValue
     do {
       document = try JSONValue(parsing: data)

@@ -53,6 +53,13 @@ public struct PatternLibrary: Equatable, Sendable {
     try ContentFolders.read(file, as: .pattern, decode: FretPattern.init(json:))
   }
 
+  /// Checks a pattern that came as bytes rather than as a file (a shared pattern), exactly as
+  /// `read` checks a file; `file` names it in the error.
+  public static func decode(_ data: Data, file: String) throws(StorageError) -> FretPattern {
+    try ContentFolders.decode(
+      data, file: file, as: .pattern, decode: FretPattern.init(json:))
+  }
+
   /// Checks `file` and copies it into the user's patterns folder as `<id>.json` (see
   /// `save(_:into:replacing:)`).
   public func add(file: URL, into folder: URL, replacing: Bool = false) throws(StorageError)

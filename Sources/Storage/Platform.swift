@@ -55,9 +55,12 @@ enum Platform {
     return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
   }
 
-  /// Opens `path`; a file it creates gets the mode its folder calls for.
-  static func openFile(_ path: String, _ flags: Int32) throws(SystemError) -> Int32 {
-    let mode = flags & O_CREAT != 0 ? fileMode(in: parent(of: path)) : 0
+  /// Opens `path`; a file it creates gets `mode` (a secret's 0o600), or else the mode its
+  /// folder calls for.
+  static func openFile(_ path: String, _ flags: Int32, mode: mode_t? = nil) throws(SystemError)
+    -> Int32
+  {
+    let mode = mode ?? (flags & O_CREAT != 0 ? fileMode(in: parent(of: path)) : 0)
     while true {
       let descriptor = open(path, flags | O_CLOEXEC, mode)
       if descriptor >= 0 { return descriptor }

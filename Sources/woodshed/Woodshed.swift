@@ -25,6 +25,7 @@ struct Woodshed: ParsableCommand {
   /// Errors are one line each, printable and of a readable length whatever value they quote
   /// (an id of thousands of characters, a name with escape codes); help goes out as it is.
   static func main() {
+    NetPassThrough.execIfNetCommand(CommandLine.arguments)
     do {
       var command = try parseAsRoot()
       try command.run()

@@ -49,6 +49,26 @@ final class PatternLibraryTests: StorageTestCase {
     XCTAssertEqual(library.pattern(id: "dorian-1")?.name, "P", "the built-in one wins")
   }
 
+  /// A shared pattern comes as bytes: it meets the checks a file meets, limit first.
+  func testDecodingBytesChecksAsReadingAFileDoes() throws {
+    let text = #"{"id": "x", "name": 3}"#
+    try folder.write(text, to: "bad.json")
+    var fileError = ""
+    var bytesError = ""
+    do { _ = try PatternLibrary.read(folder.file("bad.json")) } catch { fileError = "\(error)" }
+    do { _ = try PatternLibrary.decode(Data(text.utf8), file: "bad.json") } catch {
+      bytesError = "\(error)"
+    }
+    XCTAssertFalse(fileError.isEmpty)
+    XCTAssertEqual(bytesError, fileError)
+    XCTAssertEqual(
+      try PatternLibrary.decode(Data(pattern("shared").utf8), file: "shared").id, "shared")
+    let huge = Data(repeating: UInt8(ascii: " "), count: 1 << 20 + 1)
+    XCTAssertThrowsError(try PatternLibrary.decode(huge, file: "huge")) { error in
+      XCTAssertTrue("\(error)".contains("larger than"), "\(error)")
+    }
+  }
+
   func testMissingFoldersHoldNoPatterns() {
     let library = PatternLibrary(builtIn: builtIn, user: user)
     XCTAssertEqual(library.entries, [])

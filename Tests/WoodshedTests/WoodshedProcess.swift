@@ -4,17 +4,7 @@ import XCTest
 
 /// The built `woodshed` executable, run the way a user runs it, with a private home folder.
 struct WoodshedProcess {
-  static var executable: String {
-    let testBinary = URL(fileURLWithPath: CommandLine.arguments[0])
-    let candidates = [
-      testBinary.deletingLastPathComponent().appendingPathComponent("woodshed"),
-      testBinary.deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("woodshed"),
-    ]
-    return
-      (candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-      ?? candidates[0]).path
-  }
+  static var executable: String { BuiltProducts.executable(named: "woodshed") }
 
   let home: URL
 

@@ -5,6 +5,10 @@ import FoundationEssentials
 struct Patterns: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "The fretboard patterns, and sharing them as files.",
+    discussion: """
+      With a server (woodshed login): `patterns share ID [--to PLAYER]`, `patterns inbox` and \
+      `patterns fetch SHARE-ID`.
+      """,
     subcommands: [List.self, Export.self, Import.self], defaultSubcommand: List.self)
 
   struct List: ParsableCommand {

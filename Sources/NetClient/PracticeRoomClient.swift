@@ -1,0 +1,206 @@
+import AsyncHTTPClient
+import Foundation
+import HTTPTypes
+import NetAPI
+import OpenAPIAsyncHTTPClient
+import OpenAPIRuntime
+
+/// An account as the server describes it.
+public struct AccountInfo: Equatable, Sendable {
+  public let name: String
+  public let role: String
+  public let createdAt: Date
+}
+
+/// A shared pattern as the server lists it.
+public struct SharedPatternInfo: Equatable, Sendable {
+  public let id: String
+  public let from: String
+  /// Nil for a share to everyone.
+  public let to: String?
+  public let patternID: String
+  public let name: String
+  public let createdAt: Date
+}
+
+/// The generated client for one server, each answer turned into a value or a `ClientFailure`.
+public struct PracticeRoomClient: Sendable {
+  public let server: String
+  private let serverURL: URL
+
+  public init(server: String) throws(ClientFailure) {
+    guard let url = URL(string: server), let scheme = url.scheme,
+      ["http", "https"].contains(scheme),
+      url.host != nil
+    else { throw .badServerURL(server) }
+    self.server = server
+    serverURL = url
+  }
+
+  public func createAccount(name: String, password: String) async throws(ClientFailure)
+    -> AccountInfo
+  {
+    let output = try await call {
+      try await $0.createAccount(body: .json(.init(name: name, password: password)))
+    }
+    switch output {
+    case .created(let created): return Self.info(try Self.payload { try created.body.json })
+    case .badRequest(let response): throw .refused(try Self.message { try response.body.json })
+    case .conflict(let response): throw .refused(try Self.message { try response.body.json })
+    case .undocumented(let status, let payload): throw await Self.undocumented(status, payload)
+    }
+  }
+
+  public func login(name: String, password: String) async throws(ClientFailure) -> Credentials {
+    let output = try await call {
+      try await $0.login(body: .json(.init(name: name, password: password)))
+    }
+    switch output {
+    case .ok(let ok):
+      let session = try Self.payload { try ok.body.json }
+      return Credentials(
+        server: server, name: session.account.name, token: session.token,
+        expiresAt: session.expiresAt)
+    case .badRequest(let response): throw .refused(try Self.message { try response.body.json })
+    case .unauthorized(let response): throw .refused(try Self.message { try response.body.json })
+    case .tooManyRequests(let response):
+      throw .refused(try Self.message { try response.body.json })
+    case .undocumented(let status, let payload): throw await Self.undocumented(status, payload)
+    }
+  }
+
+  public func currentAccount(token: String) async throws(ClientFailure) -> AccountInfo {
+    switch try await call(token: token, { try await $0.getCurrentAccount() }) {
+    case .ok(let ok): return Self.info(try Self.payload { try ok.body.json })
+    case .unauthorized: throw .tokenRefused
+    case .undocumented(let status, let payload): throw await Self.undocumented(status, payload)
+    }
+  }
+
+  public func logout(token: String) async throws(ClientFailure) {
+    switch try await call(token: token, { try await $0.logout() }) {
+    case .noContent: return
+    case .unauthorized: throw .tokenRefused
+    case .undocumented(let status, let payload): throw await Self.undocumented(status, payload)
+    }
+  }
+
+  public func sharePattern(file: String, to recipient: String?, token: String)
+    async throws(ClientFailure) -> SharedPatternInfo
+  {
+    let output = try await call(token: token) {
+      try await $0.sharePattern(body: .json(.init(file: file, to: recipient)))
+    }
+    switch output {
+    case .created(let created): return Self.info(try Self.payload { try created.body.json })
+    case .badRequest(let response): throw .refused(try Self.message { try response.body.json })
+    case .notFound(let response): throw .refused(try Self.message { try response.body.json })
+    case .unauthorized: throw .tokenRefused
+    case .undocumented(let status, let payload): throw await Self.undocumented(status, payload)
+    }
+  }
+
+  public func patternInbox(token: String) async throws(ClientFailure) -> [SharedPatternInfo] {
+    switch try await call(token: token, { try await $0.listPatternInbox() }) {
+    case .ok(let ok): return try Self.payload { try ok.body.json }.shares.map(Self.info)
+    case .unauthorized: throw .tokenRefused
+    case .undocumented(let status, let payload): throw await Self.undocumented(status, payload)
+    }
+  }
+
+  /// The share and its file, as the server keeps it (the caller checks it again).
+  public func fetchPattern(shareID: String, token: String) async throws(ClientFailure)
+    -> (SharedPatternInfo, String)
+  {
+    let output = try await call(token: token) {
+      try await $0.getPatternShare(path: .init(shareId: shareID))
+    }
+    switch output {
+    case .ok(let ok):
+      let body = try Self.payload { try ok.body.json }
+      return (Self.info(body.share), body.file)
+    case .notFound(let response): throw .refused(try Self.message { try response.body.json })
+    case .unauthorized: throw .tokenRefused
+    case .undocumented(let status, let payload): throw await Self.undocumented(status, payload)
+    }
+  }
+
+  /// Runs one operation on a client of its own. Whatever goes wrong below the API (refused
+  /// connection, reset, timeout) is one line naming the server, never the transport's error dump.
+  private func call<T: Sendable>(
+    token: String? = nil, _ operation: (Client) async throws -> T
+  ) async throws(ClientFailure) -> T {
+    var configuration = HTTPClient.Configuration()
+    // A command runs once: a server that is down is said at once, not after retries until
+    // the timeout (30 s by default).
+    configuration.connectionPool.retryConnectionEstablishment = false
+    configuration.timeout = .init(connect: .seconds(5), read: .seconds(30))
+    let http = HTTPClient(
+      eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    let client = Client(
+      serverURL: serverURL,
+      configuration: .init(dateTranscoder: .iso8601),
+      transport: AsyncHTTPClientTransport(configuration: .init(client: http)),
+      middlewares: token.map { [BearerToken(token: $0)] } ?? [])
+    let result: Result<T, any Error>
+    do {
+      result = .success(try await operation(client))
+    } catch {
+      result = .failure(error)
+    }
+    try? await http.shutdown()
+    switch result {
+    case .success(let value): return value
+    case .failure(let error as ClientError) where error.underlyingError is DecodingError:
+      throw .refused("the server answered in an unknown form")
+    case .failure: throw .unreachable(server: server)
+    }
+  }
+
+  private static func payload<T>(_ read: () throws -> T) throws(ClientFailure) -> T {
+    do { return try read() } catch { throw .refused("the server answered in an unknown form") }
+  }
+
+  private static func message(_ read: () throws -> Components.Schemas._Error) throws(ClientFailure)
+    -> String
+  {
+    try payload(read).error
+  }
+
+  private static func undocumented(_ status: Int, _ payload: UndocumentedPayload) async
+    -> ClientFailure
+  {
+    if let body = payload.body,
+      let data = try? await Data(collecting: body, upTo: 64 * 1024),
+      let object = try? JSONDecoder().decode([String: String].self, from: data),
+      let message = object["error"]
+    {
+      return .refused(message)
+    }
+    return .refused("the server answered \(status)")
+  }
+
+  private static func info(_ share: Components.Schemas.PatternShare) -> SharedPatternInfo {
+    SharedPatternInfo(
+      id: share.id, from: share.from, to: share.to, patternID: share.patternId, name: share.name,
+      createdAt: share.createdAt)
+  }
+
+  private static func info(_ account: Components.Schemas.Account) -> AccountInfo {
+    AccountInfo(name: account.name, role: account.role.rawValue, createdAt: account.createdAt)
+  }
+}
+
+/// Adds the bearer token to each request; the security scheme is not a generated parameter.
+struct BearerToken: ClientMiddleware {
+  let token: String
+
+  func intercept(
+    _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+    next: (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+  ) async throws -> (HTTPResponse, HTTPBody?) {
+    var request = request
+    request.headerFields[.authorization] = "Bearer \(token)"
+    return try await next(request, body, baseURL)
+  }
+}

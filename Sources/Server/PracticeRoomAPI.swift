@@ -1,0 +1,114 @@
+import Foundation
+import Logging
+import NetAPI
+import ServerStore
+
+/// The generated `APIProtocol`, answered from the store. Input is checked against
+/// `AccountRules` here, before any query runs.
+struct PracticeRoomAPI: APIProtocol {
+  let database: ServerDatabase
+  let accounts: AccountStore
+  let shares: PatternShareStore
+  let logger: Logger
+
+  func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
+    guard await database.isReachable() else {
+      return .serviceUnavailable(.init(body: .json(.init(error: "the database did not answer"))))
+    }
+    let kind: Components.Schemas.Health.DatabasePayload =
+      database.location.kind == "sqlite" ? .sqlite : .postgresql
+    return .ok(.init(body: .json(.init(status: .ok, database: kind))))
+  }
+
+  func createAccount(_ input: Operations.CreateAccount.Input) async throws
+    -> Operations.CreateAccount.Output
+  {
+    guard case .json(let credentials) = input.body else { return .badRequest(Self.badBody) }
+    if let problem = Self.problem(with: credentials) {
+      return .badRequest(.init(body: .json(.init(error: problem))))
+    }
+    do {
+      let account = try await accounts.createAccount(
+        name: credentials.name, password: credentials.password)
+      logger.info("account created", metadata: ["name": "\(account.name)"])
+      return .created(.init(body: .json(Self.schema(account))))
+    } catch StoreError.nameTaken(let name) {
+      return .conflict(.init(body: .json(.init(error: "the name \(name) is taken"))))
+    }
+  }
+
+  func getCurrentAccount(_ input: Operations.GetCurrentAccount.Input) async throws
+    -> Operations.GetCurrentAccount.Output
+  {
+    guard let account = try await authenticatedAccount() else {
+      return .unauthorized(Self.tokenRefused)
+    }
+    return .ok(.init(body: .json(Self.schema(account))))
+  }
+
+  func login(_ input: Operations.Login.Input) async throws -> Operations.Login.Output {
+    guard case .json(let credentials) = input.body else { return .badRequest(Self.badBody) }
+    // A name or password that could never be an account's is refused as a wrong one would be,
+    // without a query, and does not count against the limit.
+    if AccountRules.problem(withName: credentials.name) != nil
+      || credentials.password.utf8.count > AccountRules.maximumPasswordBytes
+    {
+      return .unauthorized(Self.loginRefused)
+    }
+    let address = RequestFacts.address
+    switch try await accounts.login(
+      name: credentials.name, password: credentials.password, address: address)
+    {
+    case .loggedIn(let issued):
+      logger.info("logged in", metadata: ["name": "\(credentials.name)", "address": "\(address)"])
+      return .ok(
+        .init(
+          body: .json(
+            .init(
+              token: issued.token, expiresAt: issued.expiresAt,
+              account: Self.schema(issued.account)))))
+    case .refused:
+      logger.notice(
+        "login refused", metadata: ["name": "\(credentials.name)", "address": "\(address)"])
+      return .unauthorized(Self.loginRefused)
+    case .limited(let seconds):
+      logger.notice(
+        "login limited",
+        metadata: ["name": "\(credentials.name)", "address": "\(address)", "retry": "\(seconds)"])
+      return .tooManyRequests(
+        .init(
+          headers: .init(retryAfter: seconds),
+          body: .json(.init(error: "too many failed logins: try again in \(seconds) s"))))
+    }
+  }
+
+  func logout(_ input: Operations.Logout.Input) async throws -> Operations.Logout.Output {
+    guard let token = RequestFacts.bearerToken, try await accounts.revoke(token: token) else {
+      return .unauthorized(Self.tokenRefused)
+    }
+    return .noContent(.init())
+  }
+
+  func authenticatedAccount() async throws -> ServerStore.Account? {
+    guard let token = RequestFacts.bearerToken else { return nil }
+    return try await accounts.account(forToken: token)
+  }
+
+  private static func problem(with credentials: Components.Schemas.Credentials) -> String? {
+    AccountRules.problem(withName: credentials.name)
+      ?? AccountRules.problem(withPassword: credentials.password)
+  }
+
+  private static func schema(_ account: ServerStore.Account) -> Components.Schemas.Account {
+    .init(
+      name: account.name, role: account.role == .teacher ? .teacher : .player,
+      createdAt: account.createdAt)
+  }
+
+  static let badBody = Components.Responses.BadRequest(
+    body: .json(.init(error: "the request body is not JSON")))
+  static let tokenRefused = Components.Responses.Unauthorized(
+    body: .json(.init(error: "the token is unknown, expired or revoked")))
+  private static let loginRefused = Components.Responses.Unauthorized(
+    body: .json(.init(error: "wrong name or password")))
+}

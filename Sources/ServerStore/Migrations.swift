@@ -1,0 +1,88 @@
+import SQLKit
+
+/// The schema, one numbered step at a time. A later slice appends a step with the next version;
+/// a step already applied is never changed.
+enum Migrations {
+  struct Step: Sendable {
+    let version: Int
+    let apply: @Sendable (any SQLDatabase) async throws -> Void
+  }
+
+  static let steps: [Step] = [
+    Step(version: 1, apply: accounts), Step(version: 2, apply: patternShares),
+  ]
+
+  static var latestVersion: Int { steps.map(\.version).max() ?? 0 }
+
+  /// Applies every step past the database's version, each recorded in `schema_migrations`.
+  /// SQLKit has no transactions: two processes migrating one empty PostgreSQL at the same
+  /// moment may see one of them fail on an index the other made; started again, it finds the
+  /// schema done.
+  static func run(on database: any SQLDatabase, now: Int64) async throws {
+    try await database.create(table: "schema_migrations").ifNotExists()
+      .column("version", type: .bigint, .primaryKey(autoIncrement: false))
+      .column("applied_at", type: .bigint, .notNull)
+      .run()
+    let applied = try await appliedVersion(on: database)
+    guard applied <= latestVersion else {
+      throw StoreError.newerSchema(found: applied, known: latestVersion)
+    }
+    for step in steps where step.version > applied {
+      try await step.apply(database)
+      try await database.insert(into: "schema_migrations")
+        .columns("version", "applied_at")
+        .values(SQLBind(step.version), SQLBind(now))
+        .ignoringConflicts(with: "version")
+        .run()
+    }
+  }
+
+  static func appliedVersion(on database: any SQLDatabase) async throws -> Int {
+    let row = try await database.select()
+      .column(SQLFunction("MAX", args: SQLColumn("version")), as: "version")
+      .from("schema_migrations")
+      .first()
+    return try row?.decode(column: "version", as: Int?.self) ?? 0
+  }
+
+  /// Accounts, the digests of their bearer tokens, and failed logins for the rate limit.
+  private static func accounts(_ database: any SQLDatabase) async throws {
+    try await database.create(table: "accounts").ifNotExists()
+      .column("name", type: .text, .primaryKey(autoIncrement: false))
+      .column("password_hash", type: .text, .notNull)
+      .column("role", type: .text, .notNull)
+      .column("created_at", type: .bigint, .notNull)
+      .run()
+    try await database.create(table: "tokens").ifNotExists()
+      .column("token_hash", type: .text, .primaryKey(autoIncrement: false))
+      .column("account_name", type: .text, .notNull, .references("accounts", "name"))
+      .column("created_at", type: .bigint, .notNull)
+      .column("expires_at", type: .bigint, .notNull)
+      .run()
+    try await database.create(index: "tokens_by_account").on("tokens").column("account_name")
+      .run()
+    try await database.create(table: "login_failures").ifNotExists()
+      .column("scope", type: .text, .notNull)
+      .column("failed_at", type: .bigint, .notNull)
+      .run()
+    try await database.create(index: "login_failures_by_scope").on("login_failures")
+      .column("scope").column("failed_at")
+      .run()
+  }
+
+  /// Patterns published to everyone (`recipient` NULL) or recommended to one player.
+  private static func patternShares(_ database: any SQLDatabase) async throws {
+    try await database.create(table: "pattern_shares").ifNotExists()
+      .column("id", type: .text, .primaryKey(autoIncrement: false))
+      .column("owner", type: .text, .notNull, .references("accounts", "name"))
+      .column("recipient", type: .text, .references("accounts", "name"))
+      .column("pattern_id", type: .text, .notNull)
+      .column("name", type: .text, .notNull)
+      .column("file", type: .text, .notNull)
+      .column("created_at", type: .bigint, .notNull)
+      .run()
+    try await database.create(index: "pattern_shares_by_recipient").on("pattern_shares")
+      .column("recipient").column("created_at")
+      .run()
+  }
+}

@@ -1,0 +1,20 @@
+/// What the store refuses, each said in one line.
+public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+  case badLocation(String)
+  case unreachable(String)
+  case nameTaken(String)
+  case noSuchAccount(String)
+  case newerSchema(found: Int, known: Int)
+
+  public var description: String {
+    switch self {
+    case .badLocation(let text):
+      "cannot read the database \(text): give sqlite:PATH or postgres://USER@HOST/DATABASE"
+    case .unreachable(let reason): "the database did not answer: \(reason)"
+    case .nameTaken(let name): "the name \(name) is taken"
+    case .noSuchAccount(let name): "there is no account \(name)"
+    case .newerSchema(let found, let known):
+      "the database is at schema \(found), newer than this server's \(known): update woodshed"
+    }
+  }
+}

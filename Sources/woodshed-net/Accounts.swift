@@ -1,0 +1,80 @@
+import ArgumentParser
+import Foundation
+import NetClient
+
+struct AccountCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "account", abstract: "Who is logged in, on which server, with which role.",
+    subcommands: [CreateAccount.self])
+
+  @Flag(help: "Print JSON.") var json = false
+
+  func run() async throws {
+    let file = CredentialsFile(paths: WoodshedNet.paths)
+    guard let credentials = try file.read() else { throw ClientFailure.notLoggedIn }
+    let client = try PracticeRoomClient(server: credentials.server)
+    let account = try await client.currentAccount(token: credentials.token)
+    if json {
+      let object: [String: String] = [
+        "name": account.name, "role": account.role, "server": credentials.server,
+        "tokenExpiresAt": ISO8601DateFormatter().string(from: credentials.expiresAt),
+      ]
+      let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+      print(String(decoding: data, as: UTF8.self))
+    } else {
+      print("\(account.name) (\(account.role)) on \(credentials.server)")
+    }
+  }
+}
+
+struct CreateAccount: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "create", abstract: "Make a player account on a server.")
+
+  @Argument(help: "2 to 32 of a-z, 0-9, '.', '_' and '-', starting with a letter.")
+  var name: String
+  @OptionGroup var server: ServerOption
+  @OptionGroup var password: PasswordInput
+
+  func run() async throws {
+    let client = try PracticeRoomClient(server: server.server)
+    let account = try await client.createAccount(name: name, password: try password.read())
+    print("made \(account.name) (\(account.role)) on \(server.server)")
+  }
+}
+
+struct Login: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Log in to a server; the token is kept in the config folder (mode 0600).")
+
+  @Argument(help: "The account's name.") var name: String
+  @OptionGroup var server: ServerOption
+  @OptionGroup var password: PasswordInput
+
+  func run() async throws {
+    let client = try PracticeRoomClient(server: server.server)
+    let credentials = try await client.login(name: name, password: try password.read())
+    try CredentialsFile(paths: WoodshedNet.paths).write(credentials)
+    print("logged in as \(credentials.name) on \(server.server)")
+  }
+}
+
+struct Logout: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Revoke the token on the server and forget it here.")
+
+  func run() async throws {
+    let file = CredentialsFile(paths: WoodshedNet.paths)
+    guard let credentials = try file.read() else { throw ClientFailure.notLoggedIn }
+    let client = try PracticeRoomClient(server: credentials.server)
+    do {
+      try await client.logout(token: credentials.token)
+      try file.remove()
+      print("logged out of \(credentials.server)")
+    } catch .tokenRefused {
+      // The token is dead already; the file is of no use.
+      try file.remove()
+      print("logged out (the server had already dropped the token)")
+    }
+  }
+}

@@ -1,0 +1,98 @@
+import ArgumentParser
+import Foundation
+import MusicTheory
+import NetClient
+import Storage
+import TerminalUI
+
+/// `woodshed patterns share|inbox|fetch`: the rest of `woodshed patterns` is the practice
+/// room's own and works without a server.
+struct SharedPatterns: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "patterns", abstract: "Share fretboard patterns through the server.",
+    subcommands: [Share.self, Inbox.self, Fetch.self])
+
+  /// The logged-in account's client and token.
+  static func session() throws -> (PracticeRoomClient, String) {
+    guard let credentials = try CredentialsFile(paths: WoodshedNet.paths).read() else {
+      throw ClientFailure.notLoggedIn
+    }
+    return (try PracticeRoomClient(server: credentials.server), credentials.token)
+  }
+
+  static func library() throws -> PatternLibrary {
+    let environment = ProcessInfo.processInfo.environment
+    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    guard let assets = AssetLocator.find(environment: environment, executableURL: executable)
+    else {
+      throw CommandFailure("cannot find Woodshed's assets folder; set WOODSHED_ASSETS to it")
+    }
+    return PatternLibrary(
+      builtIn: assets.appendingPathComponent("patterns"), user: WoodshedNet.paths.patternsFolder)
+  }
+
+  /// A line about a share; the name came from another player, so it is made printable.
+  static func line(_ share: SharedPatternInfo) -> String {
+    let to = share.to.map { "to \($0)" } ?? "to everyone"
+    return TerminalText.message(
+      "\(share.id)  \(share.patternID)  \(share.name)  from \(share.from) \(to)")
+  }
+
+  struct Share: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Publish one of your patterns, or recommend it to one player with --to.")
+
+    @Argument(help: "The pattern's id, as `woodshed patterns list` shows it.") var id: String
+    @Option(help: "The player it is recommended to.") var to: String?
+
+    func run() async throws {
+      let library = try SharedPatterns.library()
+      guard let entry = library.entries.first(where: { $0.pattern.id == id }) else {
+        throw CommandFailure(
+          TerminalText.message(
+            "no pattern has the id \"\(id)\"; `woodshed patterns list` shows them"))
+      }
+      guard !entry.isBuiltIn else {
+        throw CommandFailure("\(id) comes with Woodshed: every player has it already")
+      }
+      let (client, token) = try SharedPatterns.session()
+      let file = String(decoding: try entry.pattern.fileData(), as: UTF8.self)
+      let share = try await client.sharePattern(file: file, to: to, token: token)
+      print(SharedPatterns.line(share))
+    }
+  }
+
+  struct Inbox: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "The patterns recommended to you, newest first.")
+
+    func run() async throws {
+      let (client, token) = try SharedPatterns.session()
+      for share in try await client.patternInbox(token: token) {
+        print(SharedPatterns.line(share))
+      }
+    }
+  }
+
+  struct Fetch: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Check a shared pattern as `patterns import` does and add it to your patterns.")
+
+    @Argument(help: "The share's id, as `woodshed patterns inbox` shows it.") var shareID: String
+    @Flag(help: "Replace your own pattern that has the same id.") var force = false
+
+    func run() async throws {
+      let (client, token) = try SharedPatterns.session()
+      let (share, file) = try await client.fetchPattern(shareID: shareID, token: token)
+      let library = try SharedPatterns.library()
+      let source = "shared pattern \(share.id)"
+      let pattern = try PatternLibrary.decode(Data(file.utf8), file: source)
+      try library.save(
+        pattern, into: WoodshedNet.paths.patternsFolder, replacing: force, source: source)
+      print(
+        TerminalText.message(
+          "fetched \(pattern.id): \(pattern.name) (\(pattern.tones.count) notes) from \(share.from)"
+        ))
+    }
+  }
+}

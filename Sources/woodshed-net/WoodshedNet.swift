@@ -1,0 +1,91 @@
+import ArgumentParser
+import Foundation
+import Storage
+import TerminalUI
+
+/// The networked half of Woodshed: `woodshed serve`, `account`, `login` and `logout` execute
+/// this binary, so the practice room itself links no networking (ARCHITECTURE.md).
+@main
+struct WoodshedNet: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "woodshed",
+    abstract: "The practice-room server and its accounts.",
+    subcommands: [
+      Serve.self, AccountCommand.self, Login.self, Logout.self, SharedPatterns.self,
+    ])
+
+  /// Errors are one line each and printable: a server's message is another machine's text,
+  /// and must not move the cursor or retitle the window.
+  static func main() async {
+    do {
+      var command = try parseAsRoot()
+      if var command = command as? any AsyncParsableCommand {
+        try await command.run()
+      } else {
+        try command.run()
+      }
+    } catch {
+      let code = exitCode(for: error)
+      let message = fullMessage(for: error)
+      guard code != .success, !message.isEmpty else { exit(withError: error) }
+      let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+      FileHandle.standardError.write(
+        Data((lines.map { TerminalText.message(String($0)) }.joined(separator: "\n") + "\n").utf8))
+      Foundation.exit(code.rawValue)
+    }
+  }
+
+  static var paths: StoragePaths { StoragePaths(environment: ProcessInfo.processInfo.environment) }
+}
+
+/// Reads the password from standard input, as `docker login --password-stdin` does, or asks for
+/// it on the terminal without echoing it: a password on the command line would be in the
+/// shell's history and in `ps`.
+struct PasswordInput: ParsableArguments {
+  @Flag(help: "Read the password from standard input (one line) instead of asking for it.")
+  var passwordStdin = false
+
+  func read() throws -> String {
+    if passwordStdin {
+      var text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+      if text.hasSuffix("\n") { text.removeLast() }
+      if text.hasSuffix("\r") { text.removeLast() }
+      return text
+    }
+    guard isatty(STDIN_FILENO) == 1 else {
+      throw CommandFailure(
+        "give the password on standard input with --password-stdin, or run this in a terminal")
+    }
+    return try askWithoutEcho("Password: ")
+  }
+
+  private func askWithoutEcho(_ prompt: String) throws -> String {
+    var saved = termios()
+    guard tcgetattr(STDIN_FILENO, &saved) == 0 else {
+      throw CommandFailure("cannot turn the terminal's echo off to ask for the password")
+    }
+    var quiet = saved
+    quiet.c_lflag &= ~tcflag_t(ECHO)
+    FileHandle.standardError.write(Data(prompt.utf8))
+    _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
+    let line = readLine(strippingNewline: true)
+    _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+    FileHandle.standardError.write(Data("\n".utf8))
+    guard let line else { throw CommandFailure("no password given") }
+    return line
+  }
+}
+
+struct ServerOption: ParsableArguments {
+  @Option(help: "The server's address.")
+  var server = "http://127.0.0.1:8420"
+}
+
+/// A refusal of the command itself, said in one line without the usage text.
+struct CommandFailure: Error, CustomStringConvertible {
+  let description: String
+
+  init(_ description: String) {
+    self.description = description
+  }
+}

@@ -1,0 +1,48 @@
+import FoundationEssentials
+import Glibc
+
+/// `woodshed serve`, `account`, `login`, `logout` and `patterns share|inbox|fetch` run
+/// `woodshed-net`, the sibling binary that links the networking; the practice room stays small
+/// and quick to start (ARCHITECTURE.md).
+/// The arguments go through unchanged, so `woodshed serve --help` is the real help.
+enum NetPassThrough {
+  static let commands: Set<String> = ["serve", "account", "login", "logout"]
+  /// The `patterns` subcommands that need the server; the others are the practice room's.
+  static let patternCommands: Set<String> = ["share", "inbox", "fetch"]
+
+  static func isNetCommand(_ arguments: [String]) -> Bool {
+    guard arguments.count > 1 else { return false }
+    if commands.contains(arguments[1]) { return true }
+    return arguments[1] == "patterns" && arguments.count > 2
+      && patternCommands.contains(arguments[2])
+  }
+
+  /// Replaces this process with `woodshed-net` when `arguments` name one of its commands;
+  /// returns only when they do not. A missing sibling ends the process with one line.
+  static func execIfNetCommand(_ arguments: [String]) {
+    guard isNetCommand(arguments) else { return }
+    let sibling = siblingPath()
+    var argv: [UnsafeMutablePointer<CChar>?] = ([sibling] + arguments.dropFirst()).map {
+      strdup($0)
+    }
+    argv.append(nil)
+    execv(sibling, argv)
+    let reason = String(cString: strerror(errno))
+    let line =
+      "Error: cannot run \(sibling) (\(reason)): it comes with woodshed, in the same folder\n"
+    _ = Array(line.utf8).withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    exit(1)
+  }
+
+  private static func siblingPath() -> String {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let length = readlink("/proc/self/exe", &buffer, Int(PATH_MAX))
+    let executable =
+      length > 0
+      ? String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      : CommandLine.arguments[0]
+    let folder = executable.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+      .joined(separator: "/")
+    return (folder.isEmpty ? "." : folder) + "/woodshed-net"
+  }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import TerminalHarness
+import XCTest
+
+/// `woodshed serve`, `account`, `login` and `logout` run the sibling `woodshed-net`, and every
+/// failure a user meets is one line.
+final class NetPassThroughTests: XCTestCase {
+  func testServeHelpIsTheRealHelp() throws {
+    let home = try NetHome()
+    defer { home.remove() }
+    let help = try home.run(["serve", "--help"])
+    XCTAssertEqual(help.status, 0, help.error)
+    XCTAssertTrue(help.output.contains("USAGE: woodshed serve"), help.output)
+    XCTAssertTrue(help.output.contains("--listen"), help.output)
+    XCTAssertTrue(help.output.contains("role"), help.output)
+  }
+
+  func testAMissingSiblingIsOneLineNamingIt() throws {
+    let home = try NetHome()
+    defer { home.remove() }
+    let alone = home.folder.appendingPathComponent("woodshed")
+    try FileManager.default.copyItem(atPath: NetHome.woodshed, toPath: alone.path)
+    let result = try home.run(["login", "amy"], executable: alone.path)
+    XCTAssertEqual(result.status, 1)
+    XCTAssertEqual(
+      result.error,
+      "Error: cannot run \(home.folder.path)/woodshed-net (No such file or directory): "
+        + "it comes with woodshed, in the same folder\n")
+  }
+
+  func testAServerThatIsDownIsOneLine() throws {
+    let home = try NetHome()
+    defer { home.remove() }
+    let server = try ServerProcess(home: home, database: "sqlite:\(home.folder.path)/s.sqlite")
+    let url = server.url
+    XCTAssertEqual(server.stop(), 0)
+    let login = try home.run(
+      ["login", "amy", "--server", url, "--password-stdin"], input: "a long password")
+    XCTAssertEqual(login.status, 1)
+    XCTAssertEqual(
+      login.error, "Error: could not reach the server at \(url): is woodshed serve running there?\n"
+    )
+  }
+
+  func testLogoutWithoutALoginIsOneLine() throws {
+    let home = try NetHome()
+    defer { home.remove() }
+    let logout = try home.run(["logout"])
+    XCTAssertEqual(logout.status, 1)
+    XCTAssertEqual(logout.error, "Error: not logged in: run woodshed login NAME --server URL\n")
+  }
+
+  /// On a terminal the password is asked for and not echoed.
+  func testOnATerminalThePasswordIsAskedForWithoutEcho() throws {
+    let home = try NetHome()
+    defer { home.remove() }
+    let server = try ServerProcess(home: home, database: "sqlite:\(home.folder.path)/s.sqlite")
+    let created = try home.run(
+      ["account", "create", "amy", "--server", server.url, "--password-stdin"],
+      input: "a long password")
+    XCTAssertEqual(created.status, 0, created.error)
+    let terminal = try PseudoTerminal(
+      executable: NetHome.woodshed, arguments: ["login", "amy", "--server", server.url],
+      environment: home.environment)
+    XCTAssertTrue(terminal.waitForOutput(containing: "Password: ", timeout: .seconds(20)))
+    terminal.send("a long password\r")
+    XCTAssertEqual(terminal.waitForExit(timeout: .seconds(20)), 0, terminal.output)
+    XCTAssertTrue(terminal.output.contains("logged in as amy"), terminal.output)
+    XCTAssertFalse(terminal.output.contains("a long password"), "echoed: \(terminal.output)")
+    XCTAssertEqual(server.stop(), 0)
+  }
+
+  func testAPasswordIsNeverTakenFromTheCommandLine() throws {
+    let home = try NetHome()
+    defer { home.remove() }
+    let login = try home.run(["login", "amy"])
+    XCTAssertNotEqual(login.status, 0)
+    XCTAssertTrue(
+      login.error.contains("give the password on standard input with --password-stdin"),
+      login.error)
+  }
+}

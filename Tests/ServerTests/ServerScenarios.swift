@@ -1,0 +1,351 @@
+import Foundation
+import HTTPTypes
+import NetAPI
+import OpenAPIAsyncHTTPClient
+import OpenAPIRuntime
+import XCTest
+
+/// Every rule of the server, checked against the real binary; the SQLite and PostgreSQL test
+/// classes run each one on their own database.
+struct ServerScenarios {
+  /// A new, empty database location for one server.
+  let makeDatabase: (NetHome) async throws -> String
+  let expectedKind: Components.Schemas.Health.DatabasePayload
+
+  private static let password = "correct horse battery"
+
+  private func withServer(
+    options: [String] = [], _ body: (NetHome, ServerProcess, String) async throws -> Void
+  ) async throws {
+    let home = try NetHome()
+    defer { home.remove() }
+    let database = try await makeDatabase(home)
+    let server = try ServerProcess(home: home, database: database, options: options)
+    try await body(home, server, database)
+    XCTAssertEqual(server.stop(), 0, "a SIGTERM stops the server cleanly:\n\(server.logText)")
+  }
+
+  private func client(_ server: ServerProcess, token: String? = nil) throws -> Client {
+    Client(
+      serverURL: try XCTUnwrap(URL(string: server.url)),
+      configuration: .init(dateTranscoder: .iso8601),
+      transport: AsyncHTTPClientTransport(),
+      middlewares: token.map { [Bearer(token: $0)] } ?? [])
+  }
+
+  private func createAndLogIn(_ home: NetHome, _ server: ServerProcess, name: String) throws {
+    let created = try home.run(
+      ["account", "create", name, "--server", server.url, "--password-stdin"],
+      input: Self.password + "\n")
+    XCTAssertEqual(created.status, 0, created.error)
+    let login = try home.run(
+      ["login", name, "--server", server.url, "--password-stdin"], input: Self.password + "\n")
+    XCTAssertEqual(login.status, 0, login.error)
+  }
+
+  private func savedToken(_ home: NetHome) throws -> String {
+    let data = try Data(contentsOf: home.credentialsFile)
+    let object = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+    return try XCTUnwrap(object["token"] as? String)
+  }
+
+  func healthAnswersWithItsDatabase() async throws {
+    try await withServer { _, server, _ in
+      let health = try await client(server).getHealth()
+      XCTAssertEqual(try health.ok.body.json.database, expectedKind)
+      XCTAssertEqual(try health.ok.body.json.status, .ok)
+    }
+  }
+
+  func accountsLogInSayWhoTheyAreAndLogOut() async throws {
+    try await withServer { home, server, _ in
+      try createAndLogIn(home, server, name: "ada")
+      let mode =
+        try FileManager.default.attributesOfItem(atPath: home.credentialsFile.path)[
+          .posixPermissions] as? Int
+      XCTAssertEqual(mode, 0o600, "the token file is its owner's only")
+
+      let whoami = try home.run(["account"])
+      XCTAssertEqual(whoami.status, 0, whoami.error)
+      XCTAssertEqual(whoami.output, "ada (player) on \(server.url)\n")
+      let json = try home.run(["account", "--json"])
+      let object = try XCTUnwrap(
+        JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: String])
+      XCTAssertEqual(object["name"], "ada")
+      XCTAssertEqual(object["role"], "player")
+      XCTAssertEqual(object["server"], server.url)
+
+      let token = try savedToken(home)
+      let logout = try home.run(["logout"])
+      XCTAssertEqual(logout.status, 0, logout.error)
+      XCTAssertFalse(FileManager.default.fileExists(atPath: home.credentialsFile.path))
+      // The token is revoked on the server, not only forgotten here.
+      let after = try await client(server, token: token).getCurrentAccount()
+      XCTAssertEqual(
+        try after.unauthorized.body.json.error, "the token is unknown, expired or revoked")
+
+      let nobody = try home.run(["account"])
+      XCTAssertNotEqual(nobody.status, 0)
+      XCTAssertEqual(nobody.error, "Error: not logged in: run woodshed login NAME --server URL\n")
+    }
+  }
+
+  func aTakenNameIsRefused() async throws {
+    try await withServer { home, server, _ in
+      try createAndLogIn(home, server, name: "bea")
+      let again = try home.run(
+        ["account", "create", "bea", "--server", server.url, "--password-stdin"],
+        input: "another password")
+      XCTAssertNotEqual(again.status, 0)
+      XCTAssertEqual(again.error, "Error: the name bea is taken\n")
+    }
+  }
+
+  func aWrongTokenIsOneLine401() async throws {
+    try await withServer { home, server, _ in
+      let refused = try await client(server, token: "not-a-token").getCurrentAccount()
+      XCTAssertEqual(
+        try refused.unauthorized.body.json.error, "the token is unknown, expired or revoked")
+
+      try createAndLogIn(home, server, name: "cy")
+      let text = try String(contentsOf: home.credentialsFile, encoding: .utf8)
+      let tampered = text.replacingOccurrences(of: try savedToken(home), with: "forged")
+      try Data(tampered.utf8).write(to: home.credentialsFile)
+      let account = try home.run(["account"])
+      XCTAssertNotEqual(account.status, 0)
+      XCTAssertEqual(
+        account.error,
+        "Error: the server refused the token: it expired or was revoked; log in again\n")
+    }
+  }
+
+  func anExpiredTokenIsRefused() async throws {
+    try await withServer(options: ["--token-lifetime", "1"]) { home, server, _ in
+      try createAndLogIn(home, server, name: "dee")
+      try await Task.sleep(for: .seconds(2.1))
+      let account = try home.run(["account"])
+      XCTAssertNotEqual(account.status, 0)
+      XCTAssertEqual(
+        account.error,
+        "Error: the server refused the token: it expired or was revoked; log in again\n")
+    }
+  }
+
+  func loginsAreLimitedPerAccount() async throws {
+    try await withServer(options: ["--login-limit-account", "3"]) { home, server, _ in
+      try createAndLogIn(home, server, name: "eve")
+      for _ in 0..<3 {
+        let wrong = try await client(server).login(
+          body: .json(.init(name: "eve", password: "wrong password")))
+        XCTAssertEqual(try wrong.unauthorized.body.json.error, "wrong name or password")
+      }
+      // Past the limit even the right password waits.
+      let limited = try await client(server).login(
+        body: .json(.init(name: "eve", password: Self.password)))
+      let response = try limited.tooManyRequests
+      XCTAssertGreaterThan(response.headers.retryAfter, 800)
+      XCTAssertLessThanOrEqual(response.headers.retryAfter, 900)
+      XCTAssertTrue(try response.body.json.error.hasPrefix("too many failed logins"))
+
+      let command = try home.run(
+        ["login", "eve", "--server", server.url, "--password-stdin"], input: Self.password)
+      XCTAssertNotEqual(command.status, 0)
+      XCTAssertTrue(
+        command.error.hasPrefix("Error: too many failed logins: try again in "), command.error)
+      XCTAssertEqual(command.error.filter { $0 == "\n" }.count, 1)
+    }
+  }
+
+  func loginsAreLimitedPerAddress() async throws {
+    let options = ["--login-limit-account", "100", "--login-limit-address", "3"]
+    try await withServer(options: options) { home, server, _ in
+      try createAndLogIn(home, server, name: "fay")
+      for name in ["gus", "hal", "ivy"] {
+        let wrong = try await client(server).login(
+          body: .json(.init(name: name, password: "wrong password")))
+        XCTAssertNotNil(try? wrong.unauthorized)
+      }
+      let limited = try await client(server).login(
+        body: .json(.init(name: "fay", password: Self.password)))
+      XCTAssertGreaterThan(try limited.tooManyRequests.headers.retryAfter, 0)
+    }
+  }
+
+  func largeBodiesAre413() async throws {
+    try await withServer(options: ["--max-body-bytes", "1024"]) { _, server, _ in
+      let large = String(repeating: "x", count: 4096)
+      let answer = try await client(server).login(body: .json(.init(name: "jo", password: large)))
+      guard case .undocumented(let status, let payload) = answer else {
+        return XCTFail("expected 413, got \(answer)")
+      }
+      XCTAssertEqual(status, 413)
+      let body = try await Data(collecting: try XCTUnwrap(payload.body), upTo: 4096)
+      XCTAssertEqual(
+        String(decoding: body, as: UTF8.self),
+        #"{"error":"the request body is larger than 1024 bytes"}"#)
+    }
+  }
+
+  func inputIsValidatedBeforeTheDatabase() async throws {
+    try await withServer { home, server, _ in
+      for (name, password, message) in [
+        ("A", Self.password, "a name has 2 to 32 characters"),
+        (
+          "Bad", Self.password,
+          "a name starts with a letter and has only a-z, 0-9, '.', '_' and '-'"
+        ),
+        (
+          "1ab", Self.password,
+          "a name starts with a letter and has only a-z, 0-9, '.', '_' and '-'"
+        ),
+        ("kim", "short", "a password has at least 8 characters"),
+        ("kim", String(repeating: "p", count: 73), "a password has at most 72 bytes"),
+      ] {
+        let answer = try await client(server).createAccount(
+          body: .json(.init(name: name, password: password)))
+        XCTAssertEqual(try answer.badRequest.body.json.error, message, name)
+      }
+      let command = try home.run(
+        ["account", "create", "x y", "--server", server.url, "--password-stdin"],
+        input: Self.password)
+      XCTAssertEqual(
+        command.error,
+        "Error: a name starts with a letter and has only a-z, 0-9, '.', '_' and '-'\n")
+    }
+  }
+
+  func theAdminGivesTheTeacherRole() async throws {
+    try await withServer { home, server, database in
+      try createAndLogIn(home, server, name: "lou")
+      let role = try home.run(["serve", "role", "lou", "teacher", "--database", database])
+      XCTAssertEqual(role.status, 0, role.error)
+      XCTAssertEqual(role.output, "lou is now a teacher\n")
+      XCTAssertEqual(try home.run(["account"]).output, "lou (teacher) on \(server.url)\n")
+
+      let unknown = try home.run(["serve", "role", "nobody", "teacher", "--database", database])
+      XCTAssertNotEqual(unknown.status, 0)
+      XCTAssertTrue(unknown.error.contains("there is no account nobody"), unknown.error)
+    }
+  }
+
+  /// A pattern file of the player's own, made from a shipped one.
+  static func patternFile(id: String, name: String) throws -> Data {
+    let shipped = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("assets/patterns/6-chord-1.json")
+    var object = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(contentsOf: shipped)) as? [String: Any])
+    object["id"] = id
+    object["name"] = name
+    return try JSONSerialization.data(withJSONObject: object)
+  }
+
+  private func writeOwnPattern(_ home: NetHome, id: String, name: String) throws {
+    let folder = home.folder.appendingPathComponent("data/patterns")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try Self.patternFile(id: id, name: name).write(to: folder.appendingPathComponent("\(id).json"))
+  }
+
+  func patternsAreSharedRecommendedAndFetched() async throws {
+    try await withServer { ada, server, _ in
+      let bea = try NetHome()
+      let cy = try NetHome()
+      defer {
+        bea.remove()
+        cy.remove()
+      }
+      try createAndLogIn(ada, server, name: "ada")
+      try createAndLogIn(bea, server, name: "bea")
+      try createAndLogIn(cy, server, name: "cy")
+      try writeOwnPattern(ada, id: "my-sixth", name: "My sixth")
+
+      let recommended = try ada.run(["patterns", "share", "my-sixth", "--to", "bea"])
+      XCTAssertEqual(recommended.status, 0, recommended.error)
+      let shareID = try XCTUnwrap(recommended.output.split(separator: " ").first.map(String.init))
+      XCTAssertEqual(recommended.output, "\(shareID)  my-sixth  My sixth  from ada to bea\n")
+      let published = try ada.run(["patterns", "share", "my-sixth"])
+      XCTAssertTrue(published.output.hasSuffix("from ada to everyone\n"), published.output)
+      let publicID = try XCTUnwrap(published.output.split(separator: " ").first.map(String.init))
+
+      XCTAssertEqual(try bea.run(["patterns", "inbox"]).output, recommended.output)
+      XCTAssertEqual(try cy.run(["patterns", "inbox"]).output, "", "cy's inbox is cy's own")
+
+      let fetched = try bea.run(["patterns", "fetch", shareID])
+      XCTAssertEqual(fetched.status, 0, fetched.error)
+      XCTAssertEqual(fetched.output, "fetched my-sixth: My sixth (6 notes) from ada\n")
+      XCTAssertTrue(try bea.run(["patterns"]).output.contains("My sixth (yours)"))
+      let again = try bea.run(["patterns", "fetch", shareID])
+      XCTAssertNotEqual(again.status, 0, "an id taken is refused as import refuses it")
+
+      let notForCy = try cy.run(["patterns", "fetch", shareID])
+      XCTAssertEqual(notForCy.error, "Error: there is no shared pattern \(shareID)\n")
+      let forEveryone = try cy.run(["patterns", "fetch", publicID])
+      XCTAssertEqual(forEveryone.status, 0, forEveryone.error)
+
+      let builtIn = try ada.run(["patterns", "share", "6-chord-1"])
+      XCTAssertEqual(
+        builtIn.error, "Error: 6-chord-1 comes with Woodshed: every player has it already\n")
+      let nobody = try ada.run(["patterns", "share", "my-sixth", "--to", "nobody"])
+      XCTAssertEqual(nobody.error, "Error: there is no player nobody\n")
+    }
+  }
+
+  func aSharedPatternIsValidatedAndShownAsText() async throws {
+    try await withServer { home, server, _ in
+      try createAndLogIn(home, server, name: "dan")
+      let token = try savedToken(home)
+      let client = try client(server, token: token)
+      let broken = try await client.sharePattern(body: .json(.init(file: #"{"id": "x"}"#)))
+      XCTAssertEqual(
+        try broken.badRequest.body.json.error,
+        "the shared pattern cannot be used: name: must be a string")
+      let notJSON = try await client.sharePattern(body: .json(.init(file: "<html>")))
+      XCTAssertEqual(
+        try notJSON.badRequest.body.json.error, "the shared pattern cannot be used: not valid JSON")
+      let anonymous = try await self.client(server).sharePattern(body: .json(.init(file: "{}")))
+      XCTAssertNotNil(try? anonymous.unauthorized)
+
+      // A name that would retitle the terminal is shown without its control characters.
+      let file = String(
+        decoding: try Self.patternFile(id: "sly", name: "Sly\u{1b}]0;pwned\u{07} one"),
+        as: UTF8.self)
+      let shared = try await client.sharePattern(body: .json(.init(file: file, to: "dan")))
+      XCTAssertEqual(try shared.created.body.json.patternId, "sly")
+      let inbox = try home.run(["patterns", "inbox"])
+      XCTAssertFalse(inbox.output.contains("\u{1b}"), inbox.output)
+      XCTAssertTrue(inbox.output.contains("Sly]0;pwned one"), inbox.output)
+    }
+  }
+}
+
+/// Adds the bearer token, as the NetClient does.
+struct Bearer: ClientMiddleware {
+  let token: String
+
+  func intercept(
+    _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+    next: (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+  ) async throws -> (HTTPResponse, HTTPBody?) {
+    var request = request
+    request.headerFields[.authorization] = "Bearer \(token)"
+    return try await next(request, body, baseURL)
+  }
+}
+
+/// `GET /health` through the generated client, as the status code a proxy's check sees.
+struct HealthClient {
+  let client: Client
+
+  init(url: String) throws {
+    client = Client(
+      serverURL: try XCTUnwrap(URL(string: url)), transport: AsyncHTTPClientTransport())
+  }
+
+  func status() async throws -> Int {
+    switch try await client.getHealth() {
+    case .ok: 200
+    case .serviceUnavailable: 503
+    case .undocumented(let status, _): status
+    }
+  }
+}
