@@ -4,6 +4,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   case unreachable(String)
   case nameTaken(String)
   case noSuchAccount(String)
+  case packTaken(String)
   case newerSchema(found: Int, known: Int)
 
   public var description: String {
@@ -13,6 +14,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case .unreachable(let reason): "the database did not answer: \(reason)"
     case .nameTaken(let name): "the name \(name) is taken"
     case .noSuchAccount(let name): "there is no account \(name)"
+    case .packTaken(let id): "a pack with the id \(id) is already in the catalogue"
     case .newerSchema(let found, let known):
       "the database is at schema \(found), newer than this server's \(known): update woodshed"
     }

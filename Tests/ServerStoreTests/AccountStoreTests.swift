@@ -40,10 +40,10 @@ final class AccountStoreTests: XCTestCase {
     let store = try await store()
     try await store.migrate()
     let version = try await store.schemaVersion()
-    XCTAssertEqual(version, 2)
+    XCTAssertEqual(version, 3)
     let rows = try await database.sql.select().column("version").from("schema_migrations")
       .orderBy("version").all()
-    XCTAssertEqual(try rows.map { try $0.decode(column: "version", as: Int.self) }, [1, 2])
+    XCTAssertEqual(try rows.map { try $0.decode(column: "version", as: Int.self) }, [1, 2, 3])
   }
 
   func testTheDatabaseIsInWALMode() async throws {
@@ -194,6 +194,48 @@ final class PatternShareStoreTests: XCTestCase {
     XCTAssertEqual(publicByCy?.1, "{\"r\": 1}")
     XCTAssertEqual(toBea.id.count, 16)
     XCTAssertNotEqual(toBea.id, second.id)
+    await database.shutdown()
+  }
+}
+
+/// The pack catalogue: newest first, one pack per id, the file kept as it was given.
+final class PackCatalogueStoreTests: XCTestCase {
+  func testAPackIdIsPublishedOnceAndTheCatalogueIsNewestFirst() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("woodshed-packs-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let database = try await ServerDatabase.open(
+      .sqlite(path: folder.appendingPathComponent("p.sqlite").path), logger: Logger(label: "t"))
+    let clock = TestClock()
+    let accounts = AccountStore(database: database.sql, bcryptCost: 4)
+    try await accounts.migrate()
+    _ = try await accounts.createAccount(name: "ada", password: "a long password")
+    let packs = PackCatalogueStore(database: database.sql, now: { clock.now })
+    let first = try await packs.publish(
+      id: "bass-low", name: "Low bass", description: "ledger lines", noteCount: 7,
+      publisher: "ada", file: "{\"id\": \"bass-low\"}")
+    clock.advance(1)
+    let second = try await packs.publish(
+      id: "treble-high", name: "High treble", description: "", noteCount: 12, publisher: "ada",
+      file: "{}")
+
+    let catalogue = try await packs.catalogue()
+    XCTAssertEqual(catalogue, [second, first])
+    XCTAssertEqual(catalogue.last?.noteCount, 7)
+    do {
+      _ = try await packs.publish(
+        id: "bass-low", name: "Other", description: "", noteCount: 4, publisher: "ada",
+        file: "{}")
+      XCTFail("a taken id is refused")
+    } catch let error as StoreError {
+      XCTAssertEqual(error, .packTaken("bass-low"))
+    }
+    let fetched = try await packs.fetch(id: "bass-low")
+    XCTAssertEqual(fetched?.0.name, "Low bass", "the first pack is kept")
+    XCTAssertEqual(fetched?.1, "{\"id\": \"bass-low\"}")
+    let missing = try await packs.fetch(id: "nothing")
+    XCTAssertNil(missing)
     await database.shutdown()
   }
 }
