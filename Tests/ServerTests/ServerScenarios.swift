@@ -38,6 +38,10 @@ struct ServerScenarios {
       ["account", "create", name, "--server", server.url, "--password-stdin"],
       input: Self.password + "\n")
     XCTAssertEqual(created.status, 0, created.error)
+    XCTAssertEqual(
+      created.output,
+      "made \(name) (player) on \(server.url); log in with: woodshed login \(name) --server "
+        + "\(server.url)\n")
     let login = try home.run(
       ["login", name, "--server", server.url, "--password-stdin"], input: Self.password + "\n")
     XCTAssertEqual(login.status, 0, login.error)
