@@ -160,6 +160,6 @@ public struct IntervalGameSession: Equatable, Sendable {
         "score": Double(game.score), "level": Double(game.level),
         "band": Double(FretboardModel.band(of: game.level)), "passed": game.isPassed ? 1 : 0,
       ],
-      content: [pattern.id], isCutShort: !game.isOver)
+      content: [pattern.id], answers: game.answers, isCutShort: !game.isOver)
   }
 }
