@@ -1,12 +1,15 @@
 import FoundationEssentials
 import Glibc
 
-/// `woodshed serve`, `account`, `login`, `logout` and `patterns share|inbox|fetch` run
+/// `woodshed serve`, `account`, `login`, `logout`, `scores`, `leaderboard` and
+/// `patterns share|inbox|fetch` run
 /// `woodshed-net`, the sibling binary that links the networking; the practice room stays small
 /// and quick to start (ARCHITECTURE.md).
 /// The arguments go through unchanged, so `woodshed serve --help` is the real help.
 enum NetPassThrough {
-  static let commands: Set<String> = ["serve", "account", "login", "logout"]
+  static let commands: Set<String> = [
+    "serve", "account", "login", "logout", "scores", "leaderboard",
+  ]
   /// The `patterns` subcommands that need the server; the others are the practice room's.
   static let patternCommands: Set<String> = ["share", "inbox", "fetch"]
 

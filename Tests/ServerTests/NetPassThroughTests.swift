@@ -15,6 +15,20 @@ final class NetPassThroughTests: XCTestCase {
     XCTAssertTrue(help.output.contains("role"), help.output)
   }
 
+  func testScoresAndLeaderboardRunTheSibling() throws {
+    let home = try NetHome()
+    defer { home.remove() }
+    let scores = try home.run(["scores", "send", "--help"])
+    XCTAssertEqual(scores.status, 0, scores.error)
+    XCTAssertTrue(scores.output.contains("USAGE: woodshed scores send"), scores.output)
+    let board = try home.run(["leaderboard", "--help"])
+    XCTAssertEqual(board.status, 0, board.error)
+    XCTAssertTrue(board.output.contains("--pattern <pattern>"), board.output)
+    let unknown = try home.run(["leaderboard", "--game", "rhythm", "--pattern", "x"])
+    XCTAssertNotEqual(unknown.status, 0)
+    XCTAssertTrue(unknown.error.contains("'rhythm'"), unknown.error)
+  }
+
   func testAMissingSiblingIsOneLineNamingIt() throws {
     let home = try NetHome()
     defer { home.remove() }
