@@ -144,26 +144,28 @@ public struct IntervalGame: Equatable, Sendable {
 
   /// Marks a place for the oldest question: +level if it holds the interval, −level if not, and
   /// when it was the last place of that interval +10×level more, and up to as much again for
-  /// speed: the whole of it at the lane's right edge, none at its left.
+  /// speed: the whole of it at the lane's right edge, none at its left. `seconds` is when the
+  /// key came, in game time, if after the lane last moved: the answers keep the player's own
+  /// spacing of the marks, not the frames'.
   @discardableResult
-  public mutating func mark(_ position: FretPosition) -> Mark {
+  public mutating func mark(_ position: FretPosition, at seconds: Double? = nil) -> Mark {
     guard !isOver, let oldest = questions.first, !marked.contains(position) else {
       return .ignored
     }
     guard targets.contains(position) else {
       score -= level
-      answer(oldest, at: position, isCorrect: false, lane: nil)
+      answer(oldest, at: position, seconds: seconds, isCorrect: false, lane: nil)
       return .wrong
     }
     marked.insert(position)
     guard marked == targets else {
       score += level
-      answer(oldest, at: position, isCorrect: true, lane: nil)
+      answer(oldest, at: position, seconds: seconds, isCorrect: true, lane: nil)
       return .right
     }
     let lane = Self.lane(progress(of: oldest))
     score += Self.clearingPoints(level: level, lane: lane)
-    answer(oldest, at: position, isCorrect: true, lane: lane)
+    answer(oldest, at: position, seconds: seconds, isCorrect: true, lane: lane)
     questions.removeFirst()
     marked = []
     clearedAtLevel += 1
@@ -172,9 +174,10 @@ public struct IntervalGame: Equatable, Sendable {
   }
 
   private mutating func answer(
-    _ question: Question, at position: FretPosition, isCorrect: Bool, lane: Double?
+    _ question: Question, at position: FretPosition, seconds: Double?, isCorrect: Bool,
+    lane: Double?
   ) {
-    let now = (time * 1000).rounded() / 1000
+    let now = max((max(time, seconds ?? time) * 1000).rounded() / 1000, lastMarkAt)
     answers.append(
       SessionRecord.Answer(
         question: question.interval.degreeName, context: "level \(level)",

@@ -99,7 +99,7 @@ public struct IntervalGameSession: Equatable, Sendable {
         mistake = .noPlace(typed)
         return ([], false)
       }
-      return (mark(place, settings: settings, pattern: pattern), false)
+      return (mark(place, at: time, settings: settings, pattern: pattern), false)
     case .escape:
       typed = ""
     default:
@@ -123,12 +123,12 @@ public struct IntervalGameSession: Equatable, Sendable {
     return FretPosition(string: numbers[0], fret: numbers[1])
   }
 
-  private mutating func mark(_ place: FretPosition, settings: Settings, pattern: FretPattern)
-    -> [Effect]
-  {
+  private mutating func mark(
+    _ place: FretPosition, at time: MonotonicInstant, settings: Settings, pattern: FretPattern
+  ) -> [Effect] {
     let interval = game.tones[place]
     let asked = game.questions.first?.interval
-    let result = game.mark(place)
+    let result = game.mark(place, at: gameSeconds(at: time))
     lastMark = result
     switch result {
     case .wrong:
