@@ -22,14 +22,16 @@ struct LeaderboardCommand: AsyncParsableCommand {
     guard ScorePlausibility.isPatternID(pattern) else {
       throw CommandFailure("a pattern id has lower-case letters, digits and hyphens")
     }
-    let (client, token) = try SharedPatterns.session()
-    let credentials = try CredentialsFile(paths: WoodshedNet.paths).read()
-    let boards = try await client.intervalLeaderboard(patternID: pattern, token: token)
+    guard let credentials = try CredentialsFile(paths: WoodshedNet.paths).read() else {
+      throw ClientFailure.notLoggedIn
+    }
+    let client = try PracticeRoomClient(server: credentials.server)
+    let boards = try await client.intervalLeaderboard(
+      patternID: pattern, token: credentials.token)
     if json {
       print(try Self.json(pattern: pattern, boards: boards))
     } else {
-      print(
-        Self.table(pattern: pattern, boards: boards, me: credentials?.name ?? ""), terminator: "")
+      print(Self.table(pattern: pattern, boards: boards, me: credentials.name), terminator: "")
     }
   }
 

@@ -27,6 +27,13 @@ final class NetPassThroughTests: XCTestCase {
     let unknown = try home.run(["leaderboard", "--game", "rhythm", "--pattern", "x"])
     XCTAssertNotEqual(unknown.status, 0)
     XCTAssertTrue(unknown.error.contains("'rhythm'"), unknown.error)
+    for command in [
+      ["scores", "send"], ["leaderboard", "--game", "interval", "--pattern", "minor-pentatonic-1"],
+    ] {
+      let nobody = try home.run(command)
+      XCTAssertEqual(nobody.status, 1)
+      XCTAssertEqual(nobody.error, "Error: not logged in: run woodshed login NAME --server URL\n")
+    }
   }
 
   func testAMissingSiblingIsOneLineNamingIt() throws {
