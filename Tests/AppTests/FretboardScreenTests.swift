@@ -215,6 +215,38 @@ final class FretboardScreenTests: XCTestCase {
     XCTAssertEqual(result.score, screen(model)?.game?.score)
   }
 
+  /// A key held on a wrong place repeats: past 500 marks the game is saved without them, so
+  /// its line stays under the 64 KiB a history line may have and is not lost.
+  func testAGameWithMoreMarksThanALineHoldsIsSavedWithoutThem() throws {
+    var model = model()
+    model.press(.character("4"), .enter)
+    _ = press(&model, .character("g"), at: 1)
+    _ = press(&model, .enter, at: 2)
+    _ = model.handle(.tick(MonotonicInstant(nanoseconds: 5_500_000_000)))
+    let game = try XCTUnwrap(screen(model)?.game)
+    let wrong = try XCTUnwrap(
+      game.tones.keys.sorted { ($0.string, $0.fret) < ($1.string, $1.fret) }.first {
+        !game.targets.contains($0)
+      })
+    for mark in 0..<501 {
+      _ = type(&model, "\(wrong.string) \(wrong.fret)", at: 6 + Double(mark) * 0.01)
+    }
+    let effects = press(&model, .escape, at: 12)
+    guard case .record(let record) = effects.first else { return XCTFail("\(effects)") }
+    XCTAssertEqual(record.figures["score"], -501)
+    XCTAssertEqual(record.answers, [], "501 marks: the game is kept, its marks are not")
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .iso8601
+    var kept = record
+    kept.answers = Array(
+      repeating: SessionRecord.Answer(
+        question: "b13", context: "level 6", given: "12 24", isCorrect: false, seconds: 1234.567,
+        lane: 0.999), count: 500)
+    XCTAssertLessThan(
+      try encoder.encode(kept).count, 64 * 1024, "500 of the longest marks fit in a line")
+  }
+
   func testAQuestionReachingTheEdgeEndsTheGameAgainstTheRecord() throws {
     let earlier = SessionRecord(
       module: "fretboard", exercise: "intervals", startedAt: Date(timeIntervalSince1970: 0),
