@@ -39,7 +39,10 @@ struct CreateAccount: AsyncParsableCommand {
   func run() async throws {
     let client = try PracticeRoomClient(server: server.server)
     let account = try await client.createAccount(name: name, password: try password.read())
-    print("made \(account.name) (\(account.role)) on \(server.server)")
+    // Made, not yet logged in: the next command a new player needs is said.
+    print(
+      "made \(account.name) (\(account.role)) on \(server.server); log in with: "
+        + "woodshed login \(account.name) --server \(server.server)")
   }
 }
 

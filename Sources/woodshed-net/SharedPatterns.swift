@@ -87,6 +87,14 @@ struct SharedPatterns: AsyncParsableCommand {
       let library = try SharedPatterns.library()
       let source = "shared pattern \(share.id)"
       let pattern = try PatternLibrary.decode(Data(file.utf8), file: source)
+      if !force, let yours = library.entries.first(where: { $0.pattern.id == pattern.id }),
+        !yours.isBuiltIn
+      {
+        throw CommandFailure(
+          TerminalText.message(
+            "\(pattern.id) is already one of your patterns (\(yours.pattern.name)): "
+              + "add --force to replace it with the shared one"))
+      }
       try library.save(
         pattern, into: WoodshedNet.paths.patternsFolder, replacing: force, source: source)
       print(

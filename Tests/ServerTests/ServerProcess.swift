@@ -30,26 +30,7 @@ struct NetHome {
   func run(_ arguments: [String], input: String = "", executable: String = NetHome.woodshed)
     throws -> (status: Int32, output: String, error: String)
   {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.environment = environment
-    let stdin = Pipe()
-    let output = Pipe()
-    let error = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = output
-    process.standardError = error
-    try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
-    try stdin.fileHandleForWriting.close()
-    let out = output.fileHandleForReading.readDataToEndOfFile()
-    let err = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (
-      process.terminationStatus, String(decoding: out, as: UTF8.self),
-      String(decoding: err, as: UTF8.self)
-    )
+    try CommandRun.run(executable, arguments, environment: environment, input: input)
   }
 }
 

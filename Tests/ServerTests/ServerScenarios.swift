@@ -38,6 +38,10 @@ struct ServerScenarios {
       ["account", "create", name, "--server", server.url, "--password-stdin"],
       input: Self.password + "\n")
     XCTAssertEqual(created.status, 0, created.error)
+    XCTAssertEqual(
+      created.output,
+      "made \(name) (player) on \(server.url); log in with: woodshed login \(name) --server "
+        + "\(server.url)\n")
     let login = try home.run(
       ["login", name, "--server", server.url, "--password-stdin"], input: Self.password + "\n")
     XCTAssertEqual(login.status, 0, login.error)
@@ -276,6 +280,11 @@ struct ServerScenarios {
       XCTAssertTrue(try bea.run(["patterns"]).output.contains("My sixth (yours)"))
       let again = try bea.run(["patterns", "fetch", shareID])
       XCTAssertNotEqual(again.status, 0, "an id taken is refused as import refuses it")
+      XCTAssertEqual(
+        again.error,
+        "Error: my-sixth is already one of your patterns (My sixth): add --force to replace it "
+          + "with the shared one\n")
+      XCTAssertEqual(try bea.run(["patterns", "fetch", shareID, "--force"]).status, 0)
 
       let notForCy = try cy.run(["patterns", "fetch", shareID])
       XCTAssertEqual(notForCy.error, "Error: there is no shared pattern \(shareID)\n")

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalHarness
 import XCTest
 
 /// Two Unix logins, a producer and an assistant, keeping one session's protocol in a studio
@@ -30,32 +31,18 @@ final class SharedStudioTests: XCTestCase {
   private func run(as user: Int, umask: String = "002", _ arguments: [String]) throws -> (
     status: Int32, output: String, error: String
   ) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
     let command =
       ([
         "exec", "setpriv", "--reuid=\(user)", "--regid=\(Self.studioGroup)",
         "--groups=\(Self.studioGroup)", WoodshedProcess.executable,
       ] + arguments)
       .map { "'\($0)'" }.joined(separator: " ")
-    process.arguments = ["-c", "umask \(umask); \(command)"]
-    process.environment = [
-      "PATH": "/usr/bin:/bin:/usr/sbin:/sbin", "HOME": studio.path, "WOODSHED_HOME": studio.path,
-      "LANG": "C.UTF-8", "PULSE_SERVER": "unix:/nonexistent",
-    ]
-    let output = Pipe()
-    let error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let out = output.fileHandleForReading.readDataToEndOfFile()
-    let err = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (
-      process.terminationStatus, String(decoding: out, as: UTF8.self),
-      String(decoding: err, as: UTF8.self)
-    )
+    return try CommandRun.run(
+      "/bin/sh", ["-c", "umask \(umask); \(command)"],
+      environment: [
+        "PATH": "/usr/bin:/bin:/usr/sbin:/sbin", "HOME": studio.path,
+        "WOODSHED_HOME": studio.path, "LANG": "C.UTF-8", "PULSE_SERVER": "unix:/nonexistent",
+      ])
   }
 
   private func mode(of path: String) throws -> Int {

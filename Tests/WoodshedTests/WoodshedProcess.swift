@@ -62,22 +62,6 @@ struct WoodshedProcess {
   func run(_ arguments: [String], environment: [String: String]? = nil) throws -> (
     status: Int32, output: String, error: String
   ) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: Self.executable)
-    process.arguments = arguments
-    process.environment = environment ?? self.environment()
-    let output = Pipe()
-    let error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let out = output.fileHandleForReading.readDataToEndOfFile()
-    let err = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (
-      process.terminationStatus, String(decoding: out, as: UTF8.self),
-      String(decoding: err, as: UTF8.self)
-    )
+    try CommandRun.run(Self.executable, arguments, environment: environment ?? self.environment())
   }
 }

@@ -351,15 +351,20 @@ public struct RhythmModel: Equatable, Sendable {
   /// Windows no finer than the key path can tell apart: a tap exactly on the note arrives
   /// within two of the path's spreads of it 95 times in 100.
   func windows(_ settings: Settings) -> RhythmWindows {
-    let chosen: RhythmWindows = settings.rhythm.strictness == .strict ? .strict : .relative
+    let chosen = Self.chosenWindows(settings)
     guard input == .tap, let path = settings.rhythm.tapPaths[route.name] else { return chosen }
     return chosen.resolving(2 * path.spreadMilliseconds / 1000)
+  }
+
+  /// The windows the player chose, whatever the key path.
+  private static func chosenWindows(_ settings: Settings) -> RhythmWindows {
+    settings.rhythm.strictness == .strict ? .strict : .relative
   }
 
   /// The milliseconds within which a tap counts as perfect on every note of `line`, when the
   /// key path's wobble, not the chosen windows, sets it.
   private func perfectWithin(_ line: RhythmLine, settings: Settings) -> Double? {
-    let chosen: RhythmWindows = settings.rhythm.strictness == .strict ? .strict : .relative
+    let chosen = Self.chosenWindows(settings)
     let widened = windows(settings)
     guard widened.finest > 0 else { return nil }
     let notes = line.expectedNotes(firstBeat: 0, bpm: Double(settings.rhythm.bpm))
