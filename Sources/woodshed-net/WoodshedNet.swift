@@ -78,8 +78,10 @@ struct PasswordInput: ParsableArguments {
     }
     var quiet = saved
     quiet.c_lflag &= ~tcflag_t(ECHO)
-    FileHandle.standardError.write(Data(prompt.utf8))
+    // Echo goes off before the prompt shows: a password typed (or pasted) the moment the
+    // prompt appears would otherwise be echoed.
     _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
+    FileHandle.standardError.write(Data(prompt.utf8))
     let line = readLine(strippingNewline: true)
     _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
     FileHandle.standardError.write(Data("\n".utf8))
