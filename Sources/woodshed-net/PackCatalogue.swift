@@ -95,7 +95,8 @@ struct PackCatalogue: AsyncParsableCommand {
       let document: [String: Any] = [
         "server": server, "asOf": iso.string(from: asOf), "packs": objects,
       ]
-      return try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])
+      return try JSONSerialization.data(
+        withJSONObject: document, options: [.sortedKeys, .withoutEscapingSlashes])
     }
   }
 

@@ -379,6 +379,7 @@ struct ServerScenarios {
       let object = try XCTUnwrap(
         JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
       XCTAssertEqual(object["server"] as? String, server.url)
+      XCTAssertTrue(json.output.contains(#""server":"\#(server.url)""#), "slashes unescaped")
       let packs = try XCTUnwrap(object["packs"] as? [[String: Any]])
       XCTAssertEqual(packs.count, 1)
       XCTAssertEqual(packs.first?["id"] as? String, "treble-high")
