@@ -9,6 +9,7 @@ struct PracticeRoomAPI: APIProtocol {
   let database: ServerDatabase
   let accounts: AccountStore
   let shares: PatternShareStore
+  let packs: PackCatalogueStore
   let logger: Logger
 
   func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {

@@ -43,7 +43,8 @@ public enum PracticeRoomServer {
       router.add(middleware: RequestFactsMiddleware())
       let api = PracticeRoomAPI(
         database: database, accounts: accounts,
-        shares: PatternShareStore(database: database.sql), logger: logger)
+        shares: PatternShareStore(database: database.sql),
+        packs: PackCatalogueStore(database: database.sql), logger: logger)
       try api.registerHandlers(on: router)
       let schema = try await accounts.schemaVersion()
       let app = Application(

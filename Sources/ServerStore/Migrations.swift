@@ -10,6 +10,7 @@ enum Migrations {
 
   static let steps: [Step] = [
     Step(version: 1, apply: accounts), Step(version: 2, apply: patternShares),
+    Step(version: 3, apply: packs),
   ]
 
   static var latestVersion: Int { steps.map(\.version).max() ?? 0 }
@@ -83,6 +84,22 @@ enum Migrations {
       .run()
     try await database.create(index: "pattern_shares_by_recipient").on("pattern_shares")
       .column("recipient").column("created_at")
+      .run()
+  }
+
+  /// The note-pack catalogue, one row per pack id: a teacher publishes, every account reads;
+  /// the publisher may replace the file, and each replacement counts a version.
+  private static func packs(_ database: any SQLDatabase) async throws {
+    try await database.create(table: "packs").ifNotExists()
+      .column("id", type: .text, .primaryKey(autoIncrement: false))
+      .column("name", type: .text, .notNull)
+      .column("description", type: .text, .notNull)
+      .column("note_count", type: .bigint, .notNull)
+      .column("publisher", type: .text, .notNull, .references("accounts", "name"))
+      .column("file", type: .text, .notNull)
+      .column("version", type: .bigint, .notNull)
+      .column("published_at", type: .bigint, .notNull)
+      .column("updated_at", type: .bigint, .notNull)
       .run()
   }
 }

@@ -40,10 +40,10 @@ final class AccountStoreTests: XCTestCase {
     let store = try await store()
     try await store.migrate()
     let version = try await store.schemaVersion()
-    XCTAssertEqual(version, 2)
+    XCTAssertEqual(version, 3)
     let rows = try await database.sql.select().column("version").from("schema_migrations")
       .orderBy("version").all()
-    XCTAssertEqual(try rows.map { try $0.decode(column: "version", as: Int.self) }, [1, 2])
+    XCTAssertEqual(try rows.map { try $0.decode(column: "version", as: Int.self) }, [1, 2, 3])
   }
 
   func testTheDatabaseIsInWALMode() async throws {
@@ -194,6 +194,67 @@ final class PatternShareStoreTests: XCTestCase {
     XCTAssertEqual(publicByCy?.1, "{\"r\": 1}")
     XCTAssertEqual(toBea.id.count, 16)
     XCTAssertNotEqual(toBea.id, second.id)
+    await database.shutdown()
+  }
+}
+
+/// The pack catalogue: most recently updated first, one pack per id, each id its first
+/// publisher's, the file kept as it was given.
+final class PackCatalogueStoreTests: XCTestCase {
+  func testAPackIdIsItsPublishersAndEachReplacementIsAVersion() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("woodshed-packs-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let database = try await ServerDatabase.open(
+      .sqlite(path: folder.appendingPathComponent("p.sqlite").path), logger: Logger(label: "t"))
+    let clock = TestClock()
+    let accounts = AccountStore(database: database.sql, bcryptCost: 4)
+    try await accounts.migrate()
+    _ = try await accounts.createAccount(name: "ada", password: "a long password")
+    _ = try await accounts.createAccount(name: "bo", password: "a long password")
+    let packs = PackCatalogueStore(database: database.sql, now: { clock.now })
+    let first = try await packs.publish(
+      id: "bass-low", name: "Low bass", description: "ledger lines", noteCount: 7,
+      publisher: "ada", file: "{\"id\": \"bass-low\"}")
+    XCTAssertEqual(first.version, 1)
+    clock.advance(1)
+    let second = try await packs.publish(
+      id: "treble-high", name: "High treble", description: "", noteCount: 12, publisher: "ada",
+      file: "{}")
+    let catalogue = try await packs.catalogue()
+    XCTAssertEqual(catalogue, [second, first])
+
+    for (publisher, replacing, refusal) in [
+      ("ada", false, StoreError.packIsYours("bass-low", version: 1)),
+      ("bo", true, StoreError.packTaken("bass-low", publisher: "ada")),
+    ] {
+      do {
+        _ = try await packs.publish(
+          id: "bass-low", name: "Other", description: "", noteCount: 4, publisher: publisher,
+          file: "{}", replacing: replacing)
+        XCTFail("\(publisher) is refused")
+      } catch let error as StoreError {
+        XCTAssertEqual(error, refusal)
+      }
+    }
+    let kept = try await packs.fetch(id: "bass-low")
+    XCTAssertEqual(kept?.0, first, "a refused pack changes nothing")
+    XCTAssertEqual(kept?.1, "{\"id\": \"bass-low\"}")
+
+    clock.advance(60)
+    let replaced = try await packs.publish(
+      id: "bass-low", name: "Lower bass", description: "more ledger lines", noteCount: 9,
+      publisher: "ada", file: "{\"v\": 2}", replacing: true)
+    XCTAssertEqual(replaced.version, 2)
+    XCTAssertEqual(replaced.publishedAt, first.publishedAt)
+    XCTAssertEqual(replaced.updatedAt, first.publishedAt.addingTimeInterval(61))
+    let updated = try await packs.catalogue()
+    XCTAssertEqual(updated, [replaced, second], "updated first")
+    let file = try await packs.fetch(id: "bass-low")?.1
+    XCTAssertEqual(file, "{\"v\": 2}")
+    let missing = try await packs.fetch(id: "nothing")
+    XCTAssertNil(missing)
     await database.shutdown()
   }
 }
