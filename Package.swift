@@ -155,7 +155,8 @@ let package = Package(
       ],
       exclude: ["__Snapshots__"]),
     .testTarget(
-      name: "WoodshedTests", dependencies: ["TerminalHarness", "TestHelpers", "ListeningEval"]),
+      name: "WoodshedTests",
+      dependencies: ["TerminalHarness", "TestHelpers", "ListeningEval", "DSP"]),
     .testTarget(
       name: "ServerStoreTests",
       dependencies: [

@@ -198,7 +198,7 @@ public struct PracticeRoomClient: Sendable {
 
   /// Runs one operation on a client of its own. Whatever goes wrong below the API (refused
   /// connection, reset, timeout) is one line naming the server, never the transport's error dump.
-  private func call<T: Sendable>(
+  func call<T: Sendable>(
     token: String? = nil, _ operation: (Client) async throws -> T
   ) async throws(ClientFailure) -> T {
     var configuration = HTTPClient.Configuration()
@@ -228,17 +228,17 @@ public struct PracticeRoomClient: Sendable {
     }
   }
 
-  private static func payload<T>(_ read: () throws -> T) throws(ClientFailure) -> T {
+  static func payload<T>(_ read: () throws -> T) throws(ClientFailure) -> T {
     do { return try read() } catch { throw .refused("the server answered in an unknown form") }
   }
 
-  private static func message(_ read: () throws -> Components.Schemas._Error) throws(ClientFailure)
+  static func message(_ read: () throws -> Components.Schemas._Error) throws(ClientFailure)
     -> String
   {
     try payload(read).error
   }
 
-  private static func undocumented(_ status: Int, _ payload: UndocumentedPayload) async
+  static func undocumented(_ status: Int, _ payload: UndocumentedPayload) async
     -> ClientFailure
   {
     if let body = payload.body,

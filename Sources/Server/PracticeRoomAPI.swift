@@ -10,6 +10,7 @@ struct PracticeRoomAPI: APIProtocol {
   let accounts: AccountStore
   let shares: PatternShareStore
   let scores: IntervalScoreStore
+  let packs: PackCatalogueStore
   let logger: Logger
 
   func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {

@@ -87,7 +87,8 @@ enum Migrations {
       .run()
   }
 
-  /// The note-pack catalogue, one row per pack id: a teacher publishes, every account reads.
+  /// The note-pack catalogue, one row per pack id: a teacher publishes, every account reads;
+  /// the publisher may replace the file, and each replacement counts a version.
   private static func packs(_ database: any SQLDatabase) async throws {
     try await database.create(table: "packs").ifNotExists()
       .column("id", type: .text, .primaryKey(autoIncrement: false))
@@ -96,7 +97,9 @@ enum Migrations {
       .column("note_count", type: .bigint, .notNull)
       .column("publisher", type: .text, .notNull, .references("accounts", "name"))
       .column("file", type: .text, .notNull)
+      .column("version", type: .bigint, .notNull)
       .column("published_at", type: .bigint, .notNull)
+      .column("updated_at", type: .bigint, .notNull)
       .run()
   }
 

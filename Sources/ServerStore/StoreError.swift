@@ -4,7 +4,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   case unreachable(String)
   case nameTaken(String)
   case noSuchAccount(String)
-  case packTaken(String)
+  case packTaken(String, publisher: String)
+  case packIsYours(String, version: Int)
   case newerSchema(found: Int, known: Int)
 
   public var description: String {
@@ -14,7 +15,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case .unreachable(let reason): "the database did not answer: \(reason)"
     case .nameTaken(let name): "the name \(name) is taken"
     case .noSuchAccount(let name): "there is no account \(name)"
-    case .packTaken(let id): "a pack with the id \(id) is already in the catalogue"
+    case .packTaken(let id, let publisher):
+      "\(publisher) has published a pack with the id \(id): give yours another id"
+    case .packIsYours(let id, let version):
+      "\(id) is yours already (version \(version)): add --replace to publish version \(version + 1)"
     case .newerSchema(let found, let known):
       "the database is at schema \(found), newer than this server's \(known): update woodshed"
     }

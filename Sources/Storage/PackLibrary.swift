@@ -39,25 +39,48 @@ public struct PackLibrary: Equatable, Sendable {
     try ContentFolders.read(file, as: .pack, decode: NotePack.init(json:))
   }
 
+  /// Checks a pack that came as bytes rather than as a file (one from the server's catalogue),
+  /// exactly as `read` checks a file; `file` names it in the error.
+  public static func decode(_ data: Data, file: String) throws(StorageError) -> NotePack {
+    try ContentFolders.decode(data, file: file, as: .pack, decode: NotePack.init(json:))
+  }
+
+  /// The pack as its file holds it: what `add` writes, and what the server's catalogue keeps.
+  public static func fileData(_ pack: NotePack) throws(StorageError) -> Data {
+    guard let data = try? pack.json.serialized() else {
+      throw StorageError.cannotSave(
+        file: "\(pack.id).json", reason: "the pack could not be turned into JSON")
+    }
+    return data + Data("\n".utf8)
+  }
+
   /// Checks `file` and copies it into the user's packs folder as `<id>.json`; refuses an id
   /// that is already taken, so no pack is ever replaced.
   public func add(file: URL, into folder: URL) throws(StorageError) -> NotePack {
-    let pack = try Self.read(file)
+    try save(Self.read(file), into: folder, source: file.lastPathComponent)
+  }
+
+  /// Saves `pack` into the user's packs folder as `<id>.json`. An id that is already taken is
+  /// refused, unless `replacing` is true and the pack holding it is the user's own; then that
+  /// pack's file is overwritten. Built-in packs are never replaced, because the built-in one
+  /// would still load first.
+  @discardableResult
+  public func save(
+    _ pack: NotePack, into folder: URL, replacing: Bool = false, source: String? = nil
+  ) throws(StorageError) -> NotePack {
+    let name = source ?? "\(pack.id).json"
+    var target = folder.appendingPathComponent("\(pack.id).json")
     if let taken = entries.first(where: { $0.pack.id == pack.id }) {
-      throw StorageError.saveRefused(
-        file: file.lastPathComponent,
-        reason: ContentFolders.taken(pack.id, by: taken.file))
-    }
-    let target = folder.appendingPathComponent("\(pack.id).json")
-    guard !Platform.fileExists(target.path) else {
+      guard replacing, !taken.isBuiltIn else {
+        throw StorageError.saveRefused(
+          file: name, reason: ContentFolders.taken(pack.id, by: taken.file))
+      }
+      target = taken.file
+    } else if !replacing && Platform.fileExists(target.path) {
       throw StorageError.saveRefused(
         file: target.lastPathComponent, reason: "a file of that name is already in \(folder.path)")
     }
-    guard let data = try? pack.json.serialized() else {
-      throw StorageError.cannotSave(
-        file: target.lastPathComponent, reason: "the pack could not be turned into JSON")
-    }
-    try AtomicFile.write(data + Data("\n".utf8), to: target)
+    try AtomicFile.write(Self.fileData(pack), to: target)
     return pack
   }
 }

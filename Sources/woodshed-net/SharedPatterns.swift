@@ -21,14 +21,9 @@ struct SharedPatterns: AsyncParsableCommand {
   }
 
   static func library() throws -> PatternLibrary {
-    let environment = ProcessInfo.processInfo.environment
-    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    guard let assets = AssetLocator.find(environment: environment, executableURL: executable)
-    else {
-      throw CommandFailure("cannot find Woodshed's assets folder; set WOODSHED_ASSETS to it")
-    }
-    return PatternLibrary(
-      builtIn: assets.appendingPathComponent("patterns"), user: WoodshedNet.paths.patternsFolder)
+    PatternLibrary(
+      builtIn: try WoodshedNet.assets().appendingPathComponent("patterns"),
+      user: WoodshedNet.paths.patternsFolder)
   }
 
   /// A line about a share; the name came from another player, so it is made printable.

@@ -12,7 +12,7 @@ struct WoodshedNet: AsyncParsableCommand {
     abstract: "The practice-room server and its accounts.",
     subcommands: [
       Serve.self, AccountCommand.self, Login.self, Logout.self, SharedPatterns.self,
-      Scores.self, LeaderboardCommand.self,
+      Scores.self, LeaderboardCommand.self, PackCatalogue.self,
     ])
 
   /// Errors are one line each and printable: a server's message is another machine's text,
@@ -37,6 +37,17 @@ struct WoodshedNet: AsyncParsableCommand {
   }
 
   static var paths: StoragePaths { StoragePaths(environment: ProcessInfo.processInfo.environment) }
+
+  /// The folder of Woodshed's own patterns and packs, found as the practice room finds it.
+  static func assets() throws -> URL {
+    let environment = ProcessInfo.processInfo.environment
+    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    guard let assets = AssetLocator.find(environment: environment, executableURL: executable)
+    else {
+      throw CommandFailure("cannot find Woodshed's assets folder; set WOODSHED_ASSETS to it")
+    }
+    return assets
+  }
 }
 
 /// Reads the password from standard input, as `docker login --password-stdin` does, or asks for
@@ -67,8 +78,10 @@ struct PasswordInput: ParsableArguments {
     }
     var quiet = saved
     quiet.c_lflag &= ~tcflag_t(ECHO)
-    FileHandle.standardError.write(Data(prompt.utf8))
+    // Echo goes off before the prompt shows: a password typed (or pasted) the moment the
+    // prompt appears would otherwise be echoed.
     _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
+    FileHandle.standardError.write(Data(prompt.utf8))
     let line = readLine(strippingNewline: true)
     _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
     FileHandle.standardError.write(Data("\n".utf8))

@@ -1,23 +1,25 @@
 import FoundationEssentials
 import Glibc
 
-/// `woodshed serve`, `account`, `login`, `logout`, `scores`, `leaderboard` and
-/// `patterns share|inbox|fetch` run
-/// `woodshed-net`, the sibling binary that links the networking; the practice room stays small
-/// and quick to start (ARCHITECTURE.md).
-/// The arguments go through unchanged, so `woodshed serve --help` is the real help.
+/// `woodshed serve`, `account`, `login`, `logout`, `scores`, `leaderboard`,
+/// `patterns share|inbox|fetch` and `packs publish|browse|fetch` run `woodshed-net`, the
+/// sibling binary that links the networking; the practice room stays small and quick to start
+/// (ARCHITECTURE.md). The arguments go through unchanged, so `woodshed serve --help` is the
+/// real help.
 enum NetPassThrough {
   static let commands: Set<String> = [
     "serve", "account", "login", "logout", "scores", "leaderboard",
   ]
-  /// The `patterns` subcommands that need the server; the others are the practice room's.
-  static let patternCommands: Set<String> = ["share", "inbox", "fetch"]
+  /// The subcommands that need the server; the others of `patterns` and `packs` are the
+  /// practice room's.
+  static let subcommands: [String: Set<String>] = [
+    "patterns": ["share", "inbox", "fetch"], "packs": ["publish", "browse", "fetch"],
+  ]
 
   static func isNetCommand(_ arguments: [String]) -> Bool {
     guard arguments.count > 1 else { return false }
     if commands.contains(arguments[1]) { return true }
-    return arguments[1] == "patterns" && arguments.count > 2
-      && patternCommands.contains(arguments[2])
+    return arguments.count > 2 && subcommands[arguments[1]]?.contains(arguments[2]) == true
   }
 
   /// Replaces this process with `woodshed-net` when `arguments` name one of its commands;

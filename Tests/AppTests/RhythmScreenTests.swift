@@ -325,6 +325,24 @@ final class RhythmScreenTests: XCTestCase {
     XCTAssertEqual(screen(model)?.phase, .setup)
   }
 
+  /// Over SSH the click may not be heard at the keyboard: the calibration shows the count-in
+  /// and each click as it sounds.
+  func testTapCalibrationShowsTheCountInAndEachClick() throws {
+    var model = model()
+    model.press(.character("5"))
+    _ = press(&model, .character("l"), at: 1)
+    XCTAssertFalse(text(model).contains("Click"), text(model))
+    _ = countIn(&model, at: 10, bpm: 90)
+    XCTAssertTrue(text(model).contains("█"), "the count-in's big 4: \(text(model))")
+    XCTAssertFalse(text(model).contains("Click"), text(model))
+    _ = model.handle(
+      .metronomeBeat(
+        BeatDisplay(
+          bar: 1, beatInBar: 2, isCountIn: false, isMuted: false, bpm: 90, elapsed: .zero,
+          audibleAt: instant(10 + 10 * 60.0 / 90))))
+    XCTAssertTrue(text(model).contains("Click 7 of 16"), text(model))
+  }
+
   func testEachKeyPathKeepsItsOwnDelay() throws {
     let remote = RunOverrides(
       keyRoute: KeyRoute(environment: ["SSH_CONNECTION": "10.0.0.5 5022 10.0.0.1 22"]))

@@ -198,9 +198,10 @@ final class PatternShareStoreTests: XCTestCase {
   }
 }
 
-/// The pack catalogue: newest first, one pack per id, the file kept as it was given.
+/// The pack catalogue: most recently updated first, one pack per id, each id its first
+/// publisher's, the file kept as it was given.
 final class PackCatalogueStoreTests: XCTestCase {
-  func testAPackIdIsPublishedOnceAndTheCatalogueIsNewestFirst() async throws {
+  func testAPackIdIsItsPublishersAndEachReplacementIsAVersion() async throws {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("woodshed-packs-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -211,29 +212,47 @@ final class PackCatalogueStoreTests: XCTestCase {
     let accounts = AccountStore(database: database.sql, bcryptCost: 4)
     try await accounts.migrate()
     _ = try await accounts.createAccount(name: "ada", password: "a long password")
+    _ = try await accounts.createAccount(name: "bo", password: "a long password")
     let packs = PackCatalogueStore(database: database.sql, now: { clock.now })
     let first = try await packs.publish(
       id: "bass-low", name: "Low bass", description: "ledger lines", noteCount: 7,
       publisher: "ada", file: "{\"id\": \"bass-low\"}")
+    XCTAssertEqual(first.version, 1)
     clock.advance(1)
     let second = try await packs.publish(
       id: "treble-high", name: "High treble", description: "", noteCount: 12, publisher: "ada",
       file: "{}")
-
     let catalogue = try await packs.catalogue()
     XCTAssertEqual(catalogue, [second, first])
-    XCTAssertEqual(catalogue.last?.noteCount, 7)
-    do {
-      _ = try await packs.publish(
-        id: "bass-low", name: "Other", description: "", noteCount: 4, publisher: "ada",
-        file: "{}")
-      XCTFail("a taken id is refused")
-    } catch let error as StoreError {
-      XCTAssertEqual(error, .packTaken("bass-low"))
+
+    for (publisher, replacing, refusal) in [
+      ("ada", false, StoreError.packIsYours("bass-low", version: 1)),
+      ("bo", true, StoreError.packTaken("bass-low", publisher: "ada")),
+    ] {
+      do {
+        _ = try await packs.publish(
+          id: "bass-low", name: "Other", description: "", noteCount: 4, publisher: publisher,
+          file: "{}", replacing: replacing)
+        XCTFail("\(publisher) is refused")
+      } catch let error as StoreError {
+        XCTAssertEqual(error, refusal)
+      }
     }
-    let fetched = try await packs.fetch(id: "bass-low")
-    XCTAssertEqual(fetched?.0.name, "Low bass", "the first pack is kept")
-    XCTAssertEqual(fetched?.1, "{\"id\": \"bass-low\"}")
+    let kept = try await packs.fetch(id: "bass-low")
+    XCTAssertEqual(kept?.0, first, "a refused pack changes nothing")
+    XCTAssertEqual(kept?.1, "{\"id\": \"bass-low\"}")
+
+    clock.advance(60)
+    let replaced = try await packs.publish(
+      id: "bass-low", name: "Lower bass", description: "more ledger lines", noteCount: 9,
+      publisher: "ada", file: "{\"v\": 2}", replacing: true)
+    XCTAssertEqual(replaced.version, 2)
+    XCTAssertEqual(replaced.publishedAt, first.publishedAt)
+    XCTAssertEqual(replaced.updatedAt, first.publishedAt.addingTimeInterval(61))
+    let updated = try await packs.catalogue()
+    XCTAssertEqual(updated, [replaced, second], "updated first")
+    let file = try await packs.fetch(id: "bass-low")?.1
+    XCTAssertEqual(file, "{\"v\": 2}")
     let missing = try await packs.fetch(id: "nothing")
     XCTAssertNil(missing)
     await database.shutdown()

@@ -63,6 +63,25 @@ final class NetPassThroughTests: XCTestCase {
     )
   }
 
+  /// `packs publish|browse|fetch` go to the sibling; `packs` and `packs add` stay local.
+  func testOnlyThePackCatalogueCommandsNeedTheServer() throws {
+    let home = try NetHome()
+    defer { home.remove() }
+    let file = home.folder.appendingPathComponent("mine.json")
+    try ServerScenarios.packFile(id: "mine", name: "Mine").write(to: file)
+    for arguments in [["publish", file.path], ["browse"], ["fetch", "mine"]] {
+      let result = try home.run(["packs"] + arguments)
+      XCTAssertEqual(result.status, 1, "\(arguments)")
+      XCTAssertEqual(
+        result.error, "Error: not logged in: run woodshed login NAME --server URL\n",
+        "\(arguments)")
+    }
+    let added = try home.run(["packs", "add", file.path])
+    XCTAssertEqual(added.status, 0, added.error)
+    XCTAssertEqual(added.output, "added mine: Mine (6 notes, treble)\n")
+    XCTAssertTrue(try home.run(["packs"]).output.contains("Mine (yours)"))
+  }
+
   func testLogoutWithoutALoginIsOneLine() throws {
     let home = try NetHome()
     defer { home.remove() }

@@ -75,6 +75,18 @@ final class ServerPostgreSQLTests: XCTestCase {
     try await scenarios.aScoreSentOfflineWaitsForTheNextSend()
   }
 
+  func testPacksArePublishedBrowsedAndFetched() async throws {
+    try await scenarios.packsArePublishedBrowsedAndFetched()
+  }
+
+  func testAPackIdIsItsPublishersAndEachReplacementIsAVersion() async throws {
+    try await scenarios.aPackIdIsItsPublishersAndEachReplacementIsAVersion()
+  }
+
+  func testAPackIsValidatedBeforeTheDatabaseAndShownAsText() async throws {
+    try await scenarios.aPackIsValidatedBeforeTheDatabaseAndShownAsText()
+  }
+
   /// Two processes on one database share everything: a token one hands out works on the
   /// other, and failed logins on one count on the other.
   func testTwoServersShareTokensAndTheLoginLimit() async throws {

@@ -69,6 +69,18 @@ final class ServerSQLiteTests: XCTestCase {
     try await scenarios.aScoreSentOfflineWaitsForTheNextSend()
   }
 
+  func testPacksArePublishedBrowsedAndFetched() async throws {
+    try await scenarios.packsArePublishedBrowsedAndFetched()
+  }
+
+  func testAPackIdIsItsPublishersAndEachReplacementIsAVersion() async throws {
+    try await scenarios.aPackIdIsItsPublishersAndEachReplacementIsAVersion()
+  }
+
+  func testAPackIsValidatedBeforeTheDatabaseAndShownAsText() async throws {
+    try await scenarios.aPackIsValidatedBeforeTheDatabaseAndShownAsText()
+  }
+
   /// The SQLite file is the server's whole state: a restarted server knows its accounts, and
   /// the file is in WAL mode so `serve role` can work beside a running server.
   func testAccountsOutliveARestartInWALMode() async throws {

@@ -565,6 +565,216 @@ struct ServerScenarios {
     XCTAssertEqual(try send(home).output, "sent 2 scores to \(second.url)\n")
     XCTAssertEqual(second.stop(), 0)
   }
+
+  /// A treble pack of `notes`, as a teacher writes one.
+  static func packFile(
+    id: String = "treble-high", name: String = "High treble",
+    notes: [String] = ["C5", "D5", "E5", "F5", "G5", "A5"]
+  ) throws -> Data {
+    try JSONSerialization.data(withJSONObject: [
+      "id": id, "name": name, "clef": "treble", "notes": notes,
+    ])
+  }
+
+  private func makeTeacher(
+    _ home: NetHome, _ server: ServerProcess, database: String, name: String
+  ) throws {
+    try createAndLogIn(home, server, name: name)
+    let role = try home.run(["serve", "role", name, "teacher", "--database", database])
+    XCTAssertEqual(role.status, 0, role.error)
+  }
+
+  private func writePack(_ home: NetHome, _ file: Data, as name: String) throws -> String {
+    let url = home.folder.appendingPathComponent(name)
+    try file.write(to: url)
+    return url.path
+  }
+
+  func packsArePublishedBrowsedAndFetched() async throws {
+    try await withServer { tia, server, database in
+      let pat = try NetHome()
+      defer { pat.remove() }
+      try makeTeacher(tia, server, database: database, name: "tia")
+      try createAndLogIn(pat, server, name: "pat")
+      XCTAssertEqual(
+        try pat.run(["packs", "browse"]).output,
+        "the catalogue on \(server.url) has no packs yet\n")
+
+      let file = try writePack(tia, Self.packFile(), as: "high.json")
+      let published = try tia.run(["packs", "publish", file])
+      XCTAssertEqual(published.status, 0, published.error)
+      XCTAssertEqual(
+        published.output,
+        "published treble-high version 1: High treble (6 notes, treble clef, C5–A5)\n",
+        "without --description the server describes the pack")
+
+      let browse = try pat.run(["packs", "browse"])
+      XCTAssertEqual(browse.status, 0, browse.error)
+      XCTAssertTrue(
+        browse.output.hasPrefix(
+          "treble-high  High treble: 6 notes, treble clef, C5–A5  (version 1 by tia, updated "),
+        browse.output)
+      XCTAssertEqual(browse.output.filter { $0 == "\n" }.count, 1)
+      let json = try pat.run(["packs", "browse", "--json"])
+      let object = try XCTUnwrap(
+        JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+      XCTAssertEqual(object["server"] as? String, server.url)
+      XCTAssertTrue(json.output.contains(#""server":"\#(server.url)""#), "slashes unescaped")
+      let packs = try XCTUnwrap(object["packs"] as? [[String: Any]])
+      XCTAssertEqual(packs.count, 1)
+      XCTAssertEqual(packs.first?["id"] as? String, "treble-high")
+      XCTAssertEqual(packs.first?["noteCount"] as? Int, 6)
+      XCTAssertEqual(packs.first?["publisher"] as? String, "tia")
+      XCTAssertEqual(packs.first?["version"] as? Int, 1)
+
+      let fetched = try pat.run(["packs", "fetch", "treble-high"])
+      XCTAssertEqual(fetched.status, 0, fetched.error)
+      XCTAssertEqual(
+        fetched.output, "fetched treble-high version 1: High treble (6 notes) from tia\n")
+      let list = try pat.run(["packs"])
+      XCTAssertEqual(list.status, 0, list.error)
+      XCTAssertTrue(list.output.contains("6 notes    High treble (yours)"), list.output)
+      XCTAssertFalse(list.output.contains("skipped"), list.output)
+      let again = try pat.run(["packs", "fetch", "treble-high"])
+      XCTAssertEqual(again.status, 0, again.error)
+      XCTAssertEqual(again.output, "treble-high is in your packs already, as version 1 has it\n")
+
+      let missing = try pat.run(["packs", "fetch", "nothing"])
+      XCTAssertEqual(missing.error, "Error: the catalogue has no pack nothing\n")
+      let builtIn = try tia.run(["packs", "publish", "\(Self.assets)/packs/treble-staff.json"])
+      XCTAssertEqual(
+        builtIn.error, "Error: treble-staff comes with Woodshed: every player has it already\n")
+
+      // A player reads the catalogue but does not publish to it.
+      let mine = try writePack(pat, Self.packFile(id: "pats-own"), as: "own.json")
+      let refused = try pat.run(["packs", "publish", mine])
+      XCTAssertEqual(refused.status, 1)
+      XCTAssertEqual(
+        refused.error,
+        "Error: only a teacher publishes packs: the server's admin gives the role with woodshed "
+          + "serve role pat teacher\n")
+      let anonymous = try await client(server).publishPack(
+        body: .json(.init(file: String(decoding: try Self.packFile(), as: UTF8.self))))
+      XCTAssertNotNil(try? anonymous.unauthorized)
+      let token = try savedToken(pat)
+      let forbidden = try await client(server, token: token).publishPack(
+        body: .json(.init(file: String(decoding: try Self.packFile(id: "x"), as: UTF8.self))))
+      XCTAssertTrue(
+        try forbidden.forbidden.body.json.error.hasPrefix("only a teacher publishes packs"))
+      let catalogue = try await client(server, token: token).listPacks()
+      XCTAssertEqual(try catalogue.ok.body.json.packs.count, 1, "the refused pack is not in it")
+    }
+  }
+
+  func aPackIdIsItsPublishersAndEachReplacementIsAVersion() async throws {
+    try await withServer { tia, server, database in
+      let tod = try NetHome()
+      let pat = try NetHome()
+      defer {
+        tod.remove()
+        pat.remove()
+      }
+      try makeTeacher(tia, server, database: database, name: "tia")
+      try makeTeacher(tod, server, database: database, name: "tod")
+      try createAndLogIn(pat, server, name: "pat")
+      let first = try writePack(tia, Self.packFile(), as: "high.json")
+      XCTAssertEqual(try tia.run(["packs", "publish", first]).status, 0)
+      XCTAssertEqual(try pat.run(["packs", "fetch", "treble-high"]).status, 0)
+
+      let second = try writePack(
+        tia, Self.packFile(notes: ["C5", "D5", "E5", "F5", "G5", "A5", "B5", "C6"]), as: "v2.json")
+      let unasked = try tia.run(["packs", "publish", second])
+      XCTAssertEqual(unasked.status, 1)
+      XCTAssertEqual(
+        unasked.error,
+        "Error: treble-high is yours already (version 1): add --replace to publish version 2\n")
+      let replaced = try tia.run(
+        ["packs", "publish", second, "--replace", "--description", "Up to C6"])
+      XCTAssertEqual(replaced.status, 0, replaced.error)
+      XCTAssertEqual(replaced.output, "published treble-high version 2: High treble (Up to C6)\n")
+
+      let taken = try tod.run(["packs", "publish", second, "--replace"])
+      XCTAssertEqual(taken.status, 1)
+      XCTAssertEqual(
+        taken.error,
+        "Error: tia has published a pack with the id treble-high: give yours another id\n")
+
+      let browse = try pat.run(["packs", "browse"]).output
+      XCTAssertTrue(
+        browse.hasPrefix("treble-high  High treble: Up to C6  (version 2 by tia, updated "), browse)
+      let stale = try pat.run(["packs", "fetch", "treble-high"])
+      XCTAssertEqual(stale.status, 1)
+      XCTAssertTrue(
+        stale.error.hasPrefix(
+          "Error: treble-high is already one of your packs (High treble) and differs from version "
+            + "2 in the catalogue (updated "),
+        stale.error)
+      XCTAssertTrue(stale.error.hasSuffix("): add --force to replace yours with it\n"), stale.error)
+      let forced = try pat.run(["packs", "fetch", "treble-high", "--force"])
+      XCTAssertEqual(forced.status, 0, forced.error)
+      XCTAssertEqual(
+        forced.output, "fetched treble-high version 2: High treble (8 notes) from tia\n")
+      XCTAssertTrue(try pat.run(["packs"]).output.contains("8 notes    High treble (yours)"))
+    }
+  }
+
+  func aPackIsValidatedBeforeTheDatabaseAndShownAsText() async throws {
+    try await withServer { tia, server, database in
+      try makeTeacher(tia, server, database: database, name: "tia")
+      let client = try client(server, token: try savedToken(tia))
+      let pack = String(decoding: try Self.packFile(), as: UTF8.self)
+      for (file, description, message) in [
+        (
+          #"{"id": "x", "clef": "treble", "notes": ["C4", "D4", "E4", "F4"]}"#, nil,
+          "the pack cannot be used: name: must be a string"
+        ),
+        ("<html>", nil, "the pack cannot be used: not valid JSON"),
+        (
+          String(decoding: try Self.packFile(notes: ["C4", "D4", "E4"]), as: UTF8.self), nil,
+          "the pack cannot be used: notes: needs at least 4 different note names"
+        ),
+        (pack, "two\nlines", "a description is one line"),
+        (
+          pack, String(repeating: "d", count: 161),
+          "a description has at most 160 characters"
+        ),
+        (
+          pack + String(repeating: " ", count: 64 * 1024),
+          nil, "a pack file has at most 65536 bytes in the catalogue"
+        ),
+      ] {
+        let answer = try await client.publishPack(
+          body: .json(.init(file: file, description: description)))
+        XCTAssertEqual(try answer.badRequest.body.json.error, message)
+      }
+      let catalogue = try await client.listPacks()
+      XCTAssertEqual(try catalogue.ok.body.json.packs, [], "nothing refused reached the database")
+
+      // A name or description that would retitle or clear the terminal is shown as text.
+      let sly = String(
+        decoding: try Self.packFile(id: "sly", name: "Sly\u{1b}]0;pwned\u{07} pack"),
+        as: UTF8.self)
+      let published = try await client.publishPack(
+        body: .json(.init(file: sly, description: "clears\u{1b}[2J the screen")))
+      XCTAssertEqual(try published.created.body.json.id, "sly")
+      let browse = try tia.run(["packs", "browse"])
+      XCTAssertFalse(browse.output.contains("\u{1b}"), browse.output)
+      XCTAssertTrue(
+        browse.output.hasPrefix("sly  Sly]0;pwned pack: clears[2J the screen  (version 1"),
+        browse.output)
+      let json = try tia.run(["packs", "browse", "--json"])
+      XCTAssertFalse(json.output.contains("\u{1b}"), json.output)
+      XCTAssertTrue(json.output.contains(#"clears\u001b[2J"#), json.output)
+      let fetched = try tia.run(["packs", "fetch", "sly"])
+      XCTAssertFalse(fetched.output.contains("\u{1b}"), fetched.output)
+      XCTAssertFalse(try tia.run(["packs"]).output.contains("\u{1b}"))
+    }
+  }
+
+  static var assets: String {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("assets").path
+  }
 }
 
 /// Adds the bearer token, as the NetClient does.

@@ -28,6 +28,18 @@ final class PackLibraryTests: StorageTestCase {
     XCTAssertTrue(library.entries.allSatisfy(\.isBuiltIn))
   }
 
+  /// The catalogue's description when a teacher gives none: count, staff, key when not C, range.
+  func testASummarySaysTheCountTheStaffTheKeyAndTheRange() throws {
+    let library = PackLibrary(builtIn: shipped, user: folder.file("packs"))
+    let summaries = Dictionary(
+      uniqueKeysWithValues: library.packs.map { ($0.id, $0.summary) })
+    XCTAssertEqual(summaries["treble-c4-b4"], "7 notes, treble clef, C4–B4")
+    XCTAssertEqual(summaries["alto-staff"], "11 notes, alto clef, E3–A4")
+    let keyed = try XCTUnwrap(library.pack(id: "treble-key-g"))
+    XCTAssertTrue(keyed.summary.contains(", treble clef, key of G, "), keyed.summary)
+    XCTAssertTrue(try XCTUnwrap(summaries["grand-staff"]).contains(" notes, grand staff, "))
+  }
+
   private func write(_ text: String, _ name: String) throws -> URL {
     try folder.write(text, to: name)
     return folder.file(name)

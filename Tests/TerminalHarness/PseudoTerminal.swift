@@ -129,6 +129,19 @@ public final class PseudoTerminal {
     }
   }
 
+  /// Waits for output beyond what was read so far and returns the moment it was read, or nil
+  /// on timeout: a test can time what the child draws.
+  public func waitForMoreOutput(timeout: Duration) -> ContinuousClock.Instant? {
+    let count = received.count
+    let deadline = ContinuousClock.now.advanced(by: timeout)
+    while true {
+      collectOutput()
+      if received.count > count { return ContinuousClock.now }
+      guard ContinuousClock.now < deadline, reap() == nil else { return nil }
+      waitForMaster(events: POLLIN, milliseconds: 20)
+    }
+  }
+
   /// The child's exit status, or 128 + the signal number if a signal ended it (as shells
   /// report it); nil if it is still running after `timeout`.
   public func waitForExit(timeout: Duration) -> Int32? {

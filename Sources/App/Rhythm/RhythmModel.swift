@@ -34,6 +34,8 @@ public struct RhythmModel: Equatable, Sendable {
   public private(set) var slot = 0
   /// The beats of the click under way, placed by the first click heard.
   public private(set) var grid: BeatGrid?
+  /// The click last heard: 0 is the first after the count-in, whose clicks are negative.
+  public private(set) var lastClick: Int?
   /// Hit times, in seconds on the monotonic clock, with the key path's delay taken off.
   public private(set) var hits: [Double] = []
   /// The hits graded against the line so far.
@@ -277,6 +279,7 @@ public struct RhythmModel: Equatable, Sendable {
 
   private mutating func reset() {
     grid = nil
+    lastClick = nil
     hits = []
     results = nil
     feedback = nil
@@ -293,7 +296,9 @@ public struct RhythmModel: Equatable, Sendable {
   /// as the player does. A stream can take a good part of a second to sound its first click; a
   /// recording standing in for the microphone (`--audio-in`) starts with it as a player would.
   mutating func heardBeat(_ beat: BeatDisplay) -> [Effect] {
-    guard capturesKeys, grid == nil, beat.bpm > 0 else { return [] }
+    guard capturesKeys, beat.bpm > 0 else { return [] }
+    lastClick = beat.bar * RhythmLine.beatsPerBar + beat.beatInBar
+    guard grid == nil else { return [] }
     grid = BeatGrid(heard: beat, beatsPerBar: RhythmLine.beatsPerBar)
     switch input {
     case .tap: return []

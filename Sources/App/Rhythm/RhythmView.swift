@@ -262,6 +262,22 @@ enum RhythmView {
     canvas.writeCentred(
       strings.text("rhythm.calibrate.taps", ["taps": "\(screen.hits.count)"]), y: area.y + 3,
       in: area, style: .role(.text))
+    // The count-in and the clicks shown as they sound: over SSH the click may not be heard at
+    // the keyboard, and the line changes at the moment of each click.
+    guard let click = screen.lastClick else { return }
+    let digitsArea = Rect(x: area.x, y: area.y + 5, width: area.width, height: BigDigits.height)
+    if click < 0 {
+      BigDigits("\(-click)", glyphs: model.glyphs).render(in: digitsArea, on: &canvas)
+    } else {
+      canvas.writeCentred(
+        strings.text(
+          "rhythm.calibrate.click",
+          [
+            "click": "\(min(click + 1, RhythmModel.calibrationClicks))",
+            "clicks": "\(RhythmModel.calibrationClicks)",
+          ]),
+        y: digitsArea.y + 1, in: area, style: Style.role(.text).bold)
+    }
   }
 
   /// The delay taken off taps on this run's key path, or that it is not measured yet: a path
@@ -289,12 +305,12 @@ enum RhythmView {
           "rhythm.calibrate.unsteady",
           ["spread": DecimalText.format($0.spreadMilliseconds, places: 0)])
       }
-      canvas.writeCentred(
+      canvas.writeCentredWrapped(
         text ?? strings.text("rhythm.calibrate.failed"), y: area.y + 1, in: area,
         style: Style.role(.warn).bold)
       return
     }
-    canvas.writeCentred(
+    let next = canvas.writeCentredWrapped(
       strings.text(
         byMIDI ? "rhythm.calibrate.resultMIDI" : "rhythm.calibrate.result",
         [
@@ -303,8 +319,8 @@ enum RhythmView {
         ]),
       y: area.y + 1, in: area, style: Style.role(.good).bold)
     if measured.isJittery {
-      canvas.writeCentred(
-        strings.text("rhythm.calibrate.jittery"), y: area.y + 3, in: area,
+      canvas.writeCentredWrapped(
+        strings.text("rhythm.calibrate.jittery"), y: next + 1, in: area,
         style: Style.role(.warn).bold)
     }
   }

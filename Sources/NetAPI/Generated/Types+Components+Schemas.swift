@@ -276,6 +276,142 @@ extension Components {
                 case file
             }
         }
+        /// - Remark: Generated from `#/components/schemas/PackPublishRequest`.
+        public struct PackPublishRequest: Codable, Hashable, Sendable {
+            /// The pack's file, as `woodshed packs add` takes it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PackPublishRequest/file`.
+            public var file: Swift.String
+            /// One line for the catalogue; left out, the server describes the pack (how many notes, the clef, the range).
+            ///
+            /// - Remark: Generated from `#/components/schemas/PackPublishRequest/description`.
+            public var description: Swift.String?
+            /// Publish the next version of one's own pack with this id.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PackPublishRequest/replace`.
+            public var replace: Swift.Bool?
+            /// Creates a new `PackPublishRequest`.
+            ///
+            /// - Parameters:
+            ///   - file: The pack's file, as `woodshed packs add` takes it.
+            ///   - description: One line for the catalogue; left out, the server describes the pack (how many notes, the clef, the range).
+            ///   - replace: Publish the next version of one's own pack with this id.
+            public init(
+                file: Swift.String,
+                description: Swift.String? = nil,
+                replace: Swift.Bool? = nil
+            ) {
+                self.file = file
+                self.description = description
+                self.replace = replace
+            }
+            public enum CodingKeys: String, CodingKey {
+                case file
+                case description
+                case replace
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CataloguedPack`.
+        public struct CataloguedPack: Codable, Hashable, Sendable {
+            /// The pack's own id, for `woodshed packs fetch`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CataloguedPack/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/CataloguedPack/name`.
+            public var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/CataloguedPack/description`.
+            public var description: Swift.String
+            /// - Remark: Generated from `#/components/schemas/CataloguedPack/noteCount`.
+            public var noteCount: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/CataloguedPack/publisher`.
+            public var publisher: Swift.String
+            /// 1 when first published, one more for each replacement.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CataloguedPack/version`.
+            public var version: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/CataloguedPack/publishedAt`.
+            public var publishedAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/CataloguedPack/updatedAt`.
+            public var updatedAt: Foundation.Date
+            /// Creates a new `CataloguedPack`.
+            ///
+            /// - Parameters:
+            ///   - id: The pack's own id, for `woodshed packs fetch`.
+            ///   - name:
+            ///   - description:
+            ///   - noteCount:
+            ///   - publisher:
+            ///   - version: 1 when first published, one more for each replacement.
+            ///   - publishedAt:
+            ///   - updatedAt:
+            public init(
+                id: Swift.String,
+                name: Swift.String,
+                description: Swift.String,
+                noteCount: Swift.Int,
+                publisher: Swift.String,
+                version: Swift.Int,
+                publishedAt: Foundation.Date,
+                updatedAt: Foundation.Date
+            ) {
+                self.id = id
+                self.name = name
+                self.description = description
+                self.noteCount = noteCount
+                self.publisher = publisher
+                self.version = version
+                self.publishedAt = publishedAt
+                self.updatedAt = updatedAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case name
+                case description
+                case noteCount
+                case publisher
+                case version
+                case publishedAt
+                case updatedAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PackCatalogue`.
+        public struct PackCatalogue: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PackCatalogue/packs`.
+            public var packs: [Components.Schemas.CataloguedPack]
+            /// Creates a new `PackCatalogue`.
+            ///
+            /// - Parameters:
+            ///   - packs:
+            public init(packs: [Components.Schemas.CataloguedPack]) {
+                self.packs = packs
+            }
+            public enum CodingKeys: String, CodingKey {
+                case packs
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PackFile`.
+        public struct PackFile: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PackFile/pack`.
+            public var pack: Components.Schemas.CataloguedPack
+            /// - Remark: Generated from `#/components/schemas/PackFile/file`.
+            public var file: Swift.String
+            /// Creates a new `PackFile`.
+            ///
+            /// - Parameters:
+            ///   - pack:
+            ///   - file:
+            public init(
+                pack: Components.Schemas.CataloguedPack,
+                file: Swift.String
+            ) {
+                self.pack = pack
+                self.file = file
+            }
+            public enum CodingKeys: String, CodingKey {
+                case pack
+                case file
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/IntervalScoreSubmission`.
         public struct IntervalScoreSubmission: Codable, Hashable, Sendable {
             /// The game's line of history.jsonl, as the practice room wrote it: module fretboard, exercise intervals, its figures (score, level), its pattern in content and every mark in answers.

@@ -76,6 +76,23 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /leaderboards/interval/{patternId}`.
     /// - Remark: Generated from `#/paths//leaderboards/interval/{patternId}/get(getIntervalLeaderboard)`.
     func getIntervalLeaderboard(_ input: Operations.GetIntervalLeaderboard.Input) async throws -> Operations.GetIntervalLeaderboard.Output
+    /// The catalogue, most recently updated first.
+    ///
+    /// - Remark: HTTP `GET /packs`.
+    /// - Remark: Generated from `#/paths//packs/get(listPacks)`.
+    func listPacks(_ input: Operations.ListPacks.Input) async throws -> Operations.ListPacks.Output
+    /// Publishes a note pack (teachers only), or a new version of one's own.
+    ///
+    /// The file is checked with the same validator as `woodshed packs add` and kept as that validator writes it back. A pack id is its first publisher's: another teacher's is refused, and one's own is replaced, as the next version, only when `replace` is true.
+    ///
+    /// - Remark: HTTP `POST /packs`.
+    /// - Remark: Generated from `#/paths//packs/post(publishPack)`.
+    func publishPack(_ input: Operations.PublishPack.Input) async throws -> Operations.PublishPack.Output
+    /// A catalogued pack's file.
+    ///
+    /// - Remark: HTTP `GET /packs/{packId}`.
+    /// - Remark: Generated from `#/paths//packs/{packId}/get(getPack)`.
+    func getPack(_ input: Operations.GetPack.Input) async throws -> Operations.GetPack.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -190,6 +207,41 @@ extension APIProtocol {
         headers: Operations.GetIntervalLeaderboard.Input.Headers = .init()
     ) async throws -> Operations.GetIntervalLeaderboard.Output {
         try await getIntervalLeaderboard(Operations.GetIntervalLeaderboard.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// The catalogue, most recently updated first.
+    ///
+    /// - Remark: HTTP `GET /packs`.
+    /// - Remark: Generated from `#/paths//packs/get(listPacks)`.
+    public func listPacks(headers: Operations.ListPacks.Input.Headers = .init()) async throws -> Operations.ListPacks.Output {
+        try await listPacks(Operations.ListPacks.Input(headers: headers))
+    }
+    /// Publishes a note pack (teachers only), or a new version of one's own.
+    ///
+    /// The file is checked with the same validator as `woodshed packs add` and kept as that validator writes it back. A pack id is its first publisher's: another teacher's is refused, and one's own is replaced, as the next version, only when `replace` is true.
+    ///
+    /// - Remark: HTTP `POST /packs`.
+    /// - Remark: Generated from `#/paths//packs/post(publishPack)`.
+    public func publishPack(
+        headers: Operations.PublishPack.Input.Headers = .init(),
+        body: Operations.PublishPack.Input.Body
+    ) async throws -> Operations.PublishPack.Output {
+        try await publishPack(Operations.PublishPack.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// A catalogued pack's file.
+    ///
+    /// - Remark: HTTP `GET /packs/{packId}`.
+    /// - Remark: Generated from `#/paths//packs/{packId}/get(getPack)`.
+    public func getPack(
+        path: Operations.GetPack.Input.Path,
+        headers: Operations.GetPack.Input.Headers = .init()
+    ) async throws -> Operations.GetPack.Output {
+        try await getPack(Operations.GetPack.Input(
             path: path,
             headers: headers
         ))

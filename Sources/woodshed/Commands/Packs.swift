@@ -5,6 +5,10 @@ import FoundationEssentials
 struct Packs: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "The note packs to practise reading from.",
+    discussion: """
+      With a server (woodshed login): `packs browse [--json]`, `packs fetch ID [--force]` and, \
+      for a teacher, `packs publish FILE [--description TEXT] [--replace]`.
+      """,
     subcommands: [List.self, Add.self], defaultSubcommand: List.self)
 
   struct List: ParsableCommand {
