@@ -88,7 +88,7 @@ let package = Package(
     .target(
       name: "Server",
       dependencies: [
-        "NetAPI", "ServerStore", "Storage", "MusicTheory",
+        "NetAPI", "ServerStore", "Storage", "MusicTheory", "Practice",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
         .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
@@ -108,7 +108,7 @@ let package = Package(
     .executableTarget(
       name: "woodshed-net",
       dependencies: [
-        "Server", "ServerStore", "NetClient", "Storage", "MusicTheory", "TerminalUI",
+        "Server", "ServerStore", "NetClient", "Storage", "MusicTheory", "Practice", "TerminalUI",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]),
@@ -166,7 +166,7 @@ let package = Package(
     .testTarget(
       name: "ServerTests",
       dependencies: [
-        "NetAPI", "ServerStore", "TerminalHarness",
+        "NetAPI", "ServerStore", "TerminalHarness", "Practice", "MusicTheory", "DSP",
         .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
         .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
         .product(name: "HTTPTypes", package: "swift-http-types"),

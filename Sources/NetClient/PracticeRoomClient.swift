@@ -23,6 +23,31 @@ public struct SharedPatternInfo: Equatable, Sendable {
   public let createdAt: Date
 }
 
+/// What the server made of one interval game sent to it.
+public enum ScoreOutcome: Equatable, Sendable {
+  case recorded
+  case alreadyRecorded
+  /// The game cannot give that record; the server's line says why.
+  case implausible(String)
+}
+
+/// One player's best game on a board.
+public struct LeaderboardRow: Equatable, Sendable {
+  public let place: Int
+  public let player: String
+  public let score: Int
+  public let level: Int
+  public let playedAt: Date
+}
+
+/// A pattern's board for one level band: the ten best and my own row.
+public struct Leaderboard: Equatable, Sendable {
+  public let band: Int
+  public let players: Int
+  public let top: [LeaderboardRow]
+  public let mine: LeaderboardRow?
+}
+
 /// The generated client for one server, each answer turned into a value or a `ClientFailure`.
 public struct PracticeRoomClient: Sendable {
   public let server: String
@@ -123,6 +148,52 @@ public struct PracticeRoomClient: Sendable {
     case .unauthorized: throw .tokenRefused
     case .undocumented(let status, let payload): throw await Self.undocumented(status, payload)
     }
+  }
+
+  /// Sends one interval game's history line; a refusal of the game itself is an outcome, not
+  /// a failure, so the caller can tell it from a server that could not be reached.
+  public func submitIntervalScore(record: String, token: String) async throws(ClientFailure)
+    -> ScoreOutcome
+  {
+    let output = try await call(token: token) {
+      try await $0.submitIntervalScore(body: .json(.init(record: record)))
+    }
+    switch output {
+    case .created: return .recorded
+    case .ok: return .alreadyRecorded
+    case .unprocessableContent(let response):
+      return .implausible(try Self.message { try response.body.json })
+    case .badRequest(let response):
+      return .implausible(try Self.message { try response.body.json })
+    case .unauthorized: throw .tokenRefused
+    case .undocumented(let status, let payload): throw await Self.undocumented(status, payload)
+    }
+  }
+
+  /// The pattern's interval-game boards, levels 1–2, 3–4 and 5–6.
+  public func intervalLeaderboard(patternID: String, token: String) async throws(ClientFailure)
+    -> [Leaderboard]
+  {
+    let output = try await call(token: token) {
+      try await $0.getIntervalLeaderboard(path: .init(patternId: patternID))
+    }
+    switch output {
+    case .ok(let ok):
+      return try Self.payload { try ok.body.json }.boards.map {
+        Leaderboard(
+          band: $0.band, players: $0.players, top: $0.top.map(Self.row),
+          mine: $0.mine.map(Self.row))
+      }
+    case .badRequest(let response): throw .refused(try Self.message { try response.body.json })
+    case .unauthorized: throw .tokenRefused
+    case .undocumented(let status, let payload): throw await Self.undocumented(status, payload)
+    }
+  }
+
+  private static func row(_ entry: Components.Schemas.LeaderboardEntry) -> LeaderboardRow {
+    LeaderboardRow(
+      place: entry.place, player: entry.player, score: entry.score, level: entry.level,
+      playedAt: entry.playedAt)
   }
 
   /// Runs one operation on a client of its own. Whatever goes wrong below the API (refused

@@ -9,6 +9,13 @@ import MusicTheory
 public struct IntervalGame: Equatable, Sendable {
   public static let levels = 1...6
   public static let questionsPerLevel = 8
+  /// How the history names a game: its module and exercise.
+  public static let module = "fretboard"
+  public static let exercise = "intervals"
+
+  /// The level band a level belongs to, as records and leaderboards group games: 1 for levels
+  /// 1–2, 2 for 3–4, 3 for 5–6.
+  public static func band(of level: Int) -> Int { (level + 1) / 2 }
 
   /// What the neck shows at a level: labels and colours (1–2), labels only (3–4), or nothing
   /// but the tonic (5–6).
@@ -47,7 +54,12 @@ public struct IntervalGame: Equatable, Sendable {
   public private(set) var clearedAtLevel = 0
   public private(set) var isOver = false
   public private(set) var isPassed = false
+  /// Every mark that counted, in order, as the history keeps it: a leaderboard checks the
+  /// score against them (`ScorePlausibility`).
+  public private(set) var answers: [SessionRecord.Answer] = []
   private var nextEntry = 0.0
+  /// Game time of the last mark that counted, to the millisecond the answers keep.
+  private var lastMarkAt = 0.0
 
   /// `positions` and `intervals` are the pattern's tones in the same order; the tonic is the
   /// one whose interval is a unison or octave, and is never asked.
@@ -62,8 +74,24 @@ public struct IntervalGame: Equatable, Sendable {
   /// level, and within a level 4 % less for each question cleared, so a level grows
   /// faster towards its end.
   public var crossingSeconds: Double {
+    Self.crossingSeconds(level: level, clearedAtLevel: clearedAtLevel)
+  }
+
+  /// The crossing time at `level` after `clearedAtLevel` questions of it were cleared.
+  public static func crossingSeconds(level: Int, clearedAtLevel: Int) -> Double {
     (18 - 2 * Double(level)) * (1 - 0.04 * Double(clearedAtLevel))
   }
+
+  /// Points for the mark that clears a question `lane` of the way across (0 at the right
+  /// edge, 1 at the left): its place, 10×level, and up to 10×level more for speed.
+  public static func clearingPoints(level: Int, lane: Double) -> Int {
+    level + 10 * level + Int((10 * Double(level) * (1 - lane)).rounded())
+  }
+
+  /// The lane a question had come when cleared, in the thousandths the history keeps, so the
+  /// points a record shows are the points its answers give.
+  static func lane(_ progress: Double) -> Double { (progress * 1000).rounded() / 1000 }
+
   /// Seconds between two questions entering.
   public var entrySpacing: Double { crossingSeconds / 4 }
 
@@ -116,24 +144,46 @@ public struct IntervalGame: Equatable, Sendable {
 
   /// Marks a place for the oldest question: +level if it holds the interval, −level if not, and
   /// when it was the last place of that interval +10×level more, and up to as much again for
-  /// speed: the whole of it at the lane's right edge, none at its left.
+  /// speed: the whole of it at the lane's right edge, none at its left. `seconds` is when the
+  /// key came, in game time, if after the lane last moved: the answers keep the player's own
+  /// spacing of the marks, not the frames'.
   @discardableResult
-  public mutating func mark(_ position: FretPosition) -> Mark {
-    guard !isOver, !questions.isEmpty, !marked.contains(position) else { return .ignored }
+  public mutating func mark(_ position: FretPosition, at seconds: Double? = nil) -> Mark {
+    guard !isOver, let oldest = questions.first, !marked.contains(position) else {
+      return .ignored
+    }
     guard targets.contains(position) else {
       score -= level
+      answer(oldest, at: position, seconds: seconds, isCorrect: false, lane: nil)
       return .wrong
     }
-    score += level
     marked.insert(position)
-    guard marked == targets else { return .right }
-    let speed = 1 - progress(of: questions[0])
-    score += 10 * level + Int((10 * Double(level) * speed).rounded())
+    guard marked == targets else {
+      score += level
+      answer(oldest, at: position, seconds: seconds, isCorrect: true, lane: nil)
+      return .right
+    }
+    let lane = Self.lane(progress(of: oldest))
+    score += Self.clearingPoints(level: level, lane: lane)
+    answer(oldest, at: position, seconds: seconds, isCorrect: true, lane: lane)
     questions.removeFirst()
     marked = []
     clearedAtLevel += 1
     if clearedAtLevel == Self.questionsPerLevel { levelUp() }
     return .cleared
+  }
+
+  private mutating func answer(
+    _ question: Question, at position: FretPosition, seconds: Double?, isCorrect: Bool,
+    lane: Double?
+  ) {
+    let now = max((max(time, seconds ?? time) * 1000).rounded() / 1000, lastMarkAt)
+    answers.append(
+      SessionRecord.Answer(
+        question: question.interval.degreeName, context: "level \(level)",
+        given: "\(position.string) \(position.fret)", isCorrect: isCorrect,
+        seconds: now - lastMarkAt, lane: lane))
+    lastMarkAt = now
   }
 
   /// The player stopped.

@@ -14,18 +14,25 @@ public struct SessionRecord: Codable, Equatable, Sendable {
     public var given: String
     public var isCorrect: Bool
     public var seconds: Double
+    /// For the answer that cleared a moving question (the interval game), how far across its
+    /// lane the question had come: 0 just entered, 1 at the edge. Nil for every other answer,
+    /// and in lines written before it was kept.
+    public var lane: Double?
 
-    public init(question: String, context: String, given: String, isCorrect: Bool, seconds: Double)
-    {
+    public init(
+      question: String, context: String, given: String, isCorrect: Bool, seconds: Double,
+      lane: Double? = nil
+    ) {
       self.question = question
       self.context = context
       self.given = given
       self.isCorrect = isCorrect
       self.seconds = seconds
+      self.lane = lane
     }
 
     enum CodingKeys: String, CodingKey {
-      case question, context, given, seconds
+      case question, context, given, seconds, lane
       case isCorrect = "correct"
     }
   }

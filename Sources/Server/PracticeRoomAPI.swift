@@ -9,6 +9,7 @@ struct PracticeRoomAPI: APIProtocol {
   let database: ServerDatabase
   let accounts: AccountStore
   let shares: PatternShareStore
+  let scores: IntervalScoreStore
   let packs: PackCatalogueStore
   let logger: Logger
 

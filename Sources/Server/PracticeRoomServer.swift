@@ -44,6 +44,7 @@ public enum PracticeRoomServer {
       let api = PracticeRoomAPI(
         database: database, accounts: accounts,
         shares: PatternShareStore(database: database.sql),
+        scores: IntervalScoreStore(database: database.sql),
         packs: PackCatalogueStore(database: database.sql), logger: logger)
       try api.registerHandlers(on: router)
       let schema = try await accounts.schemaVersion()

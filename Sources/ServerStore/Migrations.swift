@@ -10,7 +10,7 @@ enum Migrations {
 
   static let steps: [Step] = [
     Step(version: 1, apply: accounts), Step(version: 2, apply: patternShares),
-    Step(version: 3, apply: packs),
+    Step(version: 3, apply: packs), Step(version: 4, apply: intervalScores),
   ]
 
   static var latestVersion: Int { steps.map(\.version).max() ?? 0 }
@@ -100,6 +100,27 @@ enum Migrations {
       .column("version", type: .bigint, .notNull)
       .column("published_at", type: .bigint, .notNull)
       .column("updated_at", type: .bigint, .notNull)
+      .run()
+  }
+
+  /// Interval-game scores, one row per game: a player's game is known by its start, so a game
+  /// sent twice is kept once. The record is kept as sent, for a teacher to look into.
+  private static func intervalScores(_ database: any SQLDatabase) async throws {
+    try await database.create(table: "interval_scores").ifNotExists()
+      .column("player", type: .text, .notNull, .references("accounts", "name"))
+      .column("started_at", type: .bigint, .notNull)
+      .column("pattern_id", type: .text, .notNull)
+      .column("band", type: .bigint, .notNull)
+      .column("level", type: .bigint, .notNull)
+      .column("score", type: .bigint, .notNull)
+      .column("record", type: .text, .notNull)
+      .column("submitted_at", type: .bigint, .notNull)
+      .run()
+    try await database.create(index: "interval_scores_by_game").unique().on("interval_scores")
+      .column("player").column("started_at")
+      .run()
+    try await database.create(index: "interval_scores_by_board").on("interval_scores")
+      .column("pattern_id").column("band").column("score")
       .run()
   }
 }

@@ -1,12 +1,15 @@
 import FoundationEssentials
 import Glibc
 
-/// `woodshed serve`, `account`, `login`, `logout`, `patterns share|inbox|fetch` and
-/// `packs publish|browse|fetch` run `woodshed-net`, the sibling binary that links the
-/// networking; the practice room stays small and quick to start (ARCHITECTURE.md).
-/// The arguments go through unchanged, so `woodshed serve --help` is the real help.
+/// `woodshed serve`, `account`, `login`, `logout`, `scores`, `leaderboard`,
+/// `patterns share|inbox|fetch` and `packs publish|browse|fetch` run `woodshed-net`, the
+/// sibling binary that links the networking; the practice room stays small and quick to start
+/// (ARCHITECTURE.md). The arguments go through unchanged, so `woodshed serve --help` is the
+/// real help.
 enum NetPassThrough {
-  static let commands: Set<String> = ["serve", "account", "login", "logout"]
+  static let commands: Set<String> = [
+    "serve", "account", "login", "logout", "scores", "leaderboard",
+  ]
   /// The subcommands that need the server; the others of `patterns` and `packs` are the
   /// practice room's.
   static let subcommands: [String: Set<String>] = [

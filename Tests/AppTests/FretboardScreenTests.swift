@@ -188,6 +188,65 @@ final class FretboardScreenTests: XCTestCase {
       text(model))
   }
 
+  /// Marks a player makes 0.2 s apart between two frames keep their spacing in the record, so
+  /// the leaderboards' check (no mark under 0.15 s after the one before) takes the game.
+  func testTheRecordKeepsWhenEachKeyCameAndPassesTheLeaderboardsCheck() throws {
+    var model = model()
+    model.press(.character("4"), .enter)
+    _ = press(&model, .character("g"), at: 1)
+    _ = press(&model, .enter, at: 2)
+    _ = model.handle(.tick(MonotonicInstant(nanoseconds: 5_500_000_000)))
+    let game = try XCTUnwrap(screen(model)?.game)
+    var at = 5.52
+    for target in game.targets.sorted(by: { ($0.string, $0.fret) < ($1.string, $1.fret) }) {
+      _ = type(&model, "\(target.string) \(target.fret)", at: at)
+      at += 0.2
+    }
+    XCTAssertEqual(screen(model)?.lastMark, .cleared)
+    let effects = press(&model, .escape, at: 6.5)
+    guard case .record(let record) = effects.first else { return XCTFail("\(effects)") }
+    XCTAssertEqual(record.answers.count, game.targets.count)
+    XCTAssertEqual(record.answers[0].seconds, 0.52, accuracy: 1e-9, "from the game's start")
+    for answer in record.answers.dropFirst() {
+      XCTAssertEqual(answer.seconds, 0.2, accuracy: 1e-9, "the keys' spacing, not the frames'")
+    }
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+    let result = try ScorePlausibility.intervalResult(of: record.ended(at: now), now: now)
+    XCTAssertEqual(result.score, screen(model)?.game?.score)
+  }
+
+  /// A key held on a wrong place repeats: past 500 marks the game is saved without them, so
+  /// its line stays under the 64 KiB a history line may have and is not lost.
+  func testAGameWithMoreMarksThanALineHoldsIsSavedWithoutThem() throws {
+    var model = model()
+    model.press(.character("4"), .enter)
+    _ = press(&model, .character("g"), at: 1)
+    _ = press(&model, .enter, at: 2)
+    _ = model.handle(.tick(MonotonicInstant(nanoseconds: 5_500_000_000)))
+    let game = try XCTUnwrap(screen(model)?.game)
+    let wrong = try XCTUnwrap(
+      game.tones.keys.sorted { ($0.string, $0.fret) < ($1.string, $1.fret) }.first {
+        !game.targets.contains($0)
+      })
+    for mark in 0..<501 {
+      _ = type(&model, "\(wrong.string) \(wrong.fret)", at: 6 + Double(mark) * 0.01)
+    }
+    let effects = press(&model, .escape, at: 12)
+    guard case .record(let record) = effects.first else { return XCTFail("\(effects)") }
+    XCTAssertEqual(record.figures["score"], -501)
+    XCTAssertEqual(record.answers, [], "501 marks: the game is kept, its marks are not")
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .iso8601
+    var kept = record
+    kept.answers = Array(
+      repeating: SessionRecord.Answer(
+        question: "b13", context: "level 6", given: "12 24", isCorrect: false, seconds: 1234.567,
+        lane: 0.999), count: 500)
+    XCTAssertLessThan(
+      try encoder.encode(kept).count, 64 * 1024, "500 of the longest marks fit in a line")
+  }
+
   func testAQuestionReachingTheEdgeEndsTheGameAgainstTheRecord() throws {
     let earlier = SessionRecord(
       module: "fretboard", exercise: "intervals", startedAt: Date(timeIntervalSince1970: 0),

@@ -69,6 +69,35 @@ final class IntervalGameTests: XCTestCase {
       }.count + 10 + 5, "half the lane gone: half the bonus")
   }
 
+  func testEveryMarkIsKeptWithTheSecondsSinceTheLastAndTheLaneOfAClear() throws {
+    var game = game
+    var random = SplitMix64(seed: 2)
+    game.advance(to: 0.001, using: &random)
+    game.advance(to: 4.0004, using: &random)
+    let asked = game.questions[0].interval.degreeName
+    let targets = game.targets.sorted { ($0.string, $0.fret) < ($1.string, $1.fret) }
+    let wrong = try XCTUnwrap(
+      game.tones.keys.sorted { ($0.string, $0.fret) < ($1.string, $1.fret) }.first {
+        !game.targets.contains($0)
+      })
+    game.mark(wrong)
+    game.advance(to: 6.5, using: &random)
+    for place in targets { game.mark(place) }
+    XCTAssertEqual(game.answers.count, 1 + targets.count)
+    XCTAssertEqual(
+      game.answers[0],
+      SessionRecord.Answer(
+        question: asked, context: "level 1", given: "\(wrong.string) \(wrong.fret)",
+        isCorrect: false, seconds: 4))
+    XCTAssertEqual(game.answers[1].seconds, 2.5, accuracy: 1e-9, "from the mark before")
+    XCTAssertNil(game.answers[1].lane, "a right mark that does not clear has no lane")
+    let clear = try XCTUnwrap(game.answers.last)
+    XCTAssertEqual(clear.seconds, 0, "marked at the same moment of game time")
+    XCTAssertEqual(clear.lane, 0.406, "6.5 s of a 16 s lane, to the thousandth")
+    XCTAssertEqual(
+      game.score, -1 + (targets.count - 1) + 1 + 10 + 6, "the speed bonus of 0.594 of the lane")
+  }
+
   func testQuestionsComeFasterWithinALevel() {
     var game = game
     var random = SplitMix64(seed: 4)

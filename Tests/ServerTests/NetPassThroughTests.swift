@@ -15,6 +15,27 @@ final class NetPassThroughTests: XCTestCase {
     XCTAssertTrue(help.output.contains("role"), help.output)
   }
 
+  func testScoresAndLeaderboardRunTheSibling() throws {
+    let home = try NetHome()
+    defer { home.remove() }
+    let scores = try home.run(["scores", "send", "--help"])
+    XCTAssertEqual(scores.status, 0, scores.error)
+    XCTAssertTrue(scores.output.contains("USAGE: woodshed scores send"), scores.output)
+    let board = try home.run(["leaderboard", "--help"])
+    XCTAssertEqual(board.status, 0, board.error)
+    XCTAssertTrue(board.output.contains("--pattern <pattern>"), board.output)
+    let unknown = try home.run(["leaderboard", "--game", "rhythm", "--pattern", "x"])
+    XCTAssertNotEqual(unknown.status, 0)
+    XCTAssertTrue(unknown.error.contains("'rhythm'"), unknown.error)
+    for command in [
+      ["scores", "send"], ["leaderboard", "--game", "interval", "--pattern", "minor-pentatonic-1"],
+    ] {
+      let nobody = try home.run(command)
+      XCTAssertEqual(nobody.status, 1)
+      XCTAssertEqual(nobody.error, "Error: not logged in: run woodshed login NAME --server URL\n")
+    }
+  }
+
   func testAMissingSiblingIsOneLineNamingIt() throws {
     let home = try NetHome()
     defer { home.remove() }

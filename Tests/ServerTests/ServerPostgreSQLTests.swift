@@ -55,6 +55,26 @@ final class ServerPostgreSQLTests: XCTestCase {
     try await scenarios.aSharedPatternIsValidatedAndShownAsText()
   }
 
+  func testScoresAreSentAndShownInOrder() async throws {
+    try await scenarios.scoresAreSentAndShownInOrder()
+  }
+
+  func testTheSameHistorySentTwiceIsStoredOnce() async throws {
+    try await scenarios.theSameHistorySentTwiceIsStoredOnce()
+  }
+
+  func testAnImplausibleRecordIsRefusedWithOneLineAndStoredNowhere() async throws {
+    try await scenarios.anImplausibleRecordIsRefusedWithOneLineAndStoredNowhere()
+  }
+
+  func testAPlayerSeesTheBoardButCannotSubmitForAnother() async throws {
+    try await scenarios.aPlayerSeesTheBoardButCannotSubmitForAnother()
+  }
+
+  func testAScoreSentOfflineWaitsForTheNextSend() async throws {
+    try await scenarios.aScoreSentOfflineWaitsForTheNextSend()
+  }
+
   func testPacksArePublishedBrowsedAndFetched() async throws {
     try await scenarios.packsArePublishedBrowsedAndFetched()
   }

@@ -1,9 +1,16 @@
 import Foundation
 import HTTPTypes
+import Logging
 import NetAPI
 import OpenAPIAsyncHTTPClient
 import OpenAPIRuntime
+import SQLKit
+import ServerStore
 import XCTest
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
 
 /// Every rule of the server, checked against the real binary; the SQLite and PostgreSQL test
 /// classes run each one on their own database.
@@ -324,6 +331,239 @@ struct ServerScenarios {
       XCTAssertFalse(inbox.output.contains("\u{1b}"), inbox.output)
       XCTAssertTrue(inbox.output.contains("Sly]0;pwned one"), inbox.output)
     }
+  }
+
+  /// How many interval-game rows the server's database holds.
+  private func storedScores(_ database: String) async throws -> Int {
+    let opened = try await ServerDatabase.open(
+      try DatabaseLocation(parsing: database), logger: Logger(label: "test"))
+    let count: Int
+    do {
+      let row = try await opened.sql.select()
+        .column(SQLFunction("COUNT", args: SQLLiteral.all), as: "count")
+        .from("interval_scores")
+        .first()
+      count = try XCTUnwrap(row).decode(column: "count", as: Int.self)
+    } catch {
+      await opened.shutdown()
+      throw error
+    }
+    await opened.shutdown()
+    return count
+  }
+
+  private func send(_ home: NetHome) throws -> (status: Int32, output: String, error: String) {
+    try home.run(["scores", "send"])
+  }
+
+  private func board(_ home: NetHome) throws -> [String: Any] {
+    let json = try home.run(
+      ["leaderboard", "--game", "interval", "--pattern", PlayedGames.pattern, "--json"])
+    XCTAssertEqual(json.status, 0, json.error)
+    return try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+  }
+
+  private static func day(_ game: PlayedGames.Game) -> String {
+    String(ISO8601DateFormatter().string(from: game.record.startedAt).prefix(10))
+  }
+
+  func scoresAreSentAndShownInOrder() async throws {
+    try await withServer { ada, server, _ in
+      let bea = try NetHome()
+      let cy = try NetHome()
+      defer {
+        bea.remove()
+        cy.remove()
+      }
+      let adas = [
+        PlayedGames.game(clears: 5, hoursAgo: 3), PlayedGames.game(clears: 12, hoursAgo: 2),
+      ]
+      let beas = [PlayedGames.game(clears: 10, hoursAgo: 5, seed: 9)]
+      let cys = [
+        PlayedGames.game(clears: 3, hoursAgo: 4, seed: 11),
+        PlayedGames.game(clears: 20, hoursAgo: 1, seed: 11),
+      ]
+      for (home, name, games) in [(ada, "ada", adas), (bea, "bea", beas), (cy, "cy", cys)] {
+        try createAndLogIn(home, server, name: name)
+        try PlayedGames.write(games, to: home)
+        let sent = try send(home)
+        XCTAssertEqual(sent.status, 0, sent.error)
+        let scores = games.count == 1 ? "1 score" : "\(games.count) scores"
+        XCTAssertEqual(sent.output, "sent \(scores) to \(server.url)\n")
+      }
+      XCTAssertEqual(
+        [adas[1].level, beas[0].level, cys[0].level, cys[1].level], [2, 2, 1, 3],
+        "three players on levels 1-2, one on 3-4")
+      XCTAssertGreaterThan(adas[1].score, beas[0].score)
+      XCTAssertGreaterThan(beas[0].score, cys[0].score)
+      XCTAssertGreaterThan(adas[1].score, adas[0].score)
+
+      // Bea sees the board with her own row marked; each player's best game only.
+      let table = try bea.run(
+        ["leaderboard", "--game", "interval", "--pattern", PlayedGames.pattern])
+      XCTAssertEqual(table.status, 0, table.error)
+      func row(_ mark: String, _ place: Int, _ name: String, _ game: PlayedGames.Game) -> String {
+        let padded = name + String(repeating: " ", count: 6 - name.count)
+        let score = String(game.score)
+        return "\(mark)     \(place)  \(padded)  "
+          + String(repeating: " ", count: 5 - score.count) + score
+          + "      \(game.level)  \(Self.day(game))\n"
+      }
+      XCTAssertEqual(
+        table.output,
+        "\(PlayedGames.pattern), levels 1-2: 3 players\n"
+          + "  place  player  score  level  date\n"
+          + row(" ", 1, "ada", adas[1]) + row("*", 2, "bea", beas[0]) + row(" ", 3, "cy", cys[0])
+          + "\n\(PlayedGames.pattern), levels 3-4: 1 player\n"
+          + "  place  player  score  level  date\n"
+          + row(" ", 1, "cy", cys[1]))
+
+      let boards = try XCTUnwrap(try board(ada)["boards"] as? [[String: Any]])
+      XCTAssertEqual(boards.map { $0["levels"] as? String }, ["1-2", "3-4", "5-6"])
+      let top = try XCTUnwrap(boards[0]["top"] as? [[String: Any]])
+      XCTAssertEqual(top.map { $0["player"] as? String }, ["ada", "bea", "cy"])
+      XCTAssertEqual(top.map { $0["score"] as? Int }, [adas[1].score, beas[0].score, cys[0].score])
+      XCTAssertEqual((boards[0]["mine"] as? [String: Any])?["place"] as? Int, 1)
+      XCTAssertNil(boards[1]["mine"], "ada has no game on levels 3-4")
+      XCTAssertEqual(boards[2]["players"] as? Int, 0)
+
+      let other = try ada.run(["leaderboard", "--game", "interval", "--pattern", "6-chord-1"])
+      XCTAssertEqual(other.output, "no scores on 6-chord-1 yet\n")
+    }
+  }
+
+  func theSameHistorySentTwiceIsStoredOnce() async throws {
+    try await withServer { home, server, database in
+      try createAndLogIn(home, server, name: "dot")
+      let games = [
+        PlayedGames.game(clears: 4, hoursAgo: 3), PlayedGames.game(clears: 9, hoursAgo: 2),
+        PlayedGames.game(clears: 6, hoursAgo: 1, seed: 8),
+      ]
+      try PlayedGames.write(games, to: home)
+      XCTAssertEqual(try send(home).output, "sent 3 scores to \(server.url)\n")
+      XCTAssertEqual(try send(home).output, "nothing new\n")
+      // Without the file that remembers what went, everything goes again: the server keeps
+      // each game once.
+      try FileManager.default.removeItem(
+        at: home.folder.appendingPathComponent("data/scores-sent.json"))
+      let again = try send(home)
+      XCTAssertEqual(again.status, 0, again.error)
+      XCTAssertEqual(again.output, "nothing new\n")
+      let answer = try await client(server, token: try savedToken(home)).submitIntervalScore(
+        body: .json(.init(record: games[0].line)))
+      XCTAssertEqual(try answer.ok.body.json.status, .alreadyRecorded)
+      let scoreCount = try await storedScores(database)
+      XCTAssertEqual(scoreCount, 3, "0 duplicates")
+    }
+  }
+
+  func anImplausibleRecordIsRefusedWithOneLineAndStoredNowhere() async throws {
+    try await withServer { home, server, database in
+      try createAndLogIn(home, server, name: "eli")
+      let client = try client(server, token: try savedToken(home))
+      let played = PlayedGames.game(clears: 6, hoursAgo: 1)
+
+      var inflated = played.record
+      inflated.figures["score"] = Double(played.score + 50)
+      var hasty = played.record
+      hasty.answers[1].seconds += hasty.answers[2].seconds - 0.05
+      hasty.answers[2].seconds = 0.05
+      var future = played.record
+      future.startedAt = Date(
+        timeIntervalSince1970: (Date().timeIntervalSince1970 + 86_400).rounded(.down))
+      for (record, reason) in [
+        (inflated, "a score of \(played.score + 50), but the answers give \(played.score)"),
+        (hasty, "answer 3 came 0.05 s after the one before: faster than anyone marks a place"),
+        (future, "the game is dated in the future"),
+      ] {
+        let answer = try await client.submitIntervalScore(
+          body: .json(.init(record: PlayedGames.Game(record: record).line)))
+        XCTAssertEqual(try answer.unprocessableContent.body.json.error, reason)
+      }
+      let notARecord = try await client.submitIntervalScore(body: .json(.init(record: "{}")))
+      XCTAssertEqual(
+        try notARecord.badRequest.body.json.error, "the record is not a line of Woodshed's history")
+      let refusedCount = try await storedScores(database)
+      XCTAssertEqual(refusedCount, 0, "nothing refused is stored")
+
+      // Sent from the history, the refused game is said and settled; the good one goes.
+      try PlayedGames.write([PlayedGames.Game(record: inflated), played], to: home)
+      let sent = try send(home)
+      XCTAssertEqual(sent.status, 0, sent.error)
+      let minute = ISO8601DateFormatter().string(from: inflated.startedAt).prefix(16)
+        .replacingOccurrences(of: "T", with: " ")
+      XCTAssertEqual(
+        sent.output,
+        "not taken: the game of \(minute) on \(PlayedGames.pattern): a score of "
+          + "\(played.score + 50), but the answers give \(played.score)\n"
+          + "sent 1 score to \(server.url)\n")
+      XCTAssertEqual(try send(home).output, "nothing new\n")
+      let storedCount = try await storedScores(database)
+      XCTAssertEqual(storedCount, 1)
+    }
+  }
+
+  func aPlayerSeesTheBoardButCannotSubmitForAnother() async throws {
+    try await withServer { ada, server, database in
+      let bea = try NetHome()
+      defer { bea.remove() }
+      try createAndLogIn(ada, server, name: "ada")
+      try createAndLogIn(bea, server, name: "bea")
+      let game = PlayedGames.game(clears: 5, hoursAgo: 1)
+
+      let anonymous = try await client(server).submitIntervalScore(
+        body: .json(.init(record: game.line)))
+      XCTAssertEqual(
+        try anonymous.unauthorized.body.json.error, "the token is unknown, expired or revoked")
+      let forged = try await client(server, token: "forged").getIntervalLeaderboard(
+        path: .init(patternId: PlayedGames.pattern))
+      XCTAssertNotNil(try? forged.unauthorized)
+
+      // The body names no player: whoever holds the token is the player, whatever else it says.
+      var request = URLRequest(url: try XCTUnwrap(URL(string: server.url + "/scores/interval")))
+      request.httpMethod = "POST"
+      request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+      request.setValue("Bearer \(try savedToken(bea))", forHTTPHeaderField: "Authorization")
+      request.httpBody = try JSONSerialization.data(withJSONObject: [
+        "record": game.line, "player": "ada",
+      ])
+      let (_, response) = try await URLSession.shared.data(for: request)
+      XCTAssertEqual((response as? HTTPURLResponse)?.statusCode, 201)
+
+      let boards = try XCTUnwrap(try board(ada)["boards"] as? [[String: Any]])
+      let top = try XCTUnwrap(boards[0]["top"] as? [[String: Any]])
+      XCTAssertEqual(top.map { $0["player"] as? String }, ["bea"])
+      XCTAssertNil(boards[0]["mine"], "ada sees the board without a place of her own")
+      let scoreCount = try await storedScores(database)
+      XCTAssertEqual(scoreCount, 1)
+    }
+  }
+
+  func aScoreSentOfflineWaitsForTheNextSend() async throws {
+    let home = try NetHome()
+    defer { home.remove() }
+    let database = try await makeDatabase(home)
+    let first = try ServerProcess(home: home, database: database)
+    try createAndLogIn(home, first, name: "fin")
+    XCTAssertEqual(first.stop(), 0)
+    try PlayedGames.write(
+      [PlayedGames.game(clears: 3, hoursAgo: 2), PlayedGames.game(clears: 7, hoursAgo: 1)],
+      to: home)
+    let offline = try send(home)
+    XCTAssertEqual(offline.status, 1)
+    XCTAssertEqual(
+      offline.error,
+      "Error: could not reach the server at \(first.url): is woodshed serve running there? "
+        + "(2 games wait for the next `woodshed scores send`)\n")
+
+    // The server is back (on another port): the same token, the games still to send.
+    let second = try ServerProcess(home: home, database: database)
+    let credentials = try String(contentsOf: home.credentialsFile, encoding: .utf8)
+    try Data(credentials.replacingOccurrences(of: first.url, with: second.url).utf8)
+      .write(to: home.credentialsFile)
+    XCTAssertEqual(try send(home).output, "sent 2 scores to \(second.url)\n")
+    XCTAssertEqual(second.stop(), 0)
   }
 
   /// A treble pack of `notes`, as a teacher writes one.

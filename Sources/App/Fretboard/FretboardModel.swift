@@ -89,8 +89,8 @@ public struct FretboardModel: Equatable, Sendable {
     random = SplitMix64(seed: seed)
   }
 
-  static let module = "fretboard"
-  static let exercise = "intervals"
+  static let module = IntervalGame.module
+  static let exercise = IntervalGame.exercise
   static let runExercise = "run"
 
   /// How many levels of playing it through each pattern has passed, from the history: the
@@ -329,7 +329,7 @@ public struct FretboardModel: Equatable, Sendable {
   }
 
   /// The level band a level belongs to: 1 for levels 1–2, 2 for 3–4, 3 for 5–6.
-  static func band(of level: Int) -> Int { (level + 1) / 2 }
+  static func band(of level: Int) -> Int { IntervalGame.band(of: level) }
 
   mutating func handle(
     _ event: KeyEvent, settings: inout Settings, patterns: [FretPattern], history: [SessionRecord]

@@ -99,7 +99,7 @@ public struct IntervalGameSession: Equatable, Sendable {
         mistake = .noPlace(typed)
         return ([], false)
       }
-      return (mark(place, settings: settings, pattern: pattern), false)
+      return (mark(place, at: time, settings: settings, pattern: pattern), false)
     case .escape:
       typed = ""
     default:
@@ -123,12 +123,12 @@ public struct IntervalGameSession: Equatable, Sendable {
     return FretPosition(string: numbers[0], fret: numbers[1])
   }
 
-  private mutating func mark(_ place: FretPosition, settings: Settings, pattern: FretPattern)
-    -> [Effect]
-  {
+  private mutating func mark(
+    _ place: FretPosition, at time: MonotonicInstant, settings: Settings, pattern: FretPattern
+  ) -> [Effect] {
     let interval = game.tones[place]
     let asked = game.questions.first?.interval
-    let result = game.mark(place)
+    let result = game.mark(place, at: gameSeconds(at: time))
     lastMark = result
     switch result {
     case .wrong:
@@ -150,6 +150,11 @@ public struct IntervalGameSession: Equatable, Sendable {
     ]
   }
 
+  /// The most marks a record keeps. A mark is about 100 bytes of the line, and a history line
+  /// over 64 KiB is read as damage and skipped; a game with more (a key held on a wrong place
+  /// repeats) is kept without its marks, which only a leaderboard needs.
+  static let marksKept = 500
+
   /// The game so far, at `now`, as a line of the history; the runtime dates it.
   func record(of pattern: FretPattern, at now: MonotonicInstant) -> SessionRecord {
     SessionRecord(
@@ -160,6 +165,7 @@ public struct IntervalGameSession: Equatable, Sendable {
         "score": Double(game.score), "level": Double(game.level),
         "band": Double(FretboardModel.band(of: game.level)), "passed": game.isPassed ? 1 : 0,
       ],
-      content: [pattern.id], isCutShort: !game.isOver)
+      content: [pattern.id], answers: game.answers.count <= Self.marksKept ? game.answers : [],
+      isCutShort: !game.isOver)
   }
 }

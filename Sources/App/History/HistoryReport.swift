@@ -112,6 +112,12 @@ public struct HistoryReport: Equatable, Sendable {
   /// What came of a sitting in the words of its exercise: answers right, accuracy, points or
   /// clean runs; nil when it measured nothing.
   static func result(_ sitting: PracticeSession, _ strings: Localizer) -> String? {
+    // A game's points say more than its marks, which it keeps for the leaderboards.
+    if let points = sitting.best("score") {
+      return strings.text(
+        "history.result.points",
+        ["points": "\(Int(points))", "level": "\(Int(sitting.best("level") ?? 1))"])
+    }
     let answers = sitting.answers
     if !answers.isEmpty {
       let right = answers.filter(\.isCorrect).count
@@ -123,11 +129,6 @@ public struct HistoryReport: Equatable, Sendable {
           "percent": DecimalText.percent(right, of: answers.count),
           "seconds": DecimalText.format(seconds, places: 1),
         ])
-    }
-    if let points = sitting.best("score") {
-      return strings.text(
-        "history.result.points",
-        ["points": "\(Int(points))", "level": "\(Int(sitting.best("level") ?? 1))"])
     }
     if sitting.attempts.contains(where: { $0.figures["passed"] != nil }) {
       let bpm =

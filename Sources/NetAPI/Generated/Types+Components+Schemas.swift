@@ -412,5 +412,175 @@ extension Components {
                 case file
             }
         }
+        /// - Remark: Generated from `#/components/schemas/IntervalScoreSubmission`.
+        public struct IntervalScoreSubmission: Codable, Hashable, Sendable {
+            /// The game's line of history.jsonl, as the practice room wrote it: module fretboard, exercise intervals, its figures (score, level), its pattern in content and every mark in answers.
+            ///
+            /// - Remark: Generated from `#/components/schemas/IntervalScoreSubmission/record`.
+            public var record: Swift.String
+            /// Creates a new `IntervalScoreSubmission`.
+            ///
+            /// - Parameters:
+            ///   - record: The game's line of history.jsonl, as the practice room wrote it: module fretboard, exercise intervals, its figures (score, level), its pattern in content and every mark in answers.
+            public init(record: Swift.String) {
+                self.record = record
+            }
+            public enum CodingKeys: String, CodingKey {
+                case record
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/IntervalScoreReceipt`.
+        public struct IntervalScoreReceipt: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/IntervalScoreReceipt/status`.
+            @frozen public enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case recorded = "recorded"
+                case alreadyRecorded = "alreadyRecorded"
+            }
+            /// - Remark: Generated from `#/components/schemas/IntervalScoreReceipt/status`.
+            public var status: Components.Schemas.IntervalScoreReceipt.StatusPayload
+            /// - Remark: Generated from `#/components/schemas/IntervalScoreReceipt/patternId`.
+            public var patternId: Swift.String
+            /// 1 for levels 1-2, 2 for 3-4, 3 for 5-6.
+            ///
+            /// - Remark: Generated from `#/components/schemas/IntervalScoreReceipt/band`.
+            public var band: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/IntervalScoreReceipt/score`.
+            public var score: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/IntervalScoreReceipt/level`.
+            public var level: Swift.Int
+            /// Creates a new `IntervalScoreReceipt`.
+            ///
+            /// - Parameters:
+            ///   - status:
+            ///   - patternId:
+            ///   - band: 1 for levels 1-2, 2 for 3-4, 3 for 5-6.
+            ///   - score:
+            ///   - level:
+            public init(
+                status: Components.Schemas.IntervalScoreReceipt.StatusPayload,
+                patternId: Swift.String,
+                band: Swift.Int,
+                score: Swift.Int,
+                level: Swift.Int
+            ) {
+                self.status = status
+                self.patternId = patternId
+                self.band = band
+                self.score = score
+                self.level = level
+            }
+            public enum CodingKeys: String, CodingKey {
+                case status
+                case patternId
+                case band
+                case score
+                case level
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/LeaderboardEntry`.
+        public struct LeaderboardEntry: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/LeaderboardEntry/place`.
+            public var place: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/LeaderboardEntry/player`.
+            public var player: Swift.String
+            /// - Remark: Generated from `#/components/schemas/LeaderboardEntry/score`.
+            public var score: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/LeaderboardEntry/level`.
+            public var level: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/LeaderboardEntry/playedAt`.
+            public var playedAt: Foundation.Date
+            /// Creates a new `LeaderboardEntry`.
+            ///
+            /// - Parameters:
+            ///   - place:
+            ///   - player:
+            ///   - score:
+            ///   - level:
+            ///   - playedAt:
+            public init(
+                place: Swift.Int,
+                player: Swift.String,
+                score: Swift.Int,
+                level: Swift.Int,
+                playedAt: Foundation.Date
+            ) {
+                self.place = place
+                self.player = player
+                self.score = score
+                self.level = level
+                self.playedAt = playedAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case place
+                case player
+                case score
+                case level
+                case playedAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/IntervalBoard`.
+        public struct IntervalBoard: Codable, Hashable, Sendable {
+            /// 1 for levels 1-2, 2 for 3-4, 3 for 5-6.
+            ///
+            /// - Remark: Generated from `#/components/schemas/IntervalBoard/band`.
+            public var band: Swift.Int
+            /// How many players have a score on this board.
+            ///
+            /// - Remark: Generated from `#/components/schemas/IntervalBoard/players`.
+            public var players: Swift.Int
+            /// The best score of each of the ten best players, best first.
+            ///
+            /// - Remark: Generated from `#/components/schemas/IntervalBoard/top`.
+            public var top: [Components.Schemas.LeaderboardEntry]
+            /// - Remark: Generated from `#/components/schemas/IntervalBoard/mine`.
+            public var mine: Components.Schemas.LeaderboardEntry?
+            /// Creates a new `IntervalBoard`.
+            ///
+            /// - Parameters:
+            ///   - band: 1 for levels 1-2, 2 for 3-4, 3 for 5-6.
+            ///   - players: How many players have a score on this board.
+            ///   - top: The best score of each of the ten best players, best first.
+            ///   - mine:
+            public init(
+                band: Swift.Int,
+                players: Swift.Int,
+                top: [Components.Schemas.LeaderboardEntry],
+                mine: Components.Schemas.LeaderboardEntry? = nil
+            ) {
+                self.band = band
+                self.players = players
+                self.top = top
+                self.mine = mine
+            }
+            public enum CodingKeys: String, CodingKey {
+                case band
+                case players
+                case top
+                case mine
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/IntervalLeaderboard`.
+        public struct IntervalLeaderboard: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/IntervalLeaderboard/patternId`.
+            public var patternId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/IntervalLeaderboard/boards`.
+            public var boards: [Components.Schemas.IntervalBoard]
+            /// Creates a new `IntervalLeaderboard`.
+            ///
+            /// - Parameters:
+            ///   - patternId:
+            ///   - boards:
+            public init(
+                patternId: Swift.String,
+                boards: [Components.Schemas.IntervalBoard]
+            ) {
+                self.patternId = patternId
+                self.boards = boards
+            }
+            public enum CodingKeys: String, CodingKey {
+                case patternId
+                case boards
+            }
+        }
     }
 }

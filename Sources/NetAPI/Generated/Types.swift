@@ -64,6 +64,18 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /patterns/shares/{shareId}`.
     /// - Remark: Generated from `#/paths//patterns/shares/{shareId}/get(getPatternShare)`.
     func getPatternShare(_ input: Operations.GetPatternShare.Input) async throws -> Operations.GetPatternShare.Output
+    /// Records one finished interval game of mine on its pattern's board.
+    ///
+    /// The record is checked against the game's rules: the score must be what its answers give, no answer faster than a person marks a place, the answers within the game's time, the level the one they reach, and the game neither in the future nor older than 90 days. A game already recorded (same player, same start) is answered 200 and kept once.
+    ///
+    /// - Remark: HTTP `POST /scores/interval`.
+    /// - Remark: Generated from `#/paths//scores/interval/post(submitIntervalScore)`.
+    func submitIntervalScore(_ input: Operations.SubmitIntervalScore.Input) async throws -> Operations.SubmitIntervalScore.Output
+    /// A pattern's interval-game boards, one per level band, with my place on each.
+    ///
+    /// - Remark: HTTP `GET /leaderboards/interval/{patternId}`.
+    /// - Remark: Generated from `#/paths//leaderboards/interval/{patternId}/get(getIntervalLeaderboard)`.
+    func getIntervalLeaderboard(_ input: Operations.GetIntervalLeaderboard.Input) async throws -> Operations.GetIntervalLeaderboard.Output
     /// The catalogue, most recently updated first.
     ///
     /// - Remark: HTTP `GET /packs`.
@@ -167,6 +179,34 @@ extension APIProtocol {
         headers: Operations.GetPatternShare.Input.Headers = .init()
     ) async throws -> Operations.GetPatternShare.Output {
         try await getPatternShare(Operations.GetPatternShare.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Records one finished interval game of mine on its pattern's board.
+    ///
+    /// The record is checked against the game's rules: the score must be what its answers give, no answer faster than a person marks a place, the answers within the game's time, the level the one they reach, and the game neither in the future nor older than 90 days. A game already recorded (same player, same start) is answered 200 and kept once.
+    ///
+    /// - Remark: HTTP `POST /scores/interval`.
+    /// - Remark: Generated from `#/paths//scores/interval/post(submitIntervalScore)`.
+    public func submitIntervalScore(
+        headers: Operations.SubmitIntervalScore.Input.Headers = .init(),
+        body: Operations.SubmitIntervalScore.Input.Body
+    ) async throws -> Operations.SubmitIntervalScore.Output {
+        try await submitIntervalScore(Operations.SubmitIntervalScore.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// A pattern's interval-game boards, one per level band, with my place on each.
+    ///
+    /// - Remark: HTTP `GET /leaderboards/interval/{patternId}`.
+    /// - Remark: Generated from `#/paths//leaderboards/interval/{patternId}/get(getIntervalLeaderboard)`.
+    public func getIntervalLeaderboard(
+        path: Operations.GetIntervalLeaderboard.Input.Path,
+        headers: Operations.GetIntervalLeaderboard.Input.Headers = .init()
+    ) async throws -> Operations.GetIntervalLeaderboard.Output {
+        try await getIntervalLeaderboard(Operations.GetIntervalLeaderboard.Input(
             path: path,
             headers: headers
         ))
