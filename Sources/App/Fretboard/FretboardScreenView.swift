@@ -165,6 +165,7 @@ enum FretboardScreenView {
       style = .role(.muted)
     }
     canvas.writeCentred(line, y: y, in: area, style: style)
+    canvas.focusLine = y
     if !over, let mistake = screen.gameSession?.mistake, y + 1 < area.maxY {
       canvas.writeCentred(
         mistakeText(mistake, level: game.level, strings: strings), y: y + 1, in: area,
@@ -327,6 +328,7 @@ enum FretboardScreenView {
       style = .role(.text)
     }
     canvas.writeCentred(line, y: y, in: area, style: style)
+    canvas.focusLine = y
     guard y + 2 < area.maxY else { return }
     if let problem = screen.microphoneProblem, screen.midiPort == nil {
       canvas.writeCentred(

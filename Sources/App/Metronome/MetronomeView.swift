@@ -26,6 +26,7 @@ enum MetronomeView {
       ? "\(digits) " + strings.text("metronome.bpm") + "  " + state
       : strings.text("metronome.typing", ["digits": screen.typedBPM])
     canvas.writeCentred(under, y: y, in: area, style: .role(.muted))
+    canvas.focusLine = y
     y += 2
 
     renderBeats(screen, model: model, y: y, in: area, on: &canvas)

@@ -197,6 +197,9 @@ enum NotesView {
       style = .role(.muted)
     }
     canvas.writeCentred(line, y: bottom + 2, in: area, style: style)
+    // While a card waits for its answer, what to read is the note's place; then the verdict.
+    let waits = answered == nil && screen.typed.isEmpty && screen.problem == nil
+    canvas.focusLine = waits && !byEar ? bottom : bottom + 2
   }
 
   private static func renderStaff(

@@ -122,6 +122,8 @@ enum ProtocolView {
     }
     for line in screen.recent where y < area.maxY - 3 {
       canvas.write(line, x: area.x + 2, y: y, style: .role(.muted), clip: area)
+      // The newest line logged is what a screen reader reads out.
+      canvas.focusLine = y
       y += 1
     }
     let warnings = session.takesWithoutEnd.map {
@@ -293,6 +295,7 @@ enum ProtocolView {
           "plan": planned ?? none,
         ])
     canvas.write(heading, x: area.x, y: y, style: Style.role(.text).bold, clip: area)
+    canvas.focusLine = y
     y += 1
     let selected = screen.cursorRow.flatMap { shown.indices.contains($0) ? shown[$0] : nil }
     for entry in map.takes(at: screen.cursorBar) where y < area.maxY - 1 {

@@ -217,6 +217,7 @@ enum RhythmView {
     }
     let style = RhythmResultsView.style(of: feedback.grade ?? .miss).reversed
     canvas.writeCentred(" \(text) ", y: y, in: area, style: style)
+    canvas.focusLine = y
   }
 
   /// The time through the line under way, with its play-head, its hits and its missed notes.
