@@ -199,7 +199,7 @@ enum NotesView {
     canvas.writeCentred(line, y: bottom + 2, in: area, style: style)
     // While a card waits for its answer, what to read is the note's place; then the verdict.
     let waits = answered == nil && screen.typed.isEmpty && screen.problem == nil
-    canvas.focusLine = waits && !byEar ? bottom : bottom + 2
+    canvas.focusLine = waits ? bottom : bottom + 2
   }
 
   private static func renderStaff(

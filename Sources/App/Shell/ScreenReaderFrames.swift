@@ -32,11 +32,11 @@ struct ScreenReaderFrames: Equatable, Sendable {
     return shown
   }
 
-  /// The row the cursor goes to: the focus line if it moved or its text changed, else the row where the
-  /// most characters changed (the top one of equals); nil when no text changed. A new size
-  /// redraws everything: then the focus line, else the first row with text. Style alone (a
-  /// colour, a lit box) is no change, as a screen reader cannot tell it; nor is a row wiped,
-  /// which leaves nothing to read.
+  /// The row the cursor goes to: the focus line if it moved or its text changed, else the row
+  /// where the most characters changed (the top one of equals); nil when no text changed. A
+  /// new size redraws everything: then the focus line, else the first row with text. Style
+  /// alone (a colour, a lit box) is no change, as a screen reader cannot tell it; nor is a row
+  /// wiped, which leaves nothing to read.
   static func changedLine(from previous: Canvas?, to current: Canvas, watched: [Int]) -> Int? {
     let rows = watched.filter { $0 >= 0 && $0 < current.size.height }
     guard let previous, previous.size == current.size else {
