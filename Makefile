@@ -7,8 +7,9 @@ PACKAGES := libncursesw5-dev libpulse-dev libfftw3-dev zlib1g-dev libasound2-dev
 # read Broadcast WAV files written by libsndfile's sndfile-metadata-set (sndfile-programs), and
 # generate a Spanish locale of their own with localedef to see libc speak Spanish (locales,
 # libc-l10n). The server's tests run it on a private PostgreSQL cluster too
-# (Tests/with-postgresql.sh). The SSH tests log in through a private sshd on the loopback.
-TEST_PACKAGES := timidity freepats sndfile-programs locales libc-l10n postgresql \
+# (Tests/with-postgresql.sh). The SSH tests log in through a private sshd on the loopback; the
+# screen-reader test reads the cursor's place from tmux.
+TEST_PACKAGES := timidity freepats sndfile-programs locales libc-l10n postgresql tmux \
   openssh-server openssh-client
 BENCH_PACKAGES := aubio-tools fluidsynth timgm6mb-soundfont fluid-soundfont-gm \
   musescore-general-soundfont hydrogen-drumkits $(TEST_PACKAGES)

@@ -7,6 +7,7 @@ extension Settings {
     SettingsField("noteNaming", \.noteNaming),
     SettingsField("glyphs", \.glyphs),
     SettingsField("theme", \.theme),
+    SettingsField("screenReader", \.screenReader),
     SettingsField("a4Reference", \.a4Reference, isValid: Settings.a4Range.contains),
     SettingsField("volumes.master", \.volumes.master, isValid: Volumes.range.contains),
     SettingsField("volumes.click", \.volumes.click, isValid: Volumes.range.contains),

@@ -21,6 +21,9 @@ public struct Settings: Equatable, Sendable {
   public var noteNaming = NamingSystem.english
   public var glyphs = GlyphChoice.auto
   public var theme = ThemeChoice.dark
+  /// Screen-reader mode: the cursor on the line that changed, changes read out in a status
+  /// line, no decorations.
+  public var screenReader = false
   /// Frequency of A4 in hertz.
   public var a4Reference = 440.0
   public var volumes = Volumes()

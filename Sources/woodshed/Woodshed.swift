@@ -22,6 +22,13 @@ struct Woodshed: ParsableCommand {
 
   @OptionGroup var author: AuthorOption
 
+  @Flag(
+    name: .customLong("screen-reader"),
+    help: ArgumentHelp(
+      "For a screen reader or a braille display: the cursor on the line that changed, changes "
+        + "read out in a status line, no decorations (also a setting)."))
+  var screenReader = false
+
   /// Errors are one line each, printable and of a readable length whatever value they quote
   /// (an id of thousands of characters, a name with escape codes); help goes out as it is.
   static func main() {
@@ -46,6 +53,7 @@ struct Woodshed: ParsableCommand {
     var overrides = session.overrides
     overrides.author = author.resolved
     overrides.keyRoute = KeyRoute(environment: environment)
+    overrides.screenReader = screenReader
     let status = try Launcher.runInteractive(environment: environment, overrides: overrides)
     if status != 0 { throw ExitCode(status) }
   }

@@ -166,7 +166,7 @@ final class AppModelTests: XCTestCase {
     settings.a4Reference = 466
     settings.volumes.click = 100
     var model = AppFixtures.model(settings: settings)
-    model.press(.down, .down, .down, .down, .down, .down, .down, .enter, .down, .down, .down, .down)
+    model.openSetting(.a4Reference)
     XCTAssertEqual(model.press(.right), [], "466 Hz is the top of the range")
     model.press(.left)
     XCTAssertEqual(model.settings.a4Reference, 465)

@@ -202,9 +202,9 @@ final class MetronomeModelTests: XCTestCase {
     _ = model.handle(beat(8))
     model.press(.character("m"))
     XCTAssertEqual(model.settings.metronome.meter, "12/8")
-    XCTAssertTrue(text(model).contains("bar 25, beat 9 of 9/8"), text(model))
+    XCTAssertTrue(text(model).contains("bar 25, beat 9 of 9, normal"), text(model))
     _ = model.handle(beat(0, bar: 25))
-    XCTAssertTrue(text(model).contains("bar 26, beat 1 of 12/8"), text(model))
+    XCTAssertTrue(text(model).contains("bar 26, beat 1 of 12, accent"), text(model))
   }
 
   func testTheDigitsFollowTheSpeedTrainer() {

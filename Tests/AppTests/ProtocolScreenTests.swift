@@ -140,7 +140,7 @@ final class ProtocolScreenTests: XCTestCase {
     XCTAssertTrue(text(model).contains("T3 40 +"), text(model))
     model.press(.tab)
     model.press(.end)
-    XCTAssertTrue(text(model).contains("Takes at bar 40:"), text(model))
+    XCTAssertTrue(text(model).contains("Bar 40: best +, plan"), text(model))
     XCTAssertTrue(text(model).contains("    3  + "), text(model))
   }
 
@@ -171,11 +171,11 @@ final class ProtocolScreenTests: XCTestCase {
     XCTAssertTrue(text(model).contains("bars 21–29: nothing better than ±"), text(model))
     XCTAssertTrue(text(model).contains("plan │1───"), text(model))
     XCTAssertTrue(text(model).contains("│2───"), text(model))
-    XCTAssertTrue(text(model).contains("Takes at bar 1:"), text(model))
+    XCTAssertTrue(text(model).contains("Bar 1: best ++, plan 1. Takes here:"), text(model))
     XCTAssertTrue(text(model).contains("    1  ++ "), text(model))
     assertCanvasSnapshot(AppView.render(model), named: "review.80x24")
     for _ in 0..<29 { model.press(.right) }
-    XCTAssertTrue(text(model).contains("Takes at bar 30:"), text(model))
+    XCTAssertTrue(text(model).contains("Bar 30: best +, plan 2. Takes here:"), text(model))
     XCTAssertTrue(text(model).contains("    1  ± "), text(model))
     XCTAssertTrue(text(model).contains("    2  + "), text(model))
     model.press(.escape)
@@ -194,9 +194,10 @@ final class ProtocolScreenTests: XCTestCase {
     XCTAssertFalse(text(model).contains("  2    "), "take 2 has nothing rated ++")
     model.press(.character("a"), .character("g"), .character("2"), .enter)
     XCTAssertEqual(screen(model)?.cursorRow, 1)
-    XCTAssertTrue(text(model).contains("Takes at bar 30:"), text(model))
+    XCTAssertTrue(text(model).contains("Bar 30: best +, plan 2. Takes here:"), text(model))
+    XCTAssertTrue(text(model).contains("  › 2  + "), "the take under the cursor is marked")
     model.press(.character("g"), .character("A"), .enter)
-    XCTAssertTrue(text(model).contains("Takes at bar 12:"), text(model))
+    XCTAssertTrue(text(model).contains("Bar 12: best ++, plan 1. Takes here:"), text(model))
     model.press(.character("g"), .character("z"), .enter)
     XCTAssertTrue(
       text(model).contains("no bar, letter or take \"z\" in this movement"), text(model))

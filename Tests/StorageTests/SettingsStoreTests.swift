@@ -143,6 +143,7 @@ final class SettingsStoreTests: StorageTestCase {
 
           }
         },
+        "screenReader" : false,
         "theme" : "dark",
         "version" : 1,
         "volumes" : {

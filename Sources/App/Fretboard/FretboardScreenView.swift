@@ -165,11 +165,22 @@ enum FretboardScreenView {
       style = .role(.muted)
     }
     canvas.writeCentred(line, y: y, in: area, style: style)
+    canvas.focusLine = y
     if !over, let mistake = screen.gameSession?.mistake, y + 1 < area.maxY {
       canvas.writeCentred(
         mistakeText(mistake, level: game.level, strings: strings), y: y + 1, in: area,
         style: Style.role(.bad))
     }
+    // The places drawn, in words: the player's marks apart, as only their colour tells them.
+    let marked = dots.filter { game.marked.contains($0.position) }
+    let others = dots.filter { !game.marked.contains($0.position) }
+    let words = [
+      FretWords.text(
+        cursor: over ? nil : screen.cursor, places: marked, key: "fretboard.words.marked",
+        strings),
+      FretWords.text(cursor: nil, places: others, key: "fretboard.words.shown", strings),
+    ].filter { !$0.isEmpty }.joined(separator: " ")
+    FretWords.render(words, y: y + 3, maxY: area.maxY, in: area, on: &canvas)
   }
 
   /// "String 3, fret 5 holds the 5, not the b3 (-2)".
@@ -317,6 +328,7 @@ enum FretboardScreenView {
       style = .role(.text)
     }
     canvas.writeCentred(line, y: y, in: area, style: style)
+    canvas.focusLine = y
     guard y + 2 < area.maxY else { return }
     if let problem = screen.microphoneProblem, screen.midiPort == nil {
       canvas.writeCentred(
@@ -337,6 +349,10 @@ enum FretboardScreenView {
           ["bpm": "\(model.settings.fretboard.bpm)"]),
         y: y + 3, in: area, style: .role(.muted))
     }
+    FretWords.render(
+      FretWords.text(
+        cursor: run.isOver ? nil : screen.cursor, places: dots, key: "fretboard.words.shown",
+        strings), y: y + 5, maxY: area.maxY, in: area, on: &canvas)
   }
 
   /// Games played, the best games, and the achievements, earned or still to earn.
@@ -635,10 +651,14 @@ enum FretboardScreenView {
         model.strings.text(cursor == nil ? "fretboard.explore.more" : "fretboard.frets.hint"),
         y: y + 3, in: area, style: cursor == nil ? .role(.muted) : Style.role(.accent).bold)
     }
+    let words = FretWords.text(
+      cursor: cursor, places: dots, key: "fretboard.words.shown", model.strings)
+    FretWords.render(words, y: y + 5, maxY: area.maxY, in: area, on: &canvas)
+    let wordRows = words.wrapped(toWidth: max(1, min(area.width - 4, 96))).count
     // What the shape is and how to practise it, where the screen has room.
     let text = Rect(
-      x: area.x + 4, y: y + 5, width: max(0, min(area.width - 8, 96)),
-      height: max(0, area.maxY - y - 5))
+      x: area.x + 4, y: y + 6 + wordRows, width: max(0, min(area.width - 8, 96)),
+      height: max(0, area.maxY - y - 6 - wordRows))
     var row = text.y
     let paragraphs = [
       pattern.descriptionText(model.strings), pattern.instructionsText(model.strings),

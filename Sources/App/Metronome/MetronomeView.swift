@@ -26,6 +26,7 @@ enum MetronomeView {
       ? "\(digits) " + strings.text("metronome.bpm") + "  " + state
       : strings.text("metronome.typing", ["digits": screen.typedBPM])
     canvas.writeCentred(under, y: y, in: area, style: .role(.muted))
+    canvas.focusLine = y
     y += 2
 
     renderBeats(screen, model: model, y: y, in: area, on: &canvas)
@@ -164,17 +165,29 @@ enum MetronomeView {
       canvas.write(box, x: x, y: y, style: style, clip: area)
       x += cell
     }
-    let caption: String
-    if let beat = screen.beat, beat.isCountIn {
-      caption = model.strings.text("metronome.countInNow")
-    } else if let beat = screen.beat {
-      caption = model.strings.text(
-        "metronome.barBeat",
-        ["bar": "\(beat.bar + 1)", "beat": "\(beat.beatInBar + 1)", "meter": bar.metronome.meter])
-    } else {
-      caption = bar.metronome.meter
-    }
+    let caption =
+      screen.beat.map { beatWords($0, accents: accents, strings: model.strings) }
+      ?? bar.metronome.meter
     canvas.writeCentred(caption, y: y + 1, in: area, style: .role(.muted))
+  }
+
+  /// The lit beat in words, for a screen reader or a braille display, which cannot tell a lit
+  /// box or an accent's glyph: "bar 4, beat 1 of 7, accent".
+  static func beatWords(_ beat: BeatDisplay, accents: [BeatAccent], strings: Localizer) -> String {
+    let place = ["beat": "\(beat.beatInBar + 1)", "beats": "\(accents.count)"]
+    if beat.isCountIn { return strings.text("metronome.countInNow", place) }
+    let sound: String
+    switch accents.indices.contains(beat.beatInBar) ? accents[beat.beatInBar] : .normal {
+    case _ where beat.isMuted: sound = "muted"
+    case .accent: sound = "accent"
+    case .normal: sound = "normal"
+    case .silent: sound = "silent"
+    }
+    return strings.text(
+      "metronome.barBeat",
+      place.merging(["bar": "\(beat.bar + 1)", "sound": strings.text("metronome.sound." + sound)]) {
+        $1
+      })
   }
 
   private static func optionRows(_ screen: MetronomeModel, model: AppModel) -> [(

@@ -125,10 +125,17 @@ enum NotesView {
       title, x: lineLeft + lineWidth - title.displayWidth, y: area.y,
       style: .role(.muted), clip: area)
 
-    // The answers and the verdict take the bottom rows; the staff gets the rest.
+    // The answers and the verdict take the bottom rows, the note's place in words the row
+    // above them; the staff gets the rest.
     let bottom = area.maxY - 3
-    let staffArea = Rect(x: left, y: area.y + 1, width: width, height: max(0, bottom - area.y))
+    let staffArea = Rect(
+      x: left, y: area.y + 1, width: width, height: max(0, bottom - area.y - 1))
     renderStaff(card.note, pack: pack, model: model, in: staffArea, on: &canvas)
+    let staff = StaffDrawing(pack.staff, key: pack.key, notes: [card.note], glyphs: model.glyphs)
+      .staff(showing: card.note, height: staffArea.height)
+    canvas.writeCentred(
+      StaffPlaceText.text(of: card.note, on: staff, strings), y: bottom, in: area,
+      style: .role(.muted))
 
     let answered = quiz.isAnswered ? quiz.answers.last : nil
     let slot = width / NoteCard.choiceCount
@@ -190,6 +197,9 @@ enum NotesView {
       style = .role(.muted)
     }
     canvas.writeCentred(line, y: bottom + 2, in: area, style: style)
+    // While a card waits for its answer, what to read is the note's place; then the verdict.
+    let waits = answered == nil && screen.typed.isEmpty && screen.problem == nil
+    canvas.focusLine = waits ? bottom : bottom + 2
   }
 
   private static func renderStaff(

@@ -122,6 +122,8 @@ enum ProtocolView {
     }
     for line in screen.recent where y < area.maxY - 3 {
       canvas.write(line, x: area.x + 2, y: y, style: .role(.muted), clip: area)
+      // The newest line logged is what a screen reader reads out.
+      canvas.focusLine = y
       y += 1
     }
     let warnings = session.takesWithoutEnd.map {
@@ -278,15 +280,28 @@ enum ProtocolView {
       count: shown.count)
     view.render(in: mapArea, on: &canvas)
     var y = mapArea.maxY + 1
-    let bar = map.bars.labels[min(screen.cursorBar, map.bars.count - 1)]
+    let barIndex = min(screen.cursorBar, map.bars.count - 1)
+    // The selected bar's column of the map in words: its best, the take the plan uses, then
+    // each take, the one under the cursor marked.
+    let none = strings.text("protocol.atBar.none")
+    let best = gradeText(map.best[barIndex], glyphs: model.glyphs)
+    let planned = plan.segments.first { $0.bars.contains(barIndex) }?.label
     let heading =
       screen.jump.map { strings.text("protocol.jump", ["typed": $0]) + "_" }
-      ?? strings.text("protocol.atBar", ["bar": bar])
+      ?? strings.text(
+        "protocol.atBar",
+        [
+          "bar": map.bars.labels[barIndex], "best": best.isEmpty ? none : best,
+          "plan": planned ?? none,
+        ])
     canvas.write(heading, x: area.x, y: y, style: Style.role(.text).bold, clip: area)
+    canvas.focusLine = y
     y += 1
+    let selected = screen.cursorRow.flatMap { shown.indices.contains($0) ? shown[$0] : nil }
     for entry in map.takes(at: screen.cursorBar) where y < area.maxY - 1 {
       let take = session.takes[entry.take]
-      var text = "  " + take.name + "  " + gradeText(entry.grade, glyphs: model.glyphs)
+      let marker = entry.take == selected ? (model.glyphs.kind == .unicode ? "› " : "> ") : "  "
+      var text = marker + take.name + "  " + gradeText(entry.grade, glyphs: model.glyphs)
       if let file = take.file { text += "  " + file }
       if !entry.tags.isEmpty { text += "  " + entry.tags.map(\.name).joined(separator: ", ") }
       if !entry.notes.isEmpty { text += "  · " + entry.notes.joined(separator: " · ") }

@@ -179,12 +179,23 @@ enum RhythmView {
     let digitsArea = Rect(x: area.x, y: area.y + 2, width: area.width, height: BigDigits.height)
     if let left = screen.countInBeatsLeft {
       BigDigits("\(left)", glyphs: model.glyphs).render(in: digitsArea, on: &canvas)
+      // The digits in words, for a screen reader or a braille display.
+      canvas.writeCentred(
+        strings.text("rhythm.run.countIn", ["left": "\(left)"]), y: digitsArea.maxY, in: area,
+        style: .role(.muted))
     } else if let grid = screen.grid {
       let played = max(0, (screen.now.sinceEpoch - grid.firstBeat) / grid.beatLength)
       let bar = min(line.bars, Int(played) / RhythmLine.beatsPerBar + 1)
+      // The beat the play-head is in, in words: the click accents the first of the bar.
+      let beat = min(line.beatCount - 1, Int(played)) % RhythmLine.beatsPerBar
       canvas.writeCentred(
-        strings.text("rhythm.run.bar", ["bar": "\(bar)", "bars": "\(line.bars)"]),
-        y: digitsArea.y + 1, in: area, style: Style.role(.text).bold)
+        strings.text(
+          "rhythm.run.bar",
+          [
+            "bar": "\(bar)", "bars": "\(line.bars)", "beat": "\(beat + 1)",
+            "beats": "\(RhythmLine.beatsPerBar)",
+            "sound": strings.text(beat == 0 ? "metronome.sound.accent" : "metronome.sound.normal"),
+          ]), y: digitsArea.y + 1, in: area, style: Style.role(.text).bold)
       renderFeedback(screen, strings: strings, y: digitsArea.y + 3, in: area, on: &canvas)
     }
     let gridArea = Rect(
@@ -206,6 +217,7 @@ enum RhythmView {
     }
     let style = RhythmResultsView.style(of: feedback.grade ?? .miss).reversed
     canvas.writeCentred(" \(text) ", y: y, in: area, style: style)
+    canvas.focusLine = y
   }
 
   /// The time through the line under way, with its play-head, its hits and its missed notes.

@@ -28,6 +28,8 @@ public final class AppRuntime {
   /// Listing replays every protocol's journal (a day's session takes a few milliseconds): off
   /// the main loop, one list at a time, so that lists arrive in the order they were asked for.
   private let protocolListing = DispatchQueue(label: "woodshed.protocol-list")
+  /// In screen-reader mode, what the last frame was and what was read out.
+  private var screenReaderFrames = ScreenReaderFrames()
   static let serverCheckInterval: UInt64 = 3_000_000_000
 
   /// `services` makes the services, given where they post what they find.
@@ -461,7 +463,7 @@ public final class AppRuntime {
   }
 
   private func draw() {
-    terminal.draw(AppView.render(model))
+    terminal.draw(AppView.frame(model, screenReader: &screenReaderFrames))
   }
 
   private func startAudioProbe() {

@@ -64,6 +64,8 @@ public struct SettingsModel: Equatable, Sendable {
       settings.glyphs = Self.cycle(GlyphChoice.allCases, from: settings.glyphs, by: step)
     case .theme:
       settings.theme = Self.cycle(ThemeChoice.allCases, from: settings.theme, by: step)
+    case .screenReader:
+      settings.screenReader.toggle()
     case .a4Reference:
       let hz = Int(settings.a4Reference.rounded()) + step
       settings.a4Reference = Double(min(max(hz, Self.a4Range.lowerBound), Self.a4Range.upperBound))

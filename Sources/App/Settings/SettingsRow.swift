@@ -4,6 +4,7 @@ public enum SettingsRow: CaseIterable, Equatable, Sendable {
   case noteNaming
   case glyphs
   case theme
+  case screenReader
   case a4Reference
   case masterVolume
   case clickVolume
@@ -25,6 +26,7 @@ public enum SettingsRow: CaseIterable, Equatable, Sendable {
     case .noteNaming: return "settings.noteNaming"
     case .glyphs: return "settings.glyphs"
     case .theme: return "settings.theme"
+    case .screenReader: return "settings.screenReader"
     case .a4Reference: return "settings.a4Reference"
     case .masterVolume: return "settings.volume.master"
     case .clickVolume: return "settings.volume.click"

@@ -35,18 +35,22 @@ enum SettingsView {
         )
       default: nil
       }
-    let exampleRows = example?.lines.count ?? 0
+    let status = model.settingsStatus ?? Message("settings.savedAtOnce")
+    let failed = status.key != "settings.saved" && status.key != "settings.savedAtOnce"
+    // Where both do not fit (80×24), a save that failed keeps its row and the example is cut;
+    // otherwise the example is read in full and the reminder that changes are saved gives way.
+    let exampleLines =
+      example.map { Array($0.lines.prefix(max(0, below.height - (failed ? 1 : 0)))) } ?? []
+    let exampleRows = exampleLines.count
     let gap = below.height > exampleRows + (example == nil ? 1 : 2) ? 1 : 0
     var y = below.y + gap
     if let example {
-      for line in example.lines {
+      for line in exampleLines {
         canvas.write(line, x: panel.x + 3, y: y, style: example.style, clip: panel)
         y += 1
       }
       y += gap
     }
-    let status = model.settingsStatus ?? Message("settings.savedAtOnce")
-    let failed = status.key != "settings.saved" && status.key != "settings.savedAtOnce"
     canvas.write(
       strings.text(status)
         .clipped(toWidth: max(0, panel.width - 3), ellipsis: model.glyphs.ellipsis),
@@ -98,6 +102,10 @@ enum SettingsView {
     case .tuning:
       let tuning = settings.fretboard.tuning
       return strings.textIfPresent("tuning." + tuning.id) ?? tuning.name
+    case .screenReader:
+      if model.overrides.screenReader { return strings.text("settings.screenReader.forced") }
+      return strings.text(
+        settings.screenReader ? "settings.screenReader.on" : "settings.screenReader.off")
     case .handedness:
       return strings.text(
         settings.fretboard.isLeftHanded ? "settings.handedness.left" : "settings.handedness.right")

@@ -72,6 +72,9 @@ public struct AppModel: Equatable, Sendable {
       for: languagesNeedingUnicode.contains(language) ? LocaleCatalog.fallbackLanguage : language)
   }
 
+  /// Screen-reader mode, by `--screen-reader` or the setting.
+  public var screenReader: Bool { overrides.screenReader || settings.screenReader }
+
   public var glyphs: GlyphSet {
     if let forced = overrides.glyphs { return .named(forced) }
     switch settings.glyphs {

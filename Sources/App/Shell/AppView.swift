@@ -47,6 +47,19 @@ public enum AppView {
     return canvas
   }
 
+  /// The frame to show: in screen-reader mode with its decorations blanked, the cursor on the
+  /// line that changed and the last announcement under the title bar (`frames` remembers
+  /// what the frame before showed).
+  static func frame(_ model: AppModel, screenReader frames: inout ScreenReaderFrames) -> Canvas {
+    let canvas = render(model)
+    guard model.screenReader, !model.isTooSmall else {
+      frames = ScreenReaderFrames()
+      return canvas
+    }
+    let statusRow = model.notices.isEmpty ? 1 : 2
+    return frames.next(canvas, statusRow: statusRow, watched: 1..<max(1, model.size.height - 1))
+  }
+
   /// What a key does; in ASCII, the text's ASCII spelling where it has one ("tempo +-1").
   static func action(of hint: KeyHint, glyphs: GlyphSet, strings: Localizer) -> String {
     let ascii = glyphs.kind == .ascii ? strings.textIfPresent(hint.actionKey + ".ascii") : nil

@@ -20,12 +20,14 @@ public struct RunOverrides: Equatable, Sendable {
   public var author: String?
   /// Which way the keys come: each way is calibrated on its own.
   public var keyRoute: KeyRoute
+  /// `--screen-reader`: the mode for this run, whatever the setting says.
+  public var screenReader: Bool
 
   public init(
     glyphs: GlyphSet.Kind? = nil, theme: Theme.Name? = nil, sink: String? = nil,
     source: String? = nil, audioOut: String? = nil, audioIn: String? = nil,
     readsAudioInFast: Bool = false, midiIn: String? = nil, author: String? = nil,
-    keyRoute: KeyRoute = .local
+    keyRoute: KeyRoute = .local, screenReader: Bool = false
   ) {
     self.glyphs = glyphs
     self.theme = theme
@@ -37,6 +39,7 @@ public struct RunOverrides: Equatable, Sendable {
     self.midiIn = midiIn
     self.author = author
     self.keyRoute = keyRoute
+    self.screenReader = screenReader
   }
 
   /// The saved devices with this run's choices applied.

@@ -42,6 +42,21 @@ enum StaffDrawing {
     }
   }
 
+  /// The staff `note` is drawn on in `height` rows, as `render` fits it: for the note's place
+  /// in words.
+  func staff(showing note: Note, height: Int) -> StaffView {
+    switch self {
+    case .single(let view): return view.fitted(toHeight: height)
+    case .grand(let view):
+      let staff = note.pitch >= GrandStaffView.middleC.pitch ? view.treble : view.bass
+      var tight = view
+      tight.treble.leavesAir = false
+      tight.bass.leavesAir = false
+      // Both staves fit, each at its own height; otherwise the one staff fills the rows.
+      return tight.height <= height ? staff : staff.fitted(toHeight: height)
+    }
+  }
+
   func render(in area: Rect, on canvas: inout Canvas) {
     switch self {
     case .single(let view): view.render(in: area, on: &canvas)

@@ -4,6 +4,11 @@
 public struct Canvas: Equatable, Sendable {
   public private(set) var size: Size
   private var cells: [Cell]
+  /// The row a view names as the one that tells what just happened (a verdict, the item
+  /// chosen): screen-reader mode puts the cursor there and reads it out when it changes.
+  public var focusLine: Int?
+  /// Where the terminal's cursor stands, shown; nil hides it.
+  public var cursor: Position?
 
   public init(size: Size, fill: Cell = .blank) {
     self.size = Size(width: max(0, size.width), height: max(0, size.height))
@@ -133,4 +138,15 @@ public struct CellChange: Equatable, Sendable {
   public var x: Int
   public var y: Int
   public var cell: Cell
+}
+
+/// A cell's column and row.
+public struct Position: Equatable, Sendable {
+  public var x: Int
+  public var y: Int
+
+  public init(x: Int, y: Int) {
+    self.x = x
+    self.y = y
+  }
 }

@@ -28,6 +28,8 @@ public final class CursesTerminal: TerminalDisplay {
   private var decoder = KeyDecoder()
   private var previous: Canvas?
   private var needsFullRedraw = true
+  /// Whether curses was last told to show the cursor (it starts hidden).
+  private var cursorShown = false
   private var queued: [TerminalEvent] = []
   private var isClosed = false
   /// The locale cannot encode non-ASCII text, so characters are replaced before output.
@@ -138,7 +140,17 @@ public final class CursesTerminal: TerminalDisplay {
     where change.x < size.width && change.y < size.height && !change.cell.isContinuation {
       put(change.cell, x: change.x, y: change.y)
     }
-    move(Int32(size.height - 1), Int32(size.width - 1))
+    // A screen reader and a braille display follow the cursor: shown where the frame puts it,
+    // otherwise hidden out of the way.
+    if let cursor = canvas.cursor, cursor.x < size.width, cursor.y < size.height {
+      if !cursorShown { curs_set(1) }
+      cursorShown = true
+      move(Int32(cursor.y), Int32(cursor.x))
+    } else {
+      if cursorShown { curs_set(0) }
+      cursorShown = false
+      move(Int32(size.height - 1), Int32(size.width - 1))
+    }
     refresh()
     previous = canvas
     needsFullRedraw = false

@@ -63,6 +63,7 @@ public struct MenuList: Sendable, Equatable {
     let titleStyle = item.isEnabled ? (isSelected ? Style.plain.bold : .plain) : .role(.muted)
     let detailStyle = item.isEnabled && isSelected ? Style.plain : .role(.muted)
     if isSelected {
+      canvas.focusLine = line.y
       canvas.fill(line, style: background(.plain))
       canvas.put(
         glyphs.pointer, x: line.x + 1, y: line.y, style: background(Style.role(.accent).bold),

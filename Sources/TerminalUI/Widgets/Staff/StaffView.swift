@@ -24,8 +24,8 @@ public struct StaffView: Equatable, Sendable {
   public static let mostLedgerLines = 5
   static let fewestLedgerLines = 2
   static let slotWidth = 5
-  static let octaveMarks = ["8va", "15ma", "22ma"]
-  static let octaveMarksBelow = ["8vb", "15mb", "22mb"]
+  public static let octaveMarks = ["8va", "15ma", "22ma"]
+  public static let octaveMarksBelow = ["8vb", "15mb", "22mb"]
 
   public init(
     clef: Clef, key: KeySignature = .cMajor, notes: [Note?] = [], barsAfter: Set<Int> = [],
@@ -101,11 +101,17 @@ public struct StaffView: Equatable, Sendable {
   /// keeps the staff's lines and clips the far ledger lines. Lines span the area's width.
   public func render(in area: Rect, on canvas: inout Canvas) {
     guard !area.isEmpty else { return }
+    fitted(toHeight: area.height).draw(in: area, on: &canvas)
+  }
+
+  /// The staff as drawn in `height` rows: with fewer ledger lines before a note is moved by
+  /// octaves where the rows are few.
+  public func fitted(toHeight height: Int) -> StaffView {
     var fitted = self
-    while fitted.height > area.height, fitted.maxLedgerLines > Self.fewestLedgerLines {
+    while fitted.height > height, fitted.maxLedgerLines > Self.fewestLedgerLines {
       fitted.maxLedgerLines -= 1
     }
-    fitted.draw(in: area, on: &canvas)
+    return fitted
   }
 
   private func draw(in area: Rect, on canvas: inout Canvas) {
