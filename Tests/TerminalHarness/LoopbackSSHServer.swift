@@ -87,11 +87,13 @@ public final class LoopbackSSHServer {
   }
 
   /// The `ssh` arguments that log in as `user` through `port` (the server's, or a proxy's in
-  /// front of it) and run `command` on a pseudo-terminal. Keystrokes go as they are typed:
+  /// front of it) and run `command`, on a pseudo-terminal unless `onTerminal` is false. Keystrokes go as they are typed:
   /// OpenSSH 9.5 and later would otherwise send them in a steady 20 ms rhythm.
-  public func clientArguments(user: String, port: UInt16? = nil, command: String) -> [String] {
+  public func clientArguments(
+    user: String, port: UInt16? = nil, command: String, onTerminal: Bool = true
+  ) -> [String] {
     [
-      "-tt", "-F", "/dev/null", "-p", "\(port ?? self.port)",
+      onTerminal ? "-tt" : "-T", "-F", "/dev/null", "-p", "\(port ?? self.port)",
       "-i", folder.appendingPathComponent("client").path,
       "-o", "IdentitiesOnly=yes", "-o", "BatchMode=yes",
       "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
