@@ -23,10 +23,8 @@ func sshStartFigures(woodshed: String) -> [String] {
     let home = FileManager.default.temporaryDirectory
       .appendingPathComponent("woodshed-bench-ssh-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: home) }
-    let woodshedCommand =
-      "exec env HOME=\(LoopbackSSHServer.quoted(home.path)) "
-      + "WOODSHED_HOME=\(LoopbackSSHServer.quoted(home.path)) "
-      + "PULSE_SERVER=\(LoopbackSSHServer.quoted(pulse)) \(LoopbackSSHServer.quoted(path))"
+    let woodshedCommand = LoopbackSSHServer.command(
+      path, environment: ["HOME": home.path, "WOODSHED_HOME": home.path, "PULSE_SERVER": pulse])
     // The hint bar, with its "quit", is the last thing drawn in the first frame.
     for command in ["exec echo quit", woodshedCommand] {
       let opened = ContinuousClock.now

@@ -114,8 +114,18 @@ public final class LoopbackSSHServer {
     try? FileManager.default.removeItem(at: folder)
   }
 
+  /// The remote command that runs `executable` (an absolute path) with `arguments` and
+  /// `environment` added to the login's own, as the login's shell reads it.
+  public static func command(
+    _ executable: String, _ arguments: [String] = [], environment: [String: String] = [:]
+  ) -> String {
+    let settings = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\(quoted($0.value))" }
+    return (["exec", "env"] + settings + ([executable] + arguments).map(quoted))
+      .joined(separator: " ")
+  }
+
   /// `text` quoted for the remote login's shell.
-  public static func quoted(_ text: String) -> String {
+  static func quoted(_ text: String) -> String {
     "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
   }
 

@@ -77,11 +77,11 @@ final class SSHKeyPathTests: XCTestCase {
   /// the moment each click is shown, and returns the text of the result before leaving.
   private func calibrate(port: UInt16) throws -> String {
     let environment = woodshed.environment()
-    let command =
-      "exec env "
-      + ["WOODSHED_HOME", "HOME", "PULSE_SERVER"].map {
-        "\($0)=\(LoopbackSSHServer.quoted(environment[$0] ?? ""))"
-      }.joined(separator: " ") + " " + LoopbackSSHServer.quoted(WoodshedProcess.executable)
+    let command = LoopbackSSHServer.command(
+      WoodshedProcess.executable,
+      environment: environment.filter {
+        ["WOODSHED_HOME", "HOME", "PULSE_SERVER"].contains($0.key)
+      })
     let user = String(cString: getpwuid(getuid()).pointee.pw_name)
     let terminal =
       port == 0
