@@ -155,8 +155,7 @@ let package = Package(
       ],
       exclude: ["__Snapshots__"]),
     .testTarget(
-      name: "WoodshedTests",
-      dependencies: ["TerminalHarness", "TestHelpers", "ListeningEval", "DSP"]),
+      name: "WoodshedTests", dependencies: ["TerminalHarness", "TestHelpers", "ListeningEval"]),
     .testTarget(
       name: "ServerStoreTests",
       dependencies: [

@@ -42,7 +42,7 @@ if let only = arguments.firstIndex(of: "--only") {
 }
 guard let flag = arguments.firstIndex(of: "--woodshed"), flag + 1 < arguments.count else {
   print(
-    "usage: woodshed-bench --woodshed PATH-TO-WOODSHED [--files-only | --protocol-only | --first-click-only] | --only onsets|onset-misses|pitch|pitch-misses"
+    "usage: woodshed-bench --woodshed PATH-TO-WOODSHED [--files-only | --protocol-only | --first-click-only | --ssh-only] | --only onsets|onset-misses|pitch|pitch-misses"
   )
   exit(2)
 }
@@ -55,6 +55,11 @@ if arguments.contains("--first-click-only") {
 // `--protocol-only` prints the recording protocol's figures, alone.
 if arguments.contains("--protocol-only") {
   for line in protocolFigures(woodshed: woodshedPath) { print(line) }
+  exit(0)
+}
+// `--ssh-only` prints the start over SSH on the loopback, alone.
+if arguments.contains("--ssh-only") {
+  for line in sshStartFigures(woodshed: woodshedPath) { print(line) }
   exit(0)
 }
 // `--files-only` prints what huge and hostile files cost the binary, alone.
@@ -143,6 +148,9 @@ do {
       format: "peak RSS idle at home: %.1f MB (VmHWM, worst of %d runs)",
       Double(peakKilobytes) / 1024, startTimes.count))
 }
+
+// 3b. Start to first frame over SSH on the loopback (SSHStartBench.swift).
+for line in sshStartFigures(woodshed: woodshedPath) { print(line) }
 
 // 4. Audio thread CPU while the metronome runs with subdivisions: the engine's render cost per
 // second of sound, in the 5 ms blocks PulseAudio asks for, and the whole headless player's CPU

@@ -87,11 +87,13 @@ public final class LoopbackSSHServer {
   }
 
   /// The `ssh` arguments that log in as `user` through `port` (the server's, or a proxy's in
-  /// front of it) and run `command` on a pseudo-terminal. Keystrokes go as they are typed:
+  /// front of it) and run `command`, on a pseudo-terminal unless `onTerminal` is false. Keystrokes go as they are typed:
   /// OpenSSH 9.5 and later would otherwise send them in a steady 20 ms rhythm.
-  public func clientArguments(user: String, port: UInt16? = nil, command: String) -> [String] {
+  public func clientArguments(
+    user: String, port: UInt16? = nil, command: String, onTerminal: Bool = true
+  ) -> [String] {
     [
-      "-tt", "-F", "/dev/null", "-p", "\(port ?? self.port)",
+      onTerminal ? "-tt" : "-T", "-F", "/dev/null", "-p", "\(port ?? self.port)",
       "-i", folder.appendingPathComponent("client").path,
       "-o", "IdentitiesOnly=yes", "-o", "BatchMode=yes",
       "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
@@ -112,8 +114,18 @@ public final class LoopbackSSHServer {
     try? FileManager.default.removeItem(at: folder)
   }
 
+  /// The remote command that runs `executable` (an absolute path) with `arguments` and
+  /// `environment` added to the login's own, as the login's shell reads it.
+  public static func command(
+    _ executable: String, _ arguments: [String] = [], environment: [String: String] = [:]
+  ) -> String {
+    let settings = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\(quoted($0.value))" }
+    return (["exec", "env"] + settings + ([executable] + arguments).map(quoted))
+      .joined(separator: " ")
+  }
+
   /// `text` quoted for the remote login's shell.
-  public static func quoted(_ text: String) -> String {
+  static func quoted(_ text: String) -> String {
     "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
   }
 

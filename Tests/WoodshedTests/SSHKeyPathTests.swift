@@ -1,4 +1,3 @@
-import DSP
 import Foundation
 import TerminalHarness
 import XCTest
@@ -27,11 +26,12 @@ final class SSHKeyPathTests: XCTestCase {
     XCTAssertFalse(direct.contains("wobbles"), direct)
     let afterDirect = try tapPaths()
     XCTAssertEqual(Array(afterDirect.keys), ["ssh from 127.0.0.1"], "\(afterDirect)")
+    // What the straight path measures is the loopback's and this machine's own lag (a couple
+    // of milliseconds when it is idle, tens when it is busy); the proxy's delay adds to it.
     let straight = try XCTUnwrap(afterDirect["ssh from 127.0.0.1"])
-    XCTAssertLessThan(straight.offset, 10, "the loopback adds almost nothing: \(straight)")
-    XCTAssertLessThan(straight.spread, 5, "\(straight)")
+    XCTAssertLessThan(straight.spread, 10, "\(straight)")
 
-    // 50 ms ± 40 ms, evenly spread: a standard deviation of 23 ms, past the 15 ms fine
+    // 50 ms ± 40 ms, evenly spread: a standard deviation of 26 ms, past the 15 ms fine
     // grading can take.
     let proxy = try DelayingProxy(
       toPort: server.port, from: "127.0.0.2", delays: Self.delays(around: 50, by: 40))
@@ -42,15 +42,18 @@ final class SSHKeyPathTests: XCTestCase {
     let paths = try tapPaths()
     XCTAssertEqual(paths["ssh from 127.0.0.1"], straight, "the first path keeps its own delay")
     let slow = try XCTUnwrap(paths["ssh from 127.0.0.2"], "\(paths)")
-    XCTAssertEqual(slow.offset, 50, accuracy: 15, "\(slow)")
-    XCTAssertEqual(slow.spread, 23, accuracy: 9, "\(slow)")
+    // A busy machine wakes the proxy late too: its delay is a floor here, not an exact figure.
+    XCTAssertGreaterThan(slow.offset - straight.offset, 40, "\(slow), \(straight)")
+    XCTAssertLessThan(slow.offset - straight.offset, 100, "\(slow), \(straight)")
+    XCTAssertGreaterThan(slow.spread, 20, "\(slow)")
+    XCTAssertLessThan(slow.spread, 40, "\(slow)")
     XCTAssertNil(paths["local"], "\(paths)")
   }
 
   func testAPathTooWobblyToMeasureIsNotSaved() throws {
-    // 150 ms ± 130 ms: taps land anywhere in a quarter of a second.
+    // 120 ms ± 105 ms: a standard deviation of 69 ms, every tap still nearer its own click.
     let proxy = try DelayingProxy(
-      toPort: server.port, from: "127.0.0.2", delays: Self.delays(around: 150, by: 130))
+      toPort: server.port, from: "127.0.0.2", delays: Self.delays(around: 120, by: 105))
     defer { proxy.stop() }
     let screen = try calibrate(port: proxy.port)
     XCTAssertTrue(
@@ -59,11 +62,14 @@ final class SSHKeyPathTests: XCTestCase {
     XCTAssertEqual(try tapPaths().count, 0)
   }
 
-  /// Delays spread evenly over `center ± spread` milliseconds, the same every run.
+  /// Eight delays evenly spread over `center ± spread` milliseconds, in a fixed shuffled
+  /// cycle: however many packets the login took, any 16 taps in a row get each delay twice,
+  /// so the figures the calibration sees are the same every run.
   private static func delays(around center: Double, by spread: Double) -> [Duration] {
-    var generator = SplitMix64(seed: 22)
-    return (0..<257).map { _ in
-      .microseconds(Int64((center + Double.random(in: -spread...spread, using: &generator)) * 1000))
+    let steps: [Double] = [5, 1, 6, 3, 0, 7, 2, 4]
+    return steps.map { step -> Duration in
+      let milliseconds = center + spread * (step - 3.5) / 3.5
+      return .microseconds(Int64(milliseconds * 1000))
     }
   }
 
@@ -71,11 +77,11 @@ final class SSHKeyPathTests: XCTestCase {
   /// the moment each click is shown, and returns the text of the result before leaving.
   private func calibrate(port: UInt16) throws -> String {
     let environment = woodshed.environment()
-    let command =
-      "exec env "
-      + ["WOODSHED_HOME", "HOME", "PULSE_SERVER"].map {
-        "\($0)=\(LoopbackSSHServer.quoted(environment[$0] ?? ""))"
-      }.joined(separator: " ") + " " + LoopbackSSHServer.quoted(WoodshedProcess.executable)
+    let command = LoopbackSSHServer.command(
+      WoodshedProcess.executable,
+      environment: environment.filter {
+        ["WOODSHED_HOME", "HOME", "PULSE_SERVER"].contains($0.key)
+      })
     let user = String(cString: getpwuid(getuid()).pointee.pw_name)
     let terminal =
       port == 0
