@@ -42,11 +42,12 @@ final class SSHKeyPathTests: XCTestCase {
     let paths = try tapPaths()
     XCTAssertEqual(paths["ssh from 127.0.0.1"], straight, "the first path keeps its own delay")
     let slow = try XCTUnwrap(paths["ssh from 127.0.0.2"], "\(paths)")
-    // A busy machine wakes the proxy late too: its delay is a floor here, not an exact figure.
-    XCTAssertGreaterThan(slow.offset - straight.offset, 40, "\(slow), \(straight)")
-    XCTAssertLessThan(slow.offset - straight.offset, 100, "\(slow), \(straight)")
-    XCTAssertGreaterThan(slow.spread, 20, "\(slow)")
-    XCTAssertLessThan(slow.spread, 40, "\(slow)")
+    // The machine's own lag moves with its load, between the two calibrations too: under a
+    // load of 8 on 2 cores the proxy's median 50 ms showed as 28 to 74 ms more.
+    XCTAssertGreaterThan(slow.offset - straight.offset, 20, "\(slow), \(straight)")
+    XCTAssertLessThan(slow.offset - straight.offset, 110, "\(slow), \(straight)")
+    XCTAssertGreaterThan(slow.spread, 15, "\(slow)")
+    XCTAssertLessThan(slow.spread, 45, "\(slow)")
     XCTAssertNil(paths["local"], "\(paths)")
   }
 
