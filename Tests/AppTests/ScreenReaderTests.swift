@@ -72,6 +72,21 @@ final class ScreenReaderTests: XCTestCase {
     XCTAssertEqual(shown.cursor?.y, 3)
   }
 
+  /// Another screen opening is read out by its name: the last screen's announcement would
+  /// mislead there.
+  func testOpeningAScreenAnnouncesItsNameAndItsFocusLine() {
+    var frames = ScreenReaderFrames()
+    let home = canvas(["Woodshed", "", "> Metronome", "  Rhythm"], focus: 2)
+    var shown = frames.next(home, statusRow: 1, watched: 1..<4, screen: "Home")
+    XCTAssertEqual(shown.lines[1].trimmingCharacters(in: .whitespaces), "Home: > Metronome")
+    let rhythm = canvas(["Woodshed > Rhythm", "", "The line", "Enter: start"])
+    shown = frames.next(rhythm, statusRow: 1, watched: 1..<4, screen: "Rhythm")
+    XCTAssertEqual(shown.lines[1].trimmingCharacters(in: .whitespaces), "Rhythm")
+    let next = canvas(["Woodshed > Rhythm", "", "The line", "Enter: stop"])
+    shown = frames.next(next, statusRow: 1, watched: 1..<4, screen: "Rhythm")
+    XCTAssertEqual(shown.lines[1].trimmingCharacters(in: .whitespaces), "Rhythm", "no focus line")
+  }
+
   func testTheSettingIsChangedInSettingsAndSaved() {
     var model = AppFixtures.model()
     XCTAssertFalse(model.screenReader)

@@ -57,7 +57,9 @@ public enum AppView {
       return canvas
     }
     let statusRow = model.notices.isEmpty ? 1 : 2
-    return frames.next(canvas, statusRow: statusRow, watched: 1..<max(1, model.size.height - 1))
+    return frames.next(
+      canvas, statusRow: statusRow, watched: 1..<max(1, model.size.height - 1),
+      screen: model.strings.text(model.stack.last?.titleKey ?? "app.name"))
   }
 
   /// What a key does; in ASCII, the text's ASCII spelling where it has one ("tempo +-1").

@@ -12,16 +12,27 @@ struct ScreenReaderFrames: Equatable, Sendable {
   private(set) var announcement = ""
   /// The row the cursor stands on.
   private(set) var cursorLine: Int?
+  /// The screen the last frame showed, by its title.
+  private(set) var screen = ""
 
   /// `canvas` as the terminal should show it. `statusRow` is the row left blank under the
-  /// title bar, where the announcement goes; `watched` the rows whose changes move the cursor.
-  mutating func next(_ canvas: Canvas, statusRow: Int, watched: Range<Int>) -> Canvas {
+  /// title bar, where the announcement goes; `watched` the rows whose changes move the cursor;
+  /// `screen` the title of the screen shown, read out when another screen opens, before its
+  /// focus line (the last screen's announcement would mislead there).
+  mutating func next(_ canvas: Canvas, statusRow: Int, watched: Range<Int>, screen: String = "")
+    -> Canvas
+  {
     var plain = canvas
     plain.replaceCharacters(Self.blankingDecorations)
     let watched = watched.filter { $0 != statusRow }
     if let line = Self.changedLine(from: previous, to: plain, watched: watched) {
       cursorLine = line
       if line == plain.focusLine { announcement = Self.text(ofRow: line, in: plain) }
+    }
+    if screen != self.screen {
+      self.screen = screen
+      let focus = plain.focusLine.map { Self.text(ofRow: $0, in: plain) } ?? ""
+      announcement = [screen, focus].filter { !$0.isEmpty }.joined(separator: ": ")
     }
     previous = plain
     var shown = plain
