@@ -49,6 +49,15 @@ struct BackupFolders {
     return found.filter { BackupRules.problem(withPath: $0) == nil }.sorted()
   }
 
+  /// The size of the file at `path` here, or nil when it is not here.
+  func size(of path: String) -> Int? {
+    guard let url = url(of: path),
+      let attributes = try? FileManager.default.attributesOfItem(
+        atPath: url.resolvingSymlinksInPath().path)
+    else { return nil }
+    return (attributes[.size] as? NSNumber)?.intValue
+  }
+
   /// The file's bytes and modification time, or nil when it is not here.
   func read(_ path: String) throws -> (content: Data, modifiedAt: Date)? {
     guard let url = url(of: path), FileManager.default.fileExists(atPath: url.path) else {
@@ -146,12 +155,16 @@ struct Sync: AsyncParsableCommand {
       guard folders.url(of: entry.path) != nil else {
         throw CommandFailure("the server sent a file outside the backup's folders: \(entry.path)")
       }
-      let here = try folders.read(entry.path).map { BackupRules.sha256(of: $0.content) }
-      if here == entry.sha256 {
+      // Only a file of the backup's size is read: one of another size (a history grown past
+      // what a backup holds among them) differs without reading it.
+      let sizeHere = folders.size(of: entry.path)
+      if sizeHere == entry.size,
+        try folders.read(entry.path).map({ BackupRules.sha256(of: $0.content) }) == entry.sha256
+      {
         unchanged += 1
         continue
       }
-      if here != nil { differing.append(entry.path) }
+      if sizeHere != nil { differing.append(entry.path) }
       wanted.append(entry)
     }
     if !differing.isEmpty && !force {

@@ -132,6 +132,10 @@ extension ServerScenarios {
           "data/protocols/gig/journal.jsonl": #"{"line":"work Ravel"}"# + "\n",
           "data/patterns/my-lick.json": Self.backedUpFiles["data/patterns/my-lick.json"]!,
         ], in: laptop)
+      // A history grown past what a backup file may hold differs, and is replaced when forced.
+      let history = laptop.folder.appendingPathComponent("data/history.jsonl")
+      let grown = Data(repeating: 0x0a, count: BackupRules.maximumItemBytes + 1)
+      try grown.write(to: history)
 
       let refused = try sync(laptop, ["--restore"])
       XCTAssertEqual(refused.status, 1)
@@ -139,13 +143,16 @@ extension ServerScenarios {
       XCTAssertEqual(
         refused.error,
         "Error: config/settings.json differs here from the backup\n"
+          + "data/history.jsonl differs here from the backup\n"
           + "data/protocols/gig/journal.jsonl differs here from the backup\n"
-          + "nothing restored: add --force to replace 2 files with the backup\n")
+          + "nothing restored: add --force to replace 3 files with the backup\n")
       let settings = laptop.folder.appendingPathComponent("config/settings.json")
       XCTAssertEqual(try String(contentsOf: settings, encoding: .utf8), mine)
+      XCTAssertEqual(
+        try Data(contentsOf: history), grown, "nothing is written while a file differs")
       XCTAssertFalse(
         FileManager.default.fileExists(
-          atPath: laptop.folder.appendingPathComponent("data/history.jsonl").path),
+          atPath: laptop.folder.appendingPathComponent("data/protocols/gig/session.json").path),
         "nothing is written while a file differs")
 
       let forced = try sync(laptop, ["--restore", "--force"])
@@ -154,6 +161,8 @@ extension ServerScenarios {
       XCTAssertEqual(
         try String(contentsOf: settings, encoding: .utf8),
         Self.backedUpFiles["config/settings.json"])
+      XCTAssertEqual(
+        try String(contentsOf: history, encoding: .utf8), Self.backedUpFiles["data/history.jsonl"])
     }
   }
 
