@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import NIOCore
 import OpenAPIRuntime
+import ServerStore
 
 /// Every refusal the server makes outside the generated handlers is one JSON object with one
 /// line in `error`, as the handlers' own are: too large a body, a body that is not the
@@ -14,16 +15,17 @@ struct ErrorResponseMiddleware: RouterMiddleware {
     _ request: Request, context: RoomRequestContext,
     next: (Request, RoomRequestContext) async throws -> Response
   ) async throws -> Response {
-    if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBodyBytes {
-      return Self.response(.contentTooLarge, tooLargeMessage)
+    let limit = limit(for: request)
+    if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
+      return Self.response(.contentTooLarge, Self.tooLargeMessage(limit))
     }
     do {
       var request = request
       // Bodies without a length are read up to the limit before the handler sees them.
-      _ = try await request.collectBody(upTo: maxBodyBytes)
+      _ = try await request.collectBody(upTo: limit)
       return try await next(request, context)
     } catch is NIOTooManyBytesError {
-      return Self.response(.contentTooLarge, tooLargeMessage)
+      return Self.response(.contentTooLarge, Self.tooLargeMessage(limit))
     } catch let error as HTTPError {
       return Self.response(error.status, error.body ?? error.status.reasonPhrase.lowercased())
     } catch let error as ServerError {
@@ -38,7 +40,16 @@ struct ErrorResponseMiddleware: RouterMiddleware {
     }
   }
 
-  private var tooLargeMessage: String { "the request body is larger than \(maxBodyBytes) bytes" }
+  /// A backup item may be larger than any other body: it carries a whole history file, and
+  /// its handler holds it to `BackupRules.maximumItemBytes`.
+  private func limit(for request: Request) -> Int {
+    guard request.method == .put, request.uri.path == "/backup/items" else { return maxBodyBytes }
+    return max(maxBodyBytes, BackupRules.maximumRequestBytes)
+  }
+
+  private static func tooLargeMessage(_ limit: Int) -> String {
+    "the request body is larger than \(limit) bytes"
+  }
 
   private static func message(for error: ServerError) -> String {
     switch error.httpStatus.kind {

@@ -11,6 +11,7 @@ struct PracticeRoomAPI: APIProtocol {
   let shares: PatternShareStore
   let scores: IntervalScoreStore
   let packs: PackCatalogueStore
+  let backups: BackupStore
   let logger: Logger
 
   func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {

@@ -45,7 +45,8 @@ public enum PracticeRoomServer {
         database: database, accounts: accounts,
         shares: PatternShareStore(database: database.sql),
         scores: IntervalScoreStore(database: database.sql),
-        packs: PackCatalogueStore(database: database.sql), logger: logger)
+        packs: PackCatalogueStore(database: database.sql),
+        backups: BackupStore(database: database.sql), logger: logger)
       try api.registerHandlers(on: router)
       let schema = try await accounts.schemaVersion()
       let app = Application(

@@ -11,6 +11,7 @@ enum Migrations {
   static let steps: [Step] = [
     Step(version: 1, apply: accounts), Step(version: 2, apply: patternShares),
     Step(version: 3, apply: packs), Step(version: 4, apply: intervalScores),
+    Step(version: 5, apply: backupItems),
   ]
 
   static var latestVersion: Int { steps.map(\.version).max() ?? 0 }
@@ -121,6 +122,22 @@ enum Migrations {
       .run()
     try await database.create(index: "interval_scores_by_board").on("interval_scores")
       .column("pattern_id").column("band").column("score")
+      .run()
+  }
+
+  /// The latest version of each file a player backs up (`woodshed sync`), one row per player
+  /// and path; `updated_at` is the file's modification time where it was sent from.
+  private static func backupItems(_ database: any SQLDatabase) async throws {
+    try await database.create(table: "backup_items").ifNotExists()
+      .column("player", type: .text, .notNull, .references("accounts", "name"))
+      .column("path", type: .text, .notNull)
+      .column("sha256", type: .text, .notNull)
+      .column("content", type: .blob, .notNull)
+      .column("size", type: .bigint, .notNull)
+      .column("updated_at", type: .bigint, .notNull)
+      .run()
+    try await database.create(index: "backup_items_by_path").unique().on("backup_items")
+      .column("player").column("path")
       .run()
   }
 }

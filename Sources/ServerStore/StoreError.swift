@@ -7,6 +7,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   case packTaken(String, publisher: String)
   case packIsYours(String, version: Int)
   case newerSchema(found: Int, known: Int)
+  case backupFull(limit: Int)
 
   public var description: String {
     switch self {
@@ -21,6 +22,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
       "\(id) is yours already (version \(version)): add --replace to publish version \(version + 1)"
     case .newerSchema(let found, let known):
       "the database is at schema \(found), newer than this server's \(known): update woodshed"
+    case .backupFull(let limit):
+      "a player's backup has at most \(limit / (1 << 20)) MiB on this server"
     }
   }
 }

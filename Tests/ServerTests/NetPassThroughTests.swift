@@ -36,6 +36,23 @@ final class NetPassThroughTests: XCTestCase {
     }
   }
 
+  func testSyncRunsTheSibling() throws {
+    let home = try NetHome()
+    defer { home.remove() }
+    let help = try home.run(["sync", "--help"])
+    XCTAssertEqual(help.status, 0, help.error)
+    XCTAssertTrue(help.output.contains("USAGE: woodshed sync [--restore] [--force]"), help.output)
+    for command in [["sync"], ["sync", "--restore"]] {
+      let nobody = try home.run(command)
+      XCTAssertEqual(nobody.status, 1)
+      XCTAssertEqual(nobody.error, "Error: not logged in: run woodshed login NAME --server URL\n")
+    }
+    let forceAlone = try home.run(["sync", "--force"])
+    XCTAssertNotEqual(forceAlone.status, 0)
+    XCTAssertTrue(
+      forceAlone.error.hasPrefix("Error: --force goes with --restore\n"), forceAlone.error)
+  }
+
   func testAMissingSiblingIsOneLineNamingIt() throws {
     let home = try NetHome()
     defer { home.remove() }

@@ -87,6 +87,26 @@ final class ServerPostgreSQLTests: XCTestCase {
     try await scenarios.aPackIsValidatedBeforeTheDatabaseAndShownAsText()
   }
 
+  func testABackupIsRestoredByteForByteAndSentOnlyWhenChanged() async throws {
+    try await scenarios.aBackupIsRestoredByteForByteAndSentOnlyWhenChanged()
+  }
+
+  func testARestoreKeepsADifferingFileUnlessForced() async throws {
+    try await scenarios.aRestoreKeepsADifferingFileUnlessForced()
+  }
+
+  func testAnotherPlayerCannotReadMyBackup() async throws {
+    try await scenarios.anotherPlayerCannotReadMyBackup()
+  }
+
+  func testBackupItemsAreCheckedBeforeTheDatabase() async throws {
+    try await scenarios.backupItemsAreCheckedBeforeTheDatabase()
+  }
+
+  func testASyncOfflineIsOneLineAndLosesNothing() async throws {
+    try await scenarios.aSyncOfflineIsOneLineAndLosesNothing()
+  }
+
   /// Two processes on one database share everything: a token one hands out works on the
   /// other, and failed logins on one count on the other.
   func testTwoServersShareTokensAndTheLoginLimit() async throws {

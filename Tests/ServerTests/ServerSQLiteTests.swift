@@ -81,6 +81,26 @@ final class ServerSQLiteTests: XCTestCase {
     try await scenarios.aPackIsValidatedBeforeTheDatabaseAndShownAsText()
   }
 
+  func testABackupIsRestoredByteForByteAndSentOnlyWhenChanged() async throws {
+    try await scenarios.aBackupIsRestoredByteForByteAndSentOnlyWhenChanged()
+  }
+
+  func testARestoreKeepsADifferingFileUnlessForced() async throws {
+    try await scenarios.aRestoreKeepsADifferingFileUnlessForced()
+  }
+
+  func testAnotherPlayerCannotReadMyBackup() async throws {
+    try await scenarios.anotherPlayerCannotReadMyBackup()
+  }
+
+  func testBackupItemsAreCheckedBeforeTheDatabase() async throws {
+    try await scenarios.backupItemsAreCheckedBeforeTheDatabase()
+  }
+
+  func testASyncOfflineIsOneLineAndLosesNothing() async throws {
+    try await scenarios.aSyncOfflineIsOneLineAndLosesNothing()
+  }
+
   /// The SQLite file is the server's whole state: a restarted server knows its accounts, and
   /// the file is in WAL mode so `serve role` can work beside a running server.
   func testAccountsOutliveARestartInWALMode() async throws {

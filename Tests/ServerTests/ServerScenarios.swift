@@ -19,9 +19,9 @@ struct ServerScenarios {
   let makeDatabase: (NetHome) async throws -> String
   let expectedKind: Components.Schemas.Health.DatabasePayload
 
-  private static let password = "correct horse battery"
+  static let password = "correct horse battery"
 
-  private func withServer(
+  func withServer(
     options: [String] = [], _ body: (NetHome, ServerProcess, String) async throws -> Void
   ) async throws {
     let home = try NetHome()
@@ -32,7 +32,7 @@ struct ServerScenarios {
     XCTAssertEqual(server.stop(), 0, "a SIGTERM stops the server cleanly:\n\(server.logText)")
   }
 
-  private func client(_ server: ServerProcess, token: String? = nil) throws -> Client {
+  func client(_ server: ServerProcess, token: String? = nil) throws -> Client {
     Client(
       serverURL: try XCTUnwrap(URL(string: server.url)),
       configuration: .init(dateTranscoder: .iso8601),
@@ -40,7 +40,7 @@ struct ServerScenarios {
       middlewares: token.map { [Bearer(token: $0)] } ?? [])
   }
 
-  private func createAndLogIn(_ home: NetHome, _ server: ServerProcess, name: String) throws {
+  func createAndLogIn(_ home: NetHome, _ server: ServerProcess, name: String) throws {
     let created = try home.run(
       ["account", "create", name, "--server", server.url, "--password-stdin"],
       input: Self.password + "\n")
@@ -54,7 +54,7 @@ struct ServerScenarios {
     XCTAssertEqual(login.status, 0, login.error)
   }
 
-  private func savedToken(_ home: NetHome) throws -> String {
+  func savedToken(_ home: NetHome) throws -> String {
     let data = try Data(contentsOf: home.credentialsFile)
     let object = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
     return try XCTUnwrap(object["token"] as? String)

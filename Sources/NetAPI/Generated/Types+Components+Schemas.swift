@@ -582,5 +582,98 @@ extension Components {
                 case boards
             }
         }
+        /// - Remark: Generated from `#/components/schemas/BackupItemSummary`.
+        public struct BackupItemSummary: Codable, Hashable, Sendable {
+            /// Relative to the woodshed home, such as data/history.jsonl.
+            ///
+            /// - Remark: Generated from `#/components/schemas/BackupItemSummary/path`.
+            public var path: Swift.String
+            /// The content's SHA-256, 64 lower-case hex digits.
+            ///
+            /// - Remark: Generated from `#/components/schemas/BackupItemSummary/sha256`.
+            public var sha256: Swift.String
+            /// - Remark: Generated from `#/components/schemas/BackupItemSummary/size`.
+            public var size: Swift.Int
+            /// The file's modification time where it was backed up.
+            ///
+            /// - Remark: Generated from `#/components/schemas/BackupItemSummary/modifiedAt`.
+            public var modifiedAt: Foundation.Date
+            /// Creates a new `BackupItemSummary`.
+            ///
+            /// - Parameters:
+            ///   - path: Relative to the woodshed home, such as data/history.jsonl.
+            ///   - sha256: The content's SHA-256, 64 lower-case hex digits.
+            ///   - size:
+            ///   - modifiedAt: The file's modification time where it was backed up.
+            public init(
+                path: Swift.String,
+                sha256: Swift.String,
+                size: Swift.Int,
+                modifiedAt: Foundation.Date
+            ) {
+                self.path = path
+                self.sha256 = sha256
+                self.size = size
+                self.modifiedAt = modifiedAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case path
+                case sha256
+                case size
+                case modifiedAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/BackupListing`.
+        public struct BackupListing: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/BackupListing/items`.
+            public var items: [Components.Schemas.BackupItemSummary]
+            /// Creates a new `BackupListing`.
+            ///
+            /// - Parameters:
+            ///   - items:
+            public init(items: [Components.Schemas.BackupItemSummary]) {
+                self.items = items
+            }
+            public enum CodingKeys: String, CodingKey {
+                case items
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/BackupItem`.
+        public struct BackupItem: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/BackupItem/path`.
+            public var path: Swift.String
+            /// - Remark: Generated from `#/components/schemas/BackupItem/sha256`.
+            public var sha256: Swift.String
+            /// - Remark: Generated from `#/components/schemas/BackupItem/modifiedAt`.
+            public var modifiedAt: Foundation.Date
+            /// The file's bytes, in base64.
+            ///
+            /// - Remark: Generated from `#/components/schemas/BackupItem/content`.
+            public var content: Swift.String
+            /// Creates a new `BackupItem`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - sha256:
+            ///   - modifiedAt:
+            ///   - content: The file's bytes, in base64.
+            public init(
+                path: Swift.String,
+                sha256: Swift.String,
+                modifiedAt: Foundation.Date,
+                content: Swift.String
+            ) {
+                self.path = path
+                self.sha256 = sha256
+                self.modifiedAt = modifiedAt
+                self.content = content
+            }
+            public enum CodingKeys: String, CodingKey {
+                case path
+                case sha256
+                case modifiedAt
+                case content
+            }
+        }
     }
 }

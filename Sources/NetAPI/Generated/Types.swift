@@ -93,6 +93,23 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /packs/{packId}`.
     /// - Remark: Generated from `#/paths//packs/{packId}/get(getPack)`.
     func getPack(_ input: Operations.GetPack.Input) async throws -> Operations.GetPack.Output
+    /// The files of my backup, each with its SHA-256, size and modification time.
+    ///
+    /// - Remark: HTTP `GET /backup`.
+    /// - Remark: Generated from `#/paths//backup/get(listBackup)`.
+    func listBackup(_ input: Operations.ListBackup.Input) async throws -> Operations.ListBackup.Output
+    /// One file of my backup, with its content.
+    ///
+    /// - Remark: HTTP `GET /backup/items`.
+    /// - Remark: Generated from `#/paths//backup/items/get(getBackupItem)`.
+    func getBackupItem(_ input: Operations.GetBackupItem.Input) async throws -> Operations.GetBackupItem.Output
+    /// Keeps one file of mine, replacing the version kept before.
+    ///
+    /// The path is checked (relative to the woodshed home, in the folders a backup holds, at most 200 bytes) and the content against its SHA-256 and the limits (4 MiB a file, 64 MiB a player) before the database sees it.
+    ///
+    /// - Remark: HTTP `PUT /backup/items`.
+    /// - Remark: Generated from `#/paths//backup/items/put(putBackupItem)`.
+    func putBackupItem(_ input: Operations.PutBackupItem.Input) async throws -> Operations.PutBackupItem.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -244,6 +261,41 @@ extension APIProtocol {
         try await getPack(Operations.GetPack.Input(
             path: path,
             headers: headers
+        ))
+    }
+    /// The files of my backup, each with its SHA-256, size and modification time.
+    ///
+    /// - Remark: HTTP `GET /backup`.
+    /// - Remark: Generated from `#/paths//backup/get(listBackup)`.
+    public func listBackup(headers: Operations.ListBackup.Input.Headers = .init()) async throws -> Operations.ListBackup.Output {
+        try await listBackup(Operations.ListBackup.Input(headers: headers))
+    }
+    /// One file of my backup, with its content.
+    ///
+    /// - Remark: HTTP `GET /backup/items`.
+    /// - Remark: Generated from `#/paths//backup/items/get(getBackupItem)`.
+    public func getBackupItem(
+        query: Operations.GetBackupItem.Input.Query,
+        headers: Operations.GetBackupItem.Input.Headers = .init()
+    ) async throws -> Operations.GetBackupItem.Output {
+        try await getBackupItem(Operations.GetBackupItem.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Keeps one file of mine, replacing the version kept before.
+    ///
+    /// The path is checked (relative to the woodshed home, in the folders a backup holds, at most 200 bytes) and the content against its SHA-256 and the limits (4 MiB a file, 64 MiB a player) before the database sees it.
+    ///
+    /// - Remark: HTTP `PUT /backup/items`.
+    /// - Remark: Generated from `#/paths//backup/items/put(putBackupItem)`.
+    public func putBackupItem(
+        headers: Operations.PutBackupItem.Input.Headers = .init(),
+        body: Operations.PutBackupItem.Input.Body
+    ) async throws -> Operations.PutBackupItem.Output {
+        try await putBackupItem(Operations.PutBackupItem.Input(
+            headers: headers,
+            body: body
         ))
     }
 }
