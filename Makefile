@@ -16,6 +16,8 @@ BENCH_PACKAGES := aubio-tools fluidsynth timgm6mb-soundfont fluid-soundfont-gm \
 BENCH_PYTHON := librosa
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ARGS ?=
+# woodshed-server-bench's options, such as --accounts 20.
+SERVER_BENCH_ARGS ?=
 space := $(subst ,, )
 
 .PHONY: all deps test-deps bench-deps build run check test bench record-snapshots openapi clean
@@ -79,6 +81,10 @@ bench: bench-deps
 	swift build -c release --product woodshed
 	swift build -c release --product woodshed-bench
 	Tests/with-pulseaudio.sh ./.build/release/woodshed-bench --woodshed ./.build/release/woodshed
+	swift build -c release --product woodshed-net
+	swift build -c release --product woodshed-server-bench
+	Tests/with-postgresql.sh ./.build/release/woodshed-server-bench \
+	  --woodshed-net ./.build/release/woodshed-net $(SERVER_BENCH_ARGS)
 
 # Sources/NetAPI/openapi.yaml is the API's source; the Swift files under Sources/NetAPI/Generated
 # are made from it here and committed, so CI never builds the generator. It builds in its own

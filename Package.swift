@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .executable(name: "woodshed", targets: ["woodshed"]),
     .executable(name: "woodshed-net", targets: ["woodshed-net"]),
+    .executable(name: "woodshed-server-bench", targets: ["woodshed-server-bench"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -29,6 +30,8 @@ let package = Package(
     .package(url: "https://github.com/vapor/sqlite-kit", from: "4.5.2"),
     .package(url: "https://github.com/vapor/postgres-kit", from: "2.17.0"),
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+    // Latency percentiles for the server benchmark (woodshed-server-bench) only.
+    .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
   ],
   targets: [
     .systemLibrary(
@@ -132,6 +135,22 @@ let package = Package(
         "ListeningEval", "CZlib",
       ],
       path: "Tests/Benchmarks"),
+    // The server's benchmark, apart from woodshed-bench so that the app's figures never link the
+    // network side; it drives the real woodshed-net binary.
+    .executableTarget(
+      name: "woodshed-server-bench",
+      dependencies: [
+        "NetAPI", "ServerStore", "Practice", "MusicTheory", "DSP",
+        .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+        .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "SQLKit", package: "sql-kit"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "Histogram", package: "hdrhistogram-swift"),
+      ],
+      path: "Tests/ServerBenchmark"),
     .executableTarget(
       name: "woodshed-patterns", dependencies: ["MusicTheory", "Practice", "Storage"],
       path: "Tests/PatternTool"),
