@@ -123,6 +123,10 @@ let package = Package(
       ],
       path: "Tests/TestHelpers"),
     .target(name: "TerminalHarness", path: "Tests/TerminalHarness"),
+    // Interval games played by the real game, for the server's tests and its benchmark.
+    .target(
+      name: "GameRecords", dependencies: ["Practice", "MusicTheory", "DSP"],
+      path: "Tests/GameRecords"),
     .target(
       name: "ListeningEval", dependencies: ["DSP", "AudioModel", "Audio", "Practice"],
       path: "Tests/ListeningEval",
@@ -140,7 +144,7 @@ let package = Package(
     .executableTarget(
       name: "woodshed-server-bench",
       dependencies: [
-        "NetAPI", "ServerStore", "Practice", "MusicTheory", "DSP",
+        "NetAPI", "ServerStore", "Practice", "GameRecords",
         .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
         .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -184,7 +188,7 @@ let package = Package(
     .testTarget(
       name: "ServerTests",
       dependencies: [
-        "NetAPI", "ServerStore", "TerminalHarness", "Practice", "MusicTheory", "DSP",
+        "NetAPI", "ServerStore", "TerminalHarness", "Practice", "GameRecords",
         .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
         .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
         .product(name: "HTTPTypes", package: "swift-http-types"),

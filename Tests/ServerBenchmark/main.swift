@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import GameRecords
 import Histogram
 import Logging
 import NIOCore

@@ -1,67 +1,25 @@
-import DSP
 import Foundation
-import MusicTheory
+import GameRecords
 import Practice
 
-/// Interval games played by the real `IntervalGame` on a minor pentatonic box, as a steady
-/// player plays them (a mark every 0.4 s, every fifth on a wrong place), written as the
-/// practice room writes them to the history.
-enum PlayedGames {
-  static let pattern = "minor-pentatonic-1"
-
+/// The played games as the server's tests use them: dated hours ago and written into a
+/// player's history.
+extension PlayedGames {
   struct Game {
     let record: SessionRecord
     var score: Int { Int(record.figures["score"] ?? 0) }
     var level: Int { Int(record.figures["level"] ?? 0) }
 
     /// The record as one line of history.jsonl.
-    var line: String {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-      encoder.dateEncodingStrategy = .iso8601
-      return String(decoding: try! encoder.encode(record), as: UTF8.self)
-    }
+    var line: String { PlayedGames.line(record) }
   }
 
   /// A game ended by the player after `clears` questions, started `hoursAgo` hours ago.
   static func game(clears: Int, hoursAgo: Double, seed: UInt64 = 5) -> Game {
-    let places: [(Int, Int, String)] = [
-      (6, 5, "P1"), (6, 8, "m3"), (5, 5, "P4"), (5, 7, "P5"), (4, 5, "m7"), (4, 7, "P1"),
-      (3, 5, "m3"), (3, 7, "P4"), (2, 5, "P5"), (2, 8, "m7"), (1, 5, "P1"), (1, 8, "m3"),
-    ]
-    var game = IntervalGame(
-      positions: places.map { FretPosition(string: $0.0, fret: $0.1) },
-      intervals: places.map { Interval(shortName: $0.2)! })
-    let inOrder: (Set<FretPosition>) -> [FretPosition] = {
-      $0.sorted { ($0.string, $0.fret) < ($1.string, $1.fret) }
-    }
-    var random = SplitMix64(seed: seed)
-    var time = 0.0
-    var marks = 0
-    while !game.isOver, game.answers.filter({ $0.lane != nil }).count < clears {
-      time += 0.4
-      game.advance(to: time, using: &random)
-      guard !game.questions.isEmpty else { continue }
-      marks += 1
-      let targets = game.targets
-      if marks % 5 == 0 {
-        game.mark(inOrder(Set(game.tones.keys).subtracting(targets))[0])
-      } else {
-        game.mark(inOrder(targets.subtracting(game.marked))[0])
-      }
-    }
-    game.end()
     // Whole seconds, as the history writes dates.
     let start = (Date().timeIntervalSince1970 - hoursAgo * 3600).rounded(.down)
     return Game(
-      record: SessionRecord(
-        module: IntervalGame.module, exercise: IntervalGame.exercise,
-        startedAt: Date(timeIntervalSince1970: start), duration: game.time,
-        figures: [
-          "score": Double(game.score), "level": Double(game.level),
-          "band": Double(IntervalGame.band(of: game.level)), "passed": game.isPassed ? 1 : 0,
-        ],
-        content: [pattern], answers: game.answers))
+      record: record(clears: clears, seed: seed, startedAt: Date(timeIntervalSince1970: start)))
   }
 
   /// Appends `games` to the history of `home`.

@@ -1,4 +1,5 @@
 import Foundation
+import GameRecords
 import HTTPTypes
 import Logging
 import NetAPI

@@ -4,13 +4,13 @@ import MusicTheory
 import Practice
 
 /// Interval games played by the real `IntervalGame` on a minor pentatonic box, as a steady
-/// player plays them (a mark every 0.4 s, every fifth on a wrong place), the way the server
-/// tests' `PlayedGames` plays them: each record passes the server's `ScorePlausibility`.
-enum PlayedGames {
-  static let pattern = "minor-pentatonic-1"
+/// player plays them (a mark every 0.4 s, every fifth on a wrong place): each record passes the
+/// server's `ScorePlausibility`. The server's tests and its benchmark send them.
+public enum PlayedGames {
+  public static let pattern = "minor-pentatonic-1"
 
   /// A game ended by the player after `clears` questions, dated `startedAt` (whole seconds).
-  static func record(clears: Int, seed: UInt64, startedAt: Date) -> SessionRecord {
+  public static func record(clears: Int, seed: UInt64, startedAt: Date) -> SessionRecord {
     let places: [(Int, Int, String)] = [
       (6, 5, "P1"), (6, 8, "m3"), (5, 5, "P4"), (5, 7, "P5"), (4, 5, "m7"), (4, 7, "P1"),
       (3, 5, "m3"), (3, 7, "P4"), (2, 5, "P5"), (2, 8, "m7"), (1, 5, "P1"), (1, 8, "m3"),
@@ -48,7 +48,7 @@ enum PlayedGames {
   }
 
   /// The record as one line of history.jsonl, as the practice room writes it.
-  static func line(_ record: SessionRecord) -> String {
+  public static func line(_ record: SessionRecord) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     encoder.dateEncodingStrategy = .iso8601
