@@ -163,7 +163,7 @@ let package = Package(
     .testTarget(name: "FilesTests", dependencies: ["Files"]),
     .testTarget(name: "MIDITests", dependencies: ["MIDI", "ListeningEval", "TestHelpers"]),
     .testTarget(name: "DSPTests", dependencies: ["DSP", "ListeningEval"]),
-    .testTarget(name: "PracticeTests", dependencies: ["Practice", "DSP"]),
+    .testTarget(name: "PracticeTests", dependencies: ["Practice", "DSP", "GameRecords"]),
     .testTarget(name: "AudioTests", dependencies: ["Audio", "AudioModel", "DSP", "TestHelpers"]),
     .testTarget(
       name: "StorageTests", dependencies: ["Storage", "DSP", "Practice", "TestHelpers", "CZlib"]),

@@ -9,8 +9,8 @@ import Practice
 public enum PlayedGames {
   public static let pattern = "minor-pentatonic-1"
 
-  /// A game ended by the player after `clears` questions, dated `startedAt` (whole seconds).
-  public static func record(clears: Int, seed: UInt64, startedAt: Date) -> SessionRecord {
+  /// The game as a steady player leaves it once `clears` questions are cleared, not yet ended.
+  public static func played(clears: Int, seed: UInt64 = 5) -> IntervalGame {
     let places: [(Int, Int, String)] = [
       (6, 5, "P1"), (6, 8, "m3"), (5, 5, "P4"), (5, 7, "P5"), (4, 5, "m7"), (4, 7, "P1"),
       (3, 5, "m3"), (3, 7, "P4"), (2, 5, "P5"), (2, 8, "m7"), (1, 5, "P1"), (1, 8, "m3"),
@@ -36,8 +36,12 @@ public enum PlayedGames {
         game.mark(inOrder(targets.subtracting(game.marked))[0])
       }
     }
-    game.end()
-    return SessionRecord(
+    return game
+  }
+
+  /// The history record of `game`, dated `startedAt`.
+  public static func record(of game: IntervalGame, startedAt: Date) -> SessionRecord {
+    SessionRecord(
       module: IntervalGame.module, exercise: IntervalGame.exercise,
       startedAt: startedAt, duration: game.time,
       figures: [
@@ -45,6 +49,13 @@ public enum PlayedGames {
         "band": Double(IntervalGame.band(of: game.level)), "passed": game.isPassed ? 1 : 0,
       ],
       content: [pattern], answers: game.answers)
+  }
+
+  /// A game ended by the player after `clears` questions, dated `startedAt` (whole seconds).
+  public static func record(clears: Int, seed: UInt64, startedAt: Date) -> SessionRecord {
+    var game = played(clears: clears, seed: seed)
+    game.end()
+    return record(of: game, startedAt: startedAt)
   }
 
   /// The record as one line of history.jsonl, as the practice room writes it.

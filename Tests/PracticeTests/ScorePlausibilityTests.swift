@@ -1,6 +1,5 @@
-import DSP
 import FoundationEssentials
-import MusicTheory
+import GameRecords
 import Practice
 import XCTest
 
@@ -10,43 +9,11 @@ final class ScorePlausibilityTests: XCTestCase {
   /// A game played on a minor pentatonic box by a steady player: a mark every 0.4 s, every
   /// fifth of them on a wrong place, until `clears` questions are cleared.
   private func played(clears: Int, seed: UInt64 = 5) -> IntervalGame {
-    let places: [(Int, Int, String)] = [
-      (6, 5, "P1"), (6, 8, "m3"), (5, 5, "P4"), (5, 7, "P5"), (4, 5, "m7"), (4, 7, "P1"),
-      (3, 5, "m3"), (3, 7, "P4"), (2, 5, "P5"), (2, 8, "m7"), (1, 5, "P1"), (1, 8, "m3"),
-    ]
-    var game = IntervalGame(
-      positions: places.map { FretPosition(string: $0.0, fret: $0.1) },
-      intervals: places.map { Interval(shortName: $0.2)! })
-    let inOrder: (Set<FretPosition>) -> [FretPosition] = {
-      $0.sorted { ($0.string, $0.fret) < ($1.string, $1.fret) }
-    }
-    var random = SplitMix64(seed: seed)
-    var time = 0.0
-    var marks = 0
-    while !game.isOver, game.answers.filter({ $0.lane != nil }).count < clears {
-      time += 0.4
-      game.advance(to: time, using: &random)
-      guard !game.questions.isEmpty else { continue }
-      marks += 1
-      let targets = game.targets
-      if marks % 5 == 0 {
-        game.mark(inOrder(Set(game.tones.keys).subtracting(targets))[0])
-      } else {
-        game.mark(inOrder(targets.subtracting(game.marked))[0])
-      }
-    }
-    return game
+    PlayedGames.played(clears: clears, seed: seed)
   }
 
   private func record(of game: IntervalGame, startedAt: Date? = nil) -> SessionRecord {
-    SessionRecord(
-      module: IntervalGame.module, exercise: IntervalGame.exercise,
-      startedAt: startedAt ?? now.addingTimeInterval(-3600), duration: game.time,
-      figures: [
-        "score": Double(game.score), "level": Double(game.level),
-        "band": Double(IntervalGame.band(of: game.level)), "passed": game.isPassed ? 1 : 0,
-      ],
-      content: ["minor-pentatonic-1"], answers: game.answers)
+    PlayedGames.record(of: game, startedAt: startedAt ?? now.addingTimeInterval(-3600))
   }
 
   private func refusal(_ record: SessionRecord) -> String? {
