@@ -144,7 +144,7 @@ let package = Package(
     .executableTarget(
       name: "woodshed-server-bench",
       dependencies: [
-        "NetAPI", "ServerStore", "Practice", "GameRecords",
+        "NetAPI", "NetClient", "ServerStore", "Practice", "GameRecords",
         .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
         .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -188,7 +188,7 @@ let package = Package(
     .testTarget(
       name: "ServerTests",
       dependencies: [
-        "NetAPI", "ServerStore", "TerminalHarness", "Practice", "GameRecords",
+        "NetAPI", "NetClient", "ServerStore", "TerminalHarness", "Practice", "GameRecords",
         .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
         .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
         .product(name: "HTTPTypes", package: "swift-http-types"),

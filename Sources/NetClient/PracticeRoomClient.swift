@@ -263,10 +263,15 @@ public struct PracticeRoomClient: Sendable {
 }
 
 /// Adds the bearer token to each request; the security scheme is not a generated parameter.
-struct BearerToken: ClientMiddleware {
+/// The server's tests and benchmark send their requests through it too.
+public struct BearerToken: ClientMiddleware {
   let token: String
 
-  func intercept(
+  public init(token: String) {
+    self.token = token
+  }
+
+  public func intercept(
     _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
     next: (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
   ) async throws -> (HTTPResponse, HTTPBody?) {

@@ -4,6 +4,7 @@ import GameRecords
 import HTTPTypes
 import Histogram
 import NetAPI
+import NetClient
 import OpenAPIAsyncHTTPClient
 import OpenAPIRuntime
 
@@ -43,7 +44,7 @@ struct PlayerClient: Sendable {
   init(url: URL, transport: AsyncHTTPClientTransport, token: String?) {
     client = Client(
       serverURL: url, configuration: .init(dateTranscoder: .iso8601), transport: transport,
-      middlewares: token.map { [Bearer(token: $0)] } ?? [])
+      middlewares: token.map { [BearerToken(token: $0)] } ?? [])
   }
 
   /// Posts `lines` in order, reading the pattern's board after every `readEvery` posts.
@@ -94,18 +95,5 @@ func runAll(_ parts: [(PlayerClient, [String])], readEvery: Int) async -> Client
     var total = ClientTally()
     for await tally in group { total.add(tally) }
     return total
-  }
-}
-
-struct Bearer: ClientMiddleware {
-  let token: String
-
-  func intercept(
-    _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
-    next: (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
-  ) async throws -> (HTTPResponse, HTTPBody?) {
-    var request = request
-    request.headerFields[.authorization] = "Bearer \(token)"
-    return try await next(request, body, baseURL)
   }
 }

@@ -3,6 +3,7 @@ import GameRecords
 import HTTPTypes
 import Logging
 import NetAPI
+import NetClient
 import OpenAPIAsyncHTTPClient
 import OpenAPIRuntime
 import SQLKit
@@ -38,7 +39,7 @@ struct ServerScenarios {
       serverURL: try XCTUnwrap(URL(string: server.url)),
       configuration: .init(dateTranscoder: .iso8601),
       transport: AsyncHTTPClientTransport(),
-      middlewares: token.map { [Bearer(token: $0)] } ?? [])
+      middlewares: token.map { [BearerToken(token: $0)] } ?? [])
   }
 
   func createAndLogIn(_ home: NetHome, _ server: ServerProcess, name: String) throws {
@@ -775,20 +776,6 @@ struct ServerScenarios {
   static var assets: String {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent("assets").path
-  }
-}
-
-/// Adds the bearer token, as the NetClient does.
-struct Bearer: ClientMiddleware {
-  let token: String
-
-  func intercept(
-    _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
-    next: (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
-  ) async throws -> (HTTPResponse, HTTPBody?) {
-    var request = request
-    request.headerFields[.authorization] = "Bearer \(token)"
-    return try await next(request, body, baseURL)
   }
 }
 
