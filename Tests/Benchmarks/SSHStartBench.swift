@@ -14,7 +14,7 @@ func sshStartFigures(woodshed: String) -> [String] {
     return ["start over SSH: \(error), left out"]
   }
   defer { server.stop() }
-  let user = String(cString: getpwuid(getuid()).pointee.pw_name)
+  let user = LoopbackSSHServer.runningUser
   let path = URL(fileURLWithPath: woodshed).standardizedFileURL.path
   let pulse = ProcessInfo.processInfo.environment["PULSE_SERVER"] ?? "unix:/nonexistent"
   var logins: [Double] = []

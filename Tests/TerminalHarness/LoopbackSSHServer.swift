@@ -124,6 +124,9 @@ public final class LoopbackSSHServer {
       .joined(separator: " ")
   }
 
+  /// The user running the tests, whom this server lets log in.
+  public static var runningUser: String { String(cString: getpwuid(getuid()).pointee.pw_name) }
+
   /// `text` quoted for the remote login's shell.
   static func quoted(_ text: String) -> String {
     "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"

@@ -83,7 +83,7 @@ final class SSHKeyPathTests: XCTestCase {
       environment: environment.filter {
         ["WOODSHED_HOME", "HOME", "PULSE_SERVER"].contains($0.key)
       })
-    let user = String(cString: getpwuid(getuid()).pointee.pw_name)
+    let user = LoopbackSSHServer.runningUser
     let terminal =
       port == 0
       ? try woodshed.startInTerminal()

@@ -7,7 +7,7 @@ import XCTest
 final class SSHLoginTests: XCTestCase {
   private var woodshed: WoodshedProcess!
   private var server: LoopbackSSHServer!
-  private let user = String(cString: getpwuid(getuid()).pointee.pw_name)
+  private let user = LoopbackSSHServer.runningUser
 
   override func setUpWithError() throws {
     woodshed = try WoodshedProcess()
