@@ -27,14 +27,25 @@ func seconds(_ duration: Duration) -> Double {
 let arguments = CommandLine.arguments
 // `--only onsets` or `--only pitch` prints those figures alone: the slowest parts, and the ones
 // needing no app; `--only onset-misses` prints woodshed's onset summary and the tuning part's
-// misses, to tune by, and `--only pitch-misses` the pitch tuning part's.
+// misses, to tune by, and `--only pitch-misses` the pitch tuning part's. `--only onset-clips
+// PREFIX FOLDER` writes the tuning clips whose names start with PREFIX, to listen to.
+if let only = arguments.firstIndex(of: "--only"), only + 3 < arguments.count,
+  arguments[only + 1] == "onset-clips"
+{
+  for line in onsetClips(prefix: arguments[only + 2], folder: arguments[only + 3]) {
+    print(line)
+  }
+  exit(0)
+}
 if let only = arguments.firstIndex(of: "--only") {
   let figures = [
     "onsets": onsetFigures, "onset-misses": onsetMisses, "pitch": pitchFigures,
     "pitch-misses": pitchMisses,
   ]
   guard only + 1 < arguments.count, let chosen = figures[arguments[only + 1]] else {
-    print("usage: woodshed-bench --only onsets|onset-misses|pitch|pitch-misses")
+    print(
+      "usage: woodshed-bench --only onsets|onset-misses|pitch|pitch-misses | --only onset-clips PREFIX FOLDER"
+    )
     exit(2)
   }
   for line in chosen() { print(line) }
