@@ -22,7 +22,7 @@ public struct CredentialsFile: Sendable {
   public let url: URL
 
   public init(paths: StoragePaths) {
-    url = paths.configFolder.appendingPathComponent("account.json")
+    url = paths.accountFile
   }
 
   /// The saved credentials, or nil when nobody is logged in.

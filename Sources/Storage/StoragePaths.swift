@@ -61,6 +61,8 @@ public struct StoragePaths: Equatable, Sendable {
   public var soundsFolder: URL { dataFolder.appendingPathComponent("sounds", isDirectory: true) }
   public var logFile: URL { stateFolder.appendingPathComponent("woodshed.log") }
   public var playbackLogFile: URL { stateFolder.appendingPathComponent("playback.jsonl") }
+  /// The practice-room server's login (`woodshed login`): present while someone is logged in.
+  public var accountFile: URL { configFolder.appendingPathComponent("account.json") }
 
   /// Checks the three folders, creating them if missing, in the order `woodshed doctor` lists them.
   public func checkFolders() -> [FolderCheck] {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NetClient
+import Storage
 
 struct AccountCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -73,10 +74,12 @@ struct Logout: AsyncParsableCommand {
     do {
       try await client.logout(token: credentials.token)
       try file.remove()
+      ServerSnapshotFile(paths: WoodshedNet.paths).remove()
       print("logged out of \(credentials.server)")
     } catch .tokenRefused {
       // The token is dead already; the file is of no use.
       try file.remove()
+      ServerSnapshotFile(paths: WoodshedNet.paths).remove()
       print("logged out (the server had already dropped the token)")
     }
   }

@@ -12,7 +12,7 @@ struct WoodshedNet: AsyncParsableCommand {
     abstract: "The practice-room server and its accounts.",
     subcommands: [
       Serve.self, AccountCommand.self, Login.self, Logout.self, SharedPatterns.self,
-      Scores.self, LeaderboardCommand.self, PackCatalogue.self, Sync.self,
+      Scores.self, LeaderboardCommand.self, PackCatalogue.self, Sync.self, Refresh.self,
     ])
 
   /// Errors are one line each and printable: a server's message is another machine's text,

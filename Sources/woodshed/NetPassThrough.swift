@@ -1,3 +1,4 @@
+import App
 import FoundationEssentials
 import Glibc
 
@@ -8,7 +9,7 @@ import Glibc
 /// real help.
 enum NetPassThrough {
   static let commands: Set<String> = [
-    "serve", "account", "login", "logout", "scores", "leaderboard", "sync",
+    "serve", "account", "login", "logout", "scores", "leaderboard", "sync", "refresh",
   ]
   /// The subcommands that need the server; the others of `patterns` and `packs` are the
   /// practice room's.
@@ -26,7 +27,7 @@ enum NetPassThrough {
   /// returns only when they do not. A missing sibling ends the process with one line.
   static func execIfNetCommand(_ arguments: [String]) {
     guard isNetCommand(arguments) else { return }
-    let sibling = siblingPath()
+    let sibling = NetSibling.path
     var argv: [UnsafeMutablePointer<CChar>?] = ([sibling] + arguments.dropFirst()).map {
       strdup($0)
     }
@@ -37,17 +38,5 @@ enum NetPassThrough {
       "Error: cannot run \(sibling) (\(reason)): it comes with woodshed, in the same folder\n"
     _ = Array(line.utf8).withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     exit(1)
-  }
-
-  private static func siblingPath() -> String {
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    let length = readlink("/proc/self/exe", &buffer, Int(PATH_MAX))
-    let executable =
-      length > 0
-      ? String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      : CommandLine.arguments[0]
-    let folder = executable.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-      .joined(separator: "/")
-    return (folder.isEmpty ? "." : folder) + "/woodshed-net"
   }
 }

@@ -55,6 +55,10 @@ final class ServerPostgreSQLTests: XCTestCase {
     try await scenarios.aSharedPatternIsValidatedAndShownAsText()
   }
 
+  func testThePracticeRoomShowsWhatIsSharedAndWhenItIsOffline() async throws {
+    try await scenarios.thePracticeRoomShowsWhatIsSharedAndWhenItIsOffline()
+  }
+
   func testScoresAreSentAndShownInOrder() async throws {
     try await scenarios.scoresAreSentAndShownInOrder()
   }

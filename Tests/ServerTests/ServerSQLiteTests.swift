@@ -49,6 +49,10 @@ final class ServerSQLiteTests: XCTestCase {
     try await scenarios.aSharedPatternIsValidatedAndShownAsText()
   }
 
+  func testThePracticeRoomShowsWhatIsSharedAndWhenItIsOffline() async throws {
+    try await scenarios.thePracticeRoomShowsWhatIsSharedAndWhenItIsOffline()
+  }
+
   func testScoresAreSentAndShownInOrder() async throws {
     try await scenarios.scoresAreSentAndShownInOrder()
   }

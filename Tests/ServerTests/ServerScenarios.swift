@@ -8,6 +8,7 @@ import OpenAPIAsyncHTTPClient
 import OpenAPIRuntime
 import SQLKit
 import ServerStore
+import TerminalHarness
 import XCTest
 
 #if canImport(FoundationNetworking)
@@ -332,6 +333,69 @@ struct ServerScenarios {
       let inbox = try home.run(["patterns", "inbox"])
       XCTAssertFalse(inbox.output.contains("\u{1b}"), inbox.output)
       XCTAssertTrue(inbox.output.contains("Sly]0;pwned one"), inbox.output)
+    }
+  }
+
+  /// The practice room itself, on a pseudo-terminal as a player sees it, in `home`.
+  private func practiceRoom(_ home: NetHome) throws -> PseudoTerminal {
+    var environment = home.environment
+    environment["TERM"] = "xterm-256color"
+    environment["PULSE_SERVER"] = "unix:/nonexistent"
+    return try PseudoTerminal(
+      executable: NetHome.woodshed, environment: environment,
+      size: PseudoTerminal.Size(columns: 120, rows: 40))
+  }
+
+  func thePracticeRoomShowsWhatIsSharedAndWhenItIsOffline() async throws {
+    try await withServer { ada, server, _ in
+      let bea = try NetHome()
+      defer { bea.remove() }
+      try createAndLogIn(ada, server, name: "ada")
+      try createAndLogIn(bea, server, name: "bea")
+      try writeOwnPattern(ada, id: "tuesday-box", name: "Tuesday box")
+      XCTAssertEqual(try ada.run(["patterns", "share", "tuesday-box", "--to", "bea"]).status, 0)
+
+      // The practice room starts the refresh itself and lists the share when it comes.
+      let room = try practiceRoom(bea)
+      XCTAssertTrue(room.waitForOutput(containing: "Metronome", timeout: .seconds(10)))
+      room.send("4")
+      room.send("/tuesday\r")
+      XCTAssertTrue(
+        room.waitForOutput(containing: "from ada", timeout: .seconds(20)), room.output)
+      XCTAssertTrue(
+        room.waitForOutput(containing: "shared with you by ada", timeout: .seconds(5)), room.output)
+      room.signal(SIGTERM)
+      XCTAssertEqual(room.waitForExit(timeout: .seconds(10)), 143)
+
+      let refreshed = try bea.run(["refresh"])
+      XCTAssertEqual(refreshed.output, "1 shared with you on \(server.url)\n", refreshed.error)
+
+      // With the server gone the room says it is offline, and keeps what it knew.
+      var credentials = try XCTUnwrap(
+        JSONSerialization.jsonObject(with: Data(contentsOf: bea.credentialsFile))
+          as? [String: Any])
+      let gone = try NetHome()
+      defer { gone.remove() }
+      try FileManager.default.createDirectory(
+        at: gone.credentialsFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+      credentials["server"] = "http://127.0.0.1:9"
+      try JSONSerialization.data(withJSONObject: credentials).write(to: gone.credentialsFile)
+      let offline = try gone.run(["refresh"])
+      XCTAssertEqual(offline.status, 1)
+      XCTAssertEqual(
+        offline.error,
+        "Error: could not reach the server at http://127.0.0.1:9: is woodshed serve running there?\n"
+      )
+      let unreached = try practiceRoom(gone)
+      XCTAssertTrue(unreached.waitForOutput(containing: "offline", timeout: .seconds(20)))
+      unreached.signal(SIGTERM)
+      XCTAssertEqual(unreached.waitForExit(timeout: .seconds(10)), 143)
+
+      XCTAssertEqual(try bea.run(["logout"]).status, 0)
+      XCTAssertFalse(
+        FileManager.default.fileExists(
+          atPath: bea.folder.appendingPathComponent("state/server.json").path),
+        "nothing of the account is kept after logout")
     }
   }
 

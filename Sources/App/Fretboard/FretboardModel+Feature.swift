@@ -57,6 +57,8 @@ extension FretboardModel: SteppingBack {
       return played(events, patterns: patterns)
     case .midiInput(let failure, let port):
       midiInput(failure: failure, port: port)
+    case .patternsLoaded:
+      keepSelectionListed(patterns, strings: context.strings)
     default:
       break
     }

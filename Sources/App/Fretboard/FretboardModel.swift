@@ -283,6 +283,15 @@ public struct FretboardModel: Equatable, Sendable {
     return true
   }
 
+  /// The patterns were read again, say with a pattern just shared with the player: while the
+  /// list is chosen from, the cursor stays on a pattern it lists, such as the one a search
+  /// typed before it came in now finds.
+  mutating func keepSelectionListed(_ patterns: [FretPattern], strings: Localizer) {
+    guard phase == .choosing else { return }
+    let listed = listed(patterns, strings: strings)
+    if let first = listed.first, !listed.contains(selected) { selected = first }
+  }
+
   /// `d` on a pattern: the user's own is deleted after asking, the library's cannot be.
   mutating func askToDelete(isOwn: Bool) {
     if isOwn { asksToDelete = true } else { problem = Message("fretboard.problem.notYours") }

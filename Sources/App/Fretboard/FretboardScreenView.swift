@@ -480,9 +480,11 @@ enum FretboardScreenView {
     let isNarrow = list.width < 60
     let items = listed.map { index in
       let name = PatternName(patterns[index].name)
+      let sender = model.sharedPatternSenders[patterns[index].id]
       return MenuList.Item(
         isNarrow ? name.shortFamilyText(strings) : name.familyText(strings),
-        detail: name.placeText(strings, short: true)
+        detail: sender.map { strings.text("fretboard.sharedBy", ["name": $0]) }
+          ?? name.placeText(strings, short: true)
           + levelMark(levels[patterns[index].id], glyphs: model.glyphs))
     }
     let row = listed.firstIndex(of: selected) ?? 0
@@ -567,6 +569,9 @@ enum FretboardScreenView {
     let copied = (model.patterns ?? []).contains { $0.basedOn == pattern.id }
     let marks =
       [strings.text("fretboard.category.\(pattern.category.rawValue)")]
+      + (model.sharedPatternSenders[pattern.id].map {
+        [strings.text("fretboard.sharedWithYou", ["name": $0])]
+      } ?? [])
       + (copied ? [strings.text("fretboard.copied")] : [])
       + (model.settings.fretboard.practised.contains(pattern.id)
         ? [strings.text("fretboard.practised")] : [])

@@ -75,7 +75,9 @@ public final class AppRuntime {
         history: HistoryLog(paths: model.paths),
         playbackLog: HistoryLog(file: model.paths.playbackLogFile),
         protocols: ProtocolStore(paths: model.paths), wallClock: WallClock(),
-        probeAudio: probeAudio, loadPatterns: loadPatterns, playsNotes: recorder == nil)
+        probeAudio: probeAudio, loadPatterns: loadPatterns, playsNotes: recorder == nil,
+        readServerSnapshot: { ServerRefresh.snapshot(paths: model.paths, logger: logger) },
+        refreshServer: { ServerRefresh.run(paths: model.paths, logger: logger) })
     }
   }
 
@@ -91,6 +93,7 @@ public final class AppRuntime {
     terminal.theme = model.theme
     draw()
     startAudioProbe()
+    startServerRefresh()
     while true {
       let event = terminal.nextEvent(timeout: nextWakeUp())
       var quit = false
@@ -250,6 +253,7 @@ public final class AppRuntime {
   /// Reading 146 files and making shapes takes a while: it is done off the main loop.
   private func reloadPatterns() {
     let (load, inbox, logger) = (services.loadPatterns, inbox, logger)
+    let snapshot = services.readServerSnapshot
     let tuning = model.settings.fretboard.tuning
     DispatchQueue.global().async {
       let library = load()
@@ -259,10 +263,18 @@ public final class AppRuntime {
         tuning == .guitarStandard
         ? library.entries.filter(\.isBuiltIn).map(\.pattern)
         : PatternGenerator.library(for: tuning)
+      // A pattern shared with the player comes after their own; one whose id a pattern here
+      // has already is left out: the player's own wins.
+      let shared = snapshot().map(ServerSnapshotFile.patterns(of:))
+      for problem in shared?.problems ?? [] { logger.warning("shared pattern skipped: \(problem)") }
+      var ids = Set((builtIn + own).map(\.id))
+      let sharedHere = (shared?.shared ?? []).filter { ids.insert($0.pattern.id).inserted }
       inbox.post(
         .patternsLoaded(
-          PatternOrder.sorted(builtIn + own), own: Set(own.map(\.id)), problems: library.problems)
-      )
+          PatternOrder.sorted(builtIn + own) + sharedHere.map(\.pattern), own: Set(own.map(\.id)),
+          shared: Dictionary(
+            sharedHere.map { ($0.pattern.id, $0.from) }, uniquingKeysWith: { first, _ in first }),
+          problems: library.problems))
     }
   }
 
@@ -464,6 +476,24 @@ public final class AppRuntime {
 
   private func draw() {
     terminal.draw(AppView.frame(model, screenReader: &screenReaderFrames))
+  }
+
+  /// Shows what the last refresh learnt of the practice-room server at once, then asks the
+  /// server afresh in the background and shows that when it comes, and again every ten
+  /// minutes, or every minute while it cannot be reached: nothing waits for it.
+  private func startServerRefresh() {
+    let (inbox, read, refresh) = (inbox, services.readServerSnapshot, services.refreshServer)
+    @Sendable func again() {
+      guard refresh() else { return }
+      let snapshot = read()
+      inbox.post(.serverSnapshot(snapshot))
+      let wait = snapshot?.isReachable == false ? 60.0 : 600.0
+      DispatchQueue.global().asyncAfter(deadline: .now() + wait, execute: again)
+    }
+    DispatchQueue.global().async {
+      inbox.post(.serverSnapshot(read()))
+      again()
+    }
   }
 
   private func startAudioProbe() {

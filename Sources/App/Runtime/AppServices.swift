@@ -80,4 +80,9 @@ struct AppServices {
   var loadPatterns: @Sendable () -> PatternLibrary
   /// With `--audio-out`, sound goes to the file and notes are not played to the speakers.
   var playsNotes: Bool
+  /// What the last refresh learnt of the practice-room server; nil when nobody is logged in.
+  var readServerSnapshot: @Sendable () -> ServerSnapshot? = { nil }
+  /// Asks the server afresh (`woodshed-net refresh`), returning when that is done; false at
+  /// once when nobody is logged in.
+  var refreshServer: @Sendable () -> Bool = { false }
 }

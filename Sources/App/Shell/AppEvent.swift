@@ -23,9 +23,12 @@ public enum AppEvent: Equatable, Sendable {
   case tick(MonotonicInstant)
   /// A latency or instrument calibration finished.
   case calibrated(CalibrationResult)
-  /// The fretboard patterns were read (`own` holds the ids of the user's), and the files that
-  /// could not be used.
-  case patternsLoaded([FretPattern], own: Set<String> = [], problems: [String])
+  /// The fretboard patterns were read (`own` holds the ids of the user's, `shared` who
+  /// recommended each pattern shared with the player), and the files that could not be used.
+  case patternsLoaded(
+    [FretPattern], own: Set<String> = [], shared: [String: String] = [:], problems: [String])
+  /// What the last refresh learnt of the practice-room server; nil when nobody is logged in.
+  case serverSnapshot(ServerSnapshot?)
   /// The editor's pattern was saved under this id, or could not be, and why.
   case patternSaved(id: String)
   case patternSaveFailed(reason: String)

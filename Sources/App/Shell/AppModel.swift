@@ -34,6 +34,11 @@ public struct AppModel: Equatable, Sendable {
   public private(set) var midiPortsProblem: String?
   /// The ids of the patterns that are the user's own, which the editor changes in place.
   public private(set) var ownPatternIds: Set<String> = []
+  /// The patterns recommended to the player on the practice-room server: who shared each.
+  public private(set) var sharedPatternSenders: [String: String] = [:]
+  /// What the practice-room server last said, or that it could not be reached; nil when
+  /// nobody is logged in to one.
+  public private(set) var server: ServerSnapshot?
   /// Past sessions, oldest first, as read from the history at start and added to since.
   public private(set) var history: [SessionRecord]
   /// The local time's distance from UTC in seconds, for showing when sessions happened.
@@ -138,13 +143,19 @@ public struct AppModel: Equatable, Sendable {
       return saving + updateTop { FeatureOutcome($0.receive(event, context: &$1)) }.effects
     case .recorded(let record):
       history.append(record)
-    case .patternsLoaded(let loaded, let own, let problems):
+    case .patternsLoaded(let loaded, let own, let shared, let problems):
       // A reload after a save would repeat the notices of the first reading.
       if patterns == nil {
         notices += problems.map { Message("notice.patternSkipped", ["problem": $0]) }
       }
       patterns = loaded
       ownPatternIds = own
+      sharedPatternSenders = shared
+    case .serverSnapshot(let snapshot):
+      let sharesChanged = snapshot?.sharedWithYou != server?.sharedWithYou
+      server = snapshot
+      // The list shows the patterns shared with the player once it has been read.
+      if sharesChanged, patterns != nil { return [.loadPatterns] }
     case .midiPortsListed(let ports, let problem):
       midiPorts = ports
       midiPortsProblem = problem

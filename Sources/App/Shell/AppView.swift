@@ -130,7 +130,17 @@ public enum AppView {
       toWidth: min(room, line.width / 2), ellipsis: model.glyphs.ellipsis)
     let clockX = line.maxX - 1 - clock.displayWidth
     canvas.write(clock, x: clockX, y: line.y, style: bar, clip: line)
-    canvas.write(
-      shown, x: clockX - 3 - shown.displayWidth, y: line.y, style: audioStyle, clip: line)
+    let audioX = clockX - 3 - shown.displayWidth
+    canvas.write(shown, x: audioX, y: line.y, style: audioStyle, clip: line)
+    // Offline first: the practice room works on, and says that what goes to the server waits.
+    if model.server?.isReachable == false {
+      let offline = strings.text("server.offline")
+      let offlineX = audioX - 3 - offline.displayWidth
+      if offlineX > x + 1 {
+        canvas.write(
+          offline, x: offlineX, y: line.y, style: Style(foreground: .warn, background: .surface),
+          clip: line)
+      }
+    }
   }
 }

@@ -1,0 +1,115 @@
+import Files
+import FoundationEssentials
+import Glibc
+import MusicTheory
+
+/// What the practice room knows of the practice-room server without asking it: whether the
+/// server answered when `woodshed-net refresh` last asked, and the patterns recommended to the
+/// player then. The practice room never touches the network (ARCHITECTURE.md, "Two
+/// binaries"); it starts the refresh in the background and reads this afterwards.
+public struct ServerSnapshot: Codable, Equatable, Sendable {
+  /// A pattern recommended to the player, with the file as the server keeps it: it is checked
+  /// by `PatternLibrary.decode` whenever it is read, as an imported pattern is.
+  public struct Share: Codable, Equatable, Sendable {
+    public var id: String
+    public var from: String
+    public var sharedAt: Date
+    public var pattern: String
+
+    public init(id: String, from: String, sharedAt: Date, pattern: String) {
+      self.id = id
+      self.from = from
+      self.sharedAt = sharedAt
+      self.pattern = pattern
+    }
+  }
+
+  public var server: String
+  public var checkedAt: Date
+  /// False when the server could not be reached: the practice room is offline. The shares are
+  /// then those of the last time it answered.
+  public var isReachable: Bool
+  /// The one line the last refresh ended with when it failed, reachable or not (a refused
+  /// token, say); nil when it went through.
+  public var problem: String?
+  public var sharedWithYou: [Share]
+
+  public init(
+    server: String, checkedAt: Date, isReachable: Bool, problem: String? = nil,
+    sharedWithYou: [Share] = []
+  ) {
+    self.server = server
+    self.checkedAt = checkedAt
+    self.isReachable = isReachable
+    self.problem = problem
+    self.sharedWithYou = sharedWithYou
+  }
+}
+
+/// `server.json` in the state folder: derived from the server, never the only copy of
+/// anything, so a damaged one is read as none and written afresh by the next refresh.
+public struct ServerSnapshotFile: Sendable {
+  public let url: URL
+
+  public init(paths: StoragePaths) {
+    url = paths.stateFolder.appendingPathComponent("server.json")
+  }
+
+  /// The snapshot, or nil when there is none; a file that cannot be read or used is a
+  /// one-line error.
+  public func read() throws(StorageError) -> ServerSnapshot? {
+    let data: Data
+    do throws(FileError) {
+      data = try RegularFile.read(url, as: .serverSnapshot)
+    } catch  where error.code == ENOENT {
+      return nil
+    } catch {
+      throw .cannotRead(file: url.lastPathComponent, reason: "\(error)")
+    }
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    do {
+      return try decoder.decode(ServerSnapshot.self, from: data)
+    } catch {
+      throw .malformed(
+        file: url.lastPathComponent,
+        reason: "it is not a snapshot of the server (the next refresh writes it afresh)")
+    }
+  }
+
+  public func write(_ snapshot: ServerSnapshot) throws(StorageError) {
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .iso8601
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    let data: Data
+    do {
+      data = try encoder.encode(snapshot)
+    } catch {
+      throw .cannotSave(file: url.lastPathComponent, reason: "\(error)")
+    }
+    try AtomicFile.write(data, to: url)
+  }
+
+  /// Forgets the server: after `logout` nothing of the account is shown.
+  public func remove() {
+    unlink(url.path)
+  }
+
+  /// The shared patterns that pass the validator, and a line for each that does not.
+  public static func patterns(of snapshot: ServerSnapshot) -> (
+    shared: [(pattern: FretPattern, from: String)], problems: [String]
+  ) {
+    var shared: [(pattern: FretPattern, from: String)] = []
+    var problems: [String] = []
+    for share in snapshot.sharedWithYou {
+      do throws(StorageError) {
+        let pattern = try PatternLibrary.decode(
+          Data(share.pattern.utf8), file: "shared pattern \(share.id)")
+        shared.append((pattern, share.from))
+      } catch {
+        problems.append("\(error)")
+      }
+    }
+    return (shared, problems)
+  }
+}

@@ -1,0 +1,85 @@
+import App
+import Foundation
+import MusicTheory
+import Storage
+import TerminalUI
+import XCTest
+
+/// What the practice room shows of the practice-room server: the patterns shared with the
+/// player in the fretboard's list, and "offline" in the status line while the server cannot be
+/// reached. It reads these from the last refresh and never waits for the network.
+final class ServerSnapshotViewTests: XCTestCase {
+  private static let shared = FretPattern(
+    id: "tuesday-box", name: "Tuesday box", category: .scale, tuning: .guitarStandard,
+    tones: [(6, 0), (6, 3), (5, 0), (5, 2)].map { FretPattern.Tone(string: $0.0, offset: $0.1) })
+
+  private func snapshot(reachable: Bool) -> ServerSnapshot {
+    ServerSnapshot(
+      server: "http://box:8420", checkedAt: Date(timeIntervalSince1970: 1_795_275_840),
+      isReachable: reachable, problem: reachable ? nil : "could not reach the server")
+  }
+
+  func testTheStatusLineSaysOfflineOnlyWhileTheServerCannotBeReached() {
+    var model = AppFixtures.model(size: Size(width: 120, height: 40))
+    XCTAssertFalse(AppView.render(model).lines[0].contains("offline"), "nobody logged in")
+    _ = model.handle(.serverSnapshot(snapshot(reachable: false)))
+    XCTAssertTrue(
+      AppView.render(model).lines[0].contains("offline"), AppView.render(model).lines[0])
+    _ = model.handle(.serverSnapshot(snapshot(reachable: true)))
+    XCTAssertFalse(AppView.render(model).lines[0].contains("offline"))
+    _ = model.handle(.serverSnapshot(nil))
+    XCTAssertFalse(AppView.render(model).lines[0].contains("offline"), "logged out")
+  }
+
+  func testAPatternSharedWithThePlayerIsListedWithWhoSharedIt() throws {
+    var model = AppFixtures.model(size: Size(width: 120, height: 40))
+    XCTAssertEqual(model.press(.character("4")), [.loadPatterns])
+    _ = model.handle(
+      .patternsLoaded(
+        [FretboardScreenTests.minorPentatonic, Self.shared], shared: ["tuesday-box": "ada"],
+        problems: []))
+    model.press(.down)
+    let screen = AppView.render(model).lines
+    let row = try XCTUnwrap(screen.first { $0.contains("Tuesday box") && $0.contains("from ada") })
+    XCTAssertTrue(row.contains("▸"), row)
+    XCTAssertTrue(
+      screen.contains { $0.contains("shared with you by ada") }, screen.joined(separator: "\n"))
+    XCTAssertFalse(
+      screen.contains { $0.contains("Minor pentatonic") && $0.contains("from") },
+      "the library's patterns are nobody's shares")
+  }
+
+  func testASearchTypedBeforeTheShareCameInFindsIt() {
+    var model = AppFixtures.model(size: Size(width: 120, height: 40))
+    model.press(.character("4"))
+    _ = model.handle(.patternsLoaded([FretboardScreenTests.minorPentatonic], problems: []))
+    model.press(.character("/"), .character("t"), .character("u"), .character("e"), .enter)
+    XCTAssertTrue(AppView.render(model).lines.contains { $0.contains("No pattern has that name") })
+    _ = model.handle(
+      .patternsLoaded(
+        [FretboardScreenTests.minorPentatonic, Self.shared], shared: ["tuesday-box": "ada"],
+        problems: []))
+    XCTAssertTrue(
+      AppView.render(model).lines.contains { $0.contains("shared with you by ada") },
+      "the pattern found is the one chosen")
+    model.press(.enter)
+    guard case .fretboard(let screen) = model.screen else { return XCTFail("left the fretboard") }
+    XCTAssertEqual(screen.phase, .exploring, "Enter shows it")
+    XCTAssertTrue(
+      AppView.render(model).lines.contains { $0.contains("Tuesday box") },
+      AppView.render(model).lines.joined(separator: "\n"))
+  }
+
+  func testNewSharesReadThePatternsAgainOnceTheyHaveBeenRead() {
+    var model = AppFixtures.model()
+    var known = snapshot(reachable: true)
+    XCTAssertEqual(model.handle(.serverSnapshot(known)), [], "the list is read when first opened")
+    model.press(.character("4"))
+    _ = model.handle(.patternsLoaded([FretboardScreenTests.minorPentatonic], problems: []))
+    known.sharedWithYou = [
+      .init(id: "s1", from: "ada", sharedAt: known.checkedAt, pattern: "{}")
+    ]
+    XCTAssertEqual(model.handle(.serverSnapshot(known)), [.loadPatterns])
+    XCTAssertEqual(model.handle(.serverSnapshot(known)), [], "nothing new")
+  }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Storage
+import XCTest
+
+final class ServerSnapshotFileTests: StorageTestCase {
+  private var paths: StoragePaths {
+    StoragePaths(
+      configFolder: folder.file("config"), dataFolder: folder.file("data"),
+      stateFolder: folder.file("state"))
+  }
+
+  private func pattern(_ id: String, name: String) -> String {
+    #"{"id": "\#(id)", "name": "\#(name)", "category": "scale", "tuning": "standard", "tones": [{"string": 6, "fret": 0}]}"#
+  }
+
+  func testASnapshotIsWrittenAndReadBack() throws {
+    let file = ServerSnapshotFile(paths: paths)
+    XCTAssertNil(try file.read(), "no refresh yet: nothing known")
+    let snapshot = ServerSnapshot(
+      server: "http://127.0.0.1:8420", checkedAt: Self.fixedDate, isReachable: false,
+      problem: "could not reach the server",
+      sharedWithYou: [
+        .init(id: "s1", from: "ada", sharedAt: Self.fixedDate, pattern: pattern("a", name: "A"))
+      ])
+    try file.write(snapshot)
+    XCTAssertEqual(file.url.path, folder.file("state/server.json").path)
+    XCTAssertEqual(try file.read(), snapshot)
+    file.remove()
+    XCTAssertNil(try file.read(), "gone after logout")
+  }
+
+  func testADamagedSnapshotIsOneLine() throws {
+    try folder.write("{\"server\": 3}", to: "state/server.json")
+    XCTAssertThrowsError(try ServerSnapshotFile(paths: paths).read()) { error in
+      assertOneLine(error, startsWith: "server.json cannot be used")
+    }
+  }
+
+  func testOnlySharedPatternsThatPassTheValidatorAreOffered() {
+    let snapshot = ServerSnapshot(
+      server: "http://box:8420", checkedAt: Self.fixedDate, isReachable: true,
+      sharedWithYou: [
+        .init(id: "s1", from: "ada", sharedAt: Self.fixedDate, pattern: pattern("a", name: "A")),
+        .init(id: "s2", from: "bo", sharedAt: Self.fixedDate, pattern: #"{"id": "b"}"#),
+        .init(id: "s3", from: "cy", sharedAt: Self.fixedDate, pattern: "<html>"),
+      ])
+    let (shared, problems) = ServerSnapshotFile.patterns(of: snapshot)
+    XCTAssertEqual(shared.map(\.pattern.id), ["a"])
+    XCTAssertEqual(shared.map(\.from), ["ada"])
+    XCTAssertEqual(problems.count, 2)
+    XCTAssertTrue(problems[0].contains("shared pattern s2"), problems[0])
+    XCTAssertTrue(problems[1].contains("shared pattern s3"), problems[1])
+  }
+}
