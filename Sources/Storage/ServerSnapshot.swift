@@ -24,6 +24,28 @@ public struct ServerSnapshot: Codable, Equatable, Sendable {
     }
   }
 
+  /// The player's place on an interval-game board of a pattern they played: one level band's
+  /// (levels `2 * band - 1` and `2 * band`), with the player leading it.
+  public struct Place: Codable, Equatable, Sendable {
+    public var patternId: String
+    public var band: Int
+    public var place: Int
+    public var players: Int
+    public var leader: String
+    public var leaderScore: Int
+
+    public init(
+      patternId: String, band: Int, place: Int, players: Int, leader: String, leaderScore: Int
+    ) {
+      self.patternId = patternId
+      self.band = band
+      self.place = place
+      self.players = players
+      self.leader = leader
+      self.leaderScore = leaderScore
+    }
+  }
+
   public var server: String
   public var checkedAt: Date
   /// False when the server could not be reached: the practice room is offline. The shares are
@@ -33,16 +55,19 @@ public struct ServerSnapshot: Codable, Equatable, Sendable {
   /// token, say); nil when it went through.
   public var problem: String?
   public var sharedWithYou: [Share]
+  /// Where the player stands on the boards of the patterns they played lately.
+  public var places: [Place]
 
   public init(
     server: String, checkedAt: Date, isReachable: Bool, problem: String? = nil,
-    sharedWithYou: [Share] = []
+    sharedWithYou: [Share] = [], places: [Place] = []
   ) {
     self.server = server
     self.checkedAt = checkedAt
     self.isReachable = isReachable
     self.problem = problem
     self.sharedWithYou = sharedWithYou
+    self.places = places
   }
 }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NetClient
+import Practice
 import Storage
 
 /// `woodshed refresh`: asks the server what the practice room shows of it and writes that to
@@ -21,18 +22,61 @@ struct Refresh: AsyncParsableCommand {
     do {
       let shares = try await Self.sharedWithYou(
         server: credentials.server, token: credentials.token, known: previous?.sharedWithYou ?? [])
+      let history = HistoryLog(paths: paths).readAll(as: SessionRecord.self).records
+      let places = try await Self.places(
+        onBoardsOf: Self.patternsPlayed(in: history), server: credentials.server,
+        token: credentials.token)
       try file.write(
         ServerSnapshot(
-          server: credentials.server, checkedAt: Date(), isReachable: true, sharedWithYou: shares))
-      print("\(shares.count) shared with you on \(credentials.server)")
+          server: credentials.server, checkedAt: Date(), isReachable: true, sharedWithYou: shares,
+          places: places))
+      print(
+        "\(shares.count) shared with you on \(credentials.server), "
+          + "\(places.count) \(places.count == 1 ? "place" : "places") on its boards")
     } catch let failure as ClientFailure {
       let isReachable = if case .unreachable = failure { false } else { true }
       try file.write(
         ServerSnapshot(
           server: credentials.server, checkedAt: Date(), isReachable: isReachable,
-          problem: "\(failure)", sharedWithYou: previous?.sharedWithYou ?? []))
+          problem: "\(failure)", sharedWithYou: previous?.sharedWithYou ?? [],
+          places: previous?.places ?? []))
       throw failure
     }
+  }
+
+  /// The patterns of the finished interval games, the latest played first; at most
+  /// `boardsAsked`, so a refresh stays a handful of requests.
+  static func patternsPlayed(in history: [SessionRecord]) -> [String] {
+    var patterns: [String] = []
+    for record in history.reversed()
+    where record.module == IntervalGame.module && record.exercise == IntervalGame.exercise
+      && !record.isCutShort
+    {
+      guard let pattern = record.content.first, !patterns.contains(pattern) else { continue }
+      patterns.append(pattern)
+      if patterns.count == boardsAsked { break }
+    }
+    return patterns
+  }
+
+  static let boardsAsked = 20
+
+  /// The player's place on each band of each pattern's board where they have one.
+  static func places(onBoardsOf patterns: [String], server: String, token: String)
+    async throws(ClientFailure) -> [ServerSnapshot.Place]
+  {
+    let client = try PracticeRoomClient(server: server)
+    var places: [ServerSnapshot.Place] = []
+    for pattern in patterns where ScorePlausibility.isPatternID(pattern) {
+      for board in try await client.intervalLeaderboard(patternID: pattern, token: token) {
+        guard let mine = board.mine, let leader = board.top.first else { continue }
+        places.append(
+          ServerSnapshot.Place(
+            patternId: pattern, band: board.band, place: mine.place, players: board.players,
+            leader: leader.player, leaderScore: leader.score))
+      }
+    }
+    return places
   }
 
   /// The inbox, newest first, each share with its file: a share keeps its file, so one the

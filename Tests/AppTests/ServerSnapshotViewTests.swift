@@ -1,6 +1,7 @@
 import App
 import Foundation
 import MusicTheory
+import Practice
 import Storage
 import TerminalUI
 import XCTest
@@ -68,6 +69,34 @@ final class ServerSnapshotViewTests: XCTestCase {
     XCTAssertTrue(
       AppView.render(model).lines.contains { $0.contains("Tuesday box") },
       AppView.render(model).lines.joined(separator: "\n"))
+  }
+
+  func testTheRecordsShowMyPlaceOnTheServersBoards() {
+    let game = SessionRecord(
+      module: "fretboard", exercise: "intervals", startedAt: Date(timeIntervalSince1970: 0),
+      duration: 60, figures: ["score": 90, "level": 3], content: ["minor-pentatonic-1"])
+    var model = AppFixtures.model(size: Size(width: 100, height: 30), history: [game])
+    model.press(.character("4"))
+    _ = model.handle(.patternsLoaded([FretboardScreenTests.minorPentatonic], problems: []))
+    var known = snapshot(reachable: true)
+    known.places = [
+      .init(
+        patternId: "minor-pentatonic-1", band: 1, place: 1, players: 4, leader: "bea",
+        leaderScore: 70),
+      .init(
+        patternId: "minor-pentatonic-1", band: 2, place: 3, players: 7, leader: "ada",
+        leaderScore: 610),
+    ]
+    _ = model.handle(.serverSnapshot(known))
+    model.press(.character("r"))
+    let lines = AppView.render(model).lines
+    let text = lines.joined(separator: "\n")
+    let best = lines.firstIndex { $0.contains("Minor pentatonic, position 1: 90 points") }
+    XCTAssertNotNil(best, text)
+    XCTAssertTrue(lines[best! + 1].contains("first of 4 on levels 1-2"), text)
+    XCTAssertTrue(
+      lines[best! + 2].contains("place 3 of 7 on levels 3-4; first ada, 610 points"), text)
+    XCTAssertTrue(text.contains("On the server's boards, as of "), text)
   }
 
   func testNewSharesReadThePatternsAgainOnceTheyHaveBeenRead() {

@@ -354,8 +354,14 @@ struct ServerScenarios {
       try createAndLogIn(bea, server, name: "bea")
       try writeOwnPattern(ada, id: "tuesday-box", name: "Tuesday box")
       XCTAssertEqual(try ada.run(["patterns", "share", "tuesday-box", "--to", "bea"]).status, 0)
+      let adas = [PlayedGames.game(clears: 12, hoursAgo: 2)]
+      try PlayedGames.write(adas, to: ada)
+      try PlayedGames.write([PlayedGames.game(clears: 10, hoursAgo: 5, seed: 9)], to: bea)
+      XCTAssertEqual(try send(ada).status, 0)
+      XCTAssertEqual(try send(bea).status, 0)
 
-      // The practice room starts the refresh itself and lists the share when it comes.
+      // The practice room starts the refresh itself and lists the share when it comes, and
+      // shows bea's place on the board of the pattern she played.
       let room = try practiceRoom(bea)
       XCTAssertTrue(room.waitForOutput(containing: "Metronome", timeout: .seconds(10)))
       room.send("4")
@@ -364,11 +370,18 @@ struct ServerScenarios {
         room.waitForOutput(containing: "from ada", timeout: .seconds(20)), room.output)
       XCTAssertTrue(
         room.waitForOutput(containing: "shared with you by ada", timeout: .seconds(5)), room.output)
+      room.send("r")
+      XCTAssertTrue(
+        room.waitForOutput(
+          containing: "place 2 of 2 on levels 1-2; first ada, \(adas[0].score) points",
+          timeout: .seconds(5)), room.output)
       room.signal(SIGTERM)
       XCTAssertEqual(room.waitForExit(timeout: .seconds(10)), 143)
 
       let refreshed = try bea.run(["refresh"])
-      XCTAssertEqual(refreshed.output, "1 shared with you on \(server.url)\n", refreshed.error)
+      XCTAssertEqual(
+        refreshed.output, "1 shared with you on \(server.url), 1 place on its boards\n",
+        refreshed.error)
 
       // With the server gone the room says it is offline, and keeps what it knew.
       var credentials = try XCTUnwrap(

@@ -370,7 +370,17 @@ enum FretboardScreenView {
       style: Style.role(.accent).bold, clip: area)
     y += 2
     let names = Dictionary((model.patterns ?? []).map { ($0.id, $0.name) }) { first, _ in first }
-    for best in records.bests.prefix(max(0, (area.maxY - y) - records.achievements.count - 3)) {
+    let places = model.server?.places ?? []
+    if let server = model.server, !places.isEmpty {
+      canvas.write(
+        strings.text(
+          "fretboard.records.boards",
+          ["time": HistoryReport.localText(server.checkedAt, utcOffset: model.utcOffset)]),
+        x: left, y: y, style: .role(.muted), clip: area)
+      y += 2
+    }
+    let bestsEnd = area.maxY - records.achievements.count - 3
+    for best in records.bests where y < bestsEnd {
       let line = strings.text(
         "fretboard.records.best",
         [
@@ -380,6 +390,11 @@ enum FretboardScreenView {
         ])
       canvas.write(line, x: left, y: y, style: .role(.text), clip: area)
       y += 1
+      for place in places where place.patternId == best.pattern && y < bestsEnd {
+        canvas.write(
+          "  " + placeText(place, strings), x: left, y: y, style: .role(.muted), clip: area)
+        y += 1
+      }
     }
     if records.bests.isEmpty {
       canvas.write(
@@ -394,6 +409,21 @@ enum FretboardScreenView {
         style: achievement.isEarned ? Style.role(.good).bold : .role(.muted), clip: area)
       y += 1
     }
+  }
+
+  /// "place 2 of 7, levels 3-4; first ada, 610 points", or "first of 7, levels 3-4".
+  private static func placeText(_ place: ServerSnapshot.Place, _ strings: Localizer) -> String {
+    let levels = "\(2 * place.band - 1)-\(2 * place.band)"
+    guard place.place > 1 else {
+      return strings.text(
+        "fretboard.records.leading", ["players": "\(place.players)", "levels": levels])
+    }
+    return strings.text(
+      "fretboard.records.place",
+      [
+        "place": "\(place.place)", "players": "\(place.players)", "levels": levels,
+        "leader": place.leader, "score": "\(place.leaderScore)",
+      ])
   }
 
   /// Interval colours for the first two levels: the tonic's neighbours in warm colours, the
