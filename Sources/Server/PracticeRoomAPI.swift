@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import MusicTheory
 import NetAPI
 import ServerStore
 
@@ -10,6 +11,9 @@ struct PracticeRoomAPI: APIProtocol {
   let accounts: AccountStore
   let shares: PatternShareStore
   let scores: IntervalScoreStore
+  let boardScores: BoardScoreStore
+  /// The shipped rhythm patterns, for the rhythm runs' boards.
+  let rhythms: [RhythmPattern]
   let packs: PackCatalogueStore
   let backups: BackupStore
   let logger: Logger

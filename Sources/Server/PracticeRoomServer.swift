@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import MusicTheory
 import NetAPI
 import OpenAPIHummingbird
 import ServerStore
@@ -14,10 +15,12 @@ public struct ServerConfiguration: Sendable {
   public var tokenLifetimeSeconds: Int
   public var limits: LoginLimits
   public var maxBodyBytes: Int
+  /// The rhythm patterns Woodshed ships, which a rhythm run's line is counted against.
+  public var rhythms: [RhythmPattern]
 
   public init(
     host: String, port: Int, database: DatabaseLocation, tokenLifetimeSeconds: Int,
-    limits: LoginLimits, maxBodyBytes: Int
+    limits: LoginLimits, maxBodyBytes: Int, rhythms: [RhythmPattern]
   ) {
     self.host = host
     self.port = port
@@ -25,6 +28,7 @@ public struct ServerConfiguration: Sendable {
     self.tokenLifetimeSeconds = tokenLifetimeSeconds
     self.limits = limits
     self.maxBodyBytes = maxBodyBytes
+    self.rhythms = rhythms
   }
 }
 
@@ -45,6 +49,7 @@ public enum PracticeRoomServer {
         database: database, accounts: accounts,
         shares: PatternShareStore(database: database.sql),
         scores: IntervalScoreStore(database: database.sql),
+        boardScores: BoardScoreStore(database: database.sql), rhythms: configuration.rhythms,
         packs: PackCatalogueStore(database: database.sql),
         backups: BackupStore(database: database.sql), logger: logger)
       try api.registerHandlers(on: router)

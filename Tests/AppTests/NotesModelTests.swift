@@ -250,6 +250,7 @@ final class NotesModelTests: XCTestCase {
     let record = try XCTUnwrap(records(effects).first)
     XCTAssertEqual(record.exercise, "timed")
     XCTAssertEqual(record.figures["seconds"], 60)
+    XCTAssertEqual(record.figures["right"], 1, "the figure a leaderboard takes")
     XCTAssertEqual(record.answers.count, 2, "the card left unanswered does not count")
     XCTAssertEqual(record.duration, 60, accuracy: 1e-9)
     XCTAssertFalse(record.isCutShort)

@@ -335,15 +335,17 @@ struct ServerScenarios {
     }
   }
 
-  /// How many interval-game rows the server's database holds.
-  private func storedScores(_ database: String) async throws -> Int {
+  /// How many rows of `table` (interval games by default) the server's database holds.
+  func storedScores(_ database: String, in table: String = "interval_scores") async throws
+    -> Int
+  {
     let opened = try await ServerDatabase.open(
       try DatabaseLocation(parsing: database), logger: Logger(label: "test"))
     let count: Int
     do {
       let row = try await opened.sql.select()
         .column(SQLFunction("COUNT", args: SQLLiteral.all), as: "count")
-        .from("interval_scores")
+        .from(table)
         .first()
       count = try XCTUnwrap(row).decode(column: "count", as: Int.self)
     } catch {
@@ -354,7 +356,7 @@ struct ServerScenarios {
     return count
   }
 
-  private func send(_ home: NetHome) throws -> (status: Int32, output: String, error: String) {
+  func send(_ home: NetHome) throws -> (status: Int32, output: String, error: String) {
     try home.run(["scores", "send"])
   }
 
@@ -392,7 +394,7 @@ struct ServerScenarios {
         let sent = try send(home)
         XCTAssertEqual(sent.status, 0, sent.error)
         let scores = games.count == 1 ? "1 score" : "\(games.count) scores"
-        XCTAssertEqual(sent.output, "sent \(scores) to \(server.url)\n")
+        XCTAssertEqual(sent.output, "sent \(scores) to \(server.url) (interval \(games.count))\n")
       }
       XCTAssertEqual(
         [adas[1].level, beas[0].level, cys[0].level, cys[1].level], [2, 2, 1, 3],
@@ -443,7 +445,7 @@ struct ServerScenarios {
         PlayedGames.game(clears: 6, hoursAgo: 1, seed: 8),
       ]
       try PlayedGames.write(games, to: home)
-      XCTAssertEqual(try send(home).output, "sent 3 scores to \(server.url)\n")
+      XCTAssertEqual(try send(home).output, "sent 3 scores to \(server.url) (interval 3)\n")
       XCTAssertEqual(try send(home).output, "nothing new\n")
       // Without the file that remembers what went, everything goes again: the server keeps
       // each game once.
@@ -499,7 +501,7 @@ struct ServerScenarios {
         sent.output,
         "not taken: the game of \(minute) on \(PlayedGames.pattern): a score of "
           + "\(played.score + 50), but the answers give \(played.score)\n"
-          + "sent 1 score to \(server.url)\n")
+          + "sent 1 score to \(server.url) (interval 1)\n")
       XCTAssertEqual(try send(home).output, "nothing new\n")
       let storedCount = try await storedScores(database)
       XCTAssertEqual(storedCount, 1)
@@ -557,14 +559,14 @@ struct ServerScenarios {
     XCTAssertEqual(
       offline.error,
       "Error: could not reach the server at \(first.url): is woodshed serve running there? "
-        + "(2 games wait for the next `woodshed scores send`)\n")
+        + "(2 scores wait for the next `woodshed scores send`)\n")
 
     // The server is back (on another port): the same token, the games still to send.
     let second = try ServerProcess(home: home, database: database)
     let credentials = try String(contentsOf: home.credentialsFile, encoding: .utf8)
     try Data(credentials.replacingOccurrences(of: first.url, with: second.url).utf8)
       .write(to: home.credentialsFile)
-    XCTAssertEqual(try send(home).output, "sent 2 scores to \(second.url)\n")
+    XCTAssertEqual(try send(home).output, "sent 2 scores to \(second.url) (interval 2)\n")
     XCTAssertEqual(second.stop(), 0)
   }
 
