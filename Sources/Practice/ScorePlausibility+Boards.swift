@@ -25,13 +25,13 @@ extension ScorePlausibility {
   static let accuracyTolerance = 1e-6
 
   /// The board `record` counts for at `now`, or the first rule it breaks: a drill or a streak
-  /// (`notesResult`), or a rhythm run (`rhythmResult`) checked against the shipped `rhythms`.
-  public static func boardResult(
-    of record: SessionRecord, rhythms: [RhythmPattern], now: Date
-  ) throws(ScoreRefusal) -> BoardResult {
+  /// (`notesResult`), or a rhythm run (`rhythmResult`).
+  public static func boardResult(of record: SessionRecord, now: Date) throws(ScoreRefusal)
+    -> BoardResult
+  {
     switch record.module {
     case notesModule: return try notesResult(of: record, now: now)
-    case rhythmModule: return try rhythmResult(of: record, rhythms: rhythms, now: now)
+    case rhythmModule: return try rhythmResult(of: record, now: now)
     default: throw ScoreRefusal("the record is not a drill's, a streak's or a rhythm run's")
     }
   }
@@ -101,10 +101,12 @@ extension ScorePlausibility {
   }
 
   /// The accuracy of a rhythm run played live in the trainer, counted again from its graded
-  /// notes, which must be as many as `rhythms` give its line.
-  public static func rhythmResult(
-    of record: SessionRecord, rhythms: [RhythmPattern], now: Date
-  ) throws(ScoreRefusal) -> BoardResult {
+  /// notes, which must be as many as its line has. The line is counted with the patterns
+  /// Woodshed ships: a player's own pattern may reuse no shipped id, but two players' own
+  /// patterns of one id may differ, so a line with one has no board.
+  public static func rhythmResult(of record: SessionRecord, now: Date) throws(ScoreRefusal)
+    -> BoardResult
+  {
     guard record.module == rhythmModule else {
       throw ScoreRefusal("the record is not a rhythm run's")
     }
@@ -123,7 +125,7 @@ extension ScorePlausibility {
     }
     var patterns: [RhythmPattern] = []
     for id in record.content {
-      guard let pattern = rhythms.first(where: { $0.id == id }) else {
+      guard let pattern = RhythmPattern.shipped.first(where: { $0.id == id }) else {
         throw ScoreRefusal("the line's pattern \(id) is not one Woodshed ships")
       }
       patterns.append(pattern)

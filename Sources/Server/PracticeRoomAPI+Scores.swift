@@ -85,7 +85,7 @@ extension PracticeRoomAPI {
     }
     let result: BoardResult
     do {
-      result = try ScorePlausibility.boardResult(of: record, rhythms: rhythms, now: Date())
+      result = try ScorePlausibility.boardResult(of: record, now: Date())
     } catch {
       logger.notice(
         "score refused", metadata: ["player": "\(account.name)", "why": "\(error.description)"])

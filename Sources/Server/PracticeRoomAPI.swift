@@ -1,6 +1,5 @@
 import Foundation
 import Logging
-import MusicTheory
 import NetAPI
 import ServerStore
 
@@ -12,8 +11,6 @@ struct PracticeRoomAPI: APIProtocol {
   let shares: PatternShareStore
   let scores: IntervalScoreStore
   let boardScores: BoardScoreStore
-  /// The shipped rhythm patterns, for the rhythm runs' boards.
-  let rhythms: [RhythmPattern]
   let packs: PackCatalogueStore
   let backups: BackupStore
   let logger: Logger

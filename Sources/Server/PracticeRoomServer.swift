@@ -1,7 +1,6 @@
 import Foundation
 import Hummingbird
 import Logging
-import MusicTheory
 import NetAPI
 import OpenAPIHummingbird
 import ServerStore
@@ -15,12 +14,10 @@ public struct ServerConfiguration: Sendable {
   public var tokenLifetimeSeconds: Int
   public var limits: LoginLimits
   public var maxBodyBytes: Int
-  /// The rhythm patterns Woodshed ships, which a rhythm run's line is counted against.
-  public var rhythms: [RhythmPattern]
 
   public init(
     host: String, port: Int, database: DatabaseLocation, tokenLifetimeSeconds: Int,
-    limits: LoginLimits, maxBodyBytes: Int, rhythms: [RhythmPattern]
+    limits: LoginLimits, maxBodyBytes: Int
   ) {
     self.host = host
     self.port = port
@@ -28,7 +25,6 @@ public struct ServerConfiguration: Sendable {
     self.tokenLifetimeSeconds = tokenLifetimeSeconds
     self.limits = limits
     self.maxBodyBytes = maxBodyBytes
-    self.rhythms = rhythms
   }
 }
 
@@ -49,7 +45,7 @@ public enum PracticeRoomServer {
         database: database, accounts: accounts,
         shares: PatternShareStore(database: database.sql),
         scores: IntervalScoreStore(database: database.sql),
-        boardScores: BoardScoreStore(database: database.sql), rhythms: configuration.rhythms,
+        boardScores: BoardScoreStore(database: database.sql),
         packs: PackCatalogueStore(database: database.sql),
         backups: BackupStore(database: database.sql), logger: logger)
       try api.registerHandlers(on: router)

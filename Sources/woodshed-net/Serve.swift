@@ -1,10 +1,8 @@
 import ArgumentParser
 import Foundation
 import Logging
-import MusicTheory
 import Server
 import ServerStore
-import Storage
 
 struct DatabaseOption: ParsableArguments {
   @Option(
@@ -68,22 +66,8 @@ struct Serve: AsyncParsableCommand {
       tokenLifetimeSeconds: tokenLifetime,
       limits: LoginLimits(
         perAccount: loginLimitAccount, perAddress: loginLimitAddress, windowSeconds: loginWindow),
-      maxBodyBytes: maxBodyBytes, rhythms: try Self.shippedRhythms())
+      maxBodyBytes: maxBodyBytes)
     try await PracticeRoomServer.run(configuration, logger: logger)
-  }
-
-  /// The rhythm patterns in Woodshed's assets, without any user's own: a board's line means
-  /// the same notes on every box.
-  static func shippedRhythms() throws -> [RhythmPattern] {
-    let shipped = try WoodshedNet.assets().appendingPathComponent("rhythms")
-    let library = RhythmLibrary(
-      builtIn: shipped, user: shipped.appendingPathComponent("no-user-folder"))
-    guard library.problems.isEmpty, !library.patterns.isEmpty else {
-      throw CommandFailure(
-        "cannot read the rhythm patterns in \(shipped.path): "
-          + (library.problems.first ?? "there are none"))
-    }
-    return library.patterns
   }
 
   private func listenAddress() throws -> (String, Int) {

@@ -256,6 +256,10 @@ final class NotesModelTests: XCTestCase {
     XCTAssertFalse(record.isCutShort)
     XCTAssertEqual(screen(model)?.phase, .finished)
     XCTAssertNil(model.deadline)
+    let end = Date(timeIntervalSince1970: 1_800_000_000)
+    let result = try ScorePlausibility.notesResult(of: record.ended(at: end), now: end)
+    XCTAssertEqual(result.game, .drill, "the drill's record is one its board takes")
+    XCTAssertEqual(result.score, 1)
   }
 
   func testTheStreakEndsAtTheFirstMistakeAgainstTheBestSoFar() throws {
@@ -273,6 +277,10 @@ final class NotesModelTests: XCTestCase {
     let record = try XCTUnwrap(records(effects).first)
     XCTAssertEqual(record.exercise, "streak")
     XCTAssertEqual(record.answers.map(\.isCorrect), [true, true, true, false])
+    let end = Date(timeIntervalSince1970: 1_800_000_000)
+    let result = try ScorePlausibility.notesResult(of: record.ended(at: end), now: end)
+    XCTAssertEqual(result.game, .streak, "the streak's record is one its board takes")
+    XCTAssertEqual(result.score, 3)
     model.press(.enter, at: 8)
     XCTAssertEqual(screen(model)?.phase, .finished)
     XCTAssertTrue(

@@ -150,6 +150,10 @@ final class RhythmScreenTests: XCTestCase {
     XCTAssertNil(record.graded[2].offsetMilliseconds)
     XCTAssertEqual(record.figures["bars"], 1)
     XCTAssertEqual(record.figures["live"], 1, "taps on the keys are played live")
+    let end = Date(timeIntervalSince1970: 1_800_000_000)
+    let result = try ScorePlausibility.rhythmResult(of: record.ended(at: end), now: end)
+    XCTAssertEqual(result.board, "quarter,eighths,triplet,rest@\(settings.rhythm.bpm)")
+    XCTAssertEqual(result.score, 200.0 / 7, accuracy: 1e-9, "the run's record its board takes")
     guard case .results = screen(model)?.phase else { return XCTFail("no results") }
     XCTAssertTrue(text(model).contains("Accuracy 28.6 %"), text(model))
     XCTAssertTrue(

@@ -1,18 +1,11 @@
 import Foundation
-import MusicTheory
 import Practice
 
 /// Drills, streaks and rhythm runs as the practice room records them, each passing the
 /// server's `ScorePlausibility`. The server's tests and the rules' unit tests send them.
 public enum PlayedBoards {
   public static let packs = ["treble-staff", "bass-staff"]
-  /// The shipped patterns the rhythm runs play (`assets/rhythms`), one note a beat and two.
-  public static let rhythms = [
-    try! RhythmPattern(id: "quarter", name: "Quarter note", events: [.note(BeatFraction(1))]),
-    try! RhythmPattern(
-      id: "eighths", name: "Two eighths",
-      events: [.note(BeatFraction(1, 2)), .note(BeatFraction(1, 2))]),
-  ]
+  /// Two shipped patterns: a quarter, two eighths.
   public static let line = ["quarter", "eighths"]
   public static let bpm = 90
   /// Two bars of quarter, eighths, quarter, eighths: 2 × (1 + 2 + 1 + 2) notes.

@@ -11,8 +11,7 @@ final class BoardPlausibilityTests: XCTestCase {
 
   private func refusal(_ record: SessionRecord) -> String? {
     do {
-      _ = try ScorePlausibility.boardResult(
-        of: record, rhythms: PlayedBoards.rhythms, now: now)
+      _ = try ScorePlausibility.boardResult(of: record, now: now)
       return nil
     } catch {
       return error.description
@@ -21,8 +20,7 @@ final class BoardPlausibilityTests: XCTestCase {
 
   func testADrillCountsItsCardsRightOnItsChoiceOfPacks() throws {
     let result = try ScorePlausibility.boardResult(
-      of: PlayedBoards.drill(right: 50, wrong: 6, startedAt: hourAgo),
-      rhythms: [], now: now)
+      of: PlayedBoards.drill(right: 50, wrong: 6, startedAt: hourAgo), now: now)
     XCTAssertEqual(result.game, .drill)
     XCTAssertEqual(result.score, 50)
     XCTAssertEqual(result.board, "bass-staff,treble-staff", "the packs sorted")
@@ -31,7 +29,7 @@ final class BoardPlausibilityTests: XCTestCase {
 
   func testAStreakCountsTheCardsBeforeItsMistake() throws {
     let result = try ScorePlausibility.boardResult(
-      of: PlayedBoards.streak(right: 25, startedAt: hourAgo), rhythms: [], now: now)
+      of: PlayedBoards.streak(right: 25, startedAt: hourAgo), now: now)
     XCTAssertEqual(result.game, .streak)
     XCTAssertEqual(result.score, 25)
     XCTAssertEqual(result.board, "bass-staff,treble-staff", "the same packs, the same board")
@@ -106,8 +104,7 @@ final class BoardPlausibilityTests: XCTestCase {
 
   func testARhythmRunCountsItsAccuracyFromItsGradedNotes() throws {
     let run = PlayedBoards.rhythm(missed: 2, good: 3, extra: 1, startedAt: hourAgo)
-    let result = try ScorePlausibility.boardResult(
-      of: run, rhythms: PlayedBoards.rhythms, now: now)
+    let result = try ScorePlausibility.boardResult(of: run, now: now)
     XCTAssertEqual(result.game, .rhythm)
     XCTAssertEqual(result.board, "quarter,eighths@90")
     XCTAssertEqual(result.score, 100 * 10 / 13, accuracy: 1e-9)
