@@ -31,8 +31,9 @@ struct LeaderboardCommand: AsyncParsableCommand {
   @Option(help: "rhythm: the tempo as played, in beats per minute.") var bpm: Int?
   @Flag(help: "Print JSON.") var json = false
 
-  /// The board the flags name, or the one line saying which flags the game takes.
-  func choice() throws(UsageFailure) -> ScoreBoardChoice? {
+  /// The board the flags name (nil for the interval game's, named by its pattern), or the one
+  /// line saying which flags the game takes (`UsageFailure`) or what is wrong with an id.
+  func choice() throws -> ScoreBoardChoice? {
     let given = [
       ("--pattern", pattern != nil), ("--packs", packs != nil), ("--line", line != nil),
       ("--bpm", bpm != nil),
@@ -52,7 +53,7 @@ struct LeaderboardCommand: AsyncParsableCommand {
           "--game \(game.rawValue) takes --packs ID,ID..., and no --pattern, --line or --bpm")
       }
       guard ScorePlausibility.isPacks(ids(packs)) else {
-        throw UsageFailure("a pack id has lower-case letters, digits and hyphens")
+        throw CommandFailure("a pack id has lower-case letters, digits and hyphens")
       }
       return game == .drill ? .drill(packs: ids(packs)) : .streak(packs: ids(packs))
     case .rhythm:
@@ -61,7 +62,7 @@ struct LeaderboardCommand: AsyncParsableCommand {
           "--game rhythm takes --line ID,ID... and --bpm N, and no --pattern or --packs")
       }
       guard ScorePlausibility.isLine(ids(line)) else {
-        throw UsageFailure(
+        throw CommandFailure(
           "a line is 1 to \(ScorePlausibility.longestLine) rhythm pattern ids of lower-case "
             + "letters, digits and hyphens")
       }

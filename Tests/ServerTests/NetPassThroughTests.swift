@@ -33,6 +33,9 @@ final class NetPassThroughTests: XCTestCase {
     XCTAssertEqual(
       mixed.error,
       "Error: --game rhythm takes --line ID,ID... and --bpm N, and no --pattern or --packs\n")
+    let badPack = try home.run(["leaderboard", "--game", "drill", "--packs", "Treble,"])
+    XCTAssertEqual(badPack.status, 1)
+    XCTAssertEqual(badPack.error, "Error: a pack id has lower-case letters, digits and hyphens\n")
     for command in [
       ["scores", "send"], ["leaderboard", "--game", "interval", "--pattern", "minor-pentatonic-1"],
       ["leaderboard", "--game", "streak", "--packs", "treble-staff"],
