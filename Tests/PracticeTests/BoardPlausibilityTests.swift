@@ -149,6 +149,35 @@ final class BoardPlausibilityTests: XCTestCase {
         + "played live in the trainer go to a board")
   }
 
+  func testARecordWithoutWhatItsBoardChecksIsRefused() {
+    var noPacks = PlayedBoards.drill(right: 20, startedAt: hourAgo)
+    noPacks.content = []
+    var badPack = PlayedBoards.streak(right: 5, startedAt: hourAgo)
+    badPack.content = ["Treble Staff"]
+    var untimed = PlayedBoards.streak(right: 5, startedAt: hourAgo)
+    untimed.answers[2].seconds = -1
+    var stopped = PlayedBoards.rhythm(missed: 0, startedAt: hourAgo)
+    stopped.isCutShort = true
+    var noLine = PlayedBoards.rhythm(missed: 0, startedAt: hourAgo)
+    noLine.content = []
+    var noBars = PlayedBoards.rhythm(missed: 0, startedAt: hourAgo)
+    noBars.figures["bars"] = 17
+    var noExtra = PlayedBoards.rhythm(missed: 0, startedAt: hourAgo)
+    noExtra.figures["extra"] = nil
+    var noAccuracy = PlayedBoards.rhythm(missed: 0, startedAt: hourAgo)
+    noAccuracy.figures["accuracy"] = nil
+    for (record, reason) in [
+      (noPacks, "the record names no packs"), (badPack, "the record names no packs"),
+      (untimed, "answer 3 has no time"), (stopped, "a run cut short counts for no board"),
+      (noLine, "the record names no rhythm line"),
+      (noBars, "the record's length in bars is not one the trainer plays"),
+      (noExtra, "the record has no count of extra hits"),
+      (noAccuracy, "the record has no accuracy"),
+    ] {
+      XCTAssertEqual(refusal(record), reason)
+    }
+  }
+
   func testALineWrittenBeforeGradedNotesWereKeptStillReads() throws {
     let line =
       #"{"module":"rhythm","exercise":"tap","startedAt":"2026-11-27T20:00:00Z","#
