@@ -52,11 +52,14 @@ struct ScoreOutbox {
     "\(record.exercise)@\(Int64(record.startedAt.timeIntervalSince1970.rounded(.down)))"
   }
 
-  /// The sessions of `history` a board takes, not yet settled, oldest first.
-  func pending(in history: [SessionRecord]) throws -> [SessionRecord] {
+  /// The sessions of `history` a board takes, with their kind, not yet settled, oldest first.
+  func pending(in history: [SessionRecord]) throws -> [(record: SessionRecord, kind: ScoreKind)] {
     let settled = try settledKeys()
-    return history.filter { ScoreKind(of: $0) != nil && !settled.contains(Self.key(of: $0)) }
-      .sorted { $0.startedAt < $1.startedAt }
+    return history.compactMap { record in
+      ScoreKind(of: record).map { (record, $0) }
+    }
+    .filter { !settled.contains(Self.key(of: $0.record)) }
+    .sorted { $0.record.startedAt < $1.record.startedAt }
   }
 
   /// Remembers that the server settled `record`; written at once, so a send cut off later
@@ -112,8 +115,7 @@ struct Scores: AsyncParsableCommand {
       encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
       encoder.dateEncodingStrategy = .iso8601
       var sent: [ScoreKind: Int] = [:]
-      for (index, record) in pending.enumerated() {
-        guard let kind = ScoreKind(of: record) else { continue }
+      for (index, (record, kind)) in pending.enumerated() {
         let line = String(decoding: try encoder.encode(record), as: UTF8.self)
         let outcome: ScoreOutcome
         do {
