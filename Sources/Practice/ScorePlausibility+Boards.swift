@@ -15,7 +15,7 @@ extension ScorePlausibility {
   public static let rhythmModule = "rhythm"
   /// The tempi and lengths the trainer plays, `RhythmSettings.bpmRange` and `.barRange`.
   public static let rhythmTempi = 40...160
-  static let rhythmBars = 1...16
+  public static let rhythmBars = 1...16
   /// The most patterns a line has, `RhythmSettings.lineLengthRange`; and of packs, a bound on
   /// what a board's name may hold.
   public static let longestLine = 8
