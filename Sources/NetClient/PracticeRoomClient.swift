@@ -48,6 +48,31 @@ public struct Leaderboard: Equatable, Sendable {
   public let mine: LeaderboardRow?
 }
 
+/// One player's best session on a drill's, a streak's or a rhythm line's board.
+public struct ScoreBoardRow: Equatable, Sendable {
+  public let place: Int
+  public let player: String
+  /// Cards right, or the accuracy in percent.
+  public let score: Double
+  public let playedAt: Date
+}
+
+/// A board of the drill, the streak or a rhythm line: the ten best and my own row.
+public struct ScoreBoard: Equatable, Sendable {
+  /// The packs sorted and joined by commas, or the line then @ and the tempo.
+  public let board: String
+  public let players: Int
+  public let top: [ScoreBoardRow]
+  public let mine: ScoreBoardRow?
+}
+
+/// Which board of the drill, the streak or the rhythm trainer to read.
+public enum ScoreBoardChoice: Equatable, Sendable {
+  case drill(packs: [String])
+  case streak(packs: [String])
+  case rhythm(line: [String], bpm: Int)
+}
+
 /// The generated client for one server, each answer turned into a value or a `ClientFailure`.
 public struct PracticeRoomClient: Sendable {
   public let server: String
@@ -188,6 +213,59 @@ public struct PracticeRoomClient: Sendable {
     case .unauthorized: throw .tokenRefused
     case .undocumented(let status, let payload): throw await Self.undocumented(status, payload)
     }
+  }
+
+  /// Sends one timed drill's, streak's or live rhythm run's history line; a refusal of the
+  /// session itself is an outcome, as for an interval game.
+  public func submitBoardScore(record: String, token: String) async throws(ClientFailure)
+    -> ScoreOutcome
+  {
+    let output = try await call(token: token) {
+      try await $0.submitBoardScore(body: .json(.init(record: record)))
+    }
+    switch output {
+    case .created: return .recorded
+    case .ok: return .alreadyRecorded
+    case .unprocessableContent(let response):
+      return .implausible(try Self.message { try response.body.json })
+    case .badRequest(let response):
+      return .implausible(try Self.message { try response.body.json })
+    case .unauthorized: throw .tokenRefused
+    case .undocumented(let status, let payload): throw await Self.undocumented(status, payload)
+    }
+  }
+
+  /// The board `choice` names, with my place on it.
+  public func scoreBoard(_ choice: ScoreBoardChoice, token: String) async throws(ClientFailure)
+    -> ScoreBoard
+  {
+    let input: Operations.GetScoreBoard.Input
+    switch choice {
+    case .drill(let packs):
+      input = .init(path: .init(game: .drill), query: .init(packs: packs.joined(separator: ",")))
+    case .streak(let packs):
+      input = .init(
+        path: .init(game: .streak), query: .init(packs: packs.joined(separator: ",")))
+    case .rhythm(let line, let bpm):
+      input = .init(
+        path: .init(game: .rhythm), query: .init(line: line.joined(separator: ","), bpm: bpm))
+    }
+    let output = try await call(token: token) { try await $0.getScoreBoard(input) }
+    switch output {
+    case .ok(let ok):
+      let body = try Self.payload { try ok.body.json }
+      return ScoreBoard(
+        board: body.board, players: body.players, top: body.top.map(Self.row),
+        mine: body.mine.map(Self.row))
+    case .badRequest(let response): throw .refused(try Self.message { try response.body.json })
+    case .unauthorized: throw .tokenRefused
+    case .undocumented(let status, let payload): throw await Self.undocumented(status, payload)
+    }
+  }
+
+  private static func row(_ entry: Components.Schemas.BoardScoreEntry) -> ScoreBoardRow {
+    ScoreBoardRow(
+      place: entry.place, player: entry.player, score: entry.score, playedAt: entry.playedAt)
   }
 
   private static func row(_ entry: Components.Schemas.LeaderboardEntry) -> LeaderboardRow {

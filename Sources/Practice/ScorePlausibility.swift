@@ -114,7 +114,7 @@ public enum ScorePlausibility {
       startedAt: record.startedAt, duration: record.duration)
   }
 
-  private static func checkDates(_ record: SessionRecord, now: Date) throws(ScoreRefusal) {
+  static func checkDates(_ record: SessionRecord, now: Date) throws(ScoreRefusal) {
     guard record.duration.isFinite, record.duration >= 0 else {
       throw ScoreRefusal("the record has no duration")
     }
@@ -133,14 +133,14 @@ public enum ScorePlausibility {
       && text.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }
   }
 
-  private static func whole(_ figure: Double?) -> Int? {
+  static func whole(_ figure: Double?) -> Int? {
     guard let figure, figure.isFinite, figure == figure.rounded(), abs(figure) < 1e9 else {
       return nil
     }
     return Int(figure)
   }
 
-  private static func seconds(_ value: Double) -> String {
+  static func seconds(_ value: Double) -> String {
     let hundredths = Int((value * 100).rounded())
     let fraction = hundredths % 100
     return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) s"

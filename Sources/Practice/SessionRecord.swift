@@ -37,6 +37,24 @@ public struct SessionRecord: Codable, Equatable, Sendable {
     }
   }
 
+  /// One note of a graded rhythm line: its grade, and how far the hit matched to it was from
+  /// it, so that a leaderboard can count the accuracy again.
+  public struct GradedNote: Codable, Equatable, Sendable {
+    public var grade: RhythmGrade
+    /// Milliseconds, negative when early; nil exactly for a missed note.
+    public var offsetMilliseconds: Double?
+
+    public init(grade: RhythmGrade, offsetMilliseconds: Double?) {
+      self.grade = grade
+      self.offsetMilliseconds = offsetMilliseconds
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case grade
+      case offsetMilliseconds = "offsetMs"
+    }
+  }
+
   public var module: String
   public var exercise: String
   public var startedAt: Date
@@ -48,6 +66,9 @@ public struct SessionRecord: Codable, Equatable, Sendable {
   public var content: [String]
   /// Each question in the order asked, for exercises that ask questions.
   public var answers: [Answer]
+  /// Each note of the line in order, for a graded rhythm; empty elsewhere and in lines
+  /// written before it was kept.
+  public var graded: [GradedNote]
   /// Whether the session was left before its end (a hang-up, a signal, Esc): it is listed as
   /// stopped and its answers still move the Leitner boxes, but it is no result: no total, best,
   /// streak or score counts it.
@@ -56,7 +77,7 @@ public struct SessionRecord: Codable, Equatable, Sendable {
   public init(
     module: String, exercise: String, startedAt: Date, duration: TimeInterval,
     score: Double? = nil, figures: [String: Double] = [:], content: [String] = [],
-    answers: [Answer] = [], isCutShort: Bool = false
+    answers: [Answer] = [], graded: [GradedNote] = [], isCutShort: Bool = false
   ) {
     self.module = module
     self.exercise = exercise
@@ -66,11 +87,12 @@ public struct SessionRecord: Codable, Equatable, Sendable {
     self.figures = figures
     self.content = content
     self.answers = answers
+    self.graded = graded
     self.isCutShort = isCutShort
   }
 
   enum CodingKeys: String, CodingKey {
-    case module, exercise, startedAt, duration, score, figures, content, answers
+    case module, exercise, startedAt, duration, score, figures, content, answers, graded
     case isCutShort = "cutShort"
   }
 
@@ -86,6 +108,7 @@ public struct SessionRecord: Codable, Equatable, Sendable {
       figures: try container.decodeIfPresent([String: Double].self, forKey: .figures) ?? [:],
       content: try container.decodeIfPresent([String].self, forKey: .content) ?? [],
       answers: try container.decodeIfPresent([Answer].self, forKey: .answers) ?? [],
+      graded: try container.decodeIfPresent([GradedNote].self, forKey: .graded) ?? [],
       isCutShort: try container.decodeIfPresent(Bool.self, forKey: .isCutShort) ?? false)
   }
 
@@ -99,6 +122,7 @@ public struct SessionRecord: Codable, Equatable, Sendable {
     try container.encode(figures, forKey: .figures)
     if !content.isEmpty { try container.encode(content, forKey: .content) }
     if !answers.isEmpty { try container.encode(answers, forKey: .answers) }
+    if !graded.isEmpty { try container.encode(graded, forKey: .graded) }
     if isCutShort { try container.encode(true, forKey: .isCutShort) }
   }
 

@@ -16,16 +16,10 @@ extension PracticeRoomAPI {
       return .unauthorized(Self.tokenRefused)
     }
     guard case .json(let request) = input.body else { return .badRequest(Self.badBody) }
-    guard request.record.utf8.count <= Self.longestRecord else {
-      return .badRequest(
-        .init(body: .json(.init(error: "the record is longer than a line of history"))))
-    }
-    let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .iso8601
-    guard let record = try? decoder.decode(SessionRecord.self, from: Data(request.record.utf8))
-    else {
-      return .badRequest(
-        .init(body: .json(.init(error: "the record is not a line of Woodshed's history"))))
+    let record: SessionRecord
+    switch Self.sessionRecord(request.record) {
+    case .success(let read): record = read
+    case .failure(let problem): return .badRequest(.init(body: .json(.init(error: problem.error))))
     }
     let result: IntervalGameResult
     do {
@@ -73,6 +67,120 @@ extension PracticeRoomAPI {
                 band: $0.band, players: $0.players, top: $0.top.map(Self.schema),
                 mine: $0.mine.map(Self.schema))
             }))))
+  }
+
+  /// A drill's, a streak's or a live rhythm run's record, taken when `ScorePlausibility` finds
+  /// the exercise could have given it.
+  func submitBoardScore(_ input: Operations.SubmitBoardScore.Input) async throws
+    -> Operations.SubmitBoardScore.Output
+  {
+    guard let account = try await authenticatedAccount() else {
+      return .unauthorized(Self.tokenRefused)
+    }
+    guard case .json(let request) = input.body else { return .badRequest(Self.badBody) }
+    let record: SessionRecord
+    switch Self.sessionRecord(request.record) {
+    case .success(let read): record = read
+    case .failure(let problem): return .badRequest(.init(body: .json(.init(error: problem.error))))
+    }
+    let result: BoardResult
+    do {
+      result = try ScorePlausibility.boardResult(of: record, now: Date())
+    } catch {
+      logger.notice(
+        "score refused", metadata: ["player": "\(account.name)", "why": "\(error.description)"])
+      return .unprocessableContent(.init(body: .json(.init(error: error.description))))
+    }
+    let isNew = try await boardScores.record(
+      player: account.name, game: result.game.rawValue, startedAt: result.startedAt,
+      board: result.board, score: result.score, record: request.record)
+    let receipt = Components.Schemas.BoardScoreReceipt(
+      status: isNew ? .recorded : .alreadyRecorded, game: Self.schema(result.game),
+      board: result.board, score: result.score)
+    guard isNew else { return .ok(.init(body: .json(receipt))) }
+    logger.info(
+      "score recorded",
+      metadata: [
+        "player": "\(account.name)", "game": "\(result.game.rawValue)",
+        "board": "\(result.board)", "score": "\(result.score)",
+      ])
+    return .created(.init(body: .json(receipt)))
+  }
+
+  func getScoreBoard(_ input: Operations.GetScoreBoard.Input) async throws
+    -> Operations.GetScoreBoard.Output
+  {
+    guard let account = try await authenticatedAccount() else {
+      return .unauthorized(Self.tokenRefused)
+    }
+    let game = input.path.game
+    let query = input.query
+    let board: String
+    switch game {
+    case .drill, .streak:
+      let packs = query.packs.map(Self.ids) ?? []
+      guard ScorePlausibility.isPacks(packs), query.line == nil, query.bpm == nil else {
+        return .badRequest(
+          .init(
+            body: .json(
+              .init(error: "a drill's or a streak's board takes packs: ids joined by commas"))))
+      }
+      board = BoardResult.packsBoard(packs)
+    case .rhythm:
+      let line = query.line.map(Self.ids) ?? []
+      guard ScorePlausibility.isLine(line), let bpm = query.bpm,
+        ScorePlausibility.rhythmTempi.contains(bpm), query.packs == nil
+      else {
+        return .badRequest(
+          .init(
+            body: .json(
+              .init(
+                error: "a rhythm board takes a line (pattern ids joined by commas) and a bpm "
+                  + "from \(ScorePlausibility.rhythmTempi.lowerBound) to "
+                  + "\(ScorePlausibility.rhythmTempi.upperBound)"))))
+      }
+      board = BoardResult.rhythmBoard(line: line, bpm: bpm)
+    }
+    let found = try await boardScores.board(game: game.rawValue, board: board, player: account.name)
+    return .ok(
+      .init(
+        body: .json(
+          .init(
+            game: game, board: board, players: found.players, top: found.top.map(Self.schema),
+            mine: found.mine.map(Self.schema)))))
+  }
+
+  /// The line sent as a record, or why it is none.
+  private static func sessionRecord(_ line: String) -> Result<SessionRecord, RecordProblem> {
+    guard line.utf8.count <= longestRecord else {
+      return .failure(RecordProblem(error: "the record is longer than a line of history"))
+    }
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    guard let record = try? decoder.decode(SessionRecord.self, from: Data(line.utf8)) else {
+      return .failure(RecordProblem(error: "the record is not a line of Woodshed's history"))
+    }
+    return .success(record)
+  }
+
+  private struct RecordProblem: Error {
+    let error: String
+  }
+
+  private static func ids(_ list: String) -> [String] {
+    list.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+  }
+
+  private static func schema(_ game: BoardGame) -> Components.Schemas.BoardGame {
+    switch game {
+    case .drill: .drill
+    case .streak: .streak
+    case .rhythm: .rhythm
+    }
+  }
+
+  private static func schema(_ entry: BoardScoreEntry) -> Components.Schemas.BoardScoreEntry {
+    .init(place: entry.place, player: entry.player, score: entry.score, playedAt: entry.playedAt)
   }
 
   private static func schema(_ entry: BoardEntry) -> Components.Schemas.LeaderboardEntry {

@@ -10,6 +10,7 @@ struct PracticeRoomAPI: APIProtocol {
   let accounts: AccountStore
   let shares: PatternShareStore
   let scores: IntervalScoreStore
+  let boardScores: BoardScoreStore
   let packs: PackCatalogueStore
   let backups: BackupStore
   let logger: Logger

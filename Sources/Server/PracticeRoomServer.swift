@@ -45,6 +45,7 @@ public enum PracticeRoomServer {
         database: database, accounts: accounts,
         shares: PatternShareStore(database: database.sql),
         scores: IntervalScoreStore(database: database.sql),
+        boardScores: BoardScoreStore(database: database.sql),
         packs: PackCatalogueStore(database: database.sql),
         backups: BackupStore(database: database.sql), logger: logger)
       try api.registerHandlers(on: router)

@@ -11,7 +11,7 @@ enum Migrations {
   static let steps: [Step] = [
     Step(version: 1, apply: accounts), Step(version: 2, apply: patternShares),
     Step(version: 3, apply: packs), Step(version: 4, apply: intervalScores),
-    Step(version: 5, apply: backupItems),
+    Step(version: 5, apply: backupItems), Step(version: 6, apply: boardScores),
   ]
 
   static var latestVersion: Int { steps.map(\.version).max() ?? 0 }
@@ -138,6 +138,29 @@ enum Migrations {
       .run()
     try await database.create(index: "backup_items_by_path").unique().on("backup_items")
       .column("player").column("path")
+      .run()
+  }
+
+  /// The drill's, the streak's and the rhythm trainer's bests, one row per session: `game` is
+  /// drill, streak or rhythm, `board` the choice of packs or the line and tempo, `score` the
+  /// cards right or the accuracy. A player's session is known by its game and start.
+  private static func boardScores(_ database: any SQLDatabase) async throws {
+    try await database.create(table: "board_scores").ifNotExists()
+      .column("player", type: .text, .notNull, .references("accounts", "name"))
+      .column("game", type: .text, .notNull)
+      .column("started_at", type: .bigint, .notNull)
+      .column("board", type: .text, .notNull)
+      // Eight bytes on both databases: PostgreSQL's REAL has four, and an accuracy would not
+      // come back as it was sent. SQLite gives the name REAL affinity.
+      .column("score", type: .custom(SQLRaw("DOUBLE PRECISION")), .notNull)
+      .column("record", type: .text, .notNull)
+      .column("submitted_at", type: .bigint, .notNull)
+      .run()
+    try await database.create(index: "board_scores_by_session").unique().on("board_scores")
+      .column("player").column("game").column("started_at")
+      .run()
+    try await database.create(index: "board_scores_by_board").on("board_scores")
+      .column("game").column("board").column("score")
       .run()
   }
 }

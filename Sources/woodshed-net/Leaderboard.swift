@@ -4,28 +4,94 @@ import NetClient
 import Practice
 
 /// `woodshed leaderboard --game interval --pattern ID`: a pattern's boards, one per level
-/// band, the ten best players and my own place.
+/// band; `--game drill|streak --packs a,b`: the board of that choice of packs; `--game rhythm
+/// --line a,b --bpm N`: the board of a rhythm line at a tempo. Each with the ten best players
+/// and my own place.
 struct LeaderboardCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "leaderboard",
-    abstract: "A pattern's interval-game boards per level band, with your place.")
+    abstract:
+      "The boards of the interval game (per pattern), the timed drill and the streak (per "
+      + "choice of packs) and the rhythm trainer (per line and tempo), with your place.")
 
   enum Game: String, ExpressibleByArgument, CaseIterable {
     case interval
+    case drill
+    case streak
+    case rhythm
   }
 
-  @Option(help: "The game: interval.") var game: Game
-  @Option(help: "The pattern's id, as `woodshed patterns list` shows it.") var pattern: String
+  @Option(help: "The game: interval, drill, streak or rhythm.") var game: Game
+  @Option(help: "interval: the pattern's id, as `woodshed patterns list` shows it.")
+  var pattern: String?
+  @Option(help: "drill, streak: the packs' ids, joined by commas, in any order.")
+  var packs: String?
+  @Option(help: "rhythm: the line's pattern ids in the order played, joined by commas.")
+  var line: String?
+  @Option(help: "rhythm: the tempo as played, in beats per minute.") var bpm: Int?
   @Flag(help: "Print JSON.") var json = false
 
-  func run() async throws {
-    guard ScorePlausibility.isPatternID(pattern) else {
-      throw CommandFailure("a pattern id has lower-case letters, digits and hyphens")
+  /// The board the flags name (nil for the interval game's, named by its pattern), or the one
+  /// line saying which flags the game takes (`UsageFailure`) or what is wrong with an id.
+  func choice() throws -> ScoreBoardChoice? {
+    let given = [
+      ("--pattern", pattern != nil), ("--packs", packs != nil), ("--line", line != nil),
+      ("--bpm", bpm != nil),
+    ].filter(\.1).map(\.0)
+    let ids = { (list: String) in
+      list.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
     }
+    switch game {
+    case .interval:
+      guard given == ["--pattern"] else {
+        throw UsageFailure("--game interval takes --pattern ID, and no --packs, --line or --bpm")
+      }
+      return nil
+    case .drill, .streak:
+      guard given == ["--packs"], let packs else {
+        throw UsageFailure(
+          "--game \(game.rawValue) takes --packs ID,ID..., and no --pattern, --line or --bpm")
+      }
+      guard ScorePlausibility.isPacks(ids(packs)) else {
+        throw CommandFailure("a pack id has lower-case letters, digits and hyphens")
+      }
+      return game == .drill ? .drill(packs: ids(packs)) : .streak(packs: ids(packs))
+    case .rhythm:
+      guard given == ["--line", "--bpm"], let line, let bpm else {
+        throw UsageFailure(
+          "--game rhythm takes --line ID,ID... and --bpm N, and no --pattern or --packs")
+      }
+      guard ScorePlausibility.isLine(ids(line)) else {
+        throw CommandFailure(
+          "a line is 1 to \(ScorePlausibility.longestLine) rhythm pattern ids of lower-case "
+            + "letters, digits and hyphens")
+      }
+      return .rhythm(line: ids(line), bpm: bpm)
+    }
+  }
+
+  func run() async throws {
+    let choice = try choice()
     guard let credentials = try CredentialsFile(paths: WoodshedNet.paths).read() else {
       throw ClientFailure.notLoggedIn
     }
     let client = try PracticeRoomClient(server: credentials.server)
+    guard let choice else { return try await intervalBoards(client, credentials) }
+    let board = try await client.scoreBoard(choice, token: credentials.token)
+    if json {
+      print(try Self.json(game: game, board: board))
+    } else {
+      print(Self.table(game: game, board: board, me: credentials.name), terminator: "")
+    }
+  }
+
+  private func intervalBoards(_ client: PracticeRoomClient, _ credentials: Credentials)
+    async throws
+  {
+    let pattern = pattern ?? ""
+    guard ScorePlausibility.isPatternID(pattern) else {
+      throw CommandFailure("a pattern id has lower-case letters, digits and hyphens")
+    }
     let boards = try await client.intervalLeaderboard(
       patternID: pattern, token: credentials.token)
     if json {
@@ -33,6 +99,69 @@ struct LeaderboardCommand: AsyncParsableCommand {
     } else {
       print(Self.table(pattern: pattern, boards: boards, me: credentials.name), terminator: "")
     }
+  }
+
+  /// "drill on bass-staff,treble-staff", "rhythm on quarter,eighths at 90 bpm".
+  static func title(game: Game, board: String) -> String {
+    guard game == .rhythm, let at = board.lastIndex(of: "@") else {
+      return "\(game.rawValue) on \(board)"
+    }
+    return "rhythm on \(board[..<at]) at \(board[board.index(after: at)...]) bpm"
+  }
+
+  /// The board as a table: place, player, cards right or accuracy, date; my row marked with
+  /// `*`, and shown under the ten when I am further down.
+  static func table(game: Game, board: ScoreBoard, me: String) -> String {
+    let title = title(game: game, board: board.board)
+    guard board.players > 0 else { return "no scores on \(title) yet\n" }
+    let players = board.players == 1 ? "1 player" : "\(board.players) players"
+    var text = "\(title): \(players)\n"
+    let heading = game == .rhythm ? "accuracy" : "cards"
+    let score = { (value: Double) in
+      game == .rhythm ? ScorePlausibility.percent(value) : String(Int(value))
+    }
+    let width = max(
+      6, (board.top + [board.mine].compactMap { $0 }).map(\.player.count).max() ?? 0)
+    text += "  place  \(pad("player", width))  \(heading)  date\n"
+    var rows = board.top.map(Optional.some)
+    if let mine = board.mine, !board.top.contains(mine) { rows += [nil, mine] }
+    for row in rows {
+      guard let row else {
+        text += "    ...\n"
+        continue
+      }
+      let mark = row.player == me ? "*" : " "
+      text +=
+        "\(mark) \(left(String(row.place), 5))  \(pad(row.player, width))  "
+        + "\(left(score(row.score), heading.count))  \(day(row.playedAt))\n"
+    }
+    return text
+  }
+
+  static func json(game: Game, board: ScoreBoard) throws -> String {
+    struct Row: Encodable {
+      let place: Int
+      let player: String
+      let score: Double
+      let playedAt: Date
+    }
+    struct Board: Encodable {
+      let game: String
+      let board: String
+      let players: Int
+      let top: [Row]
+      let mine: Row?
+    }
+    let row = { (entry: ScoreBoardRow) in
+      Row(place: entry.place, player: entry.player, score: entry.score, playedAt: entry.playedAt)
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .iso8601
+    let value = Board(
+      game: game.rawValue, board: board.board, players: board.players, top: board.top.map(row),
+      mine: board.mine.map(row))
+    return String(decoding: try encoder.encode(value), as: UTF8.self)
   }
 
   static func levels(ofBand band: Int) -> String { "\(2 * band - 1)-\(2 * band)" }

@@ -5,10 +5,40 @@ import Practice
 import Storage
 import TerminalUI
 
-/// The interval games of the history that a server has not settled yet, and the small file
-/// (`scores-sent.json` in the data folder) that remembers, per server, which it has: taken,
-/// found there already, or refused as implausible. A game is known by its exercise and start.
-/// What could not be sent stays out of the file and goes with the next `scores send`.
+/// The kinds of score `scores send` takes from the history, each to its own boards.
+enum ScoreKind: String, CaseIterable {
+  case interval
+  case drill
+  case streak
+  case rhythm
+
+  /// The kind of board `record` can go to, if any: a finished session with what its board
+  /// checks. A session saved before that was kept cannot be checked, and has none.
+  init?(of record: SessionRecord) {
+    guard !record.isCutShort else { return nil }
+    switch (record.module, record.exercise) {
+    case (IntervalGame.module, IntervalGame.exercise) where !record.answers.isEmpty:
+      self = .interval
+    case (ScorePlausibility.notesModule, ScorePlausibility.drillExercise)
+    where record.figures["right"] != nil && !record.answers.isEmpty:
+      self = .drill
+    case (ScorePlausibility.notesModule, ScorePlausibility.streakExercise)
+    where record.figures["right"] != nil && !record.answers.isEmpty:
+      self = .streak
+    case (ScorePlausibility.rhythmModule, _)
+    where record.figures["live"] == 1 && !record.graded.isEmpty:
+      self = .rhythm
+    default:
+      return nil
+    }
+  }
+}
+
+/// The sessions of the history that a server has not settled yet (interval games, timed
+/// drills, streaks and rhythm runs played live), and the small file (`scores-sent.json` in
+/// the data folder) that remembers, per server, which it has: taken, found there already, or
+/// refused as implausible. A session is known by its exercise and start. What could not be
+/// sent stays out of the file and goes with the next `scores send`.
 struct ScoreOutbox {
   let file: URL
   let server: String
@@ -22,15 +52,14 @@ struct ScoreOutbox {
     "\(record.exercise)@\(Int64(record.startedAt.timeIntervalSince1970.rounded(.down)))"
   }
 
-  /// The finished interval games of `history` with their marks, not yet settled, oldest first.
-  /// A game saved before its marks were kept cannot be checked, and is left out.
-  func pending(in history: [SessionRecord]) throws -> [SessionRecord] {
+  /// The sessions of `history` a board takes, with their kind, not yet settled, oldest first.
+  func pending(in history: [SessionRecord]) throws -> [(record: SessionRecord, kind: ScoreKind)] {
     let settled = try settledKeys()
-    return history.filter {
-      $0.module == IntervalGame.module && $0.exercise == IntervalGame.exercise && !$0.isCutShort
-        && !$0.answers.isEmpty && !settled.contains(Self.key(of: $0))
+    return history.compactMap { record in
+      ScoreKind(of: record).map { (record, $0) }
     }
-    .sorted { $0.startedAt < $1.startedAt }
+    .filter { !settled.contains(Self.key(of: $0.record)) }
+    .sorted { $0.record.startedAt < $1.record.startedAt }
   }
 
   /// Remembers that the server settled `record`; written at once, so a send cut off later
@@ -65,12 +94,15 @@ struct ScoreOutbox {
 
 struct Scores: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "scores", abstract: "Send your interval-game scores to the server's boards.",
+    commandName: "scores",
+    abstract: "Send your interval-game, drill, streak and rhythm scores to the server's boards.",
     subcommands: [Send.self])
 
   struct Send: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Send the finished interval games not sent yet, each with its record.")
+      abstract:
+        "Send the finished interval games, timed drills, streaks and live rhythm runs not sent "
+        + "yet, each with its record.")
 
     func run() async throws {
       let (client, token) = try SharedPatterns.session()
@@ -82,36 +114,56 @@ struct Scores: AsyncParsableCommand {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
       encoder.dateEncodingStrategy = .iso8601
-      var sent = 0
-      for (index, record) in pending.enumerated() {
+      var sent: [ScoreKind: Int] = [:]
+      for (index, (record, kind)) in pending.enumerated() {
         let line = String(decoding: try encoder.encode(record), as: UTF8.self)
         let outcome: ScoreOutcome
         do {
-          outcome = try await client.submitIntervalScore(record: line, token: token)
+          outcome =
+            kind == .interval
+            ? try await client.submitIntervalScore(record: line, token: token)
+            : try await client.submitBoardScore(record: line, token: token)
         } catch {
           let left = pending.count - index
           throw CommandFailure(
-            "\(error) (\(left) \(left == 1 ? "game waits" : "games wait") for the next "
+            "\(error) (\(left) \(left == 1 ? "score waits" : "scores wait") for the next "
               + "`woodshed scores send`)")
         }
         switch outcome {
-        case .recorded: sent += 1
+        case .recorded: sent[kind, default: 0] += 1
         case .alreadyRecorded: break
         case .implausible(let reason):
-          print(TerminalText.message("not taken: \(Self.name(of: record)): \(reason)"))
+          print(TerminalText.message("not taken: \(Self.name(of: record, kind)): \(reason)"))
         }
         try outbox.settle(record)
       }
-      print(
-        sent == 0
-          ? "nothing new" : "sent \(sent) \(sent == 1 ? "score" : "scores") to \(client.server)")
+      print(Self.summary(sent, server: client.server))
+    }
+
+    /// "sent 3 scores to URL (interval 2, rhythm 1)": the total, then each kind that went.
+    static func summary(_ sent: [ScoreKind: Int], server: String) -> String {
+      let total = sent.values.reduce(0, +)
+      guard total > 0 else { return "nothing new" }
+      let kinds = ScoreKind.allCases.compactMap { kind in
+        sent[kind].map { "\(kind.rawValue) \($0)" }
+      }
+      return "sent \(total) \(total == 1 ? "score" : "scores") to \(server) ("
+        + kinds.joined(separator: ", ") + ")"
     }
 
     /// "the game of 2026-11-27 20:15 on minor-pentatonic-1", in UTC as the history keeps it.
-    static func name(of record: SessionRecord) -> String {
+    static func name(of record: SessionRecord, _ kind: ScoreKind) -> String {
       let time = ISO8601DateFormatter().string(from: record.startedAt)
       let minute = time.prefix(16).replacingOccurrences(of: "T", with: " ")
-      return "the game of \(minute) on \(record.content.first ?? "?")"
+      switch kind {
+      case .interval: return "the game of \(minute) on \(record.content.first ?? "?")"
+      case .drill, .streak:
+        return "the \(kind.rawValue) of \(minute) on \(BoardResult.packsBoard(record.content))"
+      case .rhythm:
+        let bpm = record.figures["bpm"].map { String(Int($0)) } ?? "?"
+        return "the rhythm run of \(minute) on \(record.content.joined(separator: ",")) at "
+          + "\(bpm) bpm"
+      }
     }
   }
 }

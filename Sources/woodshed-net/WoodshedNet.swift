@@ -26,7 +26,7 @@ struct WoodshedNet: AsyncParsableCommand {
         try command.run()
       }
     } catch {
-      let code = exitCode(for: error)
+      let code = error is UsageFailure ? ExitCode(2) : exitCode(for: error)
       let message = fullMessage(for: error)
       guard code != .success, !message.isEmpty else { exit(withError: error) }
       let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
@@ -97,6 +97,16 @@ struct ServerOption: ParsableArguments {
 
 /// A refusal of the command itself, said in one line without the usage text.
 struct CommandFailure: Error, CustomStringConvertible {
+  let description: String
+
+  init(_ description: String) {
+    self.description = description
+  }
+}
+
+/// Flags that do not go together, said in one line; the command exits 2, as a shell's
+/// builtins do for a wrong use.
+struct UsageFailure: Error, CustomStringConvertible {
   let description: String
 
   init(_ description: String) {

@@ -250,11 +250,16 @@ final class NotesModelTests: XCTestCase {
     let record = try XCTUnwrap(records(effects).first)
     XCTAssertEqual(record.exercise, "timed")
     XCTAssertEqual(record.figures["seconds"], 60)
+    XCTAssertEqual(record.figures["right"], 1, "the figure a leaderboard takes")
     XCTAssertEqual(record.answers.count, 2, "the card left unanswered does not count")
     XCTAssertEqual(record.duration, 60, accuracy: 1e-9)
     XCTAssertFalse(record.isCutShort)
     XCTAssertEqual(screen(model)?.phase, .finished)
     XCTAssertNil(model.deadline)
+    let end = Date(timeIntervalSince1970: 1_800_000_000)
+    let result = try ScorePlausibility.notesResult(of: record.ended(at: end), now: end)
+    XCTAssertEqual(result.game, .drill, "the drill's record is one its board takes")
+    XCTAssertEqual(result.score, 1)
   }
 
   func testTheStreakEndsAtTheFirstMistakeAgainstTheBestSoFar() throws {
@@ -272,6 +277,10 @@ final class NotesModelTests: XCTestCase {
     let record = try XCTUnwrap(records(effects).first)
     XCTAssertEqual(record.exercise, "streak")
     XCTAssertEqual(record.answers.map(\.isCorrect), [true, true, true, false])
+    let end = Date(timeIntervalSince1970: 1_800_000_000)
+    let result = try ScorePlausibility.notesResult(of: record.ended(at: end), now: end)
+    XCTAssertEqual(result.game, .streak, "the streak's record is one its board takes")
+    XCTAssertEqual(result.score, 3)
     model.press(.enter, at: 8)
     XCTAssertEqual(screen(model)?.phase, .finished)
     XCTAssertTrue(

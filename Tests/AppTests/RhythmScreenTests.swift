@@ -144,6 +144,16 @@ final class RhythmScreenTests: XCTestCase {
     XCTAssertEqual(record.figures["extra"], 1)
     XCTAssertEqual(record.score ?? 0, 2.0 / 7, accuracy: 1e-9)
     XCTAssertFalse(record.isCutShort)
+    // What a leaderboard counts again: each note's grade and hit, the bars, a live run.
+    XCTAssertEqual(record.graded.map(\.grade), [.perfect, .good, .miss, .miss, .miss, .miss])
+    XCTAssertEqual(record.graded[1].offsetMilliseconds ?? 0, 120, accuracy: 1e-6)
+    XCTAssertNil(record.graded[2].offsetMilliseconds)
+    XCTAssertEqual(record.figures["bars"], 1)
+    XCTAssertEqual(record.figures["live"], 1, "taps on the keys are played live")
+    let end = Date(timeIntervalSince1970: 1_800_000_000)
+    let result = try ScorePlausibility.rhythmResult(of: record.ended(at: end), now: end)
+    XCTAssertEqual(result.board, "quarter,eighths,triplet,rest@\(settings.rhythm.bpm)")
+    XCTAssertEqual(result.score, 200.0 / 7, accuracy: 1e-9, "the run's record its board takes")
     guard case .results = screen(model)?.phase else { return XCTFail("no results") }
     XCTAssertTrue(text(model).contains("Accuracy 28.6 %"), text(model))
     XCTAssertTrue(
@@ -539,12 +549,24 @@ final class RhythmScreenTests: XCTestCase {
   }
 
   func testMIDIPadsHitLessTheirPathsDelayFromTheFirstClick() throws {
+    let record = try midiRun(overrides: .init())
+    XCTAssertEqual(record.figures["live"], 1, "pads played live")
+  }
+
+  func testARunPlayedInFromAFileIsNoLivePerformance() throws {
+    let record = try midiRun(overrides: RunOverrides(midiIn: "pads.mid"))
+    XCTAssertNil(record.figures["live"], "a MIDI file played the pads")
+    XCTAssertEqual(record.graded.count, 4, "graded all the same")
+  }
+
+  /// A run of four quarters on MIDI pads, two of them played.
+  private func midiRun(overrides: RunOverrides) throws -> SessionRecord {
     var settings = Settings()
     settings.rhythm.bpm = 60
     settings.rhythm.bars = 1
     settings.rhythm.line = ["quarter", "quarter", "quarter", "quarter"]
     settings.rhythm.midiOffsetMilliseconds = 8
-    var model = model(settings: settings)
+    var model = model(settings: settings, overrides: overrides)
     model.press(.character("5"), .character("i"), .character("i"))
     XCTAssertEqual(model.settings.rhythm.input, .midi, "taps, microphone, then MIDI")
     XCTAssertTrue(text(model).contains("Hits: MIDI pads, drums or keyboard"), text(model))
@@ -562,8 +584,11 @@ final class RhythmScreenTests: XCTestCase {
     XCTAssertEqual(offsets.suffix(2).compactMap(\.self), [], "the last two not played yet")
     let effects = tick(&model, at: 18.1)
     XCTAssertEqual(Array(effects.prefix(2)), [.metronome(.stop), .midiIn(.stop)])
-    guard case .record(let record) = effects.last else { return XCTFail("\(effects)") }
+    let recorded: SessionRecord? =
+      if case .record(let record) = effects.last { record } else { nil }
+    let record = try XCTUnwrap(recorded, "\(effects)")
     XCTAssertEqual(record.exercise, "midi")
+    return record
   }
 
   func testWithoutMIDIARunTakesTaps() throws {

@@ -24,11 +24,21 @@ final class NetPassThroughTests: XCTestCase {
     let board = try home.run(["leaderboard", "--help"])
     XCTAssertEqual(board.status, 0, board.error)
     XCTAssertTrue(board.output.contains("--pattern <pattern>"), board.output)
-    let unknown = try home.run(["leaderboard", "--game", "rhythm", "--pattern", "x"])
+    XCTAssertTrue(board.output.contains("--packs <packs>"), board.output)
+    let unknown = try home.run(["leaderboard", "--game", "bowling", "--pattern", "x"])
     XCTAssertNotEqual(unknown.status, 0)
-    XCTAssertTrue(unknown.error.contains("'rhythm'"), unknown.error)
+    XCTAssertTrue(unknown.error.contains("'bowling'"), unknown.error)
+    let mixed = try home.run(["leaderboard", "--game", "rhythm", "--pattern", "x"])
+    XCTAssertEqual(mixed.status, 2)
+    XCTAssertEqual(
+      mixed.error,
+      "Error: --game rhythm takes --line ID,ID... and --bpm N, and no --pattern or --packs\n")
+    let badPack = try home.run(["leaderboard", "--game", "drill", "--packs", "Treble,"])
+    XCTAssertEqual(badPack.status, 1)
+    XCTAssertEqual(badPack.error, "Error: a pack id has lower-case letters, digits and hyphens\n")
     for command in [
       ["scores", "send"], ["leaderboard", "--game", "interval", "--pattern", "minor-pentatonic-1"],
+      ["leaderboard", "--game", "streak", "--packs", "treble-staff"],
     ] {
       let nobody = try home.run(command)
       XCTAssertEqual(nobody.status, 1)

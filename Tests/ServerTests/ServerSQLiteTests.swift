@@ -73,6 +73,26 @@ final class ServerSQLiteTests: XCTestCase {
     try await scenarios.aScoreSentOfflineWaitsForTheNextSend()
   }
 
+  func testDrillAndStreakBoardsAreSentAndShownInOrder() async throws {
+    try await scenarios.drillAndStreakBoardsAreSentAndShownInOrder()
+  }
+
+  func testRhythmBoardsAreSentAndShownInOrder() async throws {
+    try await scenarios.rhythmBoardsAreSentAndShownInOrder()
+  }
+
+  func testEveryKindOfScoreIsSentOnceAndStoredOnce() async throws {
+    try await scenarios.everyKindOfScoreIsSentOnceAndStoredOnce()
+  }
+
+  func testAnImplausibleSessionIsRefusedWithOneLineAndStoredNowhere() async throws {
+    try await scenarios.anImplausibleSessionIsRefusedWithOneLineAndStoredNowhere()
+  }
+
+  func testAPlayerCannotSubmitABoardScoreForAnother() async throws {
+    try await scenarios.aPlayerCannotSubmitABoardScoreForAnother()
+  }
+
   func testPacksArePublishedBrowsedAndFetched() async throws {
     try await scenarios.packsArePublishedBrowsedAndFetched()
   }

@@ -336,14 +336,12 @@ struct ServerScenarios {
     }
   }
 
-  /// The practice room itself, on a pseudo-terminal as a player sees it, in `home`.
-  private func practiceRoom(_ home: NetHome) throws -> PseudoTerminal {
+  /// The practice room itself, in tmux, its screen read as a player sees it, in `home`.
+  private func practiceRoom(_ home: NetHome) throws -> TmuxSession {
     var environment = home.environment
     environment["TERM"] = "xterm-256color"
     environment["PULSE_SERVER"] = "unix:/nonexistent"
-    return try PseudoTerminal(
-      executable: NetHome.woodshed, environment: environment,
-      size: PseudoTerminal.Size(columns: 120, rows: 40))
+    return try TmuxSession([NetHome.woodshed], environment: environment, columns: 120, rows: 40)
   }
 
   func thePracticeRoomShowsWhatIsSharedAndWhenItIsOffline() async throws {
@@ -363,20 +361,19 @@ struct ServerScenarios {
       // The practice room starts the refresh itself and lists the share when it comes, and
       // shows bea's place on the board of the pattern she played.
       let room = try practiceRoom(bea)
-      XCTAssertTrue(room.waitForOutput(containing: "Metronome", timeout: .seconds(10)))
-      room.send("4")
-      room.send("/tuesday\r")
-      XCTAssertTrue(
-        room.waitForOutput(containing: "from ada", timeout: .seconds(20)), room.output)
-      XCTAssertTrue(
-        room.waitForOutput(containing: "shared with you by ada", timeout: .seconds(5)), room.output)
-      room.send("r")
-      XCTAssertTrue(
-        room.waitForOutput(
-          containing: "place 2 of 2 on levels 1-2; first ada, \(adas[0].score) points",
-          timeout: .seconds(5)), room.output)
-      room.signal(SIGTERM)
-      XCTAssertEqual(room.waitForExit(timeout: .seconds(10)), 143)
+      defer { room.stop() }
+      XCTAssertNotNil(try room.screen(showing: "Metronome", within: 10))
+      try room.send("4")
+      try room.send("/tuesday", "Enter")
+      // The preview is drawn below the list, after it.
+      let listed = try room.screen(showing: "shared with you by ada", within: 20)
+      XCTAssertTrue(listed?.contains("from ada") == true, listed ?? (try? room.screen()) ?? "")
+      try room.send("r")
+      XCTAssertNotNil(
+        try room.screen(
+          showing: "place 2 of 2 on levels 1-2; first ada, \(adas[0].score) points", within: 5),
+        (try? room.screen()) ?? "")
+      room.stop()
 
       let refreshed = try bea.run(["refresh"])
       XCTAssertEqual(
@@ -400,9 +397,10 @@ struct ServerScenarios {
         "Error: could not reach the server at http://127.0.0.1:9: is woodshed serve running there?\n"
       )
       let unreached = try practiceRoom(gone)
-      XCTAssertTrue(unreached.waitForOutput(containing: "offline", timeout: .seconds(20)))
-      unreached.signal(SIGTERM)
-      XCTAssertEqual(unreached.waitForExit(timeout: .seconds(10)), 143)
+      defer { unreached.stop() }
+      XCTAssertNotNil(
+        try unreached.screen(showing: "offline", within: 20), (try? unreached.screen()) ?? "")
+      unreached.stop()
 
       XCTAssertEqual(try bea.run(["logout"]).status, 0)
       XCTAssertFalse(
@@ -412,15 +410,17 @@ struct ServerScenarios {
     }
   }
 
-  /// How many interval-game rows the server's database holds.
-  private func storedScores(_ database: String) async throws -> Int {
+  /// How many rows of `table` (interval games by default) the server's database holds.
+  func storedScores(_ database: String, in table: String = "interval_scores") async throws
+    -> Int
+  {
     let opened = try await ServerDatabase.open(
       try DatabaseLocation(parsing: database), logger: Logger(label: "test"))
     let count: Int
     do {
       let row = try await opened.sql.select()
         .column(SQLFunction("COUNT", args: SQLLiteral.all), as: "count")
-        .from("interval_scores")
+        .from(table)
         .first()
       count = try XCTUnwrap(row).decode(column: "count", as: Int.self)
     } catch {
@@ -431,7 +431,7 @@ struct ServerScenarios {
     return count
   }
 
-  private func send(_ home: NetHome) throws -> (status: Int32, output: String, error: String) {
+  func send(_ home: NetHome) throws -> (status: Int32, output: String, error: String) {
     try home.run(["scores", "send"])
   }
 
@@ -469,7 +469,7 @@ struct ServerScenarios {
         let sent = try send(home)
         XCTAssertEqual(sent.status, 0, sent.error)
         let scores = games.count == 1 ? "1 score" : "\(games.count) scores"
-        XCTAssertEqual(sent.output, "sent \(scores) to \(server.url)\n")
+        XCTAssertEqual(sent.output, "sent \(scores) to \(server.url) (interval \(games.count))\n")
       }
       XCTAssertEqual(
         [adas[1].level, beas[0].level, cys[0].level, cys[1].level], [2, 2, 1, 3],
@@ -520,7 +520,7 @@ struct ServerScenarios {
         PlayedGames.game(clears: 6, hoursAgo: 1, seed: 8),
       ]
       try PlayedGames.write(games, to: home)
-      XCTAssertEqual(try send(home).output, "sent 3 scores to \(server.url)\n")
+      XCTAssertEqual(try send(home).output, "sent 3 scores to \(server.url) (interval 3)\n")
       XCTAssertEqual(try send(home).output, "nothing new\n")
       // Without the file that remembers what went, everything goes again: the server keeps
       // each game once.
@@ -576,7 +576,7 @@ struct ServerScenarios {
         sent.output,
         "not taken: the game of \(minute) on \(PlayedGames.pattern): a score of "
           + "\(played.score + 50), but the answers give \(played.score)\n"
-          + "sent 1 score to \(server.url)\n")
+          + "sent 1 score to \(server.url) (interval 1)\n")
       XCTAssertEqual(try send(home).output, "nothing new\n")
       let storedCount = try await storedScores(database)
       XCTAssertEqual(storedCount, 1)
@@ -634,14 +634,14 @@ struct ServerScenarios {
     XCTAssertEqual(
       offline.error,
       "Error: could not reach the server at \(first.url): is woodshed serve running there? "
-        + "(2 games wait for the next `woodshed scores send`)\n")
+        + "(2 scores wait for the next `woodshed scores send`)\n")
 
     // The server is back (on another port): the same token, the games still to send.
     let second = try ServerProcess(home: home, database: database)
     let credentials = try String(contentsOf: home.credentialsFile, encoding: .utf8)
     try Data(credentials.replacingOccurrences(of: first.url, with: second.url).utf8)
       .write(to: home.credentialsFile)
-    XCTAssertEqual(try send(home).output, "sent 2 scores to \(second.url)\n")
+    XCTAssertEqual(try send(home).output, "sent 2 scores to \(second.url) (interval 2)\n")
     XCTAssertEqual(second.stop(), 0)
   }
 

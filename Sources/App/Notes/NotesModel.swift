@@ -292,7 +292,9 @@ public struct NotesModel: Equatable, Sendable {
         given: answer.heard?.spelling(preferSharps: true).description ?? answer.given.description,
         isCorrect: answer.isCorrect, seconds: answer.seconds)
     }
-    var figures: [String: Double] = [:]
+    // The cards right, as a leaderboard of the drill or the streak takes it and checks it
+    // against the answers.
+    var figures: [String: Double] = ["right": Double(quiz.correctCount)]
     if let rounds = quiz.rounds { figures["rounds"] = Double(rounds) }
     if exercise == .timed { figures["seconds"] = NoteExercise.timedSeconds }
     return SessionRecord(

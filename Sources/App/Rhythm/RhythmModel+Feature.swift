@@ -10,12 +10,14 @@ extension RhythmModel: SteppingBack {
   }
 
   mutating func handle(_ key: KeyEvent, context: inout FeatureContext) -> FeatureOutcome {
-    FeatureOutcome(
+    inputsFromFiles = context.overrides.rhythmInputsFromFiles
+    return FeatureOutcome(
       handle(
         key, settings: &context.settings, rhythms: context.rhythms, history: context.history))
   }
 
   mutating func receive(_ event: AppEvent, context: inout FeatureContext) -> [Effect] {
+    inputsFromFiles = context.overrides.rhythmInputsFromFiles
     switch event {
     case .metronomeBeat(let display):
       return heardBeat(display)

@@ -49,6 +49,9 @@ public struct RhythmModel: Equatable, Sendable {
   public private(set) var line: RhythmLine?
   /// Where this run's hits come from: the chosen input, or taps once it has failed.
   public private(set) var input = RhythmSettings.Input.tap
+  /// The inputs a file plays into in this run (`--audio-in`, `--midi-in`): hits from them are
+  /// no live performance, and their runs go to no leaderboard.
+  var inputsFromFiles: Set<RhythmSettings.Input> = []
   /// The best accuracy on this line, at this tempo and on this input, before this run.
   public private(set) var previousBest: Double?
   /// The instrument the microphone listens for.
@@ -488,11 +491,16 @@ public struct RhythmModel: Equatable, Sendable {
     }
     if let mean = results.meanOffsetMilliseconds { figures["meanOffsetMs"] = mean }
     if let spread = results.spreadMilliseconds { figures["spreadMs"] = spread }
+    // What a leaderboard checks the accuracy against: the line's length and each note's grade.
+    if let line { figures["bars"] = Double(line.bars) }
+    if !inputsFromFiles.contains(input) { figures["live"] = 1 }
     return SessionRecord(
       module: Self.module, exercise: settings.rhythm.input.rawValue,
       startedAt: Date(timeIntervalSince1970: 0), duration: report.seconds,
       score: results.accuracy / 100, figures: figures, content: settings.rhythm.line,
-      isCutShort: isCutShort)
+      graded: results.notes.map {
+        SessionRecord.GradedNote(grade: $0.grade, offsetMilliseconds: $0.offsetMilliseconds)
+      }, isCutShort: isCutShort)
   }
 
   /// What was played on the chosen input: each attack is a hit at the moment it was played

@@ -42,6 +42,15 @@ public struct RunOverrides: Equatable, Sendable {
     self.screenReader = screenReader
   }
 
+  /// The rhythm trainer's inputs a file plays into: the microphone's recording, the MIDI
+  /// file (a device named with `--midi-in` counts too, as the name alone cannot tell).
+  public var rhythmInputsFromFiles: Set<RhythmSettings.Input> {
+    var inputs: Set<RhythmSettings.Input> = []
+    if audioIn != nil { inputs.insert(.microphone) }
+    if midiIn != nil { inputs.insert(.midi) }
+    return inputs
+  }
+
   /// The saved devices with this run's choices applied.
   public func devices(_ saved: AudioDeviceSettings) -> AudioDeviceSettings {
     var devices = saved

@@ -582,6 +582,153 @@ extension Components {
                 case boards
             }
         }
+        /// - Remark: Generated from `#/components/schemas/BoardGame`.
+        @frozen public enum BoardGame: String, Codable, Hashable, Sendable, CaseIterable {
+            case drill = "drill"
+            case streak = "streak"
+            case rhythm = "rhythm"
+        }
+        /// - Remark: Generated from `#/components/schemas/BoardScoreSubmission`.
+        public struct BoardScoreSubmission: Codable, Hashable, Sendable {
+            /// The session's line of history.jsonl, as the practice room wrote it: module notes, exercise timed or streak, its packs in content, its count right in figures and every answer; or module rhythm, its line in content, its figures (bpm, bars, live, accuracy, extra) and its graded notes.
+            ///
+            /// - Remark: Generated from `#/components/schemas/BoardScoreSubmission/record`.
+            public var record: Swift.String
+            /// Creates a new `BoardScoreSubmission`.
+            ///
+            /// - Parameters:
+            ///   - record: The session's line of history.jsonl, as the practice room wrote it: module notes, exercise timed or streak, its packs in content, its count right in figures and every answer; or module rhythm, its line in content, its figures (bpm, bars, live, accuracy, extra) and its graded notes.
+            public init(record: Swift.String) {
+                self.record = record
+            }
+            public enum CodingKeys: String, CodingKey {
+                case record
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/BoardScoreReceipt`.
+        public struct BoardScoreReceipt: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/BoardScoreReceipt/status`.
+            @frozen public enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case recorded = "recorded"
+                case alreadyRecorded = "alreadyRecorded"
+            }
+            /// - Remark: Generated from `#/components/schemas/BoardScoreReceipt/status`.
+            public var status: Components.Schemas.BoardScoreReceipt.StatusPayload
+            /// - Remark: Generated from `#/components/schemas/BoardScoreReceipt/game`.
+            public var game: Components.Schemas.BoardGame
+            /// The packs sorted and joined by commas, or the rhythm line's patterns joined by commas, then @ and the tempo.
+            ///
+            /// - Remark: Generated from `#/components/schemas/BoardScoreReceipt/board`.
+            public var board: Swift.String
+            /// Cards right, or the accuracy in percent.
+            ///
+            /// - Remark: Generated from `#/components/schemas/BoardScoreReceipt/score`.
+            public var score: Swift.Double
+            /// Creates a new `BoardScoreReceipt`.
+            ///
+            /// - Parameters:
+            ///   - status:
+            ///   - game:
+            ///   - board: The packs sorted and joined by commas, or the rhythm line's patterns joined by commas, then @ and the tempo.
+            ///   - score: Cards right, or the accuracy in percent.
+            public init(
+                status: Components.Schemas.BoardScoreReceipt.StatusPayload,
+                game: Components.Schemas.BoardGame,
+                board: Swift.String,
+                score: Swift.Double
+            ) {
+                self.status = status
+                self.game = game
+                self.board = board
+                self.score = score
+            }
+            public enum CodingKeys: String, CodingKey {
+                case status
+                case game
+                case board
+                case score
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/BoardScoreEntry`.
+        public struct BoardScoreEntry: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/BoardScoreEntry/place`.
+            public var place: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/BoardScoreEntry/player`.
+            public var player: Swift.String
+            /// - Remark: Generated from `#/components/schemas/BoardScoreEntry/score`.
+            public var score: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/BoardScoreEntry/playedAt`.
+            public var playedAt: Foundation.Date
+            /// Creates a new `BoardScoreEntry`.
+            ///
+            /// - Parameters:
+            ///   - place:
+            ///   - player:
+            ///   - score:
+            ///   - playedAt:
+            public init(
+                place: Swift.Int,
+                player: Swift.String,
+                score: Swift.Double,
+                playedAt: Foundation.Date
+            ) {
+                self.place = place
+                self.player = player
+                self.score = score
+                self.playedAt = playedAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case place
+                case player
+                case score
+                case playedAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ScoreBoard`.
+        public struct ScoreBoard: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ScoreBoard/game`.
+            public var game: Components.Schemas.BoardGame
+            /// - Remark: Generated from `#/components/schemas/ScoreBoard/board`.
+            public var board: Swift.String
+            /// How many players have a score on this board.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ScoreBoard/players`.
+            public var players: Swift.Int
+            /// The best score of each of the ten best players, best first.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ScoreBoard/top`.
+            public var top: [Components.Schemas.BoardScoreEntry]
+            /// - Remark: Generated from `#/components/schemas/ScoreBoard/mine`.
+            public var mine: Components.Schemas.BoardScoreEntry?
+            /// Creates a new `ScoreBoard`.
+            ///
+            /// - Parameters:
+            ///   - game:
+            ///   - board:
+            ///   - players: How many players have a score on this board.
+            ///   - top: The best score of each of the ten best players, best first.
+            ///   - mine:
+            public init(
+                game: Components.Schemas.BoardGame,
+                board: Swift.String,
+                players: Swift.Int,
+                top: [Components.Schemas.BoardScoreEntry],
+                mine: Components.Schemas.BoardScoreEntry? = nil
+            ) {
+                self.game = game
+                self.board = board
+                self.players = players
+                self.top = top
+                self.mine = mine
+            }
+            public enum CodingKeys: String, CodingKey {
+                case game
+                case board
+                case players
+                case top
+                case mine
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/BackupItemSummary`.
         public struct BackupItemSummary: Codable, Hashable, Sendable {
             /// Relative to the woodshed home, such as data/history.jsonl.

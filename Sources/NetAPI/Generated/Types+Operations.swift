@@ -1811,6 +1811,485 @@ public enum Operations {
             }
         }
     }
+    /// Records one finished timed drill, streak or live rhythm run of mine on its board.
+    ///
+    /// The record is checked against the exercise's rules. A drill or a streak: its count of cards right must be what its answers give (all right answers in the drill, those before the first mistake in the streak, which ends there), no right answer faster than 0.15 s, the answers within the session's time, a drill lasting its 60 s. A rhythm run: played live in the trainer, its graded notes as many as its line has (the server knows the shipped rhythm patterns), its accuracy what they give. Neither in the future nor older than 90 days. A session already recorded (same player, same exercise, same start) is answered 200 and kept once.
+    ///
+    /// - Remark: HTTP `POST /scores/boards`.
+    /// - Remark: Generated from `#/paths//scores/boards/post(submitBoardScore)`.
+    public enum SubmitBoardScore {
+        public static let id: Swift.String = "submitBoardScore"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/scores/boards/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SubmitBoardScore.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SubmitBoardScore.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.SubmitBoardScore.Input.Headers
+            /// - Remark: Generated from `#/paths/scores/boards/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/scores/boards/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.BoardScoreSubmission)
+            }
+            public var body: Operations.SubmitBoardScore.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.SubmitBoardScore.Input.Headers = .init(),
+                body: Operations.SubmitBoardScore.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Created: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/scores/boards/POST/responses/201/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/scores/boards/POST/responses/201/content/application\/json`.
+                    case json(Components.Schemas.BoardScoreReceipt)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.BoardScoreReceipt {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.SubmitBoardScore.Output.Created.Body
+                /// Creates a new `Created`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.SubmitBoardScore.Output.Created.Body) {
+                    self.body = body
+                }
+            }
+            /// Recorded.
+            ///
+            /// - Remark: Generated from `#/paths//scores/boards/post(submitBoardScore)/responses/201`.
+            ///
+            /// HTTP response code: `201 created`.
+            case created(Operations.SubmitBoardScore.Output.Created)
+            /// The associated value of the enum case if `self` is `.created`.
+            ///
+            /// - Throws: An error if `self` is not `.created`.
+            /// - SeeAlso: `.created`.
+            public var created: Operations.SubmitBoardScore.Output.Created {
+                get throws {
+                    switch self {
+                    case let .created(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "created",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/scores/boards/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/scores/boards/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.BoardScoreReceipt)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.BoardScoreReceipt {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.SubmitBoardScore.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.SubmitBoardScore.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// This session was recorded before; nothing changed.
+            ///
+            /// - Remark: Generated from `#/paths//scores/boards/post(submitBoardScore)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.SubmitBoardScore.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.SubmitBoardScore.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request did not pass validation.
+            ///
+            /// - Remark: Generated from `#/paths//scores/boards/post(submitBoardScore)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The name and password, or the token, were refused.
+            ///
+            /// - Remark: Generated from `#/paths//scores/boards/post(submitBoardScore)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct UnprocessableContent: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/scores/boards/POST/responses/422/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/scores/boards/POST/responses/422/content/application\/json`.
+                    case json(Components.Schemas._Error)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas._Error {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.SubmitBoardScore.Output.UnprocessableContent.Body
+                /// Creates a new `UnprocessableContent`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.SubmitBoardScore.Output.UnprocessableContent.Body) {
+                    self.body = body
+                }
+            }
+            /// The exercise cannot give that record; the line says which rule it breaks.
+            ///
+            /// - Remark: Generated from `#/paths//scores/boards/post(submitBoardScore)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Operations.SubmitBoardScore.Output.UnprocessableContent)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Operations.SubmitBoardScore.Output.UnprocessableContent {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The board of a choice of packs (drill, streak) or of a rhythm line at a tempo.
+    ///
+    /// - Remark: HTTP `GET /leaderboards/{game}`.
+    /// - Remark: Generated from `#/paths//leaderboards/{game}/get(getScoreBoard)`.
+    public enum GetScoreBoard {
+        public static let id: Swift.String = "getScoreBoard"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/leaderboards/{game}/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/leaderboards/{game}/GET/path/game`.
+                public var game: Components.Schemas.BoardGame
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - game:
+                public init(game: Components.Schemas.BoardGame) {
+                    self.game = game
+                }
+            }
+            public var path: Operations.GetScoreBoard.Input.Path
+            /// - Remark: Generated from `#/paths/leaderboards/{game}/GET/query`.
+            public struct Query: Sendable, Hashable {
+                /// Drill and streak, the pack ids in any order, joined by commas.
+                ///
+                /// - Remark: Generated from `#/paths/leaderboards/{game}/GET/query/packs`.
+                public var packs: Swift.String?
+                /// Rhythm, the line's pattern ids in the order played, joined by commas.
+                ///
+                /// - Remark: Generated from `#/paths/leaderboards/{game}/GET/query/line`.
+                public var line: Swift.String?
+                /// Rhythm, the tempo as played.
+                ///
+                /// - Remark: Generated from `#/paths/leaderboards/{game}/GET/query/bpm`.
+                public var bpm: Swift.Int?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - packs: Drill and streak, the pack ids in any order, joined by commas.
+                ///   - line: Rhythm, the line's pattern ids in the order played, joined by commas.
+                ///   - bpm: Rhythm, the tempo as played.
+                public init(
+                    packs: Swift.String? = nil,
+                    line: Swift.String? = nil,
+                    bpm: Swift.Int? = nil
+                ) {
+                    self.packs = packs
+                    self.line = line
+                    self.bpm = bpm
+                }
+            }
+            public var query: Operations.GetScoreBoard.Input.Query
+            /// - Remark: Generated from `#/paths/leaderboards/{game}/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetScoreBoard.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetScoreBoard.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.GetScoreBoard.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - query:
+            ///   - headers:
+            public init(
+                path: Operations.GetScoreBoard.Input.Path,
+                query: Operations.GetScoreBoard.Input.Query = .init(),
+                headers: Operations.GetScoreBoard.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.query = query
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/leaderboards/{game}/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/leaderboards/{game}/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.ScoreBoard)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.ScoreBoard {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetScoreBoard.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.GetScoreBoard.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The board, with my place on it.
+            ///
+            /// - Remark: Generated from `#/paths//leaderboards/{game}/get(getScoreBoard)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetScoreBoard.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.GetScoreBoard.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request did not pass validation.
+            ///
+            /// - Remark: Generated from `#/paths//leaderboards/{game}/get(getScoreBoard)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The name and password, or the token, were refused.
+            ///
+            /// - Remark: Generated from `#/paths//leaderboards/{game}/get(getScoreBoard)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
     /// The catalogue, most recently updated first.
     ///
     /// - Remark: HTTP `GET /packs`.

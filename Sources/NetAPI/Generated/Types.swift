@@ -76,6 +76,18 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /leaderboards/interval/{patternId}`.
     /// - Remark: Generated from `#/paths//leaderboards/interval/{patternId}/get(getIntervalLeaderboard)`.
     func getIntervalLeaderboard(_ input: Operations.GetIntervalLeaderboard.Input) async throws -> Operations.GetIntervalLeaderboard.Output
+    /// Records one finished timed drill, streak or live rhythm run of mine on its board.
+    ///
+    /// The record is checked against the exercise's rules. A drill or a streak: its count of cards right must be what its answers give (all right answers in the drill, those before the first mistake in the streak, which ends there), no right answer faster than 0.15 s, the answers within the session's time, a drill lasting its 60 s. A rhythm run: played live in the trainer, its graded notes as many as its line has (the server knows the shipped rhythm patterns), its accuracy what they give. Neither in the future nor older than 90 days. A session already recorded (same player, same exercise, same start) is answered 200 and kept once.
+    ///
+    /// - Remark: HTTP `POST /scores/boards`.
+    /// - Remark: Generated from `#/paths//scores/boards/post(submitBoardScore)`.
+    func submitBoardScore(_ input: Operations.SubmitBoardScore.Input) async throws -> Operations.SubmitBoardScore.Output
+    /// The board of a choice of packs (drill, streak) or of a rhythm line at a tempo.
+    ///
+    /// - Remark: HTTP `GET /leaderboards/{game}`.
+    /// - Remark: Generated from `#/paths//leaderboards/{game}/get(getScoreBoard)`.
+    func getScoreBoard(_ input: Operations.GetScoreBoard.Input) async throws -> Operations.GetScoreBoard.Output
     /// The catalogue, most recently updated first.
     ///
     /// - Remark: HTTP `GET /packs`.
@@ -225,6 +237,36 @@ extension APIProtocol {
     ) async throws -> Operations.GetIntervalLeaderboard.Output {
         try await getIntervalLeaderboard(Operations.GetIntervalLeaderboard.Input(
             path: path,
+            headers: headers
+        ))
+    }
+    /// Records one finished timed drill, streak or live rhythm run of mine on its board.
+    ///
+    /// The record is checked against the exercise's rules. A drill or a streak: its count of cards right must be what its answers give (all right answers in the drill, those before the first mistake in the streak, which ends there), no right answer faster than 0.15 s, the answers within the session's time, a drill lasting its 60 s. A rhythm run: played live in the trainer, its graded notes as many as its line has (the server knows the shipped rhythm patterns), its accuracy what they give. Neither in the future nor older than 90 days. A session already recorded (same player, same exercise, same start) is answered 200 and kept once.
+    ///
+    /// - Remark: HTTP `POST /scores/boards`.
+    /// - Remark: Generated from `#/paths//scores/boards/post(submitBoardScore)`.
+    public func submitBoardScore(
+        headers: Operations.SubmitBoardScore.Input.Headers = .init(),
+        body: Operations.SubmitBoardScore.Input.Body
+    ) async throws -> Operations.SubmitBoardScore.Output {
+        try await submitBoardScore(Operations.SubmitBoardScore.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The board of a choice of packs (drill, streak) or of a rhythm line at a tempo.
+    ///
+    /// - Remark: HTTP `GET /leaderboards/{game}`.
+    /// - Remark: Generated from `#/paths//leaderboards/{game}/get(getScoreBoard)`.
+    public func getScoreBoard(
+        path: Operations.GetScoreBoard.Input.Path,
+        query: Operations.GetScoreBoard.Input.Query = .init(),
+        headers: Operations.GetScoreBoard.Input.Headers = .init()
+    ) async throws -> Operations.GetScoreBoard.Output {
+        try await getScoreBoard(Operations.GetScoreBoard.Input(
+            path: path,
+            query: query,
             headers: headers
         ))
     }
