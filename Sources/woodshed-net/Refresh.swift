@@ -9,7 +9,8 @@ import Storage
 /// background when it starts, and reads the file when it ends; it never waits for it.
 struct Refresh: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Update what the practice room shows of the server: the patterns shared with you, "
+    abstract: "Send the scores not sent yet and update what the practice room shows of the "
+      + "server: the patterns shared with you, your places on the boards, "
       + "and whether the server answers.")
 
   func run() async throws {
@@ -20,9 +21,16 @@ struct Refresh: AsyncParsableCommand {
     let file = ServerSnapshotFile(paths: paths)
     let previous = (try? file.read()).flatMap { $0?.server == credentials.server ? $0 : nil }
     do {
+      let history = HistoryLog(paths: paths).readAll(as: SessionRecord.self).records
+      // What was played since the last refresh goes first, so the places below count it.
+      let outbox = ScoreOutbox(paths: paths, server: credentials.server)
+      let sending = try await outbox.send(
+        try outbox.pending(in: history), client: PracticeRoomClient(server: credentials.server),
+        token: credentials.token)
+      for line in sending.notTaken { print(line) }
+      if let (failure, _) = sending.stopped { throw failure }
       let shares = try await Self.sharedWithYou(
         server: credentials.server, token: credentials.token, known: previous?.sharedWithYou ?? [])
-      let history = HistoryLog(paths: paths).readAll(as: SessionRecord.self).records
       let places = try await Self.places(
         onBoardsOf: Self.patternsPlayed(in: history), server: credentials.server,
         token: credentials.token)
@@ -30,8 +38,12 @@ struct Refresh: AsyncParsableCommand {
         ServerSnapshot(
           server: credentials.server, checkedAt: Date(), isReachable: true, sharedWithYou: shares,
           places: places))
+      let scores =
+        sending.sent.isEmpty
+        ? "no new scores for \(credentials.server)"
+        : Scores.Send.summary(sending.sent, server: credentials.server)
       print(
-        "\(shares.count) shared with you on \(credentials.server), "
+        scores + "; \(shares.count) shared with you, "
           + "\(places.count) \(places.count == 1 ? "place" : "places") on its boards")
     } catch let failure as ClientFailure {
       let isReachable = if case .unreachable = failure { false } else { true }

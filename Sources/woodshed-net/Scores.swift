@@ -92,6 +92,50 @@ struct ScoreOutbox {
   }
 }
 
+extension ScoreOutbox {
+  /// What a send did: how many of each kind the server took, a line for each it refused as
+  /// implausible, and, when it stopped short, why and how many still wait.
+  struct Sending {
+    var sent: [ScoreKind: Int] = [:]
+    var notTaken: [String] = []
+    var stopped: (failure: ClientFailure, left: Int)?
+  }
+
+  /// Sends `pending`, oldest first, remembering each the server settles as it answers, so a
+  /// send cut off keeps what went through. Stops at the first failure to reach the server or
+  /// be let in.
+  func send(_ pending: [(SessionRecord, ScoreKind)], client: PracticeRoomClient, token: String)
+    async throws -> Sending
+  {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .iso8601
+    var sending = Sending()
+    for (index, (record, kind)) in pending.enumerated() {
+      let line = String(decoding: try encoder.encode(record), as: UTF8.self)
+      let outcome: ScoreOutcome
+      do {
+        outcome =
+          kind == .interval
+          ? try await client.submitIntervalScore(record: line, token: token)
+          : try await client.submitBoardScore(record: line, token: token)
+      } catch {
+        sending.stopped = (error, pending.count - index)
+        return sending
+      }
+      switch outcome {
+      case .recorded: sending.sent[kind, default: 0] += 1
+      case .alreadyRecorded: break
+      case .implausible(let reason):
+        sending.notTaken.append(
+          TerminalText.message("not taken: \(Scores.Send.name(of: record, kind)): \(reason)"))
+      }
+      try settle(record)
+    }
+    return sending
+  }
+}
+
 struct Scores: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "scores",
@@ -111,33 +155,14 @@ struct Scores: AsyncParsableCommand {
       for notice in history.notices { print(TerminalText.message(notice)) }
       let pending = try outbox.pending(in: history.records)
       guard !pending.isEmpty else { return print("nothing new") }
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-      encoder.dateEncodingStrategy = .iso8601
-      var sent: [ScoreKind: Int] = [:]
-      for (index, (record, kind)) in pending.enumerated() {
-        let line = String(decoding: try encoder.encode(record), as: UTF8.self)
-        let outcome: ScoreOutcome
-        do {
-          outcome =
-            kind == .interval
-            ? try await client.submitIntervalScore(record: line, token: token)
-            : try await client.submitBoardScore(record: line, token: token)
-        } catch {
-          let left = pending.count - index
-          throw CommandFailure(
-            "\(error) (\(left) \(left == 1 ? "score waits" : "scores wait") for the next "
-              + "`woodshed scores send`)")
-        }
-        switch outcome {
-        case .recorded: sent[kind, default: 0] += 1
-        case .alreadyRecorded: break
-        case .implausible(let reason):
-          print(TerminalText.message("not taken: \(Self.name(of: record, kind)): \(reason)"))
-        }
-        try outbox.settle(record)
+      let sending = try await outbox.send(pending, client: client, token: token)
+      for line in sending.notTaken { print(line) }
+      if let (failure, left) = sending.stopped {
+        throw CommandFailure(
+          "\(failure) (\(left) \(left == 1 ? "score waits" : "scores wait") for the next "
+            + "`woodshed scores send`)")
       }
-      print(Self.summary(sent, server: client.server))
+      print(Self.summary(sending.sent, server: client.server))
     }
 
     /// "sent 3 scores to URL (interval 2, rhythm 1)": the total, then each kind that went.
