@@ -24,20 +24,27 @@ public struct ServerSnapshot: Codable, Equatable, Sendable {
     }
   }
 
-  /// The player's place on an interval-game board of a pattern they played: one level band's
-  /// (levels `2 * band - 1` and `2 * band`), with the player leading it.
+  /// The player's place on a board they played for, with the player leading it.
   public struct Place: Codable, Equatable, Sendable {
-    public var patternId: String
-    public var band: Int
+    /// `interval`, `drill`, `streak` or `rhythm`.
+    public var game: String
+    /// The interval game's pattern id, the packs of a drill or a streak
+    /// (`BoardResult.packsBoard`), or a rhythm line at a tempo (`BoardResult.rhythmBoard`).
+    public var board: String
+    /// An interval board's level band: levels `2 * band - 1` and `2 * band`; nil on the others.
+    public var band: Int?
     public var place: Int
     public var players: Int
     public var leader: String
-    public var leaderScore: Int
+    /// Points, cards right, or the accuracy in percent.
+    public var leaderScore: Double
 
     public init(
-      patternId: String, band: Int, place: Int, players: Int, leader: String, leaderScore: Int
+      game: String, board: String, band: Int? = nil, place: Int, players: Int, leader: String,
+      leaderScore: Double
     ) {
-      self.patternId = patternId
+      self.game = game
+      self.board = board
       self.band = band
       self.place = place
       self.players = players

@@ -32,7 +32,7 @@ struct Refresh: AsyncParsableCommand {
       let shares = try await Self.sharedWithYou(
         server: credentials.server, token: credentials.token, known: previous?.sharedWithYou ?? [])
       let places = try await Self.places(
-        onBoardsOf: Self.patternsPlayed(in: history), server: credentials.server,
+        on: Self.boardsPlayed(in: history, now: Date()), server: credentials.server,
         token: credentials.token)
       try file.write(
         ServerSnapshot(
@@ -56,37 +56,70 @@ struct Refresh: AsyncParsableCommand {
     }
   }
 
-  /// The patterns of the finished interval games, the latest played first; at most
-  /// `boardsAsked`, so a refresh stays a handful of requests.
-  static func patternsPlayed(in history: [SessionRecord]) -> [String] {
-    var patterns: [String] = []
-    for record in history.reversed()
-    where record.module == IntervalGame.module && record.exercise == IntervalGame.exercise
-      && !record.isCutShort
-    {
-      guard let pattern = record.content.first, !patterns.contains(pattern) else { continue }
-      patterns.append(pattern)
-      if patterns.count == boardsAsked { break }
+  /// A board the player played for: a pattern's interval board (no `choice`), or a drill's,
+  /// a streak's or a rhythm line's.
+  struct BoardAsked {
+    let game: String
+    let board: String
+    let choice: ScoreBoardChoice?
+  }
+
+  /// The boards the player played for lately, the latest first, at most `boardsAsked`, so a
+  /// refresh stays a handful of requests.
+  static func boardsPlayed(in history: [SessionRecord], now: Date) -> [BoardAsked] {
+    var boards: [BoardAsked] = []
+    for record in history.reversed() where !record.isCutShort {
+      let asked: BoardAsked
+      if record.module == IntervalGame.module, record.exercise == IntervalGame.exercise,
+        let pattern = record.content.first, ScorePlausibility.isPatternID(pattern)
+      {
+        asked = BoardAsked(game: "interval", board: pattern, choice: nil)
+      } else if let result = try? ScorePlausibility.boardResult(of: record, now: now) {
+        let choice: ScoreBoardChoice =
+          switch result.game {
+          case .drill: .drill(packs: record.content)
+          case .streak: .streak(packs: record.content)
+          case .rhythm:
+            .rhythm(line: record.content, bpm: Int((record.figures["bpm"] ?? 0).rounded()))
+          }
+        asked = BoardAsked(game: result.game.rawValue, board: result.board, choice: choice)
+      } else {
+        continue
+      }
+      guard !boards.contains(where: { $0.game == asked.game && $0.board == asked.board })
+      else { continue }
+      boards.append(asked)
+      if boards.count == boardsAsked { break }
     }
-    return patterns
+    return boards
   }
 
   static let boardsAsked = 20
 
-  /// The player's place on each band of each pattern's board where they have one.
-  static func places(onBoardsOf patterns: [String], server: String, token: String)
+  /// The player's place on each board asked where they have one: on each level band of an
+  /// interval board.
+  static func places(on boards: [BoardAsked], server: String, token: String)
     async throws(ClientFailure) -> [ServerSnapshot.Place]
   {
     let client = try PracticeRoomClient(server: server)
     var places: [ServerSnapshot.Place] = []
-    for pattern in patterns where ScorePlausibility.isPatternID(pattern) {
-      for board in try await client.intervalLeaderboard(patternID: pattern, token: token) {
-        guard let mine = board.mine, let leader = board.top.first else { continue }
-        places.append(
-          ServerSnapshot.Place(
-            patternId: pattern, band: board.band, place: mine.place, players: board.players,
-            leader: leader.player, leaderScore: leader.score))
+    for asked in boards {
+      guard let choice = asked.choice else {
+        for board in try await client.intervalLeaderboard(patternID: asked.board, token: token) {
+          guard let mine = board.mine, let leader = board.top.first else { continue }
+          places.append(
+            ServerSnapshot.Place(
+              game: asked.game, board: asked.board, band: board.band, place: mine.place,
+              players: board.players, leader: leader.player, leaderScore: Double(leader.score)))
+        }
+        continue
       }
+      let board = try await client.scoreBoard(choice, token: token)
+      guard let mine = board.mine, let leader = board.top.first else { continue }
+      places.append(
+        ServerSnapshot.Place(
+          game: asked.game, board: asked.board, place: mine.place, players: board.players,
+          leader: leader.player, leaderScore: leader.score))
     }
     return places
   }

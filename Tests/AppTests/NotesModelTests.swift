@@ -288,6 +288,30 @@ final class NotesModelTests: XCTestCase {
       AppView.render(model).lines.joined(separator: "\n"))
   }
 
+  func testTheResultsShowThePlaceOnTheServersBoardOfTheseCards() throws {
+    var (model, _) = startedWith(.streak)
+    XCTAssertEqual(records(try answerRight(&model, at: 3)), [])
+    model.press(.enter, at: 3.5)
+    _ = try answerWrong(&model, at: 5)
+    model.press(.enter, at: 6)
+    XCTAssertEqual(screen(model)?.phase, .finished)
+    func place(_ game: String, _ board: String, _ place: Int) -> ServerSnapshot.Place {
+      ServerSnapshot.Place(
+        game: game, board: board, place: place, players: 5, leader: "ada", leaderScore: 12)
+    }
+    var snapshot = ServerSnapshot(
+      server: "http://box:8420", checkedAt: Date(timeIntervalSince1970: 0), isReachable: true,
+      places: [place("drill", "treble-c4-b4", 4), place("streak", "bass-c2-b2", 3)])
+    _ = model.handle(.serverSnapshot(snapshot))
+    XCTAssertFalse(
+      AppView.render(model).lines.joined().contains("server's board"),
+      "another game's board, and another choice of packs, are not this one's")
+    snapshot.places.append(place("streak", "treble-c4-b4", 2))
+    _ = model.handle(.serverSnapshot(snapshot))
+    let text = AppView.render(model).lines.joined(separator: "\n")
+    XCTAssertTrue(text.contains("Place 2 of 5 on the server's board; first ada, 12 cards"), text)
+  }
+
   func testPersonalBestsAreKeptPerExerciseAndChoiceOfPacks() {
     func record(_ exercise: String, _ packs: [String], right: Int, cutShort: Bool = false)
       -> SessionRecord

@@ -177,16 +177,38 @@ final class RhythmScreenTests: XCTestCase {
   }
 
   /// One bar at 60 BPM with only its first note tapped, dead on: 1 of 6 notes, 16.7 %.
-  private func resultsOfOneTap(after history: [SessionRecord]) -> String {
+  private func resultsOfOneTap(after history: [SessionRecord], server: ServerSnapshot? = nil)
+    -> String
+  {
     var settings = Settings()
     settings.rhythm.bpm = 60
     settings.rhythm.bars = 1
     var model = model(settings: settings, history: history)
+    _ = model.handle(.serverSnapshot(server))
     model.press(.character("5"), .enter)
     countIn(&model, at: 10)
     _ = press(&model, .character(" "), at: 14)
     _ = tick(&model, at: 18.1)
     return text(model)
+  }
+
+  func testTheResultsSayThePlaceOnTheServersBoardOfThisLineAtThisTempo() {
+    let line = Settings().rhythm.line
+    func server(_ board: String) -> ServerSnapshot {
+      ServerSnapshot(
+        server: "http://box:8420", checkedAt: Date(timeIntervalSince1970: 0), isReachable: true,
+        places: [
+          .init(
+            game: "rhythm", board: board, place: 3, players: 8, leader: "ada", leaderScore: 97.5)
+        ])
+    }
+    let here = resultsOfOneTap(after: [], server: server(line.joined(separator: ",") + "@60"))
+    XCTAssertTrue(
+      here.contains(
+        "Place 3 of 8 on the server's board of this line at 60 BPM; first ada, 97.5 %"), here)
+    let otherTempo = resultsOfOneTap(after: [], server: server(line.joined(separator: ",") + "@90"))
+    XCTAssertFalse(otherTempo.contains("server's board"), otherTempo)
+    XCTAssertFalse(resultsOfOneTap(after: []).contains("server's board"))
   }
 
   func testTheResultsSayHowTheyStandAgainstTheBestOnThisLine() {

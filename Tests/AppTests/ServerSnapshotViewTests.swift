@@ -81,11 +81,14 @@ final class ServerSnapshotViewTests: XCTestCase {
     var known = snapshot(reachable: true)
     known.places = [
       .init(
-        patternId: "minor-pentatonic-1", band: 1, place: 1, players: 4, leader: "bea",
-        leaderScore: 70),
+        game: "interval", board: "minor-pentatonic-1", band: 1, place: 1, players: 4,
+        leader: "bea", leaderScore: 70),
       .init(
-        patternId: "minor-pentatonic-1", band: 2, place: 3, players: 7, leader: "ada",
-        leaderScore: 610),
+        game: "interval", board: "minor-pentatonic-1", band: 2, place: 3, players: 7,
+        leader: "ada", leaderScore: 610),
+      .init(
+        game: "drill", board: "minor-pentatonic-1", place: 9, players: 9, leader: "cy",
+        leaderScore: 30),
     ]
     _ = model.handle(.serverSnapshot(known))
     model.press(.character("r"))

@@ -390,7 +390,8 @@ enum FretboardScreenView {
         ])
       canvas.write(line, x: left, y: y, style: .role(.text), clip: area)
       y += 1
-      for place in places where place.patternId == best.pattern && y < bestsEnd {
+      for place in places
+      where place.game == "interval" && place.board == best.pattern && y < bestsEnd {
         canvas.write(
           "  " + placeText(place, strings), x: left, y: y, style: .role(.muted), clip: area)
         y += 1
@@ -413,7 +414,8 @@ enum FretboardScreenView {
 
   /// "place 2 of 7, levels 3-4; first ada, 610 points", or "first of 7, levels 3-4".
   private static func placeText(_ place: ServerSnapshot.Place, _ strings: Localizer) -> String {
-    let levels = "\(2 * place.band - 1)-\(2 * place.band)"
+    let band = place.band ?? 1
+    let levels = "\(2 * band - 1)-\(2 * band)"
     guard place.place > 1 else {
       return strings.text(
         "fretboard.records.leading", ["players": "\(place.players)", "levels": levels])
@@ -422,7 +424,7 @@ enum FretboardScreenView {
       "fretboard.records.place",
       [
         "place": "\(place.place)", "players": "\(place.players)", "levels": levels,
-        "leader": place.leader, "score": "\(place.leaderScore)",
+        "leader": place.leader, "score": "\(Int(place.leaderScore))",
       ])
   }
 

@@ -233,6 +233,10 @@ enum NotesView {
     if let best = bestLine(screen, quiz, strings) {
       canvas.write(best.text, x: left, y: y, style: best.style, clip: area)
     }
+    if let place = boardLine(screen, model) {
+      y += 1
+      canvas.write(place, x: left, y: y, style: .role(.muted), clip: area)
+    }
     y += 2
     let cell = 14
     let perRow = max(1, width / cell)
@@ -301,6 +305,33 @@ enum NotesView {
       score: "\(score)", previous: screen.previousBest.map { "\($0)" },
       isBeaten: score > (screen.previousBest ?? -1))
     return (best.text(strings), best.style)
+  }
+
+  /// Where the player stands on the server's board of the drill or the streak with these
+  /// packs, as of the last refresh (the runtime refreshes when a session is saved).
+  private static func boardLine(_ screen: NotesModel, _ model: AppModel) -> String? {
+    let game: BoardGame
+    switch screen.exercise {
+    case .timed: game = .drill
+    case .streak: game = .streak
+    case .flashcards, .play: return nil
+    }
+    let board = BoardResult.packsBoard(screen.quizPacks.map(\.id))
+    guard
+      let place = model.server?.places.first(where: {
+        $0.game == game.rawValue && $0.board == board
+      })
+    else { return nil }
+    let strings = model.strings
+    guard place.place > 1 else {
+      return strings.text("notes.board.leading", ["players": "\(place.players)"])
+    }
+    return strings.text(
+      "notes.board.place",
+      [
+        "place": "\(place.place)", "players": "\(place.players)", "leader": place.leader,
+        "cards": "\(Int(place.leaderScore))",
+      ])
   }
 
   /// Each note of the chosen packs with how well it is known: its Leitner box as a level and

@@ -21,10 +21,12 @@ enum RhythmResultsView {
   }
 
   /// `best` compares the accuracy with the player's best on the line, where it is known;
-  /// `pathNote` says when the key path's wobble widened the perfect window.
+  /// `pathNote` says when the key path's wobble widened the perfect window; `boardNote` where
+  /// the player stands on the server's board of the line at this tempo.
   static func render(
     _ results: RhythmResults, seconds: Double, best: PersonalBest? = nil,
-    pathNote: String? = nil, strings: Localizer, glyphs: GlyphSet, in area: Rect,
+    pathNote: String? = nil, boardNote: String? = nil, strings: Localizer, glyphs: GlyphSet,
+    in area: Rect,
     on canvas: inout Canvas
   ) {
     let width = min(area.width - 2, 72)
@@ -80,11 +82,36 @@ enum RhythmResultsView {
     }
     line(
       strings.text("rhythm.results.time", ["time": StopwatchText.of(seconds)]))
+    if let boardNote { line(boardNote, style: .role(.muted)) }
     y += 1
     line(strings.text("rhythm.results.histogram"), style: .role(.muted))
     renderHistogram(
       results.histogram, strings: strings, glyphs: glyphs,
       in: Rect(x: left, y: y, width: width, height: max(0, area.maxY - y)), on: &canvas)
+  }
+
+  /// "Place 2 of 5 on the server's board of this line at 92 BPM; first ada, 97.5 %", from the
+  /// last refresh; nil when the player has no place on it.
+  static func boardNote(
+    line: [String], bpm: Int, server: ServerSnapshot?, strings: Localizer
+  ) -> String? {
+    let board = BoardResult.rhythmBoard(line: line, bpm: bpm)
+    guard
+      let place = server?.places.first(where: {
+        $0.game == BoardGame.rhythm.rawValue && $0.board == board
+      })
+    else { return nil }
+    guard place.place > 1 else {
+      return strings.text(
+        "rhythm.results.boardLeading", ["players": "\(place.players)", "bpm": "\(bpm)"])
+    }
+    return strings.text(
+      "rhythm.results.boardPlace",
+      [
+        "place": "\(place.place)", "players": "\(place.players)", "bpm": "\(bpm)",
+        "leader": place.leader,
+        "percent": DecimalText.format(place.leaderScore, places: 1),
+      ])
   }
 
   /// One column pair per bin, the early overflow first and the late one last, scaled to the

@@ -16,7 +16,10 @@ enum RhythmView {
     case .running:
       renderRun(screen, model: model, in: area, on: &canvas)
     case .results(let report):
-      let height = min(area.height, RhythmResultsView.height)
+      let boardNote = RhythmResultsView.boardNote(
+        line: model.settings.rhythm.line, bpm: model.settings.rhythm.bpm, server: model.server,
+        strings: model.strings)
+      let height = min(area.height, RhythmResultsView.height + (boardNote == nil ? 0 : 1))
       let wobble = screen.perfectWithinMilliseconds.map { within in
         model.strings.text(
           "rhythm.results.pathWobble",
@@ -27,7 +30,9 @@ enum RhythmView {
       }
       RhythmResultsView.render(
         report.results, seconds: report.seconds, best: screen.best(of: report.results),
-        pathNote: wobble, strings: model.strings, glyphs: model.glyphs,
+        pathNote: wobble,
+        boardNote: boardNote,
+        strings: model.strings, glyphs: model.glyphs,
         in: Rect(x: area.x, y: area.y + 1, width: area.width, height: height), on: &canvas)
     case .calibrating:
       renderCalibration(screen, model: model, in: area, on: &canvas)

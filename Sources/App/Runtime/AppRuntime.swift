@@ -19,6 +19,7 @@ public final class AppRuntime {
   private let services: AppServices
   private let logger: Logger
   private let inbox: EventInbox
+  private let serverRefresh: ServerRefreshSchedule
   /// While the metronome plays silently for want of a server: when to look for one again.
   private var nextServerCheck: UInt64?
   private var protocols: ProtocolStore { services.protocols }
@@ -42,7 +43,11 @@ public final class AppRuntime {
     self.logger = logger
     let inbox = EventInbox(waker: terminal.makeWaker())
     self.inbox = inbox
-    self.services = services { inbox.post($0) }
+    let services = services { inbox.post($0) }
+    self.services = services
+    serverRefresh = ServerRefreshSchedule(
+      refresh: services.refreshServer, read: services.readServerSnapshot,
+      post: { inbox.post(.serverSnapshot($0)) })
   }
 
   /// The services of a real run: PulseAudio (or the `--audio-in` and `--audio-out` files), the
@@ -93,7 +98,7 @@ public final class AppRuntime {
     terminal.theme = model.theme
     draw()
     startAudioProbe()
-    startServerRefresh()
+    serverRefresh.start()
     while true {
       let event = terminal.nextEvent(timeout: nextWakeUp())
       var quit = false
@@ -458,6 +463,7 @@ public final class AppRuntime {
     do {
       try services.history.append(dated)
       inbox.post(.recorded(dated))
+      serverRefresh.request()
     } catch {
       logger.error("session not recorded: \(error)")
       inbox.post(.notice(Message("notice.historyFailed", ["reason": "\(error)"])))
@@ -476,24 +482,6 @@ public final class AppRuntime {
 
   private func draw() {
     terminal.draw(AppView.frame(model, screenReader: &screenReaderFrames))
-  }
-
-  /// Shows what the last refresh learnt of the practice-room server at once, then asks the
-  /// server afresh in the background and shows that when it comes, and again every ten
-  /// minutes, or every minute while it cannot be reached: nothing waits for it.
-  private func startServerRefresh() {
-    let (inbox, read, refresh) = (inbox, services.readServerSnapshot, services.refreshServer)
-    @Sendable func again() {
-      guard refresh() else { return }
-      let snapshot = read()
-      inbox.post(.serverSnapshot(snapshot))
-      let wait = snapshot?.isReachable == false ? 60.0 : 600.0
-      DispatchQueue.global().asyncAfter(deadline: .now() + wait, execute: again)
-    }
-    DispatchQueue.global().async {
-      inbox.post(.serverSnapshot(read()))
-      again()
-    }
   }
 
   private func startAudioProbe() {
