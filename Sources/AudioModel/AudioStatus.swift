@@ -22,4 +22,21 @@ public struct AudioServerInfo: Equatable, Sendable {
     self.defaultSink = defaultSink
     self.sampleRate = sampleRate
   }
+
+  /// The server `pa_server_info` describes, named as its admin knows it. PipeWire's PulseAudio
+  /// service calls itself "PulseAudio (on PipeWire 0.3.65)" and gives the version of the
+  /// PulseAudio it stands in for (15.0.0), not its own: it is named pipewire-pulse 0.3.65.
+  public init(reportedName: String, reportedVersion: String, defaultSink: String, sampleRate: Int) {
+    let pipeWire = "PulseAudio (on PipeWire "
+    if reportedName.hasPrefix(pipeWire), reportedName.hasSuffix(")") {
+      self.init(
+        serverName: "pipewire-pulse",
+        serverVersion: String(reportedName.dropFirst(pipeWire.count).dropLast()),
+        defaultSink: defaultSink, sampleRate: sampleRate)
+    } else {
+      self.init(
+        serverName: reportedName, serverVersion: reportedVersion, defaultSink: defaultSink,
+        sampleRate: sampleRate)
+    }
+  }
 }

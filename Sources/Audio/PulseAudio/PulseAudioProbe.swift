@@ -46,8 +46,8 @@ public enum PulseAudioProbe {
           return
         }
         reply.info = AudioServerInfo(
-          serverName: info.server_name.map { String(cString: $0) } ?? "unknown",
-          serverVersion: info.server_version.map { String(cString: $0) } ?? "unknown",
+          reportedName: info.server_name.map { String(cString: $0) } ?? "unknown",
+          reportedVersion: info.server_version.map { String(cString: $0) } ?? "unknown",
           defaultSink: info.default_sink_name.map { String(cString: $0) } ?? "",
           sampleRate: Int(info.sample_spec.rate))
         reply.done = true
