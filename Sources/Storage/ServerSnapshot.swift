@@ -53,6 +53,24 @@ public struct ServerSnapshot: Codable, Equatable, Sendable {
     }
   }
 
+  /// A note pack of the server's catalogue, as it lists it; its file is fetched only when the
+  /// player asks for it (`woodshed packs fetch`).
+  public struct CataloguePack: Codable, Equatable, Sendable {
+    public var id: String
+    public var name: String
+    public var description: String
+    public var publisher: String
+    public var version: Int
+
+    public init(id: String, name: String, description: String, publisher: String, version: Int) {
+      self.id = id
+      self.name = name
+      self.description = description
+      self.publisher = publisher
+      self.version = version
+    }
+  }
+
   public var server: String
   public var checkedAt: Date
   /// False when the server could not be reached: the practice room is offline. The shares are
@@ -64,10 +82,12 @@ public struct ServerSnapshot: Codable, Equatable, Sendable {
   public var sharedWithYou: [Share]
   /// Where the player stands on the boards of the patterns they played lately.
   public var places: [Place]
+  /// The note packs in the server's catalogue, most recently updated first.
+  public var catalogue: [CataloguePack]
 
   public init(
     server: String, checkedAt: Date, isReachable: Bool, problem: String? = nil,
-    sharedWithYou: [Share] = [], places: [Place] = []
+    sharedWithYou: [Share] = [], places: [Place] = [], catalogue: [CataloguePack] = []
   ) {
     self.server = server
     self.checkedAt = checkedAt
@@ -75,6 +95,7 @@ public struct ServerSnapshot: Codable, Equatable, Sendable {
     self.problem = problem
     self.sharedWithYou = sharedWithYou
     self.places = places
+    self.catalogue = catalogue
   }
 }
 

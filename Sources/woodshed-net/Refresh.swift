@@ -34,24 +34,32 @@ struct Refresh: AsyncParsableCommand {
       let places = try await Self.places(
         on: Self.boardsPlayed(in: history, now: Date()), server: credentials.server,
         token: credentials.token)
+      let catalogue = try await PracticeRoomClient(server: credentials.server).packCatalogue(
+        token: credentials.token)
       try file.write(
         ServerSnapshot(
           server: credentials.server, checkedAt: Date(), isReachable: true, sharedWithYou: shares,
-          places: places))
+          places: places,
+          catalogue: catalogue.map {
+            ServerSnapshot.CataloguePack(
+              id: $0.id, name: $0.name, description: $0.description, publisher: $0.publisher,
+              version: $0.version)
+          }))
       let scores =
         sending.sent.isEmpty
         ? "no new scores for \(credentials.server)"
         : Scores.Send.summary(sending.sent, server: credentials.server)
       print(
         scores + "; \(shares.count) shared with you, "
-          + "\(places.count) \(places.count == 1 ? "place" : "places") on its boards")
+          + "\(places.count) \(places.count == 1 ? "place" : "places") on its boards, "
+          + "\(catalogue.count) \(catalogue.count == 1 ? "pack" : "packs") in its catalogue")
     } catch let failure as ClientFailure {
       let isReachable = if case .unreachable = failure { false } else { true }
       try file.write(
         ServerSnapshot(
           server: credentials.server, checkedAt: Date(), isReachable: isReachable,
           problem: "\(failure)", sharedWithYou: previous?.sharedWithYou ?? [],
-          places: previous?.places ?? []))
+          places: previous?.places ?? [], catalogue: previous?.catalogue ?? []))
       throw failure
     }
   }

@@ -312,6 +312,52 @@ final class NotesModelTests: XCTestCase {
     XCTAssertTrue(text.contains("Place 2 of 5 on the server's board; first ada, 12 cards"), text)
   }
 
+  func testPacksOfTheServersCatalogueAreOfferedAndFetchedWithSpace() throws {
+    let fetchedLater = try XCTUnwrap(AppFixtures.packs.last)
+    var model = AppModel(
+      settings: Settings(), size: Size(width: 100, height: 40),
+      clock: ClockTime(hour: 9, minute: 5, day: AppFixtures.today), catalog: AppFixtures.catalog,
+      paths: AppFixtures.paths, detectedGlyphs: .unicode, packs: AppFixtures.packs.dropLast(),
+      utcOffset: 0)
+    let have = try XCTUnwrap(AppFixtures.packs.first)
+    _ = model.handle(
+      .serverSnapshot(
+        ServerSnapshot(
+          server: "http://box:8420", checkedAt: Date(timeIntervalSince1970: 0), isReachable: true,
+          catalogue: [
+            .init(
+              id: fetchedLater.id, name: "High treble", description: "6 notes, treble clef, C5–A5",
+              publisher: "tia", version: 1),
+            .init(
+              id: have.id, name: "Mine already", description: "x", publisher: "tia", version: 2),
+          ])))
+    model.press(.character("3"), .up)
+    var text = AppView.render(model).lines.joined(separator: "\n")
+    XCTAssertTrue(text.contains("[+] High treble"), text)
+    XCTAssertTrue(text.contains("on the server, from tia"), text)
+    XCTAssertTrue(text.contains("6 notes, treble clef, C5–A5. Space: fetch it"), text)
+    XCTAssertFalse(text.contains("Mine already"), "a pack the player has is not offered")
+
+    XCTAssertEqual(model.press(.character(" ")), [.fetchPack(fetchedLater.id)])
+    XCTAssertTrue(AppView.render(model).lines.joined().contains("fetching…"))
+    XCTAssertEqual(model.press(.character(" ")), [], "one fetch at a time")
+    _ = model.handle(.packFetched(fetchedLater.id, problem: "could not reach the server"))
+    text = AppView.render(model).lines.joined(separator: "\n")
+    XCTAssertTrue(text.contains("Could not fetch the pack: could not reach the server"), text)
+
+    XCTAssertEqual(model.press(.character(" ")), [.fetchPack(fetchedLater.id)], "tried again")
+    _ = model.handle(.packsLoaded(AppFixtures.packs, problems: []))
+    _ = model.handle(.packFetched(fetchedLater.id, problem: nil))
+    XCTAssertTrue(model.settings.notes.packs.contains(fetchedLater.id), "fetched and chosen")
+    text = AppView.render(model).lines.joined(separator: "\n")
+    XCTAssertFalse(text.contains("[+]"), "nothing more on offer")
+    let row = try XCTUnwrap(
+      AppView.render(model).lines.first { $0.contains("▸") }, text)
+    XCTAssertTrue(row.contains("[x] "), "the cursor is on the pack fetched, chosen: \(row)")
+    guard case .notes(let screen) = model.screen else { return XCTFail("left the notes") }
+    XCTAssertEqual(screen.cursor, model.packs.firstIndex { $0.id == fetchedLater.id })
+  }
+
   func testPersonalBestsAreKeptPerExerciseAndChoiceOfPacks() {
     func record(_ exercise: String, _ packs: [String], right: Int, cutShort: Bool = false)
       -> SessionRecord

@@ -59,6 +59,10 @@ final class ServerPostgreSQLTests: XCTestCase {
     try await scenarios.thePracticeRoomShowsWhatIsSharedAndWhenItIsOffline()
   }
 
+  func testThePracticeRoomOffersTheCataloguesPacksAndFetchesOne() async throws {
+    try await scenarios.thePracticeRoomOffersTheCataloguesPacksAndFetchesOne()
+  }
+
   func testScoresAreSentAndShownInOrder() async throws {
     try await scenarios.scoresAreSentAndShownInOrder()
   }

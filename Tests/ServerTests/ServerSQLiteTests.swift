@@ -53,6 +53,10 @@ final class ServerSQLiteTests: XCTestCase {
     try await scenarios.thePracticeRoomShowsWhatIsSharedAndWhenItIsOffline()
   }
 
+  func testThePracticeRoomOffersTheCataloguesPacksAndFetchesOne() async throws {
+    try await scenarios.thePracticeRoomOffersTheCataloguesPacksAndFetchesOne()
+  }
+
   func testScoresAreSentAndShownInOrder() async throws {
     try await scenarios.scoresAreSentAndShownInOrder()
   }

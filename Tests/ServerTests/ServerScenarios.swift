@@ -377,7 +377,7 @@ struct ServerScenarios {
       let refreshed = try bea.run(["refresh"])
       XCTAssertEqual(
         refreshed.output,
-        "no new scores for \(server.url); 1 shared with you, 1 place on its boards\n",
+        "no new scores for \(server.url); 1 shared with you, 1 place on its boards, 0 packs in its catalogue\n",
         refreshed.error)
 
       // With the server gone the room says it is offline, and keeps what it knew.
@@ -407,6 +407,31 @@ struct ServerScenarios {
         FileManager.default.fileExists(
           atPath: bea.folder.appendingPathComponent("state/server.json").path),
         "nothing of the account is kept after logout")
+    }
+  }
+
+  func thePracticeRoomOffersTheCataloguesPacksAndFetchesOne() async throws {
+    try await withServer { tia, server, database in
+      let pat = try NetHome()
+      defer { pat.remove() }
+      try makeTeacher(tia, server, database: database, name: "tia")
+      try createAndLogIn(pat, server, name: "pat")
+      let path = try writePack(tia, Self.packFile(), as: "high.json")
+      XCTAssertEqual(try tia.run(["packs", "publish", path]).status, 0)
+
+      let room = try practiceRoom(pat)
+      defer { room.stop() }
+      XCTAssertNotNil(try room.screen(showing: "Metronome", within: 10))
+      try room.send("3")
+      XCTAssertNotNil(
+        try room.screen(showing: "[+] High treble", within: 20), (try? room.screen()) ?? "")
+      try room.send("Up", "Space")
+      XCTAssertNotNil(
+        try room.screen(showing: "[x] High treble", within: 20), (try? room.screen()) ?? "")
+      let packs = try FileManager.default.contentsOfDirectory(
+        atPath: pat.folder.appendingPathComponent("data/packs").path)
+      XCTAssertEqual(packs.filter { $0.contains("treble-high") }.count, 1, "\(packs)")
+      room.stop()
     }
   }
 

@@ -11,7 +11,8 @@ extension NotesModel: Feature {
 
   mutating func handle(_ key: KeyEvent, context: inout FeatureContext) -> FeatureOutcome {
     let effects = handle(
-      key, settings: &context.settings, packs: context.packs, history: context.history)
+      key, settings: &context.settings, packs: context.packs, history: context.history,
+      offered: Self.offered(context.server, packs: context.packs))
     return isStopped ? FeatureOutcome(effects + [.stopNotes], .close) : FeatureOutcome(effects)
   }
 
@@ -25,6 +26,8 @@ extension NotesModel: Feature {
       return played(events, settings: context.settings)
     case .midiInput(let failure, let port):
       midiInput(failure: failure, port: port)
+    case .packFetched(let id, let problem):
+      fetched(id, problem: problem, settings: &context.settings, packs: context.packs)
     default:
       break
     }

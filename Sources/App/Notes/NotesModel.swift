@@ -20,8 +20,11 @@ public struct NotesModel: Equatable, Sendable {
   }
 
   public private(set) var phase = Phase.choosing
-  /// The pack under the cursor while choosing.
+  /// The pack under the cursor while choosing: the player's packs first, then those offered
+  /// from the server's catalogue.
   public private(set) var cursor = 0
+  /// The pack of the server's catalogue being fetched, if any.
+  public private(set) var fetching: String?
   public private(set) var quiz: NoteQuiz?
   /// The packs the quiz was dealt from, in the order of its decks.
   public private(set) var quizPacks: [NotePack] = []
@@ -170,14 +173,16 @@ public struct NotesModel: Equatable, Sendable {
   /// answered, the session is recorded when it ends, and a session stopped midway is recorded
   /// as it stands before the screen is left.
   mutating func handle(
-    _ event: KeyEvent, settings: inout Settings, packs: [NotePack], history: [SessionRecord]
+    _ event: KeyEvent, settings: inout Settings, packs: [NotePack], history: [SessionRecord],
+    offered: [ServerSnapshot.CataloguePack] = []
   ) -> [Effect] {
     problem = nil
     now = max(now, event.time)
     if stopButton != nil { return answerStop(event) }
     switch phase {
     case .choosing:
-      return choose(event, settings: &settings, packs: packs, history: history)
+      return choose(
+        event, settings: &settings, packs: packs, history: history, offered: offered)
     case .mastery:
       if event.key == .enter {
         return start(at: event.time, settings: settings, packs: packs, history: history)
@@ -323,9 +328,34 @@ public struct NotesModel: Equatable, Sendable {
     return staff.isEmpty ? packs : packs.filter { $0.staff.name == staff }
   }
 
+  /// The packs of the server's catalogue the player does not have, offered below their own.
+  static func offered(_ server: ServerSnapshot?, packs: [NotePack]) -> [ServerSnapshot
+    .CataloguePack]
+  {
+    let have = Set(packs.map(\.id))
+    return (server?.catalogue ?? []).filter { !have.contains($0.id) }
+  }
+
+  /// A pack asked for from the server came, and is chosen and under the cursor; or it did
+  /// not, and the screen says why.
+  mutating func fetched(
+    _ id: String, problem: String?, settings: inout Settings, packs: [NotePack]
+  ) {
+    guard fetching == id else { return }
+    fetching = nil
+    if let problem {
+      self.problem = Message("notes.fetchFailed", ["problem": problem])
+      return
+    }
+    if !settings.notes.packs.contains(id) { settings.notes.packs.append(id) }
+    if let index = Self.shown(packs, settings).firstIndex(where: { $0.id == id }) {
+      cursor = index
+    }
+  }
+
   private mutating func choose(
     _ event: KeyEvent, settings: inout Settings, packs allPacks: [NotePack],
-    history: [SessionRecord]
+    history: [SessionRecord], offered: [ServerSnapshot.CataloguePack]
   ) -> [Effect] {
     if event.key == .character("c") {
       var staffs = [""]
@@ -338,11 +368,17 @@ public struct NotesModel: Equatable, Sendable {
       return []
     }
     let packs = Self.shown(allPacks, settings)
-    guard !packs.isEmpty else { return [] }
-    cursor = min(cursor, packs.count - 1)
+    let rows = packs.count + offered.count
+    guard rows > 0 else { return [] }
+    cursor = min(cursor, rows - 1)
     switch event.key {
-    case .up, .character("k"): cursor = (cursor + packs.count - 1) % packs.count
-    case .down, .character("j"): cursor = (cursor + 1) % packs.count
+    case .up, .character("k"): cursor = (cursor + rows - 1) % rows
+    case .down, .character("j"): cursor = (cursor + 1) % rows
+    case .character(" ") where cursor >= packs.count:
+      guard fetching == nil else { break }
+      let id = offered[cursor - packs.count].id
+      fetching = id
+      return [.fetchPack(id)]
     case .character(" "):
       let id = packs[cursor].id
       var chosen = settings.notes.packs

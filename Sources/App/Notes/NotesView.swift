@@ -53,13 +53,23 @@ enum NotesView {
     let strings = model.strings
     let chosen = Set(model.settings.notes.packs)
     let packs = NotesModel.shown(model.packs, model.settings)
-    let items = packs.map { pack in
-      MenuList.Item(
-        (chosen.contains(pack.id) ? "[x] " : "[ ] ") + pack.title(strings),
-        detail: strings.text(
-          "notes.packDetail",
-          ["clef": strings.text("clef." + pack.staff.name), "count": "\(pack.notes.count)"]))
-    }
+    let offered = NotesModel.offered(model.server, packs: model.packs)
+    // More packs from the server's catalogue, below the player's own: Space fetches one.
+    let items =
+      packs.map { pack in
+        MenuList.Item(
+          (chosen.contains(pack.id) ? "[x] " : "[ ] ") + pack.title(strings),
+          detail: strings.text(
+            "notes.packDetail",
+            ["clef": strings.text("clef." + pack.staff.name), "count": "\(pack.notes.count)"]))
+      }
+      + offered.map { pack in
+        MenuList.Item(
+          "[+] " + pack.name,
+          detail: screen.fetching == pack.id
+            ? strings.text("notes.offered.fetching")
+            : strings.text("notes.offered", ["publisher": pack.publisher]))
+      }
     let (left, width) = column(in: area, fitting: items.map(MenuList.widthInFull).max() ?? 0)
     var y = area.y + 1
     canvas.write(
@@ -90,8 +100,18 @@ enum NotesView {
       items: items, selected: screen.cursor, scrollOffset: max(0, screen.cursor - rows + 1),
       glyphs: model.glyphs
     ).render(in: Rect(x: left, y: y, width: width, height: rows), on: &canvas)
-    // Where the list is too narrow for the chosen pack's name, it is read in full below.
-    if items.indices.contains(screen.cursor), MenuList.widthInFull(items[screen.cursor]) > width {
+    // A pack on the server is described below; where the list is too narrow for the chosen
+    // pack's name, it is read in full there.
+    if screen.cursor >= packs.count, offered.indices.contains(screen.cursor - packs.count) {
+      canvas.write(
+        strings.text(
+          "notes.offered.about", ["about": offered[screen.cursor - packs.count].description]
+        )
+        .clipped(toWidth: width, ellipsis: model.glyphs.ellipsis),
+        x: left, y: area.maxY - 2, style: .role(.muted), clip: area)
+    } else if items.indices.contains(screen.cursor),
+      MenuList.widthInFull(items[screen.cursor]) > width
+    {
       canvas.write(
         packs[screen.cursor].title(strings).clipped(
           toWidth: width, ellipsis: model.glyphs.ellipsis),

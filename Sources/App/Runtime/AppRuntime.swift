@@ -54,7 +54,8 @@ public final class AppRuntime {
   /// ALSA sequencer (or `--midi-in`), and the user's files.
   static func liveServices(
     model: AppModel, store: any SettingsStoring, logger: Logger, pulseServer: String?,
-    recorder: WAVRecorder?, loadPatterns: @escaping @Sendable () -> PatternLibrary
+    recorder: WAVRecorder?, loadPatterns: @escaping @Sendable () -> PatternLibrary,
+    loadPacks: @escaping @Sendable () -> PackLibrary
   ) -> (_ post: @escaping @Sendable (AppEvent) -> Void) -> AppServices {
     { post in
       let probeAudio: @Sendable () -> AudioStatus = { PulseAudioProbe.check(server: pulseServer) }
@@ -82,7 +83,8 @@ public final class AppRuntime {
         protocols: ProtocolStore(paths: model.paths), wallClock: WallClock(),
         probeAudio: probeAudio, loadPatterns: loadPatterns, playsNotes: recorder == nil,
         readServerSnapshot: { ServerRefresh.snapshot(paths: model.paths, logger: logger) },
-        refreshServer: { ServerRefresh.run(paths: model.paths, logger: logger) })
+        refreshServer: { ServerRefresh.run(paths: model.paths, logger: logger) },
+        fetchPack: { ServerRefresh.fetchPack($0, logger: logger) }, loadPacks: loadPacks)
     }
   }
 
@@ -180,6 +182,15 @@ public final class AppRuntime {
         append(record)
       case .loadPatterns:
         reloadPatterns()
+      case .fetchPack(let id):
+        let (fetch, load, inbox) = (services.fetchPack, services.loadPacks, inbox)
+        DispatchQueue.global().async {
+          let problem = fetch(id)
+          if let library = load() {
+            inbox.post(.packsLoaded(library.packs, problems: []))
+          }
+          inbox.post(.packFetched(id, problem: problem))
+        }
       case .bell:
         terminal.ringBell()
       case .protocolList:

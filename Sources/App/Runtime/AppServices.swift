@@ -85,4 +85,9 @@ struct AppServices {
   /// Asks the server afresh (`woodshed-net refresh`), returning when that is done; false at
   /// once when nobody is logged in.
   var refreshServer: @Sendable () -> Bool = { false }
+  /// Fetches a pack of the server's catalogue into the player's packs and waits for it; the
+  /// one line why not, or nil.
+  var fetchPack: @Sendable (String) -> String? = { _ in "there is no server here" }
+  /// Reads the note packs again: the shipped ones and the player's.
+  var loadPacks: @Sendable () -> PackLibrary? = { nil }
 }

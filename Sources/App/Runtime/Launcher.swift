@@ -141,6 +141,11 @@ public enum Launcher {
         loadPatterns: { [assets = ground.assets, paths = ground.paths] in
           PatternLibrary(
             builtIn: assets.appendingPathComponent("patterns"), user: paths.patternsFolder)
+        },
+        loadPacks: { [assets = ground.assets, paths = ground.paths] in
+          PackLibrary(
+            builtIn: assets.appendingPathComponent("packs", isDirectory: true),
+            user: paths.packsFolder)
         }))
     let status = runtime.run()
     do {

@@ -19,28 +19,60 @@ enum ServerRefresh {
     }
   }
 
-  /// Runs `woodshed-net refresh` with its output thrown away and waits for it; false at once
-  /// when nobody is logged in or the sibling cannot be started.
+  /// Runs `woodshed-net refresh` and waits for it; false at once when nobody is logged in or
+  /// the sibling cannot be started.
   static func run(paths: StoragePaths, logger: Logger) -> Bool {
     guard access(paths.accountFile.path, F_OK) == 0 else { return false }
-    let sibling = NetSibling.path
+    return sibling(["refresh"], logger: logger) != nil
+  }
+
+  /// Runs `woodshed-net packs fetch ID` and waits for it: the one line why it failed, or nil.
+  static func fetchPack(_ id: String, logger: Logger) -> String? {
+    guard let (status, error) = sibling(["packs", "fetch", id], logger: logger) else {
+      return "cannot run \(NetSibling.path)"
+    }
+    guard status != 0 else { return nil }
+    let line = error.split(separator: "\n").first.map(String.init) ?? "exit status \(status)"
+    return line.hasPrefix("Error: ") ? String(line.dropFirst(7)) : line
+  }
+
+  /// Runs the sibling with `arguments`, its output thrown away, and answers its exit status
+  /// and what it wrote on standard error; nil when it cannot be started.
+  private static func sibling(_ arguments: [String], logger: Logger) -> (Int32, String)? {
+    let path = NetSibling.path
+    var errorPipe: [Int32] = [0, 0]
+    guard pipe(&errorPipe) == 0 else { return nil }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
-      posix_spawn_file_actions_addopen(
-        &actions, descriptor, "/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
-    }
-    var argv: [UnsafeMutablePointer<CChar>?] = [strdup(sibling), strdup("refresh"), nil]
+    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, errorPipe[1], STDERR_FILENO)
+    posix_spawn_file_actions_addclose(&actions, errorPipe[0])
+    var argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
     defer { for argument in argv { free(argument) } }
     var pid = pid_t()
-    let failure = posix_spawn(&pid, sibling, &actions, nil, &argv, environ)
+    let failure = posix_spawn(&pid, path, &actions, nil, &argv, environ)
+    close(errorPipe[1])
+    defer { close(errorPipe[0]) }
     guard failure == 0 else {
-      logger.warning("cannot run \(sibling) refresh: \(String(cString: strerror(failure)))")
-      return false
+      logger.warning("cannot run \(path): \(String(cString: strerror(failure)))")
+      return nil
+    }
+    // A line or two: read to the end, then reap the child.
+    var error: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = read(errorPipe[0], &buffer, buffer.count)
+      if count > 0 {
+        error += buffer[..<count]
+      } else if count == 0 || errno != EINTR {
+        break
+      }
     }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-    return true
+    let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    return (exitStatus, String(decoding: error, as: UTF8.self))
   }
 }

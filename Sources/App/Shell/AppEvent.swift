@@ -29,6 +29,11 @@ public enum AppEvent: Equatable, Sendable {
     [FretPattern], own: Set<String> = [], shared: [String: String] = [:], problems: [String])
   /// What the last refresh learnt of the practice-room server; nil when nobody is logged in.
   case serverSnapshot(ServerSnapshot?)
+  /// The note packs were read again, and the files that could not be used.
+  case packsLoaded([NotePack], problems: [String])
+  /// A pack of the server's catalogue was fetched into the player's packs, or could not be,
+  /// and the one line why.
+  case packFetched(String, problem: String?)
   /// The editor's pattern was saved under this id, or could not be, and why.
   case patternSaved(id: String)
   case patternSaveFailed(reason: String)

@@ -22,7 +22,7 @@ public struct AppModel: Equatable, Sendable {
   public let detectedGlyphs: GlyphSet.Kind
   public let overrides: RunOverrides
   /// The note packs there are, easiest first.
-  public let packs: [NotePack]
+  public private(set) var packs: [NotePack]
   /// The rhythm patterns there are, easiest first.
   public let rhythms: [RhythmPattern]
   /// The fretboard patterns there are: the library's, then the user's own; nil until the
@@ -151,6 +151,9 @@ public struct AppModel: Equatable, Sendable {
       patterns = loaded
       ownPatternIds = own
       sharedPatternSenders = shared
+    case .packsLoaded(let loaded, let problems):
+      packs = loaded
+      notices += problems.map { Message("notice.packSkipped", ["problem": $0]) }
     case .serverSnapshot(let snapshot):
       let sharesChanged = snapshot?.sharedWithYou != server?.sharedWithYou
       server = snapshot
@@ -171,7 +174,7 @@ public struct AppModel: Equatable, Sendable {
     return FeatureContext(
       settings: settings, size: size, overrides: overrides, languages: languages, packs: packs,
       rhythms: rhythms, patterns: patterns, ownPatternIds: ownPatternIds, history: history,
-      strings: strings, utcOffset: utcOffset, midiPorts: midiPorts,
+      strings: strings, utcOffset: utcOffset, midiPorts: midiPorts, server: server,
       helpLineCount: { HelpView.lines(model: model, width: $0).count })
   }
 

@@ -27,6 +27,9 @@ public enum Effect: Equatable, Sendable {
   case deletePattern(String)
   /// Read the fretboard patterns (the library's and the user's) and send them back.
   case loadPatterns
+  /// Fetches a note pack of the server's catalogue into the player's packs
+  /// (`woodshed packs fetch`), in the background.
+  case fetchPack(String)
   /// Ring the terminal's bell, where a phone would vibrate.
   case bell
   /// List the recording protocols there are.

@@ -102,6 +102,8 @@ struct FeatureContext {
   /// The local time's distance from UTC in seconds, for days in the practice log.
   let utcOffset: Int
   let midiPorts: [String]
+  /// What the last refresh learnt of the practice-room server; nil when nobody is logged in.
+  let server: ServerSnapshot?
   /// How many lines the help text takes at a width, laid out only when asked.
   let helpLineCount: (Int) -> Int
 }
