@@ -21,10 +21,12 @@ public struct FileKind: Sendable, Equatable {
   public static let taps = FileKind(noun: "tap list", byteLimit: 4 * megabyte)
   /// Twenty years of daily sessions fit many times over.
   public static let history = FileKind(noun: "history", byteLimit: 64 * megabyte)
-  public static let historyLine = FileKind(noun: "history line", byteLimit: 64 * kilobyte)
+  /// A streak of thousands of cards, each answer about 100 bytes of its line; escaped inside
+  /// a request it still fits the server's 1 MiB body limit.
+  public static let historyLine = FileKind(noun: "history line", byteLimit: 512 * kilobyte)
   /// A week of sessions logged line by line is a few megabytes.
   public static let journal = FileKind(noun: "protocol journal", byteLimit: 256 * megabyte)
-  public static let journalLine = FileKind(noun: "journal line", byteLimit: 64 * kilobyte)
+  public static let journalLine = FileKind(noun: "journal line", byteLimit: 512 * kilobyte)
   /// The largest MusicXML scores of whole operas are tens of megabytes.
   public static let score = FileKind(noun: "score", byteLimit: 64 * megabyte)
   /// About three hours of 48 kHz stereo, or an hour at 96 kHz and 24 bits.

@@ -7,7 +7,7 @@ import ServerStore
 /// when `ScorePlausibility` finds the game could have given it.
 extension PracticeRoomAPI {
   /// A history line is at most this long in the practice room (`FileKind.historyLine`).
-  static let longestRecord = 64 * 1024
+  static let longestRecord = 512 * 1024
 
   func submitIntervalScore(_ input: Operations.SubmitIntervalScore.Input) async throws
     -> Operations.SubmitIntervalScore.Output

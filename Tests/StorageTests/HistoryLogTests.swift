@@ -86,6 +86,23 @@ final class HistoryLogTests: StorageTestCase {
     XCTAssertEqual(result.notices, ["history.jsonl line 2 could not be read; skipped"])
   }
 
+  /// A streak of thousands of cards keeps every answer, about 100 bytes each, on its line;
+  /// at the old 64 KiB limit a streak of 600 cards was skipped as damage.
+  func testALongSessionReadsBackAndOnlyAnAbsurdLineIsSkipped() throws {
+    let streak = Session(
+      module: String(repeating: "n", count: 300_000), score: 3_000,
+      finished: StorageTestCase.fixedDate)
+    try log.append(streak)
+    try log.append(first)
+    try appendRaw(#"{"module": ""# + String(repeating: "x", count: 600_000) + "\"}\n")
+    try log.append(second)
+
+    let result = log.readAll(as: Session.self)
+
+    XCTAssertEqual(result.records, [streak, first, second])
+    XCTAssertEqual(result.skippedLines, [3])
+  }
+
   func testManyCorruptLinesAreSummedUp() throws {
     for _ in 1...5 { try appendRaw("garbage\n") }
     try log.append(first)

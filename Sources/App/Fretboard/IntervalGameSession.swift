@@ -151,7 +151,7 @@ public struct IntervalGameSession: Equatable, Sendable {
   }
 
   /// The most marks a record keeps. A mark is about 100 bytes of the line, and a history line
-  /// over 64 KiB is read as damage and skipped; a game with more (a key held on a wrong place
+  /// over 512 KiB is read as damage and skipped; a game with more (a key held on a wrong place
   /// repeats) is kept without its marks, which only a leaderboard needs.
   static let marksKept = 500
 
