@@ -12,7 +12,7 @@ PACKAGES := libncursesw5-dev libpulse-dev libfftw3-dev zlib1g-dev libasound2-dev
 # PipeWire's PulseAudio service too (Tests/with-pipewire.sh: pipewire, WirePlumber on a bus of
 # its own, pipewire-pulse).
 TEST_PACKAGES := timidity freepats sndfile-programs locales libc-l10n postgresql tmux \
-  openssh-server openssh-client pipewire pipewire-pulse wireplumber dbus
+  openssh-server openssh-client pipewire pipewire-pulse wireplumber dbus lmms-common sox
 BENCH_PACKAGES := aubio-tools fluidsynth timgm6mb-soundfont fluid-soundfont-gm \
   musescore-general-soundfont hydrogen-drumkits $(TEST_PACKAGES)
 BENCH_PYTHON := librosa

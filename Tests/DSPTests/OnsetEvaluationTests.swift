@@ -214,6 +214,33 @@ final class OnsetEvaluationTests: XCTestCase {
     XCTAssertGreaterThan(kinds.rests, 0)
   }
 
+  /// LMMS's recorded notes, played as a sampler: each note at its own pitch, starting where
+  /// its recording starts, detached and slurred.
+  func testSampledRecordingsPlayEachNoteAtItsPitchFromItsStart() throws {
+    let plan = OnsetEvaluationSet.plan(of: .tuning).filter { $0.source == .lmms }
+    XCTAssertEqual(plan.count, 2 * 5)
+    XCTAssertEqual(plan.filter { $0.name.hasSuffix(", slurred") }.count, 5)
+    let trumpet = try XCTUnwrap(plan.first { $0.name == "LMMS trumpet" })
+    let clip = try XCTUnwrap(OnsetEvaluationSet.clips(of: [trumpet], in: [.clean]).first)
+    XCTAssertEqual(clip.category, .softAttack)
+    XCTAssertEqual(clip.part, .tuning)
+    let found = PitchAnalysis.notes(in: clip.samples, sampleRate: clip.sampleRate)
+    var named = 0
+    for (note, start) in zip(clip.performance.notes, clip.truthSeconds) {
+      // The trumpet's recording reaches 30 dB under its peak within its first 15 ms.
+      XCTAssertGreaterThanOrEqual(start, note.time - 0.001)
+      XCTAssertLessThanOrEqual(start, note.time + 0.015)
+      let expected = 440 * pow(2, Double(note.pitch - 69) / 12)
+      if found.contains(where: {
+        abs($0.start - start) < 0.1 && abs(1200 * log2($0.frequency / expected)) < 50
+      }) {
+        named += 1
+      }
+    }
+    XCTAssertGreaterThan(
+      Double(named), 0.8 * Double(clip.performance.notes.count), "each note at its own pitch")
+  }
+
   func testTheHeldOutPartSharesNoSourceOrPerformanceWithTheTuningPart() {
     let tuning = OnsetEvaluationSet.plan(of: .tuning)
     let heldOut = OnsetEvaluationSet.plan(of: .heldOut)

@@ -10,6 +10,8 @@ public struct EvaluationClip: Sendable {
     case fluidR3GM = "FluidR3 GM"
     /// Bowed, blown and sung instruments played by timidity from Debian's freepats.
     case freepats
+    /// Bowed, blown and sung notes recorded for Debian's lmms-common, played as a sampler.
+    case lmms = "LMMS"
     /// General MIDI instruments rendered by fluidsynth from MuseScore's General soundfont.
     case museScoreGeneral = "MuseScore General"
     /// Recorded drum kits from Debian's hydrogen-drumkits.
@@ -20,7 +22,8 @@ public struct EvaluationClip: Sendable {
 
     public var part: EvaluationPart {
       switch self {
-      case .synthesized, .timGM6mb, .fluidR3GM, .freepats, .forzeeStereo, .circAfrique: .tuning
+      case .synthesized, .timGM6mb, .fluidR3GM, .freepats, .lmms, .forzeeStereo, .circAfrique:
+        .tuning
       case .museScoreGeneral, .gimmeAHand, .blackPearl: .heldOut
       }
     }

@@ -35,6 +35,7 @@ public enum OnsetEvaluationSet {
         soundFont(SoundFontInstrument.timGM6mb, seed: 200),
         soundFont(SoundFontInstrument.fluidR3GM, seed: 700),
         soundFont(SoundFontInstrument.freepats, seed: 800),
+        sampled(SampledInstrument.lmms, seed: 1000),
         drums(DrumKitInstrument.forzeeStereo, seed: 300),
         drums(DrumKitInstrument.circAfriqueKit, seed: 900), legato(seed: 600),
       ].flatMap { $0 }
@@ -99,6 +100,14 @@ public enum OnsetEvaluationSet {
     }
   }
 
+  private static func sampled(_ instruments: [SampledInstrument], seed: UInt64) -> [PlannedTake] {
+    instruments.enumerated().map { index, instrument in
+      PlannedTake(
+        .sampled(instrument), name: "LMMS \(instrument.name)", seed: seed + UInt64(index),
+        playing: playing, pitches: instrument.pitches)
+    }
+  }
+
   private static func drums(_ pieces: [DrumKitInstrument], seed: UInt64) -> [PlannedTake] {
     pieces.enumerated().map { index, piece in
       PlannedTake(
@@ -138,6 +147,10 @@ public enum OnsetEvaluationSet {
       DrumKitInstrument.forzeeStereo + DrumKitInstrument.circAfriqueKit
       + DrumKitInstrument.gimmeAHandAndBlackPearl
     if !pieces.allSatisfy(\.isAvailable) { missing.append("hydrogen-drumkits") }
+    if !FileManager.default.fileExists(atPath: SampledInstrument.lmms[0].path) {
+      missing.append("lmms-common")
+    }
+    if ExternalTool.path(of: "sox") == nil { missing.append("sox") }
     return missing.isEmpty ? nil : missing.joined(separator: ", ")
   }
 }

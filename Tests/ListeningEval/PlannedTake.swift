@@ -9,6 +9,7 @@ public struct PlannedTake: Sendable {
     case legato(LegatoInstrument, sampleRate: Int)
     case soundFont(SoundFontInstrument)
     case drumKit(DrumKitInstrument)
+    case sampled(SampledInstrument)
   }
 
   let player: Player
@@ -28,6 +29,7 @@ public struct PlannedTake: Sendable {
       case .synthesized, .legato: .synthesized
       case .soundFont(let instrument): instrument.source
       case .drumKit(let piece): piece.source
+      case .sampled: .lmms
       }
   }
 
@@ -56,6 +58,9 @@ public struct PlannedTake: Sendable {
         ? instrument.take(of: performance, named: name, in: folder) : nil
     case .drumKit(let piece):
       return piece.isAvailable ? piece.take(of: performance, named: name) : nil
+    case .sampled(let instrument):
+      return instrument.isAvailable
+        ? instrument.take(of: performance, named: name, in: folder) : nil
     }
   }
 }
