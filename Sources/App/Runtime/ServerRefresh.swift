@@ -42,13 +42,15 @@ enum ServerRefresh {
     let path = NetSibling.path
     var errorPipe: [Int32] = [0, 0]
     guard pipe(&errorPipe) == 0 else { return nil }
+    // Close-on-exec, so that a sibling started meanwhile holds no end of this one's pipe (the
+    // child's standard error is a copy, which stays open).
+    for end in errorPipe { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_adddup2(&actions, errorPipe[1], STDERR_FILENO)
-    posix_spawn_file_actions_addclose(&actions, errorPipe[0])
     var argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
     defer { for argument in argv { free(argument) } }
     var pid = pid_t()
