@@ -204,11 +204,10 @@ final class RhythmScreenTests: XCTestCase {
     }
     let here = resultsOfOneTap(after: [], server: server(line.joined(separator: ",") + "@60"))
     XCTAssertTrue(
-      here.contains(
-        "Place 3 of 8 on the server's board of this line at 60 BPM; first ada, 97.5 %"), here)
+      here.contains("Server board at 60 BPM: place 3 of 8; first ada, 97.5 %"), here)
     let otherTempo = resultsOfOneTap(after: [], server: server(line.joined(separator: ",") + "@90"))
-    XCTAssertFalse(otherTempo.contains("server's board"), otherTempo)
-    XCTAssertFalse(resultsOfOneTap(after: []).contains("server's board"))
+    XCTAssertFalse(otherTempo.contains("Server board"), otherTempo)
+    XCTAssertFalse(resultsOfOneTap(after: []).contains("Server board"))
   }
 
   func testTheResultsSayHowTheyStandAgainstTheBestOnThisLine() {

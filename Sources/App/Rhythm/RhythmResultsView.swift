@@ -90,8 +90,8 @@ enum RhythmResultsView {
       in: Rect(x: left, y: y, width: width, height: max(0, area.maxY - y)), on: &canvas)
   }
 
-  /// "Place 2 of 5 on the server's board of this line at 92 BPM; first ada, 97.5 %", from the
-  /// last refresh; nil when the player has no place on it.
+  /// "Server board at 92 BPM: place 2 of 5; first ada, 97.5 %" for this line, from the last
+  /// refresh; nil when the player has no place on it.
   static func boardNote(
     line: [String], bpm: Int, server: ServerSnapshot?, strings: Localizer
   ) -> String? {
