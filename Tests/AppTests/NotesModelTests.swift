@@ -341,9 +341,12 @@ final class NotesModelTests: XCTestCase {
     XCTAssertEqual(model.press(.character(" ")), [.fetchPack(fetchedLater.id)])
     XCTAssertTrue(AppView.render(model).lines.joined().contains("fetching…"))
     XCTAssertEqual(model.press(.character(" ")), [], "one fetch at a time")
-    _ = model.handle(.packFetched(fetchedLater.id, problem: "could not reach the server"))
+    let unreachable =
+      "could not reach the server at http://room.example:8420: is woodshed serve running there?"
+    _ = model.handle(.packFetched(fetchedLater.id, problem: unreachable))
     text = AppView.render(model).lines.joined(separator: "\n")
     XCTAssertTrue(text.contains("Could not fetch the pack: could not reach the server"), text)
+    XCTAssertTrue(text.contains("running there?"), "a long reason wraps, whole: \(text)")
 
     XCTAssertEqual(model.press(.character(" ")), [.fetchPack(fetchedLater.id)], "tried again")
     _ = model.handle(.packsLoaded(AppFixtures.packs, problems: []))

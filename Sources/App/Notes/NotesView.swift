@@ -118,8 +118,14 @@ enum NotesView {
         x: left, y: area.maxY - 2, style: .role(.muted), clip: area)
     }
     if let problem = screen.problem {
-      canvas.writeCentred(
-        strings.text(problem), y: area.maxY - 1, in: area, style: Style.role(.bad).bold)
+      // A long reason (a server's, say) wraps upwards from the bottom line, over what the
+      // list writes there.
+      let text = strings.text(problem)
+      let rows = text.wrapped(toWidth: max(1, area.width - 4)).count
+      let top = max(area.y, area.maxY - rows)
+      canvas.fill(
+        Rect(x: area.x, y: top, width: area.width, height: area.maxY - top), style: .plain)
+      canvas.writeCentredWrapped(text, y: top, in: area, style: Style.role(.bad).bold)
     }
   }
 
