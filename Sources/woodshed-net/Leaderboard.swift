@@ -120,21 +120,9 @@ struct LeaderboardCommand: AsyncParsableCommand {
     let score = { (value: Double) in
       game == .rhythm ? ScorePlausibility.percent(value) : String(Int(value))
     }
-    let width = max(
-      6, (board.top + [board.mine].compactMap { $0 }).map(\.player.count).max() ?? 0)
-    text += "  place  \(pad("player", width))  \(heading)  date\n"
-    var rows = board.top.map(Optional.some)
-    if let mine = board.mine, !board.top.contains(mine) { rows += [nil, mine] }
-    for row in rows {
-      guard let row else {
-        text += "    ...\n"
-        continue
-      }
-      let mark = row.player == me ? "*" : " "
-      text +=
-        "\(mark) \(left(String(row.place), 5))  \(pad(row.player, width))  "
-        + "\(left(score(row.score), heading.count))  \(day(row.playedAt))\n"
-    }
+    text += rows(
+      top: board.top, mine: board.mine, me: me, heading: heading, place: \.place,
+      player: \.player, playedAt: \.playedAt, cells: { left(score($0.score), heading.count) })
     return text
   }
 
@@ -176,21 +164,33 @@ struct LeaderboardCommand: AsyncParsableCommand {
       if !text.isEmpty { text += "\n" }
       let players = board.players == 1 ? "1 player" : "\(board.players) players"
       text += "\(pattern), levels \(levels(ofBand: board.band)): \(players)\n"
-      let width = max(
-        6, (board.top + [board.mine].compactMap { $0 }).map(\.player.count).max() ?? 0)
-      text += "  place  \(pad("player", width))  score  level  date\n"
-      var rows = board.top.map(Optional.some)
-      if let mine = board.mine, !board.top.contains(mine) { rows += [nil, mine] }
-      for row in rows {
-        guard let row else {
-          text += "    ...\n"
-          continue
-        }
-        let mark = row.player == me ? "*" : " "
-        text +=
-          "\(mark) \(left(String(row.place), 5))  \(pad(row.player, width))  "
-          + "\(left(String(row.score), 5))  \(left(String(row.level), 5))  \(day(row.playedAt))\n"
+      text += rows(
+        top: board.top, mine: board.mine, me: me, heading: "score  level", place: \.place,
+        player: \.player, playedAt: \.playedAt,
+        cells: { left(String($0.score), 5) + "  " + left(String($0.level), 5) })
+    }
+    return text
+  }
+
+  /// A board's rows under their heading: place, player, `cells`, date; my row marked `*`, and
+  /// shown under the ten, after "...", when I am further down.
+  private static func rows<Row: Equatable>(
+    top: [Row], mine: Row?, me: String, heading: String, place: (Row) -> Int,
+    player: (Row) -> String, playedAt: (Row) -> Date, cells: (Row) -> String
+  ) -> String {
+    let width = max(6, (top + [mine].compactMap { $0 }).map { player($0).count }.max() ?? 0)
+    var text = "  place  \(pad("player", width))  \(heading)  date\n"
+    var rows = top.map(Optional.some)
+    if let mine, !top.contains(mine) { rows += [nil, mine] }
+    for row in rows {
+      guard let row else {
+        text += "    ...\n"
+        continue
       }
+      let mark = player(row) == me ? "*" : " "
+      text +=
+        "\(mark) \(left(String(place(row)), 5))  \(pad(player(row), width))  "
+        + "\(cells(row))  \(day(playedAt(row)))\n"
     }
     return text
   }
