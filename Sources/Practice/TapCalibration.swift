@@ -17,7 +17,9 @@ public struct TapCalibration: Equatable, Sendable {
 
   /// The median delay, in milliseconds; what is subtracted from taps.
   public let offsetMilliseconds: Double
-  /// The standard deviation of the delays, in milliseconds.
+  /// The standard deviation of the delays, in milliseconds, read from their median absolute
+  /// deviation: a tap or two that slipped (the player's, or a busy machine's) does not make a
+  /// steady path look wobbly.
   public let spreadMilliseconds: Double
   public let tapsUsed: Int
 
@@ -37,11 +39,8 @@ public struct TapCalibration: Equatable, Sendable {
       return abs(tap - nearest) <= Self.pairingShare * beat ? (tap - nearest) * 1000 : nil
     }
     guard offsets.count >= Self.fewestTaps else { return nil }
-    let sorted = offsets.sorted()
-    let middle = sorted.count / 2
-    offsetMilliseconds =
-      sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-    spreadMilliseconds = offsets.standardDeviation ?? 0
+    offsetMilliseconds = offsets.median ?? 0
+    spreadMilliseconds = offsets.robustStandardDeviation ?? 0
     tapsUsed = offsets.count
   }
 }

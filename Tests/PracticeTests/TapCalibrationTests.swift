@@ -18,6 +18,20 @@ final class TapCalibrationTests: XCTestCase {
     XCTAssertFalse(calibration.isJittery)
   }
 
+  func testATapOrTwoThatSlippedDoNotMakeASteadyPathWobbly() throws {
+    // Two taps of sixteen a seventh of a second late: the player, or a busy machine, slipped.
+    var delays = Array(repeating: 0.030, count: 16)
+    delays[5] = 0.17
+    delays[11] = 0.15
+    let calibration = try XCTUnwrap(
+      TapCalibration(clicks: clicks, taps: zip(clicks, delays).map { $0 + $1 }))
+    XCTAssertEqual(calibration.tapsUsed, 16)
+    XCTAssertEqual(calibration.offsetMilliseconds, 30, accuracy: 1e-9)
+    XCTAssertLessThan(calibration.spreadMilliseconds, 1)
+    XCTAssertTrue(calibration.isUsable)
+    XCTAssertFalse(calibration.isJittery)
+  }
+
   func testAWobblyPathIsCalledJittery() throws {
     let wobble = [0, 40, -10, 60, 5, 45, -20, 70, 10, 35, -5, 55].map { Double($0) / 1000 }
     let calibration = try XCTUnwrap(
