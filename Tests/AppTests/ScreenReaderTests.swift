@@ -184,6 +184,19 @@ final class ScreenReaderTests: XCTestCase {
     XCTAssertTrue(quiet.announced.contains("BPM stopped"), quiet.announced)
   }
 
+  /// Under a notice at 80×24 the 20 rows do not fit with the status: the list scrolls to keep
+  /// the chosen row in view.
+  func testSettingsScrollToTheLastRowUnderANoticeAt80x24() {
+    var model = AppFixtures.model()
+    model.openSetting(.dailyGoal)
+    _ = model.handle(.saveFailed(reason: "No space left on device"))
+    let lines = AppView.render(model).lines
+    XCTAssertTrue(
+      lines.contains { $0.contains("▸ Daily practice goal") }, lines.joined(separator: "\n"))
+    XCTAssertFalse(lines.contains { $0.contains("Language") }, "scrolled past the first row")
+    XCTAssertTrue(lines[22].contains("No space left on device"), lines.joined(separator: "\n"))
+  }
+
   func testDecorationsAreBlankedButPointersStay() {
     var frames = ScreenReaderFrames()
     let shown = frames.next(
