@@ -43,9 +43,8 @@ public enum AtomicFile {
       if rename(temporary.path, url.path) != 0 { throw SystemError.current }
     } catch {
       unlink(temporary.path)
-      throw StorageError.cannotSave(
-        file: url.lastPathComponent,
-        reason: PermissionProblem.reason(for: error, at: url.path, writing: true))
+      throw PermissionProblem.error(
+        .save, file: url.lastPathComponent, at: url.path, error, writing: true)
     }
     Platform.syncFolder(folder)
   }

@@ -55,9 +55,8 @@ public struct HistoryLog: Sendable {
       try Platform.writeAll(descriptor, bytes)
       try Platform.sync(descriptor)
     } catch {
-      throw StorageError.cannotAppend(
-        file: file.lastPathComponent,
-        reason: PermissionProblem.reason(for: error, at: file.path, writing: true))
+      throw PermissionProblem.error(
+        .add, file: file.lastPathComponent, at: file.path, error, writing: true)
     }
   }
 

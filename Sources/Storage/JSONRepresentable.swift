@@ -58,6 +58,7 @@ extension JSONRepresentable where Self: RawRepresentable, RawValue == String {
 extension NamingSystem: JSONRepresentable {}
 extension GlyphChoice: JSONRepresentable {}
 extension ThemeChoice: JSONRepresentable {}
+extension BeatReadout: JSONRepresentable {}
 extension NoteExercise: JSONRepresentable {}
 extension InstrumentSound: JSONRepresentable {}
 extension ClickSound: JSONRepresentable {}

@@ -3,16 +3,31 @@ import Glibc
 /// Why the user may not reach a path, said so that it can be mended: the first folder on the
 /// way, or the file, that the system keeps from them, whose it is, its group and mode, and what
 /// its owner runs to share it with the group (a studio folder that two logins share, say).
-struct PermissionProblem: Equatable, Sendable, CustomStringConvertible {
-  let path: String
-  let owner: String
-  let group: String
-  let mode: String
-  let isFolder: Bool
+/// `description` is the English text, for the log; the screens and commands word it in the
+/// player's language from the fields.
+public struct PermissionProblem: Equatable, Sendable, CustomStringConvertible {
+  public let path: String
+  public let owner: String
+  public let group: String
+  public let mode: String
+  public let isFolder: Bool
   /// Whether the user is in `group`: if not, sharing with the group does not help them.
-  let isInGroup: Bool
+  public let isInGroup: Bool
   /// Whether it lies in a folder set up to be shared: then a stricter umask than 002 made it so.
-  let isInSharedFolder: Bool
+  public let isInSharedFolder: Bool
+
+  init(
+    path: String, owner: String, group: String, mode: String, isFolder: Bool, isInGroup: Bool,
+    isInSharedFolder: Bool
+  ) {
+    self.path = path
+    self.owner = owner
+    self.group = group
+    self.mode = mode
+    self.isFolder = isFolder
+    self.isInGroup = isInGroup
+    self.isInSharedFolder = isInSharedFolder
+  }
 
   /// The problem on the way to `path`, which the system refused with `EACCES` or `EPERM`; nil
   /// when no part of the way is kept from the user now. `writing`: the user wants to change
@@ -43,15 +58,7 @@ struct PermissionProblem: Equatable, Sendable, CustomStringConvertible {
     isInSharedFolder = Platform.isShared(Platform.parent(of: blocked.path))
   }
 
-  var description: String {
-    let quoted =
-      "'"
-      + path.split(separator: "'", omittingEmptySubsequences: false).joined(
-        separator: "'\\''") + "'"
-    let fix =
-      isFolder
-      ? "chmod -R g+rwX \(quoted) && find \(quoted) -type d -exec chmod g+s {} +"
-      : "chmod g+rw \(quoted)"
+  public var description: String {
     let sharing =
       isInGroup
       ? "to share it with the group, \(owner) runs: \(fix)"
@@ -60,13 +67,27 @@ struct PermissionProblem: Equatable, Sendable, CustomStringConvertible {
     return "permission denied: \(path) is \(owner)'s (group \(group), \(mode)); \(sharing)\(umask)"
   }
 
-  /// The reason for a refusal at `path`: for a permission refused, the problem and its fix;
-  /// otherwise the system's reason.
-  static func reason(for error: SystemError, at path: String, writing: Bool = false) -> String {
+  /// What the owner runs to share it with the group, the path quoted for the shell.
+  public var fix: String {
+    let quoted =
+      "'"
+      + path.split(separator: "'", omittingEmptySubsequences: false).joined(
+        separator: "'\\''") + "'"
+    return isFolder
+      ? "chmod -R g+rwX \(quoted) && find \(quoted) -type d -exec chmod g+s {} +"
+      : "chmod g+rw \(quoted)"
+  }
+
+  /// The error for `access` to `file` at `path` refused by the system: for a permission
+  /// refused, the problem and its fix; otherwise the system's reason.
+  static func error(
+    _ access: StorageError.Access, file: String, at path: String, _ error: SystemError,
+    writing: Bool = false
+  ) -> StorageError {
     guard error.code == EACCES || error.code == EPERM,
       let problem = PermissionProblem(reaching: path, writing: writing)
-    else { return error.description }
-    return problem.description
+    else { return .failed(access, file: file, reason: error.description) }
+    return .permissionDenied(file: file, access: access, problem: problem)
   }
 
   private static func userName(_ id: uid_t) -> String {

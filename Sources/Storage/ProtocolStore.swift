@@ -209,9 +209,10 @@ public struct ProtocolStore: Sendable {
     } catch  where error.code == ENOENT {
       return Tail(entries: [], ends: [], notices: [], end: position)
     } catch {
-      throw .cannotRead(
-        file: file.lastPathComponent,
-        reason: PermissionProblem(reaching: file.path)?.description ?? error.description)
+      guard let problem = PermissionProblem(reaching: file.path) else {
+        throw .cannotRead(file: file.lastPathComponent, reason: error.description)
+      }
+      throw .permissionDenied(file: file.lastPathComponent, access: .read, problem: problem)
     }
   }
 
@@ -278,9 +279,8 @@ public struct ProtocolStore: Sendable {
     } catch  where error.code == ESTALE {
       throw .cannotAppend(file: name, reason: Self.goneMeanwhile)
     } catch {
-      throw .cannotAppend(
-        file: file.lastPathComponent,
-        reason: PermissionProblem.reason(for: error, at: file.path, writing: true))
+      throw PermissionProblem.error(
+        .add, file: file.lastPathComponent, at: file.path, error, writing: true)
     }
   }
 
@@ -328,7 +328,7 @@ public struct ProtocolStore: Sendable {
   func requireExisting(_ name: String) throws(StorageError) {
     guard exists(name) else {
       if Self.isValidName(name), let problem = PermissionProblem(reaching: sessionFile(name).path) {
-        throw .cannotRead(file: name, reason: problem.description)
+        throw .permissionDenied(file: name, access: .read, problem: problem)
       }
       // Making it anew would take the archived one's name: it is brought back instead.
       if archived.exists(name) {

@@ -8,6 +8,7 @@ extension Settings {
     SettingsField("glyphs", \.glyphs),
     SettingsField("theme", \.theme),
     SettingsField("screenReader", \.screenReader),
+    SettingsField("beatReadout", \.beatReadout),
     SettingsField("a4Reference", \.a4Reference, isValid: Settings.a4Range.contains),
     SettingsField("volumes.master", \.volumes.master, isValid: Volumes.range.contains),
     SettingsField("volumes.click", \.volumes.click, isValid: Volumes.range.contains),

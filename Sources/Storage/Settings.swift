@@ -24,6 +24,8 @@ public struct Settings: Equatable, Sendable {
   /// Screen-reader mode: the cursor on the line that changed, changes read out in a status
   /// line, no decorations.
   public var screenReader = false
+  /// Which beats screen-reader mode reads out while a click plays.
+  public var beatReadout = BeatReadout.firstOfBar
   /// Frequency of A4 in hertz.
   public var a4Reference = 440.0
   public var volumes = Volumes()

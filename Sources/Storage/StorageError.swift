@@ -16,6 +16,16 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
   case cannotDelete(file: String, reason: String)
   /// Moving (renaming, archiving, deleting to the trash) failed; it is where it was.
   case cannotMove(file: String, to: String, reason: String)
+  /// Reading, saving or adding to `file` was refused for want of permission: `problem` names
+  /// where, whose it is and the fix, in any language (`PermissionProblem`'s fields).
+  case permissionDenied(file: String, access: Access, problem: PermissionProblem)
+
+  /// What was refused.
+  public enum Access: String, Equatable, Sendable {
+    case read
+    case save
+    case add
+  }
 
   /// The system's or Woodshed's reason, without the file name.
   public var reason: String {
@@ -24,6 +34,7 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
       .cannotRead(_, let reason), .cannotSetAside(_, let reason), .malformed(_, let reason),
       .cannotDelete(_, let reason), .cannotMove(_, _, let reason):
       reason
+    case .permissionDenied(_, _, let problem): problem.description
     }
   }
 
@@ -38,6 +49,17 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
     case .cannotDelete(let file, let reason): "could not delete \(file): \(reason)"
     case .cannotMove(let file, let place, let reason):
       "could not move \(file) to \(place): \(reason)"
+    case .permissionDenied(let file, let access, let problem):
+      Self.failed(access, file: file, reason: problem.description).description
+    }
+  }
+
+  /// `access` to `file` that failed for `reason`.
+  static func failed(_ access: Access, file: String, reason: String) -> StorageError {
+    switch access {
+    case .read: .cannotRead(file: file, reason: reason)
+    case .save: .cannotSave(file: file, reason: reason)
+    case .add: .cannotAppend(file: file, reason: reason)
     }
   }
 }

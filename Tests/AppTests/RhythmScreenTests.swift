@@ -648,6 +648,43 @@ final class RhythmScreenTests: XCTestCase {
     XCTAssertTrue(text(model).contains("Your MIDI hits arrive 6.0 ms late"), text(model))
   }
 
+  /// The count-in's digits and words, and the bar's words, are quiet for screen-reader mode on
+  /// a beat not read out; the grid's play-head always is, as it moves every frame.
+  func testOnlyTheBeatsReadOutAreLeftToMoveTheCursor() throws {
+    func quietRows(_ readout: BeatReadout, at seconds: Double) -> (quiet: Set<Int>, lines: [String])
+    {
+      var settings = Settings()
+      settings.rhythm.bpm = 60
+      settings.beatReadout = readout
+      var model = model(settings: settings)
+      model.press(.character("5"))
+      model.press(.enter)
+      countIn(&model, at: 10)
+      _ = tick(&model, at: seconds)
+      let canvas = AppView.render(model)
+      return (canvas.quietLines, canvas.lines)
+    }
+    func row(_ text: String, in lines: [String]) throws -> Int {
+      try XCTUnwrap(lines.firstIndex { $0.contains(text) }, lines.joined(separator: "\n"))
+    }
+    let firstCount = quietRows(.firstOfBar, at: 10.1)
+    let countRow = try row("Count-in: 4 to go", in: firstCount.lines)
+    XCTAssertFalse(firstCount.quiet.contains(countRow))
+    let laterCount = quietRows(.firstOfBar, at: 11.1)
+    XCTAssertTrue(laterCount.quiet.contains(try row("Count-in: 3 to go", in: laterCount.lines)))
+    XCTAssertFalse(quietRows(.everyBeat, at: 11.1).quiet.contains(countRow))
+
+    let barStart = quietRows(.firstOfBar, at: 14.1)
+    let barRow = try row("beat 1 of 4", in: barStart.lines)
+    XCTAssertFalse(barStart.quiet.contains(barRow))
+    XCTAssertTrue(quietRows(.firstOfBar, at: 15.1).quiet.contains(barRow))
+    XCTAssertTrue(quietRows(.startAndStop, at: 14.1).quiet.contains(barRow))
+    XCTAssertFalse(quietRows(.everyBeat, at: 15.1).quiet.contains(barRow))
+    XCTAssertTrue(
+      quietRows(.everyBeat, at: 15.1).quiet.isSuperset(of: (barRow + 5)..<(barRow + 10)),
+      "the grid's rows")
+  }
+
   func testSnapshots() throws {
     for size in [Size(width: 80, height: 24), Size(width: 120, height: 40)] {
       let name = "\(size.width)x\(size.height)"

@@ -119,6 +119,84 @@ final class ScreenReaderTests: XCTestCase {
     XCTAssertFalse(lines.contains { $0.contains("No MIDI input") }, "cut first")
   }
 
+  func testEachBeatReadoutChoosesTheBeatsReadOut() {
+    let beats = Array(0..<4)
+    XCTAssertEqual(
+      beats.map { BeatReadout.everyBeat.readsOut(beatInBar: $0) }, [true, true, true, true])
+    XCTAssertEqual(
+      beats.map { BeatReadout.firstOfBar.readsOut(beatInBar: $0) }, [true, false, false, false])
+    XCTAssertEqual(
+      beats.map { BeatReadout.startAndStop.readsOut(beatInBar: $0) }, [false, false, false, false])
+    XCTAssertEqual(Settings().beatReadout, .firstOfBar)
+  }
+
+  /// The rows the cursor stands on in 4/4 with `readout`: once the metronome starts, after
+  /// each of `beats` (their place in the bar, a second apart, so the session clock ticks too),
+  /// and once it stops; with the tempo line's and the beat line's rows, and the last
+  /// announcement.
+  private func metronomeCursor(_ readout: BeatReadout, beats: [Int]) -> (
+    rows: [Int?], tempo: Int?, beat: Int?, announced: String
+  ) {
+    var settings = Settings()
+    settings.screenReader = true
+    settings.beatReadout = readout
+    var model = AppFixtures.model(settings: settings)
+    var frames = ScreenReaderFrames()
+    model.press(.enter)
+    _ = AppView.frame(model, screenReader: &frames)
+    model.press(.character(" "))
+    var shown = AppView.frame(model, screenReader: &frames)
+    var rows = [shown.cursor?.y]
+    let tempo = shown.lines.firstIndex { $0.contains("BPM  playing") }
+    var beatRow: Int?
+    for (index, beat) in beats.enumerated() {
+      _ = model.handle(
+        .metronomeBeat(
+          BeatDisplay(
+            bar: index / 4, beatInBar: beat, isCountIn: false, isMuted: false, bpm: 90,
+            elapsed: .seconds(index + 1), audibleAt: MonotonicInstant(nanoseconds: 0))))
+      shown = AppView.frame(model, screenReader: &frames)
+      beatRow = shown.lines.firstIndex { $0.contains("beat \(beat + 1) of 4") }
+      rows.append(shown.cursor?.y)
+    }
+    model.press(.character(" "))
+    shown = AppView.frame(model, screenReader: &frames)
+    rows.append(shown.cursor?.y)
+    return (rows, tempo, beatRow, shown.lines[1].trimmingCharacters(in: .whitespaces))
+  }
+
+  /// A beat not read out leaves the cursor where it was (so Orca or Speakup stays quiet),
+  /// though its words change on the screen; starting and stopping are read out whatever the
+  /// choice.
+  func testTheMetronomesBeatMovesTheCursorOnlyWhenItIsReadOut() throws {
+    let every = metronomeCursor(.everyBeat, beats: [1, 2, 3, 0, 1])
+    let tempo = try XCTUnwrap(every.tempo)
+    let beat = try XCTUnwrap(every.beat)
+    XCTAssertNotEqual(tempo, beat)
+    XCTAssertEqual(every.rows, [tempo, beat, beat, beat, beat, beat, tempo])
+
+    let first = metronomeCursor(.firstOfBar, beats: [1, 2, 3, 0, 1])
+    XCTAssertEqual(first.rows, [tempo, tempo, tempo, tempo, beat, beat, tempo])
+    XCTAssertEqual(first.beat, beat, "the words of the last beat are on the screen")
+
+    let quiet = metronomeCursor(.startAndStop, beats: [1, 2, 3, 0, 1])
+    XCTAssertEqual(quiet.rows, [tempo, tempo, tempo, tempo, tempo, tempo, tempo])
+    XCTAssertTrue(quiet.announced.contains("BPM stopped"), quiet.announced)
+  }
+
+  /// Under a notice at 80×24 the 20 rows do not fit with the status: the list scrolls to keep
+  /// the chosen row in view.
+  func testSettingsScrollToTheLastRowUnderANoticeAt80x24() {
+    var model = AppFixtures.model()
+    model.openSetting(.dailyGoal)
+    _ = model.handle(.saveFailed(reason: "No space left on device"))
+    let lines = AppView.render(model).lines
+    XCTAssertTrue(
+      lines.contains { $0.contains("▸ Daily practice goal") }, lines.joined(separator: "\n"))
+    XCTAssertFalse(lines.contains { $0.contains("Language") }, "scrolled past the first row")
+    XCTAssertTrue(lines[22].contains("No space left on device"), lines.joined(separator: "\n"))
+  }
+
   func testDecorationsAreBlankedButPointersStay() {
     var frames = ScreenReaderFrames()
     let shown = frames.next(
@@ -195,6 +273,19 @@ final class ScreenReaderSnapshotTests: XCTestCase {
     let shown = frames(model, after: stopped)
     assertCanvasSnapshot(shown, named: "80x24")
     XCTAssertTrue(shown.lines[1].contains("176 BPM playing"), shown.lines[1])
+  }
+
+  func testSettingsWithTheBeatReadOutRow() {
+    var model = AppFixtures.model(settings: settings)
+    model.openSetting(.beatReadout)
+    let shown = frames(model)
+    assertCanvasSnapshot(shown, named: "80x24")
+    XCTAssertTrue(shown.lines[1].contains("Beat read out"), shown.lines[1])
+    XCTAssertTrue(shown.lines[shown.focusLine ?? 0].contains("first of each bar"), shown.plainText)
+    var saved = settings
+    saved.beatReadout = .startAndStop
+    XCTAssertEqual(model.press(.right), [.save(saved)])
+    XCTAssertTrue(frames(model).plainText.contains("only start and stop"))
   }
 
   func testSettingsWithTheScreenReaderRow() {

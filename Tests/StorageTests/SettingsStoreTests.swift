@@ -50,6 +50,7 @@ final class SettingsStoreTests: StorageTestCase {
     settings.noteNaming = .german
     settings.glyphs = .ascii
     settings.theme = .mono
+    settings.beatReadout = .startAndStop
     settings.a4Reference = 442.5
     settings.volumes = Volumes(master: 0, click: 100, instrument: 55)
 
@@ -78,6 +79,7 @@ final class SettingsStoreTests: StorageTestCase {
           "source" : "",
           "targetLatencyMs" : 20
         },
+        "beatReadout" : "firstOfBar",
         "fretboard" : {
           "arpeggiosUnlocked" : false,
           "bpm" : 60,

@@ -28,7 +28,9 @@ final class SharedStudioTests: XCTestCase {
   }
 
   /// Runs woodshed as `user`, in the studio group, with `umask`.
-  private func run(as user: Int, umask: String = "002", _ arguments: [String]) throws -> (
+  private func run(
+    as user: Int, umask: String = "002", lang: String = "C.UTF-8", _ arguments: [String]
+  ) throws -> (
     status: Int32, output: String, error: String
   ) {
     let command =
@@ -41,7 +43,7 @@ final class SharedStudioTests: XCTestCase {
       "/bin/sh", ["-c", "umask \(umask); \(command)"],
       environment: [
         "PATH": "/usr/bin:/bin:/usr/sbin:/sbin", "HOME": studio.path,
-        "WOODSHED_HOME": studio.path, "LANG": "C.UTF-8", "PULSE_SERVER": "unix:/nonexistent",
+        "WOODSHED_HOME": studio.path, "LANG": lang, "PULSE_SERVER": "unix:/nonexistent",
       ])
   }
 
@@ -109,5 +111,22 @@ final class SharedStudioTests: XCTestCase {
         "chmod -R g+rwX '\(data)' && find '\(data)' -type d -exec chmod g+s {} +"),
       refused.error)
     XCTAssertFalse(refused.error.contains("no such protocol"), refused.error)
+  }
+
+  /// The refusal in the player's language (here the session's, Spanish), the paths and the
+  /// commands as typed.
+  func testAPermissionProblemIsSaidInThePlayersLanguage() throws {
+    XCTAssertEqual(chmod(studio.path, 0o775), 0)
+    XCTAssertEqual(try run(as: Self.producer, ["protocol", "new", "session1"]).status, 0)
+    let refused = try run(
+      as: Self.assistant, lang: "es_ES.UTF-8", ["protocol", "add", "session1", "take"])
+    XCTAssertNotEqual(refused.status, 0)
+    let data = studio.appendingPathComponent("data").path
+    XCTAssertTrue(
+      refused.error.contains(
+        "no se pudo leer session1: permiso denegado: \(data) es de user 40001 (grupo 40100, "
+          + "drwx------); para compartirlo con el grupo, user 40001 ejecuta: chmod -R g+rwX '\(data)'"
+      ), refused.error)
+    XCTAssertEqual(refused.error.split(separator: "\n").count, 1, refused.error)
   }
 }

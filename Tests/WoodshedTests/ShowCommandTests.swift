@@ -46,7 +46,48 @@ final class ShowCommandTests: XCTestCase {
                          *         *         *
           0    1    2    3    4    5    6    7
 
+      string 6: 0 E, 2 F# (root), 5 A
+      string 5: 0 A, 3 C, 7 E
+      string 4: 2 E, 4 F# (root), 7 A
+      string 3: 2 A, 5 C
+      string 2: 1 C, 5 E, 7 F# (root)
+      string 1: 0 E, 2 F# (root), 5 A
+
       """)
+  }
+
+  /// Every place on the neck is also in words, in the player's language and note names, the
+  /// root marked: what a screen reader or a braille display reads of the picture.
+  func testThePlacesAreNamedInWordsInThePlayersLanguage() throws {
+    try woodshed.writeSettings(#"{"language": "es"}"#)
+    let result = try woodshed.run(["show", "scale", "A minor pentatonic", "--frets", "5-8"])
+    XCTAssertEqual(result.status, 0, result.error)
+    let words = result.output.split(separator: "\n").suffix(6)
+    XCTAssertEqual(
+      words,
+      [
+        "cuerda 6: 5 A (tónica), 8 C", "cuerda 5: 5 D, 7 E", "cuerda 4: 5 G, 7 A (tónica)",
+        "cuerda 3: 5 C, 7 D", "cuerda 2: 5 E, 8 G", "cuerda 1: 5 A (tónica), 8 C",
+      ], result.output)
+
+    try woodshed.writeSettings(#"{"language": "es", "noteNaming": "latin"}"#)
+    let chord = try woodshed.run(["show", "chord", "F#m7b5", "--frets", "0-3"])
+    XCTAssertTrue(
+      chord.output.hasSuffix("cuerda 1: 0 Mi, 2 Fa♯ (fundamental)\n"), chord.output)
+  }
+
+  /// Without UTF-8 the words are ASCII, and a language ASCII cannot show is English.
+  func testWithoutUTF8TheWordsAreASCIIAndInEnglishForRussian() throws {
+    try woodshed.writeSettings(#"{"language": "ru"}"#)
+    let ascii = try woodshed.run(
+      ["show", "arpeggio", "Bb", "--frets", "0-1"],
+      environment: woodshed.environment(lang: "C"))
+    XCTAssertEqual(ascii.status, 0, ascii.error)
+    XCTAssertTrue(ascii.output.hasSuffix("string 1: 1 F\n"), ascii.output)
+    XCTAssertTrue(ascii.output.contains("string 5: 1 Bb (root)\n"), ascii.output)
+    XCTAssertTrue(ascii.output.allSatisfy(\.isASCII), ascii.output)
+    let russian = try woodshed.run(["show", "arpeggio", "Bb", "--frets", "0-1"])
+    XCTAssertTrue(russian.output.contains("струна 5: 1 B♭ (основной тон)\n"), russian.output)
   }
 
   func testTuningWindowAndHandedness() throws {
@@ -58,10 +99,13 @@ final class ShowCommandTests: XCTestCase {
     XCTAssertEqual(result.status, 0, result.error)
     let lines = result.output.split(separator: "\n").map(String.init)
     XCTAssertEqual(lines.first, "G B D")
-    XCTAssertEqual(lines.count, 1 + 6 + 2, "six strings, inlays and fret numbers")
+    XCTAssertEqual(
+      lines.count, 1 + 6 + 2 + 6, "six strings, inlays and fret numbers, a line of words a string"
+    )
     XCTAssertTrue(
-      lines.last?.hasSuffix("5") ?? false, "left-handed: fret numbers fall to the right: \(lines)")
+      lines[8].hasSuffix("5"), "left-handed: fret numbers fall to the right: \(lines)")
     XCTAssertTrue(lines[6].hasSuffix("D"), "the low string is D: \(lines[6])")
+    XCTAssertEqual(lines[9], "string 6: 5 G (root), 9 B", "the low D string's frets")
   }
 
   func testBadInputGivesOneLine() throws {

@@ -32,8 +32,27 @@ final class StaffCommandTests: XCTestCase {
                         |
       ------------------|---o---
 
+      Notes: C4, Bb3 | D3
 
       """)
+  }
+
+  /// The notes are also in words under the staff, with their octaves, in the player's
+  /// language and note names: what a screen reader or a braille display reads of it.
+  func testTheNotesAreNamedInWordsInThePlayersLanguage() throws {
+    let english = try woodshed.run(["staff", "--key", "F", "F4", "Bb4", "|", "C#5", "C2"])
+    XCTAssertEqual(english.status, 0, english.error)
+    XCTAssertTrue(english.output.hasSuffix("\nNotes: F4, B♭4 | C♯5, C2\n"), english.output)
+    try woodshed.writeSettings(#"{"language": "ca", "noteNaming": "latin"}"#)
+    let catalan = try woodshed.run(["staff", "--clef", "bass", "Eb3", "G3"])
+    XCTAssertTrue(catalan.output.hasSuffix("\nNotes: Mi♭3, Sol3\n"), catalan.output)
+    try woodshed.writeSettings(#"{"language": "es"}"#)
+    let spanish = try woodshed.run(
+      ["staff", "Bb3", "F#4"], environment: woodshed.environment(lang: "C"))
+    XCTAssertTrue(spanish.output.hasSuffix("\nNotas: Bb3, F#4\n"), spanish.output)
+    XCTAssertTrue(spanish.output.allSatisfy(\.isASCII), spanish.output)
+    XCTAssertFalse(
+      try woodshed.run(["staff"]).output.contains("Notas"), "no words for an empty staff")
   }
 
   func testTheEmptyStaffWithAKeySignature() throws {

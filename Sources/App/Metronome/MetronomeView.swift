@@ -30,6 +30,11 @@ enum MetronomeView {
     y += 2
 
     renderBeats(screen, model: model, y: y, in: area, on: &canvas)
+    // In screen-reader mode a beat is read out only as the player chose; the session's clock,
+    // which ticks with the beats, never is.
+    let readsBeat =
+      screen.beat.map { model.settings.beatReadout.readsOut(beatInBar: $0.beatInBar) } ?? true
+    if !readsBeat { canvas.quietLines.insert(y + 1) }
     y += 3
 
     let rows = optionRows(screen, model: model)
@@ -45,6 +50,7 @@ enum MetronomeView {
         row.2, row.3, labelWidth: labelWidth, x: left + columnWidth, y: line.y, width: columnWidth,
         ellipsis: glyphs.ellipsis, on: &canvas)
     }
+    if screen.isRunning { canvas.quietLines.insert(y + rows.count - 1) }
     y += rows.count + 1
 
     if let draft = screen.accentDraft {
@@ -61,6 +67,7 @@ enum MetronomeView {
         model: model, y: y, in: area, on: &canvas)
     }
     if let position = screen.setlist, screen.presetCursor == nil {
+      if !readsBeat { canvas.quietLines.insert(y) }
       let presets = model.settings.metronome.presets
       let bar =
         screen.beat.map { beat in

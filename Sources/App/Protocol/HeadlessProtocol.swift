@@ -93,7 +93,7 @@ extension Launcher.Failure {
       case (ProtocolStore.noSuchProtocol, _): Message("protocol.error.noSuchToMove", ["name": name])
       case (ProtocolStore.invalidName, let newName?):
         Message("protocol.error.invalidNewName", ["name": name, "newName": newName])
-      default: nil
+      default: error.message
       }
     self.init(description: error.description, message: message)
   }
@@ -108,7 +108,7 @@ extension Launcher.Failure {
         Message("protocol.error.archivedToRead", ["name": name])
       case ProtocolStore.missingReason(name): Message("protocol.error.missing", ["name": name])
       case ProtocolStore.goneMeanwhile: Message("protocol.error.goneMeanwhile", ["name": name])
-      default: nil
+      default: error.message
       }
     self.init(description: error.description, message: message)
   }

@@ -182,8 +182,12 @@ enum RhythmView {
       canvas.writeCentred(problem, y: area.y + 1, in: area, style: Style.role(.warn).bold)
     }
     let digitsArea = Rect(x: area.x, y: area.y + 2, width: area.width, height: BigDigits.height)
+    let readout = model.settings.beatReadout
     if let left = screen.countInBeatsLeft {
       BigDigits("\(left)", glyphs: model.glyphs).render(in: digitsArea, on: &canvas)
+      if !readout.readsOut(beatInBar: RhythmLine.beatsPerBar - left) {
+        canvas.quietLines.formUnion(digitsArea.y...digitsArea.maxY)
+      }
       // The digits in words, for a screen reader or a braille display.
       canvas.writeCentred(
         strings.text("rhythm.run.countIn", ["left": "\(left)"]), y: digitsArea.maxY, in: area,
@@ -193,6 +197,7 @@ enum RhythmView {
       let bar = min(line.bars, Int(played) / RhythmLine.beatsPerBar + 1)
       // The beat the play-head is in, in words: the click accents the first of the bar.
       let beat = min(line.beatCount - 1, Int(played)) % RhythmLine.beatsPerBar
+      if !readout.readsOut(beatInBar: beat) { canvas.quietLines.insert(digitsArea.y + 1) }
       canvas.writeCentred(
         strings.text(
           "rhythm.run.bar",
@@ -205,6 +210,8 @@ enum RhythmView {
     }
     let gridArea = Rect(
       x: area.x + 2, y: digitsArea.maxY + 1, width: area.width - 4, height: BeatGridView.height)
+    // The play-head moves every frame: the bar's words above say where it is.
+    canvas.quietLines.formUnion(gridArea.y..<gridArea.maxY)
     grid(screen, line: line, glyphs: model.glyphs).render(in: gridArea, on: &canvas)
   }
 

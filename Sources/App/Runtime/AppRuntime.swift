@@ -243,7 +243,8 @@ public final class AppRuntime {
         } catch {
           logger.warning("pattern not deleted: \(error)")
           inbox.post(
-            .notice(Message("notice.patternNotDeleted", ["reason": error.description])))
+            .notice(
+              Message("notice.patternNotDeleted", ["reason": model.strings.text(of: error)])))
         }
         reloadPatterns()
       case .savePattern(let pattern, let replacing):
@@ -254,7 +255,7 @@ public final class AppRuntime {
           inbox.post(.patternSaved(id: pattern.id))
         } catch {
           logger.warning("pattern not saved: \(error)")
-          inbox.post(.patternSaveFailed(reason: error.description))
+          inbox.post(.patternSaveFailed(reason: model.strings.text(of: error)))
         }
       }
     }
@@ -477,7 +478,8 @@ public final class AppRuntime {
       serverRefresh.request()
     } catch {
       logger.error("session not recorded: \(error)")
-      inbox.post(.notice(Message("notice.historyFailed", ["reason": "\(error)"])))
+      inbox.post(
+        .notice(Message("notice.historyFailed", ["reason": model.strings.text(of: error)])))
     }
   }
 
@@ -487,7 +489,7 @@ public final class AppRuntime {
       inbox.post(.saved)
     } catch {
       logger.error("settings not saved: \(error)")
-      inbox.post(.saveFailed(reason: "\(error)"))
+      inbox.post(.saveFailed(reason: model.strings.text(of: error)))
     }
   }
 

@@ -2,6 +2,7 @@ import Audio
 import AudioModel
 import FoundationEssentials
 import Logging
+import MusicTheory
 import Practice
 import Storage
 import TerminalUI
@@ -167,6 +168,22 @@ extension Launcher {
           $0 != "?" && ASCIIFallback.character(for: $0) == "?"
         }
       })
+  }
+
+  /// The language and note names of a command that prints notes (`show`, `staff`): the
+  /// player's, in English where the locale cannot show the language's script, as on the
+  /// screens.
+  public static func noteWords(environment: [String: String], isUTF8: Bool) throws(Failure) -> (
+    strings: Localizer, naming: NamingSystem
+  ) {
+    let ground = try prepare(environment: environment)
+    let settings = ground.loaded.settings
+    let isUnshown = !isUTF8 && languagesNeedingUnicode(ground.catalog).contains(settings.language)
+    return (
+      ground.catalog.localizer(
+        for: isUnshown ? LocaleCatalog.fallbackLanguage : settings.language),
+      settings.noteNaming
+    )
   }
 
   /// One notice per folder Woodshed cannot write (a read-only home, a full or read-only mount),

@@ -66,6 +66,8 @@ public struct SettingsModel: Equatable, Sendable {
       settings.theme = Self.cycle(ThemeChoice.allCases, from: settings.theme, by: step)
     case .screenReader:
       settings.screenReader.toggle()
+    case .beatReadout:
+      settings.beatReadout = Self.cycle(BeatReadout.allCases, from: settings.beatReadout, by: step)
     case .a4Reference:
       let hz = Int(settings.a4Reference.rounded()) + step
       settings.a4Reference = Double(min(max(hz, Self.a4Range.lowerBound), Self.a4Range.upperBound))

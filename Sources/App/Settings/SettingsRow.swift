@@ -5,6 +5,7 @@ public enum SettingsRow: CaseIterable, Equatable, Sendable {
   case glyphs
   case theme
   case screenReader
+  case beatReadout
   case a4Reference
   case masterVolume
   case clickVolume
@@ -27,6 +28,7 @@ public enum SettingsRow: CaseIterable, Equatable, Sendable {
     case .glyphs: return "settings.glyphs"
     case .theme: return "settings.theme"
     case .screenReader: return "settings.screenReader"
+    case .beatReadout: return "settings.beatReadout"
     case .a4Reference: return "settings.a4Reference"
     case .masterVolume: return "settings.volume.master"
     case .clickVolume: return "settings.volume.click"

@@ -18,10 +18,6 @@ enum SettingsView {
         ? "\(model.glyphs.arrowLeft) \(value) \(model.glyphs.arrowRight)" : value
       return MenuList.Item(strings.text(row.labelKey), detail: shown)
     }
-    let (list, below) = panel.splitTop(items.count)
-    MenuList(items: items, selected: screen.selected, glyphs: model.glyphs)
-      .render(in: list, on: &canvas)
-
     // The example and the status, with gaps around the example where the screen has room.
     // The MIDI row's value is short; why there is no MIDI input is said in full here.
     let example: (lines: [String], style: Style)? =
@@ -37,6 +33,16 @@ enum SettingsView {
       }
     let status = model.settingsStatus ?? Message("settings.savedAtOnce")
     let failed = status.key != "settings.saved" && status.key != "settings.savedAtOnce"
+    // Under the list, a row for a save that failed, else room for the example, else a row for
+    // the reminder: where the list does not fit then (80×24), it scrolls to keep the chosen
+    // row in view.
+    let kept = failed ? 1 : max(1, example?.lines.count ?? 0)
+    let (list, below) = panel.splitTop(min(items.count, panel.height - kept))
+    MenuList(
+      items: items, selected: screen.selected,
+      scrollOffset: max(0, screen.selected - list.height + 1), glyphs: model.glyphs
+    )
+    .render(in: list, on: &canvas)
     // Where both do not fit (80×24), a save that failed keeps its row and the example is cut;
     // otherwise the example is read in full and the reminder that changes are saved gives way.
     let exampleLines =
@@ -106,6 +112,8 @@ enum SettingsView {
       if model.overrides.screenReader { return strings.text("settings.screenReader.forced") }
       return strings.text(
         settings.screenReader ? "settings.screenReader.on" : "settings.screenReader.off")
+    case .beatReadout:
+      return strings.text("settings.beatReadout.\(settings.beatReadout.rawValue)")
     case .handedness:
       return strings.text(
         settings.fretboard.isLeftHanded ? "settings.handedness.left" : "settings.handedness.right")

@@ -4,7 +4,8 @@ import TerminalUI
 /// braille display can follow the practice: the decorations blanked (lines, boxes, blocks,
 /// dots, which are read out as noise), the cursor put on the line whose text changed (the line
 /// the view names as its focus first), and that focus line's text repeated in one status line
-/// when it changes ("✓ Right: G4"), where it stays until the next.
+/// when it changes ("✓ Right: G4"), where it stays until the next. Rows the view calls quiet
+/// (a beat not to be read out) change on the screen without moving the cursor.
 struct ScreenReaderFrames: Equatable, Sendable {
   /// The last frame as the views drew it, decorations blanked: what the next is compared with.
   private(set) var previous: Canvas?
@@ -24,7 +25,7 @@ struct ScreenReaderFrames: Equatable, Sendable {
   {
     var plain = canvas
     plain.replaceCharacters(Self.blankingDecorations)
-    let watched = watched.filter { $0 != statusRow }
+    let watched = watched.filter { $0 != statusRow && !canvas.quietLines.contains($0) }
     if let line = Self.changedLine(from: previous, to: plain, watched: watched) {
       cursorLine = line
       if line == plain.focusLine { announcement = Self.text(ofRow: line, in: plain) }

@@ -1,4 +1,5 @@
 import MusicTheory
+import Storage
 import TerminalUI
 
 /// `woodshed show scale|chord|arpeggio NAME`: the notes, correctly spelled, on the first line,
@@ -40,10 +41,12 @@ public enum HeadlessShow {
   }
 
   /// The spelled notes, space-separated with ASCII accidentals so scripts can read them, then
-  /// every place they lie in the fret window, labelled with their interval from the root.
+  /// every place they lie in the fret window, labelled with their interval from the root, then
+  /// the same places in words in the language of `strings`, the notes named in `naming`.
   public static func render(
     _ kind: Kind, _ name: String, tuning tuningText: String = "standard",
-    frets fretsText: String = "0-12", leftHanded: Bool = false, glyphs: GlyphSet.Kind
+    frets fretsText: String = "0-12", leftHanded: Bool = false, glyphs: GlyphSet.Kind,
+    strings: Localizer, naming: NamingSystem = .english
   ) throws(Launcher.Failure) -> String {
     let tones = try tones(kind, name)
     guard let tuning = Tuning(parsing: tuningText) else {
@@ -52,11 +55,13 @@ public enum HeadlessShow {
     }
     let frets = try fretRange(fretsText)
     var dots: [FretboardView.Dot] = []
+    var places: [Place] = []
     for (index, tone) in tones.noteClasses.enumerated() {
       let style = index == 0 ? FretboardView.Dot.tonicStyle : FretboardView.Dot.toneStyle
       for position in tuning.positions(of: tone.semitonesFromC, frets: frets) {
         dots.append(
           FretboardView.Dot(position, label: tones.intervals[index].degreeName, style: style))
+        places.append(Place(position: position, noteClass: tone, isRoot: index == 0))
       }
     }
     let view = FretboardView(
@@ -64,7 +69,37 @@ public enum HeadlessShow {
       glyphs: GlyphSet.named(glyphs))
     var canvas = Canvas(width: view.width, height: view.height)
     view.render(in: canvas.bounds, on: &canvas)
+    let words = self.words(
+      places, root: strings.text(kind == .scale ? "show.words.tonic" : "show.words.root"),
+      strings: strings, naming: naming, glyphs: GlyphSet.named(glyphs))
     return tones.noteClasses.map(\.description).joined(separator: " ") + "\n\n" + canvas.plainText
+      + "\n" + words.map { $0 + "\n" }.joined()
+  }
+
+  /// A tone's place on the neck.
+  struct Place {
+    let position: FretPosition
+    let noteClass: NoteClass
+    let isRoot: Bool
+  }
+
+  /// The places in words, a line per string from the lowest, each fret with its note's name
+  /// and the root marked: "string 6: 0 E, 3 G, 5 A (root)". What the picture shows, for a
+  /// screen reader or a braille display; in ASCII where the locale cannot show more.
+  static func words(
+    _ places: [Place], root: String, strings: Localizer, naming: NamingSystem, glyphs: GlyphSet
+  ) -> [String] {
+    let byString = Dictionary(grouping: places, by: \.position.string)
+    return byString.keys.sorted(by: >).map { string in
+      let notes = byString[string, default: []].sorted { $0.position.fret < $1.position.fret }
+        .map { place in
+          let name = naming.name(of: place.noteClass, glyphs: glyphs.accidentals)
+          return "\(place.position.fret) \(name)" + (place.isRoot ? " (\(root))" : "")
+        }
+      let line = strings.text(
+        "fretboard.words.string", ["string": "\(string)", "frets": notes.joined(separator: ", ")])
+      return glyphs.kind == .ascii ? String(line.map(ASCIIFallback.character)) : line
+    }
   }
 
   /// "0-12", "5-9" or "7" (frets 0 to 7); within the neck, at most 24 frets.

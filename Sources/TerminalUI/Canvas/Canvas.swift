@@ -7,6 +7,10 @@ public struct Canvas: Equatable, Sendable {
   /// The row a view names as the one that tells what just happened (a verdict, the item
   /// chosen): screen-reader mode puts the cursor there and reads it out when it changes.
   public var focusLine: Int?
+  /// Rows whose change in this frame is not to be read out (a beat the player chose not to
+  /// hear, a clock ticking): screen-reader mode does not move the cursor for them, though
+  /// their words stay on the screen for a braille display.
+  public var quietLines: Set<Int> = []
   /// Where the terminal's cursor stands, shown; nil hides it.
   public var cursor: Position?
 

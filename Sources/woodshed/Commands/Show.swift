@@ -36,10 +36,14 @@ struct Show: ParsableCommand {
       throw Launcher.Failure(description: "unknown kind \"\(kind)\": use scale, chord or arpeggio")
     }
     let environment = ProcessInfo.processInfo.environment
+    let locale = TerminalLocale.adopt(environment: environment)
+    let (strings, naming) = try Launcher.noteWords(
+      environment: environment, isUTF8: locale.isUTF8)
     say(
       try HeadlessShow.render(
         kind, name.joined(separator: " "), tuning: tuning, frets: frets, leftHanded: left,
-        glyphs: session.glyphs ?? detectedGlyphs(environment)),
+        glyphs: session.glyphs ?? GlyphSet.detect(locale: locale, term: environment["TERM"]),
+        strings: strings, naming: naming),
       terminator: "")
   }
 }

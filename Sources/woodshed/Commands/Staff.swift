@@ -23,10 +23,14 @@ struct Staff: ParsableCommand {
 
   func run() throws {
     let environment = ProcessInfo.processInfo.environment
+    let locale = TerminalLocale.adopt(environment: environment)
+    let (strings, naming) = try Launcher.noteWords(
+      environment: environment, isUTF8: locale.isUTF8)
     say(
       try HeadlessStaff.render(
         notes: notes, clef: clef, key: key,
-        glyphs: session.glyphs ?? detectedGlyphs(environment)),
+        glyphs: session.glyphs ?? GlyphSet.detect(locale: locale, term: environment["TERM"]),
+        strings: strings, naming: naming),
       terminator: "")
   }
 }
