@@ -27,7 +27,8 @@ func seconds(_ duration: Duration) -> Double {
 let arguments = CommandLine.arguments
 // `--only onsets` or `--only pitch` prints those figures alone: the slowest parts, and the ones
 // needing no app; `--only onset-misses` prints woodshed's onset summary and the tuning part's
-// misses, to tune by, and `--only pitch-misses` the pitch tuning part's. `--only onset-clips
+// misses, to tune by, `--only onset-soft` the tuning part's bowed, blown and sung notes alone, in
+// a minute, and `--only pitch-misses` the pitch tuning part's. `--only onset-clips
 // PREFIX FOLDER` writes the tuning clips whose names start with PREFIX, to listen to.
 if let only = arguments.firstIndex(of: "--only"), only + 3 < arguments.count,
   arguments[only + 1] == "onset-clips"
@@ -40,11 +41,11 @@ if let only = arguments.firstIndex(of: "--only"), only + 3 < arguments.count,
 if let only = arguments.firstIndex(of: "--only") {
   let figures = [
     "onsets": onsetFigures, "onset-misses": onsetMisses, "pitch": pitchFigures,
-    "pitch-misses": pitchMisses,
+    "pitch-misses": pitchMisses, "onset-soft": onsetSoftFigures,
   ]
   guard only + 1 < arguments.count, let chosen = figures[arguments[only + 1]] else {
     print(
-      "usage: woodshed-bench --only onsets|onset-misses|pitch|pitch-misses | --only onset-clips PREFIX FOLDER"
+      "usage: woodshed-bench --only onsets|onset-misses|onset-soft|pitch|pitch-misses | --only onset-clips PREFIX FOLDER"
     )
     exit(2)
   }
@@ -53,7 +54,7 @@ if let only = arguments.firstIndex(of: "--only") {
 }
 guard let flag = arguments.firstIndex(of: "--woodshed"), flag + 1 < arguments.count else {
   print(
-    "usage: woodshed-bench --woodshed PATH-TO-WOODSHED [--files-only | --protocol-only | --first-click-only | --ssh-only] | --only onsets|onset-misses|pitch|pitch-misses"
+    "usage: woodshed-bench --woodshed PATH-TO-WOODSHED [--files-only | --protocol-only | --first-click-only | --ssh-only] | --only onsets|onset-misses|onset-soft|pitch|pitch-misses"
   )
   exit(2)
 }

@@ -12,8 +12,8 @@
 /// whose peaks above an adaptive threshold are onsets (`OnsetPeakPicker`); each is then placed
 /// on the waveform (`OnsetRefiner`). Beside it, longer windows follow the partials
 /// (`PartialNovelty`, `PartialOnsetPicker`) to find the notes that start with no burst, such as
-/// a bowed or sung note or one under the ringing of the note before; the two are merged
-/// (`OnsetMerger`).
+/// a bowed or sung note or one under the ringing of the note before, unless the note before
+/// goes on at the same pitch (`NoteContinuation`); the two are merged (`OnsetMerger`).
 public final class OnsetDetector {
   public let sampleRate: Int
   /// The most samples by which an onset's report can trail its sound's start.
@@ -45,6 +45,7 @@ public final class OnsetDetector {
   private var partialPicker: PartialOnsetPicker
   private var aloneClicks: AloneClicks
   private var merger: OnsetMerger
+  private var continuation: NoteContinuation
   /// How far behind the analysed input an onset of either function can still be found.
   private let spectralReach: Int
   private let partialReach: Int
@@ -98,6 +99,7 @@ public final class OnsetDetector {
     partialPicker = PartialOnsetPicker(hopSeconds: hopSeconds)
     aloneClicks = AloneClicks(sampleRate: sampleRate)
     merger = OnsetMerger(sampleRate: sampleRate)
+    continuation = NoteContinuation(sampleRate: sampleRate)
     let partialFramesLate = PartialNovelty.framesLate + PartialOnsetPicker.lookAhead
     partialReach =
       (partialFramesLate + 1) * spectrum.hop + partials.size - partials.soundStart(ofFrame: 0)
@@ -114,7 +116,9 @@ public final class OnsetDetector {
     heardBands = bandMagnitudes
     let learnerReach = bleed.excerpt.end - bleed.excerpt.start
     history = SampleHistory(
-      capacity: latency + max(refiner.reach, learnerReach, partials.size) + spectrum.hop)
+      capacity: latency
+        + max(refiner.reach, learnerReach, partials.size, partialReach + continuation.lookBack)
+        + spectrum.hop)
   }
 
   /// A metronome click will sound at this input frame. Announce each click before its audio is
@@ -192,7 +196,10 @@ public final class OnsetDetector {
       let peak = partialPicker.push(frame: found.frame, value: found.value)
     {
       let start = partials.soundStart(ofFrame: peak.frame)
-      if !flux.isTooFaint, !aloneClicks.covers(start) {
+      if !flux.isTooFaint, !aloneClicks.covers(start),
+        !continuation.goesOn(
+          at: start, in: history, upTo: nextWindowStart + spectrum.size + clickAllowance)
+      {
         merger.addPartial(Onset(frame: start, strength: peak.strength))
       }
     }

@@ -1,0 +1,104 @@
+import Foundation
+import ListeningEval
+
+/// A quick diagnostic for the bowed, blown and sung notes of the tuning part, heard with a
+/// schedule but no clicks: F, recall and precision by source, and where woodshed's onsets fall
+/// around the true ones (each found onset against the nearest true one within 250 ms), in 10 ms
+/// steps. It takes a minute where the whole evaluation takes several.
+func onsetSoftFigures() -> [String] {
+  let clips = OnsetEvaluationSet.clips(of: .tuning, conditions: [.scheduleWithoutClicks])
+    .filter { $0.category == .softAttack }
+  let runs = clips.map { clip in (clip, OnsetRun.woodshed(clip)) }
+  var lines: [String] = []
+  let sources = Set(clips.map { $0.source }).sorted { $0.rawValue < $1.rawValue }
+  for source in [EvaluationClip.Source?.none] + sources.map(Optional.some) {
+    let chosen = runs.filter { source == nil || $0.0.source == source }
+    let score = OnsetScore(merging: chosen.map { OnsetRun.score($0.0, detected: $0.1) })
+    let close = score.timingErrors.filter { abs($0) <= 0.010 }.count
+    lines.append(
+      String(
+        format: "%@: %d clips, F %.3f, recall %.3f, precision %.3f, within 10 ms %.3f",
+        source?.rawValue ?? "all", chosen.count, score.fMeasure, score.recall, score.precision,
+        Double(close) / Double(max(1, score.timingErrors.count))))
+  }
+  var histogram: [Int: Int] = [:]
+  for (clip, detected) in runs {
+    let truth = clip.truthSeconds
+    for onset in detected {
+      guard let nearest = truth.min(by: { abs($0 - onset) < abs($1 - onset) }) else { continue }
+      let error: Double = onset - nearest
+      guard abs(error) <= 0.25 else { continue }
+      histogram[Int((error * 100).rounded(.down)), default: 0] += 1
+    }
+  }
+  lines.append("  false onsets: " + falseOnsetKinds(runs))
+  lines.append("  missed notes: " + missedNoteSteps(runs))
+  lines += histogram.keys.sorted().map { step in
+    String(format: "  %+4d..%+4d ms: %d", step * 10, step * 10 + 10, histogram[step]!)
+  }
+  return lines
+}
+
+/// The found onsets no true onset within 50 ms accounts for, by where they fall in the note
+/// sounding then: late (up to 250 ms after its start), in its middle, at its end (from 30 ms
+/// before the player lets go to 150 ms after), before the next one (in the silence up to it).
+private func falseOnsetKinds(_ runs: [(EvaluationClip, [Double])]) -> String {
+  var kinds: [String: Int] = [:]
+  for (clip, detected) in runs {
+    let truth = clip.truthSeconds
+    var claimed = Set<Int>()
+    for onset in detected {
+      if let index = truth.indices.filter({
+        !claimed.contains($0) && abs(truth[$0] - onset) <= 0.05
+      })
+      .min(by: { abs(truth[$0] - onset) < abs(truth[$1] - onset) }) {
+        claimed.insert(index)
+        continue
+      }
+      guard let index = truth.lastIndex(where: { $0 <= onset }),
+        index < clip.performance.notes.count
+      else {
+        kinds["before the first", default: 0] += 1
+        continue
+      }
+      let note = clip.performance.notes[index]
+      let release = note.time + note.duration
+      let kind =
+        if onset - truth[index] <= 0.25 && onset < release - 0.03 {
+          claimed.contains(index) ? "late, again" : "late, alone"
+        } else if onset < release - 0.03 {
+          "middle"
+        } else if onset <= release + 0.15 {
+          "at the end"
+        } else {
+          "before the next"
+        }
+      kinds[kind, default: 0] += 1
+    }
+  }
+  return kinds.keys.sorted().map { "\($0) \(kinds[$0]!)" }.joined(separator: ", ")
+}
+
+/// The true onsets no found onset within 50 ms accounts for, by the step from the note before:
+/// the same pitch, a step (up to two semitones), a leap, or the first note.
+private func missedNoteSteps(_ runs: [(EvaluationClip, [Double])]) -> String {
+  var kinds: [String: Int] = [:]
+  for (clip, detected) in runs {
+    let notes = clip.performance.notes
+    for (index, truth) in clip.truthSeconds.enumerated()
+    where !detected.contains(where: { abs($0 - truth) <= 0.05 }) {
+      let kind =
+        if index == 0 || index >= notes.count {
+          "first"
+        } else {
+          switch abs(notes[index].pitch - notes[index - 1].pitch) {
+          case 0: "same pitch"
+          case 1...2: "a step"
+          default: "a leap"
+          }
+        }
+      kinds[kind, default: 0] += 1
+    }
+  }
+  return kinds.keys.sorted().map { "\($0) \(kinds[$0]!)" }.joined(separator: ", ")
+}
