@@ -139,7 +139,7 @@ extension ServerScenarios {
           "data/protocols/gig/journal.jsonl": #"{"line":"work Ravel"}"# + "\n",
           "data/patterns/my-lick.json": Self.backedUpFiles["data/patterns/my-lick.json"]!,
         ], in: laptop)
-      // A history grown past what a backup file may hold differs, and is replaced when forced.
+      // A history of another size than the backup's differs, and is replaced when forced.
       let history = laptop.folder.appendingPathComponent("data/history.jsonl")
       let grown = Data(repeating: 0x0a, count: BackupRules.maximumItemBytes + 1)
       try grown.write(to: history)
