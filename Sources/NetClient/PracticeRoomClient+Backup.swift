@@ -7,6 +7,13 @@ public struct BackupEntry: Equatable, Sendable {
   public let sha256: String
   public let size: Int
   public let modifiedAt: Date
+
+  public init(path: String, sha256: String, size: Int, modifiedAt: Date) {
+    self.path = path
+    self.sha256 = sha256
+    self.size = size
+    self.modifiedAt = modifiedAt
+  }
 }
 
 extension PracticeRoomClient {

@@ -28,13 +28,14 @@ extension PracticeRoomAPI {
     guard let content = Data(base64Encoded: item.content) else {
       return .badRequest(.init(body: .json(.init(error: "the content is not base64"))))
     }
-    guard content.count <= BackupRules.maximumItemBytes else {
+    let maximumBytes = BackupRules.maximumBytes(ofPath: item.path)
+    guard content.count <= maximumBytes else {
       return .contentTooLarge(
         .init(
           body: .json(
             .init(
               error: "\(item.path) has \(content.count) bytes; a backup item has at most "
-                + "\(BackupRules.maximumItemBytes)"))))
+                + "\(maximumBytes)"))))
     }
     guard BackupRules.sha256(of: content) == item.sha256 else {
       return .badRequest(

@@ -16,18 +16,13 @@ extension PracticeRoomAPI {
       return .unauthorized(Self.tokenRefused)
     }
     guard case .json(let request) = input.body else { return .badRequest(Self.badBody) }
-    let record: SessionRecord
-    switch Self.sessionRecord(request.record) {
-    case .success(let read): record = read
-    case .failure(let problem): return .badRequest(.init(body: .json(.init(error: problem.error))))
-    }
     let result: IntervalGameResult
-    do {
-      result = try ScorePlausibility.intervalResult(of: record, now: Date())
-    } catch {
-      logger.notice(
-        "score refused", metadata: ["player": "\(account.name)", "why": "\(error.description)"])
-      return .unprocessableContent(.init(body: .json(.init(error: error.description))))
+    switch checked(request.record, player: account.name, by: ScorePlausibility.intervalResult) {
+    case .success(let checked): result = checked
+    case .failure(.unreadable(let error)):
+      return .badRequest(.init(body: .json(.init(error: error))))
+    case .failure(.implausible(let error)):
+      return .unprocessableContent(.init(body: .json(.init(error: error))))
     }
     let isNew = try await scores.record(
       player: account.name, startedAt: result.startedAt, patternID: result.patternID,
@@ -78,18 +73,13 @@ extension PracticeRoomAPI {
       return .unauthorized(Self.tokenRefused)
     }
     guard case .json(let request) = input.body else { return .badRequest(Self.badBody) }
-    let record: SessionRecord
-    switch Self.sessionRecord(request.record) {
-    case .success(let read): record = read
-    case .failure(let problem): return .badRequest(.init(body: .json(.init(error: problem.error))))
-    }
     let result: BoardResult
-    do {
-      result = try ScorePlausibility.boardResult(of: record, now: Date())
-    } catch {
-      logger.notice(
-        "score refused", metadata: ["player": "\(account.name)", "why": "\(error.description)"])
-      return .unprocessableContent(.init(body: .json(.init(error: error.description))))
+    switch checked(request.record, player: account.name, by: ScorePlausibility.boardResult) {
+    case .success(let checked): result = checked
+    case .failure(.unreadable(let error)):
+      return .badRequest(.init(body: .json(.init(error: error))))
+    case .failure(.implausible(let error)):
+      return .unprocessableContent(.init(body: .json(.init(error: error))))
     }
     let isNew = try await boardScores.record(
       player: account.name, game: result.game.rawValue, startedAt: result.startedAt,
@@ -150,21 +140,32 @@ extension PracticeRoomAPI {
             mine: found.mine.map(Self.schema)))))
   }
 
-  /// The line sent as a record, or why it is none.
-  private static func sessionRecord(_ line: String) -> Result<SessionRecord, RecordProblem> {
-    guard line.utf8.count <= longestRecord else {
-      return .failure(RecordProblem(error: "the record is longer than a line of history"))
+  /// The game's result of the line sent as a record, read and checked by `check`; or why it is
+  /// refused: not a line of history (400), or a score the game cannot give (422, logged).
+  private func checked<GameResult>(
+    _ line: String, player: String,
+    by check: (SessionRecord, Date) throws(ScoreRefusal) -> GameResult
+  ) -> Result<GameResult, ScoreProblem> {
+    guard line.utf8.count <= Self.longestRecord else {
+      return .failure(.unreadable("the record is longer than a line of history"))
     }
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .iso8601
     guard let record = try? decoder.decode(SessionRecord.self, from: Data(line.utf8)) else {
-      return .failure(RecordProblem(error: "the record is not a line of Woodshed's history"))
+      return .failure(.unreadable("the record is not a line of Woodshed's history"))
     }
-    return .success(record)
+    do throws(ScoreRefusal) {
+      return .success(try check(record, Date()))
+    } catch {
+      logger.notice(
+        "score refused", metadata: ["player": "\(player)", "why": "\(error.description)"])
+      return .failure(.implausible(error.description))
+    }
   }
 
-  private struct RecordProblem: Error {
-    let error: String
+  private enum ScoreProblem: Error {
+    case unreadable(String)
+    case implausible(String)
   }
 
   private static func ids(_ list: String) -> [String] {

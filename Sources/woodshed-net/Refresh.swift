@@ -9,9 +9,9 @@ import Storage
 /// background when it starts, and reads the file when it ends; it never waits for it.
 struct Refresh: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Send the scores not sent yet and update what the practice room shows of the "
-      + "server: the patterns shared with you, your places on the boards, "
-      + "and whether the server answers.")
+    abstract: "Send the scores not sent yet, update what the practice room shows of the "
+      + "server (the patterns shared with you, your places on the boards, "
+      + "and whether the server answers), then back up the files that changed.")
 
   func run() async throws {
     let paths = WoodshedNet.paths
@@ -62,6 +62,11 @@ struct Refresh: AsyncParsableCommand {
           places: previous?.places ?? [], catalogue: previous?.catalogue ?? []))
       throw failure
     }
+    // Last, so that what the room shows never waits for it. Never a restore.
+    print(
+      try await Sync.backUp(
+        credentials: credentials, client: PracticeRoomClient(server: credentials.server),
+        folders: BackupFolders(paths: paths), inBackground: true))
   }
 
   /// A board the player played for: a pattern's interval board (no `choice`), or a drill's,

@@ -6,14 +6,20 @@ import Storage
 import TerminalUI
 
 /// The player's files a backup holds, each known by its path relative to the woodshed home
-/// (`config/settings.json`, `data/history.jsonl`, `data/patterns/NAME.json`, a protocol's
-/// `data/protocols/NAME/journal.jsonl` …), the path `BackupRules` checks on both sides.
+/// (`config/settings.json`, `data/history.jsonl`, `data/patterns/NAME.json`,
+/// `data/rhythms/NAME.json`, a protocol's `data/protocols/NAME/journal.jsonl` …), the path
+/// `BackupRules` checks on both sides.
 struct BackupFolders {
   let paths: StoragePaths
 
-  /// Where `path` lives on this machine; nil for a path a backup cannot hold.
+  static let historyPath = "data/history.jsonl"
+
+  /// Where `path` lives on this machine; nil for a path a backup cannot hold, or a piece of the
+  /// history (which has no file of its own).
   func url(of path: String) -> URL? {
-    guard BackupRules.problem(withPath: path) == nil else { return nil }
+    guard BackupRules.problem(withPath: path) == nil, !HistoryPieces.holds(path) else {
+      return nil
+    }
     let parts = path.split(separator: "/").map(String.init)
     let root = parts[0] == "config" ? paths.configFolder : paths.dataFolder
     return parts.dropFirst().reduce(root) { $0.appendingPathComponent($1) }
@@ -31,9 +37,13 @@ struct BackupFolders {
       ((try? manager.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }
     }
     if isFile(paths.settingsFile) { found.append("config/settings.json") }
-    if isFile(paths.historyFile) { found.append("data/history.jsonl") }
-    for name in names(in: paths.patternsFolder) where name.hasSuffix(".json") {
-      found.append("data/patterns/\(name)")
+    if isFile(paths.historyFile) { found.append(Self.historyPath) }
+    for (folder, prefix) in [
+      (paths.patternsFolder, "data/patterns"), (paths.rhythmsFolder, "data/rhythms"),
+    ] {
+      for name in names(in: folder) where name.hasSuffix(".json") {
+        found.append("\(prefix)/\(name)")
+      }
     }
     for (folder, prefix) in [
       (paths.protocolsFolder, "data/protocols"),
@@ -58,7 +68,8 @@ struct BackupFolders {
     return (attributes[.size] as? NSNumber)?.intValue
   }
 
-  /// The file's bytes and modification time, or nil when it is not here.
+  /// The file's bytes and modification time, or nil when it is not here. The history may have
+  /// as many bytes as a whole backup: it goes in pieces.
   func read(_ path: String) throws -> (content: Data, modifiedAt: Date)? {
     guard let url = url(of: path), FileManager.default.fileExists(atPath: url.path) else {
       return nil
@@ -71,13 +82,15 @@ struct BackupFolders {
       throw CommandFailure("cannot back up \(path): \(error.localizedDescription)")
     }
     let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-    guard size <= BackupRules.maximumItemBytes else {
+    let limit =
+      path == Self.historyPath ? BackupRules.maximumPlayerBytes : BackupRules.maximumItemBytes
+    guard size <= limit else {
       throw CommandFailure(
-        "cannot back up \(path): it has \(size) bytes; a backup item has at most "
-          + "\(BackupRules.maximumItemBytes) (4 MiB)")
+        "cannot back up \(path): it has \(size) bytes; a backup holds at most \(limit) "
+          + "(\(limit >> 20) MiB) of it")
     }
     do {
-      let content = try PlayerFile.read(url, byteLimit: BackupRules.maximumItemBytes)
+      let content = try PlayerFile.read(url, byteLimit: limit)
       return (content, attributes[.modificationDate] as? Date ?? Date())
     } catch {
       throw CommandFailure("cannot back up \(path): \(error.reason)")
@@ -85,13 +98,35 @@ struct BackupFolders {
   }
 }
 
+/// `backup.json` in the state folder: the account whose backup this machine's files were last
+/// synced or restored with. The practice room's background backup sends only then (or to an
+/// empty backup), so a new machine's short history never replaces the one backed up.
+struct BackupMark: Codable, Equatable {
+  let server: String
+  let player: String
+
+  static func url(_ paths: StoragePaths) -> URL {
+    paths.stateFolder.appendingPathComponent("backup.json")
+  }
+
+  static func read(_ paths: StoragePaths) -> BackupMark? {
+    (try? Data(contentsOf: url(paths))).flatMap { try? JSONDecoder().decode(Self.self, from: $0) }
+  }
+
+  func write(_ paths: StoragePaths) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    try AtomicFile.write(try encoder.encode(self), to: Self.url(paths))
+  }
+}
+
 struct Sync: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Back up your history, settings, patterns and protocols to the server.",
+    abstract: "Back up your history, settings, patterns, rhythms and protocols to the server.",
     discussion: """
-      Sends only the files the server does not have as they are. With --restore, brings the \
-      backup onto this machine; a file here that differs from the backup is kept unless \
-      --force is given.
+      Sends only the files the server does not have as they are; the history goes in pieces of \
+      1 MiB, and only its changed pieces are sent. With --restore, brings the backup onto this \
+      machine; a file here that differs from the backup is kept unless --force is given.
       """)
 
   @Flag(help: "Bring the backup onto this machine.")
@@ -105,13 +140,20 @@ struct Sync: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let (client, token) = try SharedPatterns.session()
+    guard let credentials = try CredentialsFile(paths: WoodshedNet.paths).read() else {
+      throw ClientFailure.notLoggedIn
+    }
+    let client = try PracticeRoomClient(server: credentials.server)
     let folders = BackupFolders(paths: WoodshedNet.paths)
     do {
       if restore {
-        try await Self.restore(client: client, token: token, folders: folders, force: force)
+        try await Self.restore(
+          client: client, token: credentials.token, folders: folders, force: force)
+        try BackupMark(server: credentials.server, player: credentials.name).write(folders.paths)
       } else {
-        try await Self.backUp(client: client, token: token, folders: folders)
+        print(
+          try await Self.backUp(
+            credentials: credentials, client: client, folders: folders, inBackground: false))
       }
     } catch ClientFailure.unreachable(let server) {
       throw CommandFailure(
@@ -120,43 +162,96 @@ struct Sync: AsyncParsableCommand {
     }
   }
 
-  private static func backUp(client: PracticeRoomClient, token: String, folders: BackupFolders)
-    async throws
-  {
+  /// Sends the files whose content the server does not have, the history as its changed pieces
+  /// and then its manifest; answers the line that says what was sent. In the background, sends
+  /// nothing to a backup this machine has not synced or restored with.
+  static func backUp(
+    credentials: Credentials, client: PracticeRoomClient, folders: BackupFolders,
+    inBackground: Bool
+  ) async throws -> String {
+    let token = credentials.token
+    let mark = BackupMark(server: credentials.server, player: credentials.name)
+    let listing = try await client.backupListing(token: token)
+    if inBackground, !listing.isEmpty, BackupMark.read(folders.paths) != mark {
+      return "backup left for woodshed sync: this machine has not synced or restored "
+        + "\(credentials.name)'s backup yet"
+    }
     let kept = Dictionary(
-      try await client.backupListing(token: token).map { ($0.path, $0.sha256) },
-      uniquingKeysWith: { first, _ in first })
-    var sent = 0
-    var unchanged = 0
+      listing.map { ($0.path, $0.sha256) }, uniquingKeysWith: { first, _ in first })
+    var here: [(path: String, content: Data, modifiedAt: Date)] = []
     for path in folders.localPaths() {
       guard let (content, modifiedAt) = try folders.read(path) else { continue }
-      let sha256 = BackupRules.sha256(of: content)
-      if kept[path] == sha256 {
-        unchanged += 1
-        continue
-      }
-      try await client.putBackupItem(
-        path: path, content: content, sha256: sha256, modifiedAt: modifiedAt, token: token)
-      sent += 1
+      here.append((path, content, modifiedAt))
     }
-    print("backed up \(files(sent)) to \(client.server) (\(unchanged) unchanged)")
+    let total = here.reduce(0) { $0 + $1.content.count }
+    guard total <= BackupRules.maximumPlayerBytes else {
+      throw CommandFailure(
+        "cannot back up: your files have \(String(format: "%.1f", Double(total) / 1_048_576)) "
+          + "MiB; a backup holds at most \(BackupRules.maximumPlayerBytes >> 20) MiB")
+    }
+    var sent = 0
+    var unchanged = 0
+    var piecesSent = ""
+    for file in here {
+      var items = [(path: file.path, content: file.content)]
+      if file.path == BackupFolders.historyPath {
+        let pieces = HistoryPieces.cut(file.content)
+        items =
+          pieces.enumerated().map { (HistoryPieces.path(ofPiece: $0), $1) }
+          + [
+            (HistoryPieces.manifestPath, HistoryPieces(of: file.content, pieces: pieces).encoded())
+          ]
+      }
+      let changed = items.filter { kept[$0.path] != BackupRules.sha256(of: $0.content) }
+      for item in changed {
+        try await client.putBackupItem(
+          path: item.path, content: item.content, sha256: BackupRules.sha256(of: item.content),
+          modifiedAt: file.modifiedAt, token: token)
+      }
+      if file.path == BackupFolders.historyPath {
+        let pieces = changed.filter { $0.path != HistoryPieces.manifestPath }.count
+        piecesSent = "; history pieces sent: \(pieces) of \(items.count - 1)"
+      }
+      if changed.isEmpty { unchanged += 1 } else { sent += 1 }
+    }
+    try mark.write(folders.paths)
+    return "backed up \(files(sent)) to \(client.server) (\(unchanged) unchanged)" + piecesSent
   }
 
   /// Checks every file before writing any: a file here that differs from the backup stops the
-  /// restore (without --force) before anything changed.
+  /// restore (without --force) before anything changed, and so does a history whose pieces do
+  /// not join into the one its manifest lists.
   private static func restore(
     client: PracticeRoomClient, token: String, folders: BackupFolders, force: Bool
   ) async throws {
+    let listing = try await client.backupListing(token: token)
+    var entries = listing.filter { !HistoryPieces.holds($0.path) }
+    var history: HistoryPieces?
+    if let manifest = listing.first(where: { $0.path == HistoryPieces.manifestPath }) {
+      let (_, content) = try await client.backupItem(path: manifest.path, token: token)
+      guard let pieces = try? JSONDecoder().decode(HistoryPieces.self, from: content) else {
+        throw CommandFailure(
+          "\(BackupFolders.historyPath) cannot be restored: its manifest came from the server "
+            + "damaged; nothing restored")
+      }
+      history = pieces
+      // The pieces replace a history backed up whole before there were pieces.
+      entries.removeAll { $0.path == BackupFolders.historyPath }
+      entries.append(
+        BackupEntry(
+          path: BackupFolders.historyPath, sha256: pieces.sha256, size: pieces.size,
+          modifiedAt: manifest.modifiedAt))
+    }
     var wanted: [BackupEntry] = []
     var differing: [String] = []
     var unchanged = 0
-    for entry in try await client.backupListing(token: token) {
+    for entry in entries.sorted(by: { $0.path < $1.path }) {
       // A server's paths are another machine's text: only the backup's folders are written.
       guard folders.url(of: entry.path) != nil else {
         throw CommandFailure("the server sent a file outside the backup's folders: \(entry.path)")
       }
-      // Only a file of the backup's size is read: one of another size (a history grown past
-      // what a backup holds among them) differs without reading it.
+      // Only a file of the backup's size is read: one of another size differs without
+      // reading it.
       let sizeHere = folders.size(of: entry.path)
       if sizeHere == entry.size,
         try folders.read(entry.path).map({ BackupRules.sha256(of: $0.content) }) == entry.sha256
@@ -173,12 +268,22 @@ struct Sync: AsyncParsableCommand {
           + ["nothing restored: add --force to replace \(files(differing.count)) with the backup"])
           .joined(separator: "\n"))
     }
+    var fetched: [(entry: BackupEntry, content: Data, url: URL)] = []
     for entry in wanted {
-      let (_, content) = try await client.backupItem(path: entry.path, token: token)
+      let content: Data
+      if entry.path == BackupFolders.historyPath, let history {
+        content = try await joined(
+          history, listed: Set(listing.map(\.path)), client: client, token: token)
+      } else {
+        content = try await client.backupItem(path: entry.path, token: token).1
+      }
       guard BackupRules.sha256(of: content) == entry.sha256, let url = folders.url(of: entry.path)
       else {
         throw CommandFailure("\(entry.path) came from the server damaged: run the restore again")
       }
+      fetched.append((entry, content, url))
+    }
+    for (entry, content, url) in fetched {
       do {
         try AtomicFile.write(content, to: url)
         try FileManager.default.setAttributes(
@@ -188,6 +293,24 @@ struct Sync: AsyncParsableCommand {
       }
     }
     print("restored \(files(wanted.count)) from \(client.server) (\(unchanged) unchanged)")
+  }
+
+  /// The history joined from its pieces, each checked against the manifest.
+  private static func joined(
+    _ history: HistoryPieces, listed: Set<String>, client: PracticeRoomClient, token: String
+  ) async throws -> Data {
+    var pieces: [Data?] = []
+    for index in history.pieces.indices {
+      let path = HistoryPieces.path(ofPiece: index)
+      pieces.append(
+        listed.contains(path) ? try await client.backupItem(path: path, token: token).1 : nil)
+    }
+    if let problem = history.problem(joining: pieces) {
+      throw CommandFailure(
+        "\(BackupFolders.historyPath) cannot be restored: \(problem); nothing restored "
+          + "(run woodshed sync where the whole history is)")
+    }
+    return pieces.reduce(into: Data()) { $0.append($1 ?? Data()) }
   }
 
   private static func files(_ count: Int) -> String {

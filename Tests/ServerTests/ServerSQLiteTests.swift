@@ -121,6 +121,18 @@ final class ServerSQLiteTests: XCTestCase {
     try await scenarios.anotherPlayerCannotReadMyBackup()
   }
 
+  func testALargeHistoryIsBackedUpInPiecesAndRestoredWhole() async throws {
+    try await scenarios.aLargeHistoryIsBackedUpInPiecesAndRestoredWhole()
+  }
+
+  func testABackupFromBeforePiecesStillRestores() async throws {
+    try await scenarios.aBackupFromBeforePiecesStillRestores()
+  }
+
+  func testTheRoomsRefreshBacksUpWhatChanged() async throws {
+    try await scenarios.theRoomsRefreshBacksUpWhatChanged()
+  }
+
   func testBackupItemsAreCheckedBeforeTheDatabase() async throws {
     try await scenarios.backupItemsAreCheckedBeforeTheDatabase()
   }

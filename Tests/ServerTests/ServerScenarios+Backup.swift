@@ -13,13 +13,14 @@ extension ServerScenarios {
     "config/settings.json": #"{"version":3,"locale":"de"}"# + "\n",
     "data/history.jsonl": #"{"module":"metronome","exercise":"click"}"# + "\n",
     "data/patterns/my-lick.json": #"{"id":"my-lick"}"# + "\n",
+    "data/rhythms/my-groove.json": #"{"id":"my-groove"}"# + "\n",
     "data/protocols/gig/session.json": #"{"name":"gig"}"# + "\n",
     "data/protocols/gig/journal.jsonl": #"{"line":"work Bach"}"# + "\n",
     "data/protocols/.archive/old/journal.jsonl": #"{"line":"work Haydn"}"# + "\n",
   ]
   static let leftOutFiles = [
     "data/protocols/gig/journal.state", "data/protocols/.trash/gone.deleted-1/journal.jsonl",
-    "data/patterns/.hidden.json",
+    "data/patterns/.hidden.json", "data/rhythms/.hidden.json",
   ]
 
   static func write(_ files: [String: String], in home: NetHome) throws {
@@ -69,19 +70,25 @@ extension ServerScenarios {
 
       let first = try sync(ada)
       XCTAssertEqual(first.status, 0, first.error)
-      XCTAssertEqual(first.output, "backed up 6 files to \(server.url) (0 unchanged)\n")
-      XCTAssertEqual(try sync(ada).output, "backed up 0 files to \(server.url) (6 unchanged)\n")
+      XCTAssertEqual(
+        first.output,
+        "backed up 7 files to \(server.url) (0 unchanged); history pieces sent: 1 of 1\n")
+      XCTAssertEqual(
+        try sync(ada).output,
+        "backed up 0 files to \(server.url) (7 unchanged); history pieces sent: 0 of 1\n")
       let changed = Self.backedUpFiles["data/history.jsonl"]! + #"{"module":"notes"}"# + "\n"
       try Data(changed.utf8).write(to: history)
       try FileManager.default.setAttributes(
         [.modificationDate: written], ofItemAtPath: history.path)
       XCTAssertEqual(
-        try sync(ada).output, "backed up 1 file to \(server.url) (5 unchanged)\n",
+        try sync(ada).output,
+        "backed up 1 file to \(server.url) (6 unchanged); history pieces sent: 1 of 1\n",
         "a changed history is sent alone")
       try FileManager.default.setAttributes(
         [.modificationDate: written.addingTimeInterval(60)], ofItemAtPath: history.path)
       XCTAssertEqual(
-        try sync(ada).output, "backed up 0 files to \(server.url) (6 unchanged)\n",
+        try sync(ada).output,
+        "backed up 0 files to \(server.url) (7 unchanged); history pieces sent: 0 of 1\n",
         "a new modification time alone sends nothing: the content is the same")
 
       // A new machine: log in there and bring everything back.
@@ -90,7 +97,7 @@ extension ServerScenarios {
       XCTAssertEqual(login.status, 0, login.error)
       let restored = try sync(laptop, ["--restore"])
       XCTAssertEqual(restored.status, 0, restored.error)
-      XCTAssertEqual(restored.output, "restored 6 files from \(server.url) (0 unchanged)\n")
+      XCTAssertEqual(restored.output, "restored 7 files from \(server.url) (0 unchanged)\n")
       for path in Self.backedUpFiles.keys {
         let mine = try Data(contentsOf: ada.folder.appendingPathComponent(path))
         let copy = try Data(contentsOf: laptop.folder.appendingPathComponent(path))
@@ -110,7 +117,7 @@ extension ServerScenarios {
       XCTAssertEqual(settings[.posixPermissions] as? Int, 0o644, "the mode the app writes")
       XCTAssertEqual(
         try sync(laptop, ["--restore"]).output,
-        "restored 0 files from \(server.url) (6 unchanged)\n")
+        "restored 0 files from \(server.url) (7 unchanged)\n")
     }
   }
 
@@ -132,7 +139,7 @@ extension ServerScenarios {
           "data/protocols/gig/journal.jsonl": #"{"line":"work Ravel"}"# + "\n",
           "data/patterns/my-lick.json": Self.backedUpFiles["data/patterns/my-lick.json"]!,
         ], in: laptop)
-      // A history grown past what a backup file may hold differs, and is replaced when forced.
+      // A history of another size than the backup's differs, and is replaced when forced.
       let history = laptop.folder.appendingPathComponent("data/history.jsonl")
       let grown = Data(repeating: 0x0a, count: BackupRules.maximumItemBytes + 1)
       try grown.write(to: history)
@@ -157,7 +164,7 @@ extension ServerScenarios {
 
       let forced = try sync(laptop, ["--restore", "--force"])
       XCTAssertEqual(forced.status, 0, forced.error)
-      XCTAssertEqual(forced.output, "restored 5 files from \(server.url) (1 unchanged)\n")
+      XCTAssertEqual(forced.output, "restored 6 files from \(server.url) (1 unchanged)\n")
       XCTAssertEqual(
         try String(contentsOf: settings, encoding: .utf8),
         Self.backedUpFiles["config/settings.json"])
@@ -187,7 +194,8 @@ extension ServerScenarios {
       // bea's (empty) sync changed nothing of ada's.
       let adas = try client(server, token: try savedToken(ada))
       let adasList = try await adas.listBackup()
-      XCTAssertEqual(try adasList.ok.body.json.items.count, 6)
+      XCTAssertEqual(
+        try adasList.ok.body.json.items.count, 8, "7 files, the history as a piece and a manifest")
 
       let forged = try client(server, token: "forged")
       let refusal = "the token is unknown, expired or revoked"
@@ -222,8 +230,8 @@ extension ServerScenarios {
         try tooLarge.contentTooLarge.body.json.error,
         "data/history.jsonl has 4194305 bytes; a backup item has at most 4194304")
       let pathRefusal =
-        "a backup item is config/settings.json, data/history.jsonl, data/patterns/NAME.json or "
-        + "a protocol's data/protocols/NAME/FILE"
+        "a backup item is config/settings.json, data/history.jsonl or a piece of it, "
+        + "data/patterns/NAME.json, data/rhythms/NAME.json or a protocol's data/protocols/NAME/FILE"
       for (path, message) in [
         ("../config/settings.json", pathRefusal), ("/etc/passwd", pathRefusal),
         ("data/patterns/../../../.bashrc", pathRefusal), ("config/account.json", pathRefusal),
@@ -235,6 +243,10 @@ extension ServerScenarios {
           "a backup item's path has 1 to 200 bytes"
         ),
         ("", "a backup item's path has 1 to 200 bytes"),
+        ("data/history.jsonl.pieces/12345", pathRefusal),
+        ("data/history.jsonl.pieces/00a1", pathRefusal),
+        ("data/history.jsonl.pieces/0001/x", pathRefusal),
+        ("data/rhythms/.groove.json", pathRefusal),
       ] {
         let answer = try await adas.putBackupItem(
           body: .json(Self.item(path: path, content: Data("x\n".utf8))))
@@ -242,6 +254,14 @@ extension ServerScenarios {
         let read = try await adas.getBackupItem(query: .init(path: path))
         XCTAssertEqual(try read.badRequest.body.json.error, message, path)
       }
+      let largePiece = try await adas.putBackupItem(
+        body: .json(
+          Self.item(
+            path: "data/history.jsonl.pieces/0000",
+            content: Data(repeating: 0x41, count: BackupRules.maximumPieceBytes + 1))))
+      XCTAssertEqual(
+        try largePiece.contentTooLarge.body.json.error,
+        "data/history.jsonl.pieces/0000 has 1048577 bytes; a backup item has at most 1048576")
       let damaged = try await adas.putBackupItem(
         body: .json(
           Self.item(
@@ -271,16 +291,35 @@ extension ServerScenarios {
       let keptCount = try await storedItems(database)
       XCTAssertEqual(keptCount, 16)
 
-      // The command says a file too large in one line, before sending anything.
+      // A history larger than an item goes in pieces, until the player's 64 MiB are full:
+      // said in one line.
       try Self.write(["data/history.jsonl": ""], in: ada)
-      try Data(repeating: 0x43, count: BackupRules.maximumItemBytes + 1).write(
-        to: ada.folder.appendingPathComponent("data/history.jsonl"))
-      let sync = try sync(ada)
-      XCTAssertEqual(sync.status, 1)
+      let history = ada.folder.appendingPathComponent("data/history.jsonl")
+      try Data(repeating: 0x43, count: BackupRules.maximumItemBytes + 1).write(to: history)
+      let fullBackup = try sync(ada)
+      XCTAssertEqual(fullBackup.status, 1)
       XCTAssertEqual(
-        sync.error,
-        "Error: cannot back up data/history.jsonl: it has 4194305 bytes; a backup item has at "
-          + "most 4194304 (4 MiB)\n")
+        fullBackup.error, "Error: a player's backup has at most 64 MiB on this server\n")
+
+      // The command says files too large in one line, before sending anything.
+      let before = try await storedItems(database)
+      try Data(repeating: 0x43, count: BackupRules.maximumPlayerBytes + 1).write(to: history)
+      let tooLong = try sync(ada)
+      XCTAssertEqual(tooLong.status, 1)
+      XCTAssertEqual(
+        tooLong.error,
+        "Error: cannot back up data/history.jsonl: it has 67108865 bytes; a backup holds at "
+          + "most 67108864 (64 MiB) of it\n")
+      try Data(repeating: 0x43, count: 63 << 20).write(to: history)
+      try Self.write(
+        ["data/patterns/big.json": String(repeating: "x", count: 2 << 20)], in: ada)
+      let tooMuch = try sync(ada)
+      XCTAssertEqual(tooMuch.status, 1)
+      XCTAssertEqual(
+        tooMuch.error,
+        "Error: cannot back up: your files have 65.0 MiB; a backup holds at most 64 MiB\n")
+      let after = try await storedItems(database)
+      XCTAssertEqual(after, before, "nothing was sent")
     }
   }
 
@@ -304,7 +343,183 @@ extension ServerScenarios {
     let credentials = try String(contentsOf: home.credentialsFile, encoding: .utf8)
     try Data(credentials.replacingOccurrences(of: first.url, with: second.url).utf8)
       .write(to: home.credentialsFile)
-    XCTAssertEqual(try sync(home).output, "backed up 6 files to \(second.url) (0 unchanged)\n")
+    XCTAssertEqual(
+      try sync(home).output,
+      "backed up 7 files to \(second.url) (0 unchanged); history pieces sent: 1 of 1\n")
     XCTAssertEqual(second.stop(), 0)
+  }
+}
+
+/// A history larger than a backup item, in pieces; and the practice room's background backup.
+extension ServerScenarios {
+  /// `lines` history lines of 128 bytes each: 8 192 of them fill a 1 MiB piece exactly.
+  static func history(lines: Range<Int>) -> Data {
+    Data(
+      lines.map { index in
+        let start = #"{"module":"metronome","exercise":"click","line":"# + String(index)
+        return start + String(repeating: " ", count: 128 - start.utf8.count - 2) + "}\n"
+      }.joined().utf8)
+  }
+
+  /// Deletes `player`'s backup item at `path` from the server's database.
+  func deleteStoredItem(_ database: String, player: String, path: String) async throws {
+    let opened = try await ServerDatabase.open(
+      try DatabaseLocation(parsing: database), logger: Logger(label: "test"))
+    do {
+      try await opened.sql.delete(from: "backup_items")
+        .where("player", .equal, SQLBind(player)).where("path", .equal, SQLBind(path)).run()
+    } catch {
+      await opened.shutdown()
+      throw error
+    }
+    await opened.shutdown()
+  }
+
+  func aLargeHistoryIsBackedUpInPiecesAndRestoredWhole() async throws {
+    try await withServer { ada, server, database in
+      let laptop = try NetHome()
+      let desk = try NetHome()
+      defer {
+        laptop.remove()
+        desk.remove()
+      }
+      try createAndLogIn(ada, server, name: "ada")
+      try Self.write(["config/settings.json": Self.backedUpFiles["config/settings.json"]!], in: ada)
+      let history = ada.folder.appendingPathComponent("data/history.jsonl")
+      let nineMiB = Self.history(lines: 0..<(9 * 8192))
+      XCTAssertEqual(nineMiB.count, 9 << 20)
+      try FileManager.default.createDirectory(
+        at: history.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try nineMiB.write(to: history)
+
+      let first = try ada.run(["sync"])
+      XCTAssertEqual(first.status, 0, first.error)
+      XCTAssertEqual(
+        first.output,
+        "backed up 2 files to \(server.url) (0 unchanged); history pieces sent: 9 of 9\n")
+      // A week of practice: a new line starts a tenth piece; the next one changes only it.
+      var grown = nineMiB + Self.history(lines: 100_000..<100_001)
+      try grown.write(to: history)
+      XCTAssertEqual(
+        try ada.run(["sync"]).output,
+        "backed up 1 file to \(server.url) (1 unchanged); history pieces sent: 1 of 10\n")
+      grown += Self.history(lines: 100_001..<100_003)
+      try grown.write(to: history)
+      XCTAssertEqual(
+        try ada.run(["sync"]).output,
+        "backed up 1 file to \(server.url) (1 unchanged); history pieces sent: 1 of 10\n")
+      let adas = try client(server, token: try savedToken(ada))
+      let listed = try await adas.listBackup().ok.body.json.items.map(\.path)
+      XCTAssertEqual(
+        listed,
+        ["config/settings.json"] + (0..<10).map { "data/history.jsonl.pieces/000\($0)" }
+          + ["data/history.jsonl.pieces/manifest.json"])
+
+      let login = try laptop.run(
+        ["login", "ada", "--server", server.url, "--password-stdin"], input: Self.password)
+      XCTAssertEqual(login.status, 0, login.error)
+      let restored = try laptop.run(["sync", "--restore"])
+      XCTAssertEqual(restored.status, 0, restored.error)
+      XCTAssertEqual(restored.output, "restored 2 files from \(server.url) (0 unchanged)\n")
+      let copy = try Data(contentsOf: laptop.folder.appendingPathComponent("data/history.jsonl"))
+      XCTAssertEqual(copy.count, grown.count)
+      XCTAssertTrue(copy == grown, "the history comes back byte for byte")
+
+      // A piece gone from the server: the restore says so in one line and writes nothing.
+      try await deleteStoredItem(database, player: "ada", path: "data/history.jsonl.pieces/0004")
+      let deskLogin = try desk.run(
+        ["login", "ada", "--server", server.url, "--password-stdin"], input: Self.password)
+      XCTAssertEqual(deskLogin.status, 0, deskLogin.error)
+      let missing = try desk.run(["sync", "--restore"])
+      XCTAssertEqual(missing.status, 1)
+      XCTAssertEqual(missing.output, "")
+      XCTAssertEqual(
+        missing.error,
+        "Error: data/history.jsonl cannot be restored: piece 5 of 10 is missing from the "
+          + "backup; nothing restored (run woodshed sync where the whole history is)\n")
+      for path in ["data/history.jsonl", "config/settings.json"] {
+        XCTAssertFalse(
+          FileManager.default.fileExists(atPath: desk.folder.appendingPathComponent(path).path),
+          path)
+      }
+      // A stale piece (one the manifest does not list) is refused the same way.
+      let stale = try await adas.putBackupItem(
+        body: .json(
+          Self.item(path: "data/history.jsonl.pieces/0004", content: Data("stale\n".utf8))))
+      XCTAssertNotNil(try? stale.ok)
+      XCTAssertEqual(
+        try desk.run(["sync", "--restore"]).error,
+        "Error: data/history.jsonl cannot be restored: piece 5 of 10 is not the one the backup "
+          + "lists; nothing restored (run woodshed sync where the whole history is)\n")
+      XCTAssertEqual(
+        try ada.run(["sync"]).output,
+        "backed up 1 file to \(server.url) (1 unchanged); history pieces sent: 1 of 10\n",
+        "the next sync mends it")
+      XCTAssertEqual(
+        try desk.run(["sync", "--restore"]).output,
+        "restored 2 files from \(server.url) (0 unchanged)\n")
+    }
+  }
+
+  func aBackupFromBeforePiecesStillRestores() async throws {
+    try await withServer { ada, server, _ in
+      try createAndLogIn(ada, server, name: "ada")
+      let whole = Data(Self.backedUpFiles["data/history.jsonl"]!.utf8)
+      let adas = try client(server, token: try savedToken(ada))
+      let put = try await adas.putBackupItem(
+        body: .json(Self.item(path: "data/history.jsonl", content: whole)))
+      XCTAssertNotNil(try? put.ok)
+      let restored = try ada.run(["sync", "--restore"])
+      XCTAssertEqual(restored.output, "restored 1 file from \(server.url) (0 unchanged)\n")
+      let history = ada.folder.appendingPathComponent("data/history.jsonl")
+      XCTAssertEqual(try Data(contentsOf: history), whole)
+
+      // Once backed up in pieces, the pieces are the history a restore brings back.
+      let longer = whole + Data(#"{"module":"notes"}"#.utf8) + Data("\n".utf8)
+      try longer.write(to: history)
+      XCTAssertEqual(try ada.run(["sync"]).status, 0)
+      try FileManager.default.removeItem(at: history)
+      XCTAssertEqual(
+        try ada.run(["sync", "--restore"]).output,
+        "restored 1 file from \(server.url) (0 unchanged)\n")
+      XCTAssertEqual(try Data(contentsOf: history), longer)
+    }
+  }
+
+  func theRoomsRefreshBacksUpWhatChanged() async throws {
+    try await withServer { ada, server, _ in
+      let laptop = try NetHome()
+      defer { laptop.remove() }
+      try createAndLogIn(ada, server, name: "ada")
+      try Self.write(Self.backedUpFiles, in: ada)
+      let first = try ada.run(["refresh"])
+      XCTAssertEqual(first.status, 0, first.error)
+      XCTAssertEqual(
+        first.output.split(separator: "\n").last,
+        "backed up 7 files to \(server.url) (0 unchanged); history pieces sent: 1 of 1")
+      let history = ada.folder.appendingPathComponent("data/history.jsonl")
+      let changed = try Data(contentsOf: history) + Data(#"{"module":"notes"}"#.utf8 + [0x0a])
+      try changed.write(to: history)
+      XCTAssertEqual(
+        try ada.run(["refresh"]).output.split(separator: "\n").last,
+        "backed up 1 file to \(server.url) (6 unchanged); history pieces sent: 1 of 1")
+
+      // A new machine's own files never replace the backup from the background: only after
+      // the player restored (or synced) there.
+      let login = try laptop.run(
+        ["login", "ada", "--server", server.url, "--password-stdin"], input: Self.password)
+      XCTAssertEqual(login.status, 0, login.error)
+      try Self.write(["data/history.jsonl": "{}\n"], in: laptop)
+      XCTAssertEqual(
+        try laptop.run(["refresh"]).output.split(separator: "\n").last,
+        "backup left for woodshed sync: this machine has not synced or restored ada's "
+          + "backup yet")
+      XCTAssertEqual(try laptop.run(["sync", "--restore", "--force"]).status, 0)
+      let copy = try Data(contentsOf: laptop.folder.appendingPathComponent("data/history.jsonl"))
+      XCTAssertEqual(copy, changed, "the server held the history the refresh sent")
+      XCTAssertEqual(
+        try laptop.run(["refresh"]).output.split(separator: "\n").last,
+        "backed up 0 files to \(server.url) (7 unchanged); history pieces sent: 0 of 1")
+    }
   }
 }
