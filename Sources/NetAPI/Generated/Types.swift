@@ -117,7 +117,7 @@ public protocol APIProtocol: Sendable {
     func getBackupItem(_ input: Operations.GetBackupItem.Input) async throws -> Operations.GetBackupItem.Output
     /// Keeps one file of mine, replacing the version kept before.
     ///
-    /// The path is checked (relative to the woodshed home, in the folders a backup holds, at most 200 bytes) and the content against its SHA-256 and the limits (4 MiB a file, 64 MiB a player) before the database sees it.
+    /// The path is checked (relative to the woodshed home, in the folders a backup holds, at most 200 bytes) and the content against its SHA-256 and the limits (4 MiB a file, 1 MiB a piece of the history, 64 MiB a player) before the database sees it.
     ///
     /// - Remark: HTTP `PUT /backup/items`.
     /// - Remark: Generated from `#/paths//backup/items/put(putBackupItem)`.
@@ -327,7 +327,7 @@ extension APIProtocol {
     }
     /// Keeps one file of mine, replacing the version kept before.
     ///
-    /// The path is checked (relative to the woodshed home, in the folders a backup holds, at most 200 bytes) and the content against its SHA-256 and the limits (4 MiB a file, 64 MiB a player) before the database sees it.
+    /// The path is checked (relative to the woodshed home, in the folders a backup holds, at most 200 bytes) and the content against its SHA-256 and the limits (4 MiB a file, 1 MiB a piece of the history, 64 MiB a player) before the database sees it.
     ///
     /// - Remark: HTTP `PUT /backup/items`.
     /// - Remark: Generated from `#/paths//backup/items/put(putBackupItem)`.
