@@ -65,4 +65,26 @@ final class EarNamesTests: XCTestCase {
         EarNames.item(parsing: text, exercise: exercise, catalog: catalog), item, text)
     }
   }
+
+  func testAChordWithItsInversion() {
+    let typed: [(String, EarItem, Int)?] = [
+      ("maj inv1", .chord(.major), 1),
+      ("m7, third inversion", .chord(.minorSeventh), 3),
+      ("M7 root", .chord(.majorSeventh), 0),
+      ("mayor, primera inversion", .chord(.major), 1),
+      ("sèptima de dominant, segona inversió", .chord(.dominantSeventh), 2),
+      ("уменьшённый септаккорд, третье обращение", .chord(.diminishedSeventh), 3),
+      ("Minor  Root Position", .chord(.minor), 0),
+    ]
+    for case (let text, let item, let inversion)? in typed {
+      let parsed = EarNames.chordAndInversion(parsing: text, catalog: catalog)
+      XCTAssertEqual(parsed?.item, item, text)
+      XCTAssertEqual(parsed?.inversion, inversion, text)
+    }
+    for text in ["maj", "inv1", "maj inv4", "m3 inv1", "major second inversion x"] {
+      XCTAssertNil(EarNames.chordAndInversion(parsing: text, catalog: catalog), text)
+    }
+    XCTAssertEqual(
+      EarNames.inversionName(2, strings: catalog.localizer(for: "ru")), "второе обращение")
+  }
 }

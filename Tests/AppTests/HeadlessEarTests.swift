@@ -54,6 +54,12 @@ final class HeadlessEarTests: XCTestCase {
       (options("chords", soundings: "up"), "unknown sounding \"up\" for chords: use harmonic"),
       (
         HeadlessEar.Options(
+          exercise: "intervals", items: nil, level: 1, soundings: nil, count: 1, seed: 1,
+          inversions: true),
+        "--inversions is for chords"
+      ),
+      (
+        HeadlessEar.Options(
           exercise: "intervals", items: nil, level: 6, soundings: nil, count: 1, seed: 1),
         "--level must be 1 to 5 for intervals, not 6"
       ),
@@ -86,5 +92,28 @@ final class HeadlessEarTests: XCTestCase {
       Score: 2 of 4 (50 %)
 
       """)
+  }
+
+  /// With inversions asked, the chord alone is not enough: the inversion must be right too.
+  func testGradingChordsWithTheirInversions() throws {
+    let (exercise, questions) = try HeadlessEar.questions(
+      HeadlessEar.Options(
+        exercise: "chords", items: "maj", level: 1, soundings: nil, count: 3, seed: 4,
+        inversions: true))
+    let inversions = questions.map(\.question.inversion)
+    let names = ["root", "inv1", "inv2"]
+    let answers = folder.appendingPathComponent("answers.txt")
+    let lines = [
+      "maj \(names[inversions[0]])", "major, \(names[(inversions[1] + 1) % 3])", "maj",
+    ]
+    try Data(lines.joined(separator: "\n").utf8).write(to: answers)
+    let verdicts = try HeadlessEar.grade(
+      questions, exercise: exercise, answersFile: answers, catalog: AppFixtures.catalog)
+    XCTAssertEqual(verdicts.map(\.isRight), [true, false, false])
+    XCTAssertEqual(
+      verdicts.map(\.understoodInversion), [inversions[0], (inversions[1] + 1) % 3, nil])
+    XCTAssertTrue(
+      HeadlessEar.quizText(questions, strings: AppFixtures.catalog.localizer(for: "en"))
+        .contains(": maj \(names[inversions[0]]) (major, "))
   }
 }

@@ -64,6 +64,49 @@ final class EarQuizTests: XCTestCase {
     XCTAssertEqual(down.notes.map(\.description), ["Fb4", "Db4"])
   }
 
+  /// Each inversion takes one more of the chord's tones up an octave: C major in first
+  /// inversion is E G C, a C7 in third inversion B♭ C E G.
+  func testInversionsRaiseTheLowestTones() {
+    for quality in [ChordQuality.major, .dominantSeventh, .diminishedSeventh] {
+      for pitch in allPitchClasses {
+        let root = EarQuiz.question(
+          item: .chord(quality), on: pitch, sounding: .harmonic, preferSharps: true)
+        for inversion in 0..<root.notes.count {
+          let inverted = EarQuiz.question(
+            item: .chord(quality), on: pitch, sounding: .harmonic, inversion: inversion,
+            preferSharps: true)
+          XCTAssertEqual(inverted.inversion, inversion)
+          XCTAssertEqual(inverted.notes.map(\.noteClass), rotated(root.notes, by: inversion))
+          XCTAssertEqual(inverted.notes.first?.noteClass, root.notes[inversion].noteClass)
+          XCTAssertEqual(inverted.notes.map(\.pitch), inverted.notes.map(\.pitch).sorted())
+          XCTAssertLessThan(inverted.notes.last!.pitch - inverted.notes.first!.pitch, 12)
+        }
+      }
+    }
+    let c7 = EarQuiz.question(
+      item: .chord(.dominantSeventh), on: Pitch(midiNumber: 60), sounding: .harmonic,
+      inversion: 3, preferSharps: true)
+    XCTAssertEqual(c7.notes.map(\.description), ["Bb4", "C5", "E5", "G5"])
+  }
+
+  func testInversionsComeOnlyWhenAsked() {
+    var random = SplitMix64(seed: 5)
+    let asked = EarQuiz(
+      exercise: .chords, items: EarExercise.chords.allItems, soundings: [.harmonic], count: 200,
+      inversions: true, using: &random)
+    XCTAssertEqual(Set(asked.questions.map(\.inversion)), [0, 1, 2, 3])
+    XCTAssertTrue(asked.questions.allSatisfy { $0.inversion < $0.notes.count })
+    random = SplitMix64(seed: 5)
+    let plain = EarQuiz(
+      exercise: .chords, items: EarExercise.chords.allItems, soundings: [.harmonic], count: 200,
+      using: &random)
+    XCTAssertEqual(Set(plain.questions.map(\.inversion)), [0])
+  }
+
+  private func rotated(_ notes: [Note], by count: Int) -> [NoteClass] {
+    (notes.dropFirst(count) + notes.prefix(count)).map(\.noteClass)
+  }
+
   func testTheSameSeedGivesTheSameQuestions() {
     for seed in UInt64(0)..<200 {
       var first = SplitMix64(seed: seed)
@@ -105,7 +148,7 @@ final class EarQuizTests: XCTestCase {
     let range = Pitch(midiNumber: 50)...Pitch(midiNumber: 55)
     let quiz = EarQuiz(
       exercise: .intervals, items: [.interval(.m3), .interval(.P5)], soundings: [.down],
-      count: 200, lowest: range, using: &random)
+      count: 200, roots: range, using: &random)
     XCTAssertTrue(quiz.questions.allSatisfy { range.contains($0.notes[1].pitch) })
     XCTAssertEqual(Set(quiz.questions.map(\.item)), [.interval(.m3), .interval(.P5)])
     XCTAssertEqual(Set(quiz.questions.map(\.notes[1].pitch)).count, 6)
@@ -140,5 +183,6 @@ final class EarQuizTests: XCTestCase {
     XCTAssertNil(EarItem(shortName: "P22", exercise: .intervals))
     XCTAssertNil(EarItem(shortName: "m3", exercise: .chords))
     XCTAssertNil(EarItem(shortName: "add9", exercise: .chords))
+    XCTAssertNil(EarItem(shortName: "", exercise: .chords), "no answer is not a major triad")
   }
 }

@@ -105,6 +105,38 @@ final class EarCommandTests: XCTestCase {
     XCTAssertEqual(verdicts[0]["given"] as? String, "m3")
   }
 
+  /// Chords in their inversions, answered in three languages; an empty line is no answer,
+  /// not the major triad that a chord symbol writes as nothing.
+  func testChordsWithTheirInversions() throws {
+    let chords = [
+      "--exercise", "chords", "--level", "4", "--inversions", "--count", "4", "--seed", "2",
+    ]
+    let quiz = try woodshed.run(["ear", "quiz"] + chords)
+    XCTAssertEqual(quiz.status, 0, quiz.error)
+    XCTAssertEqual(
+      quiz.output,
+      """
+      1. harmonic D4 (62) G4 (67) A4 (69), 0.000-1.500 s: sus4 root (suspended fourth, root position)
+      2. harmonic D5 (74) Gb5 (78) Bb5 (82), 2.500-4.000 s: aug inv2 (augmented, second inversion)
+      3. harmonic A4 (69) Db5 (73) F5 (77), 5.000-6.500 s: aug inv2 (augmented, second inversion)
+      4. harmonic A3 (57) C4 (60) E4 (64), 7.500-9.000 s: m root (minor, root position)
+
+      """)
+    let answers = woodshed.home.appendingPathComponent("answers.txt")
+    try Data("sus4 root\naumentado, segunda inversión\naug inv1\n\n".utf8).write(to: answers)
+    let graded = try woodshed.run(["ear", "grade", "--answers", answers.path] + chords)
+    XCTAssertEqual(
+      graded.output,
+      """
+      1. right: sus4 root (suspended fourth, root position)
+      2. right: aug inv2 (augmented, second inversion)
+      3. wrong: aug inv2 (augmented, second inversion); answered "aug inv1"
+      4. wrong: m root (minor, root position); no answer
+      Score: 2 of 4 (50 %)
+
+      """)
+  }
+
   func testBadInputIsOneLineAndFails() throws {
     let tooMany = woodshed.home.appendingPathComponent("many.txt")
     try Data("m3\nm3\n".utf8).write(to: tooMany)

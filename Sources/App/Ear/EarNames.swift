@@ -28,6 +28,43 @@ public enum EarNames {
     }
   }
 
+  /// "root", "inv1", "inv2", "inv3": the short form of an inversion in a typed answer.
+  public static func inversionShortName(_ inversion: Int) -> String {
+    inversion == 0 ? "root" : "inv\(inversion)"
+  }
+
+  /// "first inversion" in the language of `strings`.
+  public static func inversionName(_ inversion: Int, strings: Localizer) -> String {
+    strings.textIfPresent("ear.inversion.\(inversion)") ?? inversionShortName(inversion)
+  }
+
+  /// A chord and its inversion typed together, the inversion last: "maj inv1", "m7, third
+  /// inversion", "mayor, primera inversión". Nil without a known inversion at the end or a
+  /// chord before it.
+  public static func chordAndInversion(parsing typed: String, catalog: LocaleCatalog) -> (
+    item: EarItem, inversion: Int
+  )? {
+    let folded = fold(typed.split(whereSeparator: \.isWhitespace).joined(separator: " "))
+    let localizers = catalog.availableLanguages.map { catalog.localizer(for: $0) }
+    for inversion in 0...3 {
+      let names =
+        [inversionShortName(inversion)]
+        + localizers.compactMap { $0.textIfPresent("ear.inversion.\(inversion)") }
+      for name in names.map(fold) where folded.hasSuffix(name) {
+        var rest = folded.dropLast(name.count)
+        while rest.last == " " || rest.last == "," { rest = rest.dropLast() }
+        // The chord's short name keeps its case ("M7" is not "m7"), so it is read from the
+        // typed text, whose letters stand where the folded ones do.
+        let typedRest = String(
+          typed.split(whereSeparator: \.isWhitespace).joined(separator: " ").prefix(rest.count))
+        if let item = item(parsing: typedRest, exercise: .chords, catalog: catalog) {
+          return (item, inversion)
+        }
+      }
+    }
+    return nil
+  }
+
   /// The items that have names: the exercise's, and the diminished fifth, the tritone's other
   /// spelling.
   private static func named(in exercise: EarExercise) -> [EarItem] {

@@ -48,10 +48,18 @@ extension HeadlessEar {
     }
     return questions.map { timed in
       let given = timed.number <= lines.count ? lines[timed.number - 1] : ""
-      let understood = EarNames.item(parsing: given, exercise: exercise, catalog: catalog)
+      guard timed.asksInversion else {
+        let understood = EarNames.item(parsing: given, exercise: exercise, catalog: catalog)
+        return Verdict(
+          question: timed, given: given, understood: understood, understoodInversion: nil,
+          isRight: understood.map { sameSound($0, timed.question.item) } ?? false)
+      }
+      let understood = EarNames.chordAndInversion(parsing: given, catalog: catalog)
       return Verdict(
-        question: timed, given: given, understood: understood,
-        isRight: understood.map { sameSound($0, timed.question.item) } ?? false)
+        question: timed, given: given, understood: understood?.item,
+        understoodInversion: understood?.inversion,
+        isRight: understood?.item == timed.question.item
+          && understood?.inversion == timed.question.inversion)
     }
   }
 
@@ -60,6 +68,8 @@ extension HeadlessEar {
     public let question: TimedQuestion
     public let given: String
     public let understood: EarItem?
+    /// The inversion the answer named, when the quiz asks for it.
+    public let understoodInversion: Int?
     public let isRight: Bool
   }
 
@@ -87,9 +97,12 @@ extension HeadlessEar {
         count: verdicts.count,
         verdicts: verdicts.map { verdict in
           VerdictReport(
-            number: verdict.question.number, answer: verdict.question.question.item.shortName,
-            answerName: EarNames.name(of: verdict.question.question.item, strings: strings),
-            given: verdict.given, understood: verdict.understood?.shortName,
+            number: verdict.question.number, answer: shortAnswer(verdict.question),
+            answerName: answerName(verdict.question, strings: strings), given: verdict.given,
+            understood: verdict.understood.map { item in
+              let inversion = verdict.understoodInversion.map(EarNames.inversionShortName)
+              return ([item.shortName] + [inversion].compactMap { $0 }).joined(separator: " ")
+            },
             right: verdict.isRight)
         }))
   }
@@ -107,8 +120,21 @@ extension HeadlessEar {
   }
 
   private static func answer(_ timed: TimedQuestion, strings: Localizer) -> String {
-    let item = timed.question.item
-    return "\(item.shortName) (\(EarNames.name(of: item, strings: strings)))"
+    "\(shortAnswer(timed)) (\(answerName(timed, strings: strings)))"
+  }
+
+  /// "m3", "maj", or with the inversion asked, "maj inv1".
+  static func shortAnswer(_ timed: TimedQuestion) -> String {
+    let item = timed.question.item.shortName
+    guard timed.asksInversion else { return item }
+    return item + " " + EarNames.inversionShortName(timed.question.inversion)
+  }
+
+  /// "minor third", "major", or with the inversion asked, "major, first inversion".
+  static func answerName(_ timed: TimedQuestion, strings: Localizer) -> String {
+    let item = EarNames.name(of: timed.question.item, strings: strings)
+    guard timed.asksInversion else { return item }
+    return item + ", " + EarNames.inversionName(timed.question.inversion, strings: strings)
   }
 
   /// Seconds with three decimals, as a WAV editor shows them: "12.500".
@@ -150,6 +176,8 @@ private struct QuestionReport: Encodable {
   let end: Double
   let answer: String
   let answerName: String
+  /// Only when the quiz asks for it.
+  let inversion: Int?
 
   init(_ timed: HeadlessEar.TimedQuestion, strings: Localizer) {
     number = timed.number
@@ -161,8 +189,9 @@ private struct QuestionReport: Encodable {
     }
     start = timed.start
     end = timed.end
-    answer = timed.question.item.shortName
-    answerName = EarNames.name(of: timed.question.item, strings: strings)
+    answer = HeadlessEar.shortAnswer(timed)
+    answerName = HeadlessEar.answerName(timed, strings: strings)
+    inversion = timed.asksInversion ? timed.question.inversion : nil
   }
 }
 

@@ -22,9 +22,12 @@ public enum HeadlessEar {
     public var soundings: String?
     public var count: Int
     public var seed: UInt64
+    /// Chords voiced in any inversion, named with it.
+    public var inversions: Bool
 
     public init(
-      exercise: String, items: String?, level: Int, soundings: String?, count: Int, seed: UInt64
+      exercise: String, items: String?, level: Int, soundings: String?, count: Int, seed: UInt64,
+      inversions: Bool = false
     ) {
       self.exercise = exercise
       self.items = items
@@ -32,6 +35,7 @@ public enum HeadlessEar {
       self.soundings = soundings
       self.count = count
       self.seed = seed
+      self.inversions = inversions
     }
   }
 
@@ -41,6 +45,8 @@ public enum HeadlessEar {
     public let question: EarQuestion
     /// Seconds from the start of the WAV, one per note in the order of `question.notes`.
     public let noteTimes: [ClosedRange<Double>]
+    /// Whether the answer names the chord's inversion too.
+    public let asksInversion: Bool
 
     public var start: Double { noteTimes.map(\.lowerBound).min() ?? 0 }
     public var end: Double { noteTimes.map(\.upperBound).max() ?? 0 }
@@ -77,12 +83,15 @@ public enum HeadlessEar {
           "--count must be \(EarQuiz.countRange.lowerBound) to \(EarQuiz.countRange.upperBound), not \(options.count)"
       )
     }
+    if options.inversions && exercise != .chords {
+      throw Launcher.Failure(description: "--inversions is for chords")
+    }
     let items = try self.items(options, exercise: exercise)
     let soundings = try self.soundings(options.soundings, exercise: exercise)
     var random = SplitMix64(seed: options.seed)
     let quiz = EarQuiz(
       exercise: exercise, items: items, soundings: soundings, count: options.count,
-      using: &random)
+      inversions: options.inversions, using: &random)
     var start = 0.0
     let timed = quiz.questions.enumerated().map { index, question in
       let times = question.notes.indices.map { note in
@@ -91,7 +100,9 @@ public enum HeadlessEar {
           : (start + Double(note) * melodicNoteSeconds)...(start + Double(note + 1)
             * melodicNoteSeconds)
       }
-      let placed = TimedQuestion(number: index + 1, question: question, noteTimes: times)
+      let placed = TimedQuestion(
+        number: index + 1, question: question, noteTimes: times,
+        asksInversion: options.inversions)
       start = placed.end + silenceSeconds
       return placed
     }

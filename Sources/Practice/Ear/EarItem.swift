@@ -15,7 +15,8 @@ public enum EarItem: Hashable, Sendable, CustomStringConvertible {
       else { return nil }
       self = .interval(interval)
     case .chords:
-      guard let quality = ChordQuality(symbol: shortName),
+      // A chord symbol writes a major triad as nothing, but an empty answer names nothing.
+      guard !shortName.isEmpty, let quality = ChordQuality(symbol: shortName),
         exercise.allItems.contains(.chord(quality))
       else { return nil }
       self = .chord(quality)

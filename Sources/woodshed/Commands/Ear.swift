@@ -32,13 +32,16 @@ struct Ear: ParsableCommand {
     @Option(help: "The same seed gives the same questions on any machine.")
     var seed: UInt64 = 1
 
+    @Flag(help: "Chords in any inversion, answered with it: \"maj inv1\", \"m7, third inversion\".")
+    var inversions = false
+
     @Flag(help: "Print JSON.")
     var json = false
 
     var options: HeadlessEar.Options {
       HeadlessEar.Options(
         exercise: exercise, items: items, level: level, soundings: sounding, count: count,
-        seed: seed)
+        seed: seed, inversions: inversions)
     }
   }
 
