@@ -137,6 +137,16 @@ final class EarCommandTests: XCTestCase {
       """)
   }
 
+  /// Names in the player's language, in ASCII where the locale cannot show more.
+  func testSpanishNamesInASCIIUnderTheCLocale() throws {
+    try woodshed.writeSettings(#"{"language": "es"}"#)
+    let arguments = ["ear", "quiz", "--exercise", "intervals", "--items", "m7", "--count", "1"]
+    let unicode = try woodshed.run(arguments)
+    XCTAssertTrue(unicode.output.hasSuffix(": m7 (séptima menor)\n"), unicode.output)
+    let ascii = try woodshed.run(arguments, environment: woodshed.environment(lang: "C"))
+    XCTAssertTrue(ascii.output.hasSuffix(": m7 (septima menor)\n"), ascii.output)
+  }
+
   func testBadInputIsOneLineAndFails() throws {
     let tooMany = woodshed.home.appendingPathComponent("many.txt")
     try Data("m3\nm3\n".utf8).write(to: tooMany)

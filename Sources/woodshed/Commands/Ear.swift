@@ -9,6 +9,12 @@ struct Ear: ParsableCommand {
     abstract: "Ear training without the screen: print, render and grade the questions.",
     subcommands: [Quiz.self, Grade.self])
 
+  /// The text in ASCII where the locale cannot show more ("septima menor"), as `staff` and
+  /// `show` do; JSON is UTF-8 whatever the locale.
+  static func sayText(_ text: String, isUTF8: Bool) {
+    say(isUTF8 ? text : String(text.map(ASCIIFallback.character(for:))), terminator: "")
+  }
+
   /// What both subcommands take, so that `grade` with the quiz's options grades its questions.
   struct QuizOptions: ParsableArguments {
     @Option(help: "intervals or chords.")
@@ -63,16 +69,15 @@ struct Ear: ParsableCommand {
     func run() throws {
       let (exercise, questions) = try HeadlessEar.questions(quiz.options)
       let environment = ProcessInfo.processInfo.environment
-      let (strings, _) = try HeadlessEar.words(
-        environment: environment, isUTF8: TerminalLocale.adopt(environment: environment).isUTF8)
+      let isUTF8 = TerminalLocale.adopt(environment: environment).isUTF8
+      let (strings, _) = try HeadlessEar.words(environment: environment, isUTF8: isUTF8)
       if let audioOut = session.audioOut {
         try HeadlessEar.write(questions, to: URL(fileURLWithPath: audioOut), overwrite: force)
       }
-      say(
+      Ear.sayText(
         quiz.json
           ? try HeadlessEar.quizJSON(exercise, questions, seed: quiz.seed, strings: strings)
-          : HeadlessEar.quizText(questions, strings: strings),
-        terminator: "")
+          : HeadlessEar.quizText(questions, strings: strings), isUTF8: isUTF8 || quiz.json)
     }
   }
 
@@ -90,16 +95,15 @@ struct Ear: ParsableCommand {
     func run() throws {
       let (exercise, questions) = try HeadlessEar.questions(quiz.options)
       let environment = ProcessInfo.processInfo.environment
-      let (strings, catalog) = try HeadlessEar.words(
-        environment: environment, isUTF8: TerminalLocale.adopt(environment: environment).isUTF8)
+      let isUTF8 = TerminalLocale.adopt(environment: environment).isUTF8
+      let (strings, catalog) = try HeadlessEar.words(environment: environment, isUTF8: isUTF8)
       let verdicts = try HeadlessEar.grade(
         questions, exercise: exercise, answersFile: URL(fileURLWithPath: answers),
         catalog: catalog)
-      say(
+      Ear.sayText(
         quiz.json
           ? try HeadlessEar.gradeJSON(exercise, verdicts, seed: quiz.seed, strings: strings)
-          : HeadlessEar.gradeText(verdicts, strings: strings),
-        terminator: "")
+          : HeadlessEar.gradeText(verdicts, strings: strings), isUTF8: isUTF8 || quiz.json)
     }
   }
 }
