@@ -92,19 +92,20 @@ public enum HeadlessEar {
     let quiz = EarQuiz(
       exercise: exercise, items: items, soundings: soundings, count: options.count,
       inversions: options.inversions, using: &random)
+    var timed: [TimedQuestion] = []
     var start = 0.0
-    let timed = quiz.questions.enumerated().map { index, question in
+    for (index, question) in quiz.questions.enumerated() {
+      let isHarmonic = question.sounding == .harmonic
+      let length = isHarmonic ? harmonicSeconds : melodicNoteSeconds
       let times = question.notes.indices.map { note in
-        question.sounding == .harmonic
-          ? start...(start + harmonicSeconds)
-          : (start + Double(note) * melodicNoteSeconds)...(start + Double(note + 1)
-            * melodicNoteSeconds)
+        let onset = isHarmonic ? start : start + Double(note) * melodicNoteSeconds
+        return onset...(onset + length)
       }
       let placed = TimedQuestion(
         number: index + 1, question: question, noteTimes: times,
         asksInversion: options.inversions)
+      timed.append(placed)
       start = placed.end + silenceSeconds
-      return placed
     }
     return (exercise, timed)
   }
