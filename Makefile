@@ -57,13 +57,14 @@ run: build
 
 # The fast tier (under 30 s after a build): the code's format against .swift-format, then every
 # test but those that need the audio server, the built binary on a pseudo-terminal, the whole
-# loop in real time (AppRuntimeTests), the listening evaluation, a fuzzer's fixed time or the
-# built woodshed-net serving on loopback.
+# loop in real time (AppRuntimeTests), the listening evaluation, a fuzzer's fixed time, the
+# built woodshed-net serving on loopback or the pitch detector hearing minutes of rendered ear
+# questions (EarAudioPitchTests).
 CHECK_SKIP := WoodshedTests\.|AppRuntimeTests|PulseAudio|NotePlayerTests|Fuzz|OnsetEvaluationTests|\
   PitchAccuracyTests|PitchRecordedLikeTests|OnsetUnderRingingTests|OnsetSoftAttackTests|\
   OnsetBleedTests|OnsetDetectorTests|InstrumentProfileTests|FreepatsRenderTests|OnsetVibratoTests|\
   BroadcastWAVLibsndfileTests|OnsetForeignClickTests|ServerSQLiteTests|ServerPostgreSQLTests|\
-  NetPassThroughTests
+  NetPassThroughTests|EarAudioPitchTests
 
 check: deps
 	swift format lint --strict --recursive Sources Tests Package.swift

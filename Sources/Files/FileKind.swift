@@ -38,12 +38,14 @@ public struct FileKind: Sendable, Equatable {
   public static let midi = FileKind(noun: "MIDI file", byteLimit: 16 * megabyte)
   /// A metronome sound is a short click.
   public static let sound = FileKind(noun: "metronome sound", byteLimit: 8 * megabyte)
+  /// Typed answers to an ear quiz, one a line: a few hundred short lines.
+  public static let answers = FileKind(noun: "answers file", byteLimit: megabyte)
   /// What the practice room knows of the server: a few hundred shared patterns at most.
   public static let serverSnapshot = FileKind(noun: "server snapshot", byteLimit: 16 * megabyte)
 
   /// Every kind, so that a test can hold them to distinct nouns and real limits.
   public static let all: [FileKind] = [
     settings, locale, pack, pattern, rhythm, taps, history, historyLine, journal, journalLine,
-    score, recording, recorderFile, midi, sound, serverSnapshot,
+    score, recording, recorderFile, midi, sound, serverSnapshot, answers,
   ]
 }

@@ -15,7 +15,7 @@ struct Woodshed: ParsableCommand {
     subcommands: [
       Doctor.self, Metronome.self, Staff.self, Show.self, Packs.self, Patterns.self, History.self,
       Analyze.self,
-      Calibrate.self, Rhythm.self, RecordingProtocol.self,
+      Calibrate.self, Rhythm.self, RecordingProtocol.self, Ear.self,
     ])
 
   @OptionGroup var session: SessionOptions

@@ -1,0 +1,91 @@
+import MusicTheory
+import Practice
+import Storage
+
+/// The names of ear-training items as shown and as typed: "minor third", "tercera menor",
+/// "малая терция", or the short form "m3".
+public enum EarNames {
+  /// The item's name in the language of `strings`; its short name where the locale files
+  /// have none (an interval asked for with `--items` outside the levels, such as A2).
+  public static func name(of item: EarItem, strings: Localizer) -> String {
+    strings.textIfPresent(key(of: item)) ?? item.shortName
+  }
+
+  /// The item of `exercise` a typed answer names: its short name (case matters: "m3" is minor,
+  /// "M3" major), or its name in any shipped language, whatever its case and accents
+  /// ("septima menor" is "séptima menor"). Nil for anything else.
+  public static func item(
+    parsing typed: String, exercise: EarExercise, catalog: LocaleCatalog
+  ) -> EarItem? {
+    let trimmed = typed.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    if let item = EarItem(shortName: trimmed, exercise: exercise) { return item }
+    let folded = fold(trimmed)
+    let localizers = catalog.availableLanguages.map { catalog.localizer(for: $0) }
+    return named(in: exercise).first { item in
+      localizers.contains { strings in
+        strings.textIfPresent(key(of: item)).map(fold) == folded
+      }
+    }
+  }
+
+  /// "root", "inv1", "inv2", "inv3": the short form of an inversion in a typed answer.
+  public static func inversionShortName(_ inversion: Int) -> String {
+    inversion == 0 ? "root" : "inv\(inversion)"
+  }
+
+  /// "first inversion" in the language of `strings`.
+  public static func inversionName(_ inversion: Int, strings: Localizer) -> String {
+    strings.textIfPresent("ear.inversion.\(inversion)") ?? inversionShortName(inversion)
+  }
+
+  /// A chord and its inversion typed together, the inversion last: "maj inv1", "m7, third
+  /// inversion", "mayor, primera inversión". Nil without a known inversion at the end or a
+  /// chord before it.
+  public static func chordAndInversion(parsing typed: String, catalog: LocaleCatalog) -> (
+    item: EarItem, inversion: Int
+  )? {
+    let folded = fold(typed.split(whereSeparator: \.isWhitespace).joined(separator: " "))
+    let localizers = catalog.availableLanguages.map { catalog.localizer(for: $0) }
+    for inversion in 0...3 {
+      let names =
+        [inversionShortName(inversion)]
+        + localizers.compactMap { $0.textIfPresent("ear.inversion.\(inversion)") }
+      for name in names.map(fold) where folded.hasSuffix(name) {
+        var rest = folded.dropLast(name.count)
+        while rest.last == " " || rest.last == "," { rest = rest.dropLast() }
+        // The chord's short name keeps its case ("M7" is not "m7"), so it is read from the
+        // typed text, whose letters stand where the folded ones do.
+        let typedRest = String(
+          typed.split(whereSeparator: \.isWhitespace).joined(separator: " ").prefix(rest.count))
+        if let item = item(parsing: typedRest, exercise: .chords, catalog: catalog) {
+          return (item, inversion)
+        }
+      }
+    }
+    return nil
+  }
+
+  /// The items that have names: the exercise's, and the diminished fifth, the tritone's other
+  /// spelling.
+  private static func named(in exercise: EarExercise) -> [EarItem] {
+    exercise == .intervals ? exercise.allItems + [.interval(.d5)] : exercise.allItems
+  }
+
+  private static func key(of item: EarItem) -> String {
+    switch item {
+    case .interval: "ear.interval.\(item.shortName)"
+    case .chord: "ear.chord.\(item.shortName)"
+    }
+  }
+
+  /// Lower case without the accents people leave out when typing: "Séptima" and "septima",
+  /// "уменьшённая" and "уменьшенная" read alike.
+  private static func fold(_ text: String) -> String {
+    String(text.lowercased().map { plainLetters[$0] ?? $0 })
+  }
+
+  private static let plainLetters: [Character: Character] = [
+    "á": "a", "à": "a", "é": "e", "è": "e", "í": "i", "ï": "i", "ó": "o", "ò": "o", "ú": "u",
+    "ü": "u", "ё": "е",
+  ]
+}

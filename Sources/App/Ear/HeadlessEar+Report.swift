@@ -1,0 +1,213 @@
+import Files
+import FoundationEssentials
+import Practice
+import Storage
+
+extension HeadlessEar {
+  /// One line per question: its number, how it sounds, its notes with their MIDI numbers, its
+  /// place in the WAV and the right answer with its name in the language of `strings`.
+  public static func quizText(_ questions: [TimedQuestion], strings: Localizer) -> String {
+    questions.map { timed in
+      let notes = timed.question.notes.map { "\($0) (\($0.pitch.midiNumber))" }
+      return "\(timed.number). \(timed.question.sounding.rawValue) "
+        + notes.joined(separator: " ")
+        + ", \(seconds(timed.start))-\(seconds(timed.end)) s: \(answer(timed, strings: strings))"
+    }.joined(separator: "\n") + "\n"
+  }
+
+  public static func quizJSON(
+    _ exercise: EarExercise, _ questions: [TimedQuestion], seed: UInt64, strings: Localizer
+  ) throws(Launcher.Failure) -> String {
+    try encoded(
+      QuizReport(
+        exercise: exercise.rawValue, seed: seed,
+        questions: questions.map { QuestionReport($0, strings: strings) }))
+  }
+
+  /// Each typed answer against its question: right when it names the item, or for an interval
+  /// one that sounds the same (d5 for A4: the ear cannot tell spellings apart).
+  public static func grade(
+    _ questions: [TimedQuestion], exercise: EarExercise, answersFile url: URL,
+    catalog: LocaleCatalog
+  ) throws(Launcher.Failure) -> [Verdict] {
+    let data: Data
+    do {
+      data = try RegularFile.read(url, as: .answers)
+    } catch {
+      throw Launcher.Failure(description: "cannot read \(url.lastPathComponent): \(error)")
+    }
+    // "\r\n" is one Character, a newline like "\n": files from Windows read alike.
+    var lines = String(decoding: data, as: UTF8.self).split(
+      omittingEmptySubsequences: false, whereSeparator: \.isNewline
+    ).map(String.init)
+    if lines.last == "" { lines.removeLast() }
+    guard lines.count <= questions.count else {
+      throw Launcher.Failure(
+        description:
+          "\(url.lastPathComponent) has \(lines.count) answers for \(questions.count) questions")
+    }
+    return questions.map { timed in
+      let given = timed.number <= lines.count ? lines[timed.number - 1] : ""
+      guard timed.asksInversion else {
+        let understood = EarNames.item(parsing: given, exercise: exercise, catalog: catalog)
+        return Verdict(
+          question: timed, given: given, understood: understood, understoodInversion: nil,
+          isRight: understood.map { sameSound($0, timed.question.item) } ?? false)
+      }
+      let understood = EarNames.chordAndInversion(parsing: given, catalog: catalog)
+      return Verdict(
+        question: timed, given: given, understood: understood?.item,
+        understoodInversion: understood?.inversion,
+        isRight: understood?.item == timed.question.item
+          && understood?.inversion == timed.question.inversion)
+    }
+  }
+
+  /// A question's typed answer and what it was taken to mean.
+  public struct Verdict: Sendable {
+    public let question: TimedQuestion
+    public let given: String
+    public let understood: EarItem?
+    /// The inversion the answer named, when the quiz asks for it.
+    public let understoodInversion: Int?
+    public let isRight: Bool
+  }
+
+  public static func gradeText(_ verdicts: [Verdict], strings: Localizer) -> String {
+    let lines = verdicts.map { verdict in
+      let right = answer(verdict.question, strings: strings)
+      let number = "\(verdict.question.number)."
+      if verdict.isRight { return "\(number) right: \(right)" }
+      let said =
+        verdict.given.allSatisfy(\.isWhitespace)
+        ? "no answer"
+        : verdict.understood == nil
+          ? "not understood: \"\(verdict.given)\"" : "answered \"\(verdict.given)\""
+      return "\(number) wrong: \(right); \(said)"
+    }
+    return (lines + [score(verdicts)]).joined(separator: "\n") + "\n"
+  }
+
+  public static func gradeJSON(
+    _ exercise: EarExercise, _ verdicts: [Verdict], seed: UInt64, strings: Localizer
+  ) throws(Launcher.Failure) -> String {
+    try encoded(
+      GradeReport(
+        exercise: exercise.rawValue, seed: seed, right: verdicts.filter(\.isRight).count,
+        count: verdicts.count,
+        verdicts: verdicts.map { verdict in
+          VerdictReport(
+            number: verdict.question.number, answer: shortAnswer(verdict.question),
+            answerName: answerName(verdict.question, strings: strings), given: verdict.given,
+            understood: verdict.understood.map { item in
+              let inversion = verdict.understoodInversion.map(EarNames.inversionShortName)
+              return ([item.shortName] + [inversion].compactMap { $0 }).joined(separator: " ")
+            },
+            right: verdict.isRight)
+        }))
+  }
+
+  static func score(_ verdicts: [Verdict]) -> String {
+    let right = verdicts.filter(\.isRight).count
+    return "Score: \(right) of \(verdicts.count) (\(right * 100 / max(1, verdicts.count)) %)"
+  }
+
+  private static func sameSound(_ given: EarItem, _ asked: EarItem) -> Bool {
+    switch (given, asked) {
+    case (.interval(let given), .interval(let asked)): given.isEnharmonic(with: asked)
+    default: given == asked
+    }
+  }
+
+  private static func answer(_ timed: TimedQuestion, strings: Localizer) -> String {
+    "\(shortAnswer(timed)) (\(answerName(timed, strings: strings)))"
+  }
+
+  /// "m3", "maj", or with the inversion asked, "maj inv1".
+  static func shortAnswer(_ timed: TimedQuestion) -> String {
+    let item = timed.question.item.shortName
+    guard timed.asksInversion else { return item }
+    return item + " " + EarNames.inversionShortName(timed.question.inversion)
+  }
+
+  /// "minor third", "major", or with the inversion asked, "major, first inversion".
+  static func answerName(_ timed: TimedQuestion, strings: Localizer) -> String {
+    let item = EarNames.name(of: timed.question.item, strings: strings)
+    guard timed.asksInversion else { return item }
+    return item + ", " + EarNames.inversionName(timed.question.inversion, strings: strings)
+  }
+
+  /// Seconds with three decimals, as a WAV editor shows them: "12.500".
+  static func seconds(_ value: Double) -> String {
+    let milliseconds = Int((value * 1000).rounded())
+    let fraction = String(milliseconds % 1000)
+    return "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+  }
+
+  private static func encoded(_ report: some Encodable) throws(Launcher.Failure) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    do {
+      return String(decoding: try encoder.encode(report), as: UTF8.self) + "\n"
+    } catch {
+      throw Launcher.Failure(description: "cannot write the report as JSON: \(error)")
+    }
+  }
+}
+
+private struct QuizReport: Encodable {
+  let exercise: String
+  let seed: UInt64
+  let questions: [QuestionReport]
+}
+
+private struct QuestionReport: Encodable {
+  struct NoteReport: Encodable {
+    let name: String
+    let midi: Int
+    let start: Double
+    let end: Double
+  }
+
+  let number: Int
+  let sounding: String
+  let notes: [NoteReport]
+  let start: Double
+  let end: Double
+  let answer: String
+  let answerName: String
+  /// Only when the quiz asks for it.
+  let inversion: Int?
+
+  init(_ timed: HeadlessEar.TimedQuestion, strings: Localizer) {
+    number = timed.number
+    sounding = timed.question.sounding.rawValue
+    notes = zip(timed.question.notes, timed.noteTimes).map { note, time in
+      NoteReport(
+        name: note.description, midi: note.pitch.midiNumber, start: time.lowerBound,
+        end: time.upperBound)
+    }
+    start = timed.start
+    end = timed.end
+    answer = HeadlessEar.shortAnswer(timed)
+    answerName = HeadlessEar.answerName(timed, strings: strings)
+    inversion = timed.asksInversion ? timed.question.inversion : nil
+  }
+}
+
+private struct GradeReport: Encodable {
+  let exercise: String
+  let seed: UInt64
+  let right: Int
+  let count: Int
+  let verdicts: [VerdictReport]
+}
+
+private struct VerdictReport: Encodable {
+  let number: Int
+  let answer: String
+  let answerName: String
+  let given: String
+  let understood: String?
+  let right: Bool
+}

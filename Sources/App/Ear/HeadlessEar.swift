@@ -1,0 +1,198 @@
+import DSP
+import Files
+import FoundationEssentials
+import MusicTheory
+import Practice
+import Storage
+
+/// `woodshed ear quiz` and `woodshed ear grade`: the ear-training questions without a
+/// terminal, printed, rendered to a WAV file and graded from a file of typed answers.
+public enum HeadlessEar {
+  public static let sampleRate = 48_000
+  /// How long each note of a melodic question sounds, and the next one starts after it.
+  static let melodicNoteSeconds = 1.0
+  static let harmonicSeconds = 1.5
+  static let silenceSeconds = 1.0
+
+  /// What `--exercise`, `--items`, `--level`, `--sounding`, `--count` and `--seed` ask for.
+  public struct Options: Sendable {
+    public var exercise: String
+    public var items: String?
+    public var level: Int
+    public var soundings: String?
+    public var count: Int
+    public var seed: UInt64
+    /// Chords voiced in any inversion, named with it.
+    public var inversions: Bool
+
+    public init(
+      exercise: String, items: String?, level: Int, soundings: String?, count: Int, seed: UInt64,
+      inversions: Bool = false
+    ) {
+      self.exercise = exercise
+      self.items = items
+      self.level = level
+      self.soundings = soundings
+      self.count = count
+      self.seed = seed
+      self.inversions = inversions
+    }
+  }
+
+  /// A question with where its notes lie in the rendered WAV.
+  public struct TimedQuestion: Sendable {
+    public let number: Int
+    public let question: EarQuestion
+    /// Seconds from the start of the WAV, one per note in the order of `question.notes`.
+    public let noteTimes: [ClosedRange<Double>]
+    /// Whether the answer names the chord's inversion too.
+    public let asksInversion: Bool
+
+    public var start: Double { noteTimes.map(\.lowerBound).min() ?? 0 }
+    public var end: Double { noteTimes.map(\.upperBound).max() ?? 0 }
+  }
+
+  /// The player's language for the names shown (English where the terminal cannot show its
+  /// letters, as on the screens), and every language's names for reading typed answers.
+  public static func words(environment: [String: String], isUTF8: Bool) throws(Launcher.Failure)
+    -> (strings: Localizer, catalog: LocaleCatalog)
+  {
+    let ground = try Launcher.prepare(environment: environment)
+    let language = ground.loaded.settings.language
+    let isUnshown = !isUTF8 && Launcher.languagesNeedingUnicode(ground.catalog).contains(language)
+    return (
+      ground.catalog.localizer(for: isUnshown ? LocaleCatalog.fallbackLanguage : language),
+      ground.catalog
+    )
+  }
+
+  /// The questions the options ask for, laid out one after another with a second of silence
+  /// between them.
+  public static func questions(_ options: Options) throws(Launcher.Failure) -> (
+    exercise: EarExercise, questions: [TimedQuestion]
+  ) {
+    guard let exercise = EarExercise(rawValue: options.exercise) else {
+      throw Launcher.Failure(
+        description:
+          "unknown exercise \"\(options.exercise)\": use \(EarExercise.allCases.map(\.rawValue).joined(separator: " or "))"
+      )
+    }
+    guard EarQuiz.countRange.contains(options.count) else {
+      throw Launcher.Failure(
+        description:
+          "--count must be \(EarQuiz.countRange.lowerBound) to \(EarQuiz.countRange.upperBound), not \(options.count)"
+      )
+    }
+    if options.inversions && exercise != .chords {
+      throw Launcher.Failure(description: "--inversions is for chords")
+    }
+    let items = try self.items(options, exercise: exercise)
+    let soundings = try self.soundings(options.soundings, exercise: exercise)
+    var random = SplitMix64(seed: options.seed)
+    let quiz = EarQuiz(
+      exercise: exercise, items: items, soundings: soundings, count: options.count,
+      inversions: options.inversions, using: &random)
+    var timed: [TimedQuestion] = []
+    var start = 0.0
+    for (index, question) in quiz.questions.enumerated() {
+      let isHarmonic = question.sounding == .harmonic
+      let length = isHarmonic ? harmonicSeconds : melodicNoteSeconds
+      let times = question.notes.indices.map { note in
+        let onset = isHarmonic ? start : start + Double(note) * melodicNoteSeconds
+        return onset...(onset + length)
+      }
+      let placed = TimedQuestion(
+        number: index + 1, question: question, noteTimes: times,
+        asksInversion: options.inversions)
+      timed.append(placed)
+      start = placed.end + silenceSeconds
+    }
+    return (exercise, timed)
+  }
+
+  /// The questions in the soft piano voice, mono, each note starting on its own sample (the
+  /// notes of a chord on the same one).
+  public static func render(_ questions: [TimedQuestion]) -> [Float] {
+    let total = Int(((questions.last?.end ?? 0) * Double(sampleRate)).rounded())
+    var samples = [Float](repeating: 0, count: total)
+    for timed in questions {
+      // Notes sounding together share the level one note has alone, so a chord never clips.
+      let gain =
+        Float(0.8) / Float(timed.question.sounding == .harmonic ? timed.question.notes.count : 1)
+      for (note, time) in zip(timed.question.notes, timed.noteTimes) {
+        let first = Int((time.lowerBound * Double(sampleRate)).rounded())
+        let tone = Synth.softPiano(
+          frequency: note.pitch.frequency(), duration: time.upperBound - time.lowerBound,
+          sampleRate: sampleRate)
+        for (offset, sample) in tone.enumerated() where first + offset < total {
+          samples[first + offset] += gain * sample
+        }
+      }
+    }
+    return samples
+  }
+
+  /// Writes the rendered questions as a 16-bit WAV file, never over an existing file unless
+  /// `overwrite` is set.
+  public static func write(_ questions: [TimedQuestion], to url: URL, overwrite: Bool)
+    throws(Launcher.Failure)
+  {
+    try Launcher.checkOutput(url, force: overwrite)
+    let audio = WAVAudio(sampleRate: sampleRate, channels: 1, samples: render(questions))
+    do {
+      try AtomicFile.write(WAVCodec.encode(audio, as: .int16), to: url)
+    } catch {
+      throw Launcher.Failure(description: "cannot write \(url.lastPathComponent): \(error)")
+    }
+  }
+
+  private static func items(_ options: Options, exercise: EarExercise) throws(Launcher.Failure)
+    -> [EarItem]
+  {
+    guard let typed = options.items else {
+      guard let items = exercise.items(upToLevel: options.level) else {
+        throw Launcher.Failure(
+          description:
+            "--level must be 1 to \(exercise.levels.count) for \(exercise.rawValue), not \(options.level)"
+        )
+      }
+      return items
+    }
+    var items: [EarItem] = []
+    for name in typed.split(whereSeparator: { $0 == " " || $0 == "," }) {
+      guard let item = EarItem(shortName: String(name), exercise: exercise) else {
+        throw Launcher.Failure(
+          description:
+            "unknown \(exercise.rawValue) item \"\(name)\": use \(exercise.allItems.map(\.shortName).joined(separator: " "))"
+        )
+      }
+      if !items.contains(item) { items.append(item) }
+    }
+    guard !items.isEmpty else {
+      throw Launcher.Failure(description: "--items names no item")
+    }
+    return items
+  }
+
+  private static func soundings(_ typed: String?, exercise: EarExercise) throws(Launcher.Failure)
+    -> [EarQuestion.Sounding]
+  {
+    guard let typed else { return [exercise.soundings[0]] }
+    var soundings: [EarQuestion.Sounding] = []
+    for name in typed.split(whereSeparator: { $0 == " " || $0 == "," }) {
+      guard let sounding = EarQuestion.Sounding(rawValue: String(name)),
+        exercise.soundings.contains(sounding)
+      else {
+        throw Launcher.Failure(
+          description:
+            "unknown sounding \"\(name)\" for \(exercise.rawValue): use \(exercise.soundings.map(\.rawValue).joined(separator: " "))"
+        )
+      }
+      if !soundings.contains(sounding) { soundings.append(sounding) }
+    }
+    guard !soundings.isEmpty else {
+      throw Launcher.Failure(description: "--sounding names no way to sound")
+    }
+    return soundings
+  }
+}

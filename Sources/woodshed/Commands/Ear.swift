@@ -1,0 +1,109 @@
+import App
+import ArgumentParser
+import FoundationEssentials
+import Practice
+import TerminalUI
+
+struct Ear: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Ear training without the screen: print, render and grade the questions.",
+    subcommands: [Quiz.self, Grade.self])
+
+  /// The text in ASCII where the locale cannot show more ("septima menor"), as `staff` and
+  /// `show` do; JSON is UTF-8 whatever the locale.
+  static func sayText(_ text: String, isUTF8: Bool) {
+    say(isUTF8 ? text : String(text.map(ASCIIFallback.character(for:))), terminator: "")
+  }
+
+  /// What both subcommands take, so that `grade` with the quiz's options grades its questions.
+  struct QuizOptions: ParsableArguments {
+    @Option(help: "intervals or chords.")
+    var exercise: String
+
+    @Option(help: "The items to ask, by short name, such as \"m3 M3 P5\" or \"maj m dim\".")
+    var items: String?
+
+    @Option(help: "Without --items, the items of this level and those below (default 1).")
+    var level = 1
+
+    @Option(
+      help:
+        "How intervals sound, one or more of \"up down harmonic\" (default up); chords sound together."
+    )
+    var sounding: String?
+
+    @Option(help: "How many questions, 1-500.")
+    var count = 20
+
+    @Option(help: "The same seed gives the same questions on any machine.")
+    var seed: UInt64 = 1
+
+    @Flag(help: "Chords in any inversion, answered with it: \"maj inv1\", \"m7, third inversion\".")
+    var inversions = false
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    var options: HeadlessEar.Options {
+      HeadlessEar.Options(
+        exercise: exercise, items: items, level: level, soundings: sounding, count: count,
+        seed: seed, inversions: inversions)
+    }
+  }
+
+  struct Quiz: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract:
+        "Print the questions (notes, MIDI numbers, their place in the WAV, the right answer); with --audio-out, render them."
+    )
+
+    @OptionGroup var quiz: QuizOptions
+
+    // --audio-out is the session's option: the root command has it too, and takes it wherever
+    // it is written.
+    @OptionGroup var session: SessionOptions
+
+    @Flag(help: "Replace the --audio-out file if it exists.")
+    var force = false
+
+    func run() throws {
+      let (exercise, questions) = try HeadlessEar.questions(quiz.options)
+      let environment = ProcessInfo.processInfo.environment
+      let isUTF8 = TerminalLocale.adopt(environment: environment).isUTF8
+      let (strings, _) = try HeadlessEar.words(environment: environment, isUTF8: isUTF8)
+      if let audioOut = session.audioOut {
+        try HeadlessEar.write(questions, to: URL(fileURLWithPath: audioOut), overwrite: force)
+      }
+      Ear.sayText(
+        quiz.json
+          ? try HeadlessEar.quizJSON(exercise, questions, seed: quiz.seed, strings: strings)
+          : HeadlessEar.quizText(questions, strings: strings), isUTF8: isUTF8 || quiz.json)
+    }
+  }
+
+  struct Grade: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract:
+        "Grade typed answers, one a line, in any language or short form, against the quiz with the same options."
+    )
+
+    @OptionGroup var quiz: QuizOptions
+
+    @Option(help: "The answers, one a line.")
+    var answers: String
+
+    func run() throws {
+      let (exercise, questions) = try HeadlessEar.questions(quiz.options)
+      let environment = ProcessInfo.processInfo.environment
+      let isUTF8 = TerminalLocale.adopt(environment: environment).isUTF8
+      let (strings, catalog) = try HeadlessEar.words(environment: environment, isUTF8: isUTF8)
+      let verdicts = try HeadlessEar.grade(
+        questions, exercise: exercise, answersFile: URL(fileURLWithPath: answers),
+        catalog: catalog)
+      Ear.sayText(
+        quiz.json
+          ? try HeadlessEar.gradeJSON(exercise, verdicts, seed: quiz.seed, strings: strings)
+          : HeadlessEar.gradeText(verdicts, strings: strings), isUTF8: isUTF8 || quiz.json)
+    }
+  }
+}

@@ -1,0 +1,90 @@
+import App
+import MusicTheory
+import Practice
+import XCTest
+
+final class EarNamesTests: XCTestCase {
+  private let catalog = AppFixtures.catalog
+
+  func testNamesInTheFourLanguages() {
+    let third = EarItem.interval(.m3)
+    let expected = [
+      "en": "minor third", "es": "tercera menor", "ca": "tercera menor", "ru": "малая терция",
+    ]
+    for (language, name) in expected {
+      XCTAssertEqual(EarNames.name(of: third, strings: catalog.localizer(for: language)), name)
+    }
+    XCTAssertEqual(
+      EarNames.name(of: .chord(.halfDiminishedSeventh), strings: catalog.localizer(for: "es")),
+      "semidisminuido")
+    XCTAssertEqual(
+      EarNames.name(
+        of: .interval(Interval(shortName: "A2")!), strings: catalog.localizer(for: "en")),
+      "A2", "no name for an interval outside the levels: its short name")
+  }
+
+  /// Every item has a name of its own in every language, and each name reads back as it.
+  func testEveryNameReadsBackInEveryLanguage() {
+    for exercise in EarExercise.allCases {
+      for language in ["en", "es", "ca", "ru"] {
+        let strings = catalog.localizer(for: language)
+        let names = exercise.allItems.map { EarNames.name(of: $0, strings: strings) }
+        XCTAssertEqual(Set(names).count, names.count, "\(language) \(exercise): \(names)")
+        for (item, name) in zip(exercise.allItems, names) {
+          XCTAssertNotEqual(name, item.shortName, "\(language) has no name for \(item)")
+          XCTAssertEqual(
+            EarNames.item(parsing: name, exercise: exercise, catalog: catalog), item,
+            "\(language): \(name)")
+        }
+      }
+    }
+  }
+
+  func testTypedAnswers() {
+    let typed: [(String, EarExercise, EarItem?)] = [
+      ("m3", .intervals, .interval(.m3)),
+      ("M3", .intervals, .interval(.M3)),
+      (" Minor  Third ", .intervals, .interval(.m3)),
+      ("septima menor", .intervals, .interval(.m7)),
+      ("sèptima major", .intervals, .interval(.M7)),
+      ("уменьшенная квинта", .intervals, .interval(.d5)),
+      ("МАЛАЯ ТЕРЦИЯ", .intervals, .interval(.m3)),
+      ("maj7", .chords, .chord(.majorSeventh)),
+      ("mMaj7", .chords, .chord(.minorMajorSeventh)),
+      ("ø", .chords, .chord(.halfDiminishedSeventh)),
+      ("séptima de dominante", .chords, .chord(.dominantSeventh)),
+      ("disminuït", .chords, .chord(.diminished)),
+      ("доминантсептаккорд", .chords, .chord(.dominantSeventh)),
+      ("minor third", .chords, nil),
+      ("m3", .chords, nil),
+      ("tercera", .intervals, nil),
+      ("", .intervals, nil),
+    ]
+    for (text, exercise, item) in typed {
+      XCTAssertEqual(
+        EarNames.item(parsing: text, exercise: exercise, catalog: catalog), item, text)
+    }
+  }
+
+  func testAChordWithItsInversion() {
+    let typed: [(String, EarItem, Int)?] = [
+      ("maj inv1", .chord(.major), 1),
+      ("m7, third inversion", .chord(.minorSeventh), 3),
+      ("M7 root", .chord(.majorSeventh), 0),
+      ("mayor, primera inversion", .chord(.major), 1),
+      ("sèptima de dominant, segona inversió", .chord(.dominantSeventh), 2),
+      ("уменьшённый септаккорд, третье обращение", .chord(.diminishedSeventh), 3),
+      ("Minor  Root Position", .chord(.minor), 0),
+    ]
+    for case (let text, let item, let inversion)? in typed {
+      let parsed = EarNames.chordAndInversion(parsing: text, catalog: catalog)
+      XCTAssertEqual(parsed?.item, item, text)
+      XCTAssertEqual(parsed?.inversion, inversion, text)
+    }
+    for text in ["maj", "inv1", "maj inv4", "m3 inv1", "major second inversion x"] {
+      XCTAssertNil(EarNames.chordAndInversion(parsing: text, catalog: catalog), text)
+    }
+    XCTAssertEqual(
+      EarNames.inversionName(2, strings: catalog.localizer(for: "ru")), "второе обращение")
+  }
+}

@@ -1,0 +1,119 @@
+import App
+import DSP
+import Foundation
+import MusicTheory
+import Practice
+import XCTest
+
+/// `woodshed ear`: the questions laid out, rendered and graded.
+final class HeadlessEarTests: XCTestCase {
+  private var folder: URL!
+
+  override func setUpWithError() throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
+
+  override func tearDown() {
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  private func options(
+    _ exercise: String, items: String? = nil, soundings: String? = nil, count: Int = 20,
+    seed: UInt64 = 7
+  ) -> HeadlessEar.Options {
+    HeadlessEar.Options(
+      exercise: exercise, items: items, level: 1, soundings: soundings, count: count, seed: seed)
+  }
+
+  /// A chord's notes start on the same sample, the question's first, after a second of
+  /// silence; nothing sounds before it.
+  func testChordNotesStartTogetherAfterASecondOfSilence() throws {
+    let (_, questions) = try HeadlessEar.questions(options("chords", count: 3))
+    let samples = HeadlessEar.render(questions)
+    for (previous, next) in zip(questions, questions.dropFirst()) {
+      XCTAssertEqual(next.start - previous.end, 1, accuracy: 1e-9)
+      XCTAssertEqual(Set(next.noteTimes.map(\.lowerBound)), [next.start])
+      let first = Int((next.start * Double(HeadlessEar.sampleRate)).rounded())
+      XCTAssertTrue(samples[(first - HeadlessEar.sampleRate / 2)..<first].allSatisfy { $0 == 0 })
+      XCTAssertNotEqual(samples[first + 1], 0)
+    }
+    XCTAssertLessThanOrEqual(samples.map(abs).max() ?? 0, 1, "a chord never clips")
+    XCTAssertEqual(
+      samples.count, Int((questions.last!.end * Double(HeadlessEar.sampleRate)).rounded()))
+  }
+
+  func testBadOptionsAreOneClearLine() {
+    let cases: [(HeadlessEar.Options, String)] = [
+      (options("scales"), "unknown exercise \"scales\": use intervals or chords"),
+      (options("intervals", count: 0), "--count must be 1 to 500, not 0"),
+      (
+        options("chords", items: "maj m9"),
+        "unknown chords item \"m9\": use maj m dim aug sus2 sus4 maj7 7 m7 m7b5 dim7 mMaj7"
+      ),
+      (options("chords", soundings: "up"), "unknown sounding \"up\" for chords: use harmonic"),
+      (
+        HeadlessEar.Options(
+          exercise: "intervals", items: nil, level: 1, soundings: nil, count: 1, seed: 1,
+          inversions: true),
+        "--inversions is for chords"
+      ),
+      (
+        HeadlessEar.Options(
+          exercise: "intervals", items: nil, level: 6, soundings: nil, count: 1, seed: 1),
+        "--level must be 1 to 5 for intervals, not 6"
+      ),
+    ]
+    for (options, message) in cases {
+      XCTAssertThrowsError(try HeadlessEar.questions(options)) { error in
+        XCTAssertEqual("\(error)", message)
+      }
+    }
+  }
+
+  /// The ear cannot tell A4 from d5: either answer is right for the tritone. An answer in any
+  /// language counts; a missing or unreadable one is wrong.
+  func testGradingTakesTheTritoneEitherWayAndAnyLanguage() throws {
+    let (exercise, questions) = try HeadlessEar.questions(
+      options("intervals", items: "A4", count: 4))
+    let answers = folder.appendingPathComponent("answers.txt")
+    try Data("d5\nувеличенная кварта\nquinta\n".utf8).write(to: answers)
+    let verdicts = try HeadlessEar.grade(
+      questions, exercise: exercise, answersFile: answers, catalog: AppFixtures.catalog)
+    XCTAssertEqual(verdicts.map(\.isRight), [true, true, false, false])
+    XCTAssertEqual(verdicts.map(\.understood), [.interval(.d5), .interval(.A4), nil, nil])
+    XCTAssertEqual(
+      HeadlessEar.gradeText(verdicts, strings: AppFixtures.catalog.localizer(for: "es")),
+      """
+      1. right: A4 (cuarta aumentada)
+      2. right: A4 (cuarta aumentada)
+      3. wrong: A4 (cuarta aumentada); not understood: "quinta"
+      4. wrong: A4 (cuarta aumentada); no answer
+      Score: 2 of 4 (50 %)
+
+      """)
+  }
+
+  /// With inversions asked, the chord alone is not enough: the inversion must be right too.
+  func testGradingChordsWithTheirInversions() throws {
+    let (exercise, questions) = try HeadlessEar.questions(
+      HeadlessEar.Options(
+        exercise: "chords", items: "maj", level: 1, soundings: nil, count: 3, seed: 4,
+        inversions: true))
+    let inversions = questions.map(\.question.inversion)
+    let names = ["root", "inv1", "inv2"]
+    let answers = folder.appendingPathComponent("answers.txt")
+    let lines = [
+      "maj \(names[inversions[0]])", "major, \(names[(inversions[1] + 1) % 3])", "maj",
+    ]
+    try Data(lines.joined(separator: "\n").utf8).write(to: answers)
+    let verdicts = try HeadlessEar.grade(
+      questions, exercise: exercise, answersFile: answers, catalog: AppFixtures.catalog)
+    XCTAssertEqual(verdicts.map(\.isRight), [true, false, false])
+    XCTAssertEqual(
+      verdicts.map(\.understoodInversion), [inversions[0], (inversions[1] + 1) % 3, nil])
+    XCTAssertTrue(
+      HeadlessEar.quizText(questions, strings: AppFixtures.catalog.localizer(for: "en"))
+        .contains(": maj \(names[inversions[0]]) (major, "))
+  }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import XCTest
+
+/// `woodshed ear quiz` and `woodshed ear grade`, run as the built binary.
+final class EarCommandTests: XCTestCase {
+  private var woodshed: WoodshedProcess!
+  private let quiz = [
+    "--exercise", "intervals", "--items", "m3 M3 P5", "--count", "5", "--seed", "7", "--sounding",
+    "up down harmonic",
+  ]
+
+  override func setUpWithError() throws {
+    woodshed = try WoodshedProcess()
+  }
+
+  override func tearDown() {
+    woodshed.remove()
+  }
+
+  func testTheQuizAsText() throws {
+    let result = try woodshed.run(["ear", "quiz"] + quiz)
+    XCTAssertEqual(result.status, 0, result.error)
+    XCTAssertEqual(
+      result.output,
+      """
+      1. up Bb4 (70) D5 (74), 0.000-2.000 s: M3 (major third)
+      2. up B3 (59) D#4 (63), 3.000-5.000 s: M3 (major third)
+      3. down F3 (53) D3 (50), 6.000-8.000 s: m3 (minor third)
+      4. harmonic A4 (69) E5 (76), 9.000-10.500 s: P5 (perfect fifth)
+      5. up Eb4 (63) Bb4 (70), 11.500-13.500 s: P5 (perfect fifth)
+
+      """)
+  }
+
+  func testTheQuizAsJSONInThePlayersLanguage() throws {
+    try woodshed.writeSettings(#"{"language": "ru"}"#)
+    let result = try woodshed.run(["ear", "quiz", "--json"] + quiz)
+    XCTAssertEqual(result.status, 0, result.error)
+    let report = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+    XCTAssertEqual(report["exercise"] as? String, "intervals")
+    XCTAssertEqual(report["seed"] as? Int, 7)
+    let questions = try XCTUnwrap(report["questions"] as? [[String: Any]])
+    XCTAssertEqual(questions.count, 5)
+    let third = questions[2]
+    XCTAssertEqual(third["sounding"] as? String, "down")
+    XCTAssertEqual(third["answer"] as? String, "m3")
+    XCTAssertEqual(third["answerName"] as? String, "малая терция")
+    XCTAssertEqual(third["start"] as? Double, 6)
+    XCTAssertEqual(third["end"] as? Double, 8)
+    let notes = try XCTUnwrap(third["notes"] as? [[String: Any]])
+    XCTAssertEqual(notes.compactMap { $0["name"] as? String }, ["F3", "D3"])
+    XCTAssertEqual(notes.compactMap { $0["midi"] as? Int }, [53, 50])
+    XCTAssertEqual(notes.compactMap { $0["start"] as? Double }, [6, 7])
+    let chord = try XCTUnwrap(questions[3]["notes"] as? [[String: Any]])
+    XCTAssertEqual(chord.compactMap { $0["start"] as? Double }, [9, 9])
+  }
+
+  /// The WAV is as long as the questions say, at 48 kHz in 16 bits, and is never written over
+  /// without --force.
+  func testTheQuizRenderedToAWAVFile() throws {
+    let wav = woodshed.home.appendingPathComponent("q.wav")
+    let result = try woodshed.run(["ear", "quiz", "--audio-out", wav.path] + quiz)
+    XCTAssertEqual(result.status, 0, result.error)
+    XCTAssertTrue(result.output.hasPrefix("1. up Bb4 (70) D5 (74)"), result.output)
+    let size = try XCTUnwrap(
+      FileManager.default.attributesOfItem(atPath: wav.path)[.size] as? Int)
+    XCTAssertEqual(size, 44 + 2 * Int(13.5 * 48_000))
+    let again = try woodshed.run(["ear", "quiz", "--audio-out", wav.path] + quiz)
+    XCTAssertNotEqual(again.status, 0)
+    XCTAssertEqual(again.error, "Error: q.wav already exists; choose another name or add --force\n")
+    XCTAssertEqual(
+      try woodshed.run(["ear", "quiz", "--audio-out", wav.path, "--force"] + quiz).status, 0)
+  }
+
+  func testGradingARightAndAWrongAnswersFile() throws {
+    let right = woodshed.home.appendingPathComponent("right.txt")
+    try Data("M3\nmajor third\ntercera menor\nчистая квинта\nP5\n".utf8).write(to: right)
+    let graded = try woodshed.run(["ear", "grade", "--answers", right.path] + quiz)
+    XCTAssertEqual(graded.status, 0, graded.error)
+    XCTAssertTrue(graded.output.hasSuffix("5. right: P5 (perfect fifth)\nScore: 5 of 5 (100 %)\n"))
+    let wrong = woodshed.home.appendingPathComponent("wrong.txt")
+    try Data("m3\r\nM3\nfifth\n".utf8).write(to: wrong)
+    let text = try woodshed.run(["ear", "grade", "--answers", wrong.path] + quiz)
+    XCTAssertEqual(
+      text.output,
+      """
+      1. wrong: M3 (major third); answered "m3"
+      2. right: M3 (major third)
+      3. wrong: m3 (minor third); not understood: "fifth"
+      4. wrong: P5 (perfect fifth); no answer
+      5. wrong: P5 (perfect fifth); no answer
+      Score: 1 of 5 (20 %)
+
+      """)
+    let json = try woodshed.run(["ear", "grade", "--json", "--answers", wrong.path] + quiz)
+    let report = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+    XCTAssertEqual(report["right"] as? Int, 1)
+    XCTAssertEqual(report["count"] as? Int, 5)
+    let verdicts = try XCTUnwrap(report["verdicts"] as? [[String: Any]])
+    XCTAssertEqual(
+      verdicts.compactMap { $0["right"] as? Bool }, [false, true, false, false, false])
+    XCTAssertEqual(verdicts[0]["understood"] as? String, "m3")
+    XCTAssertEqual(verdicts[0]["given"] as? String, "m3")
+  }
+
+  /// Chords in their inversions, answered in three languages; an empty line is no answer,
+  /// not the major triad that a chord symbol writes as nothing.
+  func testChordsWithTheirInversions() throws {
+    let chords = [
+      "--exercise", "chords", "--level", "4", "--inversions", "--count", "4", "--seed", "2",
+    ]
+    let quiz = try woodshed.run(["ear", "quiz"] + chords)
+    XCTAssertEqual(quiz.status, 0, quiz.error)
+    XCTAssertEqual(
+      quiz.output,
+      """
+      1. harmonic D4 (62) G4 (67) A4 (69), 0.000-1.500 s: sus4 root (suspended fourth, root position)
+      2. harmonic D5 (74) Gb5 (78) Bb5 (82), 2.500-4.000 s: aug inv2 (augmented, second inversion)
+      3. harmonic A4 (69) Db5 (73) F5 (77), 5.000-6.500 s: aug inv2 (augmented, second inversion)
+      4. harmonic A3 (57) C4 (60) E4 (64), 7.500-9.000 s: m root (minor, root position)
+
+      """)
+    let answers = woodshed.home.appendingPathComponent("answers.txt")
+    try Data("sus4 root\naumentado, segunda inversión\naug inv1\n\n".utf8).write(to: answers)
+    let graded = try woodshed.run(["ear", "grade", "--answers", answers.path] + chords)
+    XCTAssertEqual(
+      graded.output,
+      """
+      1. right: sus4 root (suspended fourth, root position)
+      2. right: aug inv2 (augmented, second inversion)
+      3. wrong: aug inv2 (augmented, second inversion); answered "aug inv1"
+      4. wrong: m root (minor, root position); no answer
+      Score: 2 of 4 (50 %)
+
+      """)
+  }
+
+  /// Names in the player's language, in ASCII where the locale cannot show more.
+  func testSpanishNamesInASCIIUnderTheCLocale() throws {
+    try woodshed.writeSettings(#"{"language": "es"}"#)
+    let arguments = ["ear", "quiz", "--exercise", "intervals", "--items", "m7", "--count", "1"]
+    let unicode = try woodshed.run(arguments)
+    XCTAssertTrue(unicode.output.hasSuffix(": m7 (séptima menor)\n"), unicode.output)
+    let ascii = try woodshed.run(arguments, environment: woodshed.environment(lang: "C"))
+    XCTAssertTrue(ascii.output.hasSuffix(": m7 (septima menor)\n"), ascii.output)
+  }
+
+  func testBadInputIsOneLineAndFails() throws {
+    let tooMany = woodshed.home.appendingPathComponent("many.txt")
+    try Data("m3\nm3\n".utf8).write(to: tooMany)
+    let cases: [([String], String)] = [
+      (["quiz", "--exercise", "scales"], "unknown exercise \"scales\": use intervals or chords"),
+      (["quiz", "--exercise", "intervals", "--count", "0"], "--count must be 1 to 500, not 0"),
+      (
+        ["quiz", "--exercise", "intervals", "--items", "m3 X9"],
+        "unknown intervals item \"X9\": use M2 M3 P4 P5 P8 m2 m3 m6 M6 A4 m7 M7 m9 M9 m10 M10 P11 A11 P12 m13 M13 m14 M14 P15"
+      ),
+      (
+        ["grade", "--exercise", "chords", "--answers", "/nonexistent/answers.txt"],
+        "cannot read answers.txt: No such file or directory"
+      ),
+      (
+        ["grade", "--exercise", "chords", "--count", "1", "--answers", tooMany.path],
+        "many.txt has 2 answers for 1 questions"
+      ),
+    ]
+    for (arguments, message) in cases {
+      let result = try woodshed.run(["ear"] + arguments)
+      XCTAssertNotEqual(result.status, 0, arguments.joined(separator: " "))
+      XCTAssertEqual(result.error, "Error: \(message)\n")
+      XCTAssertEqual(result.output, "")
+    }
+  }
+}
