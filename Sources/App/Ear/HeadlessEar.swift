@@ -158,41 +158,38 @@ public enum HeadlessEar {
       }
       return items
     }
-    var items: [EarItem] = []
-    for name in typed.split(whereSeparator: { $0 == " " || $0 == "," }) {
-      guard let item = EarItem(shortName: String(name), exercise: exercise) else {
-        throw Launcher.Failure(
-          description:
-            "unknown \(exercise.rawValue) item \"\(name)\": use \(exercise.allItems.map(\.shortName).joined(separator: " "))"
-        )
-      }
-      if !items.contains(item) { items.append(item) }
-    }
-    guard !items.isEmpty else {
-      throw Launcher.Failure(description: "--items names no item")
-    }
-    return items
+    return try distinct(
+      typed, read: { EarItem(shortName: $0, exercise: exercise) },
+      unknown: {
+        "unknown \(exercise.rawValue) item \"\($0)\": use \(exercise.allItems.map(\.shortName).joined(separator: " "))"
+      }, empty: "--items names no item")
   }
 
   private static func soundings(_ typed: String?, exercise: EarExercise) throws(Launcher.Failure)
     -> [EarQuestion.Sounding]
   {
     guard let typed else { return [exercise.soundings[0]] }
-    var soundings: [EarQuestion.Sounding] = []
-    for name in typed.split(whereSeparator: { $0 == " " || $0 == "," }) {
-      guard let sounding = EarQuestion.Sounding(rawValue: String(name)),
-        exercise.soundings.contains(sounding)
-      else {
-        throw Launcher.Failure(
-          description:
-            "unknown sounding \"\(name)\" for \(exercise.rawValue): use \(exercise.soundings.map(\.rawValue).joined(separator: " "))"
-        )
-      }
-      if !soundings.contains(sounding) { soundings.append(sounding) }
+    return try distinct(
+      typed,
+      read: { name in
+        EarQuestion.Sounding(rawValue: name).flatMap { exercise.soundings.contains($0) ? $0 : nil }
+      },
+      unknown: {
+        "unknown sounding \"\($0)\" for \(exercise.rawValue): use \(exercise.soundings.map(\.rawValue).joined(separator: " "))"
+      }, empty: "--sounding names no way to sound")
+  }
+
+  /// The values of the names in `typed` (split at spaces and commas), each once, in order;
+  /// `unknown` says why a name is none, `empty` why no name was given.
+  private static func distinct<Value: Equatable>(
+    _ typed: String, read: (String) -> Value?, unknown: (String) -> String, empty: String
+  ) throws(Launcher.Failure) -> [Value] {
+    var values: [Value] = []
+    for name in typed.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init) {
+      guard let value = read(name) else { throw Launcher.Failure(description: unknown(name)) }
+      if !values.contains(value) { values.append(value) }
     }
-    guard !soundings.isEmpty else {
-      throw Launcher.Failure(description: "--sounding names no way to sound")
-    }
-    return soundings
+    guard !values.isEmpty else { throw Launcher.Failure(description: empty) }
+    return values
   }
 }
