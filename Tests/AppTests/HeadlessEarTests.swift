@@ -85,11 +85,11 @@ final class HeadlessEarTests: XCTestCase {
     XCTAssertEqual(
       HeadlessEar.gradeText(verdicts, strings: AppFixtures.catalog.localizer(for: "es")),
       """
-      1. right: A4 (cuarta aumentada)
-      2. right: A4 (cuarta aumentada)
-      3. wrong: A4 (cuarta aumentada); not understood: "quinta"
-      4. wrong: A4 (cuarta aumentada); no answer
-      Score: 2 of 4 (50 %)
+      1. bien: A4 (cuarta aumentada)
+      2. bien: A4 (cuarta aumentada)
+      3. mal: A4 (cuarta aumentada); no se entiende: "quinta"
+      4. mal: A4 (cuarta aumentada); sin respuesta
+      Puntuación: 2 de 4 (50 %)
 
       """)
   }

@@ -137,7 +137,7 @@ final class EarCommandTests: XCTestCase {
       """)
   }
 
-  /// Names in the player's language, in ASCII where the locale cannot show more.
+  /// Names and verdicts in the player's language, in ASCII where the locale cannot show more.
   func testSpanishNamesInASCIIUnderTheCLocale() throws {
     try woodshed.writeSettings(#"{"language": "es"}"#)
     let arguments = ["ear", "quiz", "--exercise", "intervals", "--items", "m7", "--count", "1"]
@@ -145,6 +145,15 @@ final class EarCommandTests: XCTestCase {
     XCTAssertTrue(unicode.output.hasSuffix(": m7 (séptima menor)\n"), unicode.output)
     let ascii = try woodshed.run(arguments, environment: woodshed.environment(lang: "C"))
     XCTAssertTrue(ascii.output.hasSuffix(": m7 (septima menor)\n"), ascii.output)
+    let answers = woodshed.home.appendingPathComponent("answers.txt")
+    try Data("séptima menor\n".utf8).write(to: answers)
+    let grading = ["ear", "grade", "--exercise", "intervals", "--items", "m7", "--count", "1"]
+    let graded = try woodshed.run(grading + ["--answers", answers.path])
+    XCTAssertEqual(graded.output, "1. bien: m7 (séptima menor)\nPuntuación: 1 de 1 (100 %)\n")
+    let gradedInASCII = try woodshed.run(
+      grading + ["--answers", answers.path], environment: woodshed.environment(lang: "C"))
+    XCTAssertEqual(
+      gradedInASCII.output, "1. bien: m7 (septima menor)\nPuntuacion: 1 de 1 (100 %)\n")
   }
 
   func testBadInputIsOneLineAndFails() throws {

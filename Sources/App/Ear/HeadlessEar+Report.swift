@@ -76,16 +76,19 @@ extension HeadlessEar {
   public static func gradeText(_ verdicts: [Verdict], strings: Localizer) -> String {
     let lines = verdicts.map { verdict in
       let right = answer(verdict.question, strings: strings)
-      let number = "\(verdict.question.number)."
-      if verdict.isRight { return "\(number) right: \(right)" }
+      let number = String(verdict.question.number)
+      if verdict.isRight {
+        return strings.text("ear.grade.right", ["number": number, "answer": right])
+      }
       let said =
         verdict.given.allSatisfy(\.isWhitespace)
-        ? "no answer"
-        : verdict.understood == nil
-          ? "not understood: \"\(verdict.given)\"" : "answered \"\(verdict.given)\""
-      return "\(number) wrong: \(right); \(said)"
+        ? strings.text("ear.grade.noAnswer")
+        : strings.text(
+          verdict.understood == nil ? "ear.grade.notUnderstood" : "ear.grade.answered",
+          ["given": verdict.given])
+      return strings.text("ear.grade.wrong", ["number": number, "answer": right, "said": said])
     }
-    return (lines + [score(verdicts)]).joined(separator: "\n") + "\n"
+    return (lines + [score(verdicts, strings: strings)]).joined(separator: "\n") + "\n"
   }
 
   public static func gradeJSON(
@@ -107,9 +110,14 @@ extension HeadlessEar {
         }))
   }
 
-  static func score(_ verdicts: [Verdict]) -> String {
+  static func score(_ verdicts: [Verdict], strings: Localizer) -> String {
     let right = verdicts.filter(\.isRight).count
-    return "Score: \(right) of \(verdicts.count) (\(right * 100 / max(1, verdicts.count)) %)"
+    return strings.text(
+      "ear.grade.score",
+      [
+        "right": String(right), "count": String(verdicts.count),
+        "percent": String(right * 100 / max(1, verdicts.count)),
+      ])
   }
 
   private static func sameSound(_ given: EarItem, _ asked: EarItem) -> Bool {
