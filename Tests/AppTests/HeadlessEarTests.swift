@@ -94,6 +94,18 @@ final class HeadlessEarTests: XCTestCase {
       """)
   }
 
+  /// The score's share is rounded as every screen rounds one: 2 of 3 is 67 %.
+  func testTheScoreIsRoundedAsEverywhere() throws {
+    let (exercise, questions) = try HeadlessEar.questions(
+      options("intervals", items: "P5", count: 3))
+    let answers = folder.appendingPathComponent("answers.txt")
+    try Data("P5\nP5\nm3\n".utf8).write(to: answers)
+    let verdicts = try HeadlessEar.grade(
+      questions, exercise: exercise, answersFile: answers, catalog: AppFixtures.catalog)
+    let text = HeadlessEar.gradeText(verdicts, strings: AppFixtures.catalog.localizer(for: "en"))
+    XCTAssertTrue(text.hasSuffix("Score: 2 of 3 (67 %)\n"), text)
+  }
+
   /// With inversions asked, the chord alone is not enough: the inversion must be right too.
   func testGradingChordsWithTheirInversions() throws {
     let (exercise, questions) = try HeadlessEar.questions(

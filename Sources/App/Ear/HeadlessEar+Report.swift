@@ -11,7 +11,9 @@ extension HeadlessEar {
       let notes = timed.question.notes.map { "\($0) (\($0.pitch.midiNumber))" }
       return "\(timed.number). \(timed.question.sounding.rawValue) "
         + notes.joined(separator: " ")
-        + ", \(seconds(timed.start))-\(seconds(timed.end)) s: \(answer(timed, strings: strings))"
+        // Seconds with three decimals, as a WAV editor shows them: "12.500".
+        + ", \(DecimalText.format(timed.start, places: 3))-"
+        + "\(DecimalText.format(timed.end, places: 3)) s: \(answer(timed, strings: strings))"
     }.joined(separator: "\n") + "\n"
   }
 
@@ -116,7 +118,7 @@ extension HeadlessEar {
       "ear.grade.score",
       [
         "right": String(right), "count": String(verdicts.count),
-        "percent": String(right * 100 / max(1, verdicts.count)),
+        "percent": DecimalText.percent(right, of: verdicts.count),
       ])
   }
 
@@ -143,13 +145,6 @@ extension HeadlessEar {
     let item = EarNames.name(of: timed.question.item, strings: strings)
     guard timed.asksInversion else { return item }
     return item + ", " + EarNames.inversionName(timed.question.inversion, strings: strings)
-  }
-
-  /// Seconds with three decimals, as a WAV editor shows them: "12.500".
-  static func seconds(_ value: Double) -> String {
-    let milliseconds = Int((value * 1000).rounded())
-    let fraction = String(milliseconds % 1000)
-    return "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
   }
 
   private static func encoded(_ report: some Encodable) throws(Launcher.Failure) -> String {
