@@ -72,9 +72,7 @@ struct LeaderboardCommand: AsyncParsableCommand {
 
   func run() async throws {
     let choice = try choice()
-    guard let credentials = try CredentialsFile(paths: WoodshedNet.paths).read() else {
-      throw ClientFailure.notLoggedIn
-    }
+    let credentials = try WoodshedNet.credentials()
     let client = try PracticeRoomClient(server: credentials.server)
     guard let choice else { return try await intervalBoards(client, credentials) }
     let board = try await client.scoreBoard(choice, token: credentials.token)

@@ -15,9 +15,7 @@ struct Refresh: AsyncParsableCommand {
 
   func run() async throws {
     let paths = WoodshedNet.paths
-    guard let credentials = try CredentialsFile(paths: paths).read() else {
-      throw ClientFailure.notLoggedIn
-    }
+    let credentials = try WoodshedNet.credentials()
     let file = ServerSnapshotFile(paths: paths)
     let previous = (try? file.read()).flatMap { $0?.server == credentials.server ? $0 : nil }
     do {

@@ -14,9 +14,7 @@ struct SharedPatterns: AsyncParsableCommand {
 
   /// The logged-in account's client and token.
   static func session() throws -> (PracticeRoomClient, String) {
-    guard let credentials = try CredentialsFile(paths: WoodshedNet.paths).read() else {
-      throw ClientFailure.notLoggedIn
-    }
+    let credentials = try WoodshedNet.credentials()
     return (try PracticeRoomClient(server: credentials.server), credentials.token)
   }
 

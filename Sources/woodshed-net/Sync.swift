@@ -140,9 +140,7 @@ struct Sync: AsyncParsableCommand {
   }
 
   func run() async throws {
-    guard let credentials = try CredentialsFile(paths: WoodshedNet.paths).read() else {
-      throw ClientFailure.notLoggedIn
-    }
+    let credentials = try WoodshedNet.credentials()
     let client = try PracticeRoomClient(server: credentials.server)
     let folders = BackupFolders(paths: WoodshedNet.paths)
     do {

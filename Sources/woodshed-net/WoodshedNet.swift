@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NetClient
 import Storage
 import TerminalUI
 
@@ -37,6 +38,14 @@ struct WoodshedNet: AsyncParsableCommand {
   }
 
   static var paths: StoragePaths { StoragePaths(environment: ProcessInfo.processInfo.environment) }
+
+  /// Who is logged in, and where; a command that needs an account stops here without one.
+  static func credentials() throws -> Credentials {
+    guard let credentials = try CredentialsFile(paths: paths).read() else {
+      throw ClientFailure.notLoggedIn
+    }
+    return credentials
+  }
 
   /// The folder of Woodshed's own patterns and packs, found as the practice room finds it.
   static func assets() throws -> URL {
