@@ -52,20 +52,6 @@ public enum HeadlessEar {
     public var end: Double { noteTimes.map(\.upperBound).max() ?? 0 }
   }
 
-  /// The player's language for the names shown (English where the terminal cannot show its
-  /// letters, as on the screens), and every language's names for reading typed answers.
-  public static func words(environment: [String: String], isUTF8: Bool) throws(Launcher.Failure)
-    -> (strings: Localizer, catalog: LocaleCatalog)
-  {
-    let ground = try Launcher.prepare(environment: environment)
-    let language = ground.loaded.settings.language
-    let isUnshown = !isUTF8 && Launcher.languagesNeedingUnicode(ground.catalog).contains(language)
-    return (
-      ground.catalog.localizer(for: isUnshown ? LocaleCatalog.fallbackLanguage : language),
-      ground.catalog
-    )
-  }
-
   /// The questions the options ask for, laid out one after another with a second of silence
   /// between them.
   public static func questions(_ options: Options) throws(Launcher.Failure) -> (

@@ -170,11 +170,11 @@ extension Launcher {
       })
   }
 
-  /// The language and note names of a command that prints notes (`show`, `staff`): the
+  /// The language and note names of a command that prints notes (`show`, `staff`, `ear`): the
   /// player's, in English where the locale cannot show the language's script, as on the
-  /// screens.
+  /// screens; and every language's words, for reading what the player typed in any of them.
   public static func noteWords(environment: [String: String], isUTF8: Bool) throws(Failure) -> (
-    strings: Localizer, naming: NamingSystem
+    strings: Localizer, naming: NamingSystem, catalog: LocaleCatalog
   ) {
     let ground = try prepare(environment: environment)
     let settings = ground.loaded.settings
@@ -182,7 +182,7 @@ extension Launcher {
     return (
       ground.catalog.localizer(
         for: isUnshown ? LocaleCatalog.fallbackLanguage : settings.language),
-      settings.noteNaming
+      settings.noteNaming, ground.catalog
     )
   }
 

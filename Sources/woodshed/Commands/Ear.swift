@@ -70,7 +70,7 @@ struct Ear: ParsableCommand {
       let (exercise, questions) = try HeadlessEar.questions(quiz.options)
       let environment = ProcessInfo.processInfo.environment
       let isUTF8 = TerminalLocale.adopt(environment: environment).isUTF8
-      let (strings, _) = try HeadlessEar.words(environment: environment, isUTF8: isUTF8)
+      let (strings, _, _) = try Launcher.noteWords(environment: environment, isUTF8: isUTF8)
       if let audioOut = session.audioOut {
         try HeadlessEar.write(questions, to: URL(fileURLWithPath: audioOut), overwrite: force)
       }
@@ -96,7 +96,8 @@ struct Ear: ParsableCommand {
       let (exercise, questions) = try HeadlessEar.questions(quiz.options)
       let environment = ProcessInfo.processInfo.environment
       let isUTF8 = TerminalLocale.adopt(environment: environment).isUTF8
-      let (strings, catalog) = try HeadlessEar.words(environment: environment, isUTF8: isUTF8)
+      let (strings, _, catalog) = try Launcher.noteWords(
+        environment: environment, isUTF8: isUTF8)
       let verdicts = try HeadlessEar.grade(
         questions, exercise: exercise, answersFile: URL(fileURLWithPath: answers),
         catalog: catalog)

@@ -37,7 +37,7 @@ struct Show: ParsableCommand {
     }
     let environment = ProcessInfo.processInfo.environment
     let locale = TerminalLocale.adopt(environment: environment)
-    let (strings, naming) = try Launcher.noteWords(
+    let (strings, naming, _) = try Launcher.noteWords(
       environment: environment, isUTF8: locale.isUTF8)
     say(
       try HeadlessShow.render(

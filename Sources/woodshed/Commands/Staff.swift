@@ -24,7 +24,7 @@ struct Staff: ParsableCommand {
   func run() throws {
     let environment = ProcessInfo.processInfo.environment
     let locale = TerminalLocale.adopt(environment: environment)
-    let (strings, naming) = try Launcher.noteWords(
+    let (strings, naming, _) = try Launcher.noteWords(
       environment: environment, isUTF8: locale.isUTF8)
     say(
       try HeadlessStaff.render(
