@@ -4,11 +4,15 @@ import ListeningEval
 /// A quick diagnostic for the bowed, blown and sung notes of the tuning part, heard with a
 /// schedule but no clicks: F, recall and precision by source, and where woodshed's onsets fall
 /// around the true ones (each found onset against the nearest true one within 250 ms), in 10 ms
-/// steps. It takes a minute where the whole evaluation takes several.
+/// steps, and how many of those the partials' function alone found (strength 1 and above). It
+/// takes a minute where the whole evaluation takes several.
 func onsetSoftFigures() -> [String] {
   let clips = OnsetEvaluationSet.clips(of: .tuning, conditions: [.scheduleWithoutClicks])
     .filter { $0.category == .softAttack }
-  let runs = clips.map { clip in (clip, OnsetRun.woodshed(clip)) }
+  let found = clips.map { clip in (clip, OnsetRun.woodshedOnsets(clip)) }
+  let runs = found.map { clip, onsets in
+    (clip, onsets.map { Double($0.frame) / Double(clip.sampleRate) })
+  }
   var lines: [String] = []
   let sources = Set(clips.map { $0.source }).sorted { $0.rawValue < $1.rawValue }
   for source in [EvaluationClip.Source?.none] + sources.map(Optional.some) {
@@ -21,20 +25,25 @@ func onsetSoftFigures() -> [String] {
         source?.rawValue ?? "all", chosen.count, score.fMeasure, score.recall, score.precision,
         Double(close) / Double(max(1, score.timingErrors.count))))
   }
-  var histogram: [Int: Int] = [:]
-  for (clip, detected) in runs {
+  var histogram: [Int: (all: Int, partials: Int)] = [:]
+  for (clip, onsets) in found {
     let truth = clip.truthSeconds
-    for onset in detected {
+    for found in onsets {
+      let onset = Double(found.frame) / Double(clip.sampleRate)
       guard let nearest = truth.min(by: { abs($0 - onset) < abs($1 - onset) }) else { continue }
       let error: Double = onset - nearest
       guard abs(error) <= 0.25 else { continue }
-      histogram[Int((error * 100).rounded(.down)), default: 0] += 1
+      let step = Int((error * 100).rounded(.down))
+      histogram[step, default: (0, 0)].all += 1
+      if found.strength >= 1 { histogram[step, default: (0, 0)].partials += 1 }
     }
   }
   lines.append("  false onsets: " + falseOnsetKinds(runs))
   lines.append("  missed notes: " + missedNoteSteps(runs))
   lines += histogram.keys.sorted().map { step in
-    String(format: "  %+4d..%+4d ms: %d", step * 10, step * 10 + 10, histogram[step]!)
+    String(
+      format: "  %+4d..%+4d ms: %d (partials %d)", step * 10, step * 10 + 10,
+      histogram[step]!.all, histogram[step]!.partials)
   }
   return lines
 }

@@ -1,3 +1,5 @@
+import DSP
+import Foundation
 import ListeningEval
 import XCTest
 
@@ -44,5 +46,30 @@ final class PitchEvaluationSetTests: XCTestCase {
       }
       .map(\.name),
       PitchEvaluationSet.instruments.map(\.name).filter { $0 != "piano" })
+  }
+
+  /// LMMS's recordings stand for the violin, the flute and the choir, each resampled no more than
+  /// an octave from the pitch it was recorded at.
+  func testLMMSPlaysItsThreeRecordingsWithinAnOctaveOfTheirPitch() throws {
+    let lmms = try XCTUnwrap(SoundFont.tuning.first { $0.name == "LMMS" })
+    let played = PitchEvaluationSet.played(from: lmms)
+    XCTAssertEqual(played.map(\.name), ["violin", "flute", "voice aahs"])
+    let keys = played.map { lmms.keys(of: $0.range, on: $0.program) }
+    XCTAssertEqual(keys, [55...79, 69...93, 45...69])
+  }
+
+  /// The sampler sounds the key asked, not the recording's own: one note of each recording, an
+  /// octave or less from its pitch, is named by the pitch detector.
+  func testLMMSSamplerSoundsTheKeyAsked() throws {
+    let lmms = try XCTUnwrap(SoundFont.tuning.first { $0.name == "LMMS" })
+    for (program, key) in [(40, 74), (73, 70), (52, 50)] {
+      let note = MIDIFile.Note(millisecond: 100, length: 800, key: key, velocity: 100)
+      let samples = try XCTUnwrap(
+        lmms.render([note], program: program, length: 1.2, sampleRate: 48_000))
+      let found = PitchAnalysis.notes(in: samples, sampleRate: 48_000)
+      XCTAssertEqual(
+        found.map { Int((69 + 12 * log2($0.frequency / 440)).rounded()) }, [key],
+        "program \(program)")
+    }
   }
 }

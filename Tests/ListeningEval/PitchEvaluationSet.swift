@@ -42,7 +42,7 @@ public enum PitchEvaluationSet {
   /// recordings a held-out one plays too.
   public static func played(from soundFont: SoundFont) -> [Instrument] {
     instruments.filter { instrument in
-      !soundFont.missing.contains(instrument.program)
+      soundFont.plays(instrument.program)
         && !(soundFont.part == .tuning
           && SoundFont.heldOut.contains {
             soundFont.sharesRecordings(of: instrument.program, with: $0)
@@ -60,7 +60,9 @@ public enum PitchEvaluationSet {
       guard played(from: soundFont).contains(where: { $0.name == instrument.name }) else {
         return nil
       }
-      let notes = part(in: instrument.range, seed: UInt64(300 + index))
+      let notes = part(
+        in: soundFont.keys(of: instrument.range, on: instrument.program),
+        seed: UInt64(300 + index))
       let length = Double(notes.map { $0.millisecond + $0.length }.max()! + 1_500) / 1000
       guard
         let samples = soundFont.render(

@@ -38,6 +38,17 @@ struct SampledInstrument: Sendable {
     }
   }
 
+  /// The recordings that play General MIDI's violin, flute and choir "aah" for the pitch
+  /// evaluation, each within an octave of its own pitch.
+  static let generalMIDI: [Int: SampledInstrument] = [
+    40: SampledInstrument(
+      name: "violin", file: "instruments/violin_fingered01.ogg", root: 67, pitches: 55...79),
+    73: SampledInstrument(
+      name: "flute", file: "instruments/flute01.ogg", root: 81, pitches: 69...93),
+    52: SampledInstrument(
+      name: "choir", file: "stringsnpads/chorus02.ogg", root: 57, pitches: 45...69),
+  ]
+
   var path: String { "\(Self.folder)/\(file)" }
 
   var isAvailable: Bool {
@@ -84,6 +95,21 @@ struct SampledInstrument: Sendable {
     return CleanTake(
       name: name, category: .softAttack, source: .lmms, performance: performance,
       sampleRate: rate, samples: samples, truth: truth, notePeaks: peaks)
+  }
+
+  /// `notes` played one after another (or over each other), `length` seconds long at
+  /// `sampleRate`; nil when the recording cannot be read.
+  func render(_ notes: [MIDIFile.Note], length: Double, in folder: URL) -> [Float]? {
+    guard let recording = recording(in: folder) else { return nil }
+    var samples = [Float](repeating: 0, count: Int(length * Double(Self.sampleRate)))
+    for note in notes {
+      let start = note.millisecond * Self.sampleRate / 1000
+      for (offset, sample) in sound(of: note, from: recording).enumerated()
+      where start + offset < samples.count {
+        samples[start + offset] += sample
+      }
+    }
+    return samples
   }
 
   /// One note: the recording at the note's pitch and loudness, held for its length, then let go.

@@ -2,8 +2,9 @@ import DSP
 import Foundation
 
 /// A General MIDI set of recorded instrument samples and the synthesizer that plays it:
-/// fluidsynth for a soundfont, timidity for GUS patches. The pitch evaluation is tuned on two
-/// and judged on others it was never tuned on.
+/// fluidsynth for a soundfont, timidity for GUS patches, and a sampler of our own for single
+/// recordings (`SampledInstrument`). The pitch evaluation is tuned on three and judged on others
+/// it was never tuned on.
 public struct SoundFont: Sendable {
   public enum Part: String, Sendable {
     /// The detector may be adjusted until this part comes out right.
@@ -17,6 +18,8 @@ public struct SoundFont: Sendable {
   public enum Player: String, Sendable {
     case fluidsynth
     case timidity
+    /// `SampledInstrument.render`, which needs sox to decode the recordings.
+    case sampler = "sox"
   }
 
   public var name: String
@@ -26,14 +29,20 @@ public struct SoundFont: Sendable {
   public var part: Part
   /// General MIDI programs it has no instrument for.
   public var missing: Set<Int> = []
+  /// For the sampler: the recording that plays each General MIDI program it has.
+  var recordings: [Int: SampledInstrument] = [:]
 
-  /// Two sets of samples, so that what is tuned on them is not one set's quirks: TimGM6mb's
+  /// Three sets of samples, so that what is tuned on them is not one set's quirks: TimGM6mb's
   /// choir alone came out right long before others did. From FluidR3 only the piano is tuned
   /// on: the held-out MuseScore General plays its recordings for the other instruments
-  /// (`sharedRecordings`).
+  /// (`sharedRecordings`). LMMS's recordings add a choir, a violin and a flute recorded apart
+  /// from all the others, once TimGM6mb's and FluidR3's notes all came out right.
   public static let tuning = [
     SoundFont(name: "TimGM6mb", path: "/usr/share/sounds/sf2/TimGM6mb.sf2", part: .tuning),
     SoundFont(name: "FluidR3 GM", path: "/usr/share/sounds/sf2/FluidR3_GM.sf2", part: .tuning),
+    SoundFont(
+      name: "LMMS", path: SampledInstrument.folder, player: .sampler, part: .tuning,
+      recordings: SampledInstrument.generalMIDI),
   ]
   /// MuseScore General, and Debian's freepats (GUS patches recorded apart from all three
   /// soundfonts, which has no choir on "aah").
@@ -70,6 +79,21 @@ public struct SoundFont: Sendable {
     executable != nil && FileManager.default.fileExists(atPath: path)
   }
 
+  /// Whether it has an instrument for General MIDI `program`.
+  public func plays(_ program: Int) -> Bool {
+    switch player {
+    case .sampler: recordings[program] != nil
+    case .fluidsynth, .timidity: !missing.contains(program)
+    }
+  }
+
+  /// The keys it plays well of `range`, on `program`: a recording resampled more than an octave
+  /// from its own pitch no longer sounds like the instrument.
+  public func keys(of range: ClosedRange<Int>, on program: Int) -> ClosedRange<Int> {
+    guard let pitches = recordings[program]?.pitches else { return range }
+    return range.clamped(to: pitches)
+  }
+
   /// How many samples after its event's time the synthesizer starts a note, on a grid of
   /// whole milliseconds at 48 kHz. fluidsynth starts a note at the beginning of the 64-sample
   /// block after the one in which its event falls due; on a 4 ms grid (192 samples, three whole
@@ -77,7 +101,7 @@ public struct SoundFont: Sendable {
   public var startDelay: Int {
     switch player {
     case .fluidsynth: 64
-    case .timidity: 0
+    case .timidity, .sampler: 0
     }
   }
 
@@ -104,21 +128,24 @@ public struct SoundFont: Sendable {
     let midi = folder.appendingPathComponent("\(name).mid")
     let wav = folder.appendingPathComponent("\(name).wav")
     let file = MIDIFile(channel: channel, program: program, notes: notes)
-    let arguments =
-      switch player {
-      // Loading only the samples played keeps a large soundfont quick to open.
-      case .fluidsynth:
-        [
-          "-ni", "-q", "-R", "1", "-C", "0", "-g", "0.5", "-r", "\(sampleRate)",
-          "-o", "synth.dynamic-sample-loading=1", "-F", wav.path, path, midi.path,
-        ]
-      // timidity drops the silence before the first note unless told not to.
-      case .timidity:
-        [
-          "-c", path, "-OwM1s", "-s", "\(sampleRate)", "--chorus=d", "--preserve-silence", "-o",
-          wav.path, midi.path,
-        ]
-      }
+    let arguments: [String]
+    switch player {
+    // Loading only the samples played keeps a large soundfont quick to open.
+    case .fluidsynth:
+      arguments = [
+        "-ni", "-q", "-R", "1", "-C", "0", "-g", "0.5", "-r", "\(sampleRate)",
+        "-o", "synth.dynamic-sample-loading=1", "-F", wav.path, path, midi.path,
+      ]
+    // timidity drops the silence before the first note unless told not to.
+    case .timidity:
+      arguments = [
+        "-c", path, "-OwM1s", "-s", "\(sampleRate)", "--chorus=d", "--preserve-silence", "-o",
+        wav.path, midi.path,
+      ]
+    case .sampler:
+      guard sampleRate == SampledInstrument.sampleRate else { return nil }
+      return recordings[program]?.render(notes, length: length, in: folder)
+    }
     guard (try? Data(file.bytes).write(to: midi)) != nil,
       ExternalTool.run(executable, arguments) != nil,
       let data = try? Data(contentsOf: wav),
