@@ -207,6 +207,23 @@ final class ScreenReaderTests: XCTestCase {
     XCTAssertEqual(shown.lines[4].trimmingCharacters(in: .whitespaces), "✓ ♩ b3")
   }
 
+  /// In ASCII the pictures are drawn with `#`, `-`, `|` and `+`, which no character rule can
+  /// tell from text: the widgets mark them, and only their cells are blanked.
+  func testPicturesDrawnInASCIIAreBlankedButTheirWordsStay() {
+    var settings = Settings()
+    settings.screenReader = true
+    settings.metronome.bpm = 132
+    var model = AppFixtures.model(settings: settings, glyphs: .ascii)
+    model.press(.enter)
+    var frames = ScreenReaderFrames()
+    let plain = AppView.render(model)
+    XCTAssertTrue(plain.plainText.contains("####"), "the tempo's big digits are drawn")
+    let shown = AppView.frame(model, screenReader: &frames)
+    XCTAssertFalse(shown.plainText.contains("#"), shown.plainText)
+    XCTAssertFalse(shown.plainText.contains("--"), shown.plainText)
+    XCTAssertTrue(shown.plainText.contains("132 BPM"), shown.plainText)
+  }
+
   func testTheModeComesFromTheFlagOrTheSetting() {
     var frames = ScreenReaderFrames()
     var model = AppFixtures.model()

@@ -134,7 +134,8 @@ enum RhythmResultsView {
         guard filled > 0 else { break }
         let glyph = filled >= levels.count ? glyphs.block : levels[filled - 1]
         let x = area.x + index * 2
-        canvas.put(glyph, x: x, y: area.y + rows - 1 - row, style: style, clip: area)
+        canvas.put(
+          glyph, x: x, y: area.y + rows - 1 - row, style: style, clip: area, picture: true)
       }
     }
     let axisY = area.y + rows
@@ -142,7 +143,8 @@ enum RhythmResultsView {
     let late = strings.text("rhythm.results.axisLate")
     let zero = area.x + (1 + RhythmHistogram.binCount / 2) * 2
     canvas.write(early, x: area.x, y: axisY, style: .role(.muted), clip: area)
-    canvas.put(glyphs.vertical, x: zero - 1, y: axisY, style: .role(.muted), clip: area)
+    canvas.put(
+      glyphs.vertical, x: zero - 1, y: axisY, style: .role(.muted), clip: area, picture: true)
     canvas.write("0", x: zero, y: axisY, style: .role(.muted), clip: area)
     canvas.write(
       late, x: area.x + bins.count * 2 - late.displayWidth, y: axisY, style: .role(.muted),

@@ -2,7 +2,8 @@ import TerminalUI
 
 /// What screen-reader mode does to each frame the views draw, so that Orca, Speakup or a
 /// braille display can follow the practice: the decorations blanked (lines, boxes, blocks,
-/// dots, which are read out as noise), the cursor put on the line whose text changed (the line
+/// dots, which are read out as noise: every cell a widget drew as a picture, in any glyph set,
+/// and the Unicode drawing characters anywhere), the cursor put on the line whose text changed (the line
 /// the view names as its focus first), and that focus line's text repeated in one status line
 /// when it changes ("✓ Right: G4"), where it stays until the next. Rows the view calls quiet
 /// (a beat not to be read out) change on the screen without moving the cursor.
@@ -24,6 +25,7 @@ struct ScreenReaderFrames: Equatable, Sendable {
     -> Canvas
   {
     var plain = canvas
+    plain.blankPictures()
     plain.replaceCharacters(Self.blankingDecorations)
     let watched = watched.filter { $0 != statusRow && !canvas.quietLines.contains($0) }
     if let line = Self.changedLine(from: previous, to: plain, watched: watched) {

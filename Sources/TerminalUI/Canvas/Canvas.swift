@@ -32,10 +32,12 @@ public struct Canvas: Equatable, Sendable {
 
   /// Places one character at a column, keeping wide characters whole: a wide character that
   /// does not fit inside `clip` becomes a space, and overwriting half of a wide character
-  /// blanks its other half. Returns the columns advanced.
+  /// blanks its other half. `picture` marks it as part of a picture (`Cell.isPicture`).
+  /// Returns the columns advanced.
   @discardableResult
   public mutating func put(
-    _ character: Character, x: Int, y: Int, style: Style = .plain, clip: Rect? = nil
+    _ character: Character, x: Int, y: Int, style: Style = .plain, clip: Rect? = nil,
+    picture: Bool = false
   ) -> Int {
     let area = (clip ?? bounds).intersection(bounds)
     let width = DisplayWidth.of(character)
@@ -45,7 +47,7 @@ public struct Canvas: Equatable, Sendable {
       store(Cell(" ", style: style), x: x, y: y)
       return width
     }
-    store(Cell(character, width: UInt8(width), style: style), x: x, y: y)
+    store(Cell(character, width: UInt8(width), style: style, isPicture: picture), x: x, y: y)
     if width == 2 {
       store(.continuation(style: style), x: x + 1, y: y, ownerAt: x)
     }
@@ -56,13 +58,14 @@ public struct Canvas: Equatable, Sendable {
   /// Returns the columns the text occupies (including clipped ones).
   @discardableResult
   public mutating func write(
-    _ text: some StringProtocol, x: Int, y: Int, style: Style = .plain, clip: Rect? = nil
+    _ text: some StringProtocol, x: Int, y: Int, style: Style = .plain, clip: Rect? = nil,
+    picture: Bool = false
   ) -> Int {
     var column = x
     let limit = (clip ?? bounds).maxX
     for character in text {
       if column >= limit { break }
-      column += put(character, x: column, y: y, style: style, clip: clip)
+      column += put(character, x: column, y: y, style: style, clip: clip, picture: picture)
     }
     return column - x
   }
@@ -94,6 +97,13 @@ public struct Canvas: Equatable, Sendable {
   public mutating func replaceCharacters(_ transform: (Character) -> Character) {
     for index in cells.indices where cells[index].width == 1 {
       cells[index].grapheme = transform(cells[index].grapheme)
+    }
+  }
+
+  /// Blanks every cell drawn as part of a picture, keeping its style.
+  public mutating func blankPictures() {
+    for index in cells.indices where cells[index].isPicture && cells[index].width == 1 {
+      cells[index].grapheme = " "
     }
   }
 

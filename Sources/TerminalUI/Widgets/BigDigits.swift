@@ -47,7 +47,8 @@ public struct BigDigits: Sendable, Equatable {
     for glyph in rows {
       for (row, pattern) in glyph.enumerated() {
         for (column, mark) in pattern.enumerated() where mark == "#" {
-          canvas.put(glyphs.block, x: x + column, y: box.y + row, style: style, clip: area)
+          canvas.put(
+            glyphs.block, x: x + column, y: box.y + row, style: style, clip: area, picture: true)
         }
       }
       x += glyph[0].count + Self.spacing

@@ -24,17 +24,17 @@ public struct Border: Sendable, Equatable {
     let top = area.y
     let bottom = area.maxY - 1
     for x in (left + 1)..<right {
-      canvas.put(glyphs.horizontal, x: x, y: top, style: style, clip: area)
-      canvas.put(glyphs.horizontal, x: x, y: bottom, style: style, clip: area)
+      canvas.put(glyphs.horizontal, x: x, y: top, style: style, clip: area, picture: true)
+      canvas.put(glyphs.horizontal, x: x, y: bottom, style: style, clip: area, picture: true)
     }
     for y in (top + 1)..<bottom {
-      canvas.put(glyphs.vertical, x: left, y: y, style: style, clip: area)
-      canvas.put(glyphs.vertical, x: right, y: y, style: style, clip: area)
+      canvas.put(glyphs.vertical, x: left, y: y, style: style, clip: area, picture: true)
+      canvas.put(glyphs.vertical, x: right, y: y, style: style, clip: area, picture: true)
     }
-    canvas.put(glyphs.topLeft, x: left, y: top, style: style, clip: area)
-    canvas.put(glyphs.topRight, x: right, y: top, style: style, clip: area)
-    canvas.put(glyphs.bottomLeft, x: left, y: bottom, style: style, clip: area)
-    canvas.put(glyphs.bottomRight, x: right, y: bottom, style: style, clip: area)
+    canvas.put(glyphs.topLeft, x: left, y: top, style: style, clip: area, picture: true)
+    canvas.put(glyphs.topRight, x: right, y: top, style: style, clip: area, picture: true)
+    canvas.put(glyphs.bottomLeft, x: left, y: bottom, style: style, clip: area, picture: true)
+    canvas.put(glyphs.bottomRight, x: right, y: bottom, style: style, clip: area, picture: true)
 
     // Keep a corner and one edge glyph visible on both sides, and a space around the title.
     let room = area.width - 6

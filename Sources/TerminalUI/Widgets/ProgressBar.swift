@@ -43,11 +43,12 @@ public struct ProgressBar: Sendable, Equatable {
       for x in bar.x..<bar.maxX {
         let column = x - bar.x
         if column < full {
-          canvas.put(glyphs.barFull, x: x, y: y, style: style, clip: bar)
+          canvas.put(glyphs.barFull, x: x, y: y, style: style, clip: bar, picture: true)
         } else if column == full, let partial {
-          canvas.put(partial, x: x, y: y, style: style, clip: bar)
+          canvas.put(partial, x: x, y: y, style: style, clip: bar, picture: true)
         } else {
-          canvas.put(glyphs.barEmpty, x: x, y: y, style: .role(.muted), clip: bar)
+          canvas.put(
+            glyphs.barEmpty, x: x, y: y, style: .role(.muted), clip: bar, picture: true)
         }
       }
     }

@@ -35,7 +35,8 @@ public struct Sparkline: Sendable, Equatable {
       // A flat series sits in the middle, so it reads as steady rather than as low.
       let position = high > low ? (value - low) / (high - low) * top : top / 2
       let level = Int(min(top, max(0, position)).rounded())
-      canvas.put(levels[level], x: line.x + column, y: line.y, style: style, clip: line)
+      canvas.put(
+        levels[level], x: line.x + column, y: line.y, style: style, clip: line, picture: true)
     }
   }
 }

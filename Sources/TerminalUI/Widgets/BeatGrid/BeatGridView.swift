@@ -138,7 +138,7 @@ public struct BeatGridView: Equatable, Sendable {
     for beat in layout.shown.lowerBound...layout.shown.upperBound {
       let separator = barLines.contains(beat) ? marks.barLine : glyphs.vertical
       for y in [rows.notes, rows.timeline, rows.hits] {
-        pen.put(separator, layout.separatorX(beat), y, Self.lineStyle, &canvas)
+        pen.line(separator, layout.separatorX(beat), y, Self.lineStyle, &canvas)
       }
     }
     for beat in layout.shown {
@@ -150,7 +150,7 @@ public struct BeatGridView: Equatable, Sendable {
     if let playhead, (0..<Double(beats.count)).contains(playhead),
       let x = layout.column(at: playhead)
     {
-      pen.put(marks.playhead, x, rows.timeline, Self.playheadStyle, &canvas)
+      pen.line(marks.playhead, x, rows.timeline, Self.playheadStyle, &canvas)
     }
     for position in missed {
       if let x = layout.column(at: position) {
@@ -185,7 +185,7 @@ public struct BeatGridView: Equatable, Sendable {
       pen.put(
         note.isRest ? marks.rest(value.shape) : marks.note(value.shape), x, rows.notes, noteStyle,
         &canvas)
-      if !isSilent { pen.put(marks.tick, x, rows.timeline, Self.lineStyle, &canvas) }
+      if !isSilent { pen.line(marks.tick, x, rows.timeline, Self.lineStyle, &canvas) }
       if value.isDotted, cell.contains(x + 1) {
         pen.put(marks.dot, x + 1, rows.notes, noteStyle, &canvas)
       }
@@ -221,7 +221,7 @@ public struct BeatGridView: Equatable, Sendable {
         : note.isTied
           ? layout.column(inBeat: endBeat, at: end - Double(endBeat)) : layout.separatorX(endBeat)
       for x in from..<max(from, to) {
-        pen.put(note.isTied ? marks.tie : marks.hold, x, rows.notes, style, &canvas)
+        pen.line(note.isTied ? marks.tie : marks.hold, x, rows.notes, style, &canvas)
       }
     }
   }
@@ -240,19 +240,19 @@ public struct BeatGridView: Equatable, Sendable {
       barLines.contains(last) ? marks.barLine : glyphs.vertical
     )
     for y in [rows.notes, rows.timeline, rows.hits] {
-      pen.put(leftSide, left, y, Self.frameStyle, &canvas)
-      pen.put(rightSide, right, y, Self.frameStyle, &canvas)
+      pen.line(leftSide, left, y, Self.frameStyle, &canvas)
+      pen.line(rightSide, right, y, Self.frameStyle, &canvas)
     }
     let edges = [
       (rows.top, glyphs.topLeft, glyphs.topRight),
       (rows.bottom, glyphs.bottomLeft, glyphs.bottomRight),
     ]
     for case (let y?, let leftCorner, let rightCorner) in edges {
-      pen.put(leftCorner, left, y, Self.frameStyle, &canvas)
+      pen.line(leftCorner, left, y, Self.frameStyle, &canvas)
       for x in left + 1..<right where canvas[x, y] == .blank {
-        pen.put(glyphs.horizontal, x, y, Self.frameStyle, &canvas)
+        pen.line(glyphs.horizontal, x, y, Self.frameStyle, &canvas)
       }
-      pen.put(rightCorner, right, y, Self.frameStyle, &canvas)
+      pen.line(rightCorner, right, y, Self.frameStyle, &canvas)
     }
   }
 }
@@ -281,6 +281,11 @@ private struct Pen {
 
   func put(_ character: Character, _ x: Int, _ y: Int, _ style: Style, _ canvas: inout Canvas) {
     canvas.put(character, x: x, y: y, style: style, clip: area)
+  }
+
+  /// A separator, frame, tick, hold or playhead: the grid's lines, a picture.
+  func line(_ character: Character, _ x: Int, _ y: Int, _ style: Style, _ canvas: inout Canvas) {
+    canvas.put(character, x: x, y: y, style: style, clip: area, picture: true)
   }
 
   func write(_ text: String, _ x: Int, _ y: Int, _ style: Style, _ canvas: inout Canvas) {

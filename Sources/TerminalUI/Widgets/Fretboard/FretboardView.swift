@@ -113,7 +113,9 @@ public struct FretboardView: Equatable, Sendable {
     for fret in layout.shownFrets {
       if let count = Self.inlays[fret] {
         let marks = String(repeating: neck.inlay, count: count)
-        pen.write(marks, at: layout.labelX(fret, marks), y: markersY, style: line, &canvas)
+        pen.write(
+          marks, at: layout.labelX(fret, marks), y: markersY, style: line, picture: true,
+          &canvas)
       }
       let number = String(fret)
       pen.write(number, at: layout.labelX(fret, number), y: markersY + 1, style: line, &canvas)
@@ -138,18 +140,23 @@ public struct FretboardView: Equatable, Sendable {
 
 /// Draws at layout columns, turned into screen columns from the area's left edge, or from its
 /// right edge on a mirrored neck; text keeps reading left to right. Everything is clipped to
-/// the area.
+/// the area. Single characters are the neck's strings, wires and nut: a picture.
 private struct Pen {
   let area: Rect
   let isMirrored: Bool
 
   func put(_ character: Character, at column: Int, y: Int, style: Style, _ canvas: inout Canvas) {
     let drawn = isMirrored ? FretboardGlyphs.mirrored(character) : character
-    canvas.put(drawn, x: x(column, width: 1), y: y, style: style, clip: area)
+    canvas.put(drawn, x: x(column, width: 1), y: y, style: style, clip: area, picture: true)
   }
 
-  func write(_ text: String, at column: Int, y: Int, style: Style, _ canvas: inout Canvas) {
-    canvas.write(text, x: x(column, width: text.displayWidth), y: y, style: style, clip: area)
+  func write(
+    _ text: String, at column: Int, y: Int, style: Style, picture: Bool = false,
+    _ canvas: inout Canvas
+  ) {
+    canvas.write(
+      text, x: x(column, width: text.displayWidth), y: y, style: style, clip: area,
+      picture: picture)
   }
 
   func restyle(

@@ -64,7 +64,7 @@ public struct GrandStaffView: Equatable, Sendable {
         : y == last
           ? (unicode ? "⎩" : "\\")
           : y == middle ? (unicode ? "⎨" : "<") : (unicode ? "⎪" : "|")
-      canvas.put(character, x: area.x, y: y, style: treble.lineStyle, clip: area)
+      canvas.put(character, x: area.x, y: y, style: treble.lineStyle, clip: area, picture: true)
     }
   }
 }

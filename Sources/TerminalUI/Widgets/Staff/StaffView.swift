@@ -126,7 +126,8 @@ public struct StaffView: Equatable, Sendable {
 
     for line in stride(from: 0, through: Clef.topLine, by: 2) {
       for x in area.x..<area.maxX {
-        canvas.put(glyphs.horizontal, x: x, y: row(line), style: lineStyle, clip: area)
+        canvas.put(
+          glyphs.horizontal, x: x, y: row(line), style: lineStyle, clip: area, picture: true)
       }
     }
     drawClef(x: area.x + 1, row: row, area: area, on: &canvas)
@@ -136,7 +137,9 @@ public struct StaffView: Equatable, Sendable {
       if let note { drawNote(note, x: x, row: row, area: area, on: &canvas) }
       if barsAfter.contains(index) {
         for position in 0...Clef.topLine {
-          canvas.put(glyphs.vertical, x: x + 3, y: row(position), style: lineStyle, clip: area)
+          canvas.put(
+            glyphs.vertical, x: x + 3, y: row(position), style: lineStyle, clip: area,
+            picture: true)
         }
       }
     }
@@ -147,7 +150,9 @@ public struct StaffView: Equatable, Sendable {
     let top = clef.signPosition + ClefDrawing.reach
     for (index, text) in drawing.enumerated() {
       for (offset, character) in text.enumerated() where character != " " {
-        canvas.put(character, x: x + offset, y: row(top - index), style: noteStyle, clip: area)
+        canvas.put(
+          character, x: x + offset, y: row(top - index), style: noteStyle, clip: area,
+          picture: true)
       }
     }
     if let mark = ClefDrawing.mark(clef) {
@@ -173,11 +178,14 @@ public struct StaffView: Equatable, Sendable {
       : Array(stride(from: -2, through: position, by: -2))
     for ledger in ledgers {
       for column in (x - 1)...(x + 1) {
-        canvas.put(glyphs.horizontal, x: column, y: row(ledger), style: lineStyle, clip: area)
+        canvas.put(
+          glyphs.horizontal, x: column, y: row(ledger), style: lineStyle, clip: area,
+          picture: true)
       }
     }
     canvas.put(
-      glyphs.kind == .unicode ? "●" : "o", x: x, y: row(position), style: noteStyle, clip: area)
+      glyphs.kind == .unicode ? "●" : "o", x: x, y: row(position), style: noteStyle, clip: area,
+      picture: true)
     if let accidental = writtenAccidental(of: note) {
       let width = accidental.displayWidth
       canvas.write(accidental, x: x - 1 - width, y: row(position), style: noteStyle, clip: area)

@@ -291,9 +291,9 @@ public struct TakeMapView: Equatable, Sendable {
     for run in runs {
       let x = layout.x(ofBar: run.bars.lowerBound)
       let width = run.bars.count * TakeMapLayout.barWidth
-      pen.put(glyphs.vertical, x, y, Self.planStyle, &canvas)
+      pen.line(glyphs.vertical, x, y, Self.planStyle, &canvas)
       for column in x + 1..<x + width {
-        pen.put(glyphs.horizontal, column, y, Self.planStyle, &canvas)
+        pen.line(glyphs.horizontal, column, y, Self.planStyle, &canvas)
       }
       let label = rows[run.row].label
       if label.displayWidth < width { pen.write(label, x + 1, y, Self.planStyle.bold, &canvas) }
@@ -307,6 +307,11 @@ private struct Pen {
 
   func put(_ character: Character, _ x: Int, _ y: Int, _ style: Style, _ canvas: inout Canvas) {
     canvas.put(character, x: x, y: y, style: style, clip: area)
+  }
+
+  /// A plan's bracket: a line, a picture.
+  func line(_ character: Character, _ x: Int, _ y: Int, _ style: Style, _ canvas: inout Canvas) {
+    canvas.put(character, x: x, y: y, style: style, clip: area, picture: true)
   }
 
   func write(_ text: String, _ x: Int, _ y: Int, _ style: Style, _ canvas: inout Canvas) {
