@@ -103,6 +103,33 @@ final class ScreenReaderTests: XCTestCase {
     XCTAssertTrue(forced.screenReader, "--screen-reader turns it on whatever the setting")
   }
 
+  /// The value changes in one frame and "Saved." appears in the next, when the save is done:
+  /// the cursor stays on the setting; a failed save is no quiet line.
+  func testSavedLeavesTheCursorOnTheSettingChangedAndAFailureIsReadOut() {
+    var settings = Settings()
+    settings.screenReader = true
+    var model = AppFixtures.model(settings: settings)
+    model.openSetting(.theme)
+    var frames = ScreenReaderFrames()
+    _ = AppView.frame(model, screenReader: &frames)
+    _ = model.press(.right)
+    let changed = AppView.frame(model, screenReader: &frames)
+    let row = changed.focusLine
+    XCTAssertNotNil(row)
+    XCTAssertEqual(changed.cursor?.y, row)
+    _ = model.handle(.saved)
+    let saved = AppView.frame(model, screenReader: &frames)
+    XCTAssertTrue(saved.plainText.contains("Saved."), saved.plainText)
+    XCTAssertEqual(saved.cursor?.y, row)
+    let savedRow = saved.lines.lastIndex { $0.contains("Saved.") }
+    XCTAssertTrue(AppView.render(model).quietLines.contains(savedRow ?? -1))
+    _ = model.handle(.saveFailed(reason: "No space left on device"))
+    let failed = AppView.render(model)
+    let failure = failed.lines.lastIndex { $0.contains("No space left on device") }
+    XCTAssertNotNil(failure)
+    XCTAssertFalse(failed.quietLines.contains(failure ?? -1), "a failed save is read out")
+  }
+
   /// The row added to Settings fills its 80×24 list: why there is no MIDI input is read in
   /// full (TranslationCutTests) in place of the reminder that changes are saved, but a save
   /// that failed keeps its row and the example is cut.

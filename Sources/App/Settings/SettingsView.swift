@@ -61,6 +61,9 @@ enum SettingsView {
       strings.text(status)
         .clipped(toWidth: max(0, panel.width - 3), ellipsis: model.glyphs.ellipsis),
       x: panel.x + 3, y: y, style: failed ? Style.role(.bad).bold : .role(.muted), clip: panel)
+    // "Saved." after every change would pull a screen reader's cursor off the setting just
+    // changed; a save that failed is news.
+    if !failed { canvas.quietLines.insert(y) }
   }
 
   static func valueText(_ row: SettingsRow, settings: Settings, model: AppModel) -> String {
