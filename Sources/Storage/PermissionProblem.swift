@@ -7,7 +7,9 @@ import Glibc
 /// player's language from the fields.
 public struct PermissionProblem: Equatable, Sendable, CustomStringConvertible {
   public let path: String
-  public let owner: String
+  /// The owner's login name; nil when the system has no name for `ownerID`.
+  public let owner: String?
+  public let ownerID: UInt32
   public let group: String
   public let mode: String
   public let isFolder: Bool
@@ -17,11 +19,12 @@ public struct PermissionProblem: Equatable, Sendable, CustomStringConvertible {
   public let isInSharedFolder: Bool
 
   init(
-    path: String, owner: String, group: String, mode: String, isFolder: Bool, isInGroup: Bool,
-    isInSharedFolder: Bool
+    path: String, owner: String?, ownerID: UInt32, group: String, mode: String,
+    isFolder: Bool, isInGroup: Bool, isInSharedFolder: Bool
   ) {
     self.path = path
     self.owner = owner
+    self.ownerID = ownerID
     self.group = group
     self.mode = mode
     self.isFolder = isFolder
@@ -51,6 +54,7 @@ public struct PermissionProblem: Equatable, Sendable, CustomStringConvertible {
     guard let blocked else { return nil }
     self.path = blocked.path
     owner = Self.userName(blocked.info.st_uid)
+    ownerID = blocked.info.st_uid
     group = Self.groupName(blocked.info.st_gid)
     isFolder = (blocked.info.st_mode & S_IFMT) == S_IFDIR
     mode = Self.modeText(blocked.info.st_mode, isFolder: isFolder)
@@ -59,6 +63,7 @@ public struct PermissionProblem: Equatable, Sendable, CustomStringConvertible {
   }
 
   public var description: String {
+    let owner = owner ?? "user \(ownerID)"
     let sharing =
       isInGroup
       ? "to share it with the group, \(owner) runs: \(fix)"
@@ -90,8 +95,8 @@ public struct PermissionProblem: Equatable, Sendable, CustomStringConvertible {
     return .permissionDenied(file: file, access: access, problem: problem)
   }
 
-  private static func userName(_ id: uid_t) -> String {
-    guard let entry = getpwuid(id), let name = entry.pointee.pw_name else { return "user \(id)" }
+  private static func userName(_ id: uid_t) -> String? {
+    guard let entry = getpwuid(id), let name = entry.pointee.pw_name else { return nil }
     return String(cString: name)
   }
 

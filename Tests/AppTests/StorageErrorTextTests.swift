@@ -7,12 +7,12 @@ import XCTest
 /// A storage refusal for want of permission is said in the player's language; the paths and
 /// the commands to run stay as typed.
 final class StorageErrorTextTests: XCTestCase {
-  private func problem(isInGroup: Bool = true, isInSharedFolder: Bool = false)
-    -> PermissionProblem
-  {
+  private func problem(
+    owner: String? = "ana", isInGroup: Bool = true, isInSharedFolder: Bool = false
+  ) -> PermissionProblem {
     PermissionProblem(
-      path: "/srv/studio/data", owner: "ana", group: "studio", mode: "drwx------",
-      isFolder: true, isInGroup: isInGroup, isInSharedFolder: isInSharedFolder)
+      path: "/srv/studio/data", owner: owner, ownerID: 40001, group: "studio",
+      mode: "drwx------", isFolder: true, isInGroup: isInGroup, isInSharedFolder: isInSharedFolder)
   }
 
   func testAPermissionProblemIsSaidInSpanish() {
@@ -32,12 +32,32 @@ final class StorageErrorTextTests: XCTestCase {
     let english = AppFixtures.catalog.localizer(for: "en")
     for access in [StorageError.Access.read, .save, .add] {
       for (inGroup, shared) in [(true, false), (true, true), (false, false), (false, true)] {
-        let error = StorageError.permissionDenied(
-          file: "journal.jsonl", access: access,
-          problem: problem(isInGroup: inGroup, isInSharedFolder: shared))
-        XCTAssertEqual(english.text(of: error), error.description)
+        for owner in ["ana", nil] {
+          let error = StorageError.permissionDenied(
+            file: "journal.jsonl", access: access,
+            problem: problem(owner: owner, isInGroup: inGroup, isInSharedFolder: shared))
+          XCTAssertEqual(english.text(of: error), error.description)
+        }
       }
     }
+  }
+
+  /// An owner the box has no name for (a folder copied from another machine) is worded in the
+  /// player's language too, as whose the path is and as who runs the fix.
+  func testAnOwnerWithNoNameIsWordedInTheLanguage() {
+    let error = StorageError.permissionDenied(
+      file: "session1", access: .read, problem: problem(owner: nil))
+    XCTAssertTrue(error.description.contains("is user 40001's"), error.description)
+    XCTAssertTrue(error.description.contains("user 40001 runs"), error.description)
+    let spanish = AppFixtures.catalog.localizer(for: "es").text(of: error)
+    XCTAssertTrue(spanish.contains("es del usuario 40001 (grupo studio"), spanish)
+    XCTAssertTrue(spanish.contains("el usuario 40001 ejecuta"), spanish)
+    let russian = AppFixtures.catalog.localizer(for: "ru").text(of: error)
+    XCTAssertTrue(russian.contains("принадлежит пользователю 40001"), russian)
+    XCTAssertTrue(russian.contains("пользователь 40001 выполняет"), russian)
+    let catalan = AppFixtures.catalog.localizer(for: "ca").text(of: error)
+    XCTAssertTrue(catalan.contains("és de l'usuari 40001"), catalan)
+    XCTAssertFalse(catalan.contains("user"), catalan)
   }
 
   func testEveryLanguageWordsItWithThePathAndTheFix() {

@@ -113,8 +113,8 @@ final class SharedStudioTests: XCTestCase {
     XCTAssertFalse(refused.error.contains("no such protocol"), refused.error)
   }
 
-  /// The refusal in the player's language (here the session's, Spanish), the paths and the
-  /// commands as typed.
+  /// The refusal in the player's language (here the session's, Spanish), the owner with no
+  /// name on this box too, the paths and the commands as typed.
   func testAPermissionProblemIsSaidInThePlayersLanguage() throws {
     XCTAssertEqual(chmod(studio.path, 0o775), 0)
     XCTAssertEqual(try run(as: Self.producer, ["protocol", "new", "session1"]).status, 0)
@@ -124,8 +124,9 @@ final class SharedStudioTests: XCTestCase {
     let data = studio.appendingPathComponent("data").path
     XCTAssertTrue(
       refused.error.contains(
-        "no se pudo leer session1: permiso denegado: \(data) es de user 40001 (grupo 40100, "
-          + "drwx------); para compartirlo con el grupo, user 40001 ejecuta: chmod -R g+rwX '\(data)'"
+        "no se pudo leer session1: permiso denegado: \(data) es del usuario 40001 (grupo 40100, "
+          + "drwx------); para compartirlo con el grupo, el usuario 40001 ejecuta: chmod -R g+rwX "
+          + "'\(data)'"
       ), refused.error)
     XCTAssertEqual(refused.error.split(separator: "\n").count, 1, refused.error)
   }

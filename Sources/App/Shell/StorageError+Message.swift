@@ -12,14 +12,21 @@ extension StorageError {
 
 extension PermissionProblem {
   /// The problem and its fix in the user's language; the paths and commands stay as typed.
+  /// The owner is worded in two places, as whose the path is and as who runs the fix, which
+  /// some languages say differently (del usuario 40001, el usuario 40001).
   public var message: Message {
+    func owner(_ place: String) -> Message {
+      self.owner.map { Message("storage.permission.\(place).named", ["name": $0]) }
+        ?? Message("storage.permission.\(place).unnamed", ["id": "\(ownerID)"])
+    }
     let sharing =
       isInGroup
-      ? Message("storage.permission.share", ["owner": owner, "fix": fix])
+      ? Message("storage.permission.share", ["fix": fix], nested: ["owner": owner("runner")])
       : Message("storage.permission.notInGroup", ["group": group])
     return Message(
       isInSharedFolder ? "storage.permission.inSharedFolder" : "storage.permission",
-      ["path": path, "owner": owner, "group": group, "mode": mode], nested: ["sharing": sharing])
+      ["path": path, "group": group, "mode": mode],
+      nested: ["sharing": sharing, "owner": owner("owner")])
   }
 }
 
