@@ -36,6 +36,9 @@ public struct FileKind: Sendable, Equatable {
   public static let recorderFile = FileKind(noun: "recorder's WAV file", byteLimit: 4096 * megabyte)
   /// A MIDI performance of an hour with a note every few milliseconds is a few megabytes.
   public static let midi = FileKind(noun: "MIDI file", byteLimit: 16 * megabyte)
+  /// A General MIDI SoundFont, of which only the header is read (FluidSynth reads the rest):
+  /// the largest on Debian are a few hundred megabytes.
+  public static let soundFont = FileKind(noun: "SoundFont", byteLimit: 2048 * megabyte)
   /// A metronome sound is a short click.
   public static let sound = FileKind(noun: "metronome sound", byteLimit: 8 * megabyte)
   /// Typed answers to an ear quiz, one a line: a few hundred short lines.

@@ -28,7 +28,7 @@ final class EarAudioPitchTests: XCTestCase {
       HeadlessEar.Options(
         exercise: "intervals", items: items, level: 1, soundings: "up down", count: 120, seed: 7))
     let url = folder.appendingPathComponent("q.wav")
-    try HeadlessEar.write(questions, to: url, overwrite: false)
+    XCTAssertNil(try HeadlessEar.write(questions, to: url, overwrite: false), "the SoundFont piano")
     let audio = try WAVCodec.decode(Data(contentsOf: url))
     XCTAssertEqual(audio.sampleRate, HeadlessEar.sampleRate)
     let samples = WAVCodec.mono(audio)

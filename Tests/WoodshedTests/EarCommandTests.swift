@@ -73,6 +73,23 @@ final class EarCommandTests: XCTestCase {
       try woodshed.run(["ear", "quiz", "--audio-out", wav.path, "--force"] + quiz).status, 0)
   }
 
+  /// Without the SoundFont (here WOODSHED_SOUNDFONT names one that is not there) the
+  /// questions are rendered all the same, in the built-in voice, and a line says why.
+  func testWithoutTheSoundFontTheBuiltInPianoPlaysAndALineSaysWhy() throws {
+    let wav = woodshed.home.appendingPathComponent("q.wav")
+    let result = try woodshed.run(
+      ["ear", "quiz", "--audio-out", wav.path] + quiz,
+      environment: woodshed.environment(extra: ["WOODSHED_SOUNDFONT": "/nonexistent/piano.sf2"]))
+    XCTAssertEqual(result.status, 0, result.error)
+    XCTAssertEqual(
+      result.error,
+      "warning: no SoundFont piano (no SoundFont at /nonexistent/piano.sf2 (Debian: timgm6mb-soundfont)): "
+        + "the built-in piano plays\n")
+    XCTAssertTrue(FileManager.default.fileExists(atPath: wav.path))
+    let sounded = try woodshed.run(["ear", "quiz", "--audio-out", wav.path, "--force"] + quiz)
+    XCTAssertEqual(sounded.error, "", "the SoundFont piano says nothing")
+  }
+
   func testGradingARightAndAWrongAnswersFile() throws {
     let right = woodshed.home.appendingPathComponent("right.txt")
     try Data("M3\nmajor third\ntercera menor\nчистая квинта\nP5\n".utf8).write(to: right)

@@ -1,3 +1,4 @@
+import Audio
 import DSP
 import Files
 import FoundationEssentials
@@ -96,10 +97,26 @@ public enum HeadlessEar {
     return (exercise, timed)
   }
 
-  /// The questions in the soft piano voice, mono, each note starting on its own sample (the
-  /// notes of a chord on the same one).
-  public static func render(_ questions: [TimedQuestion]) -> [Float] {
-    let total = Int(((questions.last?.end ?? 0) * Double(sampleRate)).rounded())
+  /// The questions on the SoundFont piano, or without one in the built-in soft piano voice,
+  /// mono, each note starting on its own sample (the notes of a chord on the same one): the
+  /// questions' times fall on FluidSynth's blocks.
+  public static func render(_ questions: [TimedQuestion], piano: SoundFontSynth?) -> [Float] {
+    let total = frame(questions.last?.end ?? 0)
+    guard let piano else { return renderBuiltIn(questions, frames: total) }
+    let notes = questions.flatMap { timed in
+      zip(timed.question.notes, timed.noteTimes).map { note, time in
+        SoundFontSynth.Note(
+          key: note.pitch.midiNumber, start: frame(time.lowerBound), end: frame(time.upperBound))
+      }
+    }
+    return piano.render(notes, frames: total)
+  }
+
+  private static func frame(_ seconds: Double) -> Int {
+    Int((seconds * Double(sampleRate)).rounded())
+  }
+
+  private static func renderBuiltIn(_ questions: [TimedQuestion], frames total: Int) -> [Float] {
     var samples = [Float](repeating: 0, count: total)
     for timed in questions {
       // Notes sounding together share the level one note has alone, so a chord never clips.
@@ -119,17 +136,23 @@ public enum HeadlessEar {
   }
 
   /// Writes the rendered questions as a 16-bit WAV file, never over an existing file unless
-  /// `overwrite` is set.
-  public static func write(_ questions: [TimedQuestion], to url: URL, overwrite: Bool)
-    throws(Launcher.Failure)
-  {
+  /// `overwrite` is set, on the piano of the first of `soundFonts` there is; returns why the
+  /// SoundFont piano could not play them, when it could not.
+  public static func write(
+    _ questions: [TimedQuestion], to url: URL, overwrite: Bool,
+    soundFonts: [String] = SoundFontSynth.searchPaths
+  ) throws(Launcher.Failure) -> SoundFontError? {
     try Launcher.checkOutput(url, force: overwrite)
-    let audio = WAVAudio(sampleRate: sampleRate, channels: 1, samples: render(questions))
+    let piano = SoundFontSynth.load(sampleRate: sampleRate, paths: soundFonts)
+    let samples = render(questions, piano: try? piano.get())
+    let audio = WAVAudio(sampleRate: sampleRate, channels: 1, samples: samples)
     do {
       try AtomicFile.write(WAVCodec.encode(audio, as: .int16), to: url)
     } catch {
       throw Launcher.Failure(description: "cannot write \(url.lastPathComponent): \(error)")
     }
+    if case .failure(let reason) = piano { return reason }
+    return nil
   }
 
   private static func items(_ options: Options, exercise: EarExercise) throws(Launcher.Failure)

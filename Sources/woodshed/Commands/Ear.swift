@@ -1,5 +1,6 @@
 import App
 import ArgumentParser
+import Audio
 import FoundationEssentials
 import Practice
 import TerminalUI
@@ -71,8 +72,13 @@ struct Ear: ParsableCommand {
       let environment = ProcessInfo.processInfo.environment
       let isUTF8 = TerminalLocale.adopt(environment: environment).isUTF8
       let (strings, _, _) = try Launcher.noteWords(environment: environment, isUTF8: isUTF8)
-      if let audioOut = session.audioOut {
-        try HeadlessEar.write(questions, to: URL(fileURLWithPath: audioOut), overwrite: force)
+      // WOODSHED_SOUNDFONT chooses another General MIDI SoundFont than Debian's TimGM6mb.
+      let soundFonts = environment["WOODSHED_SOUNDFONT"].map { [$0] } ?? SoundFontSynth.searchPaths
+      if let audioOut = session.audioOut,
+        let reason = try HeadlessEar.write(
+          questions, to: URL(fileURLWithPath: audioOut), overwrite: force, soundFonts: soundFonts)
+      {
+        warn("no SoundFont piano (\(reason)): the built-in piano plays")
       }
       Ear.sayText(
         quiz.json

@@ -1,0 +1,141 @@
+import Files
+import FoundationEssentials
+import Synchronization
+
+/// A General MIDI instrument from a SoundFont, played by FluidSynth offline: notes in, samples
+/// out, each note starting on its own sample as long as notes start on FluidSynth's 64-sample
+/// blocks (`blockFrames`); the notes of a chord on the same one.
+public final class SoundFontSynth: @unchecked Sendable {
+  /// One note: its MIDI key and velocity, and the frames where its key goes down and up.
+  public struct Note: Equatable, Sendable {
+    public var key: Int
+    public var velocity: Int
+    public var start: Int
+    public var end: Int
+
+    public init(key: Int, velocity: Int = 90, start: Int, end: Int) {
+      self.key = key
+      self.velocity = velocity
+      self.start = start
+      self.end = end
+    }
+  }
+
+  /// FluidSynth's library on Debian (package libfluidsynth3).
+  public static let libraryName = "libfluidsynth.so.3"
+  /// FluidSynth renders in blocks of this many samples; an event acts from the next one.
+  public static let blockFrames = 64
+  /// Where Debian puts General MIDI SoundFonts, the small TimGM6mb first.
+  public static let searchPaths = [
+    "/usr/share/sounds/sf2/TimGM6mb.sf2", "/usr/share/sounds/sf2/default-GM.sf2",
+    "/usr/share/sounds/sf2/FluidR3_GM.sf2",
+  ]
+  /// A single note peaks near a third of full scale, a chord of four under it.
+  static let gain = 2.0
+  private static let chunkFrames = 4096
+
+  public let sampleRate: Int
+  public let soundFontPath: String
+  private let library: FluidSynthLibrary
+  /// The synthesizer is used from one thread at a time: this lock is what makes the class
+  /// sendable.
+  private let lock = Mutex(())
+  private let settings: OpaquePointer
+  private let synth: OpaquePointer
+
+  /// The first SoundFont of `searchPaths` that exists, loaded; or why none can sound.
+  public static func load(sampleRate: Int, paths: [String] = searchPaths)
+    -> Result<SoundFontSynth, SoundFontError>
+  {
+    guard let path = paths.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+      return .failure(.soundFontMissing(paths.first ?? ""))
+    }
+    return Result { try SoundFontSynth(soundFont: path, sampleRate: sampleRate) }
+      .mapError { $0 as? SoundFontError ?? .synthFailed }
+  }
+
+  public init(
+    soundFont path: String, sampleRate: Int,
+    libraryName: String = libraryName
+  ) throws(SoundFontError) {
+    guard FileManager.default.fileExists(atPath: path) else { throw .soundFontMissing(path) }
+    // FluidSynth's file reader complains on the terminal about a file that is no SoundFont.
+    guard Self.isSoundFont(path) else { throw .soundFontUnreadable(path) }
+    let library = try FluidSynthLibrary.load(libraryName).get()
+    guard let settings = library.newSettings() else { throw .synthFailed }
+    _ = library.setNumber(settings, "synth.sample-rate", Double(sampleRate))
+    _ = library.setNumber(settings, "synth.gain", Self.gain)
+    // Dry and unison: each note has one pitch, and a question's notes end when it does.
+    _ = library.setInteger(settings, "synth.reverb.active", 0)
+    _ = library.setInteger(settings, "synth.chorus.active", 0)
+    guard let synth = library.newSynth(settings) else {
+      library.deleteSettings(settings)
+      throw .synthFailed
+    }
+    guard library.loadSoundFont(synth, path, 1) >= 0 else {
+      library.deleteSynth(synth)
+      library.deleteSettings(settings)
+      throw .soundFontUnreadable(path)
+    }
+    self.library = library
+    self.settings = settings
+    self.synth = synth
+    self.sampleRate = sampleRate
+    self.soundFontPath = path
+  }
+
+  /// Whether the file starts as a SoundFont 2 does: a RIFF file of form `sfbk`.
+  static func isSoundFont(_ path: String) -> Bool {
+    var header = [UInt8](repeating: 0, count: 12)
+    guard let file = try? RegularFile(URL(fileURLWithPath: path), as: .soundFont),
+      (try? file.read(into: &header, at: 0)) == header.count
+    else { return false }
+    return header.prefix(4).elementsEqual("RIFF".utf8)
+      && header.suffix(4).elementsEqual("sfbk".utf8)
+  }
+
+  deinit {
+    library.deleteSynth(synth)
+    library.deleteSettings(settings)
+  }
+
+  /// `notes` played on General MIDI `program`, mono, `frames` long, from silence.
+  public func render(_ notes: [Note], program: Int = 0, frames: Int) -> [Float] {
+    lock.withLock { _ in
+      _ = library.programChange(synth, 0, Int32(program))
+      // Key-ups before key-downs at the same frame, so a note repeated at once sounds again.
+      let events =
+        notes.flatMap { [($0.end, false, $0), ($0.start, true, $0)] }
+        .filter { $0.0 < frames }
+        .sorted { ($0.0, $0.1 ? 1 : 0) < ($1.0, $1.1 ? 1 : 0) }
+      var output: [Float] = []
+      output.reserveCapacity(frames)
+      var left = [Float](repeating: 0, count: Self.chunkFrames)
+      var right = left
+      func advance(to frame: Int) {
+        while output.count < frame {
+          let count = min(Self.chunkFrames, frame - output.count)
+          left.withUnsafeMutableBytes { left in
+            right.withUnsafeMutableBytes { right in
+              _ = library.writeFloat(
+                synth, Int32(count), left.baseAddress, 0, 1, right.baseAddress, 0, 1)
+            }
+          }
+          for index in 0..<count { output.append((left[index] + right[index]) / 2) }
+        }
+      }
+      for (frame, isDown, note) in events {
+        advance(to: frame)
+        if isDown {
+          _ = library.noteOn(synth, 0, Int32(note.key), Int32(note.velocity))
+        } else {
+          _ = library.noteOff(synth, 0, Int32(note.key))
+        }
+      }
+      advance(to: frames)
+      // What still rings is cut, so the next render starts from silence.
+      _ = library.allSoundsOff(synth, -1)
+      return output
+    }
+  }
+}
