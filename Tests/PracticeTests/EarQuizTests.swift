@@ -154,6 +154,40 @@ final class EarQuizTests: XCTestCase {
     XCTAssertEqual(Set(quiz.questions.map(\.notes[1].pitch)).count, 6)
   }
 
+  /// With a range for every note (a singer's), each chord in each inversion lies inside it,
+  /// and the roots still cover what fits.
+  func testEveryNoteStaysInTheRangeInEveryInversion() {
+    let range = Note(.A, octave: 2).pitch...Note(.E, octave: 4).pitch
+    for seed in 0..<20 {
+      var random = SplitMix64(seed: UInt64(seed))
+      let quiz = EarQuiz(
+        exercise: .chords, items: EarExercise.chords.allItems, soundings: [.harmonic],
+        count: 50, inversions: true, placement: .everyNote(in: range), using: &random)
+      for question in quiz.questions {
+        XCTAssertTrue(question.notes.allSatisfy { range.contains($0.pitch) }, "\(question)")
+      }
+    }
+    XCTAssertEqual(
+      EarQuiz.roots(of: .interval(.P8), inversions: false, within: range),
+      range.lowerBound...Note(.E, octave: 3).pitch)
+    let narrow = Note(.E, octave: 4).pitch...Note(.G, octave: 4).pitch
+    XCTAssertNil(EarQuiz.roots(of: .interval(.P8), inversions: false, within: narrow))
+    XCTAssertNotNil(EarQuiz.roots(of: .interval(.m3), inversions: false, within: narrow))
+  }
+
+  /// A fixed root is kept as written: G♭ stays G♭ (its minor third B𝄫 and all), every question
+  /// on it.
+  func testAFixedRootIsEveryQuestionsRootAsWritten() throws {
+    var random = SplitMix64(seed: 5)
+    let root = try XCTUnwrap(Note(parsing: "Gb3"))
+    let quiz = EarQuiz(
+      exercise: .intervals, items: [.interval(.M3), .interval(.P5)], soundings: [.up],
+      count: 30, placement: .fixedRoot(root), using: &random)
+    XCTAssertTrue(quiz.questions.allSatisfy { $0.notes[0] == root })
+    XCTAssertEqual(
+      Set(quiz.questions.map { $0.notes[1].description }), ["Bb3", "Db4"])
+  }
+
   func testLevels() {
     XCTAssertEqual(
       EarExercise.intervals.items(upToLevel: 1)?.map(\.shortName), ["M2", "M3", "P4", "P5", "P8"])

@@ -90,6 +90,41 @@ final class EarCommandTests: XCTestCase {
     XCTAssertEqual(sounded.error, "", "the SoundFont piano says nothing")
   }
 
+  /// `--range` keeps every note in it, `--root` puts every question on one note; both say in
+  /// one line what is wrong with them.
+  func testARangeOrAFixedRoot() throws {
+    let ranged = try woodshed.run(
+      [
+        "ear", "quiz", "--exercise", "intervals", "--items", "P8", "--range", "C4-C5", "--count",
+        "2",
+      ])
+    XCTAssertEqual(ranged.status, 0, ranged.error)
+    XCTAssertEqual(
+      ranged.output,
+      "1. up C4 (60) C5 (72), 0.000-2.000 s: P8 (octave)\n"
+        + "2. up C4 (60) C5 (72), 3.000-5.000 s: P8 (octave)\n")
+    let rooted = try woodshed.run(
+      ["ear", "quiz", "--exercise", "intervals", "--items", "m3", "--root", "F#3", "--count", "1"])
+    XCTAssertEqual(rooted.output, "1. up F#3 (54) A3 (57), 0.000-2.000 s: m3 (minor third)\n")
+    let refusals = [
+      (
+        ["--range", "E4-G4", "--items", "P8"], "--range E4-G4 cannot hold P8: choose a wider range"
+      ),
+      (
+        ["--range", "C5-C4"],
+        "--range must be a lower and a higher note from A0 to C8, as C3-C5, not \"C5-C4\""
+      ),
+      (["--range", "C3-C5", "--root", "C4"], "--range and --root: give one of them"),
+      (["--root", "C8", "--items", "P8"], "--root C8 puts notes beyond the piano's A0 to C8"),
+      (["--root", "H2"], "--root must be a note with its octave, as F#3"),
+    ]
+    for (arguments, message) in refusals {
+      let result = try woodshed.run(["ear", "quiz", "--exercise", "intervals"] + arguments)
+      XCTAssertNotEqual(result.status, 0)
+      XCTAssertEqual(result.error, "Error: \(message)\n")
+    }
+  }
+
   func testGradingARightAndAWrongAnswersFile() throws {
     let right = woodshed.home.appendingPathComponent("right.txt")
     try Data("M3\nmajor third\ntercera menor\nчистая квинта\nP5\n".utf8).write(to: right)

@@ -25,10 +25,13 @@ public enum HeadlessEar {
     public var seed: UInt64
     /// Chords voiced in any inversion, named with it.
     public var inversions: Bool
+    /// Where every note lies, as `C3-C5`; or the one root of every question, as `F#3`.
+    public var range: String?
+    public var root: String?
 
     public init(
       exercise: String, items: String?, level: Int, soundings: String?, count: Int, seed: UInt64,
-      inversions: Bool = false
+      inversions: Bool = false, range: String? = nil, root: String? = nil
     ) {
       self.exercise = exercise
       self.items = items
@@ -37,6 +40,8 @@ public enum HeadlessEar {
       self.count = count
       self.seed = seed
       self.inversions = inversions
+      self.range = range
+      self.root = root
     }
   }
 
@@ -75,10 +80,11 @@ public enum HeadlessEar {
     }
     let items = try self.items(options, exercise: exercise)
     let soundings = try self.soundings(options.soundings, exercise: exercise)
+    let placement = try self.placement(options, items: items)
     var random = SplitMix64(seed: options.seed)
     let quiz = EarQuiz(
       exercise: exercise, items: items, soundings: soundings, count: options.count,
-      inversions: options.inversions, using: &random)
+      inversions: options.inversions, placement: placement, using: &random)
     var timed: [TimedQuestion] = []
     var start = 0.0
     for (index, question) in quiz.questions.enumerated() {
@@ -153,6 +159,56 @@ public enum HeadlessEar {
     }
     if case .failure(let reason) = piano { return reason }
     return nil
+  }
+
+  /// Where the notes lie: the default range of roots, every note within `--range`, or every
+  /// question on `--root`.
+  private static func placement(_ options: Options, items: [EarItem]) throws(Launcher.Failure)
+    -> EarQuiz.Placement
+  {
+    switch (options.range, options.root) {
+    case (nil, nil): return .lowestNote(in: EarQuiz.defaultRoots)
+    case (_?, _?): throw Launcher.Failure(description: "--range and --root: give one of them")
+    case (nil, let typed?):
+      guard let root = Note(parsing: typed) else {
+        throw Launcher.Failure(description: "--root must be a note with its octave, as F#3")
+      }
+      try checkPlayable(items, from: root.pitch, options: options, typed: "--root \(typed)")
+      return .fixedRoot(root)
+    case (let typed?, nil):
+      let ends = typed.split(separator: "-", omittingEmptySubsequences: false)
+      guard ends.count == 2, let low = Note(parsing: String(ends[0])),
+        let high = Note(parsing: String(ends[1])), low.pitch < high.pitch,
+        EarQuiz.playable.contains(low.pitch), EarQuiz.playable.contains(high.pitch)
+      else {
+        throw Launcher.Failure(
+          description:
+            "--range must be a lower and a higher note from A0 to C8, as C3-C5, not \"\(typed)\"")
+      }
+      let range = low.pitch...high.pitch
+      if let wide = items.first(where: {
+        EarQuiz.roots(of: $0, inversions: options.inversions, within: range) == nil
+      }) {
+        throw Launcher.Failure(
+          description: "--range \(typed) cannot hold \(wide.shortName): choose a wider range")
+      }
+      return .everyNote(in: range)
+    }
+  }
+
+  /// Every item's notes from `root` up are on the piano's keys.
+  private static func checkPlayable(
+    _ items: [EarItem], from root: Pitch, options: Options, typed: String
+  ) throws(Launcher.Failure) {
+    guard EarQuiz.playable.contains(root),
+      items.allSatisfy({
+        EarQuiz.roots(
+          of: $0, inversions: options.inversions, within: root...EarQuiz.playable.upperBound)
+          != nil
+      })
+    else {
+      throw Launcher.Failure(description: "\(typed) puts notes beyond the piano's A0 to C8")
+    }
   }
 
   private static func items(_ options: Options, exercise: EarExercise) throws(Launcher.Failure)

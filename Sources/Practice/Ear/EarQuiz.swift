@@ -5,11 +5,23 @@ import MusicTheory
 /// machine.
 public struct EarQuiz: Equatable, Sendable {
   public static let countRange = 1...500
+  /// The piano's keys, A0 to C8: where every note of a question lies.
+  public static let playable = Note(.A, octave: 0).pitch...Note(.C, octave: 8).pitch
   /// A comfortable range for the root of a question.
   public static let defaultRoots = Note(.C, octave: 3).pitch...Note(.C, octave: 5).pitch
 
   public let exercise: EarExercise
   public let questions: [EarQuestion]
+
+  /// Where a question's notes lie.
+  public enum Placement: Equatable, Sendable {
+    /// The lowest note (the root, but in an inversion) at random in the range.
+    case lowestNote(in: ClosedRange<Pitch>)
+    /// Every note of every question within the range: a singer's or an instrument's.
+    case everyNote(in: ClosedRange<Pitch>)
+    /// Every question on this root, as written: intervals heard from one note.
+    case fixedRoot(Note)
+  }
 
   /// `items` must belong to `exercise` and not be empty, `soundings` likewise; `count` is
   /// within `countRange`. With `inversions`, each chord is voiced in one of its inversions
@@ -21,21 +33,67 @@ public struct EarQuiz: Equatable, Sendable {
     inversions: Bool = false, roots: ClosedRange<Pitch> = Self.defaultRoots,
     using random: inout some RandomNumberGenerator
   ) {
+    self.init(
+      exercise: exercise, items: items, soundings: soundings, count: count,
+      inversions: inversions, placement: .lowestNote(in: roots), using: &random)
+  }
+
+  /// As above, with the notes placed as `placement` says; for `everyNote`, the range must hold
+  /// every item (`roots(of:inversions:within:)` is not nil).
+  public init(
+    exercise: EarExercise, items: [EarItem], soundings: [EarQuestion.Sounding], count: Int,
+    inversions: Bool = false, placement: Placement,
+    using random: inout some RandomNumberGenerator
+  ) {
     precondition(!items.isEmpty && !soundings.isEmpty, "an ear quiz needs items and soundings")
     precondition(Self.countRange.contains(count), "an ear quiz asks 1 to 500 questions")
-    let pitches = roots.lowerBound.midiNumber...roots.upperBound.midiNumber
     self.exercise = exercise
     questions = (0..<count).map { _ in
       let item = items.randomElement(using: &random)!
       let sounding = soundings.randomElement(using: &random)!
-      let pitch = Pitch(midiNumber: Int.random(in: pitches, using: &random))
+      let roots: ClosedRange<Pitch>
+      switch placement {
+      case .lowestNote(let range): roots = range
+      case .everyNote(let range):
+        guard let fitting = Self.roots(of: item, inversions: inversions, within: range) else {
+          preconditionFailure("\(item) does not fit in the range")
+        }
+        roots = fitting
+      case .fixedRoot(let note): roots = note.pitch...note.pitch
+      }
+      let pitch = Pitch(
+        midiNumber: Int.random(
+          in: roots.lowerBound.midiNumber...roots.upperBound.midiNumber, using: &random))
       let preferSharps = Bool.random(using: &random)
       // Drawn only when asked, so a seed gives the same questions as before without it.
       let inversion = inversions ? Int.random(in: 0...item.intervals.count, using: &random) : 0
+      if case .fixedRoot(let note) = placement,
+        let asWritten = EarQuestion(
+          item: item, root: note, sounding: sounding, inversion: inversion)
+      {
+        return asWritten
+      }
       return Self.question(
         item: item, on: pitch, sounding: sounding, inversion: inversion,
         preferSharps: preferSharps)
     }
+  }
+
+  /// The roots on which every note of `item`, in any of its voicings asked for, lies within
+  /// `range`; nil when it is too narrow for the item.
+  public static func roots(
+    of item: EarItem, inversions: Bool, within range: ClosedRange<Pitch>
+  ) -> ClosedRange<Pitch>? {
+    let reference = Note(.C, octave: 4)
+    let voicings = inversions ? 0...item.intervals.count : 0...0
+    let highest =
+      voicings.compactMap { inversion in
+        EarQuestion(item: item, root: reference, sounding: .up, inversion: inversion)?.notes
+          .map { $0.pitch.midiNumber - reference.pitch.midiNumber }.max()
+      }.max() ?? 0
+    let top = range.upperBound.midiNumber - highest
+    guard top >= range.lowerBound.midiNumber else { return nil }
+    return range.lowerBound...Pitch(midiNumber: top)
   }
 
   /// The question on `pitch` in the spelling asked for, or in the other where that one needs

@@ -42,13 +42,19 @@ struct Ear: ParsableCommand {
     @Flag(help: "Chords in any inversion, answered with it: \"maj inv1\", \"m7, third inversion\".")
     var inversions = false
 
+    @Option(help: "Every note within this range, as C3-C5 (default: the lowest note C3 to C5).")
+    var range: String?
+
+    @Option(help: "Every question on this root, as F#3.")
+    var root: String?
+
     @Flag(help: "Print JSON.")
     var json = false
 
     var options: HeadlessEar.Options {
       HeadlessEar.Options(
         exercise: exercise, items: items, level: level, soundings: sounding, count: count,
-        seed: seed, inversions: inversions)
+        seed: seed, inversions: inversions, range: range, root: root)
     }
   }
 
