@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MusicTheory
+import Practice
 import Storage
 
 /// `woodshed patterns`: the fretboard patterns there are, and sharing them as files.
@@ -54,6 +55,70 @@ public enum HeadlessPatterns {
       return "imported \(pattern.id): \(pattern.name) (\(pattern.tones.count) notes)\n"
     } catch {
       throw Launcher.Failure(description: error.description)
+    }
+  }
+
+  /// What a chart's dots say.
+  public enum ChartLabels: String, CaseIterable, Sendable {
+    case intervals
+    case notes
+  }
+
+  /// `woodshed patterns print`: the pattern `id` with its tonic on `key`, drawn for an A4 page,
+  /// its texts in the player's language.
+  public static func chart(
+    id: String, key: String, labels: ChartLabels, environment: [String: String]
+  ) throws(Launcher.Failure) -> PatternChart {
+    let ground = try Launcher.prepare(environment: environment)
+    // The chart is a file, which shows every script, whatever the terminal.
+    let (strings, naming, _) = Launcher.noteWords(ground, isUTF8: true)
+    guard let pattern = library(ground).pattern(id: id) else {
+      throw Launcher.Failure(
+        description: "no pattern has the id \"\(id)\"; `woodshed patterns list` shows them")
+    }
+    guard
+      let tonic = naming.noteClass(parsing: key) ?? NamingSystem.english.noteClass(parsing: key)
+    else {
+      throw Launcher.Failure(description: "--key must be a note, as A or F#, not \"\(key)\"")
+    }
+    let positions = FretboardModel.placement(of: pattern, root: tonic)
+    let dots = zip(positions, pattern.intervals).enumerated().map { index, placed in
+      let (position, interval) = placed
+      let label =
+        switch labels {
+        case .intervals: interval.degreeName
+        case .notes:
+          (tonic + interval).map { naming.name(of: $0, glyphs: .unicode) } ?? interval.degreeName
+        }
+      return PatternChart.Dot(position, label: label, isTonic: index == 0 || interval == .P1)
+    }
+    let tuning = pattern.tuning
+    return PatternChart(
+      title: PatternName(pattern.name).text(strings),
+      subtitle: strings.text(
+        "patterns.print.subtitle",
+        ["key": naming.name(of: tonic, glyphs: .unicode), "tuning": tuning.name]),
+      stringNames: (1...tuning.stringCount).map {
+        naming.name(of: tuning.openNote(string: $0).noteClass, glyphs: .unicode)
+      },
+      dots: dots,
+      paragraphs: [pattern.descriptionText(strings), pattern.instructionsText(strings)])
+  }
+
+  /// Writes the chart as SVG or, for a `.html` name, as a page around it; never over a file
+  /// unless `overwrite`.
+  public static func write(_ chart: PatternChart, to url: URL, overwrite: Bool)
+    throws(Launcher.Failure)
+  {
+    let isHTML = url.pathExtension.lowercased() == "html"
+    guard isHTML || url.pathExtension.lowercased() == "svg" else {
+      throw Launcher.Failure(description: "--output must end in .svg or .html")
+    }
+    try Launcher.checkOutput(url, force: overwrite)
+    do {
+      try AtomicFile.write(Data((isHTML ? chart.html() : chart.svg()).utf8), to: url)
+    } catch {
+      throw Launcher.Failure(description: "cannot write \(url.lastPathComponent): \(error)")
     }
   }
 }

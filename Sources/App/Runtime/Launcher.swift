@@ -176,7 +176,13 @@ extension Launcher {
   public static func noteWords(environment: [String: String], isUTF8: Bool) throws(Failure) -> (
     strings: Localizer, naming: NamingSystem, catalog: LocaleCatalog
   ) {
-    let ground = try prepare(environment: environment)
+    noteWords(try prepare(environment: environment), isUTF8: isUTF8)
+  }
+
+  /// `noteWords` for a command that has prepared its ground already.
+  static func noteWords(_ ground: Ground, isUTF8: Bool) -> (
+    strings: Localizer, naming: NamingSystem, catalog: LocaleCatalog
+  ) {
     let settings = ground.loaded.settings
     let isUnshown = !isUTF8 && languagesNeedingUnicode(ground.catalog).contains(settings.language)
     return (
