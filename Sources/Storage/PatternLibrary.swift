@@ -60,6 +60,12 @@ public struct PatternLibrary: Equatable, Sendable {
       data, file: file, as: .pattern, decode: FretPattern.init(json:))
   }
 
+  /// The first pattern of the library, other than one with `pattern`'s id, that is the same
+  /// shape (`FretPattern.hasSameShape(as:)`): what a new or imported pattern duplicates.
+  public func sameShape(as pattern: FretPattern) -> FretPattern? {
+    patterns.first { $0.id != pattern.id && $0.hasSameShape(as: pattern) }
+  }
+
   /// Checks `file` and copies it into the user's patterns folder as `<id>.json` (see
   /// `save(_:into:replacing:)`).
   public func add(file: URL, into folder: URL, replacing: Bool = false) throws(StorageError)

@@ -26,6 +26,16 @@ final class PatternEditorTests: XCTestCase {
     AppView.render(model).lines.joined(separator: "\n")
   }
 
+  /// Presses arrows until the editor's cursor stands on `place` (up is toward string 1).
+  private func move(_ model: inout AppModel, to place: FretPosition) {
+    guard let cursor = editor(model)?.cursor else { return }
+    let across = place.fret - cursor.fret
+    let along = place.string - cursor.string
+    for _ in 0..<abs(across) { model.press(across > 0 ? .right : .left) }
+    for _ in 0..<abs(along) { model.press(along > 0 ? .down : .up) }
+    XCTAssertEqual(editor(model)?.cursor, place)
+  }
+
   private func type(_ model: inout AppModel, _ text: String) {
     for character in text { model.press(.character(character)) }
   }
@@ -39,7 +49,9 @@ final class PatternEditorTests: XCTestCase {
       editor(model)?.draft.interval(at: FretPosition(string: 6, fret: 6))?.degreeName, "b3")
     XCTAssertTrue(text(model).contains("b3"), text(model))
     XCTAssertEqual(model.press(.control("s")), [], "no name yet")
-    XCTAssertEqual(editor(model)?.problem?.key, "editor.problem.noName")
+    XCTAssertEqual(
+      editor(model)?.problem,
+      Message("editor.problem.noName", ["proposal": "1 b3, root on string 6"]))
     XCTAssertEqual(editor(model)?.focus, .name)
     type(&model, "Minor pentatonic")
     let effects = model.press(.control("s"))
@@ -54,6 +66,33 @@ final class PatternEditorTests: XCTestCase {
     XCTAssertTrue(text(model).contains("Saved as minor-pentatonic."))
     model.press(.escape)
     guard case .fretboard = model.screen else { return XCTFail("a saved pattern leaves at once") }
+  }
+
+  /// Ctrl-S again takes the name offered from the shape; saved, a pattern of the same shape
+  /// as one in the library is named.
+  func testAnUnnamedPatternTakesTheOfferedNameAndItsTwinIsNamed() throws {
+    var model = model()
+    model.press(.character("n"))
+    // The library's minor pentatonic, position 1, drawn again from its tonic.
+    let places = FretboardScreenTests.minorPentatonic.tones.map {
+      FretPosition(string: $0.string, fret: 5 + $0.offset)
+    }
+    for place in places {
+      move(&model, to: place)
+      model.press(.enter)
+    }
+    XCTAssertEqual(model.press(.control("s")), [])
+    let offered = "Minor pentatonic, root on string 6"
+    XCTAssertEqual(editor(model)?.problem, Message("editor.problem.noName", ["proposal": offered]))
+    let effects = model.press(.control("s"))
+    guard case .savePattern(let pattern, _) = effects.first else { return XCTFail("\(effects)") }
+    XCTAssertEqual(pattern.name, offered)
+    XCTAssertEqual(pattern.id, "minor-pentatonic-root-on-string-6")
+    _ = model.handle(.patternSaved(id: pattern.id))
+    XCTAssertEqual(
+      editor(model)?.problem,
+      Message("editor.savedSameShape", ["id": pattern.id, "other": "minor-pentatonic-1"]))
+    XCTAssertTrue(text(model).contains("the same shape as minor-pentatonic-1"), text(model))
   }
 
   func testIdsComeFromNamesAndNeverClash() {

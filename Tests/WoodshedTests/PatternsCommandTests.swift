@@ -40,7 +40,10 @@ final class PatternsCommandTests: XCTestCase {
     try JSONSerialization.data(withJSONObject: object).write(to: mine)
     let imported = try woodshed.run(["patterns", "import", mine.path])
     XCTAssertEqual(imported.status, 0, imported.error)
-    XCTAssertTrue(imported.output.contains("imported my-box"), imported.output)
+    XCTAssertEqual(
+      imported.output,
+      "imported my-box: My box (12 notes); the same shape as minor-pentatonic-1 "
+        + "(Minor pentatonic, position 1)\n")
     XCTAssertTrue(try woodshed.run(["patterns"]).output.contains("My box (yours)"))
 
     let again = try woodshed.run(["patterns", "import", mine.path])

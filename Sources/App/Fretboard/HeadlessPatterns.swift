@@ -50,9 +50,13 @@ public enum HeadlessPatterns {
   ) throws(Launcher.Failure) -> String {
     let ground = try Launcher.prepare(environment: environment)
     do {
-      let pattern = try library(ground).add(
+      let library = library(ground)
+      let pattern = try library.add(
         file: URL(fileURLWithPath: path), into: ground.paths.patternsFolder, replacing: force)
-      return "imported \(pattern.id): \(pattern.name) (\(pattern.tones.count) notes)\n"
+      let same = library.sameShape(as: pattern).map {
+        "; the same shape as \($0.id) (\($0.name))"
+      }
+      return "imported \(pattern.id): \(pattern.name) (\(pattern.tones.count) notes)\(same ?? "")\n"
     } catch {
       throw Launcher.Failure(description: error.description)
     }

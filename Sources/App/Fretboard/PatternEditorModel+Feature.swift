@@ -16,7 +16,7 @@ extension PatternEditorModel: Feature {
 
   mutating func receive(_ event: AppEvent, context: inout FeatureContext) -> [Effect] {
     switch event {
-    case .patternSaved(let id): saved(id)
+    case .patternSaved(let id): saved(id, among: context.patterns ?? [])
     case .patternSaveFailed(let reason): saveFailed(reason)
     default: break
     }

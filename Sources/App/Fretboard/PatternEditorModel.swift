@@ -30,6 +30,10 @@ public struct PatternEditorModel: Equatable, Sendable {
   /// Whether the box asking to leave without saving is up.
   public private(set) var asksToDiscard = false
   public private(set) var problem: Message?
+  /// The name offered for a pattern saved without one, which a second Ctrl-S takes.
+  private var offeredName: String?
+  /// The pattern last asked to be saved, to tell what it duplicates once it is.
+  private var saving: FretPattern?
   /// Set when the user chose to leave: the screen is then left.
   private(set) var isLeaving = false
 
@@ -166,31 +170,47 @@ public struct PatternEditorModel: Equatable, Sendable {
     }
   }
 
+  /// Saves the pattern under its name; without one, offers a name from what the shape holds
+  /// (`FretPattern.proposedName`), which Ctrl-S again takes.
   private mutating func save(takenIds: Set<String>) -> [Effect] {
     let trimmed = name.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    guard !trimmed.isEmpty else {
-      problem = Message("editor.problem.noName")
-      focus = .name
-      return []
-    }
-    let id = editing ?? Self.id(for: trimmed, taken: takenIds)
     guard
-      let pattern = draft.pattern(
-        id: id, name: trimmed, category: category, description: description,
+      var pattern = draft.pattern(
+        id: "", name: trimmed, category: category, description: description,
         instructions: instructions, basedOn: basedOn)
     else {
       problem = Message("editor.problem.noNotes")
       focus = .neck
       return []
     }
+    if trimmed.isEmpty {
+      let proposal = pattern.proposedName
+      guard offeredName == proposal else {
+        offeredName = proposal
+        problem = Message("editor.problem.noName", ["proposal": proposal])
+        focus = .name
+        return []
+      }
+      name = proposal
+      pattern.name = proposal
+    }
+    offeredName = nil
+    pattern.id = editing ?? Self.id(for: pattern.name, taken: takenIds)
+    saving = pattern
     return [.savePattern(pattern, replacing: editing != nil)]
   }
 
-  /// The pattern was saved: it is now the user's own, and further saves replace it.
-  mutating func saved(_ id: String) {
+  /// The pattern was saved: it is now the user's own, and further saves replace it. Among
+  /// `patterns`, one of the same shape is named.
+  mutating func saved(_ id: String, among patterns: [FretPattern] = []) {
     editing = id
     isDirty = false
-    problem = Message("editor.saved", ["id": id])
+    let same = saving.flatMap { saved in
+      patterns.first { $0.id != id && $0.hasSameShape(as: saved) }
+    }
+    problem =
+      same.map { Message("editor.savedSameShape", ["id": id, "other": $0.id]) }
+      ?? Message("editor.saved", ["id": id])
   }
 
   mutating func saveFailed(_ reason: String) {

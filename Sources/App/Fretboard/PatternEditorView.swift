@@ -64,7 +64,7 @@ enum PatternEditorView {
       y += 1
     }
     if let problem = editor.problem {
-      let good = problem.key == "editor.saved"
+      let good = problem.key == "editor.saved" || problem.key == "editor.savedSameShape"
       canvas.writeCentred(
         strings.text(problem), y: area.maxY - 1, in: area,
         style: Style.role(good ? .good : .bad).bold)
