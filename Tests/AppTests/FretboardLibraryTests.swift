@@ -43,7 +43,8 @@ final class FretboardLibraryTests: XCTestCase {
     var model = library()
     model.press(.character("/"))
     for key in "half dim arp" { model.press(.character(key)) }
-    let listed = try XCTUnwrap(screen(model)?.listed(Self.shipped, strings: model.strings))
+    let listed = try XCTUnwrap(
+      screen(model)?.listed(Self.shipped, strings: model.strings, mine: []))
     XCTAssertFalse(listed.isEmpty)
     XCTAssertTrue(
       listed.allSatisfy { Self.shipped[$0].name.hasPrefix("Half-diminished seventh arpeggio") })
@@ -61,16 +62,37 @@ final class FretboardLibraryTests: XCTestCase {
   func testTabListsOneFamilyAndThePagesMove() throws {
     var model = library()
     model.press(.tab, .tab)
-    XCTAssertEqual(screen(model)?.family, .arpeggio)
+    XCTAssertEqual(screen(model)?.chosenShelf, .family(.arpeggio))
     XCTAssertEqual(chosen(model)?.category, .arpeggio)
     let rows = FretboardScreenView.listRows(in: Size(width: 80, height: 24))
     model.press(.pageDown)
-    let listed = try XCTUnwrap(screen(model)?.listed(Self.shipped, strings: model.strings))
+    let listed = try XCTUnwrap(
+      screen(model)?.listed(Self.shipped, strings: model.strings, mine: []))
     XCTAssertEqual(listed.firstIndex(of: screen(model)?.selected ?? -1), rows - 1)
     model.press(.end)
     XCTAssertEqual(screen(model)?.selected, listed.last)
     model.press(.home)
     XCTAssertEqual(screen(model)?.selected, listed.first)
+  }
+
+  /// The patterns the player chose to practise (`x`) come first: the room opens on them, and
+  /// `Tab` goes on to all of them; with none chosen it opens on all.
+  func testTheRoomOpensOnThePlayersOwnChoiceOfPatterns() throws {
+    var settings = Settings()
+    settings.fretboard.practised = ["dorian-2", "major-chord-1"]
+    var model = AppFixtures.model(settings: settings, patterns: Self.shipped)
+    model.press(.character("4"))
+    let mine: Set = ["dorian-2", "major-chord-1"]
+    XCTAssertEqual(screen(model)?.shelf(mine: mine), .mine)
+    let listed = try XCTUnwrap(
+      screen(model)?.listed(Self.shipped, strings: model.strings, mine: mine))
+    XCTAssertEqual(Set(listed.map { Self.shipped[$0].id }), mine)
+    XCTAssertTrue(mine.contains(chosen(model)?.id ?? ""), "the cursor is on one of them")
+    XCTAssertTrue(lines(model)[4].contains("2 of 188"), lines(model)[4])
+    model.press(.tab)
+    XCTAssertEqual(screen(model)?.chosenShelf, .all)
+    XCTAssertTrue(lines(model)[4].contains("188 of 188"), lines(model)[4])
+    XCTAssertEqual(screen(library())?.shelf(mine: []), .all, "none chosen: all")
   }
 
   func testEveryNameFitsEightyColumns() {

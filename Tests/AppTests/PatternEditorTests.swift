@@ -166,6 +166,10 @@ final class PatternEditorTests: XCTestCase {
     var model = model()
     _ = model.handle(
       .patternsLoaded([FretboardScreenTests.minorPentatonic, mine], own: ["my-box"], problems: []))
+    XCTAssertTrue(
+      text(model).contains("1 of 2"), "the room opens on the player's own: \(text(model))")
+    // All of them, from the first: the library's pattern, which has a copy.
+    model.press(.tab, .home)
     XCTAssertTrue(text(model).contains("scale, copied"), text(model))
     var expected = model.settings
     expected.fretboard.practised = ["minor-pentatonic-1"]

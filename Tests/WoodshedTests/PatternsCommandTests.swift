@@ -22,6 +22,9 @@ final class PatternsCommandTests: XCTestCase {
   }
 
   func testAnExportedPatternImportsAsYourOwnOnlyWithForceOverYours() throws {
+    XCTAssertEqual(
+      try woodshed.run(["patterns", "mine"]).output,
+      "none yet: press x on a pattern in the Fretboard room to practise it, or n to draw one\n")
     let exported = try woodshed.run(["patterns", "export", "minor-pentatonic-1"])
     XCTAssertEqual(exported.status, 0, exported.error)
     var object = try XCTUnwrap(
@@ -45,6 +48,7 @@ final class PatternsCommandTests: XCTestCase {
       "imported my-box: My box (12 notes); the same shape as minor-pentatonic-1 "
         + "(Minor pentatonic, position 1)\n")
     XCTAssertTrue(try woodshed.run(["patterns"]).output.contains("My box (yours)"))
+    XCTAssertEqual(try woodshed.run(["patterns", "mine"]).output, "my-box  My box (yours)\n")
 
     let again = try woodshed.run(["patterns", "import", mine.path])
     XCTAssertNotEqual(again.status, 0, "never overwrites without --force")

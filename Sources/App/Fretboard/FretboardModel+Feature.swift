@@ -20,7 +20,7 @@ extension FretboardModel: SteppingBack {
     let chosen = patterns.indices.contains(selected) ? patterns[selected] : nil
     if phase == .choosing, !asksToDelete {
       let browsed = browse(
-        key.key, patterns: patterns, strings: context.strings,
+        key.key, patterns: patterns, strings: context.strings, mine: context.minePatternIds,
         pageRows: FretboardScreenView.listRows(in: context.size))
       if browsed { return FeatureOutcome() }
       switch key.key {
@@ -58,7 +58,7 @@ extension FretboardModel: SteppingBack {
     case .midiInput(let failure, let port):
       midiInput(failure: failure, port: port)
     case .patternsLoaded:
-      keepSelectionListed(patterns, strings: context.strings)
+      keepSelectionListed(patterns, strings: context.strings, mine: context.minePatternIds)
     default:
       break
     }

@@ -42,8 +42,9 @@ public struct FretboardModel: Equatable, Sendable {
   public private(set) var search = ""
   /// Whether keys are typed into the search.
   public private(set) var isSearching = false
-  /// The family of patterns listed (`Tab`); nil lists all.
-  public private(set) var family: FretPattern.Category?
+  /// What the list shows, as `Tab` chose it; nil until then: the player's own patterns when
+  /// there are any (`Shelf.mine`), else all.
+  public private(set) var chosenShelf: Shelf?
   /// On the open pattern's neck, the place a cursor is on while frets are played by hand
   /// (`f`): the arrows move it and Enter sounds it.
   public private(set) var fretCursor: FretPosition?
@@ -218,13 +219,53 @@ public struct FretboardModel: Equatable, Sendable {
   /// In the game and a run, `?` is no answer: it shows the keys.
   var opensKeysWhileCapturing: Bool { (phase == .playing || phase == .running) && !asksToDelete }
 
-  /// The patterns the list shows, as indices into all of them: those of the family chosen
+  /// What the list shows: the player's patterns (those they chose to practise with `x`, made,
+  /// or were recommended), all of them, or one family.
+  public enum Shelf: Equatable, Sendable {
+    case mine
+    case all
+    case family(FretPattern.Category)
+
+    /// In the order `Tab` goes through them.
+    static let cycle: [Shelf] = [.mine, .all] + FretPattern.Category.allCases.map(Shelf.family)
+
+    /// Its label's locale key.
+    var labelKey: String {
+      switch self {
+      case .mine: "fretboard.family.mine"
+      case .all: "fretboard.family.all"
+      case .family(let category): "fretboard.family.\(category.rawValue)"
+      }
+    }
+
+    func holds(_ pattern: FretPattern, mine: Set<String>) -> Bool {
+      switch self {
+      case .mine: mine.contains(pattern.id)
+      case .all: true
+      case .family(let category): pattern.category == category
+      }
+    }
+  }
+
+  /// The player's patterns, by id: chosen to practise, their own, and shared with them.
+  static func mine(practised: [String], own: Set<String>, shared: Set<String>) -> Set<String> {
+    own.union(practised).union(shared)
+  }
+
+  /// The shelf listed: the one chosen, or before any is, the player's patterns when there are
+  /// any, so the room opens on them.
+  func shelf(mine: Set<String>) -> Shelf {
+    chosenShelf ?? (mine.isEmpty ? .all : .mine)
+  }
+
+  /// The patterns the list shows, as indices into all of them: those of the shelf listed
   /// whose name, in the player's language or as written, holds every word searched for.
-  func listed(_ patterns: [FretPattern], strings: Localizer) -> [Int] {
+  func listed(_ patterns: [FretPattern], strings: Localizer, mine: Set<String>) -> [Int] {
     let words = search.lowercased().split(separator: " ")
+    let shelf = shelf(mine: mine)
     return patterns.indices.filter { index in
       let pattern = patterns[index]
-      guard family == nil || pattern.category == family else { return false }
+      guard shelf.holds(pattern, mine: mine) else { return false }
       let names = (PatternName(pattern.name).text(strings) + " " + pattern.name).lowercased()
       return words.allSatisfy { names.contains($0) }
     }
@@ -233,7 +274,7 @@ public struct FretboardModel: Equatable, Sendable {
   /// The keys of the library as a browser: `/` searches, `Tab` changes the family, the
   /// arrows, pages, Home and End move within what is listed. Returns whether the key was one.
   mutating func browse(
-    _ key: Key, patterns: [FretPattern], strings: Localizer, pageRows: Int
+    _ key: Key, patterns: [FretPattern], strings: Localizer, mine: Set<String>, pageRows: Int
   ) -> Bool {
     let wasSearching = isSearching
     if isSearching {
@@ -253,16 +294,16 @@ public struct FretboardModel: Equatable, Sendable {
         return true
       }
     }
-    var listed = listed(patterns, strings: strings)
+    var listed = listed(patterns, strings: strings, mine: mine)
     let place = listed.firstIndex(of: selected) ?? 0
     var moved: Int?
     switch key {
     case .character("/") where !wasSearching:
       isSearching = true
     case .tab:
-      let families: [FretPattern.Category?] = [nil] + FretPattern.Category.allCases
-      family = families[((families.firstIndex(of: family) ?? 0) + 1) % families.count]
-      listed = self.listed(patterns, strings: strings)
+      let cycle = Shelf.cycle
+      chosenShelf = cycle[((cycle.firstIndex(of: shelf(mine: mine)) ?? 0) + 1) % cycle.count]
+      listed = self.listed(patterns, strings: strings, mine: mine)
     case .up: moved = place - 1
     case .down: moved = place + 1
     case .character("k") where !wasSearching: moved = place - 1
@@ -286,9 +327,11 @@ public struct FretboardModel: Equatable, Sendable {
   /// The patterns were read again, say with a pattern just shared with the player: while the
   /// list is chosen from, the cursor stays on a pattern it lists, such as the one a search
   /// typed before it came in now finds.
-  mutating func keepSelectionListed(_ patterns: [FretPattern], strings: Localizer) {
+  mutating func keepSelectionListed(
+    _ patterns: [FretPattern], strings: Localizer, mine: Set<String>
+  ) {
     guard phase == .choosing else { return }
-    let listed = listed(patterns, strings: strings)
+    let listed = listed(patterns, strings: strings, mine: mine)
     if let first = listed.first, !listed.contains(selected) { selected = first }
   }
 

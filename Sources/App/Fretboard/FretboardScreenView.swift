@@ -485,7 +485,10 @@ enum FretboardScreenView {
     let strings = model.strings
     let patterns = model.patterns ?? []
     let inner = area.inset(horizontal: 2, vertical: 0)
-    let listed = screen.listed(patterns, strings: strings)
+    let mine = FretboardModel.mine(
+      practised: model.settings.fretboard.practised, own: model.ownPatternIds,
+      shared: Set(model.sharedPatternSenders.keys))
+    let listed = screen.listed(patterns, strings: strings, mine: mine)
     let chosen = listed.contains(selected) ? patterns[selected] : nil
     let rootLine = rootText(root, model)
     canvas.write(
@@ -498,8 +501,8 @@ enum FretboardScreenView {
         toWidth: max(0, inner.width - rootLine.displayWidth - 2), ellipsis: model.glyphs.ellipsis),
       x: inner.x, y: area.y + 1, style: Style.role(.accent).bold, clip: inner)
     renderFilters(
-      screen, listed: listed.count, of: patterns.count, model: model, in: inner.row(2),
-      on: &canvas)
+      screen.shelf(mine: mine), screen: screen, listed: listed.count, of: patterns.count,
+      model: model, in: inner.row(2), on: &canvas)
 
     let body = Rect(
       x: inner.x, y: area.y + 4, width: inner.width, height: max(0, area.maxY - area.y - 4))
@@ -546,17 +549,16 @@ enum FretboardScreenView {
     }
   }
 
-  /// "All  Scales  Arpeggios  Chords (Tab)   / maj▏          12 of 188".
+  /// "Mine  All  Scales  Arpeggios  Chords (Tab)   / maj▏          12 of 188".
   private static func renderFilters(
-    _ screen: FretboardModel, listed: Int, of total: Int, model: AppModel, in line: Rect,
-    on canvas: inout Canvas
+    _ shelf: FretboardModel.Shelf, screen: FretboardModel, listed: Int, of total: Int,
+    model: AppModel, in line: Rect, on canvas: inout Canvas
   ) {
     let strings = model.strings
     var x = line.x
-    let families: [FretPattern.Category?] = [nil] + FretPattern.Category.allCases
-    for family in families {
-      let label = strings.text("fretboard.family.\(family?.rawValue ?? "all")")
-      let style = family == screen.family ? Style.role(.accent).bold.reversed : .role(.text)
+    for shown in FretboardModel.Shelf.cycle {
+      let label = strings.text(shown.labelKey)
+      let style = shown == shelf ? Style.role(.accent).bold.reversed : .role(.text)
       x += canvas.write(" \(label) ", x: x, y: line.y, style: style, clip: line)
     }
     x += canvas.write(" (Tab)", x: x, y: line.y, style: .role(.muted), clip: line)

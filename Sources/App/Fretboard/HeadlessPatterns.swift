@@ -28,6 +28,40 @@ public enum HeadlessPatterns {
     return lines.map { $0 + "\n" }.joined()
   }
 
+  /// `woodshed patterns mine`: the player's patterns, as the Fretboard room lists them first:
+  /// those chosen to practise (`x`), their own, and those shared with them (as of the last
+  /// refresh), one line each with why it is theirs.
+  public static func mine(environment: [String: String]) throws(Launcher.Failure) -> String {
+    let ground = try Launcher.prepare(environment: environment)
+    let library = library(ground)
+    let practised = ground.loaded.settings.fretboard.practised
+    let own = Set(library.entries.filter { !$0.isBuiltIn }.map(\.pattern.id))
+    let shared =
+      ServerRefresh.snapshot(paths: ground.paths, logger: ground.logger).map {
+        ServerSnapshotFile.patterns(of: $0).shared
+      } ?? []
+    let patterns =
+      PatternOrder.sorted(library.patterns)
+      + shared.map(\.pattern).filter { library.pattern(id: $0.id) == nil }
+    let senders = Dictionary(shared.map { ($0.pattern.id, $0.from) }) { first, _ in first }
+    let mine = patterns.filter {
+      own.contains($0.id) || practised.contains($0.id) || senders[$0.id] != nil
+    }
+    guard !mine.isEmpty else {
+      return
+        "none yet: press x on a pattern in the Fretboard room to practise it, or n to draw one\n"
+    }
+    let idWidth = mine.map(\.id.count).max() ?? 0
+    return mine.map { pattern in
+      let why = [
+        own.contains(pattern.id) ? "yours" : nil,
+        practised.contains(pattern.id) ? "practising" : nil,
+        senders[pattern.id].map { "from \($0)" },
+      ].compactMap { $0 }.joined(separator: ", ")
+      return "\(pattern.id.padded(toWidth: idWidth))  \(pattern.name) (\(why))\n"
+    }.joined()
+  }
+
   /// The pattern's file, for `woodshed patterns export ID > file.json`.
   public static func export(id: String, environment: [String: String]) throws(Launcher.Failure)
     -> String

@@ -173,7 +173,8 @@ public struct AppModel: Equatable, Sendable {
     let model = self
     return FeatureContext(
       settings: settings, size: size, overrides: overrides, languages: languages, packs: packs,
-      rhythms: rhythms, patterns: patterns, ownPatternIds: ownPatternIds, history: history,
+      rhythms: rhythms, patterns: patterns, ownPatternIds: ownPatternIds,
+      sharedPatternIds: Set(sharedPatternSenders.keys), history: history,
       strings: strings, utcOffset: utcOffset, midiPorts: midiPorts, server: server,
       helpLineCount: { HelpView.lines(model: model, width: $0).count })
   }

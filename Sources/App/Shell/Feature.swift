@@ -96,6 +96,8 @@ struct FeatureContext {
   /// The fretboard patterns, once read.
   let patterns: [FretPattern]?
   let ownPatternIds: Set<String>
+  /// The patterns shared with the player on the server, by id.
+  let sharedPatternIds: Set<String>
   let history: [SessionRecord]
   /// The texts in the player's language, for screens that search what they show.
   let strings: Localizer
@@ -106,4 +108,12 @@ struct FeatureContext {
   let server: ServerSnapshot?
   /// How many lines the help text takes at a width, laid out only when asked.
   let helpLineCount: (Int) -> Int
+}
+
+extension FeatureContext {
+  /// The player's patterns (`FretboardModel.mine`).
+  var minePatternIds: Set<String> {
+    FretboardModel.mine(
+      practised: settings.fretboard.practised, own: ownPatternIds, shared: sharedPatternIds)
+  }
 }

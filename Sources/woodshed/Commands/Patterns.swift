@@ -9,7 +9,8 @@ struct Patterns: ParsableCommand {
       With a server (woodshed login): `patterns share ID [--to PLAYER]`, `patterns inbox` and \
       `patterns fetch SHARE-ID`.
       """,
-    subcommands: [List.self, Export.self, Import.self, Print.self], defaultSubcommand: List.self)
+    subcommands: [List.self, Mine.self, Export.self, Import.self, Print.self],
+    defaultSubcommand: List.self)
 
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List the patterns.")
@@ -17,6 +18,18 @@ struct Patterns: ParsableCommand {
     func run() throws {
       say(
         try HeadlessPatterns.list(environment: ProcessInfo.processInfo.environment), terminator: "")
+    }
+  }
+
+  struct Mine: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract:
+        "Your patterns: those you chose to practise (x in the Fretboard room), your own, and those shared with you."
+    )
+
+    func run() throws {
+      say(
+        try HeadlessPatterns.mine(environment: ProcessInfo.processInfo.environment), terminator: "")
     }
   }
 
