@@ -28,6 +28,24 @@ final class ShowCommandTests: XCTestCase {
     XCTAssertEqual(try firstLine(["arpeggio", "Cmaj7"]), "C E G B")
   }
 
+  /// `--sequence`: the run up and back after the notes, the neck still below; for scales only.
+  func testASequenceOfAScale() throws {
+    let result = try woodshed.run(["show", "scale", "D dorian", "--sequence", "fourths"])
+    XCTAssertEqual(result.status, 0, result.error)
+    let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false)
+    XCTAssertEqual(lines[0], "D E F G A B C")
+    XCTAssertEqual(lines[2], "up:   D G, E A, F B, G C, A D, B E, C F, D")
+    XCTAssertEqual(lines[3], "down: D A, C G, B F, A E, G D, F C, E B, D")
+    XCTAssertTrue(result.output.contains("string 6:"), result.output)
+    let chord = try woodshed.run(["show", "chord", "C", "--sequence", "thirds"])
+    XCTAssertEqual(chord.error, "Error: --sequence is for scales\n")
+    let unknown = try woodshed.run(["show", "scale", "C major", "--sequence", "fifths"])
+    XCTAssertEqual(
+      unknown.error,
+      "Error: --sequence is one of thirds, fourths, sixths, groups-of-3, groups-of-4, not \"fifths\"\n"
+    )
+  }
+
   func testTheNeckShowsEachToneWithItsInterval() throws {
     let result = try woodshed.run(
       ["show", "chord", "F#m7b5", "--frets", "0-7", "--glyphs", "ascii"])

@@ -40,15 +40,17 @@ public enum HeadlessShow {
     }
   }
 
-  /// The spelled notes, space-separated with ASCII accidentals so scripts can read them, then
-  /// every place they lie in the fret window, labelled with their interval from the root, then
-  /// the same places in words in the language of `strings`, the notes named in `naming`.
+  /// The spelled notes, space-separated with ASCII accidentals so scripts can read them, with
+  /// a scale's `sequence` (`ScaleSequence`) up and down after them, then every place they lie
+  /// in the fret window, labelled with their interval from the root, then the same places in
+  /// words in the language of `strings`, the notes named in `naming`.
   public static func render(
     _ kind: Kind, _ name: String, tuning tuningText: String = "standard",
-    frets fretsText: String = "0-12", leftHanded: Bool = false, glyphs: GlyphSet.Kind,
-    strings: Localizer, naming: NamingSystem = .english
+    frets fretsText: String = "0-12", leftHanded: Bool = false, sequence: String? = nil,
+    glyphs: GlyphSet.Kind, strings: Localizer, naming: NamingSystem = .english
   ) throws(Launcher.Failure) -> String {
     let tones = try tones(kind, name)
+    let sequenceLines = try self.sequenceLines(sequence, kind: kind, name: name)
     guard let tuning = Tuning(parsing: tuningText) else {
       throw Launcher.Failure(
         description: Tuning.problem(parsing: tuningText) ?? "unknown tuning \"\(tuningText)\"")
@@ -72,8 +74,30 @@ public enum HeadlessShow {
     let words = self.words(
       places, root: strings.text(kind == .scale ? "show.words.tonic" : "show.words.root"),
       strings: strings, naming: naming, glyphs: GlyphSet.named(glyphs))
-    return tones.noteClasses.map(\.description).joined(separator: " ") + "\n\n" + canvas.plainText
+    return tones.noteClasses.map(\.description).joined(separator: " ") + "\n"
+      + sequenceLines.map { "\n" + $0 }.joined() + "\n" + canvas.plainText
       + "\n" + words.map { $0 + "\n" }.joined()
+  }
+
+  /// A scale's sequence as two lines, "up:   C E, D F, … C" and "down: C A, B G, … C"; none
+  /// without `--sequence`.
+  static func sequenceLines(_ typed: String?, kind: Kind, name: String) throws(Launcher.Failure)
+    -> [String]
+  {
+    guard let typed else { return [] }
+    guard let sequence = ScaleSequence(rawValue: typed) else {
+      throw Launcher.Failure(
+        description: "--sequence is one of "
+          + ScaleSequence.allCases.map(\.rawValue).joined(separator: ", ") + ", not \"\(typed)\"")
+    }
+    guard kind == .scale, case .success(let scale) = Scale.parse(name) else {
+      throw Launcher.Failure(description: "--sequence is for scales")
+    }
+    let (up, down) = sequence.notes(of: scale)
+    func line(_ figures: [[NoteClass]]) -> String {
+      figures.map { $0.map(\.description).joined(separator: " ") }.joined(separator: ", ")
+    }
+    return ["up:   " + line(up), "down: " + line(down)]
   }
 
   /// A tone's place on the neck.

@@ -29,6 +29,11 @@ struct Show: ParsableCommand {
   @Flag(help: "Draw the neck for a left-handed player.")
   var left = false
 
+  @Option(
+    help:
+      "A scale's run in leaps, up and back: thirds, fourths, sixths, groups-of-3 or groups-of-4.")
+  var sequence: String?
+
   @OptionGroup var session: SessionOptions
 
   func run() throws {
@@ -42,6 +47,7 @@ struct Show: ParsableCommand {
     say(
       try HeadlessShow.render(
         kind, name.joined(separator: " "), tuning: tuning, frets: frets, leftHanded: left,
+        sequence: sequence,
         glyphs: session.glyphs ?? GlyphSet.detect(locale: locale, term: environment["TERM"]),
         strings: strings, naming: naming),
       terminator: "")
