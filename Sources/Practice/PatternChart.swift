@@ -144,7 +144,7 @@ public struct PatternChart: Sendable {
       <html>
       <head>
       <meta charset="utf-8">
-      <title>\(Self.escaped(title))</title>
+      <title>\(MarkupText.escaped(title))</title>
       <style>@page { size: A4; margin: 0 } body { margin: 0 } svg { display: block }</style>
       </head>
       <body>
@@ -169,20 +169,6 @@ public struct PatternChart: Sendable {
     return rows
   }
 
-  static func escaped(_ text: String) -> String {
-    var out = ""
-    for character in text {
-      switch character {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      default: out.append(character)
-      }
-    }
-    return out
-  }
-
   private static func number(_ value: Double) -> String {
     let rounded = (value * 100).rounded() / 100
     return rounded == rounded.rounded() ? "\(Int(rounded))" : "\(rounded)"
@@ -194,7 +180,7 @@ public struct PatternChart: Sendable {
   ) -> String {
     let n = Self.number
     return
-      #"<text x="\#(n(x))" y="\#(n(y))" font-size="\#(n(size))" text-anchor="\#(anchor)" fill="\#(fill)" font-weight="\#(weight)">\#(Self.escaped(content))</text>"#
+      #"<text x="\#(n(x))" y="\#(n(y))" font-size="\#(n(size))" text-anchor="\#(anchor)" fill="\#(fill)" font-weight="\#(weight)">\#(MarkupText.escaped(content))</text>"#
   }
 
   private func line(

@@ -117,18 +117,5 @@ extension ProtocolExport {
   }
 
   /// Text as HTML shows it: the five characters markup reads are written as references.
-  static func escaped(_ text: String) -> String {
-    var result = ""
-    for character in text {
-      switch character {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      case "'": result += "&#39;"
-      default: result.append(character)
-      }
-    }
-    return result
-  }
+  static func escaped(_ text: String) -> String { MarkupText.escaped(text) }
 }
