@@ -46,6 +46,21 @@ final class ShowCommandTests: XCTestCase {
     )
   }
 
+  /// `--chords`: a seven-note scale's triads and sevenths with Roman numerals, after the notes.
+  func testAScalesChords() throws {
+    let result = try woodshed.run(["show", "scale", "D dorian", "--chords"])
+    XCTAssertEqual(result.status, 0, result.error)
+    let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false)
+    XCTAssertEqual(lines[2], "triads:   i Dm, ii Em, III F, IV G, v Am, vi° Bdim, VII C")
+    XCTAssertEqual(
+      lines[3],
+      "sevenths: i7 Dm7, ii7 Em7, IIImaj7 Fmaj7, IV7 G7, v7 Am7, viø7 Bm7b5, VIImaj7 Cmaj7")
+    let pentatonic = try woodshed.run(["show", "scale", "A minor pentatonic", "--chords"])
+    XCTAssertEqual(
+      pentatonic.error,
+      "Error: --chords is for seven-note scales: A minor pentatonic has 5 notes\n")
+  }
+
   func testTheNeckShowsEachToneWithItsInterval() throws {
     let result = try woodshed.run(
       ["show", "chord", "F#m7b5", "--frets", "0-7", "--glyphs", "ascii"])

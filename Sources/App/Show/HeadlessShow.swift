@@ -47,10 +47,13 @@ public enum HeadlessShow {
   public static func render(
     _ kind: Kind, _ name: String, tuning tuningText: String = "standard",
     frets fretsText: String = "0-12", leftHanded: Bool = false, sequence: String? = nil,
-    glyphs: GlyphSet.Kind, strings: Localizer, naming: NamingSystem = .english
+    chords: Bool = false, glyphs: GlyphSet.Kind, strings: Localizer,
+    naming: NamingSystem = .english
   ) throws(Launcher.Failure) -> String {
     let tones = try tones(kind, name)
-    let sequenceLines = try self.sequenceLines(sequence, kind: kind, name: name)
+    let sequenceLines =
+      try self.sequenceLines(sequence, kind: kind, name: name)
+      + (chords ? try chordLines(kind: kind, name: name) : [])
     guard let tuning = Tuning(parsing: tuningText) else {
       throw Launcher.Failure(
         description: Tuning.problem(parsing: tuningText) ?? "unknown tuning \"\(tuningText)\"")
@@ -98,6 +101,24 @@ public enum HeadlessShow {
       figures.map { $0.map(\.description).joined(separator: " ") }.joined(separator: ", ")
     }
     return ["up:   " + line(up), "down: " + line(down)]
+  }
+
+  /// A seven-note scale's chords, as "triads:   I C, ii Dm, …" and "sevenths: Imaj7 Cmaj7, …".
+  static func chordLines(kind: Kind, name: String) throws(Launcher.Failure) -> [String] {
+    guard kind == .scale, case .success(let scale) = Scale.parse(name) else {
+      throw Launcher.Failure(description: "--chords is for scales")
+    }
+    guard let triads = scale.diatonicChords(sevenths: false),
+      let sevenths = scale.diatonicChords(sevenths: true)
+    else {
+      throw Launcher.Failure(
+        description:
+          "--chords is for seven-note scales: \(scale) has \(scale.noteClasses.count) notes")
+    }
+    func line(_ chords: [DiatonicChord]) -> String {
+      chords.map { "\($0.numeral) \($0.symbol)" }.joined(separator: ", ")
+    }
+    return ["triads:   " + line(triads), "sevenths: " + line(sevenths)]
   }
 
   /// A tone's place on the neck.

@@ -34,6 +34,10 @@ struct Show: ParsableCommand {
       "A scale's run in leaps, up and back: thirds, fourths, sixths, groups-of-3 or groups-of-4.")
   var sequence: String?
 
+  @Flag(
+    help: "A seven-note scale's chords on each degree, triads and sevenths, with Roman numerals.")
+  var chords = false
+
   @OptionGroup var session: SessionOptions
 
   func run() throws {
@@ -47,7 +51,7 @@ struct Show: ParsableCommand {
     say(
       try HeadlessShow.render(
         kind, name.joined(separator: " "), tuning: tuning, frets: frets, leftHanded: left,
-        sequence: sequence,
+        sequence: sequence, chords: chords,
         glyphs: session.glyphs ?? GlyphSet.detect(locale: locale, term: environment["TERM"]),
         strings: strings, naming: naming),
       terminator: "")
