@@ -148,7 +148,7 @@ final class EarQuizTests: XCTestCase {
     let range = Pitch(midiNumber: 50)...Pitch(midiNumber: 55)
     let quiz = EarQuiz(
       exercise: .intervals, items: [.interval(.m3), .interval(.P5)], soundings: [.down],
-      count: 200, roots: range, using: &random)
+      count: 200, placement: .lowestNote(in: range), using: &random)
     XCTAssertTrue(quiz.questions.allSatisfy { range.contains($0.notes[1].pitch) })
     XCTAssertEqual(Set(quiz.questions.map(\.item)), [.interval(.m3), .interval(.P5)])
     XCTAssertEqual(Set(quiz.questions.map(\.notes[1].pitch)).count, 6)

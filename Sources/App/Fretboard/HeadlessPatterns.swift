@@ -44,9 +44,8 @@ public enum HeadlessPatterns {
       PatternOrder.sorted(library.patterns)
       + shared.map(\.pattern).filter { library.pattern(id: $0.id) == nil }
     let senders = Dictionary(shared.map { ($0.pattern.id, $0.from) }) { first, _ in first }
-    let mine = patterns.filter {
-      own.contains($0.id) || practised.contains($0.id) || senders[$0.id] != nil
-    }
+    let ids = FretboardModel.mine(practised: practised, own: own, shared: Set(senders.keys))
+    let mine = patterns.filter { ids.contains($0.id) }
     guard !mine.isEmpty else {
       return
         "none yet: press x on a pattern in the Fretboard room to practise it, or n to draw one\n"

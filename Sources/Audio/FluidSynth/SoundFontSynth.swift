@@ -50,8 +50,11 @@ public final class SoundFontSynth: @unchecked Sendable {
     guard let path = paths.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
       return .failure(.soundFontMissing(paths.first ?? ""))
     }
-    return Result { try SoundFontSynth(soundFont: path, sampleRate: sampleRate) }
-      .mapError { $0 as? SoundFontError ?? .synthFailed }
+    do {
+      return .success(try SoundFontSynth(soundFont: path, sampleRate: sampleRate))
+    } catch {
+      return .failure(error)
+    }
   }
 
   public init(

@@ -25,24 +25,14 @@ public struct EarQuiz: Equatable, Sendable {
 
   /// `items` must belong to `exercise` and not be empty, `soundings` likewise; `count` is
   /// within `countRange`. With `inversions`, each chord is voiced in one of its inversions
-  /// (root position included) at random. A question's root is drawn by pitch within `roots`, a black
-  /// key spelled with a sharp or a flat at random, and the other spelling taken when the
-  /// first needs a double accidental where the other does not (G♯ augmented would have F𝄪).
+  /// (root position included) at random. The notes are placed as `placement` says (for
+  /// `everyNote`, the range must hold every item: `roots(of:inversions:within:)` is not nil); a
+  /// root drawn by pitch is a black key spelled with a sharp or a flat at random, and the other
+  /// spelling taken when the first needs a double accidental where the other does not (G♯
+  /// augmented would have F𝄪).
   public init(
     exercise: EarExercise, items: [EarItem], soundings: [EarQuestion.Sounding], count: Int,
-    inversions: Bool = false, roots: ClosedRange<Pitch> = Self.defaultRoots,
-    using random: inout some RandomNumberGenerator
-  ) {
-    self.init(
-      exercise: exercise, items: items, soundings: soundings, count: count,
-      inversions: inversions, placement: .lowestNote(in: roots), using: &random)
-  }
-
-  /// As above, with the notes placed as `placement` says; for `everyNote`, the range must hold
-  /// every item (`roots(of:inversions:within:)` is not nil).
-  public init(
-    exercise: EarExercise, items: [EarItem], soundings: [EarQuestion.Sounding], count: Int,
-    inversions: Bool = false, placement: Placement,
+    inversions: Bool = false, placement: Placement = .lowestNote(in: defaultRoots),
     using random: inout some RandomNumberGenerator
   ) {
     precondition(!items.isEmpty && !soundings.isEmpty, "an ear quiz needs items and soundings")
