@@ -67,6 +67,19 @@ extension PracticeRoomClient {
     }
   }
 
+  /// Removes one file of my backup; a file already gone is no failure.
+  public func deleteBackupItem(path: String, token: String) async throws(ClientFailure) {
+    let output = try await call(token: token) {
+      try await $0.deleteBackupItem(query: .init(path: path))
+    }
+    switch output {
+    case .noContent, .notFound: return
+    case .badRequest(let response): throw .refused(try Self.message { try response.body.json })
+    case .unauthorized: throw .tokenRefused
+    case .undocumented(let status, let payload): throw await Self.undocumented(status, payload)
+    }
+  }
+
   private static func entry(_ item: Components.Schemas.BackupItemSummary) -> BackupEntry {
     BackupEntry(
       path: item.path, sha256: item.sha256, size: item.size, modifiedAt: item.modifiedAt)

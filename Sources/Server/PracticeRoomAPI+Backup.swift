@@ -75,6 +75,23 @@ extension PracticeRoomAPI {
             content: content.base64EncodedString()))))
   }
 
+  func deleteBackupItem(_ input: Operations.DeleteBackupItem.Input) async throws
+    -> Operations.DeleteBackupItem.Output
+  {
+    guard let account = try await authenticatedAccount() else {
+      return .unauthorized(Self.tokenRefused)
+    }
+    let path = input.query.path
+    if let problem = BackupRules.problem(withPath: path) {
+      return .badRequest(.init(body: .json(.init(error: problem))))
+    }
+    guard try await backups.delete(player: account.name, path: path) else {
+      return .notFound(.init(body: .json(.init(error: "your backup has no \(path)"))))
+    }
+    logger.info("removed from backup", metadata: ["player": "\(account.name)", "path": "\(path)"])
+    return .noContent(.init())
+  }
+
   private static func schema(_ item: BackupItemInfo) -> Components.Schemas.BackupItemSummary {
     .init(path: item.path, sha256: item.sha256, size: item.size, modifiedAt: item.modifiedAt)
   }

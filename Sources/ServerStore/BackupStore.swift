@@ -77,6 +77,16 @@ public struct BackupStore: Sendable {
     return (try Self.info(from: row), try row.decode(column: "content", as: Data.self))
   }
 
+  /// Removes `player`'s file at `path`; false when the player kept none there.
+  public func delete(player: String, path: String) async throws -> Bool {
+    let removed = try await database.delete(from: "backup_items")
+      .where("player", .equal, SQLBind(player))
+      .where("path", .equal, SQLBind(path))
+      .returning("path")
+      .all()
+    return !removed.isEmpty
+  }
+
   private static func info(from row: any SQLRow) throws -> BackupItemInfo {
     BackupItemInfo(
       path: try row.decode(column: "path", as: String.self),

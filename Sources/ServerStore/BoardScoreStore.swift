@@ -34,49 +34,48 @@ public struct BoardScoreStore: Sendable {
   public func record(
     player: String, game: String, startedAt: Date, board: String, score: Double, record: String
   ) async throws -> Bool {
+    let started = Int64(startedAt.timeIntervalSince1970.rounded(.down))
     let inserted = try await database.insert(into: "board_scores")
       .columns(
         "player", "game", "started_at", "board", "score", "record", "submitted_at"
       )
       .values(
-        SQLBind(player), SQLBind(game),
-        SQLBind(Int64(startedAt.timeIntervalSince1970.rounded(.down))), SQLBind(board),
-        SQLBind(score), SQLBind(record),
-        SQLBind(Int64(now().timeIntervalSince1970.rounded(.down)))
+        SQLBind(player), SQLBind(game), SQLBind(started), SQLBind(board), SQLBind(score),
+        SQLBind(record), SQLBind(Int64(now().timeIntervalSince1970.rounded(.down)))
       )
       .ignoringConflicts(with: ["player", "game", "started_at"])
       .returning("player")
       .all()
-    return !inserted.isEmpty
+    // A game sent again may claim another score: only the one recorded counts.
+    guard !inserted.isEmpty else { return false }
+    try await bests.offer([
+      ("game", SQLBind(game)), ("board", SQLBind(board)), ("player", SQLBind(player)),
+      ("score", SQLBind(score)), ("started_at", SQLBind(started)),
+    ])
+    return true
   }
 
-  /// Each player's best session on `board` of `game`, best first, with `player`'s place; of
-  /// equal scores the one played first leads, as it was reached first.
+  /// Each player's best session on `board` of `game`, best first, with `player`'s place.
   public func board(game: String, board: String, player: String) async throws -> ScoreBoard {
-    let rows = try await database.select()
-      .columns("player", "score", "started_at")
-      .from("board_scores")
-      .where("game", .equal, SQLBind(game))
-      .where("board", .equal, SQLBind(board))
-      .orderBy("score", .descending)
-      .orderBy("started_at", .ascending)
-      .orderBy("player", .ascending)
-      .all()
-    var seen: Set<String> = []
-    var ranked: [BoardScoreEntry] = []
-    for row in rows {
-      let name = try row.decode(column: "player", as: String.self)
-      guard seen.insert(name).inserted else { continue }
-      ranked.append(
-        BoardScoreEntry(
-          place: ranked.count + 1, player: name,
-          score: try row.decode(column: "score", as: Double.self),
-          playedAt: Date(
-            timeIntervalSince1970: TimeInterval(
-              try row.decode(column: "started_at", as: Int64.self)))))
-    }
+    let ranking = try await bests.ranking(
+      key: [("game", SQLBind(game)), ("board", SQLBind(board))],
+      columns: ["player", "score", "started_at"], length: IntervalScoreStore.boardLength,
+      player: player)
     return ScoreBoard(
-      players: ranked.count, top: Array(ranked.prefix(IntervalScoreStore.boardLength)),
-      mine: ranked.first { $0.player == player })
+      players: ranking.players,
+      top: try ranking.top.enumerated().map { try Self.entry($1, place: $0 + 1) },
+      mine: try ranking.mine.map { try Self.entry($0.row, place: $0.place) })
+  }
+
+  private var bests: PlayerBests {
+    PlayerBests(database: database, table: "board_bests", boardColumns: ["game", "board"])
+  }
+
+  private static func entry(_ row: any SQLRow, place: Int) throws -> BoardScoreEntry {
+    BoardScoreEntry(
+      place: place, player: try row.decode(column: "player", as: String.self),
+      score: try row.decode(column: "score", as: Double.self),
+      playedAt: Date(
+        timeIntervalSince1970: TimeInterval(try row.decode(column: "started_at", as: Int64.self))))
   }
 }

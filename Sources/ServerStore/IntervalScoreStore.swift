@@ -37,58 +37,56 @@ public struct IntervalScoreStore: Sendable {
     player: String, startedAt: Date, patternID: String, band: Int, level: Int, score: Int,
     record: String
   ) async throws -> Bool {
+    let started = Int64(startedAt.timeIntervalSince1970.rounded(.down))
     let inserted = try await database.insert(into: "interval_scores")
       .columns(
         "player", "started_at", "pattern_id", "band", "level", "score", "record", "submitted_at"
       )
       .values(
-        SQLBind(player), SQLBind(Int64(startedAt.timeIntervalSince1970.rounded(.down))),
-        SQLBind(patternID), SQLBind(Int64(band)), SQLBind(Int64(level)), SQLBind(Int64(score)),
-        SQLBind(record), SQLBind(Int64(now().timeIntervalSince1970.rounded(.down)))
+        SQLBind(player), SQLBind(started), SQLBind(patternID), SQLBind(Int64(band)),
+        SQLBind(Int64(level)), SQLBind(Int64(score)), SQLBind(record),
+        SQLBind(Int64(now().timeIntervalSince1970.rounded(.down)))
       )
       .ignoringConflicts(with: ["player", "started_at"])
       .returning("player")
       .all()
-    return !inserted.isEmpty
+    // A game sent again may claim another score: only the one recorded counts.
+    guard !inserted.isEmpty else { return false }
+    try await bests.offer([
+      ("pattern_id", SQLBind(patternID)), ("band", SQLBind(Int64(band))),
+      ("player", SQLBind(player)), ("score", SQLBind(Double(score))),
+      ("started_at", SQLBind(started)), ("level", SQLBind(Int64(level))),
+    ])
+    return true
   }
 
   /// The boards of `patternID`, one per band, with `player`'s place on each.
   public func boards(patternID: String, player: String) async throws -> [IntervalBoard] {
     var boards: [IntervalBoard] = []
     for band in Self.bands {
-      boards.append(try await board(patternID: patternID, band: band, player: player))
+      let ranking = try await bests.ranking(
+        key: [("pattern_id", SQLBind(patternID)), ("band", SQLBind(Int64(band)))],
+        columns: ["player", "score", "level", "started_at"], length: Self.boardLength,
+        player: player)
+      boards.append(
+        IntervalBoard(
+          band: band, players: ranking.players,
+          top: try ranking.top.enumerated().map { try Self.entry($1, place: $0 + 1) },
+          mine: try ranking.mine.map { try Self.entry($0.row, place: $0.place) }))
     }
     return boards
   }
 
-  /// Each player's best game, best first; of equal scores the one played first leads, as it
-  /// was reached first.
-  private func board(patternID: String, band: Int, player: String) async throws -> IntervalBoard {
-    let rows = try await database.select()
-      .columns("player", "score", "level", "started_at")
-      .from("interval_scores")
-      .where("pattern_id", .equal, SQLBind(patternID))
-      .where("band", .equal, SQLBind(Int64(band)))
-      .orderBy("score", .descending)
-      .orderBy("started_at", .ascending)
-      .orderBy("player", .ascending)
-      .all()
-    var seen: Set<String> = []
-    var ranked: [BoardEntry] = []
-    for row in rows {
-      let name = try row.decode(column: "player", as: String.self)
-      guard seen.insert(name).inserted else { continue }
-      ranked.append(
-        BoardEntry(
-          place: ranked.count + 1, player: name,
-          score: Int(try row.decode(column: "score", as: Int64.self)),
-          level: Int(try row.decode(column: "level", as: Int64.self)),
-          playedAt: Date(
-            timeIntervalSince1970: TimeInterval(
-              try row.decode(column: "started_at", as: Int64.self)))))
-    }
-    return IntervalBoard(
-      band: band, players: ranked.count, top: Array(ranked.prefix(Self.boardLength)),
-      mine: ranked.first { $0.player == player })
+  private var bests: PlayerBests {
+    PlayerBests(database: database, table: "interval_bests", boardColumns: ["pattern_id", "band"])
+  }
+
+  private static func entry(_ row: any SQLRow, place: Int) throws -> BoardEntry {
+    BoardEntry(
+      place: place, player: try row.decode(column: "player", as: String.self),
+      score: Int(try row.decode(column: "score", as: Double.self).rounded()),
+      level: Int(try row.decode(column: "level", as: Int64.self)),
+      playedAt: Date(
+        timeIntervalSince1970: TimeInterval(try row.decode(column: "started_at", as: Int64.self))))
   }
 }

@@ -12,6 +12,7 @@ enum Migrations {
     Step(version: 1, apply: accounts), Step(version: 2, apply: patternShares),
     Step(version: 3, apply: packs), Step(version: 4, apply: intervalScores),
     Step(version: 5, apply: backupItems), Step(version: 6, apply: boardScores),
+    Step(version: 7, apply: playerBests),
   ]
 
   static var latestVersion: Int { steps.map(\.version).max() ?? 0 }
@@ -162,5 +163,72 @@ enum Migrations {
     try await database.create(index: "board_scores_by_board").on("board_scores")
       .column("game").column("board").column("score")
       .run()
+  }
+
+  /// Each player's best per board (`PlayerBests`), filled from the games recorded so far: a
+  /// board read no longer ranks every game.
+  private static func playerBests(_ database: any SQLDatabase) async throws {
+    for (table, key) in [
+      ("interval_bests", ["pattern_id", "band"]), ("board_bests", ["game", "board"]),
+    ] {
+      var create = database.create(table: table).ifNotExists()
+      for column in key {
+        create = create.column(column, type: column == "band" ? .bigint : .text, .notNull)
+      }
+      create = create.column("player", type: .text, .notNull, .references("accounts", "name"))
+        .column("score", type: .custom(SQLRaw("DOUBLE PRECISION")), .notNull)
+        .column("started_at", type: .bigint, .notNull)
+      if table == "interval_bests" { create = create.column("level", type: .bigint, .notNull) }
+      try await create.run()
+      try await (key + ["player"]).reduce(
+        database.create(index: "\(table)_by_player").unique().on(table)
+      ) { $0.column($1) }.run()
+      try await (key + ["score", "started_at"]).reduce(
+        database.create(index: "\(table)_by_rank").on(table)
+      ) { $0.column($1) }.run()
+    }
+    try await fillBests(
+      from: "interval_scores", into: "interval_bests", key: ["pattern_id", "band"],
+      others: ["level"], scoresAreWhole: true, on: database)
+    try await fillBests(
+      from: "board_scores", into: "board_bests", key: ["game", "board"], others: [],
+      scoresAreWhole: false, on: database)
+  }
+
+  /// Every player's best per board of the games in `source`, read in the boards' order.
+  /// PostgreSQL decodes a BIGINT only as an integer: the interval game's scores are whole.
+  private static func fillBests(
+    from source: String, into table: String, key: [String], others: [String],
+    scoresAreWhole: Bool, on database: any SQLDatabase
+  ) async throws {
+    let columns = key + ["player", "score", "started_at"] + others
+    let rows = try await database.select().columns(columns).from(source)
+      .orderBy("score", .descending).orderBy("started_at", .ascending).all()
+    var seen: Set<[String]> = []
+    for row in rows {
+      var values: [any SQLExpression] = []
+      var identity: [String] = []
+      for column in key + ["player"] {
+        if column == "band" {
+          let band = try row.decode(column: column, as: Int64.self)
+          values.append(SQLBind(band))
+          identity.append(String(band))
+        } else {
+          let text = try row.decode(column: column, as: String.self)
+          values.append(SQLBind(text))
+          identity.append(text)
+        }
+      }
+      guard seen.insert(identity).inserted else { continue }
+      values.append(
+        SQLBind(
+          scoresAreWhole
+            ? Double(try row.decode(column: "score", as: Int64.self))
+            : try row.decode(column: "score", as: Double.self)))
+      for column in ["started_at"] + others {
+        values.append(SQLBind(try row.decode(column: column, as: Int64.self)))
+      }
+      try await database.insert(into: table).columns(columns).values(values).run()
+    }
   }
 }

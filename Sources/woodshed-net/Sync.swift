@@ -99,11 +99,15 @@ struct BackupFolders {
 }
 
 /// `backup.json` in the state folder: the account whose backup this machine's files were last
-/// synced or restored with. The practice room's background backup sends only then (or to an
-/// empty backup), so a new machine's short history never replaces the one backed up.
+/// synced or restored with, and the items (path and SHA-256) that left them so. The practice
+/// room's background backup sends only then (or to an empty backup), so a new machine's short
+/// history never replaces the one backed up; and a file this machine backed up and no longer
+/// has is removed from the backup, while one only another machine sent is kept.
 struct BackupMark: Codable, Equatable {
   let server: String
   let player: String
+  /// Absent from a mark written before marks kept them.
+  var items: [String: String]?
 
   static func url(_ paths: StoragePaths) -> URL {
     paths.stateFolder.appendingPathComponent("backup.json")
@@ -117,6 +121,10 @@ struct BackupMark: Codable, Equatable {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     try AtomicFile.write(try encoder.encode(self), to: Self.url(paths))
+  }
+
+  func isFor(_ other: BackupMark?) -> Bool {
+    other?.server == server && other?.player == player
   }
 }
 
@@ -145,9 +153,10 @@ struct Sync: AsyncParsableCommand {
     let folders = BackupFolders(paths: WoodshedNet.paths)
     do {
       if restore {
-        try await Self.restore(
+        let items = try await Self.restore(
           client: client, token: credentials.token, folders: folders, force: force)
-        try BackupMark(server: credentials.server, player: credentials.name).write(folders.paths)
+        try BackupMark(server: credentials.server, player: credentials.name, items: items).write(
+          folders.paths)
       } else {
         print(
           try await Self.backUp(
@@ -161,16 +170,19 @@ struct Sync: AsyncParsableCommand {
   }
 
   /// Sends the files whose content the server does not have, the history as its changed pieces
-  /// and then its manifest; answers the line that says what was sent. In the background, sends
-  /// nothing to a backup this machine has not synced or restored with.
+  /// and then its manifest, and removes from the backup what this machine backed up and no
+  /// longer has and the history's pieces its manifest no longer lists; answers the line that
+  /// says what was done. In the background, sends nothing to a backup this machine has not
+  /// synced or restored with.
   static func backUp(
     credentials: Credentials, client: PracticeRoomClient, folders: BackupFolders,
     inBackground: Bool
   ) async throws -> String {
     let token = credentials.token
-    let mark = BackupMark(server: credentials.server, player: credentials.name)
+    var mark = BackupMark(server: credentials.server, player: credentials.name)
+    let lastMark = BackupMark.read(folders.paths)
     let listing = try await client.backupListing(token: token)
-    if inBackground, !listing.isEmpty, BackupMark.read(folders.paths) != mark {
+    if inBackground, !listing.isEmpty, !mark.isFor(lastMark) {
       return "backup left for woodshed sync: this machine has not synced or restored "
         + "\(credentials.name)'s backup yet"
     }
@@ -184,20 +196,27 @@ struct Sync: AsyncParsableCommand {
       // rather than failing, and showing offline, every time.
       return "backup left for woodshed sync: \(failure.description)"
     }
+    let items = here.map { file in
+      let whole = [(path: file.path, content: file.content)]
+      return (
+        file: file,
+        items: file.path == BackupFolders.historyPath ? pieces(of: file.content) : whole
+      )
+    }
+    let sending = Dictionary(
+      items.flatMap(\.items).map { ($0.path, BackupRules.sha256(of: $0.content)) },
+      uniquingKeysWith: { first, _ in first })
+    // Removed first, so the room they leave counts for what is sent: what this machine sent
+    // last time, has no more, and nobody replaced since.
+    let gone = (mark.isFor(lastMark) ? lastMark?.items ?? [:] : [:]).filter { path, sha256 in
+      sending[path] == nil && kept[path] == sha256
+    }.keys.sorted()
+    for path in gone { try await client.deleteBackupItem(path: path, token: token) }
     var sent = 0
     var unchanged = 0
     var piecesSent = ""
-    for file in here {
-      var items = [(path: file.path, content: file.content)]
-      if file.path == BackupFolders.historyPath {
-        let pieces = HistoryPieces.cut(file.content)
-        items =
-          pieces.enumerated().map { (HistoryPieces.path(ofPiece: $0), $1) }
-          + [
-            (HistoryPieces.manifestPath, HistoryPieces(of: file.content, pieces: pieces).encoded())
-          ]
-      }
-      let changed = items.filter { kept[$0.path] != BackupRules.sha256(of: $0.content) }
+    for (file, fileItems) in items {
+      let changed = fileItems.filter { kept[$0.path] != BackupRules.sha256(of: $0.content) }
       for item in changed {
         try await client.putBackupItem(
           path: item.path, content: item.content, sha256: BackupRules.sha256(of: item.content),
@@ -205,12 +224,33 @@ struct Sync: AsyncParsableCommand {
       }
       if file.path == BackupFolders.historyPath {
         let pieces = changed.filter { $0.path != HistoryPieces.manifestPath }.count
-        piecesSent = "; history pieces sent: \(pieces) of \(items.count - 1)"
+        piecesSent = "; history pieces sent: \(pieces) of \(fileItems.count - 1)"
       }
       if changed.isEmpty { unchanged += 1 } else { sent += 1 }
     }
+    // Once the manifest is sent, a piece it does not list, or the history kept whole before
+    // there were pieces, is nobody's.
+    let unlisted =
+      sending[HistoryPieces.manifestPath] == nil
+      ? []
+      : kept.keys.filter { path in
+        sending[path] == nil && !gone.contains(path)
+          && (HistoryPieces.holds(path) || path == BackupFolders.historyPath)
+      }.sorted()
+    for path in unlisted { try await client.deleteBackupItem(path: path, token: token) }
+    mark.items = sending
     try mark.write(folders.paths)
+    let removed = gone.count + unlisted.count
     return "backed up \(files(sent)) to \(client.server) (\(unchanged) unchanged)" + piecesSent
+      + (removed == 0 ? "" : "; removed from the backup: \(removed)")
+  }
+
+  /// The history as its pieces and then its manifest.
+  private static func pieces(of history: Data) -> [(path: String, content: Data)] {
+    let pieces = HistoryPieces.cut(history)
+    return pieces.enumerated().map { (HistoryPieces.path(ofPiece: $0), $1) } + [
+      (HistoryPieces.manifestPath, HistoryPieces(of: history, pieces: pieces).encoded())
+    ]
   }
 
   /// The files to back up, read whole; a file or all of them too large for a backup is a
@@ -235,9 +275,10 @@ struct Sync: AsyncParsableCommand {
   /// Checks every file before writing any: a file here that differs from the backup stops the
   /// restore (without --force) before anything changed, and so does a history whose pieces do
   /// not join into the one its manifest lists.
+  /// Answers the items (path and SHA-256) the machine now holds as the backup does.
   private static func restore(
     client: PracticeRoomClient, token: String, folders: BackupFolders, force: Bool
-  ) async throws {
+  ) async throws -> [String: String] {
     let listing = try await client.backupListing(token: token)
     var entries = listing.filter { !HistoryPieces.holds($0.path) }
     var history: HistoryPieces?
@@ -307,6 +348,8 @@ struct Sync: AsyncParsableCommand {
       }
     }
     print("restored \(files(wanted.count)) from \(client.server) (\(unchanged) unchanged)")
+    return Dictionary(
+      listing.map { ($0.path, $0.sha256) }, uniquingKeysWith: { first, _ in first })
   }
 
   /// The history joined from its pieces, each checked against the manifest.

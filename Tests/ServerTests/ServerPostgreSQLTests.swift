@@ -135,6 +135,10 @@ final class ServerPostgreSQLTests: XCTestCase {
     try await scenarios.aBackupFromBeforePiecesStillRestores()
   }
 
+  func testWhatIsDeletedHereLeavesTheBackup() async throws {
+    try await scenarios.whatIsDeletedHereLeavesTheBackup()
+  }
+
   func testTheRoomsRefreshBacksUpWhatChanged() async throws {
     try await scenarios.theRoomsRefreshBacksUpWhatChanged()
   }

@@ -129,6 +129,10 @@ final class ServerSQLiteTests: XCTestCase {
     try await scenarios.aBackupFromBeforePiecesStillRestores()
   }
 
+  func testWhatIsDeletedHereLeavesTheBackup() async throws {
+    try await scenarios.whatIsDeletedHereLeavesTheBackup()
+  }
+
   func testTheRoomsRefreshBacksUpWhatChanged() async throws {
     try await scenarios.theRoomsRefreshBacksUpWhatChanged()
   }

@@ -474,6 +474,81 @@ extension ServerScenarios {
     }
   }
 
+  func whatIsDeletedHereLeavesTheBackup() async throws {
+    try await withServer { ada, server, _ in
+      let laptop = try NetHome()
+      defer { laptop.remove() }
+      try createAndLogIn(ada, server, name: "ada")
+      try Self.write(Self.backedUpFiles, in: ada)
+      let history = ada.folder.appendingPathComponent("data/history.jsonl")
+      try Self.history(lines: 0..<(2 * 8192 + 1)).write(to: history)
+      XCTAssertEqual(
+        try ada.run(["sync"]).output,
+        "backed up 7 files to \(server.url) (0 unchanged); history pieces sent: 3 of 3\n")
+      let login = try laptop.run(
+        ["login", "ada", "--server", server.url, "--password-stdin"], input: Self.password)
+      XCTAssertEqual(login.status, 0, login.error)
+      XCTAssertEqual(try laptop.run(["sync", "--restore"]).status, 0)
+
+      // The laptop adds a pattern; ada's machine deletes one, a protocol, and most history.
+      try Self.write(
+        ["data/patterns/laptop-lick.json": #"{"id":"laptop-lick"}"# + "\n"], in: laptop)
+      XCTAssertEqual(try laptop.run(["sync"]).status, 0)
+      for path in ["data/patterns/my-lick.json", "data/protocols/gig"] {
+        try FileManager.default.removeItem(at: ada.folder.appendingPathComponent(path))
+      }
+      try Self.history(lines: 0..<10).write(to: history)
+      let synced = try ada.run(["sync"])
+      XCTAssertEqual(synced.status, 0, synced.error)
+      XCTAssertEqual(
+        synced.output,
+        "backed up 1 file to \(server.url) (3 unchanged); history pieces sent: 1 of 1; removed "
+          + "from the backup: 5\n",
+        "a pattern, a protocol's two files and two pieces past the shorter history")
+      let adas = try client(server, token: try savedToken(ada))
+      let listed = try await adas.listBackup().ok.body.json.items.map(\.path)
+      XCTAssertEqual(
+        listed,
+        [
+          "config/settings.json", "data/history.jsonl.pieces/0000",
+          "data/history.jsonl.pieces/manifest.json", "data/patterns/laptop-lick.json",
+          "data/protocols/.archive/old/journal.jsonl", "data/rhythms/my-groove.json",
+        ], "the laptop's pattern, which this machine never had, is kept")
+      XCTAssertEqual(
+        try ada.run(["sync"]).output,
+        "backed up 0 files to \(server.url) (4 unchanged); history pieces sent: 0 of 1\n")
+
+      // A file another machine replaced since is that machine's: deleting it here keeps it.
+      let replaced = try await adas.putBackupItem(
+        body: .json(
+          Self.item(path: "data/rhythms/my-groove.json", content: Data(#"{"v":2}"#.utf8))))
+      XCTAssertNotNil(try? replaced.ok)
+      try FileManager.default.removeItem(
+        at: ada.folder.appendingPathComponent("data/rhythms/my-groove.json"))
+      XCTAssertEqual(
+        try ada.run(["sync"]).output,
+        "backed up 0 files to \(server.url) (3 unchanged); history pieces sent: 0 of 1\n")
+      let afterReplace = try await adas.listBackup().ok.body.json.items.map(\.path)
+      XCTAssertTrue(afterReplace.contains("data/rhythms/my-groove.json"))
+
+      // Removing is for the token's player alone, and for paths a backup holds.
+      let bea = try NetHome()
+      defer { bea.remove() }
+      try createAndLogIn(bea, server, name: "bea")
+      let beas = try client(server, token: try savedToken(bea))
+      let other = try await beas.deleteBackupItem(query: .init(path: "config/settings.json"))
+      XCTAssertEqual(try other.notFound.body.json.error, "your backup has no config/settings.json")
+      let outside = try await adas.deleteBackupItem(query: .init(path: "../config/settings.json"))
+      XCTAssertNotNil(try? outside.badRequest)
+      let forged = try await client(server, token: "forged").deleteBackupItem(
+        query: .init(path: "config/settings.json"))
+      XCTAssertEqual(
+        try forged.unauthorized.body.json.error, "the token is unknown, expired or revoked")
+      let afterRefusals = try await adas.listBackup().ok.body.json.items.map(\.path)
+      XCTAssertTrue(afterRefusals.contains("config/settings.json"))
+    }
+  }
+
   func aBackupFromBeforePiecesStillRestores() async throws {
     try await withServer { ada, server, _ in
       try createAndLogIn(ada, server, name: "ada")

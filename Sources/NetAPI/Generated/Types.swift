@@ -122,6 +122,13 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /backup/items`.
     /// - Remark: Generated from `#/paths//backup/items/put(putBackupItem)`.
     func putBackupItem(_ input: Operations.PutBackupItem.Input) async throws -> Operations.PutBackupItem.Output
+    /// Removes one file of my backup, so it no longer counts against my limit.
+    ///
+    /// `woodshed sync` removes what this machine backed up and no longer has (a pattern or a protocol deleted here) and the pieces of the history past its manifest.
+    ///
+    /// - Remark: HTTP `DELETE /backup/items`.
+    /// - Remark: Generated from `#/paths//backup/items/delete(deleteBackupItem)`.
+    func deleteBackupItem(_ input: Operations.DeleteBackupItem.Input) async throws -> Operations.DeleteBackupItem.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -338,6 +345,21 @@ extension APIProtocol {
         try await putBackupItem(Operations.PutBackupItem.Input(
             headers: headers,
             body: body
+        ))
+    }
+    /// Removes one file of my backup, so it no longer counts against my limit.
+    ///
+    /// `woodshed sync` removes what this machine backed up and no longer has (a pattern or a protocol deleted here) and the pieces of the history past its manifest.
+    ///
+    /// - Remark: HTTP `DELETE /backup/items`.
+    /// - Remark: Generated from `#/paths//backup/items/delete(deleteBackupItem)`.
+    public func deleteBackupItem(
+        query: Operations.DeleteBackupItem.Input.Query,
+        headers: Operations.DeleteBackupItem.Input.Headers = .init()
+    ) async throws -> Operations.DeleteBackupItem.Output {
+        try await deleteBackupItem(Operations.DeleteBackupItem.Input(
+            query: query,
+            headers: headers
         ))
     }
 }

@@ -1,0 +1,99 @@
+import SQLKit
+
+/// Each player's best on each board, one row per board and player, kept as scores arrive so a
+/// board is read in a few indexed queries however many games were played: the board of the
+/// ten best and my place, under load, without reading every game. A best is the highest score;
+/// of equal scores the one started first, as it was reached first; players of equal bests are
+/// ranked by that start, then by name. Scores are kept as DOUBLE PRECISION on both databases.
+struct PlayerBests: Sendable {
+  let database: any SQLDatabase
+  /// The table, with `player`, `score` and `started_at` columns besides the board's key.
+  let table: String
+  /// The columns that name a board, such as the pattern and level band.
+  let boardColumns: [String]
+
+  /// Keeps `columns` (the board's key, `player`, `score`, `started_at` and any other figure of
+  /// the game) as the player's best on that board when it beats the one kept.
+  func offer(_ columns: [(String, any SQLExpression)]) async throws {
+    let names = columns.map(\.0)
+    let kept = names.filter { !boardColumns.contains($0) && $0 != "player" }
+    try await database.insert(into: table)
+      .columns(names)
+      .values(columns.map(\.1))
+      .onConflict(with: boardColumns + ["player"]) { update in
+        var update = update
+        for name in kept { update = update.set(excludedValueOf: name) }
+        return update.where(
+          SQLBinaryExpression(
+            SQLExcludedColumn("score"), .greaterThan, SQLColumn("score", table: table))
+        ).orWhere(
+          SQLBinaryExpression(
+            SQLBinaryExpression(
+              SQLExcludedColumn("score"), .equal, SQLColumn("score", table: table)),
+            .and,
+            SQLBinaryExpression(
+              SQLExcludedColumn("started_at"), .lessThan, SQLColumn("started_at", table: table))
+          ))
+      }
+      .run()
+  }
+
+  /// The board `key` names: how many players it has, the first `length` rows of its ranking
+  /// with their `columns`, and `player`'s row with its place, if the player has one.
+  func ranking(
+    key: [(String, any SQLExpression)], columns: [String], length: Int, player: String
+  ) async throws -> (players: Int, top: [any SQLRow], mine: (place: Int, row: any SQLRow)?) {
+    let top = try await onBoard(key, database.select().columns(columns).from(table))
+      .orderBy("score", .descending)
+      .orderBy("started_at", .ascending)
+      .orderBy("player", .ascending)
+      .limit(length)
+      .all()
+    let players = try await count(key, above: nil)
+    guard
+      let mine = try await onBoard(key, database.select().columns(columns).from(table))
+        .where("player", .equal, SQLBind(player))
+        .first()
+    else { return (players, top, nil) }
+    let ahead = try await count(
+      key,
+      above: (
+        score: try mine.decode(column: "score", as: Double.self),
+        startedAt: try mine.decode(column: "started_at", as: Int64.self), player: player
+      ))
+    return (players, top, (ahead + 1, mine))
+  }
+
+  /// The players on the board, or those ranked before a best.
+  private func count(
+    _ key: [(String, any SQLExpression)],
+    above best: (score: Double, startedAt: Int64, player: String)?
+  ) async throws -> Int {
+    var query = onBoard(
+      key,
+      database.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "players").from(
+        table))
+    if let best {
+      query = query.where { group in
+        group.where("score", .greaterThan, SQLBind(best.score))
+          .orWhere { tie in
+            tie.where("score", .equal, SQLBind(best.score))
+              .where("started_at", .lessThan, SQLBind(best.startedAt))
+          }
+          .orWhere { tie in
+            tie.where("score", .equal, SQLBind(best.score))
+              .where("started_at", .equal, SQLBind(best.startedAt))
+              .where("player", .lessThan, SQLBind(best.player))
+          }
+      }
+    }
+    let row = try await query.first()
+    return Int(try row?.decode(column: "players", as: Int64.self) ?? 0)
+  }
+
+  private func onBoard(_ key: [(String, any SQLExpression)], _ query: SQLSelectBuilder)
+    -> SQLSelectBuilder
+  {
+    key.reduce(query) { $0.where(SQLColumn($1.0), .equal, $1.1) }
+  }
+}
