@@ -59,7 +59,7 @@ public struct ScoreBoardRow: Equatable, Sendable {
 
 /// A board of the drill, the streak or a rhythm line: the ten best and my own row.
 public struct ScoreBoard: Equatable, Sendable {
-  /// The packs sorted and joined by commas, or the line then @ and the tempo.
+  /// The packs sorted and joined by commas, or the line then @, the tempo, x and the bars.
   public let board: String
   public let players: Int
   public let top: [ScoreBoardRow]
@@ -70,7 +70,7 @@ public struct ScoreBoard: Equatable, Sendable {
 public enum ScoreBoardChoice: Equatable, Sendable {
   case drill(packs: [String])
   case streak(packs: [String])
-  case rhythm(line: [String], bpm: Int)
+  case rhythm(line: [String], bpm: Int, bars: Int)
 }
 
 /// The generated client for one server, each answer turned into a value or a `ClientFailure`.
@@ -246,9 +246,10 @@ public struct PracticeRoomClient: Sendable {
     case .streak(let packs):
       input = .init(
         path: .init(game: .streak), query: .init(packs: packs.joined(separator: ",")))
-    case .rhythm(let line, let bpm):
+    case .rhythm(let line, let bpm, let bars):
       input = .init(
-        path: .init(game: .rhythm), query: .init(line: line.joined(separator: ","), bpm: bpm))
+        path: .init(game: .rhythm),
+        query: .init(line: line.joined(separator: ","), bpm: bpm, bars: bars))
     }
     let output = try await call(token: token) { try await $0.getScoreBoard(input) }
     switch output {

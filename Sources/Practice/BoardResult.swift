@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// The leaderboards beside the interval game's: the notes' timed drill and streak per choice of
-/// packs, and the rhythm trainer's accuracy per line and tempo.
+/// packs, and the rhythm trainer's accuracy per line, tempo and length in bars.
 public enum BoardGame: String, CaseIterable, Sendable {
   case drill
   case streak
@@ -24,8 +24,9 @@ public struct BoardResult: Equatable, Sendable {
     Set(packs).sorted().joined(separator: ",")
   }
 
-  /// A rhythm line (its patterns in the order played, joined by commas) at a tempo.
-  public static func rhythmBoard(line: [String], bpm: Int) -> String {
-    line.joined(separator: ",") + "@\(bpm)"
+  /// A rhythm line (its patterns in the order played, joined by commas) at a tempo over a
+  /// number of bars, "quarter,eighths@90x8": a run of one bar is no match for one of sixteen.
+  public static func rhythmBoard(line: [String], bpm: Int, bars: Int) -> String {
+    line.joined(separator: ",") + "@\(bpm)x\(bars)"
   }
 }

@@ -163,7 +163,7 @@ extension ScorePlausibility {
         "an accuracy of \(percent(claimed)), but the graded notes give \(percent(accuracy))")
     }
     return BoardResult(
-      game: .rhythm, board: BoardResult.rhythmBoard(line: record.content, bpm: bpm),
+      game: .rhythm, board: BoardResult.rhythmBoard(line: record.content, bpm: bpm, bars: bars),
       score: accuracy, startedAt: record.startedAt)
   }
 

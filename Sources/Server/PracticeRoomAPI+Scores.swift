@@ -109,7 +109,9 @@ extension PracticeRoomAPI {
     switch game {
     case .drill, .streak:
       let packs = query.packs.map(Self.ids) ?? []
-      guard ScorePlausibility.isPacks(packs), query.line == nil, query.bpm == nil else {
+      guard ScorePlausibility.isPacks(packs), query.line == nil, query.bpm == nil,
+        query.bars == nil
+      else {
         return .badRequest(
           .init(
             body: .json(
@@ -119,17 +121,20 @@ extension PracticeRoomAPI {
     case .rhythm:
       let line = query.line.map(Self.ids) ?? []
       guard ScorePlausibility.isLine(line), let bpm = query.bpm,
-        ScorePlausibility.rhythmTempi.contains(bpm), query.packs == nil
+        ScorePlausibility.rhythmTempi.contains(bpm), let bars = query.bars,
+        ScorePlausibility.rhythmBars.contains(bars), query.packs == nil
       else {
         return .badRequest(
           .init(
             body: .json(
               .init(
-                error: "a rhythm board takes a line (pattern ids joined by commas) and a bpm "
+                error: "a rhythm board takes a line (pattern ids joined by commas), a bpm "
                   + "from \(ScorePlausibility.rhythmTempi.lowerBound) to "
-                  + "\(ScorePlausibility.rhythmTempi.upperBound)"))))
+                  + "\(ScorePlausibility.rhythmTempi.upperBound) and bars from "
+                  + "\(ScorePlausibility.rhythmBars.lowerBound) to "
+                  + "\(ScorePlausibility.rhythmBars.upperBound)"))))
       }
-      board = BoardResult.rhythmBoard(line: line, bpm: bpm)
+      board = BoardResult.rhythmBoard(line: line, bpm: bpm, bars: bars)
     }
     let found = try await boardScores.board(game: game.rawValue, board: board, player: account.name)
     return .ok(

@@ -1,3 +1,4 @@
+import Foundation
 import SQLKit
 
 /// The schema, one numbered step at a time. A later slice appends a step with the next version;
@@ -12,7 +13,7 @@ enum Migrations {
     Step(version: 1, apply: accounts), Step(version: 2, apply: patternShares),
     Step(version: 3, apply: packs), Step(version: 4, apply: intervalScores),
     Step(version: 5, apply: backupItems), Step(version: 6, apply: boardScores),
-    Step(version: 7, apply: playerBests),
+    Step(version: 7, apply: playerBests), Step(version: 8, apply: rhythmBoardsByBars),
   ]
 
   static var latestVersion: Int { steps.map(\.version).max() ?? 0 }
@@ -199,11 +200,14 @@ enum Migrations {
   /// PostgreSQL decodes a BIGINT only as an integer: the interval game's scores are whole.
   private static func fillBests(
     from source: String, into table: String, key: [String], others: [String],
-    scoresAreWhole: Bool, on database: any SQLDatabase
+    scoresAreWhole: Bool, only filter: (column: String, value: String)? = nil,
+    on database: any SQLDatabase
   ) async throws {
     let columns = key + ["player", "score", "started_at"] + others
-    let rows = try await database.select().columns(columns).from(source)
-      .orderBy("score", .descending).orderBy("started_at", .ascending).all()
+    var query = database.select().columns(columns).from(source)
+    if let filter { query = query.where(SQLColumn(filter.column), .equal, SQLBind(filter.value)) }
+    let rows = try await query.orderBy("score", .descending).orderBy("started_at", .ascending)
+      .all()
     var seen: Set<[String]> = []
     for row in rows {
       var values: [any SQLExpression] = []
@@ -230,5 +234,33 @@ enum Migrations {
       }
       try await database.insert(into: table).columns(columns).values(values).run()
     }
+  }
+
+  /// A rhythm run's board names its length in bars too ("quarter@90x8"): each run recorded
+  /// before is moved to the board of the bars its record gives, and the bests made again.
+  private static func rhythmBoardsByBars(_ database: any SQLDatabase) async throws {
+    let runs = try await database.select()
+      .columns("player", "started_at", "board", "record")
+      .from("board_scores")
+      .where("game", .equal, SQLBind("rhythm"))
+      .all()
+    struct Record: Decodable { let figures: [String: Double] }
+    for run in runs {
+      let record = try run.decode(column: "record", as: String.self)
+      guard
+        let bars = (try? JSONDecoder().decode(Record.self, from: Data(record.utf8)))?
+          .figures["bars"].map({ Int($0.rounded()) })
+      else { continue }
+      try await database.update("board_scores")
+        .set("board", to: SQLBind(try run.decode(column: "board", as: String.self) + "x\(bars)"))
+        .where("player", .equal, SQLBind(try run.decode(column: "player", as: String.self)))
+        .where("game", .equal, SQLBind("rhythm"))
+        .where("started_at", .equal, SQLBind(try run.decode(column: "started_at", as: Int64.self)))
+        .run()
+    }
+    try await database.delete(from: "board_bests").where("game", .equal, SQLBind("rhythm")).run()
+    try await fillBests(
+      from: "board_scores", into: "board_bests", key: ["game", "board"], others: [],
+      scoresAreWhole: false, only: ("game", "rhythm"), on: database)
   }
 }

@@ -29,7 +29,7 @@ public struct ServerSnapshot: Codable, Equatable, Sendable {
     /// `interval`, `drill`, `streak` or `rhythm`.
     public var game: String
     /// The interval game's pattern id, the packs of a drill or a streak
-    /// (`BoardResult.packsBoard`), or a rhythm line at a tempo (`BoardResult.rhythmBoard`).
+    /// (`BoardResult.packsBoard`), or a rhythm line at a tempo over some bars (`BoardResult.rhythmBoard`).
     public var board: String
     /// An interval board's level band: levels `2 * band - 1` and `2 * band`; nil on the others.
     public var band: Int?

@@ -5,14 +5,14 @@ import Practice
 
 /// `woodshed leaderboard --game interval --pattern ID`: a pattern's boards, one per level
 /// band; `--game drill|streak --packs a,b`: the board of that choice of packs; `--game rhythm
-/// --line a,b --bpm N`: the board of a rhythm line at a tempo. Each with the ten best players
+/// --line a,b --bpm N --bars N`: the board of a rhythm line at a tempo over so many bars. Each with the ten best players
 /// and my own place.
 struct LeaderboardCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "leaderboard",
     abstract:
       "The boards of the interval game (per pattern), the timed drill and the streak (per "
-      + "choice of packs) and the rhythm trainer (per line and tempo), with your place.")
+      + "choice of packs) and the rhythm trainer (per line, tempo and bars), with your place.")
 
   enum Game: String, ExpressibleByArgument, CaseIterable {
     case interval
@@ -29,6 +29,7 @@ struct LeaderboardCommand: AsyncParsableCommand {
   @Option(help: "rhythm: the line's pattern ids in the order played, joined by commas.")
   var line: String?
   @Option(help: "rhythm: the tempo as played, in beats per minute.") var bpm: Int?
+  @Option(help: "rhythm: how many bars the run lasted.") var bars: Int?
   @Flag(help: "Print JSON.") var json = false
 
   /// The board the flags name (nil for the interval game's, named by its pattern), or the one
@@ -36,7 +37,7 @@ struct LeaderboardCommand: AsyncParsableCommand {
   func choice() throws -> ScoreBoardChoice? {
     let given = [
       ("--pattern", pattern != nil), ("--packs", packs != nil), ("--line", line != nil),
-      ("--bpm", bpm != nil),
+      ("--bpm", bpm != nil), ("--bars", bars != nil),
     ].filter(\.1).map(\.0)
     let ids = { (list: String) in
       list.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
@@ -44,29 +45,31 @@ struct LeaderboardCommand: AsyncParsableCommand {
     switch game {
     case .interval:
       guard given == ["--pattern"] else {
-        throw UsageFailure("--game interval takes --pattern ID, and no --packs, --line or --bpm")
+        throw UsageFailure(
+          "--game interval takes --pattern ID, and no --packs, --line, --bpm or --bars")
       }
       return nil
     case .drill, .streak:
       guard given == ["--packs"], let packs else {
         throw UsageFailure(
-          "--game \(game.rawValue) takes --packs ID,ID..., and no --pattern, --line or --bpm")
+          "--game \(game.rawValue) takes --packs ID,ID..., and no --pattern, --line, --bpm or --bars"
+        )
       }
       guard ScorePlausibility.isPacks(ids(packs)) else {
         throw CommandFailure("a pack id has lower-case letters, digits and hyphens")
       }
       return game == .drill ? .drill(packs: ids(packs)) : .streak(packs: ids(packs))
     case .rhythm:
-      guard given == ["--line", "--bpm"], let line, let bpm else {
+      guard given == ["--line", "--bpm", "--bars"], let line, let bpm, let bars else {
         throw UsageFailure(
-          "--game rhythm takes --line ID,ID... and --bpm N, and no --pattern or --packs")
+          "--game rhythm takes --line ID,ID..., --bpm N and --bars N, and no --pattern or --packs")
       }
       guard ScorePlausibility.isLine(ids(line)) else {
         throw CommandFailure(
           "a line is 1 to \(ScorePlausibility.longestLine) rhythm pattern ids of lower-case "
             + "letters, digits and hyphens")
       }
-      return .rhythm(line: ids(line), bpm: bpm)
+      return .rhythm(line: ids(line), bpm: bpm, bars: bars)
     }
   }
 
@@ -99,12 +102,14 @@ struct LeaderboardCommand: AsyncParsableCommand {
     }
   }
 
-  /// "drill on bass-staff,treble-staff", "rhythm on quarter,eighths at 90 bpm".
+  /// "drill on bass-staff,treble-staff", "rhythm on quarter,eighths at 90 bpm, 8 bars".
   static func title(game: Game, board: String) -> String {
     guard game == .rhythm, let at = board.lastIndex(of: "@") else {
       return "\(game.rawValue) on \(board)"
     }
-    return "rhythm on \(board[..<at]) at \(board[board.index(after: at)...]) bpm"
+    let tempo = board[board.index(after: at)...].split(separator: "x")
+    let bars = tempo.count == 2 ? ", \(tempo[1]) bar\(tempo[1] == "1" ? "" : "s")" : ""
+    return "rhythm on \(board[..<at]) at \(tempo.first ?? "") bpm" + bars
   }
 
   /// The board as a table: place, player, cards right or accuracy, date; my row marked with

@@ -91,7 +91,9 @@ struct Refresh: AsyncParsableCommand {
           case .drill: .drill(packs: record.content)
           case .streak: .streak(packs: record.content)
           case .rhythm:
-            .rhythm(line: record.content, bpm: Int((record.figures["bpm"] ?? 0).rounded()))
+            .rhythm(
+              line: record.content, bpm: Int((record.figures["bpm"] ?? 0).rounded()),
+              bars: Int((record.figures["bars"] ?? 0).rounded()))
           }
         asked = BoardAsked(game: result.game.rawValue, board: result.board, choice: choice)
       } else {

@@ -152,7 +152,7 @@ final class RhythmScreenTests: XCTestCase {
     XCTAssertEqual(record.figures["live"], 1, "taps on the keys are played live")
     let end = Date(timeIntervalSince1970: 1_800_000_000)
     let result = try ScorePlausibility.rhythmResult(of: record.ended(at: end), now: end)
-    XCTAssertEqual(result.board, "quarter,eighths,triplet,rest@\(settings.rhythm.bpm)")
+    XCTAssertEqual(result.board, "quarter,eighths,triplet,rest@\(settings.rhythm.bpm)x1")
     XCTAssertEqual(result.score, 200.0 / 7, accuracy: 1e-9, "the run's record its board takes")
     guard case .results = screen(model)?.phase else { return XCTFail("no results") }
     XCTAssertTrue(text(model).contains("Accuracy 28.6 %"), text(model))
@@ -192,7 +192,7 @@ final class RhythmScreenTests: XCTestCase {
     return text(model)
   }
 
-  func testTheResultsSayThePlaceOnTheServersBoardOfThisLineAtThisTempo() {
+  func testTheResultsSayThePlaceOnTheServersBoardOfThisLineAtThisTempoAndLength() {
     let line = Settings().rhythm.line
     func server(_ board: String) -> ServerSnapshot {
       ServerSnapshot(
@@ -202,11 +202,14 @@ final class RhythmScreenTests: XCTestCase {
             game: "rhythm", board: board, place: 3, players: 8, leader: "ada", leaderScore: 97.5)
         ])
     }
-    let here = resultsOfOneTap(after: [], server: server(line.joined(separator: ",") + "@60"))
+    let here = resultsOfOneTap(after: [], server: server(line.joined(separator: ",") + "@60x1"))
     XCTAssertTrue(
-      here.contains("Server board at 60 BPM: place 3 of 8; first ada, 97.5 %"), here)
-    let otherTempo = resultsOfOneTap(after: [], server: server(line.joined(separator: ",") + "@90"))
+      here.contains("Server board (60 BPM, bars: 1): place 3 of 8; first ada, 97.5 %"), here)
+    let otherTempo = resultsOfOneTap(
+      after: [], server: server(line.joined(separator: ",") + "@90x1"))
     XCTAssertFalse(otherTempo.contains("Server board"), otherTempo)
+    let longer = resultsOfOneTap(after: [], server: server(line.joined(separator: ",") + "@60x4"))
+    XCTAssertFalse(longer.contains("Server board"), longer)
     XCTAssertFalse(resultsOfOneTap(after: []).contains("Server board"))
   }
 

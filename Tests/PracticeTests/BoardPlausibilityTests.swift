@@ -106,7 +106,7 @@ final class BoardPlausibilityTests: XCTestCase {
     let run = PlayedBoards.rhythm(missed: 2, good: 3, extra: 1, startedAt: hourAgo)
     let result = try ScorePlausibility.boardResult(of: run, now: now)
     XCTAssertEqual(result.game, .rhythm)
-    XCTAssertEqual(result.board, "quarter,eighths@90")
+    XCTAssertEqual(result.board, "quarter,eighths@90x2")
     XCTAssertEqual(result.score, 100 * 10 / 13, accuracy: 1e-9)
   }
 

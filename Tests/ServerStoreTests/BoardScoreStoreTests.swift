@@ -69,12 +69,12 @@ final class BoardScoreStoreTests: XCTestCase {
   func testASessionSentAgainIsKeptOnce() async throws {
     let first = try await record(1, 30, minutes: 0)
     let again = try await record(1, 30, minutes: 0)
-    let rhythm = try await record(1, 88.5, minutes: 0, game: "rhythm", board: "quarter@90")
+    let rhythm = try await record(1, 88.5, minutes: 0, game: "rhythm", board: "quarter@90x4")
     XCTAssertEqual([first, again, rhythm], [true, false, true], "the same start in another game")
     let board = try await scores.board(
       game: "drill", board: "bass-staff,treble-staff", player: "p01")
     XCTAssertEqual(board.players, 1)
-    let accuracy = try await scores.board(game: "rhythm", board: "quarter@90", player: "p01")
+    let accuracy = try await scores.board(game: "rhythm", board: "quarter@90x4", player: "p01")
     XCTAssertEqual(accuracy.mine?.score, 88.5, "a fraction comes back as it went")
   }
 }

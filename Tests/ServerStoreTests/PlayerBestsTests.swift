@@ -60,12 +60,16 @@ final class PlayerBestsTests: XCTestCase {
           SQLBind(Int64(band * 2)), SQLBind(Int64(score)), SQLBind("{}"), SQLBind(Int64(0))
         ).run()
     }
-    for (player, score, started) in [("ada", 80.5, Int64(1)), ("bea", 92.25, 2), ("ada", 99.0, 3)] {
+    // Rhythm runs of 4 bars and one of 1 bar, on one board before boards named the bars.
+    for (player, score, started, bars) in [
+      ("ada", 80.5, Int64(1), 4), ("bea", 92.25, 2, 4), ("ada", 99.0, 3, 4), ("cy", 100.0, 4, 1),
+    ] {
+      let record = #"{"module":"rhythm","figures":{"bpm":90,"bars":"# + "\(bars)}}"
       try await sql.insert(into: "board_scores")
         .columns("player", "game", "started_at", "board", "score", "record", "submitted_at")
         .values(
           SQLBind(player), SQLBind("rhythm"), SQLBind(started), SQLBind("quarter@90"),
-          SQLBind(score), SQLBind("{}"), SQLBind(Int64(0))
+          SQLBind(score), SQLBind(record), SQLBind(Int64(0))
         ).run()
     }
 
@@ -84,9 +88,15 @@ final class PlayerBestsTests: XCTestCase {
     XCTAssertNil(boards[2].mine)
 
     let rhythm = try await BoardScoreStore(database: sql).board(
-      game: "rhythm", board: "quarter@90", player: "bea")
+      game: "rhythm", board: "quarter@90x4", player: "bea")
     XCTAssertEqual(rhythm.top.map(\.score), [99.0, 92.25])
     XCTAssertEqual(rhythm.mine?.place, 2)
+    let oneBar = try await BoardScoreStore(database: sql).board(
+      game: "rhythm", board: "quarter@90x1", player: "bea")
+    XCTAssertEqual(oneBar.top.map(\.player), ["cy"], "a run of one bar is another board")
+    let before = try await BoardScoreStore(database: sql).board(
+      game: "rhythm", board: "quarter@90", player: "bea")
+    XCTAssertEqual(before.players, 0)
   }
 
   func testEqualBestsAreRankedByStartThenName() async throws {

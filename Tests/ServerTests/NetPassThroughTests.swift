@@ -32,7 +32,8 @@ final class NetPassThroughTests: XCTestCase {
     XCTAssertEqual(mixed.status, 2)
     XCTAssertEqual(
       mixed.error,
-      "Error: --game rhythm takes --line ID,ID... and --bpm N, and no --pattern or --packs\n")
+      "Error: --game rhythm takes --line ID,ID..., --bpm N and --bars N, and no --pattern or --packs\n"
+    )
     let badPack = try home.run(["leaderboard", "--game", "drill", "--packs", "Treble,"])
     XCTAssertEqual(badPack.status, 1)
     XCTAssertEqual(badPack.error, "Error: a pack id has lower-case letters, digits and hyphens\n")

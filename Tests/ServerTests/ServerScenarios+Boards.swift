@@ -108,15 +108,15 @@ extension ServerScenarios {
       for (arguments, line) in [
         (
           ["--game", "drill", "--pattern", "minor-pentatonic-1"],
-          "--game drill takes --packs ID,ID..., and no --pattern, --line or --bpm"
+          "--game drill takes --packs ID,ID..., and no --pattern, --line, --bpm or --bars"
         ),
         (
           ["--game", "rhythm", "--line", Self.line],
-          "--game rhythm takes --line ID,ID... and --bpm N, and no --pattern or --packs"
+          "--game rhythm takes --line ID,ID..., --bpm N and --bars N, and no --pattern or --packs"
         ),
         (
           ["--game", "interval", "--packs", Self.packs],
-          "--game interval takes --pattern ID, and no --packs, --line or --bpm"
+          "--game interval takes --pattern ID, and no --packs, --line, --bpm or --bars"
         ),
       ] {
         let wrong = try ada.run(["leaderboard"] + arguments)
@@ -147,23 +147,30 @@ extension ServerScenarios {
             + "(rhythm \(records.count))\n")
       }
       let table = try bea.run(
-        ["leaderboard", "--game", "rhythm", "--line", Self.line, "--bpm", "90"])
+        ["leaderboard", "--game", "rhythm", "--line", Self.line, "--bpm", "90", "--bars", "2"])
       XCTAssertEqual(table.status, 0, table.error)
       XCTAssertEqual(
         table.output,
-        "rhythm on quarter,eighths at 90 bpm: 2 players\n"
+        "rhythm on quarter,eighths at 90 bpm, 2 bars: 2 players\n"
           + "  place  player  accuracy  date\n"
           + "      1  ada      100.0 %  \(Self.day(adas[1].startedAt))\n"
           + "*     2  bea       84.6 %  \(Self.day(beas[0].startedAt))\n")
-      let board = try json(ada, ["--game", "rhythm", "--line", Self.line, "--bpm", "90"])
-      XCTAssertEqual(board["board"] as? String, "quarter,eighths@90")
+      let board = try json(
+        ada, ["--game", "rhythm", "--line", Self.line, "--bpm", "90", "--bars", "2"])
+      XCTAssertEqual(board["board"] as? String, "quarter,eighths@90x2")
       let top = try XCTUnwrap(board["top"] as? [[String: Any]])
       XCTAssertEqual(try XCTUnwrap(top[1]["score"] as? Double), 1100.0 / 13, accuracy: 1e-9)
       XCTAssertEqual((board["mine"] as? [String: Any])?["place"] as? Int, 1)
 
       let faster = try ada.run(
-        ["leaderboard", "--game", "rhythm", "--line", Self.line, "--bpm", "120"])
-      XCTAssertEqual(faster.output, "no scores on rhythm on quarter,eighths at 120 bpm yet\n")
+        ["leaderboard", "--game", "rhythm", "--line", Self.line, "--bpm", "120", "--bars", "2"])
+      XCTAssertEqual(
+        faster.output, "no scores on rhythm on quarter,eighths at 120 bpm, 2 bars yet\n")
+      let shorter = try ada.run(
+        ["leaderboard", "--game", "rhythm", "--line", Self.line, "--bpm", "90", "--bars", "1"])
+      XCTAssertEqual(
+        shorter.output, "no scores on rhythm on quarter,eighths at 90 bpm, 1 bar yet\n",
+        "a run of one bar is another board")
     }
   }
 

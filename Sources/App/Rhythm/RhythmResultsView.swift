@@ -90,12 +90,12 @@ enum RhythmResultsView {
       in: Rect(x: left, y: y, width: width, height: max(0, area.maxY - y)), on: &canvas)
   }
 
-  /// "Server board at 92 BPM: place 2 of 5; first ada, 97.5 %" for this line, from the last
-  /// refresh; nil when the player has no place on it.
+  /// "Server board (92 BPM, bars: 8): place 2 of 5; first ada, 97.5 %" for this line, from
+  /// the last refresh; nil when the player has no place on it.
   static func boardNote(
-    line: [String], bpm: Int, server: ServerSnapshot?, strings: Localizer
+    line: [String], bpm: Int, bars: Int, server: ServerSnapshot?, strings: Localizer
   ) -> String? {
-    let board = BoardResult.rhythmBoard(line: line, bpm: bpm)
+    let board = BoardResult.rhythmBoard(line: line, bpm: bpm, bars: bars)
     guard
       let place = server?.places.first(where: {
         $0.game == BoardGame.rhythm.rawValue && $0.board == board
@@ -103,13 +103,14 @@ enum RhythmResultsView {
     else { return nil }
     guard place.place > 1 else {
       return strings.text(
-        "rhythm.results.boardLeading", ["players": "\(place.players)", "bpm": "\(bpm)"])
+        "rhythm.results.boardLeading",
+        ["players": "\(place.players)", "bpm": "\(bpm)", "bars": "\(bars)"])
     }
     return strings.text(
       "rhythm.results.boardPlace",
       [
         "place": "\(place.place)", "players": "\(place.players)", "bpm": "\(bpm)",
-        "leader": place.leader,
+        "bars": "\(bars)", "leader": place.leader,
         "percent": DecimalText.format(place.leaderScore, places: 1),
       ])
   }

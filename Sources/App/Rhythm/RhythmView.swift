@@ -17,8 +17,8 @@ enum RhythmView {
       renderRun(screen, model: model, in: area, on: &canvas)
     case .results(let report):
       let boardNote = RhythmResultsView.boardNote(
-        line: model.settings.rhythm.line, bpm: model.settings.rhythm.bpm, server: model.server,
-        strings: model.strings)
+        line: model.settings.rhythm.line, bpm: model.settings.rhythm.bpm,
+        bars: model.settings.rhythm.bars, server: model.server, strings: model.strings)
       let height = min(area.height, RhythmResultsView.height + (boardNote == nil ? 0 : 1))
       let wobble = screen.perfectWithinMilliseconds.map { within in
         model.strings.text(

@@ -1280,7 +1280,7 @@ public struct Client: APIProtocol {
             }
         )
     }
-    /// The board of a choice of packs (drill, streak) or of a rhythm line at a tempo.
+    /// The board of a choice of packs (drill, streak) or of a rhythm line at a tempo over a number of bars.
     ///
     /// - Remark: HTTP `GET /leaderboards/{game}`.
     /// - Remark: Generated from `#/paths//leaderboards/{game}/get(getScoreBoard)`.
@@ -1320,6 +1320,13 @@ public struct Client: APIProtocol {
                     explode: true,
                     name: "bpm",
                     value: input.query.bpm
+                )
+                try converter.setQueryItemAsURI(
+                    in: &request,
+                    style: .form,
+                    explode: true,
+                    name: "bars",
+                    value: input.query.bars
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,

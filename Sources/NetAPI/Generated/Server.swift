@@ -1332,7 +1332,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// The board of a choice of packs (drill, streak) or of a rhythm line at a tempo.
+    /// The board of a choice of packs (drill, streak) or of a rhythm line at a tempo over a number of bars.
     ///
     /// - Remark: HTTP `GET /leaderboards/{game}`.
     /// - Remark: Generated from `#/paths//leaderboards/{game}/get(getScoreBoard)`.
@@ -1375,6 +1375,13 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                         style: .form,
                         explode: true,
                         name: "bpm",
+                        as: Swift.Int.self
+                    ),
+                    bars: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "bars",
                         as: Swift.Int.self
                     )
                 )

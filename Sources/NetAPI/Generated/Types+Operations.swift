@@ -2082,7 +2082,7 @@ public enum Operations {
             }
         }
     }
-    /// The board of a choice of packs (drill, streak) or of a rhythm line at a tempo.
+    /// The board of a choice of packs (drill, streak) or of a rhythm line at a tempo over a number of bars.
     ///
     /// - Remark: HTTP `GET /leaderboards/{game}`.
     /// - Remark: Generated from `#/paths//leaderboards/{game}/get(getScoreBoard)`.
@@ -2116,20 +2116,27 @@ public enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/leaderboards/{game}/GET/query/bpm`.
                 public var bpm: Swift.Int?
+                /// Rhythm, how many bars the run lasted.
+                ///
+                /// - Remark: Generated from `#/paths/leaderboards/{game}/GET/query/bars`.
+                public var bars: Swift.Int?
                 /// Creates a new `Query`.
                 ///
                 /// - Parameters:
                 ///   - packs: Drill and streak, the pack ids in any order, joined by commas.
                 ///   - line: Rhythm, the line's pattern ids in the order played, joined by commas.
                 ///   - bpm: Rhythm, the tempo as played.
+                ///   - bars: Rhythm, how many bars the run lasted.
                 public init(
                     packs: Swift.String? = nil,
                     line: Swift.String? = nil,
-                    bpm: Swift.Int? = nil
+                    bpm: Swift.Int? = nil,
+                    bars: Swift.Int? = nil
                 ) {
                     self.packs = packs
                     self.line = line
                     self.bpm = bpm
+                    self.bars = bars
                 }
             }
             public var query: Operations.GetScoreBoard.Input.Query

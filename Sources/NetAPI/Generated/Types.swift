@@ -83,7 +83,7 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /scores/boards`.
     /// - Remark: Generated from `#/paths//scores/boards/post(submitBoardScore)`.
     func submitBoardScore(_ input: Operations.SubmitBoardScore.Input) async throws -> Operations.SubmitBoardScore.Output
-    /// The board of a choice of packs (drill, streak) or of a rhythm line at a tempo.
+    /// The board of a choice of packs (drill, streak) or of a rhythm line at a tempo over a number of bars.
     ///
     /// - Remark: HTTP `GET /leaderboards/{game}`.
     /// - Remark: Generated from `#/paths//leaderboards/{game}/get(getScoreBoard)`.
@@ -262,7 +262,7 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// The board of a choice of packs (drill, streak) or of a rhythm line at a tempo.
+    /// The board of a choice of packs (drill, streak) or of a rhythm line at a tempo over a number of bars.
     ///
     /// - Remark: HTTP `GET /leaderboards/{game}`.
     /// - Remark: Generated from `#/paths//leaderboards/{game}/get(getScoreBoard)`.
