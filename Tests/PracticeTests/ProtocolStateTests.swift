@@ -19,7 +19,8 @@ final class ProtocolStateTests: XCTestCase {
       "take 9",
       "ng", "mvt 2: 1-16", "take", "keep", "4 x", "mnote hum", "day 2 — Tuesday restart",
       "work Schumann", "mvt 1: 1-8", "take", "3 ++", "status edited", "mvt 1", "work Brahms",
-      "mvt 1", "T1/4 note rushed", "T1/9 file A009.WAV", "pin 1/3 A-14",
+      "mvt 1", "T1/4 note rushed", "T1/9 file A009.WAV", "pin 1/3 A-14", "#1 12-15 ++ p",
+      "#3 delete",
     ]
     for (second, line) in lines.enumerated() {
       try session.apply(
@@ -65,7 +66,7 @@ final class ProtocolStateTests: XCTestCase {
     let session = try fullSession()
     let written = [
       "works", "takes", "pins", "tags", "numbering", "startNumber", "frameRate", "currentWork",
-      "currentMovement", "declaredStatus", "days", "timecodeOffset", "nextNumbers",
+      "currentMovement", "declaredStatus", "days", "nextMarkID", "timecodeOffset", "nextNumbers",
       "numberingRun",
     ]
     // The undo history is left out on purpose, and whether it was.
@@ -97,7 +98,7 @@ final class ProtocolStateTests: XCTestCase {
         "isKept", "marks", "editPoints", "notes", "file",
       ])
     XCTAssertEqual(fields(try XCTUnwrap(take.timecode)), ["frameCount", "rate"])
-    XCTAssertEqual(fields(take.marks[0]), ["bars", "rating", "tags"])
+    XCTAssertEqual(fields(take.marks[0]), ["id", "bars", "rating", "tags"])
     XCTAssertEqual(fields(take.marks[0].tags[0]), ["letter", "name"])
     XCTAssertEqual(fields(session.pins[0]), ["movement", "take", "bars"])
   }

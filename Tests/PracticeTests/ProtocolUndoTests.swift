@@ -168,7 +168,8 @@ final class ProtocolUndoTests: XCTestCase {
       "T2 file d.wav", "day 2", "day restart", "T1/1 4 x", "file e.wav take 1/2",
       "edit 8", "mvt 2", "mvt 1", "mvt 2: 1-16", "pin 1 2-3", "unpin", "numbering movement",
       "tc 01:00:00:00", "fps 30", "fps 29.97df", "tc 01:00:00;00", "tag p page", "4 p", "mnote y",
-      "work Schumann", "status done", "status edited", "status recording", "undo", "undo", "undo",
+      "work Schumann", "status done", "status edited", "status recording", "#1 2-5 x", "#2 all i",
+      "#3 7 +", "#1 delete", "#2 delete", "undo", "undo", "undo",
     ]
     var seed: UInt64 = 0x5EED
     func next(_ bound: Int) -> Int {

@@ -245,6 +245,51 @@ final class ProtocolCommandTests: XCTestCase {
       try protocolCommand(["plan", "brahms"]).output, "movement 1\n  take 1: bars 1–16\n")
   }
 
+  func testAnEarlierMarkIsEditedOrDeletedByItsNumberAndUndoneLikeAnyLine() throws {
+    try protocolCommand(["new", "brahms"])
+    try protocolCommand(["movement", "brahms", "mvt 1: 1-16"])
+    try add(["take", "1-16 + i", "end 16", "take", "1-16 x"])
+    func marks() throws -> [[String: Any]] {
+      let export = try protocolCommand(["export", "brahms", "--format", "json"])
+      XCTAssertEqual(export.status, 0, export.error)
+      let object = try JSONSerialization.jsonObject(with: Data(export.output.utf8))
+      let works = try XCTUnwrap((object as? [String: Any])?["works"] as? [[String: Any]])
+      let movements = works.flatMap { ($0["movements"] as? [[String: Any]]) ?? [] }
+      let takes = movements.flatMap { ($0["takes"] as? [[String: Any]]) ?? [] }
+      return takes.flatMap { ($0["marks"] as? [[String: Any]]) ?? [] }
+    }
+    XCTAssertEqual(try marks().map { $0["id"] as? Int }, [1, 2])
+    // The tag on take 1 was wrong, and take 2 was not so bad after all.
+    let edited = try protocolCommand(["edit", "brahms", "#1", "1-16 +"])
+    XCTAssertEqual(edited.status, 0, edited.error)
+    XCTAssertEqual(try marks().first?["tags"] as? [String], [])
+    XCTAssertEqual(try protocolCommand(["delete", "brahms", "2"]).status, 0)
+    XCTAssertEqual(try marks().map { $0["id"] as? Int }, [1])
+    XCTAssertEqual(
+      try protocolCommand(["plan", "brahms"]).output, "movement 1\n  take 1: bars 1–16\n")
+    try add(["undo"])
+    XCTAssertEqual(try marks().map { $0["id"] as? Int }, [1, 2], "undo brings mark 2 back")
+
+    let journal = try String(
+      contentsOf: woodshed.home.appendingPathComponent("data/protocols/brahms/journal.jsonl"),
+      encoding: .utf8)
+    XCTAssertTrue(journal.contains(##""line":"#1 1-16 +""##), journal)
+    XCTAssertTrue(journal.contains(##""line":"#2 delete""##), journal)
+    for (arguments, message, status) in [
+      (["edit", "brahms", "9", "2 +"], "no mark #9", Int32(1)),
+      (["delete", "brahms", "#0"], "The value '#0' is invalid for '<mark>'", 64),
+      (["delete", "brahms", "1", "--yes"], "--yes is for a whole protocol, not a mark", 64),
+    ] {
+      let refused = try protocolCommand(arguments)
+      XCTAssertEqual(refused.status, status, "\(arguments): \(refused.error)")
+      XCTAssertTrue(refused.error.contains(message), "\(arguments): \(refused.error)")
+    }
+    XCTAssertTrue(
+      FileManager.default.fileExists(
+        atPath: woodshed.home.appendingPathComponent("data/protocols/brahms/journal.jsonl").path),
+      "a mark's delete never touches the protocol")
+  }
+
   func testALineThatDoesNotApplyIsRefusedInOneLineAndNothingIsWritten() throws {
     try protocolCommand(["new", "brahms"])
     try protocolCommand(["movement", "brahms", "mvt 1: 0-40"])

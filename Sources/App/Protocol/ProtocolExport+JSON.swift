@@ -95,6 +95,7 @@ extension ProtocolExport {
         "marks": .array(
           take.marks.map { mark in
             .object([
+              "id": .number(Double(mark.id)),
               "from": bar(mark.bars.lowerBound), "to": bar(mark.bars.upperBound),
               "rating": mark.rating.map { .string($0.ascii) } ?? .null,
               "tags": .array(mark.tags.map { .string($0.name) }),

@@ -1,6 +1,10 @@
 /// One entry about bars of a take: a rating, problem tags, or both, as `17-28 4` or `9 i w`.
-/// Later marks override the rating of earlier ones on the bars they share; tags add up.
+/// Later marks override the rating of earlier ones on the bars they share; tags add up. A mark
+/// edited (`#7 17-30 3`) keeps its place among them.
 public struct Mark: Equatable, Sendable {
+  /// The session's number for it, shown as `#7`, by which a later line edits or deletes it:
+  /// given in the order marks are made, and not given again to another while it stands.
+  public let id: Int
   /// Positions in the movement's bar map.
   public let bars: ClosedRange<Int>
   public let rating: Rating?

@@ -16,6 +16,11 @@ enum ProtocolCommand: Equatable {
   /// `keep`: the take is circled, the producer's favourite, preferred by the plan on a tie.
   case keep
   case mark(bars: String, rating: Rating?, tags: [Character])
+  /// `#7 BARS [RATING] [TAGS…]` (or `#7 all …`): mark 7 becomes that mark, on its own take and
+  /// in its place among the take's marks.
+  case editMark(id: Int, bars: String, rating: Rating?, tags: [Character])
+  /// `#7 delete`: mark 7 is taken out.
+  case deleteMark(id: Int)
   case editPoint(bar: String)
   case note(String)
   case movementNote(String)
@@ -51,6 +56,10 @@ enum ProtocolCommand: Equatable {
     let rest = String(line[first.endIndex...].trimmingWhitespace())
     if !arguments.isEmpty, Self.namesATake(first) {
       self = .onTake(word: String(first), rest: rest)
+      return
+    }
+    if first.first == "#" {
+      self = try Self.markEntry(id: first.dropFirst(), rest: rest)
       return
     }
     switch first.lowercased() {
@@ -135,6 +144,14 @@ enum ProtocolCommand: Equatable {
       && digits.allSatisfy(\.isASCIIDigit)
   }
 
+  /// Whether the command edits or deletes a mark, which may be on any take.
+  var changesAMark: Bool {
+    switch self {
+    case .editMark, .deleteMark: true
+    default: false
+    }
+  }
+
   /// Whether the command is about one take, so that `T3` may go before it.
   var isAboutATake: Bool {
     switch self {
@@ -150,6 +167,26 @@ enum ProtocolCommand: Equatable {
     guard let first = words.first else { throw ProtocolError("empty entry") }
     let rest = String(line[first.endIndex...].trimmingWhitespace())
     return try mark(bars: first, Array(words.dropFirst()), rest: rest)
+  }
+
+  /// `#N LINE` or `#N delete`.
+  private static func markEntry(id: Substring, rest: String) throws(ProtocolError)
+    -> ProtocolCommand
+  {
+    guard !id.isEmpty, id.allSatisfy(\.isASCIIDigit), let number = Int(id),
+      number <= largestNumber
+    else { throw ProtocolError("a mark is named by its number, as #7") }
+    switch rest.lowercased() {
+    case "":
+      throw ProtocolError(
+        "say what mark #\(number) becomes, as #\(number) 17-28 3, or #\(number) delete")
+    case "delete", "del": return .deleteMark(id: number)
+    default:
+      guard case .mark(let bars, let rating, let tags) = try marking(rest) else {
+        preconditionFailure("marking reads a mark")
+      }
+      return .editMark(id: number, bars: bars, rating: rating, tags: tags)
+    }
   }
 
   /// `mvt K`, `mvt K "TITLE"`, `mvt K: BARS` or `mvt K "TITLE": BARS`.

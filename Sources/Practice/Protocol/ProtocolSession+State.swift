@@ -6,7 +6,7 @@ import FoundationEssentials
 /// written; `ProtocolStateTests` fails when one is added and not written here.
 extension ProtocolSession {
   /// Changes whenever what is written changes, so a state written before is not misread.
-  static let stateVersion = 1
+  static let stateVersion = 2
 
   public func encodeState(into writer: inout StateWriter) {
     writer.int(Self.stateVersion)
@@ -56,6 +56,7 @@ extension ProtocolSession {
       writer.int(next.value)
     }
     writer.int(numberingRun)
+    writer.int(nextMarkID)
   }
 
   /// The session `encodeState` wrote, as `forgettingActions` leaves it.
@@ -105,6 +106,7 @@ extension ProtocolSession {
     }
     nextNumbers = Dictionary(numbers) { _, last in last }
     numberingRun = try reader.int()
+    nextMarkID = try reader.int()
     try checkReferences()
     self = forgettingActions()
   }
@@ -132,6 +134,10 @@ extension ProtocolSession {
       guard bars.allSatisfy({ isWithin($0, of: take.movement) }) else {
         throw StateReader.Damaged()
       }
+    }
+    let ids = takes.flatMap { $0.marks.map(\.id) }
+    guard Set(ids).count == ids.count, ids.allSatisfy({ (1..<nextMarkID).contains($0) }) else {
+      throw StateReader.Damaged()
     }
     for pin in pins {
       guard takes.indices.contains(pin.take), isWithin(pin.bars, of: pin.movement) else {
@@ -197,6 +203,7 @@ extension StateWriter {
     bool(take.isNoGood)
     bool(take.isKept)
     list(take.marks) { writer, mark in
+      writer.int(mark.id)
       writer.range(mark.bars)
       writer.optional(mark.rating) { $0.int($1.rawValue) }
       writer.list(mark.tags) { $0.tag($1) }
@@ -272,12 +279,13 @@ extension StateReader {
     take.isNoGood = try bool()
     take.isKept = try bool()
     take.marks = try list { reader in
+      let id = try reader.int()
       let bars = try reader.range()
       let rating = try reader.optional { reader in
         guard let rating = Rating(rawValue: try reader.int()) else { throw Damaged() }
         return rating
       }
-      return Mark(bars: bars, rating: rating, tags: try reader.list { try $0.tag() })
+      return Mark(id: id, bars: bars, rating: rating, tags: try reader.list { try $0.tag() })
     }
     take.editPoints = try list { try $0.int() }
     take.notes = try list { try $0.string() }

@@ -36,6 +36,9 @@ import FoundationEssentials
 /// - `BARS [RATING] [TAGS…]` rates bars of the current take and/or tags them: `17-28 4`,
 ///   `9 i`, `9 iw`, `40 x n`. Ratings: `0`–`4` or `x ± ok + ++` (`+-` for `±`); tags: the
 ///   letters of `ProblemTag.builtIn` and the session's own.
+/// - `#7 BARS [RATING] [TAGS…]` makes mark 7 (each mark is numbered as it is made, shown as
+///   `#7`) that mark instead, on its own take and in its place among the take's marks, as `#7
+///   17-30 3 i`; `#7 delete` takes it out. Either is a line of its own, undone like any other.
 /// - `edit BAR` marks the start of `BAR` as a good edit point in the current take.
 /// - `note TEXT` notes something about the current take; `mnote TEXT` about the movement.
 /// - `T3 LINE`: a mark, `all`, `note`, `edit`, `end`, `keep`, `ng`, `false` or `file` line about
@@ -79,6 +82,8 @@ public struct ProtocolSession: Equatable, Sendable {
   public internal(set) var declaredStatus: ProtocolStatus?
   /// The recording days begun by `day` lines, in order; the last is the current day.
   public internal(set) var days: [RecordingDay] = []
+  /// The number the next mark gets (`Mark.id`).
+  public internal(set) var nextMarkID = 1
 
   var timecodeOffset: TimecodeOffset?
   /// The next automatic number in each counting scope the session has used.
@@ -144,6 +149,7 @@ public struct ProtocolSession: Equatable, Sendable {
     var nextNumbers: [NumberingScope: Int]
     var days: [RecordingDay]
     var numberingRun: Int
+    var nextMarkID: Int
     var takeCount: Int
     var changedTakes: [TakeSnapshot]
     var context: Context
@@ -176,6 +182,8 @@ public struct ProtocolSession: Equatable, Sendable {
     var isNoGood: Bool
     var isKept: Bool
     var markCount: Int
+    /// All its marks, kept only for a line that edits or deletes one of them.
+    var marks: [Mark]?
     var editPoints: [Int]
     var noteCount: Int
     var file: String?
@@ -229,7 +237,7 @@ public struct ProtocolSession: Equatable, Sendable {
       neededForgottenActions = true
       throw Self.forgottenAction
     }
-    let before = snapshot(keeping: target(of: command))
+    let before = snapshot(keeping: target(of: command), wholeMarks: command.changesAMark)
     try perform(command, at: line.date, utcOffset: line.utcOffset)
     if line.joinsPrevious, let last = applied.indices.last,
       applied[last].lines.last?.author == line.author
@@ -344,21 +352,21 @@ public struct ProtocolSession: Equatable, Sendable {
     applied.removeSubrange(index...)
   }
 
-  private func snapshot(keeping target: Int?) -> Snapshot {
+  private func snapshot(keeping target: Int?, wholeMarks: Bool = false) -> Snapshot {
     let changed = Set([currentTake, takes.indices.last, target].compactMap { $0 }).sorted().map {
       TakeSnapshot(
         index: $0, endBar: takes[$0].endBar, endedAt: takes[$0].endedAt,
         endLineAt: takes[$0].endLineAt, lastLineAt: takes[$0].lastLineAt,
         isFalseStart: takes[$0].isFalseStart, isNoGood: takes[$0].isNoGood,
         isKept: takes[$0].isKept,
-        markCount: takes[$0].marks.count,
+        markCount: takes[$0].marks.count, marks: wholeMarks ? takes[$0].marks : nil,
         editPoints: takes[$0].editPoints, noteCount: takes[$0].notes.count, file: takes[$0].file)
     }
     return Snapshot(
       works: works, pins: pins, tags: tags, numbering: numbering, startNumber: startNumber,
       frameRate: frameRate, currentWork: currentWork, currentMovement: currentMovement,
       declaredStatus: declaredStatus, timecodeOffset: timecodeOffset, nextNumbers: nextNumbers,
-      days: days, numberingRun: numberingRun, takeCount: takes.count,
+      days: days, numberingRun: numberingRun, nextMarkID: nextMarkID, takeCount: takes.count,
       changedTakes: changed, context: context, target: target)
   }
 
@@ -369,8 +377,17 @@ public struct ProtocolSession: Equatable, Sendable {
     case .onTake(let word, _) where !isBarOfCurrentMovement(word):
       try? take(named: String(word.dropFirst()))
     case .file(_, let label?): take(labelled: label)
+    case .editMark(let id, _, _, _), .deleteMark(let id): self.take(holdingMark: id)?.take
     default: nil
     }
+  }
+
+  /// The take holding mark `id`, and the mark's place among its marks.
+  private func take(holdingMark id: Int) -> (take: Int, index: Int)? {
+    for (take, held) in takes.enumerated() {
+      if let index = held.marks.firstIndex(where: { $0.id == id }) { return (take, index) }
+    }
+    return nil
   }
 
   private func isBarOfCurrentMovement(_ word: String) -> Bool {
@@ -391,6 +408,7 @@ public struct ProtocolSession: Equatable, Sendable {
     nextNumbers = before.nextNumbers
     days = before.days
     numberingRun = before.numberingRun
+    nextMarkID = before.nextMarkID
     takes.removeSubrange(before.takeCount...)
     for take in before.changedTakes {
       takes[take.index].endBar = take.endBar
@@ -400,7 +418,11 @@ public struct ProtocolSession: Equatable, Sendable {
       takes[take.index].isFalseStart = take.isFalseStart
       takes[take.index].isNoGood = take.isNoGood
       takes[take.index].isKept = take.isKept
-      takes[take.index].marks.removeSubrange(take.markCount...)
+      if let marks = take.marks {
+        takes[take.index].marks = marks
+      } else {
+        takes[take.index].marks.removeSubrange(take.markCount...)
+      }
       takes[take.index].editPoints = take.editPoints
       takes[take.index].notes.removeSubrange(take.noteCount...)
       takes[take.index].file = take.file
@@ -540,10 +562,49 @@ public struct ProtocolSession: Equatable, Sendable {
         throw ProtocolError("no pins in movement \(id.number)")
       }
       pins.removeAll { $0.movement == id }
+    case .editMark(let id, let bars, let rating, let letters):
+      try requireSaying(bars, rating: rating, tags: letters)
+      let (take, index) = try requireMark(id)
+      let marked = try markedBars(bars, on: take)
+      let kept = takes[take].marks[index]
+      takes[take].marks[index] = Mark(
+        id: id, bars: marked, rating: rating, tags: try problemTags(letters))
+      do throws(ProtocolError) {
+        try checkPinsStayWithin(take)
+      } catch {
+        takes[take].marks[index] = kept
+        throw error
+      }
+    case .deleteMark(let id):
+      let (take, index) = try requireMark(id)
+      let kept = takes[take].marks.remove(at: index)
+      do throws(ProtocolError) {
+        try checkPinsStayWithin(take)
+      } catch {
+        takes[take].marks.insert(kept, at: index)
+        throw error
+      }
     case .undo:
       // `apply` takes an undo before it comes here: it changes the actions, not the protocol.
       break
     }
+  }
+
+  private func requireMark(_ id: Int) throws(ProtocolError) -> (take: Int, index: Int) {
+    guard let found = take(holdingMark: id) else { throw ProtocolError("no mark #\(id)") }
+    return found
+  }
+
+  /// A take with no end bar plays up to the last bar an entry mentions: a mark edited or
+  /// deleted may not leave a pin of it past that.
+  private func checkPinsStayWithin(_ take: Int) throws(ProtocolError) {
+    let played = takes[take].bars
+    guard let pin = pins.first(where: { $0.take == take && $0.bars.upperBound > played.upperBound })
+    else { return }
+    let labels = movement(takes[take].movement)!.bars.labels
+    throw ProtocolError(
+      "take \(takes[take].label) is pinned up to bar \(labels[pin.bars.upperBound]): end it "
+        + "there first")
   }
 
   /// A line about one take, entered at `date`: `take`, or the current take when nil.
@@ -709,35 +770,40 @@ public struct ProtocolSession: Equatable, Sendable {
   private mutating func mark(
     _ text: String, rating: Rating?, tags letters: [Character], on named: Int?
   ) throws(ProtocolError) {
-    if text == ProtocolCommand.wholeTake {
-      try markWholeTake(try resolve(named), rating: rating, tags: letters)
-      return
+    if text != ProtocolCommand.wholeTake {
+      let map = (named.map { takes[$0].movement } ?? currentMovement).flatMap(movement)?.bars
+      let head = text.prefix { $0 != "-" && $0 != "–" }
+      guard head.first?.isASCIIDigit == true || map?.bar(head) != nil || map?.bar(text) != nil
+      else { throw ProtocolError("\"\(text)\" is not a command, a bar or a rehearsal mark") }
     }
-    let map = (named.map { takes[$0].movement } ?? currentMovement).flatMap(movement)?.bars
-    let head = text.prefix { $0 != "-" && $0 != "–" }
-    guard head.first?.isASCIIDigit == true || map?.bar(head) != nil || map?.bar(text) != nil
-    else { throw ProtocolError("\"\(text)\" is not a command, a bar or a rehearsal mark") }
+    try requireSaying(text, rating: rating, tags: letters)
+    let take = try resolve(named)
+    let bars = try markedBars(text, on: take)
+    takes[take].marks.append(
+      Mark(id: nextMarkID, bars: bars, rating: rating, tags: try problemTags(letters)))
+    nextMarkID += 1
+  }
+
+  private func requireSaying(_ text: String, rating: Rating?, tags letters: [Character])
+    throws(ProtocolError)
+  {
     guard rating != nil || !letters.isEmpty else {
       throw ProtocolError("say how bar \(text) went: \(ProtocolCommand.ratingHelp), as \(text) 3")
     }
-    let take = try resolve(named)
-    try appendMark(to: take, bars: try barsOfTake(take, text), rating: rating, tags: letters)
   }
 
-  /// `all +`: one mark over the take's whole range, which is known only once it has ended.
-  private mutating func markWholeTake(_ take: Int, rating: Rating?, tags letters: [Character])
-    throws(ProtocolError)
-  {
+  /// The bars a mark of `take` names; `all` is the take's whole range, known only once it has
+  /// ended.
+  private func markedBars(_ text: String, on take: Int) throws(ProtocolError) -> ClosedRange<Int> {
+    guard text == ProtocolCommand.wholeTake else { return try barsOfTake(take, text) }
     guard takes[take].endBar != nil else {
       throw ProtocolError(
         "take \(takes[take].label) has no end yet: end it first, as end 28, then all +")
     }
-    try appendMark(to: take, bars: takes[take].bars, rating: rating, tags: letters)
+    return takes[take].bars
   }
 
-  private mutating func appendMark(
-    to take: Int, bars: ClosedRange<Int>, rating: Rating?, tags letters: [Character]
-  ) throws(ProtocolError) {
+  private func problemTags(_ letters: [Character]) throws(ProtocolError) -> [ProblemTag] {
     var found: [ProblemTag] = []
     for letter in letters {
       guard let tag = tags.first(where: { $0.letter == letter }) else {
@@ -745,7 +811,7 @@ public struct ProtocolSession: Equatable, Sendable {
       }
       if !found.contains(tag) { found.append(tag) }
     }
-    takes[take].marks.append(Mark(bars: bars, rating: rating, tags: found))
+    return found
   }
 
   private mutating func pin(_ label: String, _ text: String) throws(ProtocolError) {

@@ -11,12 +11,13 @@ struct RecordingProtocol: ParsableCommand {
     discussion: """
       Every change is one entry line, kept in the protocol's journal: take [N] [@BAR], mvt K, \
       end BAR, false, A-B RATING (x ± ok + ++ or 0-4), BAR TAGS (i b e n t w f), edit BAR, \
-      note TEXT, file NAME [take LABEL], status edited|done|recording, undo. Each line records who wrote it (the \
-      login name, or --as NAME); undo takes back its author's own last line.
+      note TEXT, file NAME [take LABEL], status edited|done|recording, #N BARS RATING TAGS \
+      (mark N made anew), #N delete, undo. Each line records who wrote it (the login name, or \
+      --as NAME); undo takes back its author's own last line.
       """,
     subcommands: [
-      New.self, Movement.self, Add.self, Link.self, Plan.self, Export.self, List.self, Rename.self,
-      Archive.self, Unarchive.self, Delete.self, ImportScore.self,
+      New.self, Movement.self, Add.self, Edit.self, Link.self, Plan.self, Export.self, List.self,
+      Rename.self, Archive.self, Unarchive.self, Delete.self, ImportScore.self,
     ])
 
   static var store: ProtocolStore {
@@ -118,6 +119,35 @@ struct RecordingProtocol: ParsableCommand {
       let problems = try RecordingProtocol.withProtocols { store, strings in
         try HeadlessProtocol.add(
           line, to: name, by: author.resolved, store: store, strings: strings, at: Date())
+      }
+      for problem in problems { warn(problem) }
+    }
+  }
+
+  struct Edit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Make an earlier mark anew: its bars, rating and tags, on its own take.",
+      discussion: """
+        Appends the line "#N LINE": the journal keeps the mark as it was, and undo takes the \
+        edit back. The mark's number is shown as #N in the JSON export.
+        """)
+
+    @Argument(help: "The protocol's name.")
+    var name: String
+
+    @Argument(help: "The mark's number, as 7 or #7.")
+    var mark: MarkNumber
+
+    @Argument(help: "What the mark becomes, as '17-30 3 i' or 'all +'.")
+    var line: String
+
+    @OptionGroup var author: AuthorOption
+
+    func run() throws {
+      let problems = try RecordingProtocol.withProtocols { store, strings in
+        try HeadlessProtocol.add(
+          "#\(mark.number) \(line)", to: name, by: author.resolved, store: store,
+          strings: strings, at: Date())
       }
       for problem in problems { warn(problem) }
     }
@@ -297,15 +327,36 @@ struct RecordingProtocol: ParsableCommand {
 
   struct Delete: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Move a protocol to the trash folder (the README says how to restore it).")
+      abstract:
+        "Take out one mark, or move a whole protocol to the trash folder (the README says how "
+        + "to restore it).")
 
     @Argument(help: "The protocol's name.")
     var name: String
 
-    @Flag(help: "Delete without asking: required, as the command cannot ask.")
+    @Argument(
+      help: "A mark's number, as 7 or #7: only that mark is taken out (undo brings it back).")
+    var mark: MarkNumber?
+
+    @Flag(help: "Delete the whole protocol without asking: required, as the command cannot ask.")
     var yes = false
 
+    @OptionGroup var author: AuthorOption
+
+    func validate() throws {
+      if mark != nil && yes { throw ValidationError("--yes is for a whole protocol, not a mark") }
+    }
+
     func run() throws {
+      if let mark {
+        let problems = try RecordingProtocol.withProtocols { store, strings in
+          try HeadlessProtocol.add(
+            "#\(mark.number) delete", to: name, by: author.resolved, store: store,
+            strings: strings, at: Date())
+        }
+        for problem in problems { warn(problem) }
+        return
+      }
       let (store, strings) = try RecordingProtocol.ground
       let place = try HeadlessProtocol.delete(
         name, confirmed: yes, store: store, strings: strings, at: Date())
@@ -326,5 +377,18 @@ struct AuthorOption: ParsableArguments {
 
   var resolved: String? {
     author ?? HeadlessProtocol.loginName(environment: ProcessInfo.processInfo.environment)
+  }
+}
+
+/// A mark's number on the command line: `7` or `#7`, as the JSON export shows it.
+struct MarkNumber: ExpressibleByArgument {
+  let number: Int
+
+  init?(argument: String) {
+    let digits = argument.hasPrefix("#") ? argument.dropFirst() : argument[...]
+    guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+      let number = Int(digits), number >= 1
+    else { return nil }
+    self.number = number
   }
 }
