@@ -204,6 +204,30 @@ final class ProtocolScreenTests: XCTestCase {
     XCTAssertTrue(text(model).contains("bar 35: every usable take has intonation"), text(model))
   }
 
+  func testTheReviewEditsOrDeletesTheMarkUnderTheCursor() throws {
+    var model = openedBrahms()
+    _ = model.handle(
+      loaded([
+        "mvt 1: 1-40 A=12", "take", "1-20 ++", "21-40 ±", "end 40", "take @30", "30-40 +", "35 i",
+        "end 40",
+      ]))
+    model.press(.tab, .character("g"), .character("3"), .character("5"), .enter)
+    model.press(.character("e"))
+    XCTAssertTrue(
+      text(model).contains("move the cursor to a take that marked this bar"),
+      "the best row holds no mark: \(text(model))")
+    model.press(.up)
+    XCTAssertTrue(text(model).contains("  › 2  +  intonation  #3 #4"), text(model))
+    XCTAssertTrue(text(model).contains("    1  ±  #2"), text(model))
+    model.press(.character("e"))
+    XCTAssertEqual(screen(model)?.entry, "#4 35 i", "the latest mark on the bar, as it stands")
+    XCTAssertTrue(text(model).contains("> #4 35 i_"), text(model))
+    XCTAssertEqual(
+      model.press(.backspace, .character("w"), .enter), [.protocolAdd("brahms", line: "#4 35 w")])
+    XCTAssertEqual(screen(model)?.phase, .reviewing)
+    XCTAssertEqual(model.press(.character("d")), [.protocolAdd("brahms", line: "#4 delete")])
+  }
+
   func testAJumpToNothingIsRefusedInTheProducersLanguage() throws {
     var settings = Settings()
     settings.language = "es"

@@ -132,6 +132,7 @@ public struct ProtocolModel: Equatable, Sendable {
     KeyHint(.text("←→↑↓"), "protocol.key.walk"),
     KeyHint(.text("g"), "protocol.key.jump"),
     KeyHint(.text("0-4 a"), "protocol.key.filter"),
+    KeyHint(.text("e d"), "protocol.key.editMark", inBar: false),
     KeyHint(.text("Tab"), "protocol.key.prepare"),
     .back,
     .help,
@@ -199,9 +200,7 @@ public struct ProtocolModel: Equatable, Sendable {
     switch phase {
     case .choosing: return choose(event.key, strings: strings)
     case .recording: return record(event.key)
-    case .reviewing:
-      review(event.key, strings: strings)
-      return []
+    case .reviewing: return review(event.key, strings: strings)
     case .preparing: return prepare(event.key)
     }
   }
@@ -337,8 +336,20 @@ public struct ProtocolModel: Equatable, Sendable {
     return map.takes.filter(kept.contains)
   }
 
-  /// Arrows walk the take map: bars across, takes down, the best row below the last take.
-  private mutating func review(_ key: Key, strings: Localizer) {
+  /// The latest mark of the take under the review's cursor that covers its bar: the one `e`
+  /// edits and `d` deletes.
+  func markUnderCursor(in map: TakeMap) -> Mark? {
+    let shown = shownTakes(of: map)
+    guard let row = cursorRow, shown.indices.contains(row) else { return nil }
+    return session.takes[shown[row]].marks.last { $0.bars.contains(cursorBar) }
+  }
+
+  /// Arrows walk the take map: bars across, takes down, the best row below the last take; `e`
+  /// opens the entry line on the mark under the cursor, written as it stands (`#7 17-28 + i`),
+  /// and `d` deletes it.
+  private mutating func review(_ key: Key, strings: Localizer) -> [Effect] {
+    guard let name else { return [] }
+    if isTyping { return type(key, name: name) }
     let map = session.currentMovement.flatMap { TakeMap(session: session, movement: $0) }
     let bars = map?.bars.count ?? 1
     let takes = map.map { shownTakes(of: $0).count } ?? 0
@@ -352,9 +363,24 @@ public struct ProtocolModel: Equatable, Sendable {
       case .character(let character) where typed.count < 12: jump = typed + String(character)
       default: break
       }
-      return
+      return []
     }
     switch key {
+    case .character("e"), .character("d"):
+      guard let map, let mark = markUnderCursor(in: map) else {
+        refusal = strings.text("protocol.error.noMarkHere")
+        return []
+      }
+      guard key == .character("e") else { return [.protocolAdd(name, line: "#\(mark.id) delete")] }
+      let labels = map.bars.labels
+      let bars =
+        mark.bars.count == 1
+        ? labels[mark.bars.lowerBound]
+        : "\(labels[mark.bars.lowerBound])-\(labels[mark.bars.upperBound])"
+      entry =
+        (["#\(mark.id)", bars] + [mark.rating?.ascii].compactMap { $0 }
+        + mark.tags.map { String($0.letter) }).joined(separator: " ")
+      isTyping = true
     case .character("g"): jump = ""
     case .character("a"):
       minimumRating = nil
@@ -371,6 +397,7 @@ public struct ProtocolModel: Equatable, Sendable {
     case .down: cursorRow = cursorRow.flatMap { $0 + 1 < takes ? $0 + 1 : nil }
     default: break
     }
+    return []
   }
 
   /// The ruler's keys; nil when the key is not the ruler's, so it goes on as usual.

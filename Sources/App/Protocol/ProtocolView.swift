@@ -288,6 +288,7 @@ enum ProtocolView {
     let planned = plan.segments.first { $0.bars.contains(barIndex) }?.label
     let heading =
       screen.jump.map { strings.text("protocol.jump", ["typed": $0]) + "_" }
+      ?? (screen.isTyping ? "> " + screen.entry + "_" : nil)
       ?? strings.text(
         "protocol.atBar",
         [
@@ -304,6 +305,8 @@ enum ProtocolView {
       var text = marker + take.name + "  " + gradeText(entry.grade, glyphs: model.glyphs)
       if let file = take.file { text += "  " + file }
       if !entry.tags.isEmpty { text += "  " + entry.tags.map(\.name).joined(separator: ", ") }
+      let marks = take.marks.filter { $0.bars.contains(barIndex) }.map { "#\($0.id)" }
+      if !marks.isEmpty { text += "  " + marks.joined(separator: " ") }
       if !entry.notes.isEmpty { text += "  · " + entry.notes.joined(separator: " · ") }
       canvas.write(text, x: area.x, y: y, style: .role(.text), clip: area)
       y += 1
