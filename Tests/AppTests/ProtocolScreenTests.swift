@@ -228,6 +228,24 @@ final class ProtocolScreenTests: XCTestCase {
     XCTAssertEqual(model.press(.character("d")), [.protocolAdd("brahms", line: "#4 delete")])
   }
 
+  func testTheReviewShowsOnePartAtATime() throws {
+    var model = openedBrahms()
+    _ = model.handle(
+      loaded(["mvt 1: 1-10", "parts vla vc", "take", "1-10 ++", "5 vla x i", "6 vc x", "end 10"]))
+    model.press(.tab, .character("g"), .character("5"), .enter, .up)
+    XCTAssertTrue(text(model).contains("Bar 5: best ✗"), text(model))
+    XCTAssertTrue(text(model).contains("  › 1  ✗  intonation  #1 #2"), text(model))
+    model.press(.character("p"))
+    XCTAssertEqual(screen(model)?.part, "vla")
+    XCTAssertTrue(text(model).contains("part vla"), text(model))
+    model.press(.character("p"))
+    XCTAssertEqual(screen(model)?.part, "vc")
+    XCTAssertTrue(text(model).contains("Bar 5: best ++"), "the viola's x is not the cello's")
+    XCTAssertTrue(text(model).contains("  › 1  ++  #1"), text(model))
+    model.press(.character("p"))
+    XCTAssertNil(screen(model)?.part, "after the last part, every part again")
+  }
+
   func testAJumpToNothingIsRefusedInTheProducersLanguage() throws {
     var settings = Settings()
     settings.language = "es"

@@ -15,7 +15,8 @@ final class ProtocolStateTests: XCTestCase {
     let lines = [
       "fps 29.97df", "tc 01:00:00;00", "work Brahms", "numbering movement start 3",
       "mvt 1 \"Allegro\": 0-40 A=12 3/4@q=120 20:2/4@q=90.5", "tag p page turn", "take @A",
-      "12-14 + p", "file A001.WAV", "edit 13", "note lovely", "end 30", "all ok i", "take", "false",
+      "parts vn vla", "12-14 + p vla F#4", "file A001.WAV", "edit 13", "note lovely", "end 30",
+      "all ok i", "take", "false",
       "take 9",
       "ng", "mvt 2: 1-16", "take", "keep", "4 x", "mnote hum", "day 2 — Tuesday restart",
       "work Schumann", "mvt 1: 1-8", "take", "3 ++", "status edited", "mvt 1", "work Brahms",
@@ -66,7 +67,8 @@ final class ProtocolStateTests: XCTestCase {
     let session = try fullSession()
     let written = [
       "works", "takes", "pins", "tags", "numbering", "startNumber", "frameRate", "currentWork",
-      "currentMovement", "declaredStatus", "days", "nextMarkID", "timecodeOffset", "nextNumbers",
+      "currentMovement", "declaredStatus", "days", "nextMarkID", "parts", "timecodeOffset",
+      "nextNumbers",
       "numberingRun",
     ]
     // The undo history is left out on purpose, and whether it was.
@@ -98,7 +100,7 @@ final class ProtocolStateTests: XCTestCase {
         "isKept", "marks", "editPoints", "notes", "file",
       ])
     XCTAssertEqual(fields(try XCTUnwrap(take.timecode)), ["frameCount", "rate"])
-    XCTAssertEqual(fields(take.marks[0]), ["id", "bars", "rating", "tags"])
+    XCTAssertEqual(fields(take.marks[0]), ["id", "bars", "rating", "tags", "part", "note"])
     XCTAssertEqual(fields(take.marks[0].tags[0]), ["letter", "name"])
     XCTAssertEqual(fields(session.pins[0]), ["movement", "take", "bars"])
   }

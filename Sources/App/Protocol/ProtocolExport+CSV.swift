@@ -7,7 +7,7 @@ extension ProtocolExport {
     "work", "movement", "take", "start_bar", "end_bar", "false_start", "circled", "no_good",
     "started", "timecode",
     "from_bar", "to_bar", "rating", "tags", "notes", "file", "day", "day_title", "began_local",
-    "ended_local", "duration",
+    "ended_local", "duration", "mark", "part", "note",
   ]
 
   /// RFC 4180 CSV with a header row and CRLF line ends, for a spreadsheet: one row per mark and
@@ -44,14 +44,16 @@ extension ProtocolExport {
           localDateTime(take.startedAt, of: take), localDateTime(take.clockEnd, of: take),
           Self.length(of: take, hours: true),
         ]
-      if take.marks.isEmpty { rows.append(fields + ["", "", "", "", notes, file] + day) }
+      if take.marks.isEmpty {
+        rows.append(fields + ["", "", "", "", notes, file] + day + ["", "", ""])
+      }
       for mark in take.marks {
         rows.append(
           fields + [
             map.labels[mark.bars.lowerBound], map.labels[mark.bars.upperBound],
             mark.rating.map { String($0.rawValue) } ?? "",
             mark.tags.map(\.name).joined(separator: ";"), notes, file,
-          ] + day)
+          ] + day + ["#\(mark.id)", mark.part ?? "", mark.note ?? ""])
       }
     }
     return rows.map { $0.map(CSVCell.spreadsheet).joined(separator: ",") + "\r\n" }.joined()

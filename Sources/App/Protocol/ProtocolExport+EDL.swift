@@ -70,7 +70,9 @@ extension ProtocolExport {
         where !mark.tags.isEmpty && mark.bars.overlaps(segment.bars) {
           let bar = max(mark.bars.lowerBound, segment.bars.lowerBound)
           let at = record.adding(frames: sourceIn.frames(to: source(bar)))
-          lines.append("* LOC: \(at) RED \(mark.tags.map(\.name).joined(separator: ", "))")
+          let problems = mark.tags.map(\.name).joined(separator: ", ")
+          let about = [mark.part, mark.note].compactMap { $0 }.joined(separator: " ")
+          lines.append("* LOC: \(at) RED \(about.isEmpty ? "" : about + ": ")\(problems)")
         }
         record = recordOut
       }

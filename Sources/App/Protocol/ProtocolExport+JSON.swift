@@ -99,6 +99,8 @@ extension ProtocolExport {
               "from": bar(mark.bars.lowerBound), "to": bar(mark.bars.upperBound),
               "rating": mark.rating.map { .string($0.ascii) } ?? .null,
               "tags": .array(mark.tags.map { .string($0.name) }),
+              "part": mark.part.map(JSONValue.string) ?? .null,
+              "note": mark.note.map(JSONValue.string) ?? .null,
             ])
           }),
         "editPoints": .array(take.editPoints.map(bar)),

@@ -57,8 +57,10 @@ extension ProtocolExport {
   /// `12–20 ++`, `25 intonation, wrong note` or `9 ± noise`.
   static func markText(_ mark: Mark, in map: BarMap) -> String {
     var words = [span(mark.bars, in: map)]
+    if let part = mark.part { words.append(part) }
     if let rating = mark.rating { words.append(rating.unicode) }
     if !mark.tags.isEmpty { words.append(mark.tags.map(\.name).joined(separator: ", ")) }
+    if let note = mark.note { words.append(note) }
     return words.joined(separator: " ")
   }
 

@@ -42,7 +42,8 @@ extension ProtocolExport {
   func timelineName(_ mark: Mark, of take: Take) -> String {
     let words =
       ["take \(take.name)", Self.barsPhrase(mark.bars, in: bars(of: take))]
-      + (mark.rating.map { [$0.unicode] } ?? []) + mark.tags.map { String($0.letter) }
+      + [mark.part].compactMap { $0 } + (mark.rating.map { [$0.unicode] } ?? [])
+      + mark.tags.map { String($0.letter) } + [mark.note].compactMap { $0 }
     return words.joined(separator: " ")
   }
 

@@ -64,6 +64,9 @@ public struct ProtocolModel: Equatable, Sendable {
   public private(set) var cursorRow: Int?
   /// Only takes rated at least this somewhere are shown; `0`–`4` set it, `a` shows all.
   public private(set) var minimumRating: Rating?
+  /// The part the review is about (`p` goes through the protocol's parts): marks of other
+  /// parts are left out. Nil: every mark.
+  public private(set) var part: String?
   /// A bar, rehearsal letter or take being typed to jump to (`g`); nil when not jumping.
   public private(set) var jump: String?
   /// The path of a MusicXML score being typed to import (`s` in preparation).
@@ -133,6 +136,7 @@ public struct ProtocolModel: Equatable, Sendable {
     KeyHint(.text("g"), "protocol.key.jump"),
     KeyHint(.text("0-4 a"), "protocol.key.filter"),
     KeyHint(.text("e d"), "protocol.key.editMark", inBar: false),
+    KeyHint(.text("p"), "protocol.key.part", inBar: false),
     KeyHint(.text("Tab"), "protocol.key.prepare"),
     .back,
     .help,
@@ -341,7 +345,7 @@ public struct ProtocolModel: Equatable, Sendable {
   func markUnderCursor(in map: TakeMap) -> Mark? {
     let shown = shownTakes(of: map)
     guard let row = cursorRow, shown.indices.contains(row) else { return nil }
-    return session.takes[shown[row]].marks.last { $0.bars.contains(cursorBar) }
+    return map.marks(ofTake: shown[row], at: cursorBar).last
   }
 
   /// Arrows walk the take map: bars across, takes down, the best row below the last take; `e`
@@ -350,7 +354,9 @@ public struct ProtocolModel: Equatable, Sendable {
   private mutating func review(_ key: Key, strings: Localizer) -> [Effect] {
     guard let name else { return [] }
     if isTyping { return type(key, name: name) }
-    let map = session.currentMovement.flatMap { TakeMap(session: session, movement: $0) }
+    let map = session.currentMovement.flatMap {
+      TakeMap(session: session, movement: $0, part: part)
+    }
     let bars = map?.bars.count ?? 1
     let takes = map.map { shownTakes(of: $0).count } ?? 0
     if let typed = jump {
@@ -382,6 +388,11 @@ public struct ProtocolModel: Equatable, Sendable {
         + mark.tags.map { String($0.letter) }).joined(separator: " ")
       isTyping = true
     case .character("g"): jump = ""
+    case .character("p"):
+      let parts = session.parts
+      part =
+        part.flatMap { parts.firstIndex(of: $0) }.map { $0 + 1 < parts.count ? parts[$0 + 1] : nil }
+        ?? parts.first
     case .character("a"):
       minimumRating = nil
       cursorRow = nil

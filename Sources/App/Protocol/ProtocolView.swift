@@ -225,7 +225,8 @@ enum ProtocolView {
   ) {
     let strings = model.strings
     let session = screen.session
-    guard let id = session.currentMovement, let map = TakeMap(session: session, movement: id),
+    guard let id = session.currentMovement,
+      let map = TakeMap(session: session, movement: id, part: screen.part),
       let plan = EditingPlan(session: session).movements.first(where: { $0.movement == id })
     else {
       canvas.write(
@@ -239,10 +240,15 @@ enum ProtocolView {
     canvas.write(
       (plan.work.isEmpty ? "" : plan.work + ", ") + movementName, x: area.x, y: area.y,
       style: Style.role(.accent).bold, clip: area)
-    if let minimum = screen.minimumRating {
-      let filter = strings.text(
-        "protocol.filter",
-        ["rating": gradeText(.rated(minimum), glyphs: model.glyphs)])
+    let filters =
+      [screen.part.map { strings.text("protocol.partFilter", ["part": $0]) }]
+      + [
+        screen.minimumRating.map {
+          strings.text("protocol.filter", ["rating": gradeText(.rated($0), glyphs: model.glyphs)])
+        }
+      ]
+    if !filters.compactMap({ $0 }).isEmpty {
+      let filter = filters.compactMap { $0 }.joined(separator: ", ")
       canvas.write(
         filter, x: area.maxX - filter.displayWidth, y: area.y, style: .role(.warn), clip: area)
     }
@@ -305,7 +311,7 @@ enum ProtocolView {
       var text = marker + take.name + "  " + gradeText(entry.grade, glyphs: model.glyphs)
       if let file = take.file { text += "  " + file }
       if !entry.tags.isEmpty { text += "  " + entry.tags.map(\.name).joined(separator: ", ") }
-      let marks = take.marks.filter { $0.bars.contains(barIndex) }.map { "#\($0.id)" }
+      let marks = map.marks(ofTake: entry.take, at: barIndex).map { "#\($0.id)" }
       if !marks.isEmpty { text += "  " + marks.joined(separator: " ") }
       if !entry.notes.isEmpty { text += "  · " + entry.notes.joined(separator: " · ") }
       canvas.write(text, x: area.x, y: y, style: .role(.text), clip: area)

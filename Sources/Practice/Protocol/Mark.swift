@@ -9,4 +9,8 @@ public struct Mark: Equatable, Sendable {
   public let bars: ClosedRange<Int>
   public let rating: Rating?
   public let tags: [ProblemTag]
+  /// The part it is about (`47 vla i`), one of the protocol's parts; nil for everyone.
+  public let part: String?
+  /// The note it is about, as typed (`47 vla i G`).
+  public let note: String?
 }

@@ -8,6 +8,8 @@ enum ProtocolCommand: Equatable {
   case frameRate(FrameRate)
   case timecode(String)
   case tag(Character, name: String)
+  /// `parts vn1 vn2 vla vc`: the parts (or voices) a mark may name.
+  case parts([String])
   case take(number: Int?, bar: String?)
   case end(bar: String)
   case falseStart
@@ -15,10 +17,10 @@ enum ProtocolCommand: Equatable {
   case noGood
   /// `keep`: the take is circled, the producer's favourite, preferred by the plan on a tie.
   case keep
-  case mark(bars: String, rating: Rating?, tags: [Character])
+  case mark(MarkEntry)
   /// `#7 BARS [RATING] [TAGS…]` (or `#7 all …`): mark 7 becomes that mark, on its own take and
   /// in its place among the take's marks.
-  case editMark(id: Int, bars: String, rating: Rating?, tags: [Character])
+  case editMark(id: Int, MarkEntry)
   /// `#7 delete`: mark 7 is taken out.
   case deleteMark(id: Int)
   case editPoint(bar: String)
@@ -81,6 +83,13 @@ enum ProtocolCommand: Equatable {
         throw ProtocolError("tag needs a letter and a name, as tag p page turn")
       }
       self = .tag(letter, name: String(rest.dropFirst().trimmingWhitespace()))
+    case "parts":
+      let names = arguments.map(String.init)
+      guard !names.isEmpty, names.allSatisfy(Self.isPartName) else {
+        throw ProtocolError(
+          "parts needs their short names, lower-case letters and digits, as parts vn1 vn2 vla vc")
+      }
+      self = .parts(names)
     case "take": self = try Self.take(arguments)
     case "day":
       let restarts = arguments.last?.lowercased() == "restart"
@@ -182,10 +191,10 @@ enum ProtocolCommand: Equatable {
         "say what mark #\(number) becomes, as #\(number) 17-28 3, or #\(number) delete")
     case "delete", "del": return .deleteMark(id: number)
     default:
-      guard case .mark(let bars, let rating, let tags) = try marking(rest) else {
+      guard case .mark(let entry) = try marking(rest) else {
         preconditionFailure("marking reads a mark")
       }
-      return .editMark(id: number, bars: bars, rating: rating, tags: tags)
+      return .editMark(id: number, entry)
     }
   }
 
@@ -271,33 +280,48 @@ enum ProtocolCommand: Equatable {
     return .file(String(name), take: String(words[1]))
   }
 
-  /// `BARS [RATING] [TAGS…]`: `17-28 4`, `9 i`, `9 iw`, `9-12 + t`. The session refuses a mark
-  /// without a rating or a tag once it knows whether `BARS` is a bar at all.
-  ///
-  /// Tags go at most two to a word: a longer word of letters is a word (`30 fine`, `12 new`),
-  /// and taking its letters for tags would log a passage that went well as four problems.
+  /// `BARS [RATING] [WORDS…]`: `17-28 4`, `9 i`, `9 iw`, `9-12 + t`, `47 vla i G`. The words
+  /// after the rating are tags, a part or a note, which only the session can tell apart (`vc`
+  /// may be a part, or the tags v and c); it refuses a mark without a rating or a tag once it
+  /// knows whether `BARS` is a bar at all.
   private static func mark(bars: Substring, _ words: [Substring], rest: String)
     throws(ProtocolError) -> ProtocolCommand
   {
     var rating: Rating?
-    var tags: [Character] = []
+    var others: [String] = []
     for word in words {
       if let given = Rating(word) {
         guard rating == nil else { throw ProtocolError("one rating per entry") }
         rating = given
-      } else if word.allSatisfy(\.isLetter) {
-        guard word.count <= maximumTagsInAWord else { throw notTags(word, note: "note " + rest) }
-        tags += word
       } else {
-        throw ProtocolError("\"\(word)\" is not \(ratingHelp)")
+        others.append(String(word))
       }
     }
-    return .mark(bars: String(bars), rating: rating, tags: tags)
+    return .mark(MarkEntry(bars: String(bars), rating: rating, words: others, rest: rest))
   }
 
   static let maximumTagsInAWord = 2
 
-  private static func notTags(_ word: Substring, note: String) -> ProtocolError {
+  /// A part's name: a lower-case letter, then up to seven lower-case letters or digits, and
+  /// no rating (`ok`, `x`).
+  static func isPartName(_ name: String) -> Bool {
+    guard let first = name.first, first.isASCII, first.isLowercase, name.count <= 8 else {
+      return false
+    }
+    return Rating(name[...]) == nil
+      && name.allSatisfy { $0.isASCIIDigit || ($0.isASCII && $0.isLowercase) }
+  }
+
+  /// A note as a mark names it: a capital letter A–G, then a sharp or a flat, then an octave
+  /// (`G`, `F#4`, `Bb`, `E♭5`).
+  static func isNoteName(_ word: String) -> Bool {
+    var rest = word[...]
+    guard let letter = rest.popFirst(), "ABCDEFG".contains(letter) else { return false }
+    if let accidental = rest.first, "#b♯♭".contains(accidental) { rest.removeFirst() }
+    return rest.isEmpty || (rest.count == 1 && rest.first!.isASCIIDigit)
+  }
+
+  static func notTags(_ word: String, note: String) -> ProtocolError {
     ProtocolError(
       "\"\(word)\" is not a tag: did you mean \"\(note)\"? Tags are one or two letters, as 30 iw",
       key: "protocol.error.notTags", arguments: ["word": String(word), "note": note])
@@ -309,6 +333,16 @@ enum ProtocolCommand: Equatable {
     }
     return value
   }
+}
+
+/// A mark as typed: its bars, its rating, and the words after it, which the session reads as
+/// tags, a part of the protocol (`parts vn1 vla`) or a note (`G`, `F#4`, `Bb`); `rest` is the
+/// line after the bars, for the refusal that suggests a note.
+struct MarkEntry: Equatable {
+  var bars: String
+  var rating: Rating?
+  var words: [String]
+  var rest: String
 }
 
 extension Character {

@@ -6,7 +6,7 @@ import FoundationEssentials
 /// written; `ProtocolStateTests` fails when one is added and not written here.
 extension ProtocolSession {
   /// Changes whenever what is written changes, so a state written before is not misread.
-  static let stateVersion = 2
+  static let stateVersion = 3
 
   public func encodeState(into writer: inout StateWriter) {
     writer.int(Self.stateVersion)
@@ -57,6 +57,7 @@ extension ProtocolSession {
     }
     writer.int(numberingRun)
     writer.int(nextMarkID)
+    writer.list(parts) { $0.string($1) }
   }
 
   /// The session `encodeState` wrote, as `forgettingActions` leaves it.
@@ -107,6 +108,7 @@ extension ProtocolSession {
     nextNumbers = Dictionary(numbers) { _, last in last }
     numberingRun = try reader.int()
     nextMarkID = try reader.int()
+    parts = try reader.list { try $0.string() }
     try checkReferences()
     self = forgettingActions()
   }
@@ -135,7 +137,11 @@ extension ProtocolSession {
         throw StateReader.Damaged()
       }
     }
-    let ids = takes.flatMap { $0.marks.map(\.id) }
+    let marks = takes.flatMap(\.marks)
+    guard marks.allSatisfy({ $0.part.map(parts.contains) ?? true }) else {
+      throw StateReader.Damaged()
+    }
+    let ids = marks.map(\.id)
     guard Set(ids).count == ids.count, ids.allSatisfy({ (1..<nextMarkID).contains($0) }) else {
       throw StateReader.Damaged()
     }
@@ -207,6 +213,8 @@ extension StateWriter {
       writer.range(mark.bars)
       writer.optional(mark.rating) { $0.int($1.rawValue) }
       writer.list(mark.tags) { $0.tag($1) }
+      writer.optional(mark.part) { $0.string($1) }
+      writer.optional(mark.note) { $0.string($1) }
     }
     list(take.editPoints) { $0.int($1) }
     list(take.notes) { $0.string($1) }
@@ -285,7 +293,10 @@ extension StateReader {
         guard let rating = Rating(rawValue: try reader.int()) else { throw Damaged() }
         return rating
       }
-      return Mark(id: id, bars: bars, rating: rating, tags: try reader.list { try $0.tag() })
+      return Mark(
+        id: id, bars: bars, rating: rating, tags: try reader.list { try $0.tag() },
+        part: try reader.optional { try $0.string() }, note: try reader.optional { try $0.string() }
+      )
     }
     take.editPoints = try list { try $0.int() }
     take.notes = try list { try $0.string() }

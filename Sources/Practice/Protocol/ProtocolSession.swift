@@ -20,6 +20,7 @@ import FoundationEssentials
 ///   A take's timecode is that timecode plus the time from then to the take's `take` line, to
 ///   the millisecond. Changing `fps` keeps the offset's HH:MM:SS:FF, the rate's nearest label.
 /// - `tag LETTER NAME` adds a problem tag, such as `tag p page turn`.
+/// - `parts vn1 vn2 vla vc` adds the parts (or voices) a mark may name.
 ///
 /// Recording
 /// - `day [TITLE]` starts a new recording day (`day 2 — Tuesday`): takes carry their day, and
@@ -33,8 +34,9 @@ import FoundationEssentials
 ///   it ended before the last bar, where it started if it was a false start, otherwise at the
 ///   first bar. The previous take, if still open, ends now on the wall clock.
 /// - `end BAR` sets where the current take ended; `false` makes it a false start.
-/// - `BARS [RATING] [TAGS…]` rates bars of the current take and/or tags them: `17-28 4`,
-///   `9 i`, `9 iw`, `40 x n`. Ratings: `0`–`4` or `x ± ok + ++` (`+-` for `±`); tags: the
+/// - `BARS [RATING] [TAGS…] [PART] [NOTE]` rates bars of the current take and/or tags them:
+///   `17-28 4`, `9 i`, `9 iw`, `40 x n`, and may name one of the parts and a note: `47 vla i
+///   G` (a part's name wins over tags of the same letters; a note is a capital letter). Ratings: `0`–`4` or `x ± ok + ++` (`+-` for `±`); tags: the
 ///   letters of `ProblemTag.builtIn` and the session's own.
 /// - `#7 BARS [RATING] [TAGS…]` makes mark 7 (each mark is numbered as it is made, shown as
 ///   `#7`) that mark instead, on its own take and in its place among the take's marks, as `#7
@@ -84,6 +86,8 @@ public struct ProtocolSession: Equatable, Sendable {
   public internal(set) var days: [RecordingDay] = []
   /// The number the next mark gets (`Mark.id`).
   public internal(set) var nextMarkID = 1
+  /// The parts (or voices) marks may name, in the order given (`parts vn1 vn2 vla vc`).
+  public internal(set) var parts: [String] = []
 
   var timecodeOffset: TimecodeOffset?
   /// The next automatic number in each counting scope the session has used.
@@ -150,6 +154,7 @@ public struct ProtocolSession: Equatable, Sendable {
     var days: [RecordingDay]
     var numberingRun: Int
     var nextMarkID: Int
+    var parts: [String]
     var takeCount: Int
     var changedTakes: [TakeSnapshot]
     var context: Context
@@ -366,7 +371,8 @@ public struct ProtocolSession: Equatable, Sendable {
       works: works, pins: pins, tags: tags, numbering: numbering, startNumber: startNumber,
       frameRate: frameRate, currentWork: currentWork, currentMovement: currentMovement,
       declaredStatus: declaredStatus, timecodeOffset: timecodeOffset, nextNumbers: nextNumbers,
-      days: days, numberingRun: numberingRun, nextMarkID: nextMarkID, takeCount: takes.count,
+      days: days, numberingRun: numberingRun, nextMarkID: nextMarkID, parts: parts,
+      takeCount: takes.count,
       changedTakes: changed, context: context, target: target)
   }
 
@@ -377,7 +383,7 @@ public struct ProtocolSession: Equatable, Sendable {
     case .onTake(let word, _) where !isBarOfCurrentMovement(word):
       try? take(named: String(word.dropFirst()))
     case .file(_, let label?): take(labelled: label)
-    case .editMark(let id, _, _, _), .deleteMark(let id): self.take(holdingMark: id)?.take
+    case .editMark(let id, _), .deleteMark(let id): self.take(holdingMark: id)?.take
     default: nil
     }
   }
@@ -409,6 +415,7 @@ public struct ProtocolSession: Equatable, Sendable {
     days = before.days
     numberingRun = before.numberingRun
     nextMarkID = before.nextMarkID
+    parts = before.parts
     takes.removeSubrange(before.takeCount...)
     for take in before.changedTakes {
       takes[take.index].endBar = take.endBar
@@ -515,6 +522,8 @@ public struct ProtocolSession: Equatable, Sendable {
       }
       timecodeOffset = TimecodeOffset(timecode: timecode, setAt: date)
     case .tag(let letter, let name): try defineTag(letter, name: name)
+    case .parts(let names):
+      for name in names where !parts.contains(name) { parts.append(name) }
     case .take(let number, let bar):
       try startTake(number: number, at: bar, date: date, utcOffset: utcOffset)
     case .end, .falseStart, .noGood, .keep, .mark, .editPoint, .note, .file(_, take: nil):
@@ -562,13 +571,15 @@ public struct ProtocolSession: Equatable, Sendable {
         throw ProtocolError("no pins in movement \(id.number)")
       }
       pins.removeAll { $0.movement == id }
-    case .editMark(let id, let bars, let rating, let letters):
-      try requireSaying(bars, rating: rating, tags: letters)
+    case .editMark(let id, let entry):
+      let words = try read(entry)
+      try requireSaying(entry.bars, rating: entry.rating, tags: words.letters)
       let (take, index) = try requireMark(id)
-      let marked = try markedBars(bars, on: take)
+      let marked = try markedBars(entry.bars, on: take)
       let kept = takes[take].marks[index]
       takes[take].marks[index] = Mark(
-        id: id, bars: marked, rating: rating, tags: try problemTags(letters))
+        id: id, bars: marked, rating: entry.rating, tags: try problemTags(words.letters),
+        part: words.part, note: words.note)
       do throws(ProtocolError) {
         try checkPinsStayWithin(take)
       } catch {
@@ -635,8 +646,7 @@ public struct ProtocolSession: Equatable, Sendable {
         throw ProtocolError("take \(takes[take].label) is \(verdict)")
       }
       takes[take].isKept = true
-    case .mark(let bars, let rating, let letters):
-      try mark(bars, rating: rating, tags: letters, on: named)
+    case .mark(let entry): try mark(entry, on: named)
     case .editPoint(let bar):
       let take = try resolve(named)
       let bars = try barsOfTake(take, bar)
@@ -767,21 +777,51 @@ public struct ProtocolSession: Equatable, Sendable {
     takes[take].endBar = end
   }
 
-  private mutating func mark(
-    _ text: String, rating: Rating?, tags letters: [Character], on named: Int?
-  ) throws(ProtocolError) {
+  private mutating func mark(_ entry: MarkEntry, on named: Int?) throws(ProtocolError) {
+    let text = entry.bars
+    let words = try read(entry)
     if text != ProtocolCommand.wholeTake {
       let map = (named.map { takes[$0].movement } ?? currentMovement).flatMap(movement)?.bars
       let head = text.prefix { $0 != "-" && $0 != "–" }
       guard head.first?.isASCIIDigit == true || map?.bar(head) != nil || map?.bar(text) != nil
       else { throw ProtocolError("\"\(text)\" is not a command, a bar or a rehearsal mark") }
     }
-    try requireSaying(text, rating: rating, tags: letters)
+    try requireSaying(text, rating: entry.rating, tags: words.letters)
     let take = try resolve(named)
     let bars = try markedBars(text, on: take)
     takes[take].marks.append(
-      Mark(id: nextMarkID, bars: bars, rating: rating, tags: try problemTags(letters)))
+      Mark(
+        id: nextMarkID, bars: bars, rating: entry.rating, tags: try problemTags(words.letters),
+        part: words.part, note: words.note))
     nextMarkID += 1
+  }
+
+  /// The words after a mark's rating: a part of the protocol, a note, or tags, at most two to
+  /// a word. A longer word of letters is a word (`30 fine`, `12 new`): taking its letters for
+  /// tags would log a passage that went well as four problems.
+  private func read(_ entry: MarkEntry) throws(ProtocolError) -> (
+    letters: [Character], part: String?, note: String?
+  ) {
+    var letters: [Character] = []
+    var part: String?
+    var note: String?
+    for word in entry.words {
+      if parts.contains(word) {
+        guard part == nil else { throw ProtocolError("one part per entry") }
+        part = word
+      } else if ProtocolCommand.isNoteName(word) {
+        guard note == nil else { throw ProtocolError("one note per entry") }
+        note = word
+      } else if word.allSatisfy(\.isLetter) {
+        guard word.count <= ProtocolCommand.maximumTagsInAWord else {
+          throw ProtocolCommand.notTags(word, note: "note " + entry.rest)
+        }
+        letters += word
+      } else {
+        throw ProtocolError("\"\(word)\" is not \(ProtocolCommand.ratingHelp)")
+      }
+    }
+    return (letters, part, note)
   }
 
   private func requireSaying(_ text: String, rating: Rating?, tags letters: [Character])

@@ -34,6 +34,9 @@ public struct TakeMap: Equatable, Sendable {
   }
 
   public let movement: MovementID
+  /// The part the map is about: marks naming another part are left out, marks naming none
+  /// kept. Nil: every mark.
+  public let part: String?
   public let bars: BarMap
   /// The positions in `ProtocolSession.takes` of the movement's takes, in recording order.
   public let takes: [Int]
@@ -45,11 +48,12 @@ public struct TakeMap: Equatable, Sendable {
   let details: [Take]
 
   /// Nil when the session has no such movement.
-  public init?(session: ProtocolSession, movement id: MovementID) {
+  public init?(session: ProtocolSession, movement id: MovementID, part: String? = nil) {
     guard let bars = session.movement(id)?.bars else { return nil }
     takes = session.takes.indices.filter { session.takes[$0].movement == id }
     details = takes.map { session.takes[$0] }
-    rows = details.map { Self.row(of: $0, barCount: bars.count) }
+    rows = details.map { Self.row(of: $0, barCount: bars.count, part: part) }
+    self.part = part
     var best = Array(repeating: BarGrade.uncovered, count: bars.count)
     for (take, row) in zip(details, rows) where take.isMaterial {
       for bar in row.indices where row[bar].grade > best[bar] { best[bar] = row[bar].grade }
@@ -61,16 +65,27 @@ public struct TakeMap: Equatable, Sendable {
 
   /// The take's grade on each bar: unrated where it plays, then each mark in the order entered,
   /// a later rating replacing an earlier one.
-  private static func row(of take: Take, barCount: Int) -> [Cell] {
+  private static func row(of take: Take, barCount: Int, part: String?) -> [Cell] {
     var row = Array(repeating: Cell(grade: .uncovered, tags: []), count: barCount)
     for bar in take.bars where bar < barCount { row[bar].grade = .unrated }
-    for mark in take.marks {
+    for mark in take.marks where isAbout(mark, part) {
       for bar in mark.bars where bar < barCount {
         if let rating = mark.rating { row[bar].grade = .rated(rating) }
         for tag in mark.tags where !row[bar].tags.contains(tag) { row[bar].tags.append(tag) }
       }
     }
     return row
+  }
+
+  private static func isAbout(_ mark: Mark, _ part: String?) -> Bool {
+    part == nil || mark.part == nil || mark.part == part
+  }
+
+  /// The marks of the take at `take` in `ProtocolSession.takes` on `bar`, in the order
+  /// entered, those of other parts left out.
+  public func marks(ofTake take: Int, at bar: Int) -> [Mark] {
+    guard let row = takes.firstIndex(of: take) else { return [] }
+    return details[row].marks.filter { $0.bars.contains(bar) && Self.isAbout($0, part) }
   }
 
   /// The takes that play `bar`, in recording order; with `minimum`, only those whose grade on
