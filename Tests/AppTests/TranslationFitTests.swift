@@ -33,7 +33,7 @@ final class TranslationFitTests: XCTestCase {
   func testEverySettingsRowIsReadInFull() {
     for language in Self.languages {
       var model = model(language)
-      model.press(.character("8"))
+      model.press(.character("9"))
       for row in SettingsRow.allCases {
         let line = AppView.render(model).lines.first { $0.contains("▸") } ?? ""
         XCTAssertTrue(
@@ -56,7 +56,7 @@ final class TranslationFitTests: XCTestCase {
 
   func testHelpTeachesEveryModuleAndListsEveryScreensKeys() {
     var model = model("en")
-    model.press(.character("9"))
+    model.press(.end, .up, .enter)
     let lines = HelpView.lines(model: model, width: 76).map(\.0)
     let text = lines.joined(separator: "\n")
     XCTAssertTrue(text.contains("What each module is for"), text)
@@ -71,7 +71,7 @@ final class TranslationFitTests: XCTestCase {
   func testTheProtocolListsKeyBarShowsEveryKeyAt80Columns() {
     for language in Self.languages {
       var model = model(language)
-      model.press(.character("6"))
+      model.press(.character("7"))
       let bar = AppView.render(model).lines.last ?? ""
       for hint in model.screen.keyHints where hint.inBar {
         let shown =
@@ -164,7 +164,7 @@ final class TranslationCutTests: XCTestCase {
   func testEveryHelpLineFitsAt80Columns() {
     for language in TranslationFitTests.languages {
       var model = model(in: language)
-      model.press(.character("9"))
+      model.press(.end, .up, .enter)
       let width = HelpView.textWidth(in: model.size)
       for (line, _) in HelpView.lines(model: model, width: width) {
         XCTAssertLessThanOrEqual(line.displayWidth, width, "\(language): \(line)")
@@ -175,7 +175,7 @@ final class TranslationCutTests: XCTestCase {
   func testTheHistoryTableIsReadInFullAt80Columns() {
     for language in TranslationFitTests.languages {
       var model = model(in: language, history: AppFixtures.history)
-      model.press(.character("7"))
+      model.press(.character("8"))
       let lines = AppView.render(model).lines
       let header = lines.firstIndex { $0.contains(model.strings.text("history.column.date")) }
       for line in lines[(header ?? 0)...].prefix(8) {

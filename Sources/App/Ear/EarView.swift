@@ -1,0 +1,300 @@
+import MusicTheory
+import Practice
+import Storage
+import TerminalUI
+
+/// The Ear room: the setup list, a question with its numbered choices (after the answer the
+/// verdict, the notes spelled and on the staff), and the results with the confusion grid.
+enum EarView {
+  static func render(_ screen: EarModel, model: AppModel, in area: Rect, on canvas: inout Canvas) {
+    switch screen.phase {
+    case .setup: renderSetup(screen, model: model, in: area, on: &canvas)
+    case .asking: renderQuestion(screen, model: model, in: area, on: &canvas)
+    case .finished: renderResults(screen, model: model, in: area, on: &canvas)
+    }
+  }
+
+  /// The centred column every phase writes in: the whole width up to 76 columns.
+  private static func column(in area: Rect) -> Rect {
+    let width = min(area.width - 4, 76)
+    return Rect(x: area.x + (area.width - width) / 2, y: area.y, width: width, height: area.height)
+  }
+
+  static func name(_ item: EarItem, _ strings: Localizer) -> String {
+    EarNames.name(of: item, strings: strings)
+  }
+
+  /// Why the room cannot be heard, and how to hear its questions anyway; nil while there is
+  /// sound. Over SSH it says what the doctor says there.
+  static func noSoundLine(_ model: AppModel) -> String? {
+    guard case .unavailable = model.audio else { return nil }
+    let strings = model.strings
+    let why =
+      model.overrides.keyRoute == .local
+      ? strings.text("ear.noSound") : strings.text("doctor.audio.ssh")
+    return why + " " + strings.text("ear.audioOut")
+  }
+
+  private static func renderSetup(
+    _ screen: EarModel, model: AppModel, in area: Rect, on canvas: inout Canvas
+  ) {
+    let strings = model.strings
+    let glyphs = model.glyphs
+    let column = column(in: area)
+    let levels = screen.exercise.levels.count
+    let rows: [(label: String, value: String)] = [
+      (
+        strings.text("ear.setup.exercise"), strings.text("ear.exercise.\(screen.exercise.rawValue)")
+      ),
+      (
+        strings.text("ear.setup.level"),
+        strings.text("ear.setup.levelOf", ["level": "\(screen.level)", "levels": "\(levels)"])
+      ),
+      screen.exercise == .chords
+        ? (
+          strings.text("ear.setup.inversions"),
+          strings.text(screen.inversions ? "ear.setup.on" : "ear.setup.off")
+        )
+        : (
+          strings.text("ear.setup.sounding"),
+          strings.text("ear.sounding.\(screen.sounding.rawValue)")
+        ),
+      (strings.text("ear.setup.count"), "\(screen.count)"),
+    ]
+    let labelWidth = (rows.map(\.label.displayWidth).max() ?? 0) + 3
+    var y = area.y + 1
+    for (index, row) in rows.enumerated() {
+      let chosen = index == screen.row.rawValue
+      let value =
+        chosen ? "\(glyphs.arrowLeft) \(row.value) \(glyphs.arrowRight)" : "  \(row.value)"
+      let pointer = chosen ? "\(glyphs.pointer) " : "  "
+      canvas.write(
+        pointer + row.label, x: column.x, y: y,
+        style: chosen ? Style.role(.accent).bold : .role(.text),
+        clip: column)
+      canvas.write(
+        value, x: column.x + 2 + labelWidth, y: y,
+        style: chosen ? Style.role(.accent).bold : .role(.text), clip: column)
+      if chosen { canvas.focusLine = y }
+      y += 1
+    }
+    y += 1
+    let items = screen.levelItems.map { name($0, strings) }.joined(separator: ", ")
+    let itemsText = strings.text("ear.setup.items", ["items": items])
+    for line in itemsText.wrapped(toWidth: column.width) where y < area.maxY - 3 {
+      canvas.write(line, x: column.x, y: y, style: .role(.muted), clip: column)
+      y += 1
+    }
+    if let line = noSoundLine(model) {
+      let lines = line.wrapped(toWidth: column.width)
+      let top = max(y + 1, area.maxY - lines.count)
+      for (offset, text) in lines.enumerated() where top + offset < area.maxY {
+        canvas.write(
+          text, x: column.x, y: top + offset, style: Style.role(.warn).bold, clip: column)
+      }
+    }
+  }
+
+  /// The notes as the settings name them, joined by dashes: "C4–E♭4".
+  static func spelled(_ notes: [Note], model: AppModel) -> String {
+    notes.map {
+      model.settings.noteNaming.name(of: $0.noteClass, glyphs: model.glyphs.accidentals)
+        + "\($0.octave)"
+    }.joined(separator: model.glyphs.kind == .unicode ? "–" : "-")
+  }
+
+  private static func renderQuestion(
+    _ screen: EarModel, model: AppModel, in area: Rect, on canvas: inout Canvas
+  ) {
+    guard let question = screen.question else { return }
+    let strings = model.strings
+    let glyphs = model.glyphs
+    let column = column(in: area)
+    let header = strings.text(
+      "ear.progress", ["number": "\(screen.number)", "count": "\(screen.count)"])
+    canvas.write(header, x: column.x, y: area.y, style: Style.role(.accent).bold, clip: column)
+    let wrong = screen.answers.count - screen.rightCount
+    let tally = strings.text(
+      "ear.tally", ["right": "\(screen.rightCount)", "wrong": "\(wrong)"])
+    canvas.write(
+      tally, x: column.maxX - tally.displayWidth, y: area.y, style: .role(.muted), clip: column)
+    let how =
+      question.item.isChord
+      ? strings.text("ear.exercise.chords")
+      : strings.text("ear.sounding.\(question.sounding.rawValue)")
+    canvas.write(
+      " · " + how, x: column.x + header.displayWidth, y: area.y, style: .role(.muted),
+      clip: column)
+
+    // The choices take the bottom rows in as many columns as fit; the verdict and the staff
+    // the rows above them.
+    let labels = screen.items.indices.map { index in
+      "\(EarModel.key(for: index).map(String.init) ?? " ")  " + name(screen.items[index], strings)
+    }
+    let cell = (labels.map(\.displayWidth).max() ?? 0) + 3
+    let perRow = max(1, min(labels.count, column.width / max(cell, 1)))
+    let choiceRows = (labels.count + perRow - 1) / perRow
+    let choicesTop = area.maxY - choiceRows
+    let answer = screen.isAnswered ? screen.answers.last : nil
+    for (index, label) in labels.enumerated() {
+      let item = screen.items[index]
+      var style = Style.role(.text).bold
+      if let answer {
+        if item == question.item {
+          style = Style.role(.good).bold
+        } else if item == answer.given {
+          style = Style.role(.bad).bold
+        } else {
+          style = .role(.muted)
+        }
+      }
+      canvas.write(
+        label.clipped(toWidth: cell - 1, ellipsis: glyphs.ellipsis),
+        x: column.x + (index % perRow) * cell, y: choicesTop + index / perRow, style: style,
+        clip: column)
+    }
+
+    let verdictY = area.y + 2
+    guard let answer else {
+      let prompt = noSoundLine(model) ?? strings.text("ear.listen")
+      let style = noSoundLine(model) == nil ? Style.role(.text) : Style.role(.warn).bold
+      canvas.writeCentredWrapped(prompt, y: verdictY, in: column, margin: 0, style: style)
+      canvas.focusLine = verdictY
+      return
+    }
+    let right = name(question.item, strings)
+    let verdict =
+      answer.isCorrect
+      ? "\(glyphs.check) " + strings.text("ear.right", ["answer": right])
+      : "\(glyphs.cross) "
+        + strings.text("ear.wrong", ["answer": right, "given": name(answer.given, strings)])
+    canvas.writeCentred(
+      verdict, y: verdictY, in: column, style: Style.role(answer.isCorrect ? .good : .bad).bold)
+    canvas.focusLine = verdictY
+    var notesLine = spelled(question.notes, model: model)
+    if question.inversion > 0 {
+      notesLine += "  (" + EarNames.inversionName(question.inversion, strings: strings) + ")"
+    }
+    canvas.writeCentred(notesLine, y: verdictY + 1, in: column, style: .role(.text))
+    let staffArea = Rect(
+      x: column.x, y: verdictY + 2, width: column.width,
+      height: max(0, choicesTop - 1 - (verdictY + 2)))
+    renderStaff(question.notes, model: model, in: staffArea, on: &canvas)
+  }
+
+  /// The notes on one staff, one after the other: the treble clef for notes mostly from middle C
+  /// up, the bass clef below.
+  private static func renderStaff(
+    _ notes: [Note], model: AppModel, in area: Rect, on canvas: inout Canvas
+  ) {
+    guard area.height >= 5, !notes.isEmpty else { return }
+    let middle = notes.map(\.pitch.midiNumber).reduce(0, +) / notes.count
+    let clef: Clef = middle >= Note(.C, octave: 4).pitch.midiNumber ? .treble : .bass
+    let staff = StaffView(clef: clef, notes: notes, glyphs: model.glyphs).fitted(
+      toHeight: area.height)
+    let columns = min(area.width, max(staff.width + 6, 30))
+    staff.render(
+      in: Rect(
+        x: area.x + (area.width - columns) / 2, y: area.y, width: columns, height: area.height),
+      on: &canvas)
+  }
+
+  private static func renderResults(
+    _ screen: EarModel, model: AppModel, in area: Rect, on canvas: inout Canvas
+  ) {
+    let strings = model.strings
+    let column = column(in: area)
+    var y = area.y
+    let seconds = Int(screen.seconds(until: screen.endedAt ?? screen.now).rounded())
+    canvas.write(
+      strings.text(
+        "ear.score",
+        [
+          "right": "\(screen.rightCount)", "count": "\(screen.answers.count)",
+          "percent": DecimalText.percent(screen.rightCount, of: screen.answers.count),
+          "time": StopwatchText.of(seconds: seconds),
+        ]), x: column.x, y: y, style: Style.role(.accent).bold, clip: column)
+    canvas.focusLine = y
+    y += 1
+    let missed = screen.missed.map { name($0, strings) }.joined(separator: ", ")
+    let missedText =
+      missed.isEmpty
+      ? strings.text("ear.missedNone") : strings.text("ear.missed", ["items": missed])
+    for line in missedText.wrapped(toWidth: column.width).prefix(2) {
+      canvas.write(
+        line, x: column.x, y: y, style: .role(missed.isEmpty ? .good : .bad), clip: column)
+      y += 1
+    }
+    y += 1
+    let confusion = screen.confusion
+    let worst = confusion.worst(limit: 3)
+    let gridRows = max(0, area.maxY - 1 - worst.count - 1 - y)
+    y = renderGrid(
+      confusion, items: screen.items, model: model, in: column, y: y, rows: gridRows,
+      on: &canvas)
+    y += 1
+    for pair in worst where y < area.maxY - 1 {
+      let played = EarItem(shortName: pair.played, exercise: screen.exercise)
+      let given = EarItem(shortName: pair.given, exercise: screen.exercise)
+      let line = strings.text(
+        "ear.confused",
+        [
+          "played": played.map { name($0, strings) } ?? pair.played,
+          "given": given.map { name($0, strings) } ?? pair.given,
+          "count": "\(pair.count)", "asked": "\(pair.asked)",
+        ])
+      canvas.write(
+        line.clipped(toWidth: column.width, ellipsis: model.glyphs.ellipsis), x: column.x, y: y,
+        style: .role(.warn), clip: column)
+      y += 1
+    }
+    canvas.writeCentred(
+      strings.text("ear.again"), y: area.maxY - 1, in: area, style: .role(.muted))
+  }
+
+  /// The confusion grid over the session's items that were played or given: a row per item
+  /// played, a column per answer, the counts of the whole history; returns the row after it.
+  private static func renderGrid(
+    _ confusion: EarConfusion, items: [EarItem], model: AppModel, in column: Rect, y top: Int,
+    rows: Int, on canvas: inout Canvas
+  ) -> Int {
+    let names = items.map(\.shortName)
+    let shown = names.filter { item in
+      confusion.asked(item) > 0 || names.contains { confusion.count(played: $0, given: item) > 0 }
+    }
+    guard rows >= 2, !shown.isEmpty else { return top }
+    let corner = model.strings.text("ear.grid.corner")
+    let widest = shown.map(\.displayWidth).max() ?? 0
+    let label = max(corner.displayWidth, widest) + 2
+    let cell = max(4, widest + 1)
+    let columns = Array(shown.prefix(max(1, (column.width - label) / cell)))
+    canvas.write(corner, x: column.x, y: top, style: .role(.muted), clip: column)
+    for (index, given) in columns.enumerated() {
+      canvas.write(
+        given.padded(toWidth: cell - 1, alignment: .trailing), x: column.x + label + index * cell,
+        y: top, style: .role(.muted), clip: column)
+    }
+    var y = top + 1
+    for played in shown.prefix(rows - 1) {
+      canvas.write(played, x: column.x, y: y, style: .role(.text), clip: column)
+      for (index, given) in columns.enumerated() {
+        let count = confusion.count(played: played, given: given)
+        let style: Style =
+          count == 0 ? .role(.muted) : given == played ? .role(.good) : Style.role(.bad).bold
+        let text = count == 0 ? "\(model.glyphs.bullet)" : "\(count)"
+        canvas.write(
+          text.padded(toWidth: cell - 1, alignment: .trailing),
+          x: column.x + label + index * cell, y: y, style: style, clip: column)
+      }
+      y += 1
+    }
+    return y
+  }
+}
+
+extension EarItem {
+  var isChord: Bool {
+    if case .chord = self { return true }
+    return false
+  }
+}
