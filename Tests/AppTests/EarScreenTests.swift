@@ -90,4 +90,15 @@ final class EarScreenTests: XCTestCase {
     model.press(.character("1"), at: 2)
     assertCanvasSnapshot(AppView.render(model), named: "80x24")
   }
+
+  /// The last level in Russian: every interval a choice, the longest names, at 80×24.
+  func testTheLastLevelInRussian() {
+    var settings = Settings()
+    settings.language = "ru"
+    var model = AppFixtures.model(size: Size(width: 80, height: 24), settings: settings)
+    model.press(.character("6"), .down, .left)
+    model.press(.enter, at: 1)
+    model.press(.character("a"), at: 2)
+    assertCanvasSnapshot(AppView.render(model), named: "80x24")
+  }
 }

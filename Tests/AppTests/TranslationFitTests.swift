@@ -82,6 +82,42 @@ final class TranslationFitTests: XCTestCase {
     }
   }
 
+  /// The Ear room in every language at 80×24: the setup list, a question of the last level
+  /// (every interval a choice), its verdict and the results read in full, and every key its bar
+  /// lists is there.
+  func testTheEarRoomIsReadInFullAt80Columns() {
+    for language in Self.languages {
+      var model = model(language)
+      model.press(.character("6"), .down, .left, .down, .left)  // level 5, mixed
+      var screens = [AppView.render(model).lines]
+      model.press(.enter, at: 1)
+      screens.append(AppView.render(model).lines)
+      model.press(.character("1"), at: 2)
+      screens.append(AppView.render(model).lines)
+      var time = 3.0
+      while case .ear(let ear) = model.screen, ear.phase == .asking {
+        model.press(ear.isAnswered ? .enter : .character("2"), at: time)
+        time += 1
+      }
+      screens.append(AppView.render(model).lines)
+      for (index, lines) in screens.enumerated() {
+        let text = lines.joined(separator: "\n")
+        XCTAssertFalse(text.contains("…"), "\(language), screen \(index):\n\(text)")
+      }
+      model.press(.enter)
+      for phase in 0..<3 {
+        let bar = AppView.render(model).lines.last ?? ""
+        for hint in model.screen.keyHints where hint.inBar {
+          let shown =
+            AppView.label(for: hint.keys, model: model) + " "
+            + AppView.action(of: hint, glyphs: model.glyphs, strings: model.strings)
+          XCTAssertTrue(bar.contains(shown), "\(language) \(phase): \(shown) in \(bar)")
+        }
+        model.press(phase == 0 ? .enter : .character("1"))
+      }
+    }
+  }
+
   func testEveryKeyBarKeepsTheKeyThatListsTheOthers() {
     for language in Self.languages {
       for journey in ASCIISymbolTests.journeys {

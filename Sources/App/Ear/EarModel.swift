@@ -99,7 +99,8 @@ public struct EarModel: Equatable, Sendable {
     KeyHint(.enter, "ear.key.next"),
     KeyHint(.text("r"), "ear.key.again"),
     KeyHint(.space, "ear.key.compare"),
-    .back,
+    // The bar has no room for it at 80 columns in every language; Esc goes back everywhere.
+    KeyHint(.escape, "common.back", inBar: false),
     .help,
   ]
 

@@ -131,7 +131,7 @@ enum EarView {
     let labels = screen.items.indices.map { index in
       "\(EarModel.key(for: index).map(String.init) ?? " ")  " + name(screen.items[index], strings)
     }
-    let cell = (labels.map(\.displayWidth).max() ?? 0) + 3
+    let cell = (labels.map(\.displayWidth).max() ?? 0) + 2
     let perRow = max(1, min(labels.count, column.width / max(cell, 1)))
     let choiceRows = (labels.count + perRow - 1) / perRow
     let choicesTop = area.maxY - choiceRows
@@ -178,20 +178,26 @@ enum EarView {
     canvas.writeCentred(notesLine, y: verdictY + 1, in: column, style: .role(.text))
     let staffArea = Rect(
       x: column.x, y: verdictY + 2, width: column.width,
-      height: max(0, choicesTop - 1 - (verdictY + 2)))
+      height: max(0, choicesTop - (verdictY + 2)))
     renderStaff(question.notes, model: model, in: staffArea, on: &canvas)
   }
 
   /// The notes on one staff, one after the other: the treble clef for notes mostly from middle C
-  /// up, the bass clef below.
+  /// up, the bass clef below; nothing where the rows cannot hold the staff whole.
   private static func renderStaff(
     _ notes: [Note], model: AppModel, in area: Rect, on canvas: inout Canvas
   ) {
-    guard area.height >= 5, !notes.isEmpty else { return }
+    guard !notes.isEmpty else { return }
     let middle = notes.map(\.pitch.midiNumber).reduce(0, +) / notes.count
     let clef: Clef = middle >= Note(.C, octave: 4).pitch.midiNumber ? .treble : .bass
     let staff = StaffView(clef: clef, notes: notes, glyphs: model.glyphs).fitted(
       toHeight: area.height)
+    // The staff is drawn about its middle line, its clef clipped where rows are short; a staff
+    // missing a line or a note would mislead, so where the lines and the notes cannot all be
+    // drawn the notes spelled above it say them alone.
+    let places = notes.map { staff.placement(of: $0).position }
+    let reach = max((places.max() ?? 0) - 4, 4 - (places.min() ?? 0), 4)
+    guard area.height >= 2 * reach + 1 else { return }
     let columns = min(area.width, max(staff.width + 6, 30))
     staff.render(
       in: Rect(

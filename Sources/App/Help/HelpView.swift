@@ -64,6 +64,7 @@ enum HelpView {
         + FretboardModel.runningHints
     ),
     ("home.rhythm", RhythmModel.setupHints),
+    ("home.ear", EarModel.setupHints + EarModel.askingHints + EarModel.answeredHints),
     ("home.protocol", ProtocolModel.choosingHints + ProtocolModel.recordingHints),
     ("home.history", HistoryModel.keyHints),
   ].map { title, hints in
