@@ -141,16 +141,47 @@ final class EarRoomTests: XCTestCase {
     XCTAssertTrue(text(model).contains("Intervals"), text(model))
   }
 
+  /// Tab types the answer's name: its short name or its name in any language.
+  func testANameTypedInAnyLanguageAnswers() throws {
+    var model = opened()
+    model.press(.down, .right)
+    model.press(.enter, at: 1)
+    let first = try XCTUnwrap(screen(model)?.question)
+    let spanish = EarNames.name(of: first.item, strings: AppFixtures.catalog.localizer(for: "es"))
+    model.press(.tab)
+    XCTAssertTrue(model.screen.capturesKeys, "letters are typed, r and q too")
+    for character in spanish.uppercased() { model.press(.character(character)) }
+    XCTAssertTrue(text(model).contains("Name: " + spanish.uppercased()), text(model))
+    model.press(.enter, at: 2)
+    XCTAssertEqual(screen(model)?.answers.last?.isCorrect, true, "\(spanish) names \(first.item)")
+    model.press(.enter, at: 3)
+    model.press(.tab, .character("q"), .character("x"), .enter)
+    XCTAssertTrue(text(model).contains("\"qx\" is none of the choices"), text(model))
+    XCTAssertEqual(screen(model)?.answers.count, 1, "nothing answered")
+    model.press(.tab, .character("m"), .backspace, .escape)
+    XCTAssertNil(screen(model)?.typed, "Esc stops typing and stays in the room")
+    let second = try XCTUnwrap(screen(model)?.question)
+    model.press(.tab)
+    for character in second.item.shortName { model.press(.character(character)) }
+    model.press(.enter, at: 4)
+    XCTAssertEqual(screen(model)?.answers.last?.isCorrect, true)
+  }
+
   func testTheSameSeedAsksTheSameQuestions() {
     func questions(seed: UInt64) -> [EarQuestion] {
       var ear = EarModel(seed: seed)
       var asked: [EarQuestion] = []
-      _ = ear.handle(KeyEvent(.enter, time: MonotonicInstant(nanoseconds: 0)), history: [])
+      _ = ear.handle(
+        KeyEvent(.enter, time: MonotonicInstant(nanoseconds: 0)), history: [],
+        catalog: AppFixtures.catalog)
       for _ in 0..<10 {
         asked.append(ear.question!)
         _ = ear.handle(
-          KeyEvent(.character("1"), time: MonotonicInstant(nanoseconds: 1)), history: [])
-        _ = ear.handle(KeyEvent(.enter, time: MonotonicInstant(nanoseconds: 2)), history: [])
+          KeyEvent(.character("1"), time: MonotonicInstant(nanoseconds: 1)), history: [],
+          catalog: AppFixtures.catalog)
+        _ = ear.handle(
+          KeyEvent(.enter, time: MonotonicInstant(nanoseconds: 2)), history: [],
+          catalog: AppFixtures.catalog)
       }
       return asked
     }

@@ -10,7 +10,7 @@ extension EarModel: Feature {
   }
 
   mutating func handle(_ key: KeyEvent, context: inout FeatureContext) -> FeatureOutcome {
-    FeatureOutcome(handle(key, history: context.history))
+    FeatureOutcome(handle(key, history: context.history, catalog: context.catalog))
   }
 
   /// A session left midway is recorded as it stands, cut short; the notes' stream is closed.

@@ -62,6 +62,10 @@ public struct EarModel: Equatable, Sendable {
   public private(set) var count = 10
   /// The items of the session, in level order: the choices.
   public private(set) var items: [EarItem] = []
+  /// The name being typed as the answer (after Tab); nil while keys answer.
+  public private(set) var typed: String?
+  /// A typed name that names no choice, to say so.
+  public private(set) var unknownName: String?
   /// The question on show; nil before the first.
   public private(set) var question: EarQuestion?
   public private(set) var answers: [Answer] = []
@@ -91,8 +95,15 @@ public struct EarModel: Equatable, Sendable {
   static let askingHints: [KeyHint] = [
     KeyHint(.text("1-9"), "ear.key.answer"),
     KeyHint(.text("r"), "ear.key.again"),
+    KeyHint(.text("Tab"), "ear.key.type"),
     .back,
     .help,
+  ]
+
+  static let typingHints: [KeyHint] = [
+    KeyHint(.typedText, "ear.key.typeName"),
+    KeyHint(.enter, "ear.key.answerTyped"),
+    KeyHint(.escape, "ear.key.stopTyping"),
   ]
 
   static let answeredHints: [KeyHint] = [
@@ -113,7 +124,8 @@ public struct EarModel: Equatable, Sendable {
   var keyHints: [KeyHint] {
     switch phase {
     case .setup: Self.setupHints
-    case .asking: isAnswered ? Self.answeredHints : Self.askingHints
+    case .asking:
+      typed != nil ? Self.typingHints : isAnswered ? Self.answeredHints : Self.askingHints
     case .finished: Self.finishedHints
     }
   }
@@ -143,14 +155,27 @@ public struct EarModel: Equatable, Sendable {
     EarConfusion(earlier + answers.map(Self.recorded))
   }
 
+  /// While a name is typed every key goes into it.
+  var capturesKeys: Bool { typed != nil }
+
   /// Returns the effects the key asks for: the question's sound, its repetition or the answer
-  /// beside it, and the session's record at its end.
-  mutating func handle(_ event: KeyEvent, history: [SessionRecord]) -> [Effect] {
+  /// beside it, and the session's record at its end. `catalog` reads a typed name in any
+  /// language.
+  mutating func handle(
+    _ event: KeyEvent, history: [SessionRecord], catalog: LocaleCatalog
+  ) -> [Effect] {
     now = max(now, event.time)
     switch phase {
     case .setup:
       return choose(event.key, at: event.time, history: history)
+    case .asking where typed != nil:
+      return type(event, catalog: catalog)
     case .asking:
+      unknownName = nil
+      if event.key == .tab, !isAnswered {
+        typed = ""
+        return []
+      }
       return isAnswered ? afterAnswer(event) : answer(event)
     case .finished:
       if event.key == .enter { phase = .setup }
@@ -235,6 +260,37 @@ public struct EarModel: Equatable, Sendable {
     return [.playEar(EarSound(quiz.questions[0]))]
   }
 
+  /// A key while a name is typed: a letter of it, Backspace, Esc to stop typing, or Enter to
+  /// answer with the choice it names ("m3", "tercera menor", "малая терция"; a chord typed with
+  /// its inversion, "maj inv1", names the chord).
+  private mutating func type(_ event: KeyEvent, catalog: LocaleCatalog) -> [Effect] {
+    guard var text = typed else { return [] }
+    switch event.key {
+    case .character(let character):
+      if text.count < 40 { text.append(character) }
+      typed = text
+    case .backspace:
+      if !text.isEmpty { text.removeLast() }
+      typed = text
+    case .escape:
+      typed = nil
+    case .enter:
+      typed = nil
+      let named =
+        EarNames.item(parsing: text, exercise: exercise, catalog: catalog)
+        ?? (exercise == .chords
+          ? EarNames.chordAndInversion(parsing: text, catalog: catalog)?.item : nil)
+      guard let named, let index = items.firstIndex(of: named) else {
+        unknownName = text
+        return []
+      }
+      return give(index, at: event.time)
+    default:
+      break
+    }
+    return []
+  }
+
   private mutating func answer(_ event: KeyEvent) -> [Effect] {
     guard let question else { return [] }
     switch event.key {
@@ -244,16 +300,22 @@ public struct EarModel: Equatable, Sendable {
       guard let index = Self.answerKeys.firstIndex(of: character), index < items.count else {
         return []
       }
-      let seconds = shownAt.map { Double(event.time.nanoseconds &- $0.nanoseconds) / 1e9 } ?? 0
-      let given = Answer(question: question, given: items[index], seconds: seconds)
-      answers.append(given)
-      boxes.record(Self.recorded(given))
-      guard answers.count == count else { return [] }
-      endedAt = event.time
-      return record(at: event.time).map { [.record($0)] } ?? []
+      return give(index, at: event.time)
     default:
       return []
     }
+  }
+
+  /// The choice at `index` answers the question on show.
+  private mutating func give(_ index: Int, at time: MonotonicInstant) -> [Effect] {
+    guard let question else { return [] }
+    let seconds = shownAt.map { Double(time.nanoseconds &- $0.nanoseconds) / 1e9 } ?? 0
+    let given = Answer(question: question, given: items[index], seconds: seconds)
+    answers.append(given)
+    boxes.record(Self.recorded(given))
+    guard answers.count == count else { return [] }
+    endedAt = time
+    return record(at: time).map { [.record($0)] } ?? []
   }
 
   private mutating func afterAnswer(_ event: KeyEvent) -> [Effect] {

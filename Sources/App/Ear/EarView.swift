@@ -156,8 +156,16 @@ enum EarView {
 
     let verdictY = area.y + 2
     guard let answer else {
-      let prompt = noSoundLine(model) ?? strings.text("ear.listen")
-      let style = noSoundLine(model) == nil ? Style.role(.text) : Style.role(.warn).bold
+      var prompt = noSoundLine(model) ?? strings.text("ear.listen")
+      var style = noSoundLine(model) == nil ? Style.role(.text) : Style.role(.warn).bold
+      if let typed = screen.typed {
+        prompt = strings.text(
+          "ear.typing", ["name": typed + (glyphs.kind == .unicode ? "▏" : "_")])
+        style = Style.role(.accent).bold
+      } else if let unknown = screen.unknownName {
+        prompt = strings.text("ear.unknownName", ["name": unknown])
+        style = Style.role(.warn).bold
+      }
       canvas.writeCentredWrapped(prompt, y: verdictY, in: column, margin: 0, style: style)
       canvas.focusLine = verdictY
       return
