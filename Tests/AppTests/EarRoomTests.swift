@@ -65,11 +65,16 @@ final class EarRoomTests: XCTestCase {
     model.press(.down, .right)
     XCTAssertEqual(screen(model)?.count, 20)
     model.press(.down, .right)
+    XCTAssertEqual(screen(model)?.playsAnswers, true)
+    XCTAssertTrue(text(model).contains("keys, or play the second note"), text(model))
+    model.press(.down, .right)
     XCTAssertEqual(screen(model)?.exercise, .chords, "down from the last row is the first")
     XCTAssertEqual(screen(model)?.level, 1, "another exercise starts at its first level")
     model.press(.down, .down, .right)
     XCTAssertEqual(screen(model)?.inversions, true)
     XCTAssertTrue(text(model).contains("Inversions"), text(model))
+    model.press(.down, .down)
+    XCTAssertEqual(screen(model)?.row, .exercise, "chords are answered by key: no fifth line")
   }
 
   func testAWholeSessionIsAskedAnsweredAndRecorded() throws {
@@ -167,6 +172,52 @@ final class EarRoomTests: XCTestCase {
     XCTAssertEqual(screen(model)?.answers.last?.isCorrect, true)
   }
 
+  /// With "play the second note", the microphone and MIDI open with the session: a note held
+  /// in tune after the question has died away answers it (one heard while it still sounds is
+  /// the speakers), a MIDI key answers at once with the interval it makes, a right note out of
+  /// tune is said, and leaving closes both inputs.
+  func testAnIntervalIsAnsweredByPlayingItsSecondNote() throws {
+    func at(_ seconds: Double) -> MonotonicInstant {
+      MonotonicInstant(nanoseconds: UInt64((seconds * 1e9).rounded()))
+    }
+    var model = opened()
+    model.press(.up, .right)
+    let started = model.press(.enter, at: 1)
+    let first = try XCTUnwrap(screen(model)?.question)
+    XCTAssertEqual(
+      started,
+      [.listen(.start(profile: nil)), .midiIn(.start(from: nil)), .playEar(EarSound(first))])
+    XCTAssertTrue(text(model).contains("Play the second note"), text(model))
+    let second = first.notes[1].pitch.frequency()
+    // The question sounds for two seconds and rings on half a second: the speakers, not a player.
+    _ = model.handle(.heardNote(second, attackAt: 2.5))
+    XCTAssertEqual(screen(model)?.answers.count, 0)
+    _ = model.handle(.heardNote(second * 2, attackAt: 4))
+    XCTAssertEqual(screen(model)?.answers.last?.isCorrect, true, "an octave up counts")
+    XCTAssertEqual(screen(model)?.answers.last?.seconds ?? 0, 3.15, accuracy: 1e-9)
+
+    model.press(.enter, at: 5)
+    let question = try XCTUnwrap(screen(model)?.question)
+    let wrong = question.item == .interval(.P5) ? 5 : 7
+    let key = Pitch(midiNumber: question.notes[0].pitch.midiNumber + wrong)
+    _ = model.handle(.played([PlayedEvent(instant: at(5.5), pitch: key, source: .midi)]))
+    XCTAssertEqual(
+      screen(model)?.answers.last?.given, .interval(wrong == 7 ? .P5 : .P4),
+      "a MIDI key is no echo of the speakers: it answers at once")
+
+    model.press(.enter, at: 6)
+    let third = try XCTUnwrap(screen(model)?.question)
+    let sharp = third.notes[1].pitch.frequency() * pow(2, 40.0 / 1200)
+    _ = model.handle(.heardNote(sharp, attackAt: 9))
+    XCTAssertEqual(screen(model)?.answers.count, 2, "out of tune is no answer yet")
+    XCTAssertTrue(text(model).contains("Right note, 40 cents sharp"), text(model))
+
+    _ = model.handle(.listening(failure: "Connection refused"))
+    XCTAssertTrue(text(model).contains("No microphone: Connection refused"), text(model))
+    let left = model.press(.escape, at: 10)
+    XCTAssertEqual(Array(left.suffix(3)), [.stopNotes, .listen(.stop), .midiIn(.stop)])
+  }
+
   func testTheSameSeedAsksTheSameQuestions() {
     func questions(seed: UInt64) -> [EarQuestion] {
       var ear = EarModel(seed: seed)
@@ -209,7 +260,7 @@ final class EarRoomTests: XCTestCase {
     ]
     func octaves(history: [SessionRecord], missed: Bool) -> Int {
       var model = opened(AppFixtures.model(history: history))
-      model.press(.up, .right, .right, .enter)  // 30 questions
+      model.press(.down, .down, .down, .right, .right, .enter)  // 30 questions
       var octaves = 0
       // Every item right, or the octave missed again and the boxes kept as they were.
       answerAll(&model) { item in
@@ -252,7 +303,7 @@ final class EarRoomTests: XCTestCase {
         duration: 60, answers: Array(answers.suffix(1))),
     ]
     var model = opened(AppFixtures.model(size: Size(width: 120, height: 40), history: history))
-    model.press(.down, .right, .up, .up, .right, .right, .enter)  // level 2, 30 questions
+    model.press(.down, .right, .down, .down, .right, .right, .enter)  // level 2, 30 questions
     answerAll(&model) { _ in .interval(.P5) }
     let ear = try XCTUnwrap(screen(model))
     let sixths = ear.answers.filter { $0.question.item == .interval(.m6) }.count

@@ -10,13 +10,26 @@ extension EarModel: Feature {
   }
 
   mutating func handle(_ key: KeyEvent, context: inout FeatureContext) -> FeatureOutcome {
-    FeatureOutcome(handle(key, history: context.history, catalog: context.catalog))
+    FeatureOutcome(
+      handle(key, history: context.history, catalog: context.catalog, settings: context.settings))
   }
 
-  /// A session left midway is recorded as it stands, cut short; the notes' stream is closed.
+  mutating func receive(_ event: AppEvent, context: inout FeatureContext) -> [Effect] {
+    switch event {
+    case .listening(let failure, _): listening(failure: failure)
+    case .midiInput(let failure, let port): midiInput(failure: failure, port: port)
+    case .played(let events): return played(events, settings: context.settings)
+    default: break
+    }
+    return []
+  }
+
+  /// A session left midway is recorded as it stands, cut short; the notes' stream is closed,
+  /// and the microphone and MIDI where answers were played.
   mutating func leave() -> Leaving {
     let record = isUnderWay ? record(at: now) : nil
-    return .leaves((record.map { [.record($0)] } ?? []) + [.stopNotes])
+    let stops = listens ? Self.stopInputs : []
+    return .leaves((record.map { [.record($0)] } ?? []) + [.stopNotes] + stops)
   }
 
   func sessionInProgress(at time: MonotonicInstant, context: FeatureContext) -> SessionRecord? {

@@ -30,12 +30,13 @@ public struct EarModel: Equatable, Sendable {
   }
 
   /// The lines of the setup list, top to bottom; the third is the sounding for intervals and
-  /// the inversions for chords.
+  /// the inversions for chords, the last (intervals only) how to answer.
   public enum Row: Int, CaseIterable, Sendable {
     case exercise
     case level
     case sounding
     case count
+    case playing
   }
 
   /// A question asked and the item given for it.
@@ -60,6 +61,19 @@ public struct EarModel: Equatable, Sendable {
   public private(set) var sounding = Sounding.up
   public private(set) var inversions = false
   public private(set) var count = 10
+  /// Intervals answered also by playing the second note, on the instrument into the
+  /// microphone or on a MIDI keyboard, besides the keys.
+  public private(set) var playsAnswers = false
+  /// Why the microphone could not be used, while answers are played.
+  public private(set) var microphoneProblem: String?
+  /// The MIDI port played answers also come from, when one is open.
+  public private(set) var midiPort: String?
+  /// The right note held out of tune, by so many cents: not yet an answer.
+  public private(set) var outOfTuneCents: Double?
+  /// Until when the microphone is not listened to: the question (or its repetition) still
+  /// sounds from the speakers, and its second note would answer itself.
+  private var quietUntil = MonotonicInstant(nanoseconds: 0)
+  private var heldNotes = HeldNoteDetector(armed: false)
   /// The items of the session, in level order: the choices.
   public private(set) var items: [EarItem] = []
   /// The name being typed as the answer (after Tab); nil while keys answer.
@@ -162,12 +176,13 @@ public struct EarModel: Equatable, Sendable {
   /// beside it, and the session's record at its end. `catalog` reads a typed name in any
   /// language.
   mutating func handle(
-    _ event: KeyEvent, history: [SessionRecord], catalog: LocaleCatalog
+    _ event: KeyEvent, history: [SessionRecord], catalog: LocaleCatalog,
+    settings: Settings = Settings()
   ) -> [Effect] {
     now = max(now, event.time)
     switch phase {
     case .setup:
-      return choose(event.key, at: event.time, history: history)
+      return choose(event.key, at: event.time, history: history, settings: settings)
     case .asking where typed != nil:
       return type(event, catalog: catalog)
     case .asking:
@@ -184,20 +199,20 @@ public struct EarModel: Equatable, Sendable {
   }
 
   private mutating func choose(
-    _ key: Key, at time: MonotonicInstant, history: [SessionRecord]
+    _ key: Key, at time: MonotonicInstant, history: [SessionRecord], settings: Settings
   ) -> [Effect] {
-    let rows = Row.allCases
+    let rows = self.rows
     switch key {
     case .up, .character("k"):
-      row = rows[(row.rawValue + rows.count - 1) % rows.count]
+      row = rows[(rows.firstIndex(of: row)! + rows.count - 1) % rows.count]
     case .down, .character("j"):
-      row = rows[(row.rawValue + 1) % rows.count]
+      row = rows[(rows.firstIndex(of: row)! + 1) % rows.count]
     case .left:
       change(by: -1)
     case .right, .character(" "):
       change(by: 1)
     case .enter:
-      return start(at: time, history: history)
+      return start(at: time, history: history, settings: settings)
     default:
       break
     }
@@ -221,10 +236,28 @@ public struct EarModel: Equatable, Sendable {
       sounding = stepped(sounding, in: Sounding.allCases)
     case .count:
       count = stepped(count, in: Self.counts)
+    case .playing:
+      playsAnswers.toggle()
     }
   }
 
-  private mutating func start(at time: MonotonicInstant, history: [SessionRecord]) -> [Effect] {
+  /// The setup list's lines: chords are answered by key only.
+  public var rows: [Row] {
+    exercise == .chords ? [.exercise, .level, .sounding, .count] : Row.allCases
+  }
+
+  /// Whether the microphone and MIDI are open: while a session answered by playing runs.
+  var listens: Bool { phase == .asking && endedAt == nil && plays }
+
+  /// Whether this session's answers may be played.
+  private var plays: Bool { playsAnswers && exercise == .intervals }
+
+  /// Play-it listens to the microphone and to MIDI at once; whichever hears a note answers.
+  static let stopInputs: [Effect] = [.listen(.stop), .midiIn(.stop)]
+
+  private mutating func start(
+    at time: MonotonicInstant, history: [SessionRecord], settings: Settings
+  ) -> [Effect] {
     items = levelItems
     earlier = EarConfusion.answers(in: history, module: Self.module, exercise: exercise.rawValue)
     boxes = LeitnerBoxes(replaying: history, module: Self.module)
@@ -233,7 +266,13 @@ public struct EarModel: Equatable, Sendable {
     startedAt = time
     endedAt = nil
     phase = .asking
-    return deal(at: time)
+    microphoneProblem = nil
+    midiPort = nil
+    heldNotes = HeldNoteDetector(reference: settings.concertPitch, armed: false)
+    let inputs: [Effect] =
+      plays
+      ? [.listen(.start(profile: settings.listening.profile)), .midiIn(.start(from: nil))] : []
+    return inputs + deal(at: time)
   }
 
   /// The next question, its item drawn with the weight of its Leitner box, so the items missed
@@ -257,8 +296,20 @@ public struct EarModel: Equatable, Sendable {
     question = quiz.questions[0]
     number += 1
     shownAt = time
-    return [.playEar(EarSound(quiz.questions[0]))]
+    return sound(EarSound(quiz.questions[0]), at: time)
   }
+
+  /// Sounds `sound` now; the microphone is not listened to until it has died away.
+  private mutating func sound(_ sound: EarSound, at time: MonotonicInstant) -> [Effect] {
+    quietUntil = time.advanced(by: .nanoseconds(Int64((sound.seconds + Self.ringSeconds) * 1e9)))
+    heldNotes.disarm()
+    outOfTuneCents = nil
+    return [.playEar(sound)]
+  }
+
+  /// How long the piano rings on after a note's end, loud enough for the microphone to take it
+  /// for a note played.
+  static let ringSeconds = 0.5
 
   /// A key while a name is typed: a letter of it, Backspace, Esc to stop typing, or Enter to
   /// answer with the choice it names ("m3", "tercera menor", "малая терция"; a chord typed with
@@ -280,11 +331,11 @@ public struct EarModel: Equatable, Sendable {
         EarNames.item(parsing: text, exercise: exercise, catalog: catalog)
         ?? (exercise == .chords
           ? EarNames.chordAndInversion(parsing: text, catalog: catalog)?.item : nil)
-      guard let named, let index = items.firstIndex(of: named) else {
+      guard let named, items.contains(named) else {
         unknownName = text
         return []
       }
-      return give(index, at: event.time)
+      return give(named, at: event.time)
     default:
       break
     }
@@ -295,36 +346,91 @@ public struct EarModel: Equatable, Sendable {
     guard let question else { return [] }
     switch event.key {
     case .character("r"):
-      return [.playEar(EarSound(question))]
+      return sound(EarSound(question), at: event.time)
     case .character(let character):
       guard let index = Self.answerKeys.firstIndex(of: character), index < items.count else {
         return []
       }
-      return give(index, at: event.time)
+      return give(items[index], at: event.time)
     default:
       return []
     }
   }
 
-  /// The choice at `index` answers the question on show.
-  private mutating func give(_ index: Int, at time: MonotonicInstant) -> [Effect] {
+  /// `item` answers the question on show.
+  private mutating func give(_ item: EarItem, at time: MonotonicInstant) -> [Effect] {
     guard let question else { return [] }
     let seconds = shownAt.map { Double(time.nanoseconds &- $0.nanoseconds) / 1e9 } ?? 0
-    let given = Answer(question: question, given: items[index], seconds: seconds)
+    let given = Answer(question: question, given: item, seconds: seconds)
     answers.append(given)
     boxes.record(Self.recorded(given))
+    outOfTuneCents = nil
+    heldNotes.disarm()
     guard answers.count == count else { return [] }
+    let stops = listens ? Self.stopInputs : []
     endedAt = time
-    return record(at: time).map { [.record($0)] } ?? []
+    return (record(at: time).map { [.record($0)] } ?? []) + stops
+  }
+
+  /// The microphone started, or could not: then the keys answer alone (and MIDI, if open).
+  mutating func listening(failure: String?) {
+    microphoneProblem = failure
+  }
+
+  /// MIDI input opened on `port`, or could not.
+  mutating func midiInput(failure: String?, port: String?) {
+    guard listens else { return }
+    midiPort = failure == nil ? port : nil
+  }
+
+  /// What was played while an interval waits for its answer: a MIDI key at once, or a note held
+  /// in tune on the instrument once the question has died away, is the second note. In tune
+  /// (in any octave, if the settings say so) it answers right; another note answers the
+  /// interval it makes with the first.
+  mutating func played(_ events: [PlayedEvent], settings: Settings) -> [Effect] {
+    now = max(now, events.map(\.instant).max() ?? now)
+    guard listens, let question, !isAnswered, question.notes.count == 2 else { return [] }
+    let heard = events.filter { $0.source == .midi || $0.instant >= quietUntil }
+    let keys = heard.compactMap { event in
+      event.source == .midi && event.kind == .attack
+        ? event.pitch.map { ($0.frequency(reference: settings.concertPitch), event.instant) } : nil
+    }
+    let held = heldNotes.held(in: heard).map { ($0.frequency, $0.event.instant) }
+    for (frequency, instant) in keys + held {
+      let judgement = PlayedNoteJudgement(
+        heard: frequency, written: question.notes[1].pitch, reference: settings.concertPitch,
+        toleranceCents: settings.notes.toleranceCents, anyOctave: settings.notes.anyOctave)
+      switch judgement {
+      case .inTune:
+        return give(question.item, at: instant)
+      case .outOfTune(let cents):
+        outOfTuneCents = cents
+      case .wrong(let pitch):
+        guard let item = interval(from: question.notes[0].pitch, to: pitch) else { continue }
+        return give(item, at: instant)
+      }
+    }
+    return []
+  }
+
+  /// The item a note played makes with the first note: a choice of the session where one
+  /// spans it, else any interval of the exercise; beyond two octaves, taken down by octaves.
+  /// Nil for the first note itself.
+  private func interval(from first: Pitch, to played: Pitch) -> EarItem? {
+    var semitones = abs(played.midiNumber - first.midiNumber)
+    guard semitones > 0 else { return nil }
+    while semitones > 24 { semitones -= 12 }
+    let spans = { (item: EarItem) in item.intervals.first?.semitones == semitones }
+    return items.first(where: spans) ?? exercise.allItems.first(where: spans)
   }
 
   private mutating func afterAnswer(_ event: KeyEvent) -> [Effect] {
     guard let question, let last = answers.last else { return [] }
     switch event.key {
     case .character("r"):
-      return [.playEar(EarSound(question))]
+      return sound(EarSound(question), at: event.time)
     case .character(" "):
-      return [.playEar(Self.comparison(of: last))]
+      return sound(Self.comparison(of: last), at: event.time)
     default:
       if endedAt != nil {
         phase = .finished

@@ -42,7 +42,7 @@ enum EarView {
     let glyphs = model.glyphs
     let column = column(in: area)
     let levels = screen.exercise.levels.count
-    let rows: [(label: String, value: String)] = [
+    var rows: [(label: String, value: String)] = [
       (
         strings.text("ear.setup.exercise"), strings.text("ear.exercise.\(screen.exercise.rawValue)")
       ),
@@ -61,10 +61,17 @@ enum EarView {
         ),
       (strings.text("ear.setup.count"), "\(screen.count)"),
     ]
+    if screen.rows.contains(.playing) {
+      rows.append(
+        (
+          strings.text("ear.setup.answer"),
+          strings.text(screen.playsAnswers ? "ear.setup.answerPlaying" : "ear.setup.answerKeys")
+        ))
+    }
     let labelWidth = (rows.map(\.label.displayWidth).max() ?? 0) + 3
     var y = area.y + 1
     for (index, row) in rows.enumerated() {
-      let chosen = index == screen.row.rawValue
+      let chosen = screen.rows[index] == screen.row
       let value =
         chosen ? "\(glyphs.arrowLeft) \(row.value) \(glyphs.arrowRight)" : "  \(row.value)"
       let pointer = chosen ? "\(glyphs.pointer) " : "  "
@@ -158,6 +165,10 @@ enum EarView {
     guard let answer else {
       var prompt = noSoundLine(model) ?? strings.text("ear.listen")
       var style = noSoundLine(model) == nil ? Style.role(.text) : Style.role(.warn).bold
+      if let played = playLine(screen, model), noSoundLine(model) == nil {
+        prompt = played.text
+        style = played.style
+      }
       if let typed = screen.typed {
         prompt = strings.text(
           "ear.typing", ["name": typed + (glyphs.kind == .unicode ? "▏" : "_")])
@@ -188,6 +199,31 @@ enum EarView {
       x: column.x, y: verdictY + 2, width: column.width,
       height: max(0, choicesTop - (verdictY + 2)))
     renderStaff(question.notes, model: model, in: staffArea, on: &canvas)
+  }
+
+  /// What to play, or why playing is not heard, while an interval waits for a played answer.
+  private static func playLine(_ screen: EarModel, _ model: AppModel) -> (
+    text: String, style: Style
+  )? {
+    guard screen.listens else { return nil }
+    let strings = model.strings
+    if let failure = screen.microphoneProblem, screen.midiPort == nil {
+      return (
+        strings.text("ear.play.noMicrophone", ["reason": AudioReasonText.text(failure, strings)]),
+        Style.role(.warn).bold
+      )
+    }
+    if let cents = screen.outOfTuneCents {
+      return (
+        strings.text(
+          cents > 0 ? "notes.play.sharp" : "notes.play.flat",
+          ["cents": "\(Int(abs(cents).rounded()))"]), Style.role(.warn).bold
+      )
+    }
+    if let port = screen.midiPort, screen.microphoneProblem != nil {
+      return (strings.text("notes.play.midiOnly", ["port": port]), Style.role(.muted))
+    }
+    return (strings.text("ear.play"), Style.role(.text))
   }
 
   /// The notes on one staff, one after the other: the treble clef for notes mostly from middle C
