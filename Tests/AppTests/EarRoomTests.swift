@@ -224,15 +224,15 @@ final class EarRoomTests: XCTestCase {
       var asked: [EarQuestion] = []
       _ = ear.handle(
         KeyEvent(.enter, time: MonotonicInstant(nanoseconds: 0)), history: [],
-        catalog: AppFixtures.catalog)
+        catalog: AppFixtures.catalog, settings: Settings())
       for _ in 0..<10 {
         asked.append(ear.question!)
         _ = ear.handle(
           KeyEvent(.character("1"), time: MonotonicInstant(nanoseconds: 1)), history: [],
-          catalog: AppFixtures.catalog)
+          catalog: AppFixtures.catalog, settings: Settings())
         _ = ear.handle(
           KeyEvent(.enter, time: MonotonicInstant(nanoseconds: 2)), history: [],
-          catalog: AppFixtures.catalog)
+          catalog: AppFixtures.catalog, settings: Settings())
       }
       return asked
     }

@@ -6,10 +6,12 @@ import Storage
 import TerminalUI
 
 /// The Ear room: choose an exercise, a level, how intervals sound (or whether chords are
-/// inverted) and how many questions; then hear each question and name it with a key. After each
-/// answer the verdict, the notes spelled and on the staff; `r` hears it again, Space hears the
-/// answer given beside the right one. At the end the score, the items missed and what was heard
-/// as what, counted over every ear session of the history.
+/// inverted), how many questions and, for intervals, whether answers may be played; then hear
+/// each question and name it with a key, a typed name, or the second note played on the
+/// instrument or a MIDI keyboard. After each answer the verdict, the notes spelled and on the
+/// staff; `r` hears it again, Space hears the answer given beside the right one. At the end the
+/// score, the items missed and what was heard as what, counted over every ear session of the
+/// history. The items missed come back first, by their Leitner boxes.
 public struct EarModel: Equatable, Sendable {
   public enum Phase: Equatable, Sendable {
     case setup
@@ -31,7 +33,7 @@ public struct EarModel: Equatable, Sendable {
 
   /// The lines of the setup list, top to bottom; the third is the sounding for intervals and
   /// the inversions for chords, the last (intervals only) how to answer.
-  public enum Row: Int, CaseIterable, Sendable {
+  public enum Row: CaseIterable, Sendable {
     case exercise
     case level
     case sounding
@@ -173,11 +175,10 @@ public struct EarModel: Equatable, Sendable {
   var capturesKeys: Bool { typed != nil }
 
   /// Returns the effects the key asks for: the question's sound, its repetition or the answer
-  /// beside it, and the session's record at its end. `catalog` reads a typed name in any
-  /// language.
+  /// beside it, the inputs played answers come from, and the session's record at its end.
+  /// `catalog` reads a typed name in any language.
   mutating func handle(
-    _ event: KeyEvent, history: [SessionRecord], catalog: LocaleCatalog,
-    settings: Settings = Settings()
+    _ event: KeyEvent, history: [SessionRecord], catalog: LocaleCatalog, settings: Settings
   ) -> [Effect] {
     now = max(now, event.time)
     switch phase {
