@@ -218,6 +218,25 @@ final class EarRoomTests: XCTestCase {
     XCTAssertEqual(Array(left.suffix(3)), [.stopNotes, .listen(.stop), .midiIn(.stop)])
   }
 
+  /// On the neck the notes take the lowest hand position that holds them, each on its own
+  /// string, higher notes on higher strings, in the order they sound.
+  func testTheNotesLieInOneHandPositionOnTheNeck() throws {
+    let standard = Tuning.guitarStandard
+    func places(_ notes: [Note]) -> [String]? {
+      EarView.neckPlaces(notes.map(\.pitch), tuning: standard)?.map { "\($0.string)/\($0.fret)" }
+    }
+    XCTAssertEqual(places([Note(.C, octave: 4), Note(.E, octave: 4)]), ["2/1", "1/0"])
+    XCTAssertEqual(places([Note(.E, octave: 4), Note(.C, octave: 4)]), ["1/0", "2/1"], "down")
+    XCTAssertEqual(
+      places([Note(.A, octave: 2), Note(.C, octave: 4)]), ["5/0", "2/1"],
+      "a tenth: the open A and C on the second string")
+    XCTAssertEqual(
+      places([Note(.G, octave: 3), Note(.B, octave: 3), Note(.D, octave: 4)]),
+      ["4/5", "3/4", "2/3"],
+      "G3 B3 D4: open G and B would leave D4 under the open top string, so the fifth fret")
+    XCTAssertNil(places([Note(.C, octave: 2)]), "below the low E")
+  }
+
   func testTheSameSeedAsksTheSameQuestions() {
     func questions(seed: UInt64) -> [EarQuestion] {
       var ear = EarModel(seed: seed)

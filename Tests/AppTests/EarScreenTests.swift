@@ -101,4 +101,18 @@ final class EarScreenTests: XCTestCase {
     model.press(.character("a"), at: 2)
     assertCanvasSnapshot(AppView.render(model), named: "80x24")
   }
+
+  /// A guitarist (who practises fretboard patterns) sees the notes on the neck under the staff,
+  /// in words under it, where the rows hold both.
+  func testTheVerdictOnTheNeck() {
+    var settings = Settings()
+    settings.fretboard.practised = ["minor-pentatonic-1"]
+    for size in Self.sizes {
+      var model = AppFixtures.model(size: size, settings: settings)
+      model.press(.character("6"), .down, .right)
+      model.press(.enter, at: 1)
+      model.press(.character("1"), at: 2)
+      assertCanvasSnapshot(AppView.render(model), named: name(size))
+    }
+  }
 }

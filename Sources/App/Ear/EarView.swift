@@ -195,10 +195,92 @@ enum EarView {
       notesLine += "  (" + EarNames.inversionName(question.inversion, strings: strings) + ")"
     }
     canvas.writeCentred(notesLine, y: verdictY + 1, in: column, style: .role(.text))
-    let staffArea = Rect(
+    var staffArea = Rect(
       x: column.x, y: verdictY + 2, width: column.width,
       height: max(0, choicesTop - (verdictY + 2)))
+    // A guitarist (one who practises the fretboard) sees the notes on the neck too, under the
+    // staff, where the rows hold both.
+    if !model.settings.fretboard.practised.isEmpty,
+      let neck = neck(question.notes, model: model, width: column.width)
+    {
+      let words = FretWords.text(
+        cursor: nil, places: neck.dots, key: "fretboard.words.shown", strings
+      ).wrapped(toWidth: column.width).count
+      let staffRows = staffRowsNeeded(question.notes)
+      if staffArea.height >= staffRows + 1 + neck.height + words {
+        staffArea.height = staffRows
+        let neckY = staffArea.maxY + 1
+        neck.render(
+          in: Rect(
+            x: column.x + (column.width - neck.width) / 2, y: neckY, width: neck.width,
+            height: neck.height), on: &canvas)
+        FretWords.render(
+          FretWords.text(cursor: nil, places: neck.dots, key: "fretboard.words.shown", strings),
+          y: neckY + neck.height, maxY: choicesTop, in: column, on: &canvas)
+      }
+    }
     renderStaff(question.notes, model: model, in: staffArea, on: &canvas)
+  }
+
+  /// The notes on the neck of the player's tuning in one hand position, each named, the first
+  /// marked as the root; nil where no position holds them all.
+  static func neck(_ notes: [Note], model: AppModel, width: Int) -> FretboardView? {
+    let settings = model.settings.fretboard
+    guard let places = neckPlaces(notes.map(\.pitch), tuning: settings.tuning) else { return nil }
+    let naming = model.settings.noteNaming
+    let dots = zip(notes, places).enumerated().map { index, pair in
+      FretboardView.Dot(
+        pair.1, label: naming.name(of: pair.0.noteClass, glyphs: model.glyphs.accidentals),
+        style: index == 0 ? FretboardView.Dot.tonicStyle : FretboardView.Dot.toneStyle)
+    }
+    let lowest = places.map(\.fret).min() ?? 0
+    let frets = max(0, lowest - 1)...min(settings.tuning.lastFret, lowest + neckSpan)
+    let view = FretboardView(
+      tuning: settings.tuning, frets: frets, dots: dots, isLeftHanded: settings.isLeftHanded,
+      naming: naming, glyphs: model.glyphs)
+    return view.width <= width ? view : nil
+  }
+
+  /// Frets a hand spans without shifting.
+  static let neckSpan = 4
+
+  /// Where `pitches` lie in the lowest hand position that holds them all: frets within
+  /// `neckSpan` of each other, each note on a string of its own and higher notes on higher
+  /// strings, each on the lowest string it can take; in the order of `pitches`. Nil where no
+  /// position holds them.
+  static func neckPlaces(_ pitches: [Pitch], tuning: Tuning) -> [FretPosition]? {
+    let order = pitches.indices.sorted { pitches[$0] < pitches[$1] }
+    for low in 0...max(0, tuning.lastFret - neckSpan) {
+      var places = [FretPosition?](repeating: nil, count: pitches.count)
+      // Strings are numbered from the highest (1) to the lowest.
+      var below = tuning.stringCount + 1
+      for index in order {
+        let string = (1..<below).reversed().first { string in
+          let fret = pitches[index].midiNumber - tuning.pitch(string: string, fret: 0).midiNumber
+          return (low...(low + neckSpan)).contains(fret)
+        }
+        guard let string else { break }
+        places[index] = FretPosition(
+          string: string,
+          fret: pitches[index].midiNumber - tuning.pitch(string: string, fret: 0).midiNumber)
+        below = string
+      }
+      if places.allSatisfy({ $0 != nil }) { return places.compactMap { $0 } }
+    }
+    return nil
+  }
+
+  /// Rows the staff needs to draw its lines and every note whole, about its middle line.
+  private static func staffRowsNeeded(_ notes: [Note]) -> Int {
+    let staff = StaffView(clef: clef(for: notes), notes: notes, glyphs: .unicode)
+    let places = notes.map { staff.placement(of: $0).position }
+    return 2 * max((places.max() ?? 0) - 4, 4 - (places.min() ?? 0), 4) + 1
+  }
+
+  /// The treble clef for notes mostly from middle C up, the bass clef below.
+  private static func clef(for notes: [Note]) -> Clef {
+    let middle = notes.map(\.pitch.midiNumber).reduce(0, +) / max(1, notes.count)
+    return middle >= Note(.C, octave: 4).pitch.midiNumber ? .treble : .bass
   }
 
   /// What to play, or why playing is not heard, while an interval waits for a played answer.
@@ -226,22 +308,17 @@ enum EarView {
     return (strings.text("ear.play"), Style.role(.text))
   }
 
-  /// The notes on one staff, one after the other: the treble clef for notes mostly from middle C
-  /// up, the bass clef below; nothing where the rows cannot hold the staff whole.
+  /// The notes on one staff, one after the other; nothing where the rows cannot hold the staff
+  /// whole.
   private static func renderStaff(
     _ notes: [Note], model: AppModel, in area: Rect, on canvas: inout Canvas
   ) {
-    guard !notes.isEmpty else { return }
-    let middle = notes.map(\.pitch.midiNumber).reduce(0, +) / notes.count
-    let clef: Clef = middle >= Note(.C, octave: 4).pitch.midiNumber ? .treble : .bass
-    let staff = StaffView(clef: clef, notes: notes, glyphs: model.glyphs).fitted(
-      toHeight: area.height)
     // The staff is drawn about its middle line, its clef clipped where rows are short; a staff
     // missing a line or a note would mislead, so where the lines and the notes cannot all be
     // drawn the notes spelled above it say them alone.
-    let places = notes.map { staff.placement(of: $0).position }
-    let reach = max((places.max() ?? 0) - 4, 4 - (places.min() ?? 0), 4)
-    guard area.height >= 2 * reach + 1 else { return }
+    guard !notes.isEmpty, area.height >= staffRowsNeeded(notes) else { return }
+    let staff = StaffView(clef: clef(for: notes), notes: notes, glyphs: model.glyphs).fitted(
+      toHeight: area.height)
     let columns = min(area.width, max(staff.width + 6, 30))
     staff.render(
       in: Rect(
