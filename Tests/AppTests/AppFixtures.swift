@@ -113,7 +113,7 @@ extension AppModel {
 
   /// Opens Settings from the home screen and moves onto `row`.
   mutating func openSetting(_ row: SettingsRow) {
-    press(.character("8"))
+    press(.character("9"))
     for _ in 0..<SettingsRow.allCases.firstIndex(of: row)! { press(.down) }
   }
 

@@ -11,8 +11,8 @@ final class AppModelTests: XCTestCase {
     XCTAssertEqual(
       home.entries,
       [
-        .metronome, .listen, .notes, .fretboard, .rhythm, .recordingProtocol, .history, .settings,
-        .help, .quit,
+        .metronome, .listen, .notes, .fretboard, .rhythm, .ear, .recordingProtocol, .history,
+        .settings, .help, .quit,
       ])
     XCTAssertEqual(model.stack.count, 1)
   }
@@ -20,7 +20,7 @@ final class AppModelTests: XCTestCase {
   func testEnterOpensSettingsAndEscapeComesBack() {
     var model = AppFixtures.model()
     XCTAssertEqual(
-      model.press(.down, .down, .down, .down, .down, .down, .down, .enter), [.listMIDIPorts],
+      model.press(.down, .down, .down, .down, .down, .down, .down, .down, .enter), [.listMIDIPorts],
       "the MIDI ports are listed for their row")
     guard case .settings = model.screen else { return XCTFail("settings did not open") }
     XCTAssertEqual(model.press(.escape), [])
@@ -32,13 +32,13 @@ final class AppModelTests: XCTestCase {
   func testNumbersOpenEntriesDirectly() {
     var model = AppFixtures.model()
     model.press(.character("9"))
-    guard case .help = model.screen else { return XCTFail("9 should open help") }
+    guard case .settings = model.screen else { return XCTFail("9 should open the settings") }
     XCTAssertEqual(AppFixtures.model().pressing(.character("q")), [.quit])
   }
 
   func testQuitQuitsFromHomeButGoesBackElsewhere() {
     var model = AppFixtures.model()
-    model.press(.down, .down, .down, .down, .down, .down, .down, .down)
+    model.press(.down, .down, .down, .down, .down, .down, .down, .down, .down)
     guard
       case .help = {
         model.press(.enter)
@@ -54,7 +54,7 @@ final class AppModelTests: XCTestCase {
 
   func testControlCQuitsFromAnywhere() {
     var model = AppFixtures.model()
-    model.press(.down, .down, .down, .down, .down, .down, .down, .enter, .character("?"))
+    model.press(.down, .down, .down, .down, .down, .down, .down, .down, .enter, .character("?"))
     XCTAssertTrue(model.showsKeys)
     XCTAssertEqual(model.press(.control("c")), [.quit])
   }
@@ -70,7 +70,7 @@ final class AppModelTests: XCTestCase {
 
   func testChangingASettingSavesAtOnce() {
     var model = AppFixtures.model()
-    model.press(.down, .down, .down, .down, .down, .down, .down, .enter, .down, .down, .down)
+    model.press(.down, .down, .down, .down, .down, .down, .down, .down, .enter, .down, .down, .down)
     var expected = Settings()
     expected.theme = .light
     XCTAssertEqual(model.press(.right), [.save(expected)])
@@ -144,13 +144,14 @@ final class AppModelTests: XCTestCase {
   func testMovingWithoutChangingSavesNothing() {
     var model = AppFixtures.model()
     XCTAssertEqual(
-      model.press(.down, .down, .down, .down, .down, .down, .down, .enter, .down, .up, .end, .home),
+      model.press(
+        .down, .down, .down, .down, .down, .down, .down, .down, .enter, .down, .up, .end, .home),
       [.listMIDIPorts])
   }
 
   func testLanguageCyclesThroughTheLocaleFiles() {
     var model = AppFixtures.model()
-    model.press(.down, .down, .down, .down, .down, .down, .down, .enter)
+    model.press(.down, .down, .down, .down, .down, .down, .down, .down, .enter)
     var seen: [String] = [model.settings.language]
     for _ in model.languages.indices {
       model.press(.right)
@@ -282,7 +283,7 @@ final class AppModelTests: XCTestCase {
 
   func testSaveResultsShowOnTheSettingsScreen() {
     var model = AppFixtures.model()
-    model.press(.down, .down, .down, .down, .down, .down, .down, .enter)
+    model.press(.down, .down, .down, .down, .down, .down, .down, .down, .enter)
     _ = model.handle(.saveFailed(reason: "No space left on device"))
     XCTAssertEqual(
       model.settingsStatus, Message("notice.saveFailed", ["reason": "No space left on device"]))
@@ -292,7 +293,7 @@ final class AppModelTests: XCTestCase {
 
   func testHelpScrollStopsAtTheEnd() {
     var model = AppFixtures.model()
-    model.press(.down, .down, .down, .down, .down, .down, .down, .down, .enter)
+    model.press(.down, .down, .down, .down, .down, .down, .down, .down, .down, .enter)
     for _ in 0..<400 { model.press(.down) }
     guard case .help(let scrolled) = model.screen else { return XCTFail() }
     XCTAssertLessThan(scrolled.scroll, 400)

@@ -87,6 +87,16 @@ final class AppRuntimeTests: XCTestCase {
       played.append(pitches)
       return nil
     }
+    private(set) var earSounds: [EarSound] = []
+    /// Said by the first ear sound, as a player without a SoundFont says it.
+    var withoutSoundFont: String?
+    func playEar(_ sound: EarSound, settings: Settings, devices: AudioDeviceSettings)
+      -> EarPlayback
+    {
+      earSounds.append(sound)
+      defer { withoutSoundFont = nil }
+      return EarPlayback(withoutSoundFont: withoutSoundFont)
+    }
     func stop() {}
   }
 
@@ -184,6 +194,44 @@ final class AppRuntimeTests: XCTestCase {
     XCTAssertTrue(history.contains(#""missed":1"#), history)
   }
 
+  /// The Ear room's question goes to the notes' output as an ear sound, once at the question
+  /// and again with `r`; the first one without a SoundFont says so in one notice, no later one.
+  func testTheEarRoomSoundsItsQuestionAndSaysOnceThatItHasNoSoundFont() throws {
+    let paths = StoragePaths(environment: ["WOODSHED_HOME": home.path])
+    let terminal = try ScriptedTerminal(
+      size: Size(width: 80, height: 24),
+      steps: [
+        .waitFor("Woodshed"), .keys([.character("6")]), .waitFor("Exercise"), .keys([.enter]),
+        .waitFor("built-in voice: no SoundFont here"), .keys([.character("r")]),
+        .waitFor("Question 1 of 10"), .keys([.character("r"), .character("1")]),
+        .waitFor("Enter next"), .keys([.escape, .character("q")]),
+      ])
+    let sounds = QuietNotes()
+    sounds.withoutSoundFont = "no SoundFont here"
+    let runtime = AppRuntime(
+      model: startedModel(paths: paths), terminal: terminal, logger: Logger(label: "test")
+    ) { _ in
+      AppServices(
+        metronome: FakeMetronome(), microphone: SilentMicrophone(),
+        midi: MIDIService(overrides: RunOverrides(), post: { _ in }), notes: sounds,
+        settings: MemoryStore(), history: HistoryLog(paths: paths),
+        playbackLog: HistoryLog(file: paths.playbackLogFile),
+        protocols: ProtocolStore(paths: paths), wallClock: WallClock(),
+        probeAudio: { AppFixtures.audio },
+        loadPatterns: { PatternLibrary(builtIn: paths.patternsFolder, user: paths.patternsFolder) },
+        playsNotes: true)
+    }
+    XCTAssertEqual(runtime.run(), 0, "quit with q; waiting for \(terminal.failedWait ?? "-")")
+    XCTAssertNil(terminal.failedWait, terminal.text)
+    XCTAssertEqual(sounds.earSounds.count, 3, "the question, and twice again with r")
+    XCTAssertTrue(sounds.earSounds.allSatisfy { $0 == sounds.earSounds[0] })
+    XCTAssertEqual(sounds.played, [], "nothing through the notes' spacing")
+    XCTAssertFalse(terminal.text.contains("built-in voice"), "the notice was said once")
+    let history = try String(contentsOf: paths.historyFile, encoding: .utf8)
+    XCTAssertTrue(history.contains(#""module":"ear""#), history)
+    XCTAssertTrue(history.contains(#""cutShort":true"#), history)
+  }
+
   /// The Protocol screen follows its journal while an assistant appends to it from elsewhere,
   /// writes this run's author on every line, undoes the producer's own line only, and undoes
   /// the two lines of `f` as one.
@@ -199,7 +247,7 @@ final class AppRuntimeTests: XCTestCase {
     let terminal = try ScriptedTerminal(
       size: Size(width: 80, height: 24),
       steps: [
-        .waitFor("Woodshed"), .keys([.character("6")]), .waitFor("brahms"), .keys([.enter]),
+        .waitFor("Woodshed"), .keys([.character("7")]), .waitFor("brahms"), .keys([.enter]),
         .waitFor("as producer"), .waitFor("note cello late"), .keys([.character("u"), .enter]),
         .waitFor("undo"), .keys([.character("f"), .enter]), .waitFor("take 2"),
         .keys([.character("u"), .enter, .escape, .escape, .character("q")]),
@@ -243,7 +291,7 @@ final class AppRuntimeTests: XCTestCase {
     let terminal = try ScriptedTerminal(
       size: Size(width: 80, height: 24),
       steps: [
-        .waitFor("Woodshed"), .keys([.character("6")]), .waitFor("dvorak"),
+        .waitFor("Woodshed"), .keys([.character("7")]), .waitFor("dvorak"),
         .keys([.character("r")] + rename + [.enter]), .waitFor("schumann"),
         .keys([.character("a")]), .waitFor("▸ dvorak"), .keys([.character("d")]),
         .waitFor("Delete dvorak?"), .keys([.character("y")]), .waitFor("No protocol yet"),
@@ -280,7 +328,7 @@ final class AppRuntimeTests: XCTestCase {
     let terminal = try ScriptedTerminal(
       size: Size(width: 80, height: 24),
       steps: [
-        .waitFor("Woodshed"), .keys([.character("6")]), .waitFor("dvorak"),
+        .waitFor("Woodshed"), .keys([.character("7")]), .waitFor("dvorak"),
         .keys([.character("r")] + rename + [.enter]),
         .waitFor("no se pudo mover brahms a dvorak: ya hay un protocolo con ese nombre"),
         .keys([.enter]), .waitFor("brahms  ·  movimiento 1"), .keys(take), .waitFor("take 1"),
@@ -307,7 +355,7 @@ final class AppRuntimeTests: XCTestCase {
     let terminal = try ScriptedTerminal(
       size: Size(width: 80, height: 24),
       steps: [
-        .waitFor("Woodshed"), .keys([.character("6")]), .waitFor("brahms"), .keys([.enter]),
+        .waitFor("Woodshed"), .keys([.character("7")]), .waitFor("brahms"), .keys([.enter]),
         .waitFor("movement 1"),
         .waitFor("brahms was renamed, archived or deleted elsewhere: Esc goes back to the list"),
         .keys([.escape]), .waitFor("schumann"), .keys([.escape, .character("q")]),
@@ -337,7 +385,7 @@ final class AppRuntimeTests: XCTestCase {
     let terminal = try ScriptedTerminal(
       size: Size(width: 80, height: 24),
       steps: [
-        .waitFor("Woodshed"), .keys([.character("6")]), .waitFor("brahms"), .keys([.enter]),
+        .waitFor("Woodshed"), .keys([.character("7")]), .waitFor("brahms"), .keys([.enter]),
         .waitFor("no se pudo leer la línea 4 de journal.jsonl; se omite"),
         .waitFor("línea 3: la toma 1 ya existe"),
         .waitFor("brahms se ha movido o borrado en otro lugar: Esc vuelve a la lista"),

@@ -19,7 +19,7 @@ final class HistoryScreenTests: XCTestCase {
 
   func testNewestFirstWithTheChosenSessionsDetails() throws {
     var model = AppFixtures.model(size: ScreenSnapshotTests.large, history: AppFixtures.history)
-    model.press(.character("7"))
+    model.press(.character("8"))
     XCTAssertEqual(screen(model)?.selected, 0)
     let lines = AppView.render(model).lines
     let newest = try XCTUnwrap(lines.firstIndex { $0.contains("2026-11-20 11:00") })
@@ -38,7 +38,7 @@ final class HistoryScreenTests: XCTestCase {
 
   func testTabShowsOneModuleAtATime() {
     var model = AppFixtures.model(history: AppFixtures.history)
-    model.press(.character("7"))
+    model.press(.character("8"))
     XCTAssertTrue(text(model).contains("steady"))
     model.press(.tab)
     XCTAssertEqual(screen(model)?.module, "notes")
@@ -53,7 +53,7 @@ final class HistoryScreenTests: XCTestCase {
 
   func testTheChartIsScaledFromNothingToAll() throws {
     var model = AppFixtures.model(history: AppFixtures.history)
-    model.press(.character("7"), .tab)
+    model.press(.character("8"), .tab)
     let chart = try XCTUnwrap(AppView.render(model).lines.first { $0.contains("Accuracy") })
     // 40, 55, 70, 85 and 95 % on eight levels from 0 to 100 %: 2.8, 3.85, 4.9, 5.95 and 6.65
     // rounded; the stopped session's 50 % is no result.
@@ -66,7 +66,7 @@ final class HistoryScreenTests: XCTestCase {
       module: "notes", exercise: "flashcards",
       startedAt: Date(timeIntervalSince1970: 1_795_251_600), duration: 16 * 60, score: 1)
     var model = AppFixtures.model(history: AppFixtures.history + [today])
-    model.press(.character("7"))
+    model.press(.character("8"))
     let lines = AppView.render(model).lines
     XCTAssertTrue(lines[2].contains("Today: 16 of 15 min ✓   Days in a row: 3 (best 3)"), lines[2])
     XCTAssertTrue(lines.contains { $0.contains("All modules             25 min") }, text(model))
@@ -81,7 +81,7 @@ final class HistoryScreenTests: XCTestCase {
     var settings = Settings()
     settings.dailyGoalMinutes = 30
     var higher = AppFixtures.model(settings: settings, history: AppFixtures.history + [today])
-    higher.press(.character("7"))
+    higher.press(.character("8"))
     XCTAssertTrue(AppView.render(higher).lines[2].contains("Today: 16 of 30 min   "))
   }
 
@@ -94,7 +94,7 @@ final class HistoryScreenTests: XCTestCase {
     }
     var model = AppFixtures.model(
       history: tries, patterns: [FretboardScreenTests.minorPentatonic])
-    model.press(.character("7"))
+    model.press(.character("8"))
     let text = text(model)
     XCTAssertEqual(screen(model)?.sittings.count, 1, text)
     XCTAssertNotNil(
@@ -112,7 +112,7 @@ final class HistoryScreenTests: XCTestCase {
         score: 0.5)
     }
     var model = AppFixtures.model(history: many)
-    model.press(.character("7"))
+    model.press(.character("8"))
     for _ in 0..<30 { model.press(.down) }
     let shown = screen(model)
     XCTAssertEqual(shown?.selected, 30)
@@ -123,23 +123,23 @@ final class HistoryScreenTests: XCTestCase {
 
   func testOpeningReadsThePatternsToNameThem() {
     var model = AppFixtures.model(history: AppFixtures.history)
-    XCTAssertEqual(model.press(.character("7")), [.loadPatterns])
+    XCTAssertEqual(model.press(.character("8")), [.loadPatterns])
   }
 
   func testAnEmptyHistorySaysSo() {
     var model = AppFixtures.model()
-    model.press(.character("7"))
+    model.press(.character("8"))
     XCTAssertTrue(text(model).contains("No practice history yet."), text(model))
   }
 
   func testSnapshots() {
     for size in [ScreenSnapshotTests.small, ScreenSnapshotTests.large] {
       var model = AppFixtures.model(size: size, history: AppFixtures.history)
-      model.press(.character("7"), .down)
+      model.press(.character("8"), .down)
       assertCanvasSnapshot(AppView.render(model), named: "\(size.width)x\(size.height)")
     }
     var ascii = AppFixtures.model(glyphs: .ascii, history: AppFixtures.history)
-    ascii.press(.character("7"), .tab)
+    ascii.press(.character("8"), .tab)
     assertCanvasSnapshot(AppView.render(ascii), named: "ascii.80x24")
   }
 }

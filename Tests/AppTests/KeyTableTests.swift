@@ -85,8 +85,8 @@ final class KeyTableTests: XCTestCase {
         ("fretboard run", [.character("4"), .enter, .character("t")]),
         ("fretboard editor", [.character("4"), .character("n")]),
         ("rhythm calibrating", [.character("5"), .character("l")]),
-        ("protocol naming", [.character("6"), .character("n")]),
-        ("history module", [.character("7"), .tab]),
+        ("protocol naming", [.character("7"), .character("n")]),
+        ("history module", [.character("8"), .tab]),
         ("listen instrument", [.character("2"), .character("c")]),
       ]
     for journey in journeys {

@@ -26,7 +26,7 @@ final class ProtocolScreenTests: XCTestCase {
   /// The app on the protocol screen, "brahms" chosen from the list and not yet loaded.
   private func openedBrahms() -> AppModel {
     var model = AppFixtures.model()
-    model.press(.character("6"))
+    model.press(.character("7"))
     _ = model.handle(.protocolsListed([ProtocolSummary(name: "brahms")]))
     model.press(.enter)
     return model
@@ -44,7 +44,7 @@ final class ProtocolScreenTests: XCTestCase {
 
   func testANewProtocolIsNamedCreatedAndOpened() throws {
     var model = AppFixtures.model()
-    XCTAssertEqual(model.press(.character("6")), [.protocolList])
+    XCTAssertEqual(model.press(.character("7")), [.protocolList])
     _ = model.handle(.protocolsListed([]))
     XCTAssertTrue(text(model).contains("No protocol yet: n starts one"), text(model))
     model.press(.character("n"))
@@ -61,7 +61,7 @@ final class ProtocolScreenTests: XCTestCase {
   /// among them), and the line is there when the size is back.
   func testShrinkingWhileTypingKeepsTheLine() throws {
     var model = AppFixtures.model()
-    model.press(.character("6"))
+    model.press(.character("7"))
     _ = model.handle(.protocolsListed([ProtocolSummary(name: "brahms")]))
     XCTAssertEqual(model.press(.enter), [.protocolLoad("brahms")])
     _ = model.handle(loaded([]))
@@ -76,7 +76,7 @@ final class ProtocolScreenTests: XCTestCase {
 
   func testLinesAreTypedAndQuickKeysLogTakes() throws {
     var model = AppFixtures.model()
-    model.press(.character("6"))
+    model.press(.character("7"))
     _ = model.handle(.protocolsListed([ProtocolSummary(name: "brahms")]))
     XCTAssertEqual(model.press(.enter), [.protocolLoad("brahms")])
     XCTAssertEqual(type(&model, "n"), [.protocolAdd("brahms", line: "take")])
@@ -106,7 +106,7 @@ final class ProtocolScreenTests: XCTestCase {
 
   func testTheTakeLineSaysATakeIsNoGood() throws {
     var model = AppFixtures.model()
-    model.press(.character("6"))
+    model.press(.character("7"))
     _ = model.handle(.protocolsListed([ProtocolSummary(name: "brahms")]))
     XCTAssertEqual(model.press(.enter), [.protocolLoad("brahms")])
     XCTAssertEqual(type(&model, "ng"), [.protocolAdd("brahms", line: "ng")])
@@ -250,7 +250,7 @@ final class ProtocolScreenTests: XCTestCase {
     var settings = Settings()
     settings.language = "es"
     var model = AppFixtures.model(settings: settings)
-    model.press(.character("6"))
+    model.press(.character("7"))
     _ = model.handle(.protocolsListed([ProtocolSummary(name: "brahms")]))
     model.press(.enter)
     _ = model.handle(loaded(["mvt 1: 1-40", "take", "1-20 ++", "end 40"]))
@@ -349,7 +349,7 @@ final class ProtocolScreenTests: XCTestCase {
 
   func testTheListShowsEachProtocolsStatusAndLastChange() throws {
     var model = AppFixtures.model()
-    model.press(.character("6"))
+    model.press(.character("7"))
     _ = model.handle(.protocolsListed(shelf))
     let shown = text(model)
     XCTAssertTrue(shown.contains("beethoven"), shown)
@@ -375,7 +375,7 @@ final class ProtocolScreenTests: XCTestCase {
     var settings = Settings()
     settings.language = "ca"
     var model = AppFixtures.model(settings: settings)
-    model.press(.character("6"))
+    model.press(.character("7"))
     _ = model.handle(.protocolsListed(shelf))
     model.press(.character("."), .down, .down, .down)
     XCTAssertEqual(model.press(.enter), [])
@@ -393,7 +393,7 @@ final class ProtocolScreenTests: XCTestCase {
       var settings = Settings()
       settings.language = language
       var model = AppFixtures.model(settings: settings)
-      model.press(.character("6"))
+      model.press(.character("7"))
       _ = model.handle(.protocolsListed([ProtocolSummary(name: "brahms")]))
       _ = model.handle(loaded(["mvt 1: 1-120", "take"]))
       let strings = model.strings
@@ -414,7 +414,7 @@ final class ProtocolScreenTests: XCTestCase {
       var settings = Settings()
       settings.language = language
       var model = AppFixtures.model(settings: settings)
-      model.press(.character("6"))
+      model.press(.character("7"))
       _ = model.handle(.protocolsListed([ProtocolSummary(name: "brahms")]))
       _ = model.handle(loaded(["mvt 1: 1-120", "take"]))
       let strings = model.strings
@@ -431,7 +431,7 @@ final class ProtocolScreenTests: XCTestCase {
 
   func testProtocolsAreRenamedArchivedAndDeletedAfterAYes() throws {
     var model = AppFixtures.model()
-    model.press(.character("6"))
+    model.press(.character("7"))
     _ = model.handle(.protocolsListed(shelf))
     model.press(.down)
     model.press(.character("r"))
@@ -476,7 +476,7 @@ final class ProtocolScreenTests: XCTestCase {
   /// archived or deleted some meanwhile.
   func testBackOnTheListItIsListedAgain() throws {
     var model = AppFixtures.model()
-    model.press(.character("6"))
+    model.press(.character("7"))
     _ = model.handle(.protocolsListed(shelf))
     XCTAssertEqual(model.press(.enter), [.protocolLoad("beethoven")])
     _ = model.handle(loaded([]))

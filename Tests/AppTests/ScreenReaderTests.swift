@@ -260,7 +260,7 @@ final class ScreenReaderTests: XCTestCase {
     model = AppFixtures.model(settings: settings)
     let shown = AppView.frame(model, screenReader: &frames)
     // Home's menu names its chosen line; the first frame reads it out.
-    XCTAssertEqual(shown.cursor?.y, 7)
+    XCTAssertEqual(shown.cursor?.y, 6)
     XCTAssertTrue(shown.lines[1].contains("Metronome"), shown.lines[1])
   }
 }

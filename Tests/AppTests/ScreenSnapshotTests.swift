@@ -26,7 +26,7 @@ final class ScreenSnapshotTests: XCTestCase {
   func testSettings() {
     for size in [Self.small, Self.large] {
       var model = AppFixtures.model(size: size)
-      model.press(.down, .down, .down, .down, .down, .down, .down, .enter, .down, .right)
+      model.press(.down, .down, .down, .down, .down, .down, .down, .down, .enter, .down, .right)
       assertCanvasSnapshot(AppView.render(model), named: name(size))
     }
   }
@@ -34,7 +34,7 @@ final class ScreenSnapshotTests: XCTestCase {
   func testHelp() {
     for size in [Self.small, Self.large] {
       var model = AppFixtures.model(size: size)
-      model.press(.character("9"))
+      model.press(.end, .up, .enter)
       assertCanvasSnapshot(AppView.render(model), named: name(size))
     }
   }
@@ -42,7 +42,7 @@ final class ScreenSnapshotTests: XCTestCase {
   func testKeyOverlay() {
     for size in [Self.small, Self.large] {
       var model = AppFixtures.model(size: size)
-      model.press(.down, .down, .down, .down, .down, .down, .down, .enter, .character("?"))
+      model.press(.down, .down, .down, .down, .down, .down, .down, .down, .enter, .character("?"))
       assertCanvasSnapshot(AppView.render(model), named: name(size))
     }
   }
@@ -244,7 +244,7 @@ final class ScreenSnapshotTests: XCTestCase {
     }
     for size in [Self.small, Self.large] {
       var model = AppFixtures.model(size: size)
-      model.press(.character("6"))
+      model.press(.character("7"))
       _ = model.handle(.protocolsListed([ProtocolSummary(name: "brahms")]))
       model.press(.enter)
       _ = model.handle(

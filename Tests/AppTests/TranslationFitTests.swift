@@ -33,7 +33,7 @@ final class TranslationFitTests: XCTestCase {
   func testEverySettingsRowIsReadInFull() {
     for language in Self.languages {
       var model = model(language)
-      model.press(.character("8"))
+      model.press(.character("9"))
       for row in SettingsRow.allCases {
         let line = AppView.render(model).lines.first { $0.contains("▸") } ?? ""
         XCTAssertTrue(
@@ -56,7 +56,7 @@ final class TranslationFitTests: XCTestCase {
 
   func testHelpTeachesEveryModuleAndListsEveryScreensKeys() {
     var model = model("en")
-    model.press(.character("9"))
+    model.press(.end, .up, .enter)
     let lines = HelpView.lines(model: model, width: 76).map(\.0)
     let text = lines.joined(separator: "\n")
     XCTAssertTrue(text.contains("What each module is for"), text)
@@ -71,13 +71,49 @@ final class TranslationFitTests: XCTestCase {
   func testTheProtocolListsKeyBarShowsEveryKeyAt80Columns() {
     for language in Self.languages {
       var model = model(language)
-      model.press(.character("6"))
+      model.press(.character("7"))
       let bar = AppView.render(model).lines.last ?? ""
       for hint in model.screen.keyHints where hint.inBar {
         let shown =
           AppView.label(for: hint.keys, model: model) + " "
           + AppView.action(of: hint, glyphs: model.glyphs, strings: model.strings)
         XCTAssertTrue(bar.contains(shown), "\(language): \(shown) in \(bar)")
+      }
+    }
+  }
+
+  /// The Ear room in every language at 80×24: the setup list, a question of the last level
+  /// (every interval a choice), its verdict and the results read in full, and every key its bar
+  /// lists is there.
+  func testTheEarRoomIsReadInFullAt80Columns() {
+    for language in Self.languages {
+      var model = model(language)
+      model.press(.character("6"), .down, .left, .down, .left)  // level 5, mixed
+      var screens = [AppView.render(model).lines]
+      model.press(.enter, at: 1)
+      screens.append(AppView.render(model).lines)
+      model.press(.character("1"), at: 2)
+      screens.append(AppView.render(model).lines)
+      var time = 3.0
+      while case .ear(let ear) = model.screen, ear.phase == .asking {
+        model.press(ear.isAnswered ? .enter : .character("2"), at: time)
+        time += 1
+      }
+      screens.append(AppView.render(model).lines)
+      for (index, lines) in screens.enumerated() {
+        let text = lines.joined(separator: "\n")
+        XCTAssertFalse(text.contains("…"), "\(language), screen \(index):\n\(text)")
+      }
+      model.press(.enter)
+      for phase in 0..<3 {
+        let bar = AppView.render(model).lines.last ?? ""
+        for hint in model.screen.keyHints where hint.inBar {
+          let shown =
+            AppView.label(for: hint.keys, model: model) + " "
+            + AppView.action(of: hint, glyphs: model.glyphs, strings: model.strings)
+          XCTAssertTrue(bar.contains(shown), "\(language) \(phase): \(shown) in \(bar)")
+        }
+        model.press(phase == 0 ? .enter : .character("1"))
       }
     }
   }
@@ -164,7 +200,7 @@ final class TranslationCutTests: XCTestCase {
   func testEveryHelpLineFitsAt80Columns() {
     for language in TranslationFitTests.languages {
       var model = model(in: language)
-      model.press(.character("9"))
+      model.press(.end, .up, .enter)
       let width = HelpView.textWidth(in: model.size)
       for (line, _) in HelpView.lines(model: model, width: width) {
         XCTAssertLessThanOrEqual(line.displayWidth, width, "\(language): \(line)")
@@ -175,7 +211,7 @@ final class TranslationCutTests: XCTestCase {
   func testTheHistoryTableIsReadInFullAt80Columns() {
     for language in TranslationFitTests.languages {
       var model = model(in: language, history: AppFixtures.history)
-      model.press(.character("7"))
+      model.press(.character("8"))
       let lines = AppView.render(model).lines
       let header = lines.firstIndex { $0.contains(model.strings.text("history.column.date")) }
       for line in lines[(header ?? 0)...].prefix(8) {

@@ -145,7 +145,7 @@ private func secondScreenFigure(woodshed: String, home: URL, store: ProtocolStor
     terminal.signal(SIGTERM)
     _ = terminal.waitForExit(timeout: .seconds(5))
   }
-  terminal.send("6")
+  terminal.send("7")
   guard terminal.waitForOutput(containing: "bench", timeout: .seconds(5)) else {
     return "protocol: second screen did not list the protocols"
   }

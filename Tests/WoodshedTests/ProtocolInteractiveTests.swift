@@ -23,7 +23,7 @@ final class ProtocolInteractiveTests: XCTestCase {
     let terminal = try woodshed.startInTerminal(
       environment: woodshed.environment(extra: messages.map { ["LC_MESSAGES": $0] } ?? [:]))
     XCTAssertTrue(terminal.waitForOutput(containing: title, timeout: .seconds(10)))
-    terminal.send("6")
+    terminal.send("7")
     XCTAssertTrue(
       terminal.waitForOutput(containing: "brahms", timeout: .seconds(5)), terminal.output)
     terminal.send("\r")

@@ -64,6 +64,10 @@ enum HelpView {
         + FretboardModel.runningHints
     ),
     ("home.rhythm", RhythmModel.setupHints),
+    (
+      "home.ear",
+      EarModel.setupHints + EarModel.askingHints + EarModel.typingHints + EarModel.answeredHints
+    ),
     ("home.protocol", ProtocolModel.choosingHints + ProtocolModel.recordingHints),
     ("home.history", HistoryModel.keyHints),
   ].map { title, hints in

@@ -99,7 +99,7 @@ public struct HistoryReport: Equatable, Sendable {
 
   /// One sitting's cells under `columns`, as the table and the history screen show them.
   static func cells(_ sitting: PracticeSession, _ strings: Localizer, utcOffset: Int) -> [String] {
-    var exercise = displayName(sitting.exercise, prefix: "history.exercise.", strings)
+    var exercise = exerciseName(sitting.exercise, module: sitting.module, strings)
     if sitting.isCutShort { exercise += " " + strings.text("history.stopped") }
     return [
       Self.localText(sitting.startedAt, utcOffset: utcOffset),
@@ -155,6 +155,13 @@ public struct HistoryReport: Equatable, Sendable {
       session.answers.filter(\.isCorrect).count, session.answers.count,
       total / Double(session.answers.count)
     )
+  }
+
+  /// The exercise's name within its module where two modules share a name (the fretboard's
+  /// interval game and the Ear room's intervals), else its name everywhere.
+  static func exerciseName(_ exercise: String, module: String, _ strings: Localizer) -> String {
+    strings.textIfPresent("history.exercise.\(module).\(exercise)")
+      ?? displayName(exercise, prefix: "history.exercise.", strings)
   }
 
   /// The name users know a module or exercise by; one without a text (say, from a newer

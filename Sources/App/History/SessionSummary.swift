@@ -14,7 +14,7 @@ struct SessionSummary {
   /// not know are shown as written.
   func title(_ strings: Localizer) -> String {
     let module = HistoryReport.displayName(record.module, prefix: "history.module.", strings)
-    let exercise = HistoryReport.displayName(record.exercise, prefix: "history.exercise.", strings)
+    let exercise = HistoryReport.exerciseName(record.exercise, module: record.module, strings)
     return module + " (" + exercise + ")"
   }
 
@@ -24,7 +24,8 @@ struct SessionSummary {
       text +=
         ", "
         + strings.text(
-          "notes.score",
+          // An ear question is heard, not a card read.
+          record.module == EarModel.module ? "ear.summary" : "notes.score",
           [
             "right": "\(answers.right)", "rounds": "\(answers.count)",
             "percent": DecimalText.percent(answers.right, of: answers.count),

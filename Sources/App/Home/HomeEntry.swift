@@ -6,6 +6,7 @@ public enum HomeEntry: CaseIterable, Equatable, Sendable {
   case notes
   case fretboard
   case rhythm
+  case ear
   case recordingProtocol
   case history
   case settings
@@ -19,6 +20,7 @@ public enum HomeEntry: CaseIterable, Equatable, Sendable {
     case .notes: return "home.notes"
     case .fretboard: return "home.fretboard"
     case .rhythm: return "home.rhythm"
+    case .ear: return "home.ear"
     case .recordingProtocol: return "home.protocol"
     case .history: return "home.history"
     case .settings: return "home.settings"
@@ -34,6 +36,7 @@ public enum HomeEntry: CaseIterable, Equatable, Sendable {
     case .notes: return "home.notes.detail"
     case .fretboard: return "home.fretboard.detail"
     case .rhythm: return "home.rhythm.detail"
+    case .ear: return "home.ear.detail"
     case .recordingProtocol: return "home.protocol.detail"
     case .history: return "home.history.detail"
     case .settings: return "home.settings.detail"

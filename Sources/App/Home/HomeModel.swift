@@ -64,6 +64,7 @@ public struct HomeModel: Equatable, Sendable {
     case .notes: return .push(.notes(NotesModel(seed: seed)))
     case .fretboard: return .push(.fretboard(FretboardModel(seed: seed)))
     case .rhythm: return .push(.rhythm(RhythmModel(route: keyRoute)))
+    case .ear: return .push(.ear(EarModel(seed: seed)))
     case .recordingProtocol: return .push(.recordingProtocol(ProtocolModel()))
     case .history: return .push(.history(HistoryModel(history: history, utcOffset: utcOffset)))
     case .settings: return .push(.settings(SettingsModel()))

@@ -54,7 +54,8 @@ public final class AppRuntime {
   /// ALSA sequencer (or `--midi-in`), and the user's files.
   static func liveServices(
     model: AppModel, store: any SettingsStoring, logger: Logger, pulseServer: String?,
-    recorder: WAVRecorder?, loadPatterns: @escaping @Sendable () -> PatternLibrary,
+    recorder: WAVRecorder?, soundFonts: [String],
+    loadPatterns: @escaping @Sendable () -> PatternLibrary,
     loadPacks: @escaping @Sendable () -> PackLibrary
   ) -> (_ post: @escaping @Sendable (AppEvent) -> Void) -> AppServices {
     { post in
@@ -77,7 +78,7 @@ public final class AppRuntime {
         metronome: metronome,
         microphone: ListenService(overrides: model.overrides, server: pulseServer, post: post),
         midi: MIDIService(overrides: model.overrides, post: post),
-        notes: NotePlayer(server: pulseServer), settings: store,
+        notes: NotePlayer(server: pulseServer, soundFonts: soundFonts), settings: store,
         history: HistoryLog(paths: model.paths),
         playbackLog: HistoryLog(file: model.paths.playbackLogFile),
         protocols: ProtocolStore(paths: model.paths), wallClock: WallClock(),
@@ -176,6 +177,8 @@ public final class AppRuntime {
         play([pitch], sound: .piano)
       case .playNotes(let pitches, let sound):
         play(pitches, sound: sound)
+      case .playEar(let sound):
+        playEar(sound)
       case .stopNotes:
         services.notes.stop()
       case .record(let record):
@@ -377,6 +380,17 @@ public final class AppRuntime {
       pitches, sound: sound, settings: model.settings, devices: model.audioDevices)
     {
       logger.info("notes not heard: \(failure)")
+    }
+  }
+
+  private func playEar(_ sound: EarSound) {
+    guard services.playsNotes, model.audio.isAvailable else { return }
+    let playback = services.notes.playEar(
+      sound, settings: model.settings, devices: model.audioDevices)
+    if let failure = playback.failure { logger.info("ear question not heard: \(failure)") }
+    if let reason = playback.withoutSoundFont {
+      logger.info("ear questions on the built-in voice: \(reason)")
+      inbox.post(.notice(Message("notice.earWithoutSoundFont", ["reason": reason])))
     }
   }
 

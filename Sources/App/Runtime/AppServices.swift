@@ -57,7 +57,19 @@ protocol NoteOutput: AnyObject {
   func play(
     _ pitches: [Pitch], sound: InstrumentSound, settings: Settings, devices: AudioDeviceSettings
   ) -> String?
+  /// Plays an ear-training sound on the SoundFont piano, loading it the first time; without
+  /// one, on the built-in voice.
+  func playEar(_ sound: EarSound, settings: Settings, devices: AudioDeviceSettings) -> EarPlayback
   func stop()
+}
+
+/// What playing an ear-training sound came to.
+struct EarPlayback: Equatable {
+  /// Why nothing could be heard (no stream would open), in one line.
+  var failure: String?
+  /// Why the SoundFont piano is not playing, said by the first sound that fell back to the
+  /// built-in voice and by no later one.
+  var withoutSoundFont: String?
 }
 
 /// Everything the runtime performs effects through, in one value, so that a test can run the

@@ -139,6 +139,8 @@ public enum Launcher {
       services: AppRuntime.liveServices(
         model: model, store: ground.store, logger: ground.logger, pulseServer: pulseServer,
         recorder: recorder,
+        // As for `woodshed ear quiz`: the room's questions sound on the same piano.
+        soundFonts: environment["WOODSHED_SOUNDFONT"].map { [$0] } ?? SoundFontSynth.searchPaths,
         loadPatterns: { [assets = ground.assets, paths = ground.paths] in
           PatternLibrary(
             builtIn: assets.appendingPathComponent("patterns"), user: paths.patternsFolder)

@@ -13,10 +13,19 @@ final class NotePlayer: NoteOutput {
   private let server: String?
   private let board = SoundBoard()
   private var output: PulseAudioOutput?
+  /// Where the ear room's SoundFont is looked for.
+  private let soundFonts: [String]
+  /// The SoundFont piano, or why there is none: loaded by the first ear sound, never at start,
+  /// and kept when the stream closes.
+  private var piano: Result<SoundFontSynth, SoundFontError>?
 
-  init(server: String?) {
+  init(server: String?, soundFonts: [String] = SoundFontSynth.searchPaths) {
     self.server = server
+    self.soundFonts = soundFonts
   }
+
+  /// Whether the SoundFont has been looked for (and loaded, if found).
+  var hasLoadedSoundFont: Bool { piano != nil }
 
   /// Seconds from one note to the next when several are played in turn.
   static let spacing = 0.4
@@ -28,15 +37,7 @@ final class NotePlayer: NoteOutput {
     _ pitches: [Pitch], sound: InstrumentSound = .piano, settings: Settings,
     devices: AudioDeviceSettings
   ) -> String? {
-    if output == nil {
-      let output = PulseAudioOutput(devices: devices, server: server)
-      do {
-        try output.start(renderer: board)
-      } catch {
-        return error.reason
-      }
-      self.output = output
-    }
+    if let failure = open(devices: devices) { return failure }
     let reference = settings.concertPitch
     let step = Int(Self.spacing * Double(Self.sampleRate))
     // One sound holding every note at its place, so the spacing never depends on the thread.
@@ -59,6 +60,62 @@ final class NotePlayer: NoteOutput {
     let volumes = settings.volumes
     board.play(
       tone, gain: (Gain(percent: volumes.master) * Gain(percent: volumes.instrument)).linear)
+    return nil
+  }
+
+  /// Renders `sound` on the SoundFont piano as `woodshed ear quiz` renders a question (on the
+  /// built-in soft piano without one) and plays it.
+  func playEar(_ sound: EarSound, settings: Settings, devices: AudioDeviceSettings) -> EarPlayback {
+    if let failure = open(devices: devices) { return EarPlayback(failure: failure) }
+    var fellBack: String?
+    if piano == nil {
+      piano = SoundFontSynth.load(sampleRate: Self.sampleRate, paths: soundFonts)
+      if case .failure(let reason) = piano { fellBack = reason.description }
+    }
+    let tone = Self.render(sound, piano: try? piano?.get(), reference: settings.concertPitch)
+    let volumes = settings.volumes
+    board.play(
+      tone, gain: (Gain(percent: volumes.master) * Gain(percent: volumes.instrument)).linear)
+    return EarPlayback(withoutSoundFont: fellBack)
+  }
+
+  /// The samples of `sound`: each note on its own sample, a chord's together.
+  static func render(_ sound: EarSound, piano: SoundFontSynth?, reference: ConcertPitch) -> [Float]
+  {
+    let frame = { (seconds: Double) in Int((seconds * Double(sampleRate)).rounded()) }
+    let total = frame(sound.seconds)
+    if let piano {
+      return piano.render(
+        sound.notes.map {
+          SoundFontSynth.Note(key: $0.pitch.midiNumber, start: frame($0.start), end: frame($0.end))
+        }, frames: total)
+    }
+    // Notes sounding together share the level one note has alone, so a chord never clips.
+    let gain =
+      Float(0.8) / Float(sound.together ? max(1, sound.phrases.map(\.count).max() ?? 1) : 1)
+    var samples = [Float](repeating: 0, count: total)
+    for note in sound.notes {
+      let first = frame(note.start)
+      let tone = Synth.softPiano(
+        frequency: note.pitch.frequency(reference: reference), duration: note.end - note.start,
+        sampleRate: sampleRate)
+      for (offset, sample) in tone.enumerated() where first + offset < total {
+        samples[first + offset] += gain * sample
+      }
+    }
+    return samples
+  }
+
+  /// Opens the stream if it is not open; returns why it cannot be, in one line.
+  private func open(devices: AudioDeviceSettings) -> String? {
+    guard output == nil else { return nil }
+    let output = PulseAudioOutput(devices: devices, server: server)
+    do {
+      try output.start(renderer: board)
+    } catch {
+      return error.reason
+    }
+    self.output = output
     return nil
   }
 

@@ -175,7 +175,8 @@ public struct AppModel: Equatable, Sendable {
       settings: settings, size: size, overrides: overrides, languages: languages, packs: packs,
       rhythms: rhythms, patterns: patterns, ownPatternIds: ownPatternIds,
       sharedPatternIds: Set(sharedPatternSenders.keys), history: history,
-      strings: strings, utcOffset: utcOffset, midiPorts: midiPorts, server: server,
+      strings: strings, catalog: catalog, utcOffset: utcOffset, midiPorts: midiPorts,
+      server: server,
       helpLineCount: { HelpView.lines(model: model, width: $0).count })
   }
 

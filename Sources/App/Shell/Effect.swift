@@ -17,6 +17,9 @@ public enum Effect: Equatable, Sendable {
   /// Sound notes one after the other with an instrument, such as an interval's tonic and then
   /// its note on a plucked string.
   case playNotes([Pitch], InstrumentSound)
+  /// Sound an ear-training question, or an answer beside it, on the SoundFont piano (the
+  /// built-in voice without one), melodic notes spaced as `woodshed ear quiz` spaces them.
+  case playEar(EarSound)
   /// The exercise that played notes was left: close their stream.
   case stopNotes
   /// Append a finished (or stopped) session to the history, dated when it ended.

@@ -101,6 +101,8 @@ struct FeatureContext {
   let history: [SessionRecord]
   /// The texts in the player's language, for screens that search what they show.
   let strings: Localizer
+  /// The texts in every language, for names typed in any of them.
+  let catalog: LocaleCatalog
   /// The local time's distance from UTC in seconds, for days in the practice log.
   let utcOffset: Int
   let midiPorts: [String]

@@ -11,6 +11,7 @@ public enum Screen: Equatable, Sendable {
   case patternEditor(PatternEditorModel)
   case history(HistoryModel)
   case rhythm(RhythmModel)
+  case ear(EarModel)
   case recordingProtocol(ProtocolModel)
 
   /// The screen's model as a feature; setting it puts a changed model back in its case.
@@ -27,6 +28,7 @@ public enum Screen: Equatable, Sendable {
       case .patternEditor(let model): model
       case .history(let model): model
       case .rhythm(let model): model
+      case .ear(let model): model
       case .recordingProtocol(let model): model
       }
     }

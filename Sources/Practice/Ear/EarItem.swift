@@ -40,7 +40,7 @@ public enum EarItem: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The intervals above the lowest note.
-  var intervals: [Interval] {
+  public var intervals: [Interval] {
     switch self {
     case .interval(let interval): [interval]
     case .chord(let quality): quality.intervals.filter { $0 != .unison }

@@ -1,0 +1,517 @@
+import DSP
+import FoundationEssentials
+import MusicTheory
+import Practice
+import Storage
+import TerminalUI
+
+/// The Ear room: choose an exercise, a level, how intervals sound (or whether chords are
+/// inverted), how many questions and, for intervals, whether answers may be played; then hear
+/// each question and name it with a key, a typed name, or the second note played on the
+/// instrument or a MIDI keyboard. After each answer the verdict, the notes spelled and on the
+/// staff; `r` hears it again, Space hears the answer given beside the right one. At the end the
+/// score, the items missed and what was heard as what, counted over every ear session of the
+/// history. The items missed come back first, by their Leitner boxes.
+public struct EarModel: Equatable, Sendable {
+  public enum Phase: Equatable, Sendable {
+    case setup
+    case asking
+    case finished
+  }
+
+  /// How the room sounds an interval: one of the question's ways, or any of them at random.
+  public enum Sounding: String, CaseIterable, Sendable {
+    case up
+    case down
+    case harmonic
+    case mixed
+
+    var soundings: [EarQuestion.Sounding] {
+      self == .mixed ? [.up, .down, .harmonic] : [EarQuestion.Sounding(rawValue: rawValue)!]
+    }
+  }
+
+  /// The lines of the setup list, top to bottom; the third is the sounding for intervals and
+  /// the inversions for chords, the last (intervals only) how to answer.
+  public enum Row: CaseIterable, Sendable {
+    case exercise
+    case level
+    case sounding
+    case count
+    case playing
+  }
+
+  /// A question asked and the item given for it.
+  public struct Answer: Equatable, Sendable {
+    public let question: EarQuestion
+    public let given: EarItem
+    public let seconds: Double
+
+    public var isCorrect: Bool { given == question.item }
+  }
+
+  static let module = "ear"
+  public static let counts = [10, 20, 30]
+  /// The keys that answer, in the order of the choices: 1–9, then letters. None is `r`, `q`,
+  /// `j` or `k`, which mean something else on the screen or everywhere.
+  static let answerKeys: [Character] = Array("123456789abcdefghilmnopstuvwxyz")
+
+  public private(set) var phase = Phase.setup
+  public private(set) var row = Row.exercise
+  public private(set) var exercise = EarExercise.intervals
+  public private(set) var level = 1
+  public private(set) var sounding = Sounding.up
+  public private(set) var inversions = false
+  public private(set) var count = 10
+  /// Intervals answered also by playing the second note, on the instrument into the
+  /// microphone or on a MIDI keyboard, besides the keys.
+  public private(set) var playsAnswers = false
+  /// Why the microphone could not be used, while answers are played.
+  public private(set) var microphoneProblem: String?
+  /// The MIDI port played answers also come from, when one is open.
+  public private(set) var midiPort: String?
+  /// The right note held out of tune, by so many cents: not yet an answer.
+  public private(set) var outOfTuneCents: Double?
+  /// Until when the microphone is not listened to: the question (or its repetition) still
+  /// sounds from the speakers, and its second note would answer itself.
+  private var quietUntil = MonotonicInstant(nanoseconds: 0)
+  private var heldNotes = HeldNoteDetector(armed: false)
+  /// The items of the session, in level order: the choices.
+  public private(set) var items: [EarItem] = []
+  /// The name being typed as the answer (after Tab); nil while keys answer.
+  public private(set) var typed: String?
+  /// A typed name that names no choice, to say so.
+  public private(set) var unknownName: String?
+  /// The question on show; nil before the first.
+  public private(set) var question: EarQuestion?
+  public private(set) var answers: [Answer] = []
+  /// The answers of the history's ear sessions of this exercise before this one.
+  private var earlier: [SessionRecord.Answer] = []
+  private var boxes = LeitnerBoxes()
+  /// The latest instant the model was told of.
+  public private(set) var now = MonotonicInstant(nanoseconds: 0)
+  private var shownAt: MonotonicInstant?
+  public private(set) var startedAt: MonotonicInstant?
+  public private(set) var endedAt: MonotonicInstant?
+  private var random: SplitMix64
+
+  /// `seed` makes the session's questions; the runtime passes the moment the screen opened.
+  public init(seed: UInt64) {
+    random = SplitMix64(seed: seed)
+  }
+
+  static let setupHints: [KeyHint] = [
+    KeyHint(.upDown, "common.move"),
+    KeyHint(.leftRight, "ear.key.change"),
+    KeyHint(.enter, "ear.key.start"),
+    .back,
+    .help,
+  ]
+
+  static let askingHints: [KeyHint] = [
+    KeyHint(.text("1-9"), "ear.key.answer"),
+    KeyHint(.text("r"), "ear.key.again"),
+    KeyHint(.text("Tab"), "ear.key.type"),
+    .back,
+    .help,
+  ]
+
+  static let typingHints: [KeyHint] = [
+    KeyHint(.typedText, "ear.key.typeName"),
+    KeyHint(.enter, "ear.key.answerTyped"),
+    KeyHint(.escape, "ear.key.stopTyping"),
+  ]
+
+  static let answeredHints: [KeyHint] = [
+    KeyHint(.enter, "ear.key.next"),
+    KeyHint(.text("r"), "ear.key.again"),
+    KeyHint(.space, "ear.key.compare"),
+    // The bar has no room for it at 80 columns in every language; Esc goes back everywhere.
+    KeyHint(.escape, "common.back", inBar: false),
+    .help,
+  ]
+
+  static let finishedHints: [KeyHint] = [
+    KeyHint(.enter, "ear.key.setup"),
+    .back,
+    .help,
+  ]
+
+  var keyHints: [KeyHint] {
+    switch phase {
+    case .setup: Self.setupHints
+    case .asking:
+      typed != nil ? Self.typingHints : isAnswered ? Self.answeredHints : Self.askingHints
+    case .finished: Self.finishedHints
+    }
+  }
+
+  /// The items of the level chosen, as the setup list shows them.
+  public var levelItems: [EarItem] {
+    exercise.items(upToLevel: level) ?? []
+  }
+
+  /// Whether the question on show has been answered.
+  public var isAnswered: Bool {
+    question != nil && answers.count == number
+  }
+
+  /// The number of the question on show, from 1: the questions dealt so far.
+  public private(set) var number = 0
+
+  public var rightCount: Int { answers.count(where: \.isCorrect) }
+
+  /// The key that gives the choice at `index`.
+  static func key(for index: Int) -> Character? {
+    answerKeys.indices.contains(index) ? answerKeys[index] : nil
+  }
+
+  /// What was heard as what: the history's ear answers of this exercise and this session's.
+  public var confusion: EarConfusion {
+    EarConfusion(earlier + answers.map(Self.recorded))
+  }
+
+  /// While a name is typed every key goes into it.
+  var capturesKeys: Bool { typed != nil }
+
+  /// Returns the effects the key asks for: the question's sound, its repetition or the answer
+  /// beside it, the inputs played answers come from, and the session's record at its end.
+  /// `catalog` reads a typed name in any language.
+  mutating func handle(
+    _ event: KeyEvent, history: [SessionRecord], catalog: LocaleCatalog, settings: Settings
+  ) -> [Effect] {
+    now = max(now, event.time)
+    switch phase {
+    case .setup:
+      return choose(event.key, at: event.time, history: history, settings: settings)
+    case .asking where typed != nil:
+      return type(event, catalog: catalog)
+    case .asking:
+      unknownName = nil
+      if event.key == .tab, !isAnswered {
+        typed = ""
+        return []
+      }
+      return isAnswered ? afterAnswer(event) : answer(event)
+    case .finished:
+      if event.key == .enter { phase = .setup }
+      return []
+    }
+  }
+
+  private mutating func choose(
+    _ key: Key, at time: MonotonicInstant, history: [SessionRecord], settings: Settings
+  ) -> [Effect] {
+    let rows = self.rows
+    switch key {
+    case .up, .character("k"):
+      row = rows[(rows.firstIndex(of: row)! + rows.count - 1) % rows.count]
+    case .down, .character("j"):
+      row = rows[(rows.firstIndex(of: row)! + 1) % rows.count]
+    case .left:
+      change(by: -1)
+    case .right, .character(" "):
+      change(by: 1)
+    case .enter:
+      return start(at: time, history: history, settings: settings)
+    default:
+      break
+    }
+    return []
+  }
+
+  /// Steps the value of the row under the cursor, round and round.
+  private mutating func change(by step: Int) {
+    func stepped<T: Equatable>(_ value: T, in all: [T]) -> T {
+      all[(all.firstIndex(of: value)! + step + all.count) % all.count]
+    }
+    switch row {
+    case .exercise:
+      exercise = stepped(exercise, in: EarExercise.allCases)
+      level = 1
+    case .level:
+      level = stepped(level, in: Array(1...exercise.levels.count))
+    case .sounding where exercise == .chords:
+      inversions.toggle()
+    case .sounding:
+      sounding = stepped(sounding, in: Sounding.allCases)
+    case .count:
+      count = stepped(count, in: Self.counts)
+    case .playing:
+      playsAnswers.toggle()
+    }
+  }
+
+  /// The setup list's lines: chords are answered by key only.
+  public var rows: [Row] {
+    exercise == .chords ? [.exercise, .level, .sounding, .count] : Row.allCases
+  }
+
+  /// Whether the microphone and MIDI are open: while a session answered by playing runs.
+  var listens: Bool { phase == .asking && endedAt == nil && plays }
+
+  /// Whether this session's answers may be played.
+  private var plays: Bool { playsAnswers && exercise == .intervals }
+
+  /// Play-it listens to the microphone and to MIDI at once; whichever hears a note answers.
+  static let stopInputs: [Effect] = [.listen(.stop), .midiIn(.stop)]
+
+  private mutating func start(
+    at time: MonotonicInstant, history: [SessionRecord], settings: Settings
+  ) -> [Effect] {
+    items = levelItems
+    earlier = EarConfusion.answers(in: history, module: Self.module, exercise: exercise.rawValue)
+    boxes = LeitnerBoxes(replaying: history, module: Self.module)
+    answers = []
+    number = 0
+    startedAt = time
+    endedAt = nil
+    phase = .asking
+    microphoneProblem = nil
+    midiPort = nil
+    heldNotes = HeldNoteDetector(reference: settings.concertPitch, armed: false)
+    let inputs: [Effect] =
+      plays
+      ? [.listen(.start(profile: settings.listening.profile)), .midiIn(.start(from: nil))] : []
+    return inputs + deal(at: time)
+  }
+
+  /// The next question, its item drawn with the weight of its Leitner box, so the items missed
+  /// lately come back most; it sounds at once.
+  private mutating func deal(at time: MonotonicInstant) -> [Effect] {
+    let context = exercise.rawValue
+    let weights = items.map { boxes.weight(of: $0.shortName, in: context) }
+    var draw = Double.random(in: 0..<weights.reduce(0, +), using: &random)
+    var chosen = items[items.count - 1]
+    for (item, weight) in zip(items, weights) {
+      if draw < weight {
+        chosen = item
+        break
+      }
+      draw -= weight
+    }
+    let soundings = exercise == .chords ? [EarQuestion.Sounding.harmonic] : sounding.soundings
+    let quiz = EarQuiz(
+      exercise: exercise, items: [chosen], soundings: soundings, count: 1,
+      inversions: exercise == .chords && inversions, using: &random)
+    question = quiz.questions[0]
+    number += 1
+    shownAt = time
+    return sound(EarSound(quiz.questions[0]), at: time)
+  }
+
+  /// Sounds `sound` now; the microphone is not listened to until it has died away.
+  private mutating func sound(_ sound: EarSound, at time: MonotonicInstant) -> [Effect] {
+    quietUntil = time.advanced(by: .nanoseconds(Int64((sound.seconds + Self.ringSeconds) * 1e9)))
+    heldNotes.disarm()
+    outOfTuneCents = nil
+    return [.playEar(sound)]
+  }
+
+  /// How long the piano rings on after a note's end, loud enough for the microphone to take it
+  /// for a note played.
+  static let ringSeconds = 0.5
+
+  /// A key while a name is typed: a letter of it, Backspace, Esc to stop typing, or Enter to
+  /// answer with the choice it names ("m3", "tercera menor", "малая терция"; a chord typed with
+  /// its inversion, "maj inv1", names the chord).
+  private mutating func type(_ event: KeyEvent, catalog: LocaleCatalog) -> [Effect] {
+    guard var text = typed else { return [] }
+    switch event.key {
+    case .character(let character):
+      if text.count < 40 { text.append(character) }
+      typed = text
+    case .backspace:
+      if !text.isEmpty { text.removeLast() }
+      typed = text
+    case .escape:
+      typed = nil
+    case .enter:
+      typed = nil
+      let named =
+        EarNames.item(parsing: text, exercise: exercise, catalog: catalog)
+        ?? (exercise == .chords
+          ? EarNames.chordAndInversion(parsing: text, catalog: catalog)?.item : nil)
+      guard let named, items.contains(named) else {
+        unknownName = text
+        return []
+      }
+      return give(named, at: event.time)
+    default:
+      break
+    }
+    return []
+  }
+
+  private mutating func answer(_ event: KeyEvent) -> [Effect] {
+    guard let question else { return [] }
+    switch event.key {
+    case .character("r"):
+      return sound(EarSound(question), at: event.time)
+    case .character(let character):
+      guard let index = Self.answerKeys.firstIndex(of: character), index < items.count else {
+        return []
+      }
+      return give(items[index], at: event.time)
+    default:
+      return []
+    }
+  }
+
+  /// `item` answers the question on show.
+  private mutating func give(_ item: EarItem, at time: MonotonicInstant) -> [Effect] {
+    guard let question else { return [] }
+    let seconds = shownAt.map { Double(time.nanoseconds &- $0.nanoseconds) / 1e9 } ?? 0
+    let given = Answer(question: question, given: item, seconds: seconds)
+    answers.append(given)
+    boxes.record(Self.recorded(given))
+    outOfTuneCents = nil
+    heldNotes.disarm()
+    guard answers.count == count else { return [] }
+    let stops = listens ? Self.stopInputs : []
+    endedAt = time
+    return (record(at: time).map { [.record($0)] } ?? []) + stops
+  }
+
+  /// The microphone started, or could not: then the keys answer alone (and MIDI, if open).
+  mutating func listening(failure: String?) {
+    microphoneProblem = failure
+  }
+
+  /// MIDI input opened on `port`, or could not.
+  mutating func midiInput(failure: String?, port: String?) {
+    guard listens else { return }
+    midiPort = failure == nil ? port : nil
+  }
+
+  /// What was played while an interval waits for its answer: a MIDI key at once, or a note held
+  /// in tune on the instrument once the question has died away, is the second note. In tune
+  /// (in any octave, if the settings say so) it answers right; another note answers the
+  /// interval it makes with the first.
+  mutating func played(_ events: [PlayedEvent], settings: Settings) -> [Effect] {
+    now = max(now, events.map(\.instant).max() ?? now)
+    guard listens, let question, !isAnswered, question.notes.count == 2 else { return [] }
+    let heard = events.filter { $0.source == .midi || $0.instant >= quietUntil }
+    let keys = heard.compactMap { event in
+      event.source == .midi && event.kind == .attack
+        ? event.pitch.map { ($0.frequency(reference: settings.concertPitch), event.instant) } : nil
+    }
+    let held = heldNotes.held(in: heard).map { ($0.frequency, $0.event.instant) }
+    for (frequency, instant) in keys + held {
+      let judgement = PlayedNoteJudgement(
+        heard: frequency, written: question.notes[1].pitch, reference: settings.concertPitch,
+        toleranceCents: settings.notes.toleranceCents, anyOctave: settings.notes.anyOctave)
+      switch judgement {
+      case .inTune:
+        return give(question.item, at: instant)
+      case .outOfTune(let cents):
+        outOfTuneCents = cents
+      case .wrong(let pitch):
+        guard let item = interval(from: question.notes[0].pitch, to: pitch) else { continue }
+        return give(item, at: instant)
+      }
+    }
+    return []
+  }
+
+  /// The item a note played makes with the first note: a choice of the session where one
+  /// spans it, else any interval of the exercise; beyond two octaves, taken down by octaves.
+  /// Nil for the first note itself.
+  private func interval(from first: Pitch, to played: Pitch) -> EarItem? {
+    var semitones = abs(played.midiNumber - first.midiNumber)
+    guard semitones > 0 else { return nil }
+    while semitones > 24 { semitones -= 12 }
+    let spans = { (item: EarItem) in item.intervals.first?.semitones == semitones }
+    return items.first(where: spans) ?? exercise.allItems.first(where: spans)
+  }
+
+  private mutating func afterAnswer(_ event: KeyEvent) -> [Effect] {
+    guard let question, let last = answers.last else { return [] }
+    switch event.key {
+    case .character("r"):
+      return sound(EarSound(question), at: event.time)
+    case .character(" "):
+      return sound(Self.comparison(of: last), at: event.time)
+    default:
+      if endedAt != nil {
+        phase = .finished
+        return []
+      }
+      return deal(at: event.time)
+    }
+  }
+
+  /// The answer given on the question's root, sounded as the question was, then the question.
+  static func comparison(of answer: Answer) -> EarSound {
+    let question = answer.question
+    let right = question.notes.map(\.pitch)
+    let inversion = min(question.inversion, answer.given.intervals.count)
+    let given =
+      EarQuestion(
+        item: answer.given, root: root(of: question), sounding: question.sounding,
+        inversion: inversion)?.notes.map(\.pitch) ?? right
+    return EarSound(phrases: [given, right], together: question.sounding == .harmonic)
+  }
+
+  /// The note a question was built on: its first note upwards, or in an inversion the one
+  /// taken up an octave, back where it was.
+  static func root(of question: EarQuestion) -> Note {
+    let upwards = question.sounding == .down ? question.notes.reversed() : question.notes
+    guard question.inversion > 0 else { return upwards[0] }
+    let raised = upwards[upwards.count - question.inversion]
+    return Note(raised.noteClass, octave: raised.octave - 1)
+  }
+
+  static func recorded(_ answer: Answer) -> SessionRecord.Answer {
+    SessionRecord.Answer(
+      question: answer.question.item.shortName, context: answer.question.itemExercise,
+      given: answer.given.shortName, isCorrect: answer.isCorrect, seconds: answer.seconds)
+  }
+
+  /// The session so far as a line of the history, or nil before the first answer. The runtime
+  /// dates it, as the model never reads the wall clock.
+  public func record(at time: MonotonicInstant) -> SessionRecord? {
+    guard !answers.isEmpty, let startedAt else { return nil }
+    var figures: [String: Double] = [
+      "right": Double(rightCount), "level": Double(level), "questions": Double(count),
+    ]
+    if exercise == .chords {
+      figures["inversions"] = inversions ? 1 : 0
+    } else {
+      figures["sounding"] = Double(Sounding.allCases.firstIndex(of: sounding)!)
+    }
+    return SessionRecord(
+      module: Self.module, exercise: exercise.rawValue, startedAt: Date(timeIntervalSince1970: 0),
+      duration: seconds(until: endedAt ?? time),
+      score: Double(rightCount) / Double(answers.count), figures: figures,
+      content: items.map(\.shortName), answers: answers.map(Self.recorded),
+      isCutShort: endedAt == nil)
+  }
+
+  /// Seconds from the first question to `time`.
+  public func seconds(until time: MonotonicInstant) -> Double {
+    startedAt.map { Double(time.nanoseconds &- $0.nanoseconds) / 1e9 } ?? 0
+  }
+
+  /// The items answered wrongly, each once, in the order first missed.
+  public var missed: [EarItem] {
+    var missed: [EarItem] = []
+    for answer in answers where !answer.isCorrect && !missed.contains(answer.question.item) {
+      missed.append(answer.question.item)
+    }
+    return missed
+  }
+
+  /// Whether leaving now cuts a session short.
+  var isUnderWay: Bool { phase == .asking && endedAt == nil && !answers.isEmpty }
+}
+
+extension EarQuestion {
+  /// The exercise its item belongs to, the context its answers are kept under.
+  var itemExercise: String {
+    switch item {
+    case .interval: EarExercise.intervals.rawValue
+    case .chord: EarExercise.chords.rawValue
+    }
+  }
+}

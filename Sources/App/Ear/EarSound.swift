@@ -1,0 +1,47 @@
+import MusicTheory
+import Practice
+
+/// What the Ear room asks to hear: phrases one after the other (a question; or the answer
+/// given, then the right one), each melodic or with its notes together. The runtime renders it;
+/// the model only says what.
+public struct EarSound: Equatable, Sendable {
+  /// A note of the rendering: its key and where it starts and ends, in seconds.
+  public struct Note: Equatable, Sendable {
+    public var pitch: Pitch
+    public var start: Double
+    public var end: Double
+  }
+
+  public var phrases: [[Pitch]]
+  /// Whether each phrase's notes start together, on the same sample.
+  public var together: Bool
+
+  public init(phrases: [[Pitch]], together: Bool) {
+    self.phrases = phrases
+    self.together = together
+  }
+
+  /// The question as `woodshed ear quiz` renders it.
+  public init(_ question: EarQuestion) {
+    self.init(phrases: [question.notes.map(\.pitch)], together: question.sounding == .harmonic)
+  }
+
+  /// The notes laid out as `HeadlessEar` lays out its questions: a melodic note a second long
+  /// and the next after it, a chord a second and a half, a second of silence between phrases.
+  public var notes: [Note] {
+    var notes: [Note] = []
+    var start = 0.0
+    for phrase in phrases {
+      let length = together ? HeadlessEar.harmonicSeconds : HeadlessEar.melodicNoteSeconds
+      for (index, pitch) in phrase.enumerated() {
+        let onset = together ? start : start + Double(index) * HeadlessEar.melodicNoteSeconds
+        notes.append(Note(pitch: pitch, start: onset, end: onset + length))
+      }
+      start = (notes.map(\.end).max() ?? start) + HeadlessEar.silenceSeconds
+    }
+    return notes
+  }
+
+  /// Seconds from the first note's start to the last one's end.
+  public var seconds: Double { notes.map(\.end).max() ?? 0 }
+}

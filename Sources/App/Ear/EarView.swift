@@ -1,0 +1,427 @@
+import MusicTheory
+import Practice
+import Storage
+import TerminalUI
+
+/// The Ear room: the setup list, a question with its numbered choices (after the answer the
+/// verdict, the notes spelled and on the staff), and the results with the confusion grid.
+enum EarView {
+  static func render(_ screen: EarModel, model: AppModel, in area: Rect, on canvas: inout Canvas) {
+    switch screen.phase {
+    case .setup: renderSetup(screen, model: model, in: area, on: &canvas)
+    case .asking: renderQuestion(screen, model: model, in: area, on: &canvas)
+    case .finished: renderResults(screen, model: model, in: area, on: &canvas)
+    }
+  }
+
+  /// The centred column every phase writes in: the whole width up to 76 columns.
+  private static func column(in area: Rect) -> Rect {
+    let width = min(area.width - 4, 76)
+    return Rect(x: area.x + (area.width - width) / 2, y: area.y, width: width, height: area.height)
+  }
+
+  static func name(_ item: EarItem, _ strings: Localizer) -> String {
+    EarNames.name(of: item, strings: strings)
+  }
+
+  /// Why the room cannot be heard, and how to hear its questions anyway; nil while there is
+  /// sound. Over SSH it says what the doctor says there.
+  static func noSoundLine(_ model: AppModel) -> String? {
+    guard case .unavailable = model.audio else { return nil }
+    let strings = model.strings
+    let why =
+      model.overrides.keyRoute == .local
+      ? strings.text("ear.noSound") : strings.text("doctor.audio.ssh")
+    return why + " " + strings.text("ear.audioOut")
+  }
+
+  private static func renderSetup(
+    _ screen: EarModel, model: AppModel, in area: Rect, on canvas: inout Canvas
+  ) {
+    let strings = model.strings
+    let glyphs = model.glyphs
+    let column = column(in: area)
+    let levels = screen.exercise.levels.count
+    var rows: [(label: String, value: String)] = [
+      (
+        strings.text("ear.setup.exercise"), strings.text("ear.exercise.\(screen.exercise.rawValue)")
+      ),
+      (
+        strings.text("ear.setup.level"),
+        strings.text("ear.setup.levelOf", ["level": "\(screen.level)", "levels": "\(levels)"])
+      ),
+      screen.exercise == .chords
+        ? (
+          strings.text("ear.setup.inversions"),
+          strings.text(screen.inversions ? "ear.setup.on" : "ear.setup.off")
+        )
+        : (
+          strings.text("ear.setup.sounding"),
+          strings.text("ear.sounding.\(screen.sounding.rawValue)")
+        ),
+      (strings.text("ear.setup.count"), "\(screen.count)"),
+    ]
+    if screen.rows.contains(.playing) {
+      rows.append(
+        (
+          strings.text("ear.setup.answer"),
+          strings.text(screen.playsAnswers ? "ear.setup.answerPlaying" : "ear.setup.answerKeys")
+        ))
+    }
+    let labelWidth = (rows.map(\.label.displayWidth).max() ?? 0) + 3
+    var y = area.y + 1
+    for (index, row) in rows.enumerated() {
+      let chosen = screen.rows[index] == screen.row
+      let value =
+        chosen ? "\(glyphs.arrowLeft) \(row.value) \(glyphs.arrowRight)" : "  \(row.value)"
+      let pointer = chosen ? "\(glyphs.pointer) " : "  "
+      canvas.write(
+        pointer + row.label, x: column.x, y: y,
+        style: chosen ? Style.role(.accent).bold : .role(.text),
+        clip: column)
+      canvas.write(
+        value, x: column.x + 2 + labelWidth, y: y,
+        style: chosen ? Style.role(.accent).bold : .role(.text), clip: column)
+      if chosen { canvas.focusLine = y }
+      y += 1
+    }
+    y += 1
+    let items = screen.levelItems.map { name($0, strings) }.joined(separator: ", ")
+    let itemsText = strings.text("ear.setup.items", ["items": items])
+    for line in itemsText.wrapped(toWidth: column.width) where y < area.maxY - 3 {
+      canvas.write(line, x: column.x, y: y, style: .role(.muted), clip: column)
+      y += 1
+    }
+    if let line = noSoundLine(model) {
+      let lines = line.wrapped(toWidth: column.width)
+      let top = max(y + 1, area.maxY - lines.count)
+      for (offset, text) in lines.enumerated() where top + offset < area.maxY {
+        canvas.write(
+          text, x: column.x, y: top + offset, style: Style.role(.warn).bold, clip: column)
+      }
+    }
+  }
+
+  /// The notes as the settings name them, joined by dashes: "C4–E♭4".
+  static func spelled(_ notes: [Note], model: AppModel) -> String {
+    notes.map {
+      model.settings.noteNaming.name(of: $0.noteClass, glyphs: model.glyphs.accidentals)
+        + "\($0.octave)"
+    }.joined(separator: model.glyphs.kind == .unicode ? "–" : "-")
+  }
+
+  private static func renderQuestion(
+    _ screen: EarModel, model: AppModel, in area: Rect, on canvas: inout Canvas
+  ) {
+    guard let question = screen.question else { return }
+    let strings = model.strings
+    let glyphs = model.glyphs
+    let column = column(in: area)
+    let header = strings.text(
+      "ear.progress", ["number": "\(screen.number)", "count": "\(screen.count)"])
+    canvas.write(header, x: column.x, y: area.y, style: Style.role(.accent).bold, clip: column)
+    let wrong = screen.answers.count - screen.rightCount
+    let tally = strings.text(
+      "ear.tally", ["right": "\(screen.rightCount)", "wrong": "\(wrong)"])
+    canvas.write(
+      tally, x: column.maxX - tally.displayWidth, y: area.y, style: .role(.muted), clip: column)
+    let how =
+      question.item.isChord
+      ? strings.text("ear.exercise.chords")
+      : strings.text("ear.sounding.\(question.sounding.rawValue)")
+    canvas.write(
+      " · " + how, x: column.x + header.displayWidth, y: area.y, style: .role(.muted),
+      clip: column)
+
+    // The choices take the bottom rows in as many columns as fit; the verdict and the staff
+    // the rows above them.
+    let labels = screen.items.indices.map { index in
+      "\(EarModel.key(for: index).map(String.init) ?? " ")  " + name(screen.items[index], strings)
+    }
+    let cell = (labels.map(\.displayWidth).max() ?? 0) + 2
+    let perRow = max(1, min(labels.count, column.width / max(cell, 1)))
+    let choiceRows = (labels.count + perRow - 1) / perRow
+    let choicesTop = area.maxY - choiceRows
+    let answer = screen.isAnswered ? screen.answers.last : nil
+    for (index, label) in labels.enumerated() {
+      let item = screen.items[index]
+      var style = Style.role(.text).bold
+      if let answer {
+        if item == question.item {
+          style = Style.role(.good).bold
+        } else if item == answer.given {
+          style = Style.role(.bad).bold
+        } else {
+          style = .role(.muted)
+        }
+      }
+      canvas.write(
+        label.clipped(toWidth: cell - 1, ellipsis: glyphs.ellipsis),
+        x: column.x + (index % perRow) * cell, y: choicesTop + index / perRow, style: style,
+        clip: column)
+    }
+
+    let verdictY = area.y + 2
+    guard let answer else {
+      var prompt = noSoundLine(model) ?? strings.text("ear.listen")
+      var style = noSoundLine(model) == nil ? Style.role(.text) : Style.role(.warn).bold
+      if let played = playLine(screen, model), noSoundLine(model) == nil {
+        prompt = played.text
+        style = played.style
+      }
+      if let typed = screen.typed {
+        prompt = strings.text(
+          "ear.typing", ["name": typed + (glyphs.kind == .unicode ? "▏" : "_")])
+        style = Style.role(.accent).bold
+      } else if let unknown = screen.unknownName {
+        prompt = strings.text("ear.unknownName", ["name": unknown])
+        style = Style.role(.warn).bold
+      }
+      canvas.writeCentredWrapped(prompt, y: verdictY, in: column, margin: 0, style: style)
+      canvas.focusLine = verdictY
+      return
+    }
+    let right = name(question.item, strings)
+    let verdict =
+      answer.isCorrect
+      ? "\(glyphs.check) " + strings.text("ear.right", ["answer": right])
+      : "\(glyphs.cross) "
+        + strings.text("ear.wrong", ["answer": right, "given": name(answer.given, strings)])
+    canvas.writeCentred(
+      verdict, y: verdictY, in: column, style: Style.role(answer.isCorrect ? .good : .bad).bold)
+    canvas.focusLine = verdictY
+    var notesLine = spelled(question.notes, model: model)
+    if question.inversion > 0 {
+      notesLine += "  (" + EarNames.inversionName(question.inversion, strings: strings) + ")"
+    }
+    canvas.writeCentred(notesLine, y: verdictY + 1, in: column, style: .role(.text))
+    var staffArea = Rect(
+      x: column.x, y: verdictY + 2, width: column.width,
+      height: max(0, choicesTop - (verdictY + 2)))
+    // A guitarist (one who practises the fretboard) sees the notes on the neck too, under the
+    // staff, where the rows hold both.
+    if !model.settings.fretboard.practised.isEmpty,
+      let neck = neck(question.notes, model: model, width: column.width)
+    {
+      let words = FretWords.text(
+        cursor: nil, places: neck.dots, key: "fretboard.words.shown", strings
+      ).wrapped(toWidth: column.width).count
+      let staffRows = staffRowsNeeded(question.notes)
+      if staffArea.height >= staffRows + 1 + neck.height + words {
+        staffArea.height = staffRows
+        let neckY = staffArea.maxY + 1
+        neck.render(
+          in: Rect(
+            x: column.x + (column.width - neck.width) / 2, y: neckY, width: neck.width,
+            height: neck.height), on: &canvas)
+        FretWords.render(
+          FretWords.text(cursor: nil, places: neck.dots, key: "fretboard.words.shown", strings),
+          y: neckY + neck.height, maxY: choicesTop, in: column, on: &canvas)
+      }
+    }
+    renderStaff(question.notes, model: model, in: staffArea, on: &canvas)
+  }
+
+  /// The notes on the neck of the player's tuning in one hand position, each named, the first
+  /// marked as the root; nil where no position holds them all.
+  static func neck(_ notes: [Note], model: AppModel, width: Int) -> FretboardView? {
+    let settings = model.settings.fretboard
+    guard let places = neckPlaces(notes.map(\.pitch), tuning: settings.tuning) else { return nil }
+    let naming = model.settings.noteNaming
+    let dots = zip(notes, places).enumerated().map { index, pair in
+      FretboardView.Dot(
+        pair.1, label: naming.name(of: pair.0.noteClass, glyphs: model.glyphs.accidentals),
+        style: index == 0 ? FretboardView.Dot.tonicStyle : FretboardView.Dot.toneStyle)
+    }
+    let lowest = places.map(\.fret).min() ?? 0
+    let frets = max(0, lowest - 1)...min(settings.tuning.lastFret, lowest + neckSpan)
+    let view = FretboardView(
+      tuning: settings.tuning, frets: frets, dots: dots, isLeftHanded: settings.isLeftHanded,
+      naming: naming, glyphs: model.glyphs)
+    return view.width <= width ? view : nil
+  }
+
+  /// Frets a hand spans without shifting.
+  static let neckSpan = 4
+
+  /// Where `pitches` lie in the lowest hand position that holds them all: frets within
+  /// `neckSpan` of each other, each note on a string of its own and higher notes on higher
+  /// strings, each on the lowest string it can take; in the order of `pitches`. Nil where no
+  /// position holds them.
+  static func neckPlaces(_ pitches: [Pitch], tuning: Tuning) -> [FretPosition]? {
+    let order = pitches.indices.sorted { pitches[$0] < pitches[$1] }
+    for low in 0...max(0, tuning.lastFret - neckSpan) {
+      var places = [FretPosition?](repeating: nil, count: pitches.count)
+      // Strings are numbered from the highest (1) to the lowest.
+      var below = tuning.stringCount + 1
+      for index in order {
+        let string = (1..<below).reversed().first { string in
+          let fret = pitches[index].midiNumber - tuning.pitch(string: string, fret: 0).midiNumber
+          return (low...(low + neckSpan)).contains(fret)
+        }
+        guard let string else { break }
+        places[index] = FretPosition(
+          string: string,
+          fret: pitches[index].midiNumber - tuning.pitch(string: string, fret: 0).midiNumber)
+        below = string
+      }
+      if places.allSatisfy({ $0 != nil }) { return places.compactMap { $0 } }
+    }
+    return nil
+  }
+
+  /// Rows the staff needs to draw its lines and every note whole, about its middle line.
+  private static func staffRowsNeeded(_ notes: [Note]) -> Int {
+    let staff = StaffView(clef: clef(for: notes), notes: notes, glyphs: .unicode)
+    let places = notes.map { staff.placement(of: $0).position }
+    return 2 * max((places.max() ?? 0) - 4, 4 - (places.min() ?? 0), 4) + 1
+  }
+
+  /// The treble clef for notes mostly from middle C up, the bass clef below.
+  private static func clef(for notes: [Note]) -> Clef {
+    let middle = notes.map(\.pitch.midiNumber).reduce(0, +) / max(1, notes.count)
+    return middle >= Note(.C, octave: 4).pitch.midiNumber ? .treble : .bass
+  }
+
+  /// What to play, or why playing is not heard, while an interval waits for a played answer.
+  private static func playLine(_ screen: EarModel, _ model: AppModel) -> (
+    text: String, style: Style
+  )? {
+    guard screen.listens else { return nil }
+    let strings = model.strings
+    if let failure = screen.microphoneProblem, screen.midiPort == nil {
+      return (
+        strings.text("ear.play.noMicrophone", ["reason": AudioReasonText.text(failure, strings)]),
+        Style.role(.warn).bold
+      )
+    }
+    if let cents = screen.outOfTuneCents {
+      return (
+        strings.text(
+          cents > 0 ? "notes.play.sharp" : "notes.play.flat",
+          ["cents": "\(Int(abs(cents).rounded()))"]), Style.role(.warn).bold
+      )
+    }
+    if let port = screen.midiPort, screen.microphoneProblem != nil {
+      return (strings.text("notes.play.midiOnly", ["port": port]), Style.role(.muted))
+    }
+    return (strings.text("ear.play"), Style.role(.text))
+  }
+
+  /// The notes on one staff, one after the other; nothing where the rows cannot hold the staff
+  /// whole.
+  private static func renderStaff(
+    _ notes: [Note], model: AppModel, in area: Rect, on canvas: inout Canvas
+  ) {
+    // The staff is drawn about its middle line, its clef clipped where rows are short; a staff
+    // missing a line or a note would mislead, so where the lines and the notes cannot all be
+    // drawn the notes spelled above it say them alone.
+    guard !notes.isEmpty, area.height >= staffRowsNeeded(notes) else { return }
+    let staff = StaffView(clef: clef(for: notes), notes: notes, glyphs: model.glyphs).fitted(
+      toHeight: area.height)
+    let columns = min(area.width, max(staff.width + 6, 30))
+    staff.render(
+      in: Rect(
+        x: area.x + (area.width - columns) / 2, y: area.y, width: columns, height: area.height),
+      on: &canvas)
+  }
+
+  private static func renderResults(
+    _ screen: EarModel, model: AppModel, in area: Rect, on canvas: inout Canvas
+  ) {
+    let strings = model.strings
+    let column = column(in: area)
+    var y = area.y
+    let seconds = Int(screen.seconds(until: screen.endedAt ?? screen.now).rounded())
+    canvas.write(
+      strings.text(
+        "ear.score",
+        [
+          "right": "\(screen.rightCount)", "count": "\(screen.answers.count)",
+          "percent": DecimalText.percent(screen.rightCount, of: screen.answers.count),
+          "time": StopwatchText.of(seconds: seconds),
+        ]), x: column.x, y: y, style: Style.role(.accent).bold, clip: column)
+    canvas.focusLine = y
+    y += 1
+    let missed = screen.missed.map { name($0, strings) }.joined(separator: ", ")
+    let missedText =
+      missed.isEmpty
+      ? strings.text("ear.missedNone") : strings.text("ear.missed", ["items": missed])
+    for line in missedText.wrapped(toWidth: column.width).prefix(2) {
+      canvas.write(
+        line, x: column.x, y: y, style: .role(missed.isEmpty ? .good : .bad), clip: column)
+      y += 1
+    }
+    y += 1
+    let confusion = screen.confusion
+    let worst = confusion.worst(limit: 3)
+    let gridRows = max(0, area.maxY - 1 - worst.count - 1 - y)
+    y = renderGrid(
+      confusion, items: screen.items, model: model, in: column, y: y, rows: gridRows,
+      on: &canvas)
+    y += 1
+    for pair in worst where y < area.maxY - 1 {
+      let played = EarItem(shortName: pair.played, exercise: screen.exercise)
+      let given = EarItem(shortName: pair.given, exercise: screen.exercise)
+      let line = strings.text(
+        "ear.confused",
+        [
+          "played": played.map { name($0, strings) } ?? pair.played,
+          "given": given.map { name($0, strings) } ?? pair.given,
+          "count": "\(pair.count)", "asked": "\(pair.asked)",
+        ])
+      canvas.write(
+        line.clipped(toWidth: column.width, ellipsis: model.glyphs.ellipsis), x: column.x, y: y,
+        style: .role(.warn), clip: column)
+      y += 1
+    }
+    canvas.writeCentred(
+      strings.text("ear.again"), y: area.maxY - 1, in: area, style: .role(.muted))
+  }
+
+  /// The confusion grid over the session's items that were played or given: a row per item
+  /// played, a column per answer, the counts of the whole history; returns the row after it.
+  private static func renderGrid(
+    _ confusion: EarConfusion, items: [EarItem], model: AppModel, in column: Rect, y top: Int,
+    rows: Int, on canvas: inout Canvas
+  ) -> Int {
+    let names = items.map(\.shortName)
+    let shown = names.filter { item in
+      confusion.asked(item) > 0 || names.contains { confusion.count(played: $0, given: item) > 0 }
+    }
+    guard rows >= 2, !shown.isEmpty else { return top }
+    let corner = model.strings.text("ear.grid.corner")
+    let widest = shown.map(\.displayWidth).max() ?? 0
+    let label = max(corner.displayWidth, widest) + 2
+    let cell = max(4, widest + 1)
+    let columns = Array(shown.prefix(max(1, (column.width - label) / cell)))
+    canvas.write(corner, x: column.x, y: top, style: .role(.muted), clip: column)
+    for (index, given) in columns.enumerated() {
+      canvas.write(
+        given.padded(toWidth: cell - 1, alignment: .trailing), x: column.x + label + index * cell,
+        y: top, style: .role(.muted), clip: column)
+    }
+    var y = top + 1
+    for played in shown.prefix(rows - 1) {
+      canvas.write(played, x: column.x, y: y, style: .role(.text), clip: column)
+      for (index, given) in columns.enumerated() {
+        let count = confusion.count(played: played, given: given)
+        let style: Style =
+          count == 0 ? .role(.muted) : given == played ? .role(.good) : Style.role(.bad).bold
+        let text = count == 0 ? "\(model.glyphs.bullet)" : "\(count)"
+        canvas.write(
+          text.padded(toWidth: cell - 1, alignment: .trailing),
+          x: column.x + label + index * cell, y: y, style: style, clip: column)
+      }
+      y += 1
+    }
+    return y
+  }
+}
+
+extension EarItem {
+  var isChord: Bool {
+    if case .chord = self { return true }
+    return false
+  }
+}

@@ -1,0 +1,413 @@
+import Foundation
+import MusicTheory
+import Practice
+import Storage
+import TerminalUI
+import TestHelpers
+import XCTest
+
+@testable import App
+
+/// The Ear room key by key, on the seeded questions and the time in the keys: the setup list,
+/// answers right and wrong, the sounds asked for, the Leitner order, the confusion counted over
+/// the history, the record it leaves and what it says without sound.
+final class EarRoomTests: XCTestCase {
+  private func screen(_ model: AppModel) -> EarModel? {
+    if case .ear(let screen) = model.screen { return screen }
+    XCTFail("the ear room is not on top")
+    return nil
+  }
+
+  private func text(_ model: AppModel) -> String {
+    AppView.render(model).lines.joined(separator: "\n")
+  }
+
+  /// The key that names `item` among the choices of the question on show.
+  private func key(for item: EarItem, _ model: AppModel) -> Key {
+    let index = screen(model)!.items.firstIndex(of: item)!
+    return .character(EarModel.key(for: index)!)
+  }
+
+  /// The ear room open from home on the seeded questions.
+  private func opened(_ model: AppModel = AppFixtures.model()) -> AppModel {
+    var model = model
+    model.press(.character("6"))
+    return model
+  }
+
+  /// Answers the questions of a started session, each at one second after the one before, by
+  /// `choose` (the item on show, returned by the item given), and returns every effect.
+  @discardableResult
+  private func answerAll(
+    _ model: inout AppModel, from seconds: Double = 2, choose: (EarItem) -> EarItem
+  ) -> [Effect] {
+    var effects: [Effect] = []
+    var time = seconds
+    while let ear = screen(model), ear.phase == .asking, !ear.isAnswered {
+      effects += model.press(key(for: choose(ear.question!.item), model), at: time)
+      effects += model.press(.enter, at: time + 0.5)
+      time += 1
+    }
+    return effects
+  }
+
+  func testTheSetupListChoosesExerciseLevelSoundingAndCount() throws {
+    var model = opened()
+    XCTAssertTrue(text(model).contains("▸ Exercise"), text(model))
+    XCTAssertTrue(
+      text(model).contains(
+        "Items: major second, major third, perfect fourth, perfect fifth, octave"), text(model))
+    model.press(.down, .right)
+    XCTAssertEqual(screen(model)?.level, 2)
+    XCTAssertTrue(text(model).contains("minor sixth, major sixth"), text(model))
+    model.press(.down, .right, .right, .right)
+    XCTAssertEqual(screen(model)?.sounding, .mixed)
+    model.press(.down, .right)
+    XCTAssertEqual(screen(model)?.count, 20)
+    model.press(.down, .right)
+    XCTAssertEqual(screen(model)?.playsAnswers, true)
+    XCTAssertTrue(text(model).contains("keys, or play the second note"), text(model))
+    model.press(.down, .right)
+    XCTAssertEqual(screen(model)?.exercise, .chords, "down from the last row is the first")
+    XCTAssertEqual(screen(model)?.level, 1, "another exercise starts at its first level")
+    model.press(.down, .down, .right)
+    XCTAssertEqual(screen(model)?.inversions, true)
+    XCTAssertTrue(text(model).contains("Inversions"), text(model))
+    model.press(.down, .down)
+    XCTAssertEqual(screen(model)?.row, .exercise, "chords are answered by key: no fifth line")
+  }
+
+  func testAWholeSessionIsAskedAnsweredAndRecorded() throws {
+    var model = opened()
+    model.press(.down, .right)  // level 2: nine intervals
+    let start = model.press(.enter, at: 1)
+    let first = try XCTUnwrap(screen(model)?.question)
+    XCTAssertEqual(start, [.playEar(EarSound(first))], "the question sounds at once")
+    XCTAssertEqual(first.sounding, .up)
+    XCTAssertTrue(text(model).contains("Question 1 of 10"), text(model))
+    XCTAssertTrue(text(model).contains("1  major second"), text(model))
+    XCTAssertTrue(text(model).contains("9  major sixth"), text(model))
+    XCTAssertEqual(model.press(.character("r"), at: 1.5), [.playEar(EarSound(first))])
+
+    // Right, then wrong; the verdict names the right answer and spells the notes.
+    XCTAssertEqual(model.press(key(for: first.item, model), at: 2.5), [])
+    XCTAssertTrue(text(model).contains("✓ Right: "), text(model))
+    let spelled = EarView.spelled(first.notes, model: model)
+    XCTAssertTrue(text(model).contains(spelled), "\(spelled) in \(text(model))")
+    let second = model.press(.enter, at: 3)
+    let question = try XCTUnwrap(screen(model)?.question)
+    XCTAssertEqual(second, [.playEar(EarSound(question))])
+    let wrongItem = question.item == .interval(.P8) ? EarItem.interval(.P5) : .interval(.P8)
+    model.press(key(for: wrongItem, model), at: 4)
+    XCTAssertTrue(
+      text(model).contains(
+        "✗ It was \(EarNames.name(of: question.item, strings: model.strings)), not "
+          + EarNames.name(of: wrongItem, strings: model.strings)), text(model))
+    // Space: the answer given on the question's root, then the question.
+    let compared = model.press(.character(" "), at: 4.5)
+    let root = EarModel.root(of: question)
+    let given = try XCTUnwrap(EarQuestion(item: wrongItem, root: root, sounding: .up))
+    XCTAssertEqual(
+      compared,
+      [
+        .playEar(
+          EarSound(
+            phrases: [given.notes.map(\.pitch), question.notes.map(\.pitch)], together: false))
+      ])
+    model.press(.enter, at: 5)
+
+    // The rest right; the last answer records the session.
+    let effects = answerAll(&model, from: 6) { $0 }
+    let records = effects.compactMap { effect -> SessionRecord? in
+      if case .record(let record) = effect { return record }
+      return nil
+    }
+    XCTAssertEqual(records.count, 1)
+    let record = try XCTUnwrap(records.first)
+    XCTAssertEqual(record.module, "ear")
+    XCTAssertEqual(record.exercise, "intervals")
+    XCTAssertEqual(record.answers.count, 10)
+    XCTAssertEqual(record.answers.filter(\.isCorrect).count, 9)
+    XCTAssertEqual(record.answers[1].given, wrongItem.shortName)
+    XCTAssertEqual(record.answers[0].seconds, 1.5, accuracy: 1e-9, "from the question to its key")
+    XCTAssertEqual(record.duration, 12.0, accuracy: 1e-9, "from the first question to the last key")
+    XCTAssertFalse(record.isCutShort)
+    XCTAssertEqual(record.content.count, 9)
+    XCTAssertEqual(screen(model)?.phase, .finished)
+    XCTAssertTrue(text(model).contains("Score: 9 of 10 (90 %) in 0:12"), text(model))
+    XCTAssertTrue(
+      text(model).contains("Missed: " + EarNames.name(of: question.item, strings: model.strings)),
+      text(model))
+
+    // In the history it reads as an ear session.
+    _ = model.handle(.recorded(record.ended(at: Date(timeIntervalSince1970: 1_795_000_000))))
+    model.press(.escape, .character("8"))
+    XCTAssertTrue(text(model).contains("Ear"), text(model))
+    XCTAssertTrue(text(model).contains("Intervals"), text(model))
+  }
+
+  /// Tab types the answer's name: its short name or its name in any language.
+  func testANameTypedInAnyLanguageAnswers() throws {
+    var model = opened()
+    model.press(.down, .right)
+    model.press(.enter, at: 1)
+    let first = try XCTUnwrap(screen(model)?.question)
+    let spanish = EarNames.name(of: first.item, strings: AppFixtures.catalog.localizer(for: "es"))
+    model.press(.tab)
+    XCTAssertTrue(model.screen.capturesKeys, "letters are typed, r and q too")
+    for character in spanish.uppercased() { model.press(.character(character)) }
+    XCTAssertTrue(text(model).contains("Name: " + spanish.uppercased()), text(model))
+    model.press(.enter, at: 2)
+    XCTAssertEqual(screen(model)?.answers.last?.isCorrect, true, "\(spanish) names \(first.item)")
+    model.press(.enter, at: 3)
+    model.press(.tab, .character("q"), .character("x"), .enter)
+    XCTAssertTrue(text(model).contains("\"qx\" is none of the choices"), text(model))
+    XCTAssertEqual(screen(model)?.answers.count, 1, "nothing answered")
+    model.press(.tab, .character("m"), .backspace, .escape)
+    XCTAssertNil(screen(model)?.typed, "Esc stops typing and stays in the room")
+    let second = try XCTUnwrap(screen(model)?.question)
+    model.press(.tab)
+    for character in second.item.shortName { model.press(.character(character)) }
+    model.press(.enter, at: 4)
+    XCTAssertEqual(screen(model)?.answers.last?.isCorrect, true)
+  }
+
+  /// With "play the second note", the microphone and MIDI open with the session: a note held
+  /// in tune after the question has died away answers it (one heard while it still sounds is
+  /// the speakers), a MIDI key answers at once with the interval it makes, a right note out of
+  /// tune is said, and leaving closes both inputs.
+  func testAnIntervalIsAnsweredByPlayingItsSecondNote() throws {
+    func at(_ seconds: Double) -> MonotonicInstant {
+      MonotonicInstant(nanoseconds: UInt64((seconds * 1e9).rounded()))
+    }
+    var model = opened()
+    model.press(.up, .right)
+    let started = model.press(.enter, at: 1)
+    let first = try XCTUnwrap(screen(model)?.question)
+    XCTAssertEqual(
+      started,
+      [.listen(.start(profile: nil)), .midiIn(.start(from: nil)), .playEar(EarSound(first))])
+    XCTAssertTrue(text(model).contains("Play the second note"), text(model))
+    let second = first.notes[1].pitch.frequency()
+    // The question sounds for two seconds and rings on half a second: the speakers, not a player.
+    _ = model.handle(.heardNote(second, attackAt: 2.5))
+    XCTAssertEqual(screen(model)?.answers.count, 0)
+    _ = model.handle(.heardNote(second * 2, attackAt: 4))
+    XCTAssertEqual(screen(model)?.answers.last?.isCorrect, true, "an octave up counts")
+    XCTAssertEqual(screen(model)?.answers.last?.seconds ?? 0, 3.15, accuracy: 1e-9)
+
+    model.press(.enter, at: 5)
+    let question = try XCTUnwrap(screen(model)?.question)
+    let wrong = question.item == .interval(.P5) ? 5 : 7
+    let key = Pitch(midiNumber: question.notes[0].pitch.midiNumber + wrong)
+    _ = model.handle(.played([PlayedEvent(instant: at(5.5), pitch: key, source: .midi)]))
+    XCTAssertEqual(
+      screen(model)?.answers.last?.given, .interval(wrong == 7 ? .P5 : .P4),
+      "a MIDI key is no echo of the speakers: it answers at once")
+
+    model.press(.enter, at: 6)
+    let third = try XCTUnwrap(screen(model)?.question)
+    let sharp = third.notes[1].pitch.frequency() * pow(2, 40.0 / 1200)
+    _ = model.handle(.heardNote(sharp, attackAt: 9))
+    XCTAssertEqual(screen(model)?.answers.count, 2, "out of tune is no answer yet")
+    XCTAssertTrue(text(model).contains("Right note, 40 cents sharp"), text(model))
+
+    _ = model.handle(.listening(failure: "Connection refused"))
+    XCTAssertTrue(text(model).contains("No microphone: Connection refused"), text(model))
+    let left = model.press(.escape, at: 10)
+    XCTAssertEqual(Array(left.suffix(3)), [.stopNotes, .listen(.stop), .midiIn(.stop)])
+  }
+
+  /// On the neck the notes take the lowest hand position that holds them, each on its own
+  /// string, higher notes on higher strings, in the order they sound.
+  func testTheNotesLieInOneHandPositionOnTheNeck() throws {
+    let standard = Tuning.guitarStandard
+    func places(_ notes: [Note]) -> [String]? {
+      EarView.neckPlaces(notes.map(\.pitch), tuning: standard)?.map { "\($0.string)/\($0.fret)" }
+    }
+    XCTAssertEqual(places([Note(.C, octave: 4), Note(.E, octave: 4)]), ["2/1", "1/0"])
+    XCTAssertEqual(places([Note(.E, octave: 4), Note(.C, octave: 4)]), ["1/0", "2/1"], "down")
+    XCTAssertEqual(
+      places([Note(.A, octave: 2), Note(.C, octave: 4)]), ["5/0", "2/1"],
+      "a tenth: the open A and C on the second string")
+    XCTAssertEqual(
+      places([Note(.G, octave: 3), Note(.B, octave: 3), Note(.D, octave: 4)]),
+      ["4/5", "3/4", "2/3"],
+      "G3 B3 D4: open G and B would leave D4 under the open top string, so the fifth fret")
+    XCTAssertNil(places([Note(.C, octave: 2)]), "below the low E")
+  }
+
+  func testTheSameSeedAsksTheSameQuestions() {
+    func questions(seed: UInt64) -> [EarQuestion] {
+      var ear = EarModel(seed: seed)
+      var asked: [EarQuestion] = []
+      _ = ear.handle(
+        KeyEvent(.enter, time: MonotonicInstant(nanoseconds: 0)), history: [],
+        catalog: AppFixtures.catalog, settings: Settings())
+      for _ in 0..<10 {
+        asked.append(ear.question!)
+        _ = ear.handle(
+          KeyEvent(.character("1"), time: MonotonicInstant(nanoseconds: 1)), history: [],
+          catalog: AppFixtures.catalog, settings: Settings())
+        _ = ear.handle(
+          KeyEvent(.enter, time: MonotonicInstant(nanoseconds: 2)), history: [],
+          catalog: AppFixtures.catalog, settings: Settings())
+      }
+      return asked
+    }
+    XCTAssertEqual(questions(seed: 7), questions(seed: 7))
+    XCTAssertNotEqual(questions(seed: 7), questions(seed: 8))
+  }
+
+  /// Items answered right and quickly many times sit in the top box and come back seldom; an
+  /// item always missed sits in the first and is asked most.
+  func testTheItemsMissedComeBackMost() {
+    let known = ["M2", "M3", "P4", "P5"]
+    let answers = (0..<6).flatMap { _ in
+      known.map {
+        SessionRecord.Answer(
+          question: $0, context: "intervals", given: $0, isCorrect: true, seconds: 1)
+      } + [
+        SessionRecord.Answer(
+          question: "P8", context: "intervals", given: "P5", isCorrect: false, seconds: 1)
+      ]
+    }
+    let history = [
+      SessionRecord(
+        module: "ear", exercise: "intervals", startedAt: Date(timeIntervalSince1970: 0),
+        duration: 60, answers: answers)
+    ]
+    func octaves(history: [SessionRecord], missed: Bool) -> Int {
+      var model = opened(AppFixtures.model(history: history))
+      model.press(.down, .down, .down, .right, .right, .enter)  // 30 questions
+      var octaves = 0
+      // Every item right, or the octave missed again and the boxes kept as they were.
+      answerAll(&model) { item in
+        guard item == .interval(.P8) else { return item }
+        octaves += 1
+        return missed ? .interval(.P5) : item
+      }
+      return octaves
+    }
+    let fresh = octaves(history: [], missed: false)
+    let missed = octaves(history: history, missed: true)
+    XCTAssertGreaterThanOrEqual(missed, 18, "16 of every 20 draws on average")
+    XCTAssertLessThanOrEqual(fresh, 12, "one draw in five on average")
+  }
+
+  /// The confusion is counted over the history's ear sessions and this one: "minor sixth heard
+  /// as perfect fifth" leads the pairs with the history's six of eleven and this session's.
+  func testTheConfusionCountsTheHistoryAndThisSession() throws {
+    // Right five times, then wrong six: back in the first box, so asked often.
+    let answers =
+      (0..<5).map { _ in
+        SessionRecord.Answer(
+          question: "m6", context: "intervals", given: "m6", isCorrect: true, seconds: 2)
+      }
+      + (0..<6).map { _ in
+        SessionRecord.Answer(
+          question: "m6", context: "intervals", given: "P5", isCorrect: false, seconds: 2)
+      }
+      // The fretboard's interval game asks other questions, and is not counted.
+      + [
+        SessionRecord.Answer(
+          question: "m6", context: "intervals", given: "P5", isCorrect: false, seconds: 2)
+      ]
+    let history = [
+      SessionRecord(
+        module: "ear", exercise: "intervals", startedAt: Date(timeIntervalSince1970: 0),
+        duration: 60, answers: Array(answers.prefix(11))),
+      SessionRecord(
+        module: "fretboard", exercise: "intervals", startedAt: Date(timeIntervalSince1970: 60),
+        duration: 60, answers: Array(answers.suffix(1))),
+    ]
+    var model = opened(AppFixtures.model(size: Size(width: 120, height: 40), history: history))
+    model.press(.down, .right, .down, .down, .right, .right, .enter)  // level 2, 30 questions
+    answerAll(&model) { _ in .interval(.P5) }
+    let ear = try XCTUnwrap(screen(model))
+    let sixths = ear.answers.filter { $0.question.item == .interval(.m6) }.count
+    XCTAssertGreaterThan(sixths, 0, "the seed asks a minor sixth")
+    XCTAssertEqual(ear.confusion.count(played: "m6", given: "P5"), 6 + sixths)
+    XCTAssertEqual(ear.confusion.asked("m6"), 11 + sixths)
+    XCTAssertEqual(ear.confusion.count(played: "m6", given: "m6"), 5)
+    XCTAssertEqual(ear.confusion.worst(limit: 1).first?.played, "m6")
+    XCTAssertTrue(
+      text(model).contains("minor sixth heard as perfect fifth: \(6 + sixths) of \(11 + sixths)"),
+      text(model))
+  }
+
+  func testLeavingMidwayRecordsTheSessionCutShort() throws {
+    var model = opened()
+    model.press(.enter, at: 1)
+    model.press(.character("1"), at: 2)
+    model.press(.enter, at: 3)
+    model.press(.character("2"), at: 4)
+    let effects = model.press(.escape, at: 5)
+    guard case .record(let record) = effects.first else { return XCTFail("\(effects)") }
+    XCTAssertTrue(record.isCutShort)
+    XCTAssertEqual(record.answers.count, 2)
+    XCTAssertEqual(effects.last, .stopNotes)
+    guard case .home = model.screen else { return XCTFail("Esc left the room") }
+  }
+
+  func testAChordInAnInversionIsComparedOnItsRoot() throws {
+    let question = try XCTUnwrap(
+      EarQuestion(
+        item: .chord(.major), root: Note(.C, octave: 4), sounding: .harmonic, inversion: 1))
+    XCTAssertEqual(question.notes.map(\.description), ["E4", "G4", "C5"])
+    XCTAssertEqual(EarModel.root(of: question), Note(.C, octave: 4))
+    let answer = EarModel.Answer(question: question, given: .chord(.minor), seconds: 1)
+    let sound = EarModel.comparison(of: answer)
+    XCTAssertTrue(sound.together)
+    XCTAssertEqual(
+      sound.phrases.map { $0.map(\.midiNumber) }, [[63, 67, 72], [64, 67, 72]],
+      "C minor in first inversion, then C major in first inversion")
+  }
+
+  func testWithoutSoundTheRoomSaysSoAndHowToHearTheQuestions() {
+    let silent = opened(AppFixtures.model(audio: .unavailable(reason: "Connection refused")))
+    XCTAssertTrue(text(silent).contains("The Ear room needs sound"), text(silent))
+    XCTAssertTrue(text(silent).contains("--audio-out q.wav"), text(silent))
+    var remote = AppModel(
+      settings: Settings(), size: Size(width: 80, height: 24),
+      clock: ClockTime(hour: 9, minute: 5, day: AppFixtures.today), catalog: AppFixtures.catalog,
+      paths: AppFixtures.paths, detectedGlyphs: .unicode,
+      overrides: RunOverrides(
+        keyRoute: KeyRoute(environment: ["SSH_CONNECTION": "10.0.0.2 50000 10.0.0.1 22"])))
+    _ = remote.handle(.audio(.unavailable(reason: "Connection refused")))
+    remote.press(.character("6"))
+    let said = text(remote).replacingOccurrences(of: "\n", with: " ")
+    XCTAssertTrue(said.contains("No sound server answers this SSH login"), said)
+    XCTAssertTrue(text(remote).contains("--audio-out"), text(remote))
+  }
+
+  /// The sound of a question: a melodic note a second long and the next after it, a chord's
+  /// notes together, a second between phrases; rendered on the built-in voice without a
+  /// SoundFont, each note from its own sample.
+  func testTheSoundIsLaidOutAsTheHeadlessQuizLaysItOut() throws {
+    let third = [Note(.C, octave: 4).pitch, Note(.E, octave: 4).pitch]
+    let melodic = EarSound(phrases: [third, third], together: false)
+    XCTAssertEqual(melodic.notes.map(\.start), [0, 1, 3, 4])
+    XCTAssertEqual(melodic.seconds, 5)
+    let chord = EarSound(phrases: [third], together: true)
+    XCTAssertEqual(chord.notes.map(\.start), [0, 0])
+    XCTAssertEqual(chord.seconds, 1.5)
+    let samples = NotePlayer.render(melodic, piano: nil, reference: .standard)
+    XCTAssertEqual(samples.count, 5 * 48_000)
+    XCTAssertEqual(samples[2 * 48_000 + 24_000], 0, "silence between the phrases")
+    XCTAssertNotEqual(samples[3 * 48_000 + 480], 0, "the second phrase starts at 3 s")
+    XCTAssertLessThanOrEqual(
+      NotePlayer.render(chord, piano: nil, reference: .standard).map(abs).max() ?? 2, 1,
+      "a chord does not clip")
+  }
+
+  func testNothingLoadsTheSoundFontBeforeTheFirstEarSound() {
+    let player = NotePlayer(server: "unix:/nonexistent/socket")
+    XCTAssertFalse(player.hasLoadedSoundFont)
+    let played = player.playEar(
+      EarSound(phrases: [[Note(.A, octave: 4).pitch]], together: false), settings: Settings(),
+      devices: AudioDeviceSettings())
+    XCTAssertNotNil(played.failure, "no server here")
+    XCTAssertFalse(player.hasLoadedSoundFont, "nothing to play it on: not loaded")
+  }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import MusicTheory
+import Practice
+import Storage
+import TerminalUI
+import TestHelpers
+import XCTest
+
+@testable import App
+
+/// The Ear room at the minimum and a large size: the setup list, a question waiting for its
+/// answer, the verdict with the notes on the staff, and the results with the confusion grid.
+final class EarScreenTests: XCTestCase {
+  static let sizes = [Size(width: 80, height: 24), Size(width: 120, height: 40)]
+
+  private func name(_ size: Size) -> String { "\(size.width)x\(size.height)" }
+
+  /// The room open on level 2 of the intervals, mixed, the first question asked at 1 s.
+  private func asking(_ size: Size) -> AppModel {
+    var model = AppFixtures.model(size: size)
+    model.press(.character("6"), .down, .right, .down, .right, .right, .right)
+    model.press(.enter, at: 1)
+    return model
+  }
+
+  private func ear(_ model: AppModel) -> EarModel {
+    guard case .ear(let screen) = model.screen else { fatalError("the ear room is not on top") }
+    return screen
+  }
+
+  /// The key that gives `item` among the choices.
+  private func key(for item: EarItem, _ model: AppModel) -> Key {
+    .character(EarModel.key(for: ear(model).items.firstIndex(of: item)!)!)
+  }
+
+  func testSetup() {
+    for size in Self.sizes {
+      var model = AppFixtures.model(size: size)
+      model.press(.character("6"), .down, .right, .down)
+      assertCanvasSnapshot(AppView.render(model), named: name(size))
+    }
+  }
+
+  func testQuestion() {
+    for size in Self.sizes {
+      assertCanvasSnapshot(AppView.render(asking(size)), named: name(size))
+    }
+  }
+
+  /// A wrong answer: the given one in red, the right one in green, the notes on the staff.
+  func testVerdict() {
+    for size in Self.sizes {
+      var model = asking(size)
+      let item = ear(model).question!.item
+      let wrong: EarItem = item == .interval(.P5) ? .interval(.P4) : .interval(.P5)
+      model.press(key(for: wrong, model), at: 3)
+      assertCanvasSnapshot(AppView.render(model), named: name(size))
+    }
+  }
+
+  /// Every question answered as a perfect fifth, after an earlier session that took minor
+  /// sixths for fifths.
+  func testResults() {
+    let earlier = SessionRecord(
+      module: "ear", exercise: "intervals", startedAt: Date(timeIntervalSince1970: 0),
+      duration: 60,
+      answers: (0..<7).map {
+        SessionRecord.Answer(
+          question: "m6", context: "intervals", given: $0 < 4 ? "P5" : "m6", isCorrect: $0 >= 4,
+          seconds: 2)
+      })
+    for size in Self.sizes {
+      var model = AppFixtures.model(size: size, history: [earlier])
+      model.press(.character("6"), .down, .right)
+      model.press(.enter, at: 1)
+      var time = 2.0
+      while ear(model).phase == .asking {
+        model.press(key(for: .interval(.P5), model), at: time)
+        model.press(.enter, at: time + 1)
+        time += 2
+      }
+      assertCanvasSnapshot(AppView.render(model), named: name(size))
+    }
+  }
+
+  func testChordsInInversionsAfterTheAnswer() {
+    var model = AppFixtures.model(size: Size(width: 80, height: 24))
+    model.press(.character("6"), .right, .down, .right, .right, .right, .right, .down, .right)
+    model.press(.enter, at: 1)
+    model.press(.character("1"), at: 2)
+    assertCanvasSnapshot(AppView.render(model), named: "80x24")
+  }
+
+  /// The last level in Russian: every interval a choice, the longest names, at 80×24.
+  func testTheLastLevelInRussian() {
+    var settings = Settings()
+    settings.language = "ru"
+    var model = AppFixtures.model(size: Size(width: 80, height: 24), settings: settings)
+    model.press(.character("6"), .down, .left)
+    model.press(.enter, at: 1)
+    model.press(.character("a"), at: 2)
+    assertCanvasSnapshot(AppView.render(model), named: "80x24")
+  }
+
+  /// A guitarist (who practises fretboard patterns) sees the notes on the neck under the staff,
+  /// in words under it, where the rows hold both.
+  func testTheVerdictOnTheNeck() {
+    var settings = Settings()
+    settings.fretboard.practised = ["minor-pentatonic-1"]
+    for size in Self.sizes {
+      var model = AppFixtures.model(size: size, settings: settings)
+      model.press(.character("6"), .down, .right)
+      model.press(.enter, at: 1)
+      model.press(.character("1"), at: 2)
+      assertCanvasSnapshot(AppView.render(model), named: name(size))
+    }
+  }
+}
