@@ -74,7 +74,7 @@ func firstClickFigures(woodshed: String) -> [String] {
 }
 
 /// Waits while draining what the app draws, so it never blocks on a full terminal.
-private func keepReading(_ terminal: PseudoTerminal, for seconds: Double) {
+func keepReading(_ terminal: PseudoTerminal, for seconds: Double) {
   let end = monotonicSeconds() + seconds
   while monotonicSeconds() < end {
     _ = terminal.output
@@ -84,7 +84,7 @@ private func keepReading(_ terminal: PseudoTerminal, for seconds: Double) {
 
 /// Runs `pactl` against PULSE_SERVER; its output (a module's index for load-module), or nil
 /// when it fails.
-private func pactl(_ arguments: [String]) -> String? {
+func pactl(_ arguments: [String]) -> String? {
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/usr/bin/pactl")
   process.arguments = arguments
@@ -98,7 +98,7 @@ private func pactl(_ arguments: [String]) -> String? {
   return output.trimmingCharacters(in: .whitespacesAndNewlines)
 }
 
-private func monotonicSeconds() -> Double {
+func monotonicSeconds() -> Double {
   var now = timespec()
   clock_gettime(CLOCK_MONOTONIC, &now)
   return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
@@ -106,7 +106,7 @@ private func monotonicSeconds() -> Double {
 
 /// Reads a pipe sink's 16-bit mono samples as the sink writes them and notes when each sound
 /// begins after a quiet spell, on the monotonic clock.
-private final class SinkPipeReader: Sendable {
+final class SinkPipeReader: Sendable {
   private let path: String
   private let starts = Mutex<[Double]>([])
   private let running = Atomic<Bool>(false)

@@ -54,7 +54,7 @@ if let only = arguments.firstIndex(of: "--only") {
 }
 guard let flag = arguments.firstIndex(of: "--woodshed"), flag + 1 < arguments.count else {
   print(
-    "usage: woodshed-bench --woodshed PATH-TO-WOODSHED [--files-only | --protocol-only | --first-click-only | --ssh-only] | --only onsets|onset-misses|onset-soft|pitch|pitch-misses"
+    "usage: woodshed-bench --woodshed PATH-TO-WOODSHED [--files-only | --protocol-only | --first-click-only | --ear-only | --ssh-only] | --only onsets|onset-misses|onset-soft|pitch|pitch-misses"
   )
   exit(2)
 }
@@ -62,6 +62,11 @@ let woodshedPath = arguments[flag + 1]
 // `--first-click-only` prints how soon the first click follows Space, alone.
 if arguments.contains("--first-click-only") {
   for line in firstClickFigures(woodshed: woodshedPath) { print(line) }
+  exit(0)
+}
+// `--ear-only` prints the Ear room's figures, alone.
+if arguments.contains("--ear-only") {
+  for line in earFigures(woodshed: woodshedPath) { print(line) }
   exit(0)
 }
 // `--protocol-only` prints the recording protocol's figures, alone.
@@ -267,6 +272,9 @@ if ProcessInfo.processInfo.environment["PULSE_SERVER"] != nil {
 
 // 5b. The first click after Space, on a server whose sink went to sleep while the app idled.
 for line in firstClickFigures(woodshed: woodshedPath) { print(line) }
+
+// 5c. The Ear room: a key to its question's first sample, and its memory with the piano.
+for line in earFigures(woodshed: woodshedPath) { print(line) }
 
 // 6. Pitch: notes named and cents off on plucked and piano-like tones E2–E6, and speed.
 for line in pitchFigures() { print(line) }

@@ -71,6 +71,10 @@ public final class SoundFontSynth: @unchecked Sendable {
     // Dry and unison: each note has one pitch, and a question's notes end when it does.
     _ = library.setInteger(settings, "synth.reverb.active", 0)
     _ = library.setInteger(settings, "synth.chorus.active", 0)
+    // Only the samples a note plays are read from the file, not the whole General MIDI set,
+    // and a question's few notes need few voices: the room's memory stays near its budget.
+    _ = library.setInteger(settings, "synth.dynamic-sample-loading", 1)
+    _ = library.setInteger(settings, "synth.polyphony", 16)
     guard let synth = library.newSynth(settings) else {
       library.deleteSettings(settings)
       throw .synthFailed
