@@ -28,6 +28,7 @@ func protocolFigures(woodshed: String) -> [String] {
   }
   try! data.write(to: store.folder.appendingPathComponent("bench/journal.jsonl"))
   let undos = entries.filter { $0.line == "undo" }.count
+  let edits = entries.filter { $0.line.hasPrefix("#") }.count
 
   let clock = ContinuousClock()
   var journal: ProtocolJournal!
@@ -36,8 +37,9 @@ func protocolFigures(woodshed: String) -> [String] {
   var lines = [
     String(
       format:
-        "protocol: open %d journal lines with %d undos %.1f ms (reading them %.1f ms; %d refused, %d takes)",
-      entries.count, undos, seconds(open) * 1e3, seconds(read) * 1e3, journal.problems.count,
+        "protocol: open %d journal lines with %d undos and %d marks edited or deleted %.1f ms (reading them %.1f ms; %d refused, %d takes)",
+      entries.count, undos, edits, seconds(open) * 1e3, seconds(read) * 1e3,
+      journal.problems.count,
       journal.session.takes.count)
   ]
 
@@ -75,7 +77,8 @@ func protocolFigures(woodshed: String) -> [String] {
 
 /// One 1000-bar movement; takes of 100 lines: the producer's `take`, then 98 lines in which the
 /// producer rates bars and the assistant adds notes, and each undoes 20 of their own lines, the
-/// producer's undo reaching back past the assistant's note; then `end`.
+/// producer's undo reaching back past the assistant's note, then edits the take's first mark
+/// and deletes its second (`#N`); then `end`.
 private func benchJournal() -> [ProtocolStore.Entry] {
   var generator = SystemRandomNumberGenerator()
   let date = Date()
@@ -84,6 +87,8 @@ private func benchJournal() -> [ProtocolStore.Entry] {
     entries.append(ProtocolStore.Entry(at: date, line: line, by: author))
   }
   var take = 0
+  // The number the next mark gets: an undone mark's number is given again.
+  var nextMark = 1
   while entries.count < 10_000 {
     let start = (take * 37) % 900 + 1
     take += 1
@@ -92,16 +97,21 @@ private func benchJournal() -> [ProtocolStore.Entry] {
       return "\(from)-\(from + 9) \(Int.random(in: 0...4, using: &generator))"
     }
     add("take @\(start)", "producer")
-    for unit in 0..<19 {
+    let firstMark = nextMark
+    for unit in 0..<18 {
       add(mark(), "producer")
       add(mark(), "producer")
       add("note bench \(unit)", "assistant")
       add("undo", "producer")
       add(mark(), "producer")
+      nextMark += 2
     }
     add(mark(), "assistant")
     add("undo", "assistant")
     add(mark(), "producer")
+    nextMark += 1
+    add("#\(firstMark) \(mark())", "producer")
+    add("#\(firstMark + 1) delete", "producer")
     add("end \(start + 99)", "producer")
   }
   return Array(entries.prefix(10_000))
