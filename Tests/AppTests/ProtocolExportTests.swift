@@ -153,6 +153,19 @@ final class ProtocolExportTests: XCTestCase {
     XCTAssertTrue(export.text(.audacity).contains("take 1 bar 47 vla i G"), export.text(.audacity))
   }
 
+  func testAMarkOnABeatIsPlacedAtItsOwnTime() throws {
+    // Two seconds a bar of 4/4 at 120: beat 3 of bar 3 is 5 s into a take from bar 1.
+    let session = try ExportFixture.session([
+      (0, "mvt 1: 1-8 4/4@q=120"), (5, "take"), (6, "3.3-4.1 i"), (7, "end 8"),
+    ])
+    let export = ProtocolExport(name: "x", session: session)
+    let labels = export.text(.audacity).split(separator: "\n")
+    XCTAssertEqual(labels.last, "5.000000\t5.000000\ttake 1 bars 3.3–4.1 i", export.text(.audacity))
+    XCTAssertTrue(export.text(.md).contains("3.3–4.1 intonation"), export.text(.md))
+    XCTAssertTrue(export.text(.csv).contains(",3.3,4.1,,intonation,"), export.text(.csv))
+    XCTAssertTrue(export.text(.json).contains(#""fromBeat" : 3"#), export.text(.json))
+  }
+
   func testCSVLeavesOutWhatIsNotKnown() throws {
     let session = try ExportFixture.session([(0, "mvt 1: 0-8"), (5, "take")])
     XCTAssertEqual(

@@ -21,7 +21,7 @@ final class ProtocolStateTests: XCTestCase {
       "ng", "mvt 2: 1-16", "take", "keep", "4 x", "mnote hum", "day 2 — Tuesday restart",
       "work Schumann", "mvt 1: 1-8", "take", "3 ++", "status edited", "mvt 1", "work Brahms",
       "mvt 1", "T1/4 note rushed", "T1/9 file A009.WAV", "pin 1/3 A-14", "#1 12-15 ++ p",
-      "#3 delete",
+      "#3 delete", "T1/3 14.2 i",
     ]
     for (second, line) in lines.enumerated() {
       try session.apply(
@@ -100,7 +100,9 @@ final class ProtocolStateTests: XCTestCase {
         "isKept", "marks", "editPoints", "notes", "file",
       ])
     XCTAssertEqual(fields(try XCTUnwrap(take.timecode)), ["frameCount", "rate"])
-    XCTAssertEqual(fields(take.marks[0]), ["id", "bars", "rating", "tags", "part", "note"])
+    XCTAssertEqual(
+      fields(take.marks[0]),
+      ["id", "bars", "firstBeat", "lastBeat", "rating", "tags", "part", "note"])
     XCTAssertEqual(fields(take.marks[0].tags[0]), ["letter", "name"])
     XCTAssertEqual(fields(session.pins[0]), ["movement", "take", "bars"])
   }

@@ -50,7 +50,8 @@ extension ProtocolExport {
       for mark in take.marks {
         rows.append(
           fields + [
-            map.labels[mark.bars.lowerBound], map.labels[mark.bars.upperBound],
+            map.labels[mark.bars.lowerBound] + (mark.firstBeat.map { ".\($0)" } ?? ""),
+            map.labels[mark.bars.upperBound] + (mark.lastBeat.map { ".\($0)" } ?? ""),
             mark.rating.map { String($0.rawValue) } ?? "",
             mark.tags.map(\.name).joined(separator: ";"), notes, file,
           ] + day + ["#\(mark.id)", mark.part ?? "", mark.note ?? ""])

@@ -97,6 +97,8 @@ extension ProtocolExport {
             .object([
               "id": .number(Double(mark.id)),
               "from": bar(mark.bars.lowerBound), "to": bar(mark.bars.upperBound),
+              "fromBeat": mark.firstBeat.map { .number(Double($0)) } ?? .null,
+              "toBeat": mark.lastBeat.map { .number(Double($0)) } ?? .null,
               "rating": mark.rating.map { .string($0.ascii) } ?? .null,
               "tags": .array(mark.tags.map { .string($0.name) }),
               "part": mark.part.map(JSONValue.string) ?? .null,

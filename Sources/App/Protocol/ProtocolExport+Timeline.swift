@@ -25,8 +25,14 @@ extension ProtocolExport {
 
   /// Where `mark` starts on the timeline, in the take `span` places.
   func position(of mark: Mark, in span: TakeSpan) -> Double {
-    span.start
-      + Self.seconds(span.take.startBar..<mark.bars.lowerBound, in: bars(of: span.take))
+    let map = bars(of: span.take)
+    let bar = mark.bars.lowerBound
+    // A mark on a beat is placed at that beat, in the bar's own meter and tempo.
+    let beat = mark.firstBeat.map { beat in
+      let meter = map.sections.last { $0.firstBar <= bar }?.beatsPerBar ?? 4
+      return Self.seconds(bar..<bar + 1, in: map) * Double(beat - 1) / Double(meter)
+    }
+    return span.start + Self.seconds(span.take.startBar..<bar, in: map) + (beat ?? 0)
   }
 
   /// `take 3 bars 1–24`, then `, false start` after one and ` [T003.WAV]` for a take with the
@@ -41,7 +47,10 @@ extension ProtocolExport {
   /// enough to read on a marker.
   func timelineName(_ mark: Mark, of take: Take) -> String {
     let words =
-      ["take \(take.name)", Self.barsPhrase(mark.bars, in: bars(of: take))]
+      [
+        "take \(take.name)",
+        (mark.bars.count == 1 ? "bar " : "bars ") + Self.span(of: mark, in: bars(of: take)),
+      ]
       + [mark.part].compactMap { $0 } + (mark.rating.map { [$0.unicode] } ?? [])
       + mark.tags.map { String($0.letter) } + [mark.note].compactMap { $0 }
     return words.joined(separator: " ")

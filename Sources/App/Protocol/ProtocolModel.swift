@@ -378,11 +378,7 @@ public struct ProtocolModel: Equatable, Sendable {
         return []
       }
       guard key == .character("e") else { return [.protocolAdd(name, line: "#\(mark.id) delete")] }
-      let labels = map.bars.labels
-      let bars =
-        mark.bars.count == 1
-        ? labels[mark.bars.lowerBound]
-        : "\(labels[mark.bars.lowerBound])-\(labels[mark.bars.upperBound])"
+      let bars = ProtocolExport.span(of: mark, in: map.bars, dash: "-")
       entry =
         (["#\(mark.id)", bars] + [mark.rating?.ascii].compactMap { $0 }
         + mark.tags.map { String($0.letter) }).joined(separator: " ")

@@ -7,6 +7,11 @@ public struct Mark: Equatable, Sendable {
   public let id: Int
   /// Positions in the movement's bar map.
   public let bars: ClosedRange<Int>
+  /// The beat of its first bar it starts on (`47.3-48.1`: 3), counted from 1; nil: the bar's
+  /// start.
+  public let firstBeat: Int?
+  /// The beat of its last bar it ends on (`47.3-48.1`: 1); nil: the bar's end.
+  public let lastBeat: Int?
   public let rating: Rating?
   public let tags: [ProblemTag]
   /// The part it is about (`47 vla i`), one of the protocol's parts; nil for everyone.

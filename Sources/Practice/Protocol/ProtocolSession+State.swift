@@ -6,7 +6,7 @@ import FoundationEssentials
 /// written; `ProtocolStateTests` fails when one is added and not written here.
 extension ProtocolSession {
   /// Changes whenever what is written changes, so a state written before is not misread.
-  static let stateVersion = 3
+  static let stateVersion = 4
 
   public func encodeState(into writer: inout StateWriter) {
     writer.int(Self.stateVersion)
@@ -211,6 +211,8 @@ extension StateWriter {
     list(take.marks) { writer, mark in
       writer.int(mark.id)
       writer.range(mark.bars)
+      writer.optional(mark.firstBeat) { $0.int($1) }
+      writer.optional(mark.lastBeat) { $0.int($1) }
       writer.optional(mark.rating) { $0.int($1.rawValue) }
       writer.list(mark.tags) { $0.tag($1) }
       writer.optional(mark.part) { $0.string($1) }
@@ -289,12 +291,15 @@ extension StateReader {
     take.marks = try list { reader in
       let id = try reader.int()
       let bars = try reader.range()
+      let firstBeat = try reader.optional { try $0.int() }
+      let lastBeat = try reader.optional { try $0.int() }
       let rating = try reader.optional { reader in
         guard let rating = Rating(rawValue: try reader.int()) else { throw Damaged() }
         return rating
       }
       return Mark(
-        id: id, bars: bars, rating: rating, tags: try reader.list { try $0.tag() },
+        id: id, bars: bars, firstBeat: firstBeat, lastBeat: lastBeat, rating: rating,
+        tags: try reader.list { try $0.tag() },
         part: try reader.optional { try $0.string() }, note: try reader.optional { try $0.string() }
       )
     }

@@ -578,8 +578,9 @@ public struct ProtocolSession: Equatable, Sendable {
       let marked = try markedBars(entry.bars, on: take)
       let kept = takes[take].marks[index]
       takes[take].marks[index] = Mark(
-        id: id, bars: marked, rating: entry.rating, tags: try problemTags(words.letters),
-        part: words.part, note: words.note)
+        id: id, bars: marked.bars, firstBeat: marked.firstBeat, lastBeat: marked.lastBeat,
+        rating: entry.rating, tags: try problemTags(words.letters), part: words.part,
+        note: words.note)
       do throws(ProtocolError) {
         try checkPinsStayWithin(take)
       } catch {
@@ -783,16 +784,20 @@ public struct ProtocolSession: Equatable, Sendable {
     if text != ProtocolCommand.wholeTake {
       let map = (named.map { takes[$0].movement } ?? currentMovement).flatMap(movement)?.bars
       let head = text.prefix { $0 != "-" && $0 != "–" }
-      guard head.first?.isASCIIDigit == true || map?.bar(head) != nil || map?.bar(text) != nil
+      let headBar = head.lastIndex(of: ".").map { head[..<$0] } ?? head
+      guard
+        head.first?.isASCIIDigit == true || map?.bar(head) != nil || map?.bar(headBar) != nil
+          || map?.bar(text) != nil
       else { throw ProtocolError("\"\(text)\" is not a command, a bar or a rehearsal mark") }
     }
     try requireSaying(text, rating: entry.rating, tags: words.letters)
     let take = try resolve(named)
-    let bars = try markedBars(text, on: take)
+    let span = try markedBars(text, on: take)
     takes[take].marks.append(
       Mark(
-        id: nextMarkID, bars: bars, rating: entry.rating, tags: try problemTags(words.letters),
-        part: words.part, note: words.note))
+        id: nextMarkID, bars: span.bars, firstBeat: span.firstBeat, lastBeat: span.lastBeat,
+        rating: entry.rating, tags: try problemTags(words.letters), part: words.part,
+        note: words.note))
     nextMarkID += 1
   }
 
@@ -834,13 +839,15 @@ public struct ProtocolSession: Equatable, Sendable {
 
   /// The bars a mark of `take` names; `all` is the take's whole range, known only once it has
   /// ended.
-  private func markedBars(_ text: String, on take: Int) throws(ProtocolError) -> ClosedRange<Int> {
-    guard text == ProtocolCommand.wholeTake else { return try barsOfTake(take, text) }
+  private func markedBars(_ text: String, on take: Int) throws(ProtocolError) -> (
+    bars: ClosedRange<Int>, firstBeat: Int?, lastBeat: Int?
+  ) {
+    guard text == ProtocolCommand.wholeTake else { return try beatsOfTake(take, text) }
     guard takes[take].endBar != nil else {
       throw ProtocolError(
         "take \(takes[take].label) has no end yet: end it first, as end 28, then all +")
     }
-    return takes[take].bars
+    return (takes[take].bars, nil, nil)
   }
 
   private func problemTags(_ letters: [Character]) throws(ProtocolError) -> [ProblemTag] {
@@ -949,20 +956,52 @@ public struct ProtocolSession: Equatable, Sendable {
   private func bars(_ text: String, in movement: Movement) throws(ProtocolError)
     -> ClosedRange<Int>
   {
+    try beats(text, in: movement).bars
+  }
+
+  /// `BAR`, `BAR-BAR`, each `BAR` perhaps with the beat after a point, `47.3-48.1`, as the
+  /// bar's meter counts them; a label that itself holds a point is a bar first.
+  private func beats(_ text: String, in movement: Movement) throws(ProtocolError) -> (
+    bars: ClosedRange<Int>, firstBeat: Int?, lastBeat: Int?
+  ) {
     guard let dash = text.firstIndex(where: { $0 == "-" || $0 == "–" }) else {
-      let bar = try position(of: text, in: movement)
-      return bar...bar
+      let (bar, beat) = try barAndBeat(text, in: movement)
+      return (bar...bar, beat, beat)
     }
-    let first = try position(of: text[..<dash], in: movement)
-    let last = try position(of: text[text.index(after: dash)...], in: movement)
-    guard first <= last else { throw ProtocolError("bars \(text) run backwards") }
-    return first...last
+    let (first, firstBeat) = try barAndBeat(text[..<dash], in: movement)
+    let (last, lastBeat) = try barAndBeat(text[text.index(after: dash)...], in: movement)
+    guard first < last || (first == last && (firstBeat ?? 1) <= (lastBeat ?? Int.max)) else {
+      throw ProtocolError("bars \(text) run backwards")
+    }
+    return (first...last, firstBeat, lastBeat)
+  }
+
+  private func barAndBeat(_ text: some StringProtocol, in movement: Movement)
+    throws(ProtocolError) -> (bar: Int, beat: Int?)
+  {
+    let map = movement.bars
+    guard map.bar(text) == nil, let point = text.lastIndex(of: "."),
+      let bar = map.bar(text[..<point])
+    else { return (try position(of: text, in: movement), nil) }
+    let meter = map.sections.last { $0.firstBar <= bar }?.beatsPerBar ?? 4
+    guard let beat = Int(text[text.index(after: point)...]), (1...meter).contains(beat) else {
+      throw ProtocolError(
+        "bar \(text[..<point]) has beats 1 to \(meter): \(text) is none of them")
+    }
+    return (bar, beat)
   }
 
   /// Bars within the take's own: not before its start nor after its end bar.
   private func barsOfTake(_ take: Int, _ text: String) throws(ProtocolError) -> ClosedRange<Int> {
+    try beatsOfTake(take, text).bars
+  }
+
+  private func beatsOfTake(_ take: Int, _ text: String) throws(ProtocolError) -> (
+    bars: ClosedRange<Int>, firstBeat: Int?, lastBeat: Int?
+  ) {
     let movement = movement(takes[take].movement)!
-    let bars = try self.bars(text, in: movement)
+    let span = try beats(text, in: movement)
+    let bars = span.bars
     let labels = movement.bars.labels
     let label = takes[take].label
     if bars.lowerBound < takes[take].startBar {
@@ -974,7 +1013,7 @@ public struct ProtocolSession: Equatable, Sendable {
       throw ProtocolError(
         "bar \(labels[bars.upperBound]) is after the end of take \(label) (bar \(labels[end]))")
     }
-    return bars
+    return span
   }
 
   // MARK: - Numbering
