@@ -49,6 +49,19 @@ final class FretboardTextsTests: XCTestCase {
     }
   }
 
+  /// `show scale` and the library say each scale type's line of description in the player's
+  /// language: written in English, translated in each of the others.
+  func testEveryScaleTypeIsSummarizedInEveryLanguage() throws {
+    let english = AppFixtures.catalog.localizer(for: "en")
+    for type in ScaleType.all {
+      let summary = try XCTUnwrap(english.textIfPresent(type.summaryKey), type.summaryKey)
+      for language in Self.translations {
+        let said = AppFixtures.catalog.localizer(for: language).text(type.summaryKey)
+        XCTAssertNotEqual(said, summary, "\(language) \(type.summaryKey)")
+      }
+    }
+  }
+
   /// Every text of the shipped patterns, and of those made for the other tunings (the ukulele's
   /// boxes are said with templates of their own), in every language: nothing left unfilled, the
   /// files' own text in English and no English in a translation.
