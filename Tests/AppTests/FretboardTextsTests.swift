@@ -121,6 +121,32 @@ final class FretboardTextsTests: XCTestCase {
     }
   }
 
+  /// The songs a pattern names show under its description in the browser and in the open
+  /// pattern, in the player's language, the titles as written; a pattern naming none shows no
+  /// such line.
+  func testTheSongsAPatternNamesAreShownWithItsDescription() throws {
+    var played = FretboardScreenTests.minorPentatonic
+    played.id = "my-box"
+    played.name = "My box"
+    played.description = "The box I learnt first."
+    played.songs = ["Song One", "Song Two"]
+    for (language, line) in [
+      ("en", "Played in: Song One; Song Two"), ("es", "Se toca en: Song One; Song Two"),
+    ] {
+      var model = model(language, size: Size(width: 120, height: 40), patterns: [played])
+      model.press(.character("4"))
+      XCTAssertTrue(prose(model).contains(line), text(model))
+      model.press(.enter)
+      XCTAssertTrue(prose(model).contains(line), text(model))
+    }
+    var silent = played
+    silent.songs = []
+    var model = model("en", size: Size(width: 120, height: 40), patterns: [silent])
+    model.press(.character("4"))
+    XCTAssertFalse(text(model).contains("Played in"), text(model))
+    XCTAssertEqual(silent.songsText(AppFixtures.catalog.localizer(for: "en")), "")
+  }
+
   /// A user pattern's texts, and a library text the player changed, are the player's words; the
   /// library's text the player left as it was is still translated.
   func testThePlayersOwnTextsAreShownAsWritten() throws {
