@@ -24,6 +24,17 @@ public struct ScaleType: Hashable, Sendable, CustomStringConvertible {
     self.intervals = intervals
   }
 
+  /// The name as running English writes it, its proper nouns capitalized: "Hungarian minor",
+  /// "Todi"; `name` is what is typed and looked up.
+  public var writtenName: String {
+    name.split(separator: " ").map { word in
+      Self.properNouns.contains(String(word))
+        ? word.prefix(1).uppercased() + word.dropFirst() : word
+    }.joined(separator: " ")
+  }
+
+  private static let properNouns: Set<String> = ["hungarian", "todi", "purvi", "marwa"]
+
   /// The locale key of the one line that says what the scale is and where it is played
   /// ("scale.summary.harmonic-minor"), in every language.
   public var summaryKey: String {

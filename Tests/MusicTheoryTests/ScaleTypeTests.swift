@@ -112,6 +112,13 @@ final class ScaleTypeTests: XCTestCase {
     XCTAssertEqual(Set(keys).count, keys.count)
   }
 
+  func testTheWrittenNameCapitalizesProperNouns() {
+    XCTAssertEqual(ScaleType.hungarianMinor.writtenName, "Hungarian minor")
+    XCTAssertEqual(ScaleType.todi.writtenName, "Todi")
+    XCTAssertEqual(ScaleType.naturalMinor.writtenName, "natural minor")
+    XCTAssertEqual(ScaleType.hirajoshi.writtenName, "hirajoshi")
+  }
+
   func testDescriptionIsTheName() {
     XCTAssertEqual(ScaleType.naturalMinor.description, "natural minor")
     XCTAssertEqual(ScaleType.blues.description, "blues")
