@@ -34,12 +34,17 @@ public struct FretPattern: Hashable, Sendable {
   public var instructions: String
   /// The library pattern this one was copied from, if any, so the library can show it was.
   public var basedOn: String?
+  /// Songs or pieces the shape is played in, as their titles are written ("Crossroads"), in
+  /// the order the pattern's author gave them; often none.
+  public var songs: [String]
 
   public init(
     id: String, name: String, category: Category, tuning: Tuning, tones: [Tone],
-    description: String = "", instructions: String = "", basedOn: String? = nil
+    description: String = "", instructions: String = "", basedOn: String? = nil,
+    songs: [String] = []
   ) {
     self.basedOn = basedOn
+    self.songs = songs
     self.id = id
     self.name = name
     self.category = category

@@ -72,7 +72,7 @@ public struct PatternDraft: Equatable, Sendable {
   /// The draft as a pattern, tones relative to the tonic; nil while the neck is empty.
   public func pattern(
     id: String, name: String, category: FretPattern.Category, description: String = "",
-    instructions: String = "", basedOn: String? = nil
+    instructions: String = "", basedOn: String? = nil, songs: [String] = []
   ) -> FretPattern? {
     guard let tonic else { return nil }
     let tones = places.map { place in
@@ -81,6 +81,6 @@ public struct PatternDraft: Equatable, Sendable {
     }
     return FretPattern(
       id: id, name: name, category: category, tuning: tuning, tones: tones,
-      description: description, instructions: instructions, basedOn: basedOn)
+      description: description, instructions: instructions, basedOn: basedOn, songs: songs)
   }
 }

@@ -7,6 +7,7 @@ extension PatternGenerator {
   /// Every scale the walks have, in the same order, played in boxes.
   public static let boxScales: [ScaleType] =
     threeNotesPerStringScales + pentatonicScales + bluesScales.map(\.scale)
+    + walkedScales.map(\.scale) + boxedScales
 
   /// Frets from a box's first fret to its last: 3, four frets, one for each finger, as ukulele
   /// players learn scales in position.

@@ -25,6 +25,21 @@ public enum PatternGenerator {
   public static let bluesScales: [(scale: ScaleType, pentatonic: ScaleType)] = [
     (.blues, .minorPentatonic), (.majorBlues, .majorPentatonic),
   ]
+  /// Scales from beyond the church modes and the pentatonics, each walked the way its size
+  /// suits, `notesPerString` notes to a string from each degree in turn (`walks`): seven-note
+  /// scales in three-note positions, five-note scales in two-note boxes, the eight-note scales
+  /// three to a string. Todi, Purvi and Marwa put an augmented second beside a whole step on
+  /// some string (b2 3 #4), a stretch over six frets; the Japanese pentatonics' major thirds
+  /// widen their boxes to six frets.
+  public static let walkedScales: [(scale: ScaleType, notesPerString: Int)] = [
+    (.hungarianMinor, 3), (.doubleHarmonic, 3), (.todi, 3), (.purvi, 3), (.marwa, 3),
+    (.hirajoshi, 2), (.in, 2), (.yo, 2), (.kumoi, 2), (.diminishedHalfWhole, 3),
+    (.diminishedWholeHalf, 3), (.bebopDominant, 3),
+  ]
+  /// Scales played in boxes of four frets (`boxes(_:tuning:)`) on every tuning: the whole-tone
+  /// scale, whose walk three to a string climbs ten frets, is one box with two notes on each
+  /// string, the same from every degree.
+  public static let boxedScales: [ScaleType] = [.wholeTone]
   /// Chords played as arpeggios, with the word their ids start with.
   public static let arpeggioQualities: [(quality: ChordQuality, id: String)] = [
     (.major, "major"), (.minor, "minor"), (.diminished, "dim"), (.augmented, "aug"),
@@ -46,10 +61,13 @@ public enum PatternGenerator {
         + arpeggioQualities.flatMap { boxArpeggios($0.quality, id: $0.id, tuning: tuning) }
         + chordQualities.flatMap { chords($0.quality, id: $0.id, tuning: tuning) }
     }
-    return threeNotesPerStringScales.flatMap { threeNotesPerString($0, tuning: tuning) }
+    let scales: [FretPattern] =
+      threeNotesPerStringScales.flatMap { threeNotesPerString($0, tuning: tuning) }
       + pentatonicScales.flatMap { pentatonic($0, tuning: tuning) }
       + bluesScales.flatMap { blues($0.scale, from: $0.pentatonic, tuning: tuning) }
-      + arpeggioQualities.flatMap { arpeggios($0.quality, id: $0.id, tuning: tuning) }
+      + walkedScales.flatMap { walks($0.scale, notesPerString: $0.notesPerString, tuning: tuning) }
+      + boxedScales.flatMap { boxes($0, tuning: tuning) }
+    return scales + arpeggioQualities.flatMap { arpeggios($0.quality, id: $0.id, tuning: tuning) }
       + chordQualities.flatMap { chords($0.quality, id: $0.id, tuning: tuning) }
   }
 
@@ -87,6 +105,35 @@ public enum PatternGenerator {
         category: .scale, tuning: tuning, notes: notes,
         description: PatternText(
           "pattern.about.twoPerString",
+          [
+            "scale": .word(PatternText.scaleKey(scale)), "degrees": degrees(scale.intervals),
+            "degree": degree(notes[0].interval), "string": number(notes[0].string),
+          ]),
+        instructions: scaleInstructions)
+    }
+  }
+
+  /// One position from each degree on the lowest string, `notesPerString` (2 or 3) notes to a
+  /// string, numbered in that order. A symmetric scale walks the same shape from several
+  /// degrees (a diminished scale from every other one): the shape is kept once, from the first
+  /// degree that gives it.
+  public static func walks(_ scale: ScaleType, notesPerString: Int, tuning: Tuning)
+    -> [FretPattern]
+  {
+    var walks: [[Placed]] = []
+    for notes in positions(of: scale, notesPerString: notesPerString, tuning: tuning)
+    where !walks.contains(where: { shape($0) == shape(notes) }) {
+      walks.append(notes)
+    }
+    let threePerString = notesPerString == 3
+    return walks.enumerated().map { index, notes in
+      pattern(
+        id: "\(idWord(scale.name))-\(index + 1)",
+        name: "\(capitalized(scale.name)), position \(index + 1)"
+          + (threePerString ? " (3 notes per string)" : ""),
+        category: .scale, tuning: tuning, notes: notes,
+        description: PatternText(
+          threePerString ? "pattern.about.threePerString" : "pattern.about.twoPerString",
           [
             "scale": .word(PatternText.scaleKey(scale)), "degrees": degrees(scale.intervals),
             "degree": degree(notes[0].interval), "string": number(notes[0].string),

@@ -157,7 +157,7 @@ public struct PatternText: Hashable, Sendable {
   public static let englishWords: [String: String] = {
     var words = ["pattern.root": "root"]
     for scale in PatternGenerator.boxScales {
-      words[scaleKey(scale)] = "The \(scale.name) scale"
+      words[scaleKey(scale)] = "The \(scale.writtenName) scale"
     }
     for scale in PatternGenerator.pentatonicScales {
       words[pentatonicKey(scale)] = scale.name

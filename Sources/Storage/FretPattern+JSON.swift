@@ -10,10 +10,15 @@ import MusicTheory
 /// written only where the interval is not the usual name for its size (#4 rather than b5); the
 /// other intervals are derived from the frets, so a file cannot contradict itself.
 /// `description` and `instructions` may be left out; `basedOn` names the pattern a copy was
-/// made from.
+/// made from. `songs`, the titles of songs or pieces the shape is played in, may be left out
+/// and is written only when it holds any.
 extension FretPattern {
   /// Frets from the tonic beyond this do not fit on any neck.
   public static let reach = 24
+  /// A pattern names at most this many songs, each at most `songLength` characters long: a
+  /// line of titles under its description, not a song book.
+  public static let songCount = 12
+  public static let songLength = 80
 
   /// Checks the pattern; the error names the field that is wrong.
   public init(json document: JSONValue) throws(FieldError) {
@@ -70,8 +75,39 @@ extension FretPattern {
       id: id, name: name, category: category, tuning: tuning, tones: tones,
       description: try text("description", default: ""),
       instructions: try text("instructions", default: ""),
-      basedOn: members["basedOn"] == nil ? nil : try text("basedOn"))
+      basedOn: members["basedOn"] == nil ? nil : try text("basedOn"),
+      songs: try Self.songs(members["songs"]))
     try checkSpellings()
+  }
+
+  /// A list of titles, each one line of printable text within `songLength` characters.
+  private static func songs(_ value: JSONValue?) throws(FieldError) -> [String] {
+    guard let value else { return [] }
+    guard case .array(let items) = value else {
+      throw FieldError(field: "songs", reason: "must be a list of titles")
+    }
+    guard items.count <= songCount else {
+      throw FieldError(field: "songs", reason: "names at most \(songCount) songs")
+    }
+    var songs: [String] = []
+    for (index, item) in items.enumerated() {
+      let field = "songs[\(index)]"
+      guard case .string(let title) = item else {
+        throw FieldError(field: field, reason: "must be a string")
+      }
+      guard !title.allSatisfy(\.isWhitespace) else {
+        throw FieldError(field: field, reason: "must not be empty")
+      }
+      guard title.count <= songLength else {
+        throw FieldError(field: field, reason: "is longer than \(songLength) characters")
+      }
+      guard !title.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+      else {
+        throw FieldError(field: field, reason: "must be one line without control characters")
+      }
+      songs.append(title)
+    }
+    return songs
   }
 
   /// Every spelling must name the distance its tone really is from the tonic, give or take
@@ -139,6 +175,7 @@ extension FretPattern {
         }),
     ]
     if let basedOn { members["basedOn"] = .string(basedOn) }
+    if !songs.isEmpty { members["songs"] = .array(songs.map(JSONValue.string)) }
     return .object(members)
   }
 

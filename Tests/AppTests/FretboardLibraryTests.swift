@@ -88,10 +88,10 @@ final class FretboardLibraryTests: XCTestCase {
       screen(model)?.listed(Self.shipped, strings: model.strings, mine: mine))
     XCTAssertEqual(Set(listed.map { Self.shipped[$0].id }), mine)
     XCTAssertTrue(mine.contains(chosen(model)?.id ?? ""), "the cursor is on one of them")
-    XCTAssertTrue(lines(model)[4].contains("2 of 188"), lines(model)[4])
+    XCTAssertTrue(lines(model)[4].contains("2 of 256"), lines(model)[4])
     model.press(.tab)
     XCTAssertEqual(screen(model)?.chosenShelf, .all)
-    XCTAssertTrue(lines(model)[4].contains("188 of 188"), lines(model)[4])
+    XCTAssertTrue(lines(model)[4].contains("256 of 256"), lines(model)[4])
     XCTAssertEqual(screen(library())?.shelf(mine: []), .all, "none chosen: all")
   }
 

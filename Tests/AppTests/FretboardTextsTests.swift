@@ -49,6 +49,33 @@ final class FretboardTextsTests: XCTestCase {
     }
   }
 
+  /// `show scale` and the library say each scale type's line of description in the player's
+  /// language: written in English, translated in each of the others.
+  func testEveryScaleTypeIsSummarizedInEveryLanguage() throws {
+    let english = AppFixtures.catalog.localizer(for: "en")
+    for type in ScaleType.all {
+      let summary = try XCTUnwrap(english.textIfPresent(type.summaryKey), type.summaryKey)
+      for language in Self.translations {
+        let said = AppFixtures.catalog.localizer(for: language).text(type.summaryKey)
+        XCTAssertNotEqual(said, summary, "\(language) \(type.summaryKey)")
+      }
+    }
+  }
+
+  /// The narrow list (80 columns) shows each family short; no library family, the new
+  /// scales' included, is longer there than the 20 characters the list was laid out for.
+  func testEveryFamilyIsShortEnoughForTheNarrowList() {
+    let families = Set(FretboardLibraryTests.shipped.map { PatternName($0.name).family })
+      .map(PatternName.init)
+    for language in ["en"] + Self.translations {
+      let strings = AppFixtures.catalog.localizer(for: language)
+      for family in families {
+        XCTAssertLessThanOrEqual(
+          family.shortFamilyText(strings).count, 20, "\(language): \(family.familyText(strings))")
+      }
+    }
+  }
+
   /// Every text of the shipped patterns, and of those made for the other tunings (the ukulele's
   /// boxes are said with templates of their own), in every language: nothing left unfilled, the
   /// files' own text in English and no English in a translation.
@@ -106,6 +133,32 @@ final class FretboardTextsTests: XCTestCase {
         }
       }
     }
+  }
+
+  /// The songs a pattern names show under its description in the browser and in the open
+  /// pattern, in the player's language, the titles as written; a pattern naming none shows no
+  /// such line.
+  func testTheSongsAPatternNamesAreShownWithItsDescription() throws {
+    var played = FretboardScreenTests.minorPentatonic
+    played.id = "my-box"
+    played.name = "My box"
+    played.description = "The box I learnt first."
+    played.songs = ["Song One", "Song Two"]
+    for (language, line) in [
+      ("en", "Played in: Song One; Song Two"), ("es", "Se toca en: Song One; Song Two"),
+    ] {
+      var model = model(language, size: Size(width: 120, height: 40), patterns: [played])
+      model.press(.character("4"))
+      XCTAssertTrue(prose(model).contains(line), text(model))
+      model.press(.enter)
+      XCTAssertTrue(prose(model).contains(line), text(model))
+    }
+    var silent = played
+    silent.songs = []
+    var model = model("en", size: Size(width: 120, height: 40), patterns: [silent])
+    model.press(.character("4"))
+    XCTAssertFalse(text(model).contains("Played in"), text(model))
+    XCTAssertEqual(silent.songsText(AppFixtures.catalog.localizer(for: "en")), "")
   }
 
   /// A user pattern's texts, and a library text the player changed, are the player's words; the

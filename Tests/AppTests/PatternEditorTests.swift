@@ -142,6 +142,21 @@ final class PatternEditorTests: XCTestCase {
     XCTAssertEqual(pattern.id, "minor-pentatonic-1")
   }
 
+  /// The editor has no field for songs, so saving keeps those the pattern named.
+  func testEditingKeepsTheSongsAPatternNames() throws {
+    var played = FretboardScreenTests.minorPentatonic
+    played.songs = ["Song One"]
+    var model = model()
+    _ = model.handle(.patternsLoaded([played], own: ["minor-pentatonic-1"], problems: []))
+    model.press(.character("e"))
+    XCTAssertEqual(editor(model)?.songs, ["Song One"])
+    model.press(.enter)
+    guard case .savePattern(let pattern, _) = model.press(.control("s")).first else {
+      return XCTFail("not saved")
+    }
+    XCTAssertEqual(pattern.songs, ["Song One"])
+  }
+
   func testOnlyYourOwnPatternIsDeletedAndAfterAsking() {
     var model = model()
     model.press(.character("d"))

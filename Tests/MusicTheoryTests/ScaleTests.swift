@@ -27,6 +27,18 @@ final class ScaleTests: XCTestCase {
       ("F# blues", "F# A B C C# E"),
       ("Db blues", "Db Fb Gb Abb Ab Cb"),
       ("C major blues", "C D Eb E G A"),
+      ("A hungarian minor", "A B C D# E F G#"),
+      ("E double harmonic", "E F G# A B C D#"),
+      ("C todi", "C Db Eb F# G Ab B"),
+      ("E hirajoshi", "E F# G B C"),
+      ("E in", "E F A B C"),
+      ("D yo", "D E G A B"),
+      ("A kumoi", "A B C E F#"),
+      ("C whole tone", "C D E F# Ab Bb"),
+      ("E# whole tone", "E# Fx Gx Ax C# D#"),
+      ("C diminished half-whole", "C Db Eb E F# G A Bb"),
+      ("C diminished whole-half", "C D Eb F Gb Ab A B"),
+      ("C bebop dominant", "C D E F G A Bb B"),
     ]
     for (text, notes) in table {
       guard let scale = Scale(parsing: text) else {
@@ -56,7 +68,7 @@ final class ScaleTests: XCTestCase {
 
   func testHeptatonicScalesUseEachLetterOnce() {
     let heptatonic = ScaleType.all.filter { $0.intervals.count == 7 }
-    XCTAssertEqual(heptatonic.count, 11, "the seven-note scale types")
+    XCTAssertEqual(heptatonic.count, 16, "the seven-note scale types")
     for type in heptatonic {
       for tonic in SpellingOracle.tonics {
         let letters = Scale(tonic: tonic, type: type)?.noteClasses.map(\.letter) ?? []

@@ -48,6 +48,42 @@ final class FretPatternJSONTests: XCTestCase {
       ))
   }
 
+  /// The songs a shape is played in travel with it, in their order; a pattern naming none
+  /// writes no `songs` key, so the shipped files stay as they were.
+  func testSongsAreKeptInOrderAndLeftOutWhenNone() throws {
+    var played = lydian
+    played.songs = ["Flying in a Blue Dream", "Crossroads; live"]
+    let text = String(decoding: try played.fileData(), as: UTF8.self)
+    XCTAssertTrue(text.contains(#""songs" : ["#), text)
+    XCTAssertEqual(try decode(text).songs, played.songs)
+    XCTAssertEqual(try decode(text), played)
+    XCTAssertFalse(String(decoding: try lydian.fileData(), as: UTF8.self).contains("songs"))
+    XCTAssertEqual(try decode(file()).songs, [])
+  }
+
+  func testSongsAreTitlesOfOneLineWithinTheirLimits() {
+    func withSongs(_ songs: String) -> String {
+      #"{"id": "a", "name": "A", "category": "scale", "tuning": "standard", "songs": \#(songs), "tones": [{"string": 6, "fret": 0}]}"#
+    }
+    let longest = String(repeating: "x", count: FretPattern.songLength)
+    XCTAssertNoThrow(try decode(withSongs(#"["\#(longest)"]"#)))
+    let most = Array(repeating: #""a""#, count: FretPattern.songCount).joined(separator: ",")
+    XCTAssertNoThrow(try decode(withSongs("[\(most)]")))
+    let cases: [(String, String)] = [
+      (#""Crossroads""#, "songs: must be a list of titles"),
+      ("[3]", "songs[0]: must be a string"),
+      (#"["a", "  "]"#, "songs[1]: must not be empty"),
+      (#"["\#(longest)x"]"#, "songs[0]: is longer than 80 characters"),
+      (#"["one\ntwo"]"#, "songs[0]: must be one line without control characters"),
+      ("[\(most), \"b\"]", "songs: names at most 12 songs"),
+    ]
+    for (songs, expected) in cases {
+      XCTAssertThrowsError(try decode(withSongs(songs)), songs) { error in
+        XCTAssertEqual("\(error)", expected)
+      }
+    }
+  }
+
   func testACustomTuningIsWrittenAsItsNotesAndReadBack() throws {
     var open = lydian
     open.tuning = try XCTUnwrap(Tuning(parsing: "C2 G2 C3 G3 C4 E4"))

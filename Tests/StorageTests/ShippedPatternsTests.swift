@@ -29,7 +29,7 @@ final class ShippedPatternsTests: StorageTestCase {
     for pattern in generated {
       XCTAssertEqual(library.pattern(id: pattern.id), pattern, pattern.id)
     }
-    XCTAssertEqual(library.patterns.first?.id, "blues-1", "scales first, families by id")
+    XCTAssertEqual(library.patterns.first?.id, "bebop-dominant-1", "scales first, families by id")
     XCTAssertEqual(library.patterns.last?.category, .chord)
   }
 }

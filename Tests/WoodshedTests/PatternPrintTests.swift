@@ -55,6 +55,22 @@ final class PatternPrintTests: XCTestCase {
     XCTAssertTrue(html.contains("<svg "))
   }
 
+  /// A pattern's songs are printed under its description.
+  func testTheSongsAPatternNamesArePrinted() throws {
+    let file = woodshed.home.appendingPathComponent("played.json")
+    try Data(
+      #"{"id": "played", "name": "Played", "category": "scale", "tuning": "standard", "description": "A box.", "songs": ["Song One", "Song Two"], "tones": [{"string": 6, "fret": 0}, {"string": 6, "fret": 3}]}"#
+        .utf8
+    ).write(to: file)
+    let imported = try woodshed.run(["patterns", "import", file.path])
+    XCTAssertEqual(imported.status, 0, imported.error)
+    let printed = try woodshed.run(["patterns", "print", "played"])
+    XCTAssertEqual(printed.status, 0, printed.error)
+    XCTAssertTrue(printed.output.contains("Played in: Song One; Song Two"), printed.output)
+    let plain = try woodshed.run(["patterns", "print", "minor-pentatonic-1"])
+    XCTAssertFalse(plain.output.contains("Played in"))
+  }
+
   func testBadInputIsOneClearLineAndNothingIsOverwritten() throws {
     let svg = woodshed.home.appendingPathComponent("kept.svg")
     try Data("mine".utf8).write(to: svg)

@@ -17,7 +17,7 @@ final class PatternsCommandTests: XCTestCase {
     let result = try woodshed.run(["patterns"])
     XCTAssertEqual(result.status, 0, result.error)
     let lines = result.output.split(separator: "\n")
-    XCTAssertEqual(lines.count, 188)
+    XCTAssertEqual(lines.count, 256)
     XCTAssertTrue(lines.first?.hasPrefix("major-1 ") ?? false, "\(lines.first ?? "")")
   }
 

@@ -34,8 +34,8 @@ final class ShowCommandTests: XCTestCase {
     XCTAssertEqual(result.status, 0, result.error)
     let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false)
     XCTAssertEqual(lines[0], "D E F G A B C")
-    XCTAssertEqual(lines[2], "up:   D G, E A, F B, G C, A D, B E, C F, D")
-    XCTAssertEqual(lines[3], "down: D A, C G, B F, A E, G D, F C, E B, D")
+    XCTAssertEqual(lines[3], "up:   D G, E A, F B, G C, A D, B E, C F, D")
+    XCTAssertEqual(lines[4], "down: D A, C G, B F, A E, G D, F C, E B, D")
     XCTAssertTrue(result.output.contains("string 6:"), result.output)
     let chord = try woodshed.run(["show", "chord", "C", "--sequence", "thirds"])
     XCTAssertEqual(chord.error, "Error: --sequence is for scales\n")
@@ -51,14 +51,42 @@ final class ShowCommandTests: XCTestCase {
     let result = try woodshed.run(["show", "scale", "D dorian", "--chords"])
     XCTAssertEqual(result.status, 0, result.error)
     let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false)
-    XCTAssertEqual(lines[2], "triads:   i Dm, ii Em, III F, IV G, v Am, vi° Bdim, VII C")
+    XCTAssertEqual(lines[3], "triads:   i Dm, ii Em, III F, IV G, v Am, vi° Bdim, VII C")
     XCTAssertEqual(
-      lines[3],
+      lines[4],
       "sevenths: i7 Dm7, ii7 Em7, IIImaj7 Fmaj7, IV7 G7, v7 Am7, viø7 Bm7b5, VIImaj7 Cmaj7")
     let pentatonic = try woodshed.run(["show", "scale", "A minor pentatonic", "--chords"])
     XCTAssertEqual(
       pentatonic.error,
       "Error: --chords is for seven-note scales: A minor pentatonic has 5 notes\n")
+  }
+
+  /// A scale's second line says what it is, in the player's language, for the new scales in
+  /// any key as for the old.
+  func testTheSecondLineDescribesTheScale() throws {
+    let hirajoshi = try woodshed.run(["show", "scale", "Eb hirajoshi"])
+    XCTAssertEqual(hirajoshi.status, 0, hirajoshi.error)
+    XCTAssertEqual(
+      hirajoshi.output.split(separator: "\n").prefix(2),
+      ["Eb F Gb Bb Cb", "A Japanese pentatonic scale, as the koto is tuned: 1 2 b3 5 b6."])
+    let hijaz = try woodshed.run(["show", "scale", "D hijaz"])
+    XCTAssertEqual(
+      hijaz.output.split(separator: "\n").prefix(2),
+      [
+        "D Eb F# G A Bb C",
+        "The fifth mode of harmonic minor, in flamenco and klezmer; also maqam Hijaz"
+          + " approximated in 12-TET.",
+      ])
+    try woodshed.writeSettings(#"{"language": "es"}"#)
+    let wholeTone = try woodshed.run(["show", "scale", "C whole tone"])
+    XCTAssertEqual(
+      wholeTone.output.split(separator: "\n").prefix(2),
+      [
+        "C D E F# Ab Bb",
+        "Seis notas a un tono, escritas 1 2 3 #4 b6 b7: sobre acordes aumentados y 7#5.",
+      ])
+    let chord = try woodshed.run(["show", "chord", "C"])
+    XCTAssertEqual(chord.output.split(separator: "\n", omittingEmptySubsequences: false)[1], "")
   }
 
   func testTheNeckShowsEachToneWithItsInterval() throws {

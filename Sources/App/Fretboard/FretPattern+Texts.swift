@@ -13,6 +13,12 @@ extension FretPattern {
     Self.said(instructions, strings)
   }
 
+  /// "Played in: Crossroads; Red House", the titles as written; empty for a pattern that names
+  /// no songs.
+  func songsText(_ strings: Localizer) -> String {
+    songs.isEmpty ? "" : strings.text("fretboard.songs", ["songs": songs.joined(separator: "; ")])
+  }
+
   static func said(_ text: String, _ strings: Localizer) -> String {
     PatternText(english: text)?.rendered { strings[$0] } ?? text
   }

@@ -618,6 +618,12 @@ enum FretboardScreenView {
       canvas.write(line, x: area.x, y: y, style: .role(.text), clip: area)
       y += 1
     }
+    let songs = pattern.songsText(strings)
+    if !songs.isEmpty { y += 1 }
+    for line in songs.wrapped(toWidth: area.width) where y < area.maxY {
+      canvas.write(line, x: area.x, y: y, style: .role(.muted), clip: area)
+      y += 1
+    }
   }
 
   private static func renderNeck(
@@ -700,7 +706,8 @@ enum FretboardScreenView {
       height: max(0, area.maxY - y - 6 - wordRows))
     var row = text.y
     let paragraphs = [
-      pattern.descriptionText(model.strings), pattern.instructionsText(model.strings),
+      pattern.descriptionText(model.strings), pattern.songsText(model.strings),
+      pattern.instructionsText(model.strings),
     ]
     for paragraph in paragraphs where !paragraph.isEmpty {
       for line in paragraph.wrapped(toWidth: text.width) where row < text.maxY {

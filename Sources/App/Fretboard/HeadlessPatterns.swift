@@ -139,7 +139,10 @@ public enum HeadlessPatterns {
         naming.name(of: tuning.openNote(string: $0).noteClass, glyphs: .unicode)
       },
       dots: dots,
-      paragraphs: [pattern.descriptionText(strings), pattern.instructionsText(strings)])
+      paragraphs: [
+        pattern.descriptionText(strings), pattern.songsText(strings),
+        pattern.instructionsText(strings),
+      ])
   }
 
   /// Writes the chart as SVG or, for a `.html` name, as a page around it; never over a file

@@ -26,6 +26,8 @@ public struct PatternEditorModel: Equatable, Sendable {
   public private(set) var editing: String?
   /// The library pattern this is a copy of.
   public private(set) var basedOn: String?
+  /// Kept from the pattern edited, which the editor does not change.
+  public private(set) var songs: [String] = []
   public private(set) var isDirty = false
   /// Whether the box asking to leave without saving is up.
   public private(set) var asksToDiscard = false
@@ -58,6 +60,7 @@ public struct PatternEditorModel: Equatable, Sendable {
     instructions = pattern.instructions
     editing = isOwn ? pattern.id : nil
     basedOn = isOwn ? pattern.basedOn : pattern.id
+    songs = pattern.songs
   }
 
   static let hints: [KeyHint] = [
@@ -177,7 +180,7 @@ public struct PatternEditorModel: Equatable, Sendable {
     guard
       var pattern = draft.pattern(
         id: "", name: trimmed, category: category, description: description,
-        instructions: instructions, basedOn: basedOn)
+        instructions: instructions, basedOn: basedOn, songs: songs)
     else {
       problem = Message("editor.problem.noNotes")
       focus = .neck

@@ -11,11 +11,13 @@ public enum HeadlessShow {
     case arpeggio
   }
 
-  /// What is shown: the tonic or root, and each tone's interval from it, in order.
+  /// What is shown: the tonic or root, and each tone's interval from it, in order, and for a
+  /// scale the locale key of its line of description.
   struct Tones {
     let root: NoteClass
     let noteClasses: [NoteClass]
     let intervals: [Interval]
+    var summaryKey: String?
   }
 
   static func tones(_ kind: Kind, _ name: String) throws(Launcher.Failure) -> Tones {
@@ -25,7 +27,8 @@ public enum HeadlessShow {
       switch Scale.parse(text) {
       case .success(let scale):
         return Tones(
-          root: scale.tonic, noteClasses: scale.noteClasses, intervals: scale.type.intervals)
+          root: scale.tonic, noteClasses: scale.noteClasses, intervals: scale.type.intervals,
+          summaryKey: scale.type.summaryKey)
       case .failure(let error):
         throw Launcher.Failure(description: error.description)
       }
@@ -40,10 +43,11 @@ public enum HeadlessShow {
     }
   }
 
-  /// The spelled notes, space-separated with ASCII accidentals so scripts can read them, with
-  /// a scale's `sequence` (`ScaleSequence`) up and down after them, then every place they lie
-  /// in the fret window, labelled with their interval from the root, then the same places in
-  /// words in the language of `strings`, the notes named in `naming`.
+  /// The spelled notes, space-separated with ASCII accidentals so scripts can read them, a
+  /// scale's line of description under them, a scale's `sequence` (`ScaleSequence`) up and down
+  /// after that, then every place they lie in the fret window, labelled with their interval from
+  /// the root, then the same places in words in the language of `strings`, the notes named in
+  /// `naming`.
   public static func render(
     _ kind: Kind, _ name: String, tuning tuningText: String = "standard",
     frets fretsText: String = "0-12", leftHanded: Bool = false, sequence: String? = nil,
@@ -78,6 +82,7 @@ public enum HeadlessShow {
       places, root: strings.text(kind == .scale ? "show.words.tonic" : "show.words.root"),
       strings: strings, naming: naming, glyphs: GlyphSet.named(glyphs))
     return tones.noteClasses.map(\.description).joined(separator: " ") + "\n"
+      + (tones.summaryKey.map { strings.text($0) + "\n" } ?? "")
       + sequenceLines.map { "\n" + $0 }.joined() + "\n" + canvas.plainText
       + "\n" + words.map { $0 + "\n" }.joined()
   }
