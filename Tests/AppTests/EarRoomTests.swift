@@ -140,6 +140,21 @@ final class EarRoomTests: XCTestCase {
     XCTAssertEqual(record.answers.count, 10)
   }
 
+  /// Scales' names are too wide for a grid column each at 80 columns: the answers given keep
+  /// theirs, so the grid shows what was heard as what.
+  func testTheScalesGridKeepsTheAnswersGiven() {
+    var model = opened()
+    model.press(.left, .down, .left, .left)
+    XCTAssertEqual(screen(model)?.levelItems.count, 11)
+    model.press(.enter, at: 1)
+    answerAll(&model) { _ in .scale(.lydian) }
+    let lines = text(model).split(separator: "\n")
+    let header = lines.first { $0.contains("played") } ?? ""
+    XCTAssertTrue(header.contains("lydian"), text(model))
+    let row = lines.first { $0.hasPrefix("  lydian ") } ?? ""
+    XCTAssertTrue(row.contains(where: \.isNumber), text(model))
+  }
+
   func testAWholeSessionIsAskedAnsweredAndRecorded() throws {
     var model = opened()
     model.press(.down, .right)  // level 2: nine intervals
