@@ -21,6 +21,11 @@ final class EarNamesTests: XCTestCase {
       EarNames.name(
         of: .interval(Interval(shortName: "A2")!), strings: catalog.localizer(for: "en")),
       "A2", "no name for an interval outside the levels: its short name")
+    let dorian = ["en": "dorian", "es": "dórico", "ca": "dòric", "ru": "дорийский"]
+    for (language, name) in dorian {
+      XCTAssertEqual(
+        EarNames.name(of: .scale(.dorian), strings: catalog.localizer(for: language)), name)
+    }
   }
 
   /// Every item has a name of its own in every language, and each name reads back as it.
@@ -31,12 +36,23 @@ final class EarNamesTests: XCTestCase {
         let names = exercise.allItems.map { EarNames.name(of: $0, strings: strings) }
         XCTAssertEqual(Set(names).count, names.count, "\(language) \(exercise): \(names)")
         for (item, name) in zip(exercise.allItems, names) {
-          XCTAssertNotEqual(name, item.shortName, "\(language) has no name for \(item)")
+          XCTAssertEqual(
+            strings.textIfPresent(key(of: item)), name, "\(language) has no name for \(item)")
           XCTAssertEqual(
             EarNames.item(parsing: name, exercise: exercise, catalog: catalog), item,
             "\(language): \(name)")
         }
       }
+    }
+  }
+
+  /// The locale key of an item's name: English names a scale as its short name without the
+  /// hyphens ("major", "dorian"), so a name is known to be the locale's by its key.
+  private func key(of item: EarItem) -> String {
+    switch item {
+    case .interval: "ear.interval.\(item.shortName)"
+    case .chord: "ear.chord.\(item.shortName)"
+    case .scale: "ear.scale.\(item.shortName)"
     }
   }
 
@@ -58,6 +74,19 @@ final class EarNamesTests: XCTestCase {
       ("minor third", .chords, nil),
       ("m3", .chords, nil),
       ("tercera", .intervals, nil),
+      ("dorian", .scales, .scale(.dorian)),
+      ("natural-minor", .scales, .scale(.naturalMinor)),
+      ("Natural Minor", .scales, .scale(.naturalMinor)),
+      ("aeolian", .scales, .scale(.naturalMinor)),
+      ("dorico", .scales, .scale(.dorian)),
+      ("dòric", .scales, .scale(.dorian)),
+      ("menor armonica", .scales, .scale(.harmonicMinor)),
+      ("pentatònica menor", .scales, .scale(.minorPentatonic)),
+      ("Фригийский доминантовый", .scales, .scale(.phrygianDominant)),
+      ("blues mayor", .scales, .scale(.majorBlues)),
+      ("dorian", .chords, nil),
+      ("maj", .scales, nil),
+      ("minor third", .scales, nil),
       ("", .intervals, nil),
     ]
     for (text, exercise, item) in typed {

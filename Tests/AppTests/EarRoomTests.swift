@@ -77,6 +77,84 @@ final class EarRoomTests: XCTestCase {
     XCTAssertEqual(screen(model)?.row, .exercise, "chords are answered by key: no fifth line")
   }
 
+  /// Scales, the third exercise: up, down or mixed (never together), answered by key or by a
+  /// name typed in any language; each question a run to the octave, half a second a note; the
+  /// verdict spells the run; the session recorded under scales.
+  func testScalesAreChosenAskedAndRecorded() throws {
+    var model = opened()
+    model.press(.down, .down, .right, .right)
+    XCTAssertEqual(screen(model)?.sounding, .harmonic)
+    model.press(.up, .up, .right, .right)
+    XCTAssertEqual(screen(model)?.exercise, .scales)
+    XCTAssertEqual(screen(model)?.sounding, .up, "a scale is never heard together")
+    XCTAssertTrue(text(model).contains("Scales"), text(model))
+    XCTAssertTrue(text(model).contains("Items: major, natural minor"), text(model))
+    XCTAssertEqual(screen(model)?.rows, [.exercise, .level, .sounding, .count])
+    model.press(.down, .down, .right, .right)
+    XCTAssertEqual(screen(model)?.sounding, .mixed, "down, then mixed: no harmonic scale")
+    model.press(.right)
+    XCTAssertEqual(screen(model)?.sounding, .up)
+    model.press(.left, .left)
+    XCTAssertEqual(screen(model)?.sounding, .down)
+    model.press(.up, .up, .right)
+    XCTAssertEqual(screen(model)?.exercise, .intervals, "after the last, the first")
+    model.press(.left)
+    XCTAssertEqual(screen(model)?.exercise, .scales)
+    XCTAssertEqual(screen(model)?.sounding, .down, "to intervals and back keeps it")
+
+    let start = model.press(.enter, at: 1)
+    let first = try XCTUnwrap(screen(model)?.question)
+    XCTAssertEqual(start, [.playEar(EarSound(first))])
+    XCTAssertEqual(EarSound(first).seconds, 4, "eight notes, half a second each")
+    XCTAssertEqual(first.notes.count, 8)
+    XCTAssertEqual(first.sounding, .down)
+    XCTAssertTrue(text(model).contains("1  major"), text(model))
+    XCTAssertTrue(text(model).contains("2  natural minor"), text(model))
+    model.press(key(for: first.item, model), at: 3)
+    XCTAssertTrue(text(model).contains("✓ Right: "), text(model))
+    XCTAssertTrue(
+      text(model).contains(EarView.spelled(first.notes, model: model)), text(model))
+    let compared = model.press(.character(" "), at: 3.5)
+    guard case .playEar(let sound) = compared.first else { return XCTFail("\(compared)") }
+    XCTAssertEqual(sound.noteSeconds, 0.5)
+    model.press(.enter, at: 4)
+
+    // The second typed in Spanish.
+    let second = try XCTUnwrap(screen(model)?.question)
+    let spanish = second.item == .scale(.major) ? "mayor" : "menor natural"
+    model.press(.tab)
+    for character in spanish { model.press(.character(character)) }
+    model.press(.enter, at: 6)
+    XCTAssertEqual(screen(model)?.answers.last?.isCorrect, true, text(model))
+    model.press(.enter, at: 7)
+
+    let effects = answerAll(&model, from: 8) { $0 == .scale(.major) ? .scale(.naturalMinor) : $0 }
+    let record = try XCTUnwrap(
+      effects.compactMap { effect -> SessionRecord? in
+        if case .record(let record) = effect { return record }
+        return nil
+      }.first)
+    XCTAssertEqual(record.exercise, "scales")
+    XCTAssertEqual(record.content, ["major", "natural-minor"])
+    XCTAssertEqual(Set(record.answers.map(\.context)), ["scales"])
+    XCTAssertEqual(record.answers.count, 10)
+  }
+
+  /// Scales' names are too wide for a grid column each at 80 columns: the answers given keep
+  /// theirs, so the grid shows what was heard as what.
+  func testTheScalesGridKeepsTheAnswersGiven() {
+    var model = opened()
+    model.press(.left, .down, .left, .left)
+    XCTAssertEqual(screen(model)?.levelItems.count, 11)
+    model.press(.enter, at: 1)
+    answerAll(&model) { _ in .scale(.lydian) }
+    let lines = text(model).split(separator: "\n")
+    let header = lines.first { $0.contains("played") } ?? ""
+    XCTAssertTrue(header.contains("lydian"), text(model))
+    let row = lines.first { $0.hasPrefix("  lydian ") } ?? ""
+    XCTAssertTrue(row.contains(where: \.isNumber), text(model))
+  }
+
   func testAWholeSessionIsAskedAnsweredAndRecorded() throws {
     var model = opened()
     model.press(.down, .right)  // level 2: nine intervals

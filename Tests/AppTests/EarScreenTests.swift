@@ -91,6 +91,19 @@ final class EarScreenTests: XCTestCase {
     assertCanvasSnapshot(AppView.render(model), named: "80x24")
   }
 
+  /// Scales up to level 4 (eleven choices), a wrong answer: the run spelled and on the staff.
+  func testAScalesVerdict() {
+    for size in Self.sizes {
+      var model = AppFixtures.model(size: size)
+      model.press(.character("6"), .left, .down, .left, .left)
+      model.press(.enter, at: 1)
+      let item = ear(model).question!.item
+      let wrong: EarItem = item == .scale(.dorian) ? .scale(.lydian) : .scale(.dorian)
+      model.press(key(for: wrong, model), at: 3)
+      assertCanvasSnapshot(AppView.render(model), named: name(size))
+    }
+  }
+
   /// The last level in Russian: every interval a choice, the longest names, at 80×24.
   func testTheLastLevelInRussian() {
     var settings = Settings()

@@ -53,15 +53,59 @@ final class HeadlessEarTests: XCTestCase {
       samples.count, Int((questions.last!.end * Double(HeadlessEar.sampleRate)).rounded()))
   }
 
+  /// A scale runs from its root to its octave, half a second a note, up or down, a second of
+  /// silence after it; the report names it in the player's language.
+  func testScalesRunHalfASecondANote() throws {
+    let (exercise, questions) = try HeadlessEar.questions(
+      options("scales", items: "major dorian", soundings: "up down", count: 6))
+    XCTAssertEqual(exercise, .scales)
+    for timed in questions {
+      XCTAssertEqual(timed.question.notes.count, 8)
+      XCTAssertEqual(
+        timed.noteTimes.map(\.lowerBound), (0..<8).map { timed.start + Double($0) * 0.5 })
+      XCTAssertEqual(timed.end - timed.start, 4, accuracy: 1e-9)
+      let run = timed.question.notes.map(\.pitch.midiNumber)
+      XCTAssertEqual(abs(run[7] - run[0]), 12, "the root and its octave")
+    }
+    XCTAssertEqual(Set(questions.map(\.question.sounding)), [.up, .down])
+    for (previous, next) in zip(questions, questions.dropFirst()) {
+      XCTAssertEqual(next.start - previous.end, 1, accuracy: 1e-9)
+    }
+    let samples = HeadlessEar.render(questions, piano: nil)
+    XCTAssertEqual(
+      samples.count, Int((questions.last!.end * Double(HeadlessEar.sampleRate)).rounded()))
+    let json = try HeadlessEar.quizJSON(
+      exercise, questions, seed: 7, strings: AppFixtures.catalog.localizer(for: "ca"))
+    let report = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    XCTAssertEqual(report["exercise"] as? String, "scales")
+    let reported = try XCTUnwrap(report["questions"] as? [[String: Any]])
+    XCTAssertEqual(
+      reported.compactMap { $0["answer"] as? String },
+      questions.map(\.question.item.shortName))
+    let names = ["major": "major", "dorian": "dòric"]
+    XCTAssertEqual(
+      reported.compactMap { $0["answerName"] as? String },
+      questions.map { names[$0.question.item.shortName]! })
+  }
+
   func testBadOptionsAreOneClearLine() {
     let cases: [(HeadlessEar.Options, String)] = [
-      (options("scales"), "unknown exercise \"scales\": use intervals or chords"),
+      (options("degrees"), "unknown exercise \"degrees\": use intervals, chords or scales"),
       (options("intervals", count: 0), "--count must be 1 to 500, not 0"),
       (
         options("chords", items: "maj m9"),
         "unknown chords item \"m9\": use maj m dim aug sus2 sus4 maj7 7 m7 m7b5 dim7 mMaj7"
       ),
       (options("chords", soundings: "up"), "unknown sounding \"up\" for chords: use harmonic"),
+      (
+        options("scales", soundings: "harmonic"),
+        "unknown sounding \"harmonic\" for scales: use up down"
+      ),
+      (
+        options("scales", items: "major m3"),
+        "unknown scales item \"m3\": use major natural-minor harmonic-minor melodic-minor major-pentatonic minor-pentatonic blues dorian mixolydian lydian phrygian locrian phrygian-dominant lydian-dominant major-blues"
+      ),
       (
         HeadlessEar.Options(
           exercise: "intervals", items: nil, level: 1, soundings: nil, count: 1, seed: 1,

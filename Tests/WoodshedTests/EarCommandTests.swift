@@ -208,11 +208,57 @@ final class EarCommandTests: XCTestCase {
       gradedInASCII.output, "1. bien: m7 (septima menor)\nPuntuacion: 1 de 1 (100 %)\n")
   }
 
+  /// Scales: each a run of eight notes, half a second each, from the root to its octave; the
+  /// answers graded by short name or in any language.
+  func testScalesQuizzedAndGraded() throws {
+    let scales = ["--exercise", "scales", "--items", "major dorian", "--count", "5", "--seed", "7"]
+    let result = try woodshed.run(["ear", "quiz", "--json"] + scales)
+    XCTAssertEqual(result.status, 0, result.error)
+    let report = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+    XCTAssertEqual(report["exercise"] as? String, "scales")
+    let questions = try XCTUnwrap(report["questions"] as? [[String: Any]])
+    XCTAssertEqual(questions.count, 5)
+    var answers: [String] = []
+    for question in questions {
+      XCTAssertEqual(question["sounding"] as? String, "up")
+      let answer = try XCTUnwrap(question["answer"] as? String)
+      XCTAssertTrue(["major", "dorian"].contains(answer), answer)
+      answers.append(answer)
+      let notes = try XCTUnwrap(question["notes"] as? [[String: Any]])
+      XCTAssertEqual(notes.count, 8)
+      let midi = notes.compactMap { $0["midi"] as? Int }
+      XCTAssertEqual(midi.last.map { $0 - midi[0] }, 12, "up to the octave")
+      let starts = notes.compactMap { $0["start"] as? Double }
+      let start = try XCTUnwrap(question["start"] as? Double)
+      XCTAssertEqual(starts, (0..<8).map { start + Double($0) * 0.5 })
+      XCTAssertEqual(question["end"] as? Double, start + 4)
+    }
+    // The first right by its short name, the second in Spanish, the third given the other.
+    let file = woodshed.home.appendingPathComponent("scales.txt")
+    let spanish = ["major": "mayor", "dorian": "dórico"]
+    let other = ["major": "dorian", "dorian": "major"]
+    try Data(
+      [answers[0], spanish[answers[1]]!, other[answers[2]]!].joined(separator: "\n").utf8
+    ).write(to: file)
+    let graded = try woodshed.run(["ear", "grade", "--json", "--answers", file.path] + scales)
+    XCTAssertEqual(graded.status, 0, graded.error)
+    let verdicts = try XCTUnwrap(
+      (JSONSerialization.jsonObject(with: Data(graded.output.utf8)) as? [String: Any])?[
+        "verdicts"] as? [[String: Any]])
+    XCTAssertEqual(
+      verdicts.compactMap { $0["right"] as? Bool }, [true, true, false, false, false])
+    XCTAssertEqual(verdicts[1]["understood"] as? String, answers[1])
+  }
+
   func testBadInputIsOneLineAndFails() throws {
     let tooMany = woodshed.home.appendingPathComponent("many.txt")
     try Data("m3\nm3\n".utf8).write(to: tooMany)
     let cases: [([String], String)] = [
-      (["quiz", "--exercise", "scales"], "unknown exercise \"scales\": use intervals or chords"),
+      (
+        ["quiz", "--exercise", "degrees"],
+        "unknown exercise \"degrees\": use intervals, chords or scales"
+      ),
       (["quiz", "--exercise", "intervals", "--count", "0"], "--count must be 1 to 500, not 0"),
       (
         ["quiz", "--exercise", "intervals", "--items", "m3 X9"],

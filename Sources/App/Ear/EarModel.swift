@@ -5,8 +5,8 @@ import Practice
 import Storage
 import TerminalUI
 
-/// The Ear room: choose an exercise, a level, how intervals sound (or whether chords are
-/// inverted), how many questions and, for intervals, whether answers may be played; then hear
+/// The Ear room: choose an exercise, a level, how intervals and scales sound (or whether chords
+/// are inverted), how many questions and, for intervals, whether answers may be played; then hear
 /// each question and name it with a key, a typed name, or the second note played on the
 /// instrument or a MIDI keyboard. After each answer the verdict, the notes spelled and on the
 /// staff; `r` hears it again, Space hears the answer given beside the right one. At the end the
@@ -19,20 +19,26 @@ public struct EarModel: Equatable, Sendable {
     case finished
   }
 
-  /// How the room sounds an interval: one of the question's ways, or any of them at random.
+  /// How the room sounds an interval or a scale: one of the question's ways, or any of the
+  /// exercise's at random.
   public enum Sounding: String, CaseIterable, Sendable {
     case up
     case down
     case harmonic
     case mixed
 
-    var soundings: [EarQuestion.Sounding] {
-      self == .mixed ? [.up, .down, .harmonic] : [EarQuestion.Sounding(rawValue: rawValue)!]
+    func soundings(for exercise: EarExercise) -> [EarQuestion.Sounding] {
+      self == .mixed ? exercise.soundings : [EarQuestion.Sounding(rawValue: rawValue)!]
+    }
+
+    /// The choices the setup steps through for `exercise`: its ways, then mixed.
+    static func choices(for exercise: EarExercise) -> [Sounding] {
+      exercise.soundings.map { Sounding(rawValue: $0.rawValue)! } + [.mixed]
     }
   }
 
   /// The lines of the setup list, top to bottom; the third is the sounding for intervals and
-  /// the inversions for chords, the last (intervals only) how to answer.
+  /// scales and the inversions for chords, the last (intervals only) how to answer.
   public enum Row: CaseIterable, Sendable {
     case exercise
     case level
@@ -229,12 +235,14 @@ public struct EarModel: Equatable, Sendable {
     case .exercise:
       exercise = stepped(exercise, in: EarExercise.allCases)
       level = 1
+      // Chords sound together whatever the choice; scales never do.
+      if exercise == .scales && sounding == .harmonic { sounding = .up }
     case .level:
       level = stepped(level, in: Array(1...exercise.levels.count))
     case .sounding where exercise == .chords:
       inversions.toggle()
     case .sounding:
-      sounding = stepped(sounding, in: Sounding.allCases)
+      sounding = stepped(sounding, in: Sounding.choices(for: exercise))
     case .count:
       count = stepped(count, in: Self.counts)
     case .playing:
@@ -242,9 +250,9 @@ public struct EarModel: Equatable, Sendable {
     }
   }
 
-  /// The setup list's lines: chords are answered by key only.
+  /// The setup list's lines: only intervals are answered by playing.
   public var rows: [Row] {
-    exercise == .chords ? [.exercise, .level, .sounding, .count] : Row.allCases
+    exercise == .intervals ? Row.allCases : [.exercise, .level, .sounding, .count]
   }
 
   /// Whether the microphone and MIDI are open: while a session answered by playing runs.
@@ -290,7 +298,8 @@ public struct EarModel: Equatable, Sendable {
       }
       draw -= weight
     }
-    let soundings = exercise == .chords ? [EarQuestion.Sounding.harmonic] : sounding.soundings
+    let soundings =
+      exercise == .chords ? [EarQuestion.Sounding.harmonic] : sounding.soundings(for: exercise)
     let quiz = EarQuiz(
       exercise: exercise, items: [chosen], soundings: soundings, count: 1,
       inversions: exercise == .chords && inversions, using: &random)
@@ -450,7 +459,9 @@ public struct EarModel: Equatable, Sendable {
       EarQuestion(
         item: answer.given, root: root(of: question), sounding: question.sounding,
         inversion: inversion)?.notes.map(\.pitch) ?? right
-    return EarSound(phrases: [given, right], together: question.sounding == .harmonic)
+    return EarSound(
+      phrases: [given, right], together: question.sounding == .harmonic,
+      noteSeconds: HeadlessEar.noteSeconds(of: question.item))
   }
 
   /// The note a question was built on: its first note upwards, or in an inversion the one
@@ -512,6 +523,7 @@ extension EarQuestion {
     switch item {
     case .interval: EarExercise.intervals.rawValue
     case .chord: EarExercise.chords.rawValue
+    case .scale: EarExercise.scales.rawValue
     }
   }
 }

@@ -75,6 +75,7 @@ public enum EarNames {
     switch item {
     case .interval: "ear.interval.\(item.shortName)"
     case .chord: "ear.chord.\(item.shortName)"
+    case .scale: "ear.scale.\(item.shortName)"
     }
   }
 

@@ -15,26 +15,34 @@ public struct EarSound: Equatable, Sendable {
   public var phrases: [[Pitch]]
   /// Whether each phrase's notes start together, on the same sample.
   public var together: Bool
+  /// How long each note of a melodic phrase sounds, the next one starting after it.
+  public var noteSeconds: Double
 
-  public init(phrases: [[Pitch]], together: Bool) {
+  public init(
+    phrases: [[Pitch]], together: Bool, noteSeconds: Double = HeadlessEar.melodicNoteSeconds
+  ) {
     self.phrases = phrases
     self.together = together
+    self.noteSeconds = noteSeconds
   }
 
   /// The question as `woodshed ear quiz` renders it.
   public init(_ question: EarQuestion) {
-    self.init(phrases: [question.notes.map(\.pitch)], together: question.sounding == .harmonic)
+    self.init(
+      phrases: [question.notes.map(\.pitch)], together: question.sounding == .harmonic,
+      noteSeconds: HeadlessEar.noteSeconds(of: question.item))
   }
 
   /// The notes laid out as `HeadlessEar` lays out its questions: a melodic note a second long
-  /// and the next after it, a chord a second and a half, a second of silence between phrases.
+  /// (a scale's half a second) and the next after it, a chord a second and a half, a second of
+  /// silence between phrases.
   public var notes: [Note] {
     var notes: [Note] = []
     var start = 0.0
     for phrase in phrases {
-      let length = together ? HeadlessEar.harmonicSeconds : HeadlessEar.melodicNoteSeconds
+      let length = together ? HeadlessEar.harmonicSeconds : noteSeconds
       for (index, pitch) in phrase.enumerated() {
-        let onset = together ? start : start + Double(index) * HeadlessEar.melodicNoteSeconds
+        let onset = together ? start : start + Double(index) * noteSeconds
         notes.append(Note(pitch: pitch, start: onset, end: onset + length))
       }
       start = (notes.map(\.end).max() ?? start) + HeadlessEar.silenceSeconds

@@ -394,7 +394,15 @@ enum EarView {
     let widest = shown.map(\.displayWidth).max() ?? 0
     let label = max(corner.displayWidth, widest) + 2
     let cell = max(4, widest + 1)
-    let columns = Array(shown.prefix(max(1, (column.width - label) / cell)))
+    let fit = max(1, (column.width - label) / cell)
+    // Where the names are too wide for every column (scales), the answers given are kept: a
+    // column no one answered holds only dots.
+    let given = shown.filter { item in
+      shown.contains { confusion.count(played: $0, given: item) > 0 }
+    }
+    let kept =
+      shown.count <= fit ? shown : Array((given + shown.filter { !given.contains($0) }).prefix(fit))
+    let columns = shown.filter(kept.contains)
     canvas.write(corner, x: column.x, y: top, style: .role(.muted), clip: column)
     for (index, given) in columns.enumerated() {
       canvas.write(

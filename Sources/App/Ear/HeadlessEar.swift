@@ -11,7 +11,10 @@ import Storage
 public enum HeadlessEar {
   public static let sampleRate = 48_000
   /// How long each note of a melodic question sounds, and the next one starts after it.
-  static let melodicNoteSeconds = 1.0
+  public static let melodicNoteSeconds = 1.0
+  /// A scale's notes go twice as fast: eight notes of a second each would be a run no one
+  /// plays, and too long to hold in the ear as one shape.
+  static let scaleNoteSeconds = 0.5
   static let harmonicSeconds = 1.5
   static let silenceSeconds = 1.0
 
@@ -64,9 +67,10 @@ public enum HeadlessEar {
     exercise: EarExercise, questions: [TimedQuestion]
   ) {
     guard let exercise = EarExercise(rawValue: options.exercise) else {
+      let names = EarExercise.allCases.map(\.rawValue)
       throw Launcher.Failure(
         description:
-          "unknown exercise \"\(options.exercise)\": use \(EarExercise.allCases.map(\.rawValue).joined(separator: " or "))"
+          "unknown exercise \"\(options.exercise)\": use \(names.dropLast().joined(separator: ", ")) or \(names.last!)"
       )
     }
     guard EarQuiz.countRange.contains(options.count) else {
@@ -80,7 +84,7 @@ public enum HeadlessEar {
     }
     let items = try self.items(options, exercise: exercise)
     let soundings = try self.soundings(options.soundings, exercise: exercise)
-    let placement = try self.placement(options, items: items)
+    let placement = try self.placement(options, exercise: exercise, items: items)
     var random = SplitMix64(seed: options.seed)
     let quiz = EarQuiz(
       exercise: exercise, items: items, soundings: soundings, count: options.count,
@@ -89,9 +93,10 @@ public enum HeadlessEar {
     var start = 0.0
     for (index, question) in quiz.questions.enumerated() {
       let isHarmonic = question.sounding == .harmonic
-      let length = isHarmonic ? harmonicSeconds : melodicNoteSeconds
+      let noteLength = noteSeconds(of: question.item)
+      let length = isHarmonic ? harmonicSeconds : noteLength
       let times = question.notes.indices.map { note in
-        let onset = isHarmonic ? start : start + Double(note) * melodicNoteSeconds
+        let onset = isHarmonic ? start : start + Double(note) * noteLength
         return onset...(onset + length)
       }
       let placed = TimedQuestion(
@@ -101,6 +106,12 @@ public enum HeadlessEar {
       start = placed.end + silenceSeconds
     }
     return (exercise, timed)
+  }
+
+  /// How long each note of a melodic question on `item` sounds.
+  static func noteSeconds(of item: EarItem) -> Double {
+    if case .scale = item { return scaleNoteSeconds }
+    return melodicNoteSeconds
   }
 
   /// The questions on the SoundFont piano, or without one in the built-in soft piano voice,
@@ -163,11 +174,11 @@ public enum HeadlessEar {
 
   /// Where the notes lie: the default range of roots, every note within `--range`, or every
   /// question on `--root`.
-  private static func placement(_ options: Options, items: [EarItem]) throws(Launcher.Failure)
-    -> EarQuiz.Placement
-  {
+  private static func placement(
+    _ options: Options, exercise: EarExercise, items: [EarItem]
+  ) throws(Launcher.Failure) -> EarQuiz.Placement {
     switch (options.range, options.root) {
-    case (nil, nil): return .lowestNote(in: EarQuiz.defaultRoots)
+    case (nil, nil): return .lowestNote(in: EarQuiz.defaultRoots(of: exercise))
     case (_?, _?): throw Launcher.Failure(description: "--range and --root: give one of them")
     case (nil, let typed?):
       guard let root = Note(parsing: typed) else {

@@ -5,6 +5,7 @@ import MusicTheory
 public enum EarExercise: String, CaseIterable, Sendable {
   case intervals
   case chords
+  case scales
 
   /// The items of every level, easiest first; the last level holds every item.
   public var levels: [[EarItem]] {
@@ -22,6 +23,14 @@ public enum EarExercise: String, CaseIterable, Sendable {
         [.majorSeventh, .dominantSeventh, .minorSeventh],
         [.halfDiminishedSeventh, .diminishedSeventh, .minorMajorSeventh],
       ].map { $0.map(EarItem.chord) }
+    case .scales:
+      [
+        [.major, .naturalMinor],
+        [.harmonicMinor, .melodicMinor],
+        [.majorPentatonic, .minorPentatonic, .blues],
+        [.dorian, .mixolydian, .lydian, .phrygian],
+        [.locrian, .phrygianDominant, .lydianDominant, .majorBlues],
+      ].map { $0.map(EarItem.scale) }
     }
   }
 
@@ -41,11 +50,13 @@ public enum EarExercise: String, CaseIterable, Sendable {
     levels.flatMap { $0 }
   }
 
-  /// The ways its questions may sound: melodic up or down, or together.
+  /// The ways its questions may sound: melodic up or down, or together. A scale's notes
+  /// together would be a cluster no ear names.
   public var soundings: [EarQuestion.Sounding] {
     switch self {
     case .intervals: [.up, .down, .harmonic]
     case .chords: [.harmonic]
+    case .scales: [.up, .down]
     }
   }
 }

@@ -1,13 +1,15 @@
 import MusicTheory
 
-/// What an ear question asks to name: an interval, or a chord's quality.
+/// What an ear question asks to name: an interval, a chord's quality, or a scale's type.
 public enum EarItem: Hashable, Sendable, CustomStringConvertible {
   case interval(Interval)
   case chord(ChordQuality)
+  case scale(ScaleType)
 
   /// Reads an item of `exercise` by its short name ("m3", "P5", "M9"; "maj", "m7b5", "mMaj7"
-  /// and the chord symbols' usual aliases). Intervals from the second to two octaves, chords
-  /// of the exercise's levels.
+  /// and the chord symbols' usual aliases; "natural-minor", "dorian" and whatever
+  /// `ScaleType(named:)` reads, such as "aeolian" or "Natural Minor"). Intervals from the
+  /// second to two octaves, chords and scales of the exercise's levels.
   public init?(shortName: String, exercise: EarExercise) {
     switch exercise {
     case .intervals:
@@ -20,18 +22,25 @@ public enum EarItem: Hashable, Sendable, CustomStringConvertible {
         exercise.allItems.contains(.chord(quality))
       else { return nil }
       self = .chord(quality)
+    case .scales:
+      guard let type = ScaleType(named: shortName), exercise.allItems.contains(.scale(type))
+      else { return nil }
+      self = .scale(type)
     }
   }
 
-  /// "m3", "P5", "maj", "m7b5", "mMaj7": what `--items` takes and a typed answer may be.
-  /// Chord symbols write a major triad as nothing and a minor major seventh with brackets,
-  /// neither of which reads well alone, so those two have names of their own here.
+  /// "m3", "P5", "maj", "m7b5", "mMaj7", "natural-minor": what `--items` takes and a typed
+  /// answer may be. Chord symbols write a major triad as nothing and a minor major seventh
+  /// with brackets, neither of which reads well alone, so those two have names of their own
+  /// here; a scale's name has its spaces as hyphens, so `--items "major natural-minor"` splits
+  /// at the spaces between names.
   public var shortName: String {
     switch self {
     case .interval(let interval): interval.shortName
     case .chord(.major): "maj"
     case .chord(.minorMajorSeventh): "mMaj7"
     case .chord(let quality): quality.symbol
+    case .scale(let type): type.name.split(separator: " ").joined(separator: "-")
     }
   }
 
@@ -39,11 +48,12 @@ public enum EarItem: Hashable, Sendable, CustomStringConvertible {
     shortName
   }
 
-  /// The intervals above the lowest note.
+  /// The intervals above the lowest note; a scale's up to its octave, where a run ends.
   public var intervals: [Interval] {
     switch self {
     case .interval(let interval): [interval]
     case .chord(let quality): quality.intervals.filter { $0 != .unison }
+    case .scale(let type): type.intervals.filter { $0 != .unison } + [.P8]
     }
   }
 }

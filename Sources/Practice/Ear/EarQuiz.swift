@@ -9,6 +9,15 @@ public struct EarQuiz: Equatable, Sendable {
   public static let playable = Note(.A, octave: 0).pitch...Note(.C, octave: 8).pitch
   /// A comfortable range for the root of a question.
   public static let defaultRoots = Note(.C, octave: 3).pitch...Note(.C, octave: 5).pitch
+  /// The roots of a scale's run: from middle C to the G above, the run up to its octave lies
+  /// on the treble staff with a ledger line at most, so the verdict's staff fits the rows an
+  /// 80×24 screen has for it.
+  public static let scaleRoots = Note(.C, octave: 4).pitch...Note(.G, octave: 4).pitch
+
+  /// Where the root of a question of `exercise` lies unless a placement says otherwise.
+  public static func defaultRoots(of exercise: EarExercise) -> ClosedRange<Pitch> {
+    exercise == .scales ? scaleRoots : defaultRoots
+  }
 
   public let exercise: EarExercise
   public let questions: [EarQuestion]
@@ -25,16 +34,18 @@ public struct EarQuiz: Equatable, Sendable {
 
   /// `items` must belong to `exercise` and not be empty, `soundings` likewise; `count` is
   /// within `countRange`. With `inversions`, each chord is voiced in one of its inversions
-  /// (root position included) at random. The notes are placed as `placement` says (for
+  /// (root position included) at random. The notes are placed as `placement` says, by default
+  /// the lowest note in `defaultRoots(of: exercise)` (for
   /// `everyNote`, the range must hold every item: `roots(of:inversions:within:)` is not nil); a
   /// root drawn by pitch is a black key spelled with a sharp or a flat at random, and the other
   /// spelling taken when the first needs a double accidental where the other does not (G♯
   /// augmented would have F𝄪).
   public init(
     exercise: EarExercise, items: [EarItem], soundings: [EarQuestion.Sounding], count: Int,
-    inversions: Bool = false, placement: Placement = .lowestNote(in: defaultRoots),
+    inversions: Bool = false, placement: Placement? = nil,
     using random: inout some RandomNumberGenerator
   ) {
+    let placement = placement ?? .lowestNote(in: Self.defaultRoots(of: exercise))
     precondition(!items.isEmpty && !soundings.isEmpty, "an ear quiz needs items and soundings")
     precondition(Self.countRange.contains(count), "an ear quiz asks 1 to 500 questions")
     self.exercise = exercise

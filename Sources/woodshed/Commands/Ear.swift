@@ -18,10 +18,12 @@ struct Ear: ParsableCommand {
 
   /// What both subcommands take, so that `grade` with the quiz's options grades its questions.
   struct QuizOptions: ParsableArguments {
-    @Option(help: "intervals or chords.")
+    @Option(help: "intervals, chords or scales.")
     var exercise: String
 
-    @Option(help: "The items to ask, by short name, such as \"m3 M3 P5\" or \"maj m dim\".")
+    @Option(
+      help:
+        "The items to ask, by short name, such as \"m3 M3 P5\", \"maj m dim\" or \"major dorian\".")
     var items: String?
 
     @Option(help: "Without --items, the items of this level and those below (default 1).")
@@ -29,7 +31,7 @@ struct Ear: ParsableCommand {
 
     @Option(
       help:
-        "How intervals sound, one or more of \"up down harmonic\" (default up); chords sound together."
+        "How intervals sound, one or more of \"up down harmonic\" (default up); scales \"up down\"; chords sound together."
     )
     var sounding: String?
 
