@@ -15,18 +15,14 @@ func earFigures(woodshed: String) -> [String] {
     .appendingPathComponent("woodshed-bench-ear-\(UUID().uuidString)")
   try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: folder) }
-  let fifo = folder.appendingPathComponent("sink").path
   let sinkName = "woodshed_bench_ear"
-  guard
-    let pipeModule = pactl([
-      "load-module", "module-pipe-sink", "sink_name=\(sinkName)", "file=\(fifo)", "rate=48000",
-      "format=s16le", "channels=1", "use_system_clock_for_timing=yes",
-    ])
-  else { return ["ear room: pactl could not load the pipe sink"] }
-  defer { _ = pactl(["unload-module", pipeModule]) }
-  let reader = SinkPipeReader(path: fifo)
-  guard reader.start() else { return ["ear room: cannot read the pipe sink"] }
-  defer { reader.stop() }
+  guard let (pipeModule, reader) = openPipeSink(named: sinkName, in: folder) else {
+    return ["ear room: the pipe sink could not be loaded and read"]
+  }
+  defer {
+    reader.stop()
+    _ = pactl(["unload-module", pipeModule])
+  }
 
   let home = folder.appendingPathComponent("home")
   let environment = [

@@ -15,22 +15,15 @@ func firstClickFigures(woodshed: String) -> [String] {
     .appendingPathComponent("woodshed-bench-first-click-\(UUID().uuidString)")
   try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: folder) }
-  let fifo = folder.appendingPathComponent("sink").path
   let sinkName = "woodshed_bench_pipe"
-  guard
-    let pipeModule = pactl([
-      "load-module", "module-pipe-sink", "sink_name=\(sinkName)", "file=\(fifo)", "rate=48000",
-      "format=s16le", "channels=1", "use_system_clock_for_timing=yes",
-    ]),
+  guard let (pipeModule, reader) = openPipeSink(named: sinkName, in: folder),
     let suspendModule = pactl(["load-module", "module-suspend-on-idle", "timeout=1"])
-  else { return ["first click after Space: pactl could not load the pipe sink"] }
+  else { return ["first click after Space: the pipe sink could not be loaded and read"] }
   defer {
     _ = pactl(["unload-module", suspendModule])
+    reader.stop()
     _ = pactl(["unload-module", pipeModule])
   }
-  let reader = SinkPipeReader(path: fifo)
-  guard reader.start() else { return ["first click after Space: cannot read the pipe sink"] }
-  defer { reader.stop() }
 
   let home = folder.appendingPathComponent("home")
   let environment = [
@@ -71,6 +64,25 @@ func firstClickFigures(woodshed: String) -> [String] {
         "first click after Space on an idle server: median %.1f ms, worst %.1f ms (%d of 8 heard, sink suspended before %d)",
       median(delays), delays.max() ?? 0, delays.count, suspended)
   ]
+}
+
+/// A pipe sink on the system clock, loaded into the daemon of PULSE_SERVER, writing into a
+/// FIFO in `folder` whose sounds a started reader notes: its module's index and the reader, or
+/// nil when either fails (nothing is left loaded).
+func openPipeSink(named name: String, in folder: URL) -> (module: String, reader: SinkPipeReader)? {
+  let fifo = folder.appendingPathComponent("sink").path
+  guard
+    let module = pactl([
+      "load-module", "module-pipe-sink", "sink_name=\(name)", "file=\(fifo)", "rate=48000",
+      "format=s16le", "channels=1", "use_system_clock_for_timing=yes",
+    ])
+  else { return nil }
+  let reader = SinkPipeReader(path: fifo)
+  guard reader.start() else {
+    _ = pactl(["unload-module", module])
+    return nil
+  }
+  return (module, reader)
 }
 
 /// Waits while draining what the app draws, so it never blocks on a full terminal.

@@ -28,6 +28,16 @@ struct RecordingProtocol: ParsableCommand {
     get throws { try Launcher.protocols(environment: ProcessInfo.processInfo.environment) }
   }
 
+  /// Adds one entry line to the protocol `name` as `author`, and warns of the journal's lines
+  /// refused on replay.
+  static func add(_ line: String, to name: String, by author: String?) throws {
+    let problems = try withProtocols { store, strings in
+      try HeadlessProtocol.add(
+        line, to: name, by: author, store: store, strings: strings, at: Date())
+    }
+    for problem in problems { warn(problem) }
+  }
+
   /// Runs `body` on the user's protocols, and says a refusal in the user's language.
   static func withProtocols<T>(_ body: (ProtocolStore, Localizer) throws -> T) throws -> T {
     let (store, strings) = try ground
@@ -116,11 +126,7 @@ struct RecordingProtocol: ParsableCommand {
     @OptionGroup var author: AuthorOption
 
     func run() throws {
-      let problems = try RecordingProtocol.withProtocols { store, strings in
-        try HeadlessProtocol.add(
-          line, to: name, by: author.resolved, store: store, strings: strings, at: Date())
-      }
-      for problem in problems { warn(problem) }
+      try RecordingProtocol.add(line, to: name, by: author.resolved)
     }
   }
 
@@ -144,12 +150,7 @@ struct RecordingProtocol: ParsableCommand {
     @OptionGroup var author: AuthorOption
 
     func run() throws {
-      let problems = try RecordingProtocol.withProtocols { store, strings in
-        try HeadlessProtocol.add(
-          "#\(mark.number) \(line)", to: name, by: author.resolved, store: store,
-          strings: strings, at: Date())
-      }
-      for problem in problems { warn(problem) }
+      try RecordingProtocol.add("#\(mark.number) \(line)", to: name, by: author.resolved)
     }
   }
 
@@ -349,13 +350,8 @@ struct RecordingProtocol: ParsableCommand {
 
     func run() throws {
       if let mark {
-        let problems = try RecordingProtocol.withProtocols { store, strings in
-          try HeadlessProtocol.add(
-            "#\(mark.number) delete", to: name, by: author.resolved, store: store,
-            strings: strings, at: Date())
-        }
-        for problem in problems { warn(problem) }
-        return
+        return try RecordingProtocol.add(
+          "#\(mark.number) delete", to: name, by: author.resolved)
       }
       let (store, strings) = try RecordingProtocol.ground
       let place = try HeadlessProtocol.delete(
