@@ -159,7 +159,9 @@ let package = Package(
       name: "woodshed-patterns", dependencies: ["MusicTheory", "Practice", "Storage"],
       path: "Tests/PatternTool"),
 
-    .testTarget(name: "MusicTheoryTests", dependencies: ["MusicTheory"], exclude: ["Oracle"]),
+    .testTarget(
+      name: "MusicTheoryTests", dependencies: ["MusicTheory", "TerminalHarness"],
+      exclude: ["Oracle"]),
     .testTarget(name: "FilesTests", dependencies: ["Files"]),
     .testTarget(name: "MIDITests", dependencies: ["MIDI", "ListeningEval", "TestHelpers"]),
     .testTarget(name: "DSPTests", dependencies: ["DSP", "ListeningEval"]),

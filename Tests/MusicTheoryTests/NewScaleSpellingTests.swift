@@ -1,5 +1,6 @@
 import Foundation
 import MusicTheory
+import TerminalHarness
 import XCTest
 
 /// The scale types added for issue 24 spelled on all 21 tonics as music21 spells them. The
@@ -22,19 +23,11 @@ final class NewScaleSpellingTests: XCTestCase {
     return try run(python, [oracle.appendingPathComponent("music21_scales.py").path])
   }
 
-  /// The standard output of a successful run; nil when the program fails or cannot start.
+  /// The standard output of a successful run; nil when the program fails or is not there.
   private static func run(_ program: String, _ arguments: [String]) throws -> String? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [program] + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    do { try process.run() } catch { return nil }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { return nil }
-    return String(decoding: data, as: UTF8.self)
+    let result = try CommandRun.run(
+      "/usr/bin/env", [program] + arguments, environment: ProcessInfo.processInfo.environment)
+    return result.status == 0 ? result.output : nil
   }
 
   func testEveryNewScaleIsSpelledAsMusic21SpellsIt() throws {

@@ -50,8 +50,7 @@ extension ProtocolExport {
       for mark in take.marks {
         rows.append(
           fields + [
-            map.labels[mark.bars.lowerBound] + (mark.firstBeat.map { ".\($0)" } ?? ""),
-            map.labels[mark.bars.upperBound] + (mark.lastBeat.map { ".\($0)" } ?? ""),
+            mark.firstBarText(in: map), mark.lastBarText(in: map),
             mark.rating.map { String($0.rawValue) } ?? "",
             mark.tags.map(\.name).joined(separator: ";"), notes, file,
           ] + day + ["#\(mark.id)", mark.part ?? "", mark.note ?? ""])

@@ -56,7 +56,7 @@ extension ProtocolExport {
 
   /// `12–20 ++`, `25 intonation, wrong note` or `9 ± noise`.
   static func markText(_ mark: Mark, in map: BarMap) -> String {
-    var words = [span(of: mark, in: map)]
+    var words = [mark.barsText(in: map)]
     if let part = mark.part { words.append(part) }
     if let rating = mark.rating { words.append(rating.unicode) }
     if !mark.tags.isEmpty { words.append(mark.tags.map(\.name).joined(separator: ", ")) }

@@ -49,7 +49,7 @@ extension ProtocolExport {
     let words =
       [
         "take \(take.name)",
-        (mark.bars.count == 1 ? "bar " : "bars ") + Self.span(of: mark, in: bars(of: take)),
+        (mark.bars.count == 1 ? "bar " : "bars ") + mark.barsText(in: bars(of: take)),
       ]
       + [mark.part].compactMap { $0 } + (mark.rating.map { [$0.unicode] } ?? [])
       + mark.tags.map { String($0.letter) } + [mark.note].compactMap { $0 }

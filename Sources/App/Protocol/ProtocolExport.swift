@@ -120,13 +120,6 @@ public struct ProtocolExport: Sendable {
     return bars.count == 1 ? first : first + dash + map.labels[bars.upperBound]
   }
 
-  /// A mark's bars as the producer wrote them: `12–20`, or with its beats, `47.3–48.1`.
-  static func span(of mark: Mark, in map: BarMap, dash: String = "–") -> String {
-    let first = map.labels[mark.bars.lowerBound] + (mark.firstBeat.map { ".\($0)" } ?? "")
-    let last = map.labels[mark.bars.upperBound] + (mark.lastBeat.map { ".\($0)" } ?? "")
-    return first == last ? first : first + dash + last
-  }
-
   /// `bars 12–20` or `bar 12`.
   static func barsPhrase(_ bars: ClosedRange<Int>, in map: BarMap) -> String {
     (bars.count == 1 ? "bar " : "bars ") + span(bars, in: map)

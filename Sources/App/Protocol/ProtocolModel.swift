@@ -378,7 +378,7 @@ public struct ProtocolModel: Equatable, Sendable {
         return []
       }
       guard key == .character("e") else { return [.protocolAdd(name, line: "#\(mark.id) delete")] }
-      let bars = ProtocolExport.span(of: mark, in: map.bars, dash: "-")
+      let bars = mark.barsText(in: map.bars, dash: "-")
       entry =
         (["#\(mark.id)", bars] + [mark.rating?.ascii].compactMap { $0 }
         + mark.tags.map { String($0.letter) }).joined(separator: " ")

@@ -19,3 +19,22 @@ public struct Mark: Equatable, Sendable {
   /// The note it is about, as typed (`47 vla i G`).
   public let note: String?
 }
+
+extension Mark {
+  /// Its first bar as the producer writes it in `map`: `47`, or with its beat, `47.3`.
+  public func firstBarText(in map: BarMap) -> String {
+    map.labels[bars.lowerBound] + (firstBeat.map { ".\($0)" } ?? "")
+  }
+
+  /// Its last bar as the producer writes it: `48`, or with its beat, `48.1`.
+  public func lastBarText(in map: BarMap) -> String {
+    map.labels[bars.upperBound] + (lastBeat.map { ".\($0)" } ?? "")
+  }
+
+  /// Its bars as the producer writes them: `12–20`, `47.3–48.1`, or one bar alone.
+  public func barsText(in map: BarMap, dash: String = "–") -> String {
+    let first = firstBarText(in: map)
+    let last = lastBarText(in: map)
+    return first == last ? first : first + dash + last
+  }
+}
