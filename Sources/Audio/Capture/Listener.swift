@@ -35,8 +35,13 @@ public final class Listener: Sendable {
   /// A metronome click of `sound` will be captured at `frame` (an input frame), `isAlone` when
   /// nothing is played near it; announce it before it arrives, or at the latest a few
   /// milliseconds after.
-  public func expectClick(atInputFrame frame: Int64, sound: Int, isAlone: Bool) {
-    pipeline.withLock { $0.expectClick(atInputFrame: frame, sound: sound, isAlone: isAlone) }
+  /// `isUnsure` when the output's clock had just moved: an onset with the click is not counted.
+  public func expectClick(
+    atInputFrame frame: Int64, sound: Int, isAlone: Bool, isUnsure: Bool = false
+  ) {
+    pipeline.withLock {
+      $0.expectClick(atInputFrame: frame, sound: sound, isAlone: isAlone, isUnsure: isUnsure)
+    }
   }
 
   /// How the clicks reach the microphone, once the source is known: from a calibration of this

@@ -20,6 +20,12 @@ final class ListenerPipeline {
   private var levelCount = 0
   private var latestPitch: PitchEstimate?
   private let silence: [Float]
+  /// Input frames around clicks placed by a clock that had just moved, where no onset counts.
+  private var unsure: [Range<Int64>] = []
+  /// What an unsure click covers: its placement can be this far off either way, and its sound
+  /// lasts this long after.
+  static let unsureBefore: Int64 = 480
+  static let unsureAfter: Int64 = 1_920
 
   init(
     sampleRate: Int, levelInterval: Int, longestBridgedGap: Int64, profile: InstrumentProfile?,
@@ -43,9 +49,10 @@ final class ListenerPipeline {
     onsets.clickPath = path
   }
 
-  func expectClick(atInputFrame frame: Int64, sound: Int, isAlone: Bool) {
+  func expectClick(atInputFrame frame: Int64, sound: Int, isAlone: Bool, isUnsure: Bool) {
     guard let origin else { return }
     onsets.expectClick(atFrame: Int(frame - origin), sound: sound, isAlone: isAlone)
+    if isUnsure { unsure.append(frame - Self.unsureBefore..<frame + Self.unsureAfter) }
   }
 
   /// A gap in the frame count up to `longestBridgedGap` (an overrun) is filled with silence so
@@ -72,6 +79,7 @@ final class ListenerPipeline {
     pitch = PitchDetector(sampleRate: sampleRate)
     origin = frame
     nextFrame = frame
+    unsure = []
     levelSum = 0
     levelCount = 0
     latestPitch = nil
@@ -80,7 +88,10 @@ final class ListenerPipeline {
   private func analyse(_ block: UnsafeBufferPointer<Float>, into events: inout [ListenerEvent]) {
     let origin = origin ?? 0
     for onset in onsets.process(block) {
-      events.append(.onset(frame: origin + Int64(onset.frame), strength: onset.strength))
+      let frame = origin + Int64(onset.frame)
+      unsure.removeAll { $0.upperBound <= frame }
+      guard !unsure.contains(where: { $0.contains(frame) }) else { continue }
+      events.append(.onset(frame: frame, strength: onset.strength))
     }
     // Only the newest estimate goes out, with the level: every one would flood the main loop.
     if let estimate = pitch.process(block).last { latestPitch = estimate }
