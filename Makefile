@@ -14,10 +14,11 @@ PACKAGES := libncursesw5-dev libpulse-dev libfftw3-dev zlib1g-dev libasound2-dev
 # screen-reader test reads the cursor's place from tmux. The practice-room box is tried with
 # PipeWire's PulseAudio service too (Tests/with-pipewire.sh: pipewire, WirePlumber on a bus of
 # its own, pipewire-pulse). The printed pattern charts are drawn by rsvg-convert (librsvg2-bin)
-# and compared with their recorded pictures.
+# and compared with their recorded pictures. The protocol's cues to a DAW are received by
+# liblo's oscdump (liblo-tools).
 TEST_PACKAGES := timidity freepats sndfile-programs locales libc-l10n postgresql tmux \
   openssh-server openssh-client pipewire pipewire-pulse wireplumber dbus lmms-common sox \
-  librsvg2-bin
+  librsvg2-bin liblo-tools
 BENCH_PACKAGES := aubio-tools fluidsynth timgm6mb-soundfont fluid-soundfont-gm \
   musescore-general-soundfont hydrogen-drumkits $(TEST_PACKAGES)
 BENCH_PYTHON := librosa

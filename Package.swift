@@ -45,6 +45,7 @@ let package = Package(
     .target(name: "MusicTheory"),
     .target(name: "Files"),
     .target(name: "MIDI"),
+    .target(name: "OSC"),
     .target(name: "DSP", dependencies: ["CFFTW"]),
     .target(name: "Practice", dependencies: ["MusicTheory"]),
     .target(name: "AudioModel", dependencies: ["DSP"]),
@@ -59,8 +60,8 @@ let package = Package(
     .target(
       name: "App",
       dependencies: [
-        "MusicTheory", "Practice", "DSP", "Files", "MIDI", "AudioModel", "Audio", "Storage",
-        "TerminalUI", .product(name: "Logging", package: "swift-log"),
+        "MusicTheory", "Practice", "DSP", "Files", "MIDI", "OSC", "AudioModel", "Audio",
+        "Storage", "TerminalUI", .product(name: "Logging", package: "swift-log"),
       ]),
     .executableTarget(
       name: "woodshed",
@@ -163,6 +164,7 @@ let package = Package(
       name: "MusicTheoryTests", dependencies: ["MusicTheory", "TerminalHarness"],
       exclude: ["Oracle"]),
     .testTarget(name: "FilesTests", dependencies: ["Files"]),
+    .testTarget(name: "OSCTests", dependencies: ["OSC"]),
     .testTarget(name: "MIDITests", dependencies: ["MIDI", "ListeningEval", "TestHelpers"]),
     .testTarget(name: "DSPTests", dependencies: ["DSP", "ListeningEval"]),
     .testTarget(name: "PracticeTests", dependencies: ["Practice", "DSP", "GameRecords"]),
@@ -175,7 +177,7 @@ let package = Package(
     .testTarget(
       name: "AppTests",
       dependencies: [
-        "App", "AudioModel", "TestHelpers", "TerminalUI", "Storage", "ListeningEval",
+        "App", "AudioModel", "OSC", "TestHelpers", "TerminalUI", "Storage", "ListeningEval",
         .product(name: "Logging", package: "swift-log"),
       ],
       exclude: ["__Snapshots__"]),

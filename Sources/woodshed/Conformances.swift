@@ -5,6 +5,7 @@ import TerminalUI
 
 extension GlyphSet.Kind: ExpressibleByArgument {}
 extension Theme.Name: ExpressibleByArgument {}
+extension DAWStyle.Name: ExpressibleByArgument {}
 extension Launcher.Failure: LocalizedError {
   public var errorDescription: String? { description }
 }

@@ -28,8 +28,8 @@ final class LayeringTests: XCTestCase {
 /// session record and the games' rules a score is checked by) and, for printing, `TerminalUI`.
 final class NetLayeringTests: XCTestCase {
   private static let practiceRoom = [
-    "App", "Audio", "AudioModel", "DSP", "Files", "MIDI", "MusicTheory", "Practice", "Storage",
-    "TerminalUI", "woodshed",
+    "App", "Audio", "AudioModel", "DSP", "Files", "MIDI", "MusicTheory", "OSC", "Practice",
+    "Storage", "TerminalUI", "woodshed",
   ]
   private static let network = ["NetAPI", "Server", "ServerStore", "NetClient", "woodshed-net"]
   private static let networkModules: Set<String> = [

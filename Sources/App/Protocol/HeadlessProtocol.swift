@@ -31,20 +31,24 @@ public enum HeadlessProtocol {
   /// that does not apply to the journal as it stands when the line is appended is refused in
   /// one line, in the language of `strings`, and nothing is written. The protocol is resumed
   /// from the state saved with its journal, and a newer state saved when there is one, so a
-  /// long journal is not replayed on every call.
+  /// long journal is not replayed on every call. With `daw`, what the line changed goes to the
+  /// DAW as cues.
   public static func add(
     _ line: String, to name: String, by author: String?, store: ProtocolStore,
-    strings: Localizer, at date: Date
+    strings: Localizer, at date: Date, daw: DAWLink? = nil
   ) throws(Launcher.Failure) -> [String] {
     var journal = try ProtocolJournal.resume(name, store: store)
     let problems = journal.problems.map(strings.text)
     defer { journal.saveState(store: store) }
+    let before = journal.session
     do {
       try journal.add(
         [line], by: author, store: store, at: date, utcOffset: LocalTime.utcOffset(at: date))
     } catch {
       throw error.said(in: strings)
     }
+    // The line is kept whatever becomes of its cues: the DAW's failure is said after it.
+    try daw?.send(from: before, to: journal.session)
     return problems
   }
 

@@ -46,14 +46,7 @@ extension ProtocolExport {
   /// `take 3 bars 12–20 ++ i`: the rating and tag letters as the producer typed them, short
   /// enough to read on a marker.
   func timelineName(_ mark: Mark, of take: Take) -> String {
-    let words =
-      [
-        "take \(take.name)",
-        (mark.bars.count == 1 ? "bar " : "bars ") + mark.barsText(in: bars(of: take)),
-      ]
-      + [mark.part].compactMap { $0 } + (mark.rating.map { [$0.unicode] } ?? [])
-      + mark.tags.map { String($0.letter) } + [mark.note].compactMap { $0 }
-    return words.joined(separator: " ")
+    "take \(take.name) " + mark.summary(in: bars(of: take))
   }
 
   /// An Audacity label track, to import into the session's recording: a line

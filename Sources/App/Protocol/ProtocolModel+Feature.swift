@@ -26,6 +26,8 @@ extension ProtocolModel: SteppingBack {
       refused(reason)
     case .scoreImported(let name, let lines):
       return lines.map { .protocolAdd(name, line: $0) }
+    case .dawRecordStarted:
+      return dawStartedRecording()
     default:
       break
     }

@@ -282,7 +282,14 @@ public struct ProtocolModel: Equatable, Sendable {
     return []
   }
 
-  private mutating func open(_ name: String) -> [Effect] {
+  /// The DAW started recording: a new take, where the producer would have typed `take`, as
+  /// long as a protocol is open.
+  func dawStartedRecording() -> [Effect] {
+    guard let name, phase != .choosing else { return [] }
+    return [.protocolAdd(name, line: "take")]
+  }
+
+  mutating func open(_ name: String) -> [Effect] {
     self.name = name
     phase = .recording
     session = ProtocolSession()

@@ -34,17 +34,23 @@ public final class AppRuntime {
   static let serverCheckInterval: UInt64 = 3_000_000_000
 
   /// `services` makes the services, given where they post what they find.
+  /// What the run does before the first key: the effects of a screen opened from the command
+  /// line.
+  private let opening: [Effect]
+
   init(
-    model: AppModel, terminal: any InteractiveTerminal, logger: Logger,
+    model: AppModel, terminal: any InteractiveTerminal, logger: Logger, opening: [Effect] = [],
     services: (_ post: @escaping @Sendable (AppEvent) -> Void) -> AppServices
   ) {
     self.model = model
+    self.opening = opening
     self.terminal = terminal
     self.logger = logger
     let inbox = EventInbox(waker: terminal.makeWaker())
     self.inbox = inbox
     let services = services { inbox.post($0) }
     self.services = services
+    services.daw?.whenRecordingStarts { inbox.post(.dawRecordStarted) }
     serverRefresh = ServerRefreshSchedule(
       refresh: services.refreshServer, read: services.readServerSnapshot,
       post: { inbox.post(.serverSnapshot($0)) })
@@ -54,7 +60,7 @@ public final class AppRuntime {
   /// ALSA sequencer (or `--midi-in`), and the user's files.
   static func liveServices(
     model: AppModel, store: any SettingsStoring, logger: Logger, pulseServer: String?,
-    recorder: WAVRecorder?, soundFonts: [String],
+    recorder: WAVRecorder?, daw: DAWLink? = nil, soundFonts: [String],
     loadPatterns: @escaping @Sendable () -> PatternLibrary,
     loadPacks: @escaping @Sendable () -> PackLibrary
   ) -> (_ post: @escaping @Sendable (AppEvent) -> Void) -> AppServices {
@@ -85,7 +91,8 @@ public final class AppRuntime {
         probeAudio: probeAudio, loadPatterns: loadPatterns, playsNotes: recorder == nil,
         readServerSnapshot: { ServerRefresh.snapshot(paths: model.paths, logger: logger) },
         refreshServer: { ServerRefresh.run(paths: model.paths, logger: logger) },
-        fetchPack: { ServerRefresh.fetchPack($0, logger: logger) }, loadPacks: loadPacks)
+        fetchPack: { ServerRefresh.fetchPack($0, logger: logger) }, loadPacks: loadPacks,
+        daw: daw)
     }
   }
 
@@ -99,6 +106,7 @@ public final class AppRuntime {
       terminal.close()
     }
     terminal.theme = model.theme
+    if perform(opening) { return 0 }
     draw()
     startAudioProbe()
     serverRefresh.start()
@@ -146,7 +154,16 @@ public final class AppRuntime {
       }
     }
     let themeBefore = model.theme
-    for effect in model.handle(event) {
+    let quits = perform(model.handle(event))
+    if model.theme != themeBefore {
+      terminal.theme = model.theme
+    }
+    return quits
+  }
+
+  /// Carries out the model's effects, in order; true once one of them quits.
+  private func perform(_ effects: [Effect]) -> Bool {
+    for effect in effects {
       switch effect {
       case .quit:
         return true
@@ -262,9 +279,6 @@ public final class AppRuntime {
         }
       }
     }
-    if model.theme != themeBefore {
-      terminal.theme = model.theme
-    }
     return false
   }
 
@@ -341,8 +355,10 @@ public final class AppRuntime {
   private func readOn(_ name: String) {
     guard var journal = openProtocols[name] else { return loadProtocol(name) }
     do throws(Launcher.Failure) {
+      let before = journal.session
       try journal.readOn(store: protocols)
       openProtocols[name] = journal
+      cue(from: before, to: journal.session)
       show(journal)
     } catch {
       inbox.post(.protocolRefused(error.said(in: model.strings).description))
@@ -354,6 +370,7 @@ public final class AppRuntime {
   private func add(_ lines: [String], to name: String) {
     if openProtocols[name] == nil { loadProtocol(name) }
     guard var journal = openProtocols[name] else { return }
+    let before = journal.session
     do throws(Launcher.Failure) {
       let now = Date()
       try journal.add(
@@ -363,7 +380,19 @@ public final class AppRuntime {
       inbox.post(.protocolRefused(error.said(in: model.strings).description))
     }
     openProtocols[name] = journal
+    cue(from: before, to: journal.session)
     show(journal)
+  }
+
+  /// Tells the DAW what changed in an open protocol; one that cannot be told is said once
+  /// on screen, and the protocol goes on without it.
+  private func cue(from old: ProtocolSession, to new: ProtocolSession) {
+    do throws(Launcher.Failure) {
+      try services.daw?.send(from: old, to: new)
+    } catch {
+      logger.warning("DAW not told: \(error)")
+      inbox.post(.notice(Message("protocol.daw.unreachable", ["reason": error.description])))
+    }
   }
 
   private func show(_ journal: ProtocolJournal) {

@@ -102,4 +102,6 @@ struct AppServices {
   var fetchPack: @Sendable (String) -> String? = { _ in "there is no server here" }
   /// Reads the note packs again: the shipped ones and the player's.
   var loadPacks: @Sendable () -> PackLibrary? = { nil }
+  /// The DAW the open protocol's cues go to (`woodshed protocol live --osc`), if any.
+  var daw: DAWLink? = nil
 }

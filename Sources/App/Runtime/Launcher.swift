@@ -87,11 +87,18 @@ public enum Launcher {
   /// With `openMetronome`, the app opens on the metronome screen, its settings adjusted so.
   public static func runInteractive(
     environment: [String: String], overrides: RunOverrides,
-    openMetronome: ((inout MetronomeSettings) -> Void)? = nil
+    openMetronome: ((inout MetronomeSettings) -> Void)? = nil, openProtocol: String? = nil,
+    daw: DAWLink? = nil
   ) throws(Failure) -> Int32 {
     // Before any thread starts: the locale is the process's.
     let locale = TerminalLocale.adopt(environment: environment)
     let ground = try prepare(environment: environment)
+    if let openProtocol, !ProtocolStore(paths: ground.paths).exists(openProtocol) {
+      let missing = Message("protocol.error.missing", ["name": openProtocol])
+      throw Failure(
+        description: ground.catalog.localizer(for: ground.loaded.settings.language).text(missing),
+        message: missing)
+    }
     let recorder: WAVRecorder?
     do {
       recorder = try overrides.audioOut.map { path throws(WAVWriteError) in
@@ -132,13 +139,14 @@ public enum Launcher {
           ? [Message("notice.languageNeedsUTF8", ["language": settings.language])] : []),
       languagesNeedingUnicode: unshown)
     if openMetronome != nil { model.open(.metronome) }
+    let opening = openProtocol.map { model.openProtocol($0) } ?? []
     ground.logger.info("started \(version) at \(terminal.size), \(terminal.colorDepth) colours")
     let pulseServer = pulseServer(environment: environment)
     let runtime = AppRuntime(
-      model: model, terminal: terminal, logger: ground.logger,
+      model: model, terminal: terminal, logger: ground.logger, opening: opening,
       services: AppRuntime.liveServices(
         model: model, store: ground.store, logger: ground.logger, pulseServer: pulseServer,
-        recorder: recorder,
+        recorder: recorder, daw: daw,
         // As for `woodshed ear quiz`: the room's questions sound on the same piano.
         soundFonts: environment["WOODSHED_SOUNDFONT"].map { [$0] } ?? SoundFontSynth.searchPaths,
         loadPatterns: { [assets = ground.assets, paths = ground.paths] in

@@ -48,6 +48,8 @@ public enum AppEvent: Equatable, Sendable {
   case scoreImported(String, lines: [String])
   /// A protocol line was refused, or its files could not be used, and why.
   case protocolRefused(String)
+  /// The DAW the protocol is linked to started recording.
+  case dawRecordStarted
   /// What the listener picked up, as it reports it (levels, onsets, pitches by input frame),
   /// for the screen that shows the microphone itself.
   case heard([ListenerEvent])

@@ -257,6 +257,16 @@ public struct AppModel: Equatable, Sendable {
     }
   }
 
+  /// The Protocol room open on the protocol `name`, as `woodshed protocol live NAME` starts;
+  /// the effects that list the protocols and load this one.
+  public mutating func openProtocol(_ name: String) -> [Effect] {
+    open(.recordingProtocol)
+    guard case .recordingProtocol(var room) = screen else { return [] }
+    let effects = room.open(name)
+    stack[stack.count - 1] = .recordingProtocol(room)
+    return [.protocolList] + effects
+  }
+
   private mutating func routeToScreen(_ event: KeyEvent) -> [Effect] {
     let outcome = updateTop { $0.handle(event, context: &$1) }
     return outcome.effects + (outcome.transition.map { apply($0) } ?? [])

@@ -37,4 +37,14 @@ extension Mark {
     let last = lastBarText(in: map)
     return first == last ? first : first + dash + last
   }
+
+  /// `bars 12–20 vla ++ i G`: its bars, part, rating, tag letters and note as the producer
+  /// typed them, short enough to read on a marker.
+  public func summary(in map: BarMap) -> String {
+    let words =
+      [(bars.count == 1 ? "bar " : "bars ") + barsText(in: map)]
+      + [part].compactMap { $0 } + (rating.map { [$0.unicode] } ?? [])
+      + tags.map { String($0.letter) } + [note].compactMap { $0 }
+    return words.joined(separator: " ")
+  }
 }

@@ -16,7 +16,8 @@ struct RecordingProtocol: ParsableCommand {
       --as NAME); undo takes back its author's own last line.
       """,
     subcommands: [
-      New.self, Movement.self, Add.self, Edit.self, Link.self, Plan.self, Export.self, List.self,
+      New.self, Movement.self, Add.self, Live.self, Edit.self, Link.self, Plan.self, Export.self,
+      List.self,
       Rename.self, Archive.self, Unarchive.self, Delete.self, ImportScore.self,
     ])
 
@@ -30,10 +31,12 @@ struct RecordingProtocol: ParsableCommand {
 
   /// Adds one entry line to the protocol `name` as `author`, and warns of the journal's lines
   /// refused on replay.
-  static func add(_ line: String, to name: String, by author: String?) throws {
+  static func add(_ line: String, to name: String, by author: String?, daw: DAWLink? = nil)
+    throws
+  {
     let problems = try withProtocols { store, strings in
       try HeadlessProtocol.add(
-        line, to: name, by: author, store: store, strings: strings, at: Date())
+        line, to: name, by: author, store: store, strings: strings, at: Date(), daw: daw)
     }
     for problem in problems { warn(problem) }
   }
@@ -125,8 +128,45 @@ struct RecordingProtocol: ParsableCommand {
 
     @OptionGroup var author: AuthorOption
 
+    @OptionGroup var daw: DAWOptions
+
     func run() throws {
-      try RecordingProtocol.add(line, to: name, by: author.resolved)
+      try RecordingProtocol.add(line, to: name, by: author.resolved, daw: try daw.link())
+    }
+  }
+
+  struct Live: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Open the protocol in the practice room, to log the session as it is recorded.",
+      discussion: """
+        With --osc, every take, end, false start and mark goes to the DAW as it is entered; with \
+        --osc-listen, the DAW starting to record is a take line.
+        """)
+
+    @Argument(help: "The protocol's name.")
+    var name: String
+
+    @OptionGroup var daw: DAWOptions
+
+    @Option(
+      help: ArgumentHelp(
+        "Take the DAW's messages on this UDP port ([HOST:]PORT, the loopback without a host): "
+          + "its record start is a take line.", valueName: "port"))
+    var oscListen: String?
+
+    @OptionGroup var session: SessionOptions
+
+    @OptionGroup var author: AuthorOption
+
+    func run() throws {
+      let link = try daw.link(listeningOn: oscListen)
+      var overrides = session.overrides
+      overrides.author = author.resolved
+      overrides.keyRoute = KeyRoute(environment: ProcessInfo.processInfo.environment)
+      let status = try Launcher.runInteractive(
+        environment: ProcessInfo.processInfo.environment, overrides: overrides,
+        openProtocol: name, daw: link)
+      if status != 0 { throw ExitCode(status) }
     }
   }
 
@@ -358,6 +398,26 @@ struct RecordingProtocol: ParsableCommand {
         name, confirmed: yes, store: store, strings: strings, at: Date())
       say("moved to \(place.path)")
     }
+  }
+}
+
+/// Where the protocol's cues go: a DAW's OSC port, and the patterns it understands.
+struct DAWOptions: ParsableArguments {
+  @Option(
+    help: "Send take starts, ends, false starts and marks to this DAW's OSC port (HOST:PORT).")
+  var osc: String?
+
+  @Option(help: "The DAW's OSC patterns: reaper, ardour or plain (default: reaper).")
+  var oscStyle: DAWStyle.Name = .reaper
+
+  /// The link to the DAW, listening for its record start on `listen` too; none without
+  /// `--osc`.
+  func link(listeningOn listen: String? = nil) throws -> DAWLink? {
+    guard let osc else {
+      if listen != nil { throw ValidationError("--osc-listen needs --osc: where the DAW listens") }
+      return nil
+    }
+    return try DAWLink(endpoint: osc, style: oscStyle, listen: listen)
   }
 }
 
