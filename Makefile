@@ -1,8 +1,9 @@
 SHELL := /bin/bash
 # The ear questions play on a SoundFont piano: FluidSynth's library, opened when a question is
 # rendered (no -dev package: nothing links it), and Debian's small General MIDI SoundFont.
+# A recorder's timecode is read from audio by libltc (libltc-dev).
 PACKAGES := libncursesw5-dev libpulse-dev libfftw3-dev zlib1g-dev libasound2-dev pulseaudio \
-  libfluidsynth3 timgm6mb-soundfont
+  libfluidsynth3 timgm6mb-soundfont libltc-dev
 # The listening benchmarks render instruments with fluidsynth from soundfonts (tuned on TimGM6mb
 # and on the FluidR3 GM instruments whose recordings MuseScore General does not share, MuseScore
 # General held out) and with timidity from freepats (held out), play recorded drum kits, and

@@ -41,6 +41,7 @@ let package = Package(
     .systemLibrary(name: "CFFTW", pkgConfig: "fftw3f", providers: [.apt(["libfftw3-dev"])]),
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
+    .systemLibrary(name: "CLTC", pkgConfig: "ltc", providers: [.apt(["libltc-dev"])]),
 
     .target(name: "MusicTheory"),
     .target(name: "Files"),
@@ -50,7 +51,8 @@ let package = Package(
     .target(name: "Practice", dependencies: ["MusicTheory"]),
     .target(name: "AudioModel", dependencies: ["DSP"]),
     .target(
-      name: "Audio", dependencies: ["DSP", "AudioModel", "Files", "MIDI", "CPulseAudio", "CALSA"]),
+      name: "Audio",
+      dependencies: ["DSP", "AudioModel", "Files", "MIDI", "CPulseAudio", "CALSA", "CLTC"]),
     .target(
       name: "Storage",
       dependencies: [
@@ -182,7 +184,8 @@ let package = Package(
       ],
       exclude: ["__Snapshots__"]),
     .testTarget(
-      name: "WoodshedTests", dependencies: ["TerminalHarness", "TestHelpers", "ListeningEval"]),
+      name: "WoodshedTests",
+      dependencies: ["TerminalHarness", "TestHelpers", "ListeningEval", "CLTC"]),
     .testTarget(
       name: "ServerStoreTests",
       dependencies: [

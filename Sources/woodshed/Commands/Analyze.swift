@@ -3,8 +3,8 @@ import ArgumentParser
 
 struct Analyze: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Find the onsets or the notes in a WAV recording.",
-    subcommands: [Onsets.self, PitchNotes.self])
+    abstract: "Find the onsets, the notes or the timecode in a WAV recording.",
+    subcommands: [Onsets.self, PitchNotes.self, LTC.self])
 
   struct Onsets: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -46,6 +46,22 @@ struct Analyze: ParsableCommand {
 
     func run() throws {
       say(try HeadlessAnalysis.pitch(file: file), terminator: "")
+    }
+  }
+
+  struct LTC: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "ltc",
+      abstract: "Print the rate, first and last timecode, jumps and drift of the LTC in a WAV.")
+
+    @Argument(help: "A WAV recording of a recorder's LTC output.")
+    var file: String
+
+    @Flag(help: "Print it as JSON.")
+    var json = false
+
+    func run() throws {
+      say(try HeadlessAnalysis.ltc(file: file, json: json), terminator: "")
     }
   }
 }
