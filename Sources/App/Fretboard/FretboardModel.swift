@@ -63,6 +63,7 @@ public struct FretboardModel: Equatable, Sendable {
   public var passedLevel: Bool { runSession?.passedLevel ?? false }
   public var listens: Bool { runSession?.listens ?? false }
   public var clicks: Bool { runSession?.clicks ?? false }
+  public var sequence: ScaleSequence? { runSession?.sequence }
   public var isCountingIn: Bool { runSession?.isCountingIn ?? false }
   public var microphoneProblem: String? { runSession?.microphoneProblem }
   public var midiPort: String? { runSession?.midiPort }
@@ -175,6 +176,7 @@ public struct FretboardModel: Equatable, Sendable {
     KeyHint(.text("i"), "fretboard.key.listen"),
     KeyHint(.text("c +-"), "fretboard.key.click", inBar: false),
     KeyHint(.text("t"), "fretboard.key.tap", inBar: false),
+    KeyHint(.text("s"), "fretboard.key.sequence", inBar: false),
     KeyHint(.escape, "fretboard.key.stop"),
   ]
 

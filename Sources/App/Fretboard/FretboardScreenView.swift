@@ -329,6 +329,11 @@ enum FretboardScreenView {
     }
     canvas.writeCentred(line, y: y, in: area, style: style)
     canvas.focusLine = y
+    if pattern.category == .scale, y + 1 < area.maxY {
+      canvas.writeCentred(
+        sequenceText(screen, run, name: name, strings: strings), y: y + 1, in: area,
+        style: .role(run.sequence == nil ? .muted : .accent))
+    }
     guard y + 2 < area.maxY else { return }
     if let problem = screen.microphoneProblem, screen.midiPort == nil {
       canvas.writeCentred(
@@ -354,6 +359,25 @@ enum FretboardScreenView {
         cursor: run.isOver ? nil : screen.cursor, places: dots, key: "fretboard.words.shown",
         strings), y: y + 5, maxY: area.maxY, in: area, on: &canvas)
   }
+
+  /// How the scale is run: straight, or in leaps or groups with the next notes named while
+  /// the places are shown (from memory they would give the run away).
+  private static func sequenceText(
+    _ screen: FretboardModel, _ run: ScaleRun, name: (Pitch) -> String, strings: Localizer
+  ) -> String {
+    guard let sequence = run.sequence else { return strings.text("fretboard.run.straight") }
+    let named = strings.text("fretboard.sequence.\(sequence.rawValue)")
+    guard screen.showsMarkers else {
+      return strings.text("fretboard.run.sequenceHidden", ["sequence": named])
+    }
+    let next = run.expected.dropFirst(run.played.count).prefix(Self.nextNotes)
+    return strings.text(
+      "fretboard.run.sequence",
+      ["sequence": named, "notes": next.map { name($0.pitch) }.joined(separator: " ")])
+  }
+
+  /// The notes of a sequence named ahead: two figures of groups of four, three of thirds.
+  private static let nextNotes = 8
 
   /// Games played, the best games, and the achievements, earned or still to earn.
   private static func renderRecords(model: AppModel, in area: Rect, on canvas: inout Canvas) {
