@@ -35,3 +35,18 @@ public enum ScaleSequence: String, CaseIterable, Sendable {
     return (up.map { $0.map(note) }, down.map { $0.map(note) })
   }
 }
+
+extension ScaleSequence {
+  /// The order to play `count` notes of a scale laid in a position, from its lowest, as
+  /// indices into them: the figures from each note up while the whole figure lies inside the
+  /// position, then from the highest down the same way. The run is cut at the position's
+  /// lowest and highest notes rather than reaching past them, so every note is one the
+  /// pattern shows where it shows it; each way ends on the note the straight run ends on.
+  public func order(count: Int) -> (up: [Int], down: [Int]) {
+    let span = figure.last ?? 0
+    guard count > span else { return ((0..<count).map { $0 }, (0..<count).reversed()) }
+    let up = (0..<(count - span)).flatMap { start in figure.map { start + $0 } }
+    let down = (span..<count).reversed().flatMap { start in figure.map { start - $0 } }
+    return (up, down)
+  }
+}

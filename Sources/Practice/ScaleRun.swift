@@ -30,6 +30,8 @@ public struct ScaleRun: Equatable, Sendable {
   }
 
   public let direction: Direction
+  /// The leaps or groups the scale is played in; nil straight up or down.
+  public let sequence: ScaleSequence?
   /// The notes in the order to play them.
   public let expected: [Step]
   public private(set) var played: [Pitch] = []
@@ -38,13 +40,24 @@ public struct ScaleRun: Equatable, Sendable {
   public var grid: BeatGrid?
 
   /// The places and pitches of a pattern as laid on the neck; they are put in playing order,
-  /// lowest pitch first (or last, descending), a repeated pitch played once.
-  public init(positions: [FretPosition], pitches: [Pitch], direction: Direction) {
+  /// lowest pitch first (or last, descending), a repeated pitch played once. With a
+  /// `sequence`, that order is played in its leaps or groups (`ScaleSequence.order`), each
+  /// note at the pattern's place for it.
+  public init(
+    positions: [FretPosition], pitches: [Pitch], direction: Direction,
+    sequence: ScaleSequence? = nil
+  ) {
     var seen: Set<Pitch> = []
-    var order = zip(positions, pitches).sorted { $0.1 < $1.1 }.filter { seen.insert($0.1).inserted }
-    if direction == .descending { order.reverse() }
+    let order = zip(positions, pitches).sorted { $0.1 < $1.1 }.filter { seen.insert($0.1).inserted }
+    let steps = order.map { Step(position: $0.0, pitch: $0.1) }
     self.direction = direction
-    expected = order.map { Step(position: $0.0, pitch: $0.1) }
+    self.sequence = sequence
+    if let sequence {
+      let (up, down) = sequence.order(count: steps.count)
+      expected = (direction == .ascending ? up : down).map { steps[$0] }
+    } else {
+      expected = direction == .ascending ? steps : steps.reversed()
+    }
   }
 
   public var isOver: Bool {

@@ -61,6 +61,36 @@ final class ShowCommandTests: XCTestCase {
       "Error: --chords is for seven-note scales: A minor pentatonic has 5 notes\n")
   }
 
+  /// `--chords` then draws each triad inside the scale's first position (C major's: frets
+  /// 8-13 with the tonic on string 6, drawn from fret 7), its tones on the frets the position
+  /// plays, or with
+  /// `--sevenths` each seventh chord; a position the scale lacks is one line.
+  func testAScalesChordsInsideItsPosition() throws {
+    let result = try woodshed.run(["show", "scale", "C major", "--chords", "--glyphs", "ascii"])
+    XCTAssertEqual(result.status, 0, result.error)
+    let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(
+      String.init)
+    let heading = try XCTUnwrap(lines.firstIndex(of: "triads in position 1, frets 7-13:"))
+    XCTAssertEqual(lines[heading + 2], "I C: C E G")
+    let ii = try XCTUnwrap(lines.firstIndex(of: "ii Dm: D F A"))
+    XCTAssertEqual(lines[ii + 10], "string 6: 10 D (root)")
+    XCTAssertEqual(lines[ii + 11], "string 5: 8 F, 12 A")
+    XCTAssertEqual(lines[ii + 15], "string 1: 10 D (root), 13 F")
+    XCTAssertTrue(lines.contains("vii° Bdim: B D F"), result.output)
+    XCTAssertEqual(lines.filter { $0.hasPrefix("string 6:") }.count, 8, "the scale and 7 chords")
+
+    let sevenths = try woodshed.run(
+      ["show", "scale", "C major", "--chords", "--sevenths", "--position", "2"])
+    XCTAssertEqual(sevenths.status, 0, sevenths.error)
+    XCTAssertTrue(sevenths.output.contains("sevenths in position 2, frets 9-15:"), sevenths.output)
+    XCTAssertTrue(sevenths.output.contains("viiø7 Bm7b5: B D F A"), sevenths.output)
+
+    let beyond = try woodshed.run(["show", "scale", "C major", "--chords", "--position", "8"])
+    XCTAssertEqual(beyond.error, "Error: --position is 1-7 for C major in this tuning, not 8\n")
+    let alone = try woodshed.run(["show", "scale", "C major", "--sevenths"])
+    XCTAssertEqual(alone.error, "Error: --sevenths and --position go with --chords\n")
+  }
+
   /// A scale's second line says what it is, in the player's language, for the new scales in
   /// any key as for the old.
   func testTheSecondLineDescribesTheScale() throws {

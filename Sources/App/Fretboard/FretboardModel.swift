@@ -48,6 +48,9 @@ public struct FretboardModel: Equatable, Sendable {
   /// On the open pattern's neck, the place a cursor is on while frets are played by hand
   /// (`f`): the arrows move it and Enter sounds it.
   public private(set) var fretCursor: FretPosition?
+  /// On the open scale's neck, the chord of the scale lit (`c`), as its place among the
+  /// triads and then the seventh chords, from the tonic's; nil shows the whole scale.
+  public private(set) var chordStep: Int?
 
   public var game: IntervalGame? { gameSession?.game }
   public var run: ScaleRun? { runSession?.run }
@@ -63,6 +66,7 @@ public struct FretboardModel: Equatable, Sendable {
   public var passedLevel: Bool { runSession?.passedLevel ?? false }
   public var listens: Bool { runSession?.listens ?? false }
   public var clicks: Bool { runSession?.clicks ?? false }
+  public var sequence: ScaleSequence? { runSession?.sequence }
   public var isCountingIn: Bool { runSession?.isCountingIn ?? false }
   public var microphoneProblem: String? { runSession?.microphoneProblem }
   public var midiPort: String? { runSession?.midiPort }
@@ -150,6 +154,7 @@ public struct FretboardModel: Equatable, Sendable {
     KeyHint(.text("l"), "fretboard.key.labels"),
     KeyHint(.text("h"), "fretboard.key.hand"),
     KeyHint(.text("g"), "fretboard.key.game"),
+    KeyHint(.text("c"), "fretboard.key.chords"),
     KeyHint(.text("p"), "fretboard.key.hear", inBar: false),
     KeyHint(.text("f"), "fretboard.key.frets", inBar: false),
     KeyHint(.text("t"), "fretboard.key.test", inBar: false),
@@ -175,6 +180,7 @@ public struct FretboardModel: Equatable, Sendable {
     KeyHint(.text("i"), "fretboard.key.listen"),
     KeyHint(.text("c +-"), "fretboard.key.click", inBar: false),
     KeyHint(.text("t"), "fretboard.key.tap", inBar: false),
+    KeyHint(.text("s"), "fretboard.key.sequence", inBar: false),
     KeyHint(.escape, "fretboard.key.stop"),
   ]
 
@@ -348,6 +354,10 @@ public struct FretboardModel: Equatable, Sendable {
       fretCursor = nil
       return
     }
+    if chordStep != nil {
+      chordStep = nil
+      return
+    }
     switch phase {
     case .exploring, .records, .tutorial: phase = .choosing
     default: phase = .exploring
@@ -453,6 +463,9 @@ public struct FretboardModel: Equatable, Sendable {
       return effects
     case .exploring where fretCursor != nil:
       return playFret(key, pattern: pattern, settings: settings)
+    case .exploring where key == .character("c"):
+      stepChord(pattern, settings: settings)
+      return []
     case .exploring where key == .character("f"):
       let root = NamingSystem.english.noteClass(parsing: settings.fretboard.root) ?? NoteClass(.A)
       fretCursor = Self.placement(of: pattern, root: root).first ?? FretPosition(string: 1, fret: 0)
@@ -580,8 +593,10 @@ public struct FretboardModel: Equatable, Sendable {
       settings.fretboard.root = Self.root(settings.fretboard.root, by: 1)
     case .up, .character("k"):
       selected = (selected + patterns.count - 1) % patterns.count
+      chordStep = nil
     case .down, .character("j"):
       selected = (selected + 1) % patterns.count
+      chordStep = nil
     case .enter where phase == .choosing:
       phase = .exploring
     case .character("x") where phase == .choosing:
@@ -600,6 +615,37 @@ public struct FretboardModel: Equatable, Sendable {
     default:
       break
     }
+  }
+
+  /// `c` on a scale's neck: the next of its chords, the triads from the tonic's and then the
+  /// seventh chords, and after the last the whole scale again. A pattern of no seven-note
+  /// scale has no such chords, and says so.
+  private mutating func stepChord(_ pattern: FretPattern, settings: Settings) {
+    let root = NamingSystem.english.noteClass(parsing: settings.fretboard.root) ?? NoteClass(.A)
+    guard let chords = Self.chords(of: pattern, root: root) else {
+      chordStep = nil
+      problem = Message("fretboard.chord.none")
+      return
+    }
+    chordStep = chordStep.map { $0 + 1 < chords.count ? $0 + 1 : nil } ?? 0
+  }
+
+  /// The chords `c` goes through on `pattern` with its tonic on `root`: the scale's triads,
+  /// then its seventh chords; nil unless the pattern holds a seven-note scale.
+  public static func chords(of pattern: FretPattern, root: NoteClass) -> [DiatonicChord]? {
+    guard let scale = pattern.scale(root: root),
+      let triads = scale.diatonicChords(sevenths: false),
+      let sevenths = scale.diatonicChords(sevenths: true)
+    else { return nil }
+    return triads + sevenths
+  }
+
+  /// The chord lit on the open pattern with its tonic on `root`, if any.
+  public func chord(of pattern: FretPattern, root: NoteClass) -> DiatonicChord? {
+    guard let chordStep, let chords = Self.chords(of: pattern, root: root),
+      chords.indices.contains(chordStep)
+    else { return nil }
+    return chords[chordStep]
   }
 
   /// The root a semitone away; a root typed by hand (say "Gb") is found by its pitch.

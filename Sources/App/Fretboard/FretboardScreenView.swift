@@ -24,8 +24,9 @@ enum FretboardScreenView {
     case .choosing: renderList(screen, selected, root: root, model: model, in: area, on: &canvas)
     case .exploring:
       renderNeck(
-        patterns[selected], root: root, cursor: screen.fretCursor, model: model, in: area,
-        on: &canvas)
+        patterns[selected], root: root, cursor: screen.fretCursor,
+        chord: screen.chord(of: patterns[selected], root: root), problem: screen.problem,
+        model: model, in: area, on: &canvas)
     case .explaining:
       renderNeck(patterns[selected], root: root, model: model, in: area, on: &canvas)
       let strings = model.strings
@@ -329,6 +330,11 @@ enum FretboardScreenView {
     }
     canvas.writeCentred(line, y: y, in: area, style: style)
     canvas.focusLine = y
+    if pattern.category == .scale, y + 1 < area.maxY {
+      canvas.writeCentred(
+        sequenceText(screen, run, name: name, strings: strings), y: y + 1, in: area,
+        style: .role(run.sequence == nil ? .muted : .accent))
+    }
     guard y + 2 < area.maxY else { return }
     if let problem = screen.microphoneProblem, screen.midiPort == nil {
       canvas.writeCentred(
@@ -354,6 +360,25 @@ enum FretboardScreenView {
         cursor: run.isOver ? nil : screen.cursor, places: dots, key: "fretboard.words.shown",
         strings), y: y + 5, maxY: area.maxY, in: area, on: &canvas)
   }
+
+  /// How the scale is run: straight, or in leaps or groups with the next notes named while
+  /// the places are shown (from memory they would give the run away).
+  private static func sequenceText(
+    _ screen: FretboardModel, _ run: ScaleRun, name: (Pitch) -> String, strings: Localizer
+  ) -> String {
+    guard let sequence = run.sequence else { return strings.text("fretboard.run.straight") }
+    let named = strings.text("fretboard.sequence.\(sequence.rawValue)")
+    guard screen.showsMarkers else {
+      return strings.text("fretboard.run.sequenceHidden", ["sequence": named])
+    }
+    let next = run.expected.dropFirst(run.played.count).prefix(Self.nextNotes)
+    return strings.text(
+      "fretboard.run.sequence",
+      ["sequence": named, "notes": next.map { name($0.pitch) }.joined(separator: " ")])
+  }
+
+  /// The notes of a sequence named ahead: two figures of groups of four, three of thirds.
+  private static let nextNotes = 8
 
   /// Games played, the best games, and the achievements, earned or still to earn.
   private static func renderRecords(model: AppModel, in area: Rect, on canvas: inout Canvas) {
@@ -626,15 +651,30 @@ enum FretboardScreenView {
     }
   }
 
+  /// The open pattern on the neck with its notes spelled under it; with a `chord` of its
+  /// scale, that chord's tones lit where the position plays them, labelled with their degree
+  /// in the chord, and the scale's other notes left as faint dots so the shape stays in view.
   private static func renderNeck(
-    _ pattern: FretPattern, root: NoteClass, cursor: FretPosition? = nil, model: AppModel,
+    _ pattern: FretPattern, root: NoteClass, cursor: FretPosition? = nil,
+    chord: DiatonicChord? = nil, problem: Message? = nil, model: AppModel,
     in area: Rect, on canvas: inout Canvas
   ) {
     let settings = model.settings.fretboard
     let positions = FretboardModel.placement(of: pattern, root: root)
     let intervals = pattern.intervals
     let noteClasses = intervals.map { root + $0 }
+    let chordTones = Dictionary(
+      (chord?.tones(among: noteClasses) ?? []).map { ($0.index, $0.degree) }
+    ) { first, _ in first }
     let dots = positions.indices.map { index in
+      if chord != nil {
+        guard let degree = chordTones[index] else {
+          return FretboardView.Dot(positions[index], style: .role(.muted))
+        }
+        return FretboardView.Dot(
+          positions[index], label: degree,
+          style: degree == "1" ? FretboardView.Dot.tonicStyle : Style.role(.good).bold)
+      }
       let label: String
       switch settings.labels {
       case .intervals: label = intervals[index].degreeName
@@ -662,8 +702,16 @@ enum FretboardScreenView {
     canvas.write(
       rootLine, x: area.maxX - 2 - rootLine.displayWidth, y: area.y, style: .role(.text),
       clip: area)
+    let name = PatternName(pattern.name).text(model.strings)
+    // The chord first, so a narrow screen cuts the pattern's name rather than the chord.
+    let title =
+      chord.map {
+        model.strings.text(
+          "fretboard.chord.title",
+          ["numeral": $0.numeral, "symbol": chordSymbol($0, model: model), "pattern": name])
+      } ?? name
     canvas.write(
-      PatternName(pattern.name).text(model.strings).clipped(
+      title.clipped(
         toWidth: max(0, area.width - 6 - rootLine.displayWidth), ellipsis: model.glyphs.ellipsis),
       x: area.x + 2, y: area.y, style: Style.role(.accent).bold, clip: area)
     let top = area.y + 2
@@ -681,23 +729,36 @@ enum FretboardScreenView {
       let name = model.settings.noteNaming.name(of: noteClass, glyphs: model.glyphs.accidentals)
       if !spelled.contains(name) { spelled.append(name) }
     }
+    if let chord {
+      spelled = chord.notes.map {
+        model.settings.noteNaming.name(of: $0, glyphs: model.glyphs.accidentals)
+      }
+    }
     let y = neckArea.maxY + 1
     if y < area.maxY {
       canvas.writeCentred(
         spelled.joined(separator: "  "), y: y, in: area, style: Style.role(.text).bold)
     }
     if y + 2 < area.maxY {
+      let line =
+        problem.map { model.strings.text($0) }
+        ?? model.strings.text(
+          chord == nil ? "fretboard.labels.\(settings.labels.rawValue)" : "fretboard.chord.labels")
       canvas.writeCentred(
-        model.strings.text("fretboard.labels.\(settings.labels.rawValue)"), y: y + 2, in: area,
-        style: .role(.muted))
+        line, y: y + 2, in: area, style: problem == nil ? .role(.muted) : Style.role(.warn).bold)
     }
     if y + 3 < area.maxY {
+      let hint =
+        cursor != nil
+        ? "fretboard.frets.hint" : chord != nil ? "fretboard.chord.hint" : "fretboard.explore.more"
       canvas.writeCentred(
-        model.strings.text(cursor == nil ? "fretboard.explore.more" : "fretboard.frets.hint"),
-        y: y + 3, in: area, style: cursor == nil ? .role(.muted) : Style.role(.accent).bold)
+        model.strings.text(hint), y: y + 3, in: area,
+        style: hint == "fretboard.explore.more" ? .role(.muted) : Style.role(.accent).bold)
     }
+    // With a chord lit, the words name its tones only, as the picture lights only them.
     let words = FretWords.text(
-      cursor: cursor, places: dots, key: "fretboard.words.shown", model.strings)
+      cursor: cursor, places: chord == nil ? dots : dots.filter { !$0.label.isEmpty },
+      key: "fretboard.words.shown", model.strings)
     FretWords.render(words, y: y + 5, maxY: area.maxY, in: area, on: &canvas)
     let wordRows = words.wrapped(toWidth: max(1, min(area.width - 4, 96))).count
     // What the shape is and how to practise it, where the screen has room.
@@ -716,6 +777,16 @@ enum FretboardScreenView {
       }
       row += 1
     }
+  }
+
+  /// A chord's symbol with its root named as the player names notes ("F♯m", "Rem7"); a
+  /// stack of no known quality by its notes.
+  private static func chordSymbol(_ chord: DiatonicChord, model: AppModel) -> String {
+    let names = chord.notes.map {
+      model.settings.noteNaming.name(of: $0, glyphs: model.glyphs.accidentals)
+    }
+    guard let quality = chord.quality else { return names.joined(separator: "-") }
+    return names[0] + quality.symbol
   }
 
   /// " 2/5" for a pattern passed at two of five levels, a check for all five, nothing before.

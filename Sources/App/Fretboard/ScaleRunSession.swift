@@ -34,6 +34,8 @@ public struct ScaleRunSession: Equatable, Sendable {
   public private(set) var listens = false
   /// Whether the click plays; `c` toggles.
   public private(set) var clicks = false
+  /// The leaps or groups a scale is played in, nil straight; `s` goes through them.
+  public private(set) var sequence: ScaleSequence?
   /// When the pattern started being played to the player (`p`), while it is.
   private var presentedAt: MonotonicInstant?
   /// Whether the click is still in its bar of count-in, or not yet heard.
@@ -98,10 +100,11 @@ public struct ScaleRunSession: Equatable, Sendable {
   ) {
     let root = NamingSystem.english.noteClass(parsing: settings.fretboard.root) ?? NoteClass(.A)
     let positions = FretboardModel.placement(of: pattern, root: root)
+    // Leaps and groups are steps along a scale; an arpeggio or a chord is played straight.
     run = ScaleRun(
       positions: positions,
       pitches: positions.map { pattern.tuning.pitch(string: $0.string, fret: $0.fret) },
-      direction: direction)
+      direction: direction, sequence: pattern.category == .scale ? sequence : nil)
     cursor = run.expected.first?.position ?? cursor
     showedPlaces = showsMarkers
     isCountingIn = clicks
@@ -134,6 +137,10 @@ public struct ScaleRunSession: Equatable, Sendable {
       if listens { effects += [.listen(.stop), .midiIn(.stop)] }
       if clicks { effects.append(.metronome(.stop)) }
       return (effects, .leave)
+    case .character("s") where pattern.category == .scale:
+      sequence = Self.sequence(after: sequence)
+      start(pattern, settings: settings, direction: .ascending)
+      return (clicks ? [.metronome(.start(Self.clickOptions(settings)))] : [], nil)
     case .character("c"):
       clicks.toggle()
       start(pattern, settings: settings, direction: run.direction)
@@ -176,6 +183,13 @@ public struct ScaleRunSession: Equatable, Sendable {
       break
     }
     return ([], nil)
+  }
+
+  /// The sequence `s` goes to from `current`: straight, then each of `ScaleSequence`'s in
+  /// turn, then straight again.
+  static func sequence(after current: ScaleSequence?) -> ScaleSequence? {
+    let all: [ScaleSequence?] = [nil] + ScaleSequence.allCases
+    return all[((all.firstIndex(of: current) ?? 0) + 1) % all.count]
   }
 
   /// A new tempo for the click; while it plays, the try starts again with a count-in at it.
@@ -240,7 +254,8 @@ public struct ScaleRunSession: Equatable, Sendable {
 
   /// The run is over at `now`: whether it met the level is kept, and its line of the history
   /// is returned: how long it took from its first note, whether it was clean, which way, at
-  /// what tempo (0 in free time), and whether the places were shown.
+  /// what tempo (0 in free time), whether the places were shown, and in which sequence (0
+  /// straight, else 1 + its place in `ScaleSequence.allCases`).
   private mutating func finish(of pattern: FretPattern, at now: MonotonicInstant) -> SessionRecord {
     let met = run.verdict == .finished && runLevel.isMet(by: conditions)
     if run.direction == .ascending {
@@ -257,6 +272,8 @@ public struct ScaleRunSession: Equatable, Sendable {
         "descending": run.direction == .descending ? 1 : 0,
         "bpm": Double(conditions.bpm ?? 0),
         "markers": showedPlaces ? 1 : 0,
+        "sequence": Double(
+          run.sequence.flatMap(ScaleSequence.allCases.firstIndex).map { $0 + 1 } ?? 0),
       ],
       content: [pattern.id])
   }

@@ -1,4 +1,5 @@
 import MusicTheory
+import Practice
 import Storage
 import TerminalUI
 
@@ -47,13 +48,17 @@ public enum HeadlessShow {
   /// scale's line of description under them, a scale's `sequence` (`ScaleSequence`) up and down
   /// after that, then every place they lie in the fret window, labelled with their interval from
   /// the root, then the same places in words in the language of `strings`, the notes named in
-  /// `naming`.
+  /// `naming`; with `chords`, last, each triad (or with `sevenths` each seventh chord) lit
+  /// inside the scale's `position` (`chordNecks`).
   public static func render(
     _ kind: Kind, _ name: String, tuning tuningText: String = "standard",
     frets fretsText: String = "0-12", leftHanded: Bool = false, sequence: String? = nil,
-    chords: Bool = false, glyphs: GlyphSet.Kind, strings: Localizer,
-    naming: NamingSystem = .english
+    chords: Bool = false, sevenths: Bool = false, position: Int = 1, glyphs: GlyphSet.Kind,
+    strings: Localizer, naming: NamingSystem = .english
   ) throws(Launcher.Failure) -> String {
+    guard chords || (!sevenths && position == 1) else {
+      throw Launcher.Failure(description: "--sevenths and --position go with --chords")
+    }
     let tones = try tones(kind, name)
     let sequenceLines =
       try self.sequenceLines(sequence, kind: kind, name: name)
@@ -81,10 +86,72 @@ public enum HeadlessShow {
     let words = self.words(
       places, root: strings.text(kind == .scale ? "show.words.tonic" : "show.words.root"),
       strings: strings, naming: naming, glyphs: GlyphSet.named(glyphs))
+    let chordNecks =
+      chords
+      ? try self.chordNecks(
+        name, tuning: tuning, position: position, sevenths: sevenths, leftHanded: leftHanded,
+        glyphs: GlyphSet.named(glyphs), strings: strings, naming: naming) : ""
     return tones.noteClasses.map(\.description).joined(separator: " ") + "\n"
       + (tones.summaryKey.map { strings.text($0) + "\n" } ?? "")
       + sequenceLines.map { "\n" + $0 }.joined() + "\n" + canvas.plainText
-      + "\n" + words.map { $0 + "\n" }.joined()
+      + "\n" + words.map { $0 + "\n" }.joined() + chordNecks
+  }
+
+  /// A seven-note scale's chords inside one of its positions, the shipped shape of that
+  /// number for the tuning (`PatternGenerator`) with its tonic where the Fretboard room puts
+  /// it: a heading naming the position and its frets, then per chord its numeral, symbol and
+  /// notes over a small neck of the position's frets with the chord's tones lit on the frets
+  /// the position already plays, labelled with their degree in the chord, and the same in
+  /// words. Only the position's own places are lit, as a player holding the position finds
+  /// the chord without moving the hand.
+  static func chordNecks(
+    _ name: String, tuning: Tuning, position: Int, sevenths: Bool, leftHanded: Bool,
+    glyphs: GlyphSet, strings: Localizer, naming: NamingSystem
+  ) throws(Launcher.Failure) -> String {
+    guard case .success(let scale) = Scale.parse(name),
+      let chords = scale.diatonicChords(sevenths: sevenths)
+    else { return "" }
+    let shapes = PatternGenerator.library(for: tuning).filter {
+      $0.category == .scale && $0.holds(scale.type)
+    }
+    guard shapes.indices.contains(position - 1) else {
+      throw Launcher.Failure(
+        description: shapes.isEmpty
+          ? "\(scale) has no positions in this tuning"
+          : "--position is 1-\(shapes.count) for \(scale) in this tuning, not \(position)")
+    }
+    let pattern = shapes[position - 1]
+    let places = FretboardModel.placement(of: pattern, root: scale.tonic)
+    let noteClasses = pattern.intervals.map { scale.tonic + $0 }
+    let placed = places.map(\.fret)
+    let frets = max(0, (placed.min() ?? 0) - 1)...(placed.max() ?? 0)
+    var text =
+      "\n" + (sevenths ? "sevenths" : "triads")
+      + " in position \(position), frets \(frets.lowerBound)-\(frets.upperBound):\n"
+    for chord in chords {
+      let tones = chord.tones(among: noteClasses)
+      let dots = tones.map { tone in
+        FretboardView.Dot(
+          places[tone.index], label: tone.degree,
+          style: tone.degree == "1" ? FretboardView.Dot.tonicStyle : FretboardView.Dot.toneStyle)
+      }
+      let view = FretboardView(
+        tuning: tuning, frets: frets, dots: dots, isLeftHanded: leftHanded, glyphs: glyphs)
+      var canvas = Canvas(width: view.width, height: view.height)
+      view.render(in: canvas.bounds, on: &canvas)
+      let lit: [Place] = tones.compactMap { tone in
+        noteClasses[tone.index].map {
+          Place(position: places[tone.index], noteClass: $0, isRoot: tone.degree == "1")
+        }
+      }
+      let words = self.words(
+        lit, root: strings.text("show.words.root"), strings: strings, naming: naming,
+        glyphs: glyphs)
+      let notes = chord.notes.map(\.description).joined(separator: " ")
+      text += "\n\(chord.numeral) \(chord.symbol): \(notes)\n" + canvas.plainText + "\n"
+      text += words.map { $0 + "\n" }.joined()
+    }
+    return text
   }
 
   /// A scale's sequence as two lines, "up:   C E, D F, … C" and "down: C A, B G, … C"; none

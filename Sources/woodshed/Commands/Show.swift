@@ -35,8 +35,16 @@ struct Show: ParsableCommand {
   var sequence: String?
 
   @Flag(
-    help: "A seven-note scale's chords on each degree, triads and sevenths, with Roman numerals.")
+    help:
+      "A seven-note scale's chords on each degree, triads and sevenths, with Roman numerals; then each triad inside one of the scale's positions."
+  )
   var chords = false
+
+  @Flag(help: "With --chords, the seventh chords inside the position instead of the triads.")
+  var sevenths = false
+
+  @Option(help: "With --chords, the scale's position the chords are shown in, from 1.")
+  var position = 1
 
   @OptionGroup var session: SessionOptions
 
@@ -51,7 +59,7 @@ struct Show: ParsableCommand {
     say(
       try HeadlessShow.render(
         kind, name.joined(separator: " "), tuning: tuning, frets: frets, leftHanded: left,
-        sequence: sequence, chords: chords,
+        sequence: sequence, chords: chords, sevenths: sevenths, position: position,
         glyphs: session.glyphs ?? GlyphSet.detect(locale: locale, term: environment["TERM"]),
         strings: strings, naming: naming),
       terminator: "")
