@@ -152,9 +152,31 @@ public struct EarModel: Equatable, Sendable {
     }
   }
 
-  /// The items of the level chosen, as the setup list shows them.
+  /// The items of the level chosen, as the setup list shows them: in level order, but degrees
+  /// by number, those between the key's own after them, so each is where its key is.
   public var levelItems: [EarItem] {
-    exercise.items(upToLevel: level) ?? []
+    let items = exercise.items(upToLevel: level) ?? []
+    guard exercise == .degrees else { return items }
+    return items.sorted { Self.degreeOrder($0) < Self.degreeOrder($1) }
+  }
+
+  private static func degreeOrder(_ item: EarItem) -> Int {
+    guard case .degree(let degree) = item else { return 0 }
+    return (degree.isChromatic ? 10 : 0) + degree.number
+  }
+
+  /// The key that gives the choice at `index`: by place, but a degree of the key by its own
+  /// number (5 answers 5 at every level) and those between them from 8 on.
+  func answerKey(at index: Int) -> Character? {
+    guard items.indices.contains(index), case .degree(let degree) = items[index] else {
+      return Self.key(for: index)
+    }
+    guard degree.isChromatic else { return Character("\(degree.number)") }
+    let before = items[..<index].count(where: { item in
+      if case .degree(let other) = item { return other.isChromatic }
+      return false
+    })
+    return Self.key(for: 7 + before)
   }
 
   /// Whether the question on show has been answered.
@@ -250,9 +272,14 @@ public struct EarModel: Equatable, Sendable {
     }
   }
 
-  /// The setup list's lines: only intervals are answered by playing.
+  /// The setup list's lines: only intervals are answered by playing; degrees and cadences
+  /// always sound one way.
   public var rows: [Row] {
-    exercise == .intervals ? Row.allCases : [.exercise, .level, .sounding, .count]
+    switch exercise {
+    case .intervals: Row.allCases
+    case .degrees, .cadences: [.exercise, .level, .count]
+    case .chords, .scales: [.exercise, .level, .sounding, .count]
+    }
   }
 
   /// Whether the microphone and MIDI are open: while a session answered by playing runs.
@@ -299,10 +326,11 @@ public struct EarModel: Equatable, Sendable {
       draw -= weight
     }
     let soundings =
-      exercise == .chords ? [EarQuestion.Sounding.harmonic] : sounding.soundings(for: exercise)
+      exercise.soundings.count == 1 ? exercise.soundings : sounding.soundings(for: exercise)
     let quiz = EarQuiz(
       exercise: exercise, items: [chosen], soundings: soundings, count: 1,
-      inversions: exercise == .chords && inversions, using: &random)
+      inversions: exercise == .chords && inversions,
+      minorKeys: exercise.hasMinorKeys(atLevel: level), using: &random)
     question = quiz.questions[0]
     number += 1
     shownAt = time
@@ -358,7 +386,7 @@ public struct EarModel: Equatable, Sendable {
     case .character("r"):
       return sound(EarSound(question), at: event.time)
     case .character(let character):
-      guard let index = Self.answerKeys.firstIndex(of: character), index < items.count else {
+      guard let index = items.indices.first(where: { answerKey(at: $0) == character }) else {
         return []
       }
       return give(items[index], at: event.time)
@@ -376,10 +404,18 @@ public struct EarModel: Equatable, Sendable {
     boxes.record(Self.recorded(given))
     outOfTuneCents = nil
     heldNotes.disarm()
-    guard answers.count == count else { return [] }
+    // A degree goes home to the tonic once named, so the ear learns its pull.
+    let resolves = question.key != nil && !question.resolution.isEmpty
+    let resolution =
+      resolves
+      ? sound(
+        EarSound(
+          phrases: [[question.notes.last!.pitch] + question.resolution.map(\.pitch)],
+          together: false, noteSeconds: HeadlessEar.resolutionNoteSeconds), at: time) : []
+    guard answers.count == count else { return resolution }
     let stops = listens ? Self.stopInputs : []
     endedAt = time
-    return (record(at: time).map { [.record($0)] } ?? []) + stops
+    return resolution + (record(at: time).map { [.record($0)] } ?? []) + stops
   }
 
   /// The microphone started, or could not: then the keys answer alone (and MIDI, if open).
@@ -450,9 +486,30 @@ public struct EarModel: Equatable, Sendable {
     }
   }
 
-  /// The answer given on the question's root, sounded as the question was, then the question.
+  /// The answer given on the question's root, sounded as the question was, then the question;
+  /// a degree or a cadence in the question's key, each after the chords that set it.
   static func comparison(of answer: Answer) -> EarSound {
     let question = answer.question
+    if let key = question.key {
+      var given = question
+      switch answer.given {
+      case .degree(let degree):
+        let tonic = VoiceLeading.note(key.tonic, atOrAbove: EarQuiz.lowestTonic.midiNumber)
+        given = EarQuestion(degrees: [degree], key: key, tonic: tonic) ?? question
+      case .cadence(let cadence):
+        given = EarQuestion(cadence: cadence, way: cadence.ways[0], key: key)
+      default:
+        break
+      }
+      let first = HeadlessEar.layout(given, from: 0)
+      let second = HeadlessEar.layout(
+        question,
+        from: (first.map(\.time.upperBound).max() ?? 0) + HeadlessEar.silenceSeconds)
+      return EarSound(
+        placed: (first + second).map {
+          EarSound.Note(pitch: $0.note.pitch, start: $0.time.lowerBound, end: $0.time.upperBound)
+        })
+    }
     let right = question.notes.map(\.pitch)
     let inversion = min(question.inversion, answer.given.intervals.count)
     let given =
@@ -524,6 +581,8 @@ extension EarQuestion {
     case .interval: EarExercise.intervals.rawValue
     case .chord: EarExercise.chords.rawValue
     case .scale: EarExercise.scales.rawValue
+    case .degree: EarExercise.degrees.rawValue
+    case .cadence: EarExercise.cadences.rawValue
     }
   }
 }

@@ -76,6 +76,9 @@ public enum EarNames {
     case .interval: "ear.interval.\(item.shortName)"
     case .chord: "ear.chord.\(item.shortName)"
     case .scale: "ear.scale.\(item.shortName)"
+    // Degrees and progressions are named alike in every language: "b3", "I-vi-IV-V".
+    case .degree: "ear.degree.\(item.shortName)"
+    case .cadence: "ear.cadence.\(item.shortName)"
     }
   }
 
