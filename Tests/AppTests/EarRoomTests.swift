@@ -199,6 +199,47 @@ final class EarRoomTests: XCTestCase {
     XCTAssertEqual(record.score, 1)
   }
 
+  /// With notes named in solfège each degree's choice has its movable-do syllable in the key
+  /// of the question (a minor key's own third is "me"), and a syllable typed answers.
+  func testDegreesInSolfege() throws {
+    var settings = Settings()
+    settings.noteNaming = .latin
+    var model = opened(AppFixtures.model(settings: settings))
+    model.press(.right, .right, .right, .down, .right, .right, .right)
+    XCTAssertEqual(screen(model)?.level, 4)
+    model.press(.enter, at: 1)
+    var time = 2.0
+    var seen: Set<Bool> = []
+    for _ in 0..<10 {
+      let question = try XCTUnwrap(screen(model)?.question)
+      let key = try XCTUnwrap(question.key)
+      seen.insert(key.isMinor)
+      let text = text(model)
+      XCTAssertTrue(text.contains("1  1 do"), text)
+      XCTAssertTrue(text.contains("5  5 sol"), text)
+      XCTAssertTrue(text.contains(key.isMinor ? "3  3 me" : "3  3 mi"), text)
+      XCTAssertTrue(text.contains(key.isMinor ? "7  7 te" : "7  7 ti"), text)
+      guard case .degree(let degree) = question.item else { return XCTFail("\(question.item)") }
+      model.press(.tab)
+      for character in EarNames.syllable(of: degree, in: key).uppercased() {
+        model.press(.character(character))
+      }
+      model.press(.enter, at: time)
+      XCTAssertEqual(screen(model)?.answers.last?.isCorrect, true, text)
+      model.press(.enter, at: time + 1)
+      time += 5
+    }
+    XCTAssertEqual(seen, [false, true], "major and minor keys at level 4")
+    XCTAssertEqual(
+      EarNames.syllable(
+        of: ScaleDegree(name: "#4")!, in: EarKey(tonic: NoteClass(.D, .flat), isMinor: false)),
+      "fi")
+    XCTAssertEqual(
+      EarNames.degree(
+        bySyllable: "si", in: EarKey.majors[7], among: EarExercise.degrees.allItems),
+      .degree(ScaleDegree(number: 7)!))
+  }
+
   /// Cadences, the fifth exercise: the tonic, then the cadence's chords; answered by key, or by
   /// its name typed in Catalan; the verdict names the key and the chords by numeral.
   func testCadencesAreAskedAndAnswered() throws {

@@ -369,6 +369,7 @@ public struct EarModel: Equatable, Sendable {
         EarNames.item(parsing: text, exercise: exercise, catalog: catalog)
         ?? (exercise == .chords
           ? EarNames.chordAndInversion(parsing: text, catalog: catalog)?.item : nil)
+        ?? question?.key.flatMap { EarNames.degree(bySyllable: text, in: $0, among: items) }
       guard let named, items.contains(named) else {
         unknownName = text
         return []

@@ -105,6 +105,16 @@ enum EarView {
     }
   }
 
+  /// An item's name as a choice of `question`: a degree also by its syllable in the question's
+  /// key where the settings name notes in solfège ("3 me" in a minor key, "3 mi" in a major).
+  static func choiceName(_ item: EarItem, question: EarQuestion, model: AppModel) -> String {
+    let named = name(item, model.strings)
+    guard model.settings.noteNaming == .latin, let key = question.key,
+      case .degree(let degree) = item
+    else { return named }
+    return named + " " + EarNames.syllable(of: degree, in: key)
+  }
+
   /// The notes as the settings name them, joined by dashes: "C4–E♭4".
   static func spelled(_ notes: [Note], model: AppModel) -> String {
     notes.map {
@@ -140,7 +150,7 @@ enum EarView {
     // the rows above them.
     let labels = screen.items.indices.map { index in
       "\(screen.answerKey(at: index).map(String.init) ?? " ")  "
-        + name(screen.items[index], strings)
+        + choiceName(screen.items[index], question: question, model: model)
     }
     let cell = (labels.map(\.displayWidth).max() ?? 0) + 2
     let perRow = max(1, min(labels.count, column.width / max(cell, 1)))
@@ -185,12 +195,12 @@ enum EarView {
       canvas.focusLine = verdictY
       return
     }
-    let right = name(question.item, strings)
+    let right = choiceName(question.item, question: question, model: model)
+    let given = choiceName(answer.given, question: question, model: model)
     let verdict =
       answer.isCorrect
       ? "\(glyphs.check) " + strings.text("ear.right", ["answer": right])
-      : "\(glyphs.cross) "
-        + strings.text("ear.wrong", ["answer": right, "given": name(answer.given, strings)])
+      : "\(glyphs.cross) " + strings.text("ear.wrong", ["answer": right, "given": given])
     canvas.writeCentred(
       verdict, y: verdictY, in: column, style: Style.role(answer.isCorrect ? .good : .bad).bold)
     canvas.focusLine = verdictY
