@@ -147,7 +147,8 @@ final class EarRoomTests: XCTestCase {
     var model = opened()
     model.press(.right, .right, .right)
     XCTAssertEqual(screen(model)?.exercise, .degrees)
-    XCTAssertEqual(screen(model)?.rows, [.exercise, .level, .count])
+    XCTAssertEqual(screen(model)?.rows, [.exercise, .level, .notes, .count])
+    XCTAssertTrue(text(model).contains("Notes in a row"), text(model))
     XCTAssertTrue(text(model).contains("Items: 1, 3, 5"), text(model))
     XCTAssertFalse(text(model).contains("Sounding"), text(model))
     model.press(.down, .right, .right)
@@ -197,6 +198,62 @@ final class EarRoomTests: XCTestCase {
     XCTAssertEqual(record.content, ["1", "2", "3", "4", "5", "6", "7"])
     XCTAssertEqual(Set(record.answers.map(\.context)), ["degrees"])
     XCTAssertEqual(record.score, 1)
+  }
+
+  /// Degrees two in a row: named key after key (Backspace takes the last one back), the
+  /// prompt saying those named so far; the verdict names both; the history keeps a line per
+  /// degree, so each has its Leitner box.
+  func testDegreesInARowAreNamedKeyByKey() throws {
+    var model = opened()
+    model.press(.right, .right, .right, .down, .down, .right)
+    XCTAssertEqual(screen(model)?.notesPerQuestion, 2)
+    model.press(.enter, at: 1)
+    let first = try XCTUnwrap(screen(model)?.question)
+    XCTAssertEqual(first.notes.count, 2)
+    XCTAssertEqual(first.answer.count, 2)
+    XCTAssertEqual(model.press(key(for: first.answer[0], model), at: 5), [])
+    XCTAssertEqual(screen(model)?.pending, [first.answer[0]])
+    XCTAssertTrue(text(model).contains("So far: \(first.answer[0]) (of 2)"), text(model))
+    model.press(.backspace)
+    XCTAssertEqual(screen(model)?.pending, [])
+    model.press(key(for: first.answer[0], model), at: 6)
+    let three = EarItem.degree(ScaleDegree(number: 3)!)
+    let wrong = first.answer[1] == three ? EarItem.degree(ScaleDegree(number: 5)!) : three
+    model.press(key(for: wrong, model), at: 7)
+    XCTAssertEqual(screen(model)?.answers.last?.isCorrect, false)
+    XCTAssertTrue(
+      text(model).contains(
+        "✗ It was \(first.answer[0]) \(first.answer[1]), not \(first.answer[0]) \(wrong)"),
+      text(model))
+    XCTAssertEqual(screen(model)?.missed, [first.answer[1]])
+    model.press(.enter, at: 8)
+    // The second typed on one line.
+    let second = try XCTUnwrap(screen(model)?.question)
+    model.press(.tab)
+    for character in second.answer.map(\.shortName).joined(separator: " ") {
+      model.press(.character(character))
+    }
+    model.press(.enter, at: 9)
+    XCTAssertEqual(screen(model)?.answers.last?.isCorrect, true, text(model))
+    model.press(.enter, at: 9.5)
+    var effects: [Effect] = []
+    var time = 10.0
+    while let ear = screen(model), ear.phase == .asking, !ear.isAnswered {
+      for item in ear.question!.answer {
+        effects += model.press(key(for: item, model), at: time)
+      }
+      effects += model.press(.enter, at: time + 0.5)
+      time += 1
+    }
+    let record = try XCTUnwrap(
+      effects.compactMap { effect -> SessionRecord? in
+        if case .record(let record) = effect { return record }
+        return nil
+      }.first)
+    XCTAssertEqual(record.answers.count, 20, "two degrees a question")
+    XCTAssertEqual(record.answers.filter { !$0.isCorrect }.map(\.given), [wrong.shortName])
+    XCTAssertEqual(record.figures["notes"], 2)
+    XCTAssertEqual(record.score, 0.9)
   }
 
   /// With notes named in solfège each degree's choice has its movable-do syllable in the key
@@ -569,7 +626,7 @@ final class EarRoomTests: XCTestCase {
         item: .chord(.major), root: Note(.C, octave: 4), sounding: .harmonic, inversion: 1))
     XCTAssertEqual(question.notes.map(\.description), ["E4", "G4", "C5"])
     XCTAssertEqual(EarModel.root(of: question), Note(.C, octave: 4))
-    let answer = EarModel.Answer(question: question, given: .chord(.minor), seconds: 1)
+    let answer = EarModel.Answer(question: question, given: [.chord(.minor)], seconds: 1)
     let sound = EarModel.comparison(of: answer)
     XCTAssertTrue(sound.together)
     XCTAssertEqual(

@@ -51,6 +51,9 @@ enum EarView {
         strings.text("ear.setup.levelOf", ["level": "\(screen.level)", "levels": "\(levels)"])
       ),
     ]
+    if screen.rows.contains(.notes) {
+      rows.append((strings.text("ear.setup.notes"), "\(screen.notesPerQuestion)"))
+    }
     if screen.rows.contains(.sounding) {
       rows.append(
         screen.exercise == .chords
@@ -161,9 +164,9 @@ enum EarView {
       let item = screen.items[index]
       var style = Style.role(.text).bold
       if let answer {
-        if item == question.item {
+        if question.answer.contains(item) {
           style = Style.role(.good).bold
-        } else if item == answer.given {
+        } else if answer.givenItems.contains(item) {
           style = Style.role(.bad).bold
         } else {
           style = .role(.muted)
@@ -183,6 +186,16 @@ enum EarView {
         prompt = played.text
         style = played.style
       }
+      if !screen.pending.isEmpty {
+        prompt = strings.text(
+          "ear.soFar",
+          [
+            "given": screen.pending.map { choiceName($0, question: question, model: model) }
+              .joined(separator: " "),
+            "count": "\(question.answer.count)",
+          ])
+        style = Style.role(.accent).bold
+      }
       if let typed = screen.typed {
         prompt = strings.text(
           "ear.typing", ["name": typed + (glyphs.kind == .unicode ? "▏" : "_")])
@@ -195,8 +208,10 @@ enum EarView {
       canvas.focusLine = verdictY
       return
     }
-    let right = choiceName(question.item, question: question, model: model)
-    let given = choiceName(answer.given, question: question, model: model)
+    let right = question.answer.map { choiceName($0, question: question, model: model) }.joined(
+      separator: " ")
+    let given = answer.givenItems.map { choiceName($0, question: question, model: model) }
+      .joined(separator: " ")
     let verdict =
       answer.isCorrect
       ? "\(glyphs.check) " + strings.text("ear.right", ["answer": right])

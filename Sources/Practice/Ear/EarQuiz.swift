@@ -104,6 +104,13 @@ public struct EarQuiz: Equatable, Sendable {
   ) -> EarQuestion {
     precondition(notesPerQuestionRange.contains(notes), "a degree question asks 1 to 3 notes")
     let drawn = (0..<notes).map { _ in items.randomElement(using: &random)! }
+    return question(inKeyOf: drawn, minorKeys: minorKeys, using: &random)
+  }
+
+  /// The question on `drawn` (degrees in a row, or one cadence) in a key drawn at random.
+  public static func question(
+    inKeyOf drawn: [EarItem], minorKeys: Bool, using random: inout some RandomNumberGenerator
+  ) -> EarQuestion {
     let degrees = drawn.compactMap { item -> ScaleDegree? in
       if case .degree(let degree) = item { return degree }
       return nil
