@@ -44,6 +44,20 @@ final class EarNamesTests: XCTestCase {
     }
   }
 
+  /// Every exercise has its name in the setup and in the history, in every language.
+  func testEveryExerciseIsNamedInEveryLanguage() {
+    for language in ["en", "es", "ca", "ru"] {
+      let strings = catalog.localizer(for: language)
+      for exercise in EarExercise.allCases {
+        XCTAssertNotNil(
+          strings.textIfPresent("ear.exercise.\(exercise.rawValue)"), "\(language) \(exercise)")
+        XCTAssertNotNil(
+          strings.textIfPresent("history.exercise.ear.\(exercise.rawValue)"),
+          "\(language) \(exercise) in the history")
+      }
+    }
+  }
+
   /// Every item has a name of its own in every language, and each name reads back as it.
   func testEveryNameReadsBackInEveryLanguage() {
     for exercise in EarExercise.allCases {

@@ -126,6 +126,27 @@ final class EarScreenTests: XCTestCase {
     }
   }
 
+  /// The first progression of the cadences' last level (the cadences before it answered
+  /// right), answered wrongly: the key, the tonic that set it and the progression's numerals
+  /// and chords; no staff (chords are no single-note melody); eleven choices.
+  func testACadencesVerdict() {
+    for size in Self.sizes {
+      var model = AppFixtures.model(size: size)
+      model.press(.character("6"), .left, .down, .left)
+      model.press(.enter, at: 1)
+      var time = 2.0
+      while ear(model).question!.chords.count < 3 {
+        model.press(key(for: ear(model).question!.item, model), at: time)
+        model.press(.enter, at: time + 1)
+        time += 7
+      }
+      let item = ear(model).question!.item
+      let wrong: EarItem = item == .cadence(.deceptive) ? .cadence(.perfect) : .cadence(.deceptive)
+      model.press(key(for: wrong, model), at: time)
+      assertCanvasSnapshot(AppView.render(model), named: name(size))
+    }
+  }
+
   /// The last level in Russian: every interval a choice, the longest names, at 80×24.
   func testTheLastLevelInRussian() {
     var settings = Settings()
