@@ -52,4 +52,35 @@ final class EarAudioPitchTests: XCTestCase {
     XCTAssertEqual(claimed, 240)
     XCTAssertEqual(heard, claimed, "\(heard) of \(claimed) notes heard as claimed")
   }
+
+  /// The degrees asked after their cadence, three in a row, heard back as claimed: the
+  /// cadence's chords are polyphonic and not checked, but its ringing must not pull the first
+  /// degree off its pitch.
+  func testTheWAVHoldsTheClaimedDegrees() throws {
+    let (_, questions) = try HeadlessEar.questions(
+      HeadlessEar.Options(
+        exercise: "degrees", items: nil, level: 5, soundings: nil, count: 10, seed: 7, notes: 3))
+    let url = folder.appendingPathComponent("q.wav")
+    XCTAssertNil(try HeadlessEar.write(questions, to: url, overwrite: false), "the SoundFont piano")
+    let audio = try WAVCodec.decode(Data(contentsOf: url))
+    let detector = PitchDetector(sampleRate: audio.sampleRate)
+    let samples = WAVCodec.mono(audio)
+    let estimates =
+      samples.withUnsafeBufferPointer { detector.process($0) } + detector.finish()
+    var heard = 0
+    var claimed = 0
+    for timed in questions {
+      for (note, time) in zip(timed.question.notes, timed.noteTimes) {
+        claimed += 1
+        let middle = (time.lowerBound + 0.2)...(time.upperBound - 0.2)
+        let frequencies = estimates.filter {
+          $0.frequency > 0 && middle.contains(Double($0.frame) / Double(audio.sampleRate))
+        }.map(\.frequency).sorted()
+        guard !frequencies.isEmpty else { continue }
+        if Pitch(nearestTo: frequencies[frequencies.count / 2]) == note.pitch { heard += 1 }
+      }
+    }
+    XCTAssertEqual(claimed, 30)
+    XCTAssertEqual(heard, claimed, "\(heard) of \(claimed) degrees heard as claimed")
+  }
 }

@@ -26,6 +26,36 @@ final class EarNamesTests: XCTestCase {
       XCTAssertEqual(
         EarNames.name(of: .scale(.dorian), strings: catalog.localizer(for: language)), name)
     }
+    let perfect = [
+      "en": "perfect cadence", "es": "cadencia perfecta", "ca": "cadència perfecta",
+      "ru": "полная каденция",
+    ]
+    for (language, name) in perfect {
+      XCTAssertEqual(
+        EarNames.name(of: .cadence(.perfect), strings: catalog.localizer(for: language)), name)
+      XCTAssertEqual(
+        EarNames.name(
+          of: .cadence(.progression([1, 6, 4, 5])), strings: catalog.localizer(for: language)),
+        "I-vi-IV-V", "a progression is its numerals in every language")
+      XCTAssertEqual(
+        EarNames.name(
+          of: .degree(ScaleDegree(name: "b3")!), strings: catalog.localizer(for: language)),
+        "b3", "a degree is its number in every language")
+    }
+  }
+
+  /// Every exercise has its name in the setup and in the history, in every language.
+  func testEveryExerciseIsNamedInEveryLanguage() {
+    for language in ["en", "es", "ca", "ru"] {
+      let strings = catalog.localizer(for: language)
+      for exercise in EarExercise.allCases {
+        XCTAssertNotNil(
+          strings.textIfPresent("ear.exercise.\(exercise.rawValue)"), "\(language) \(exercise)")
+        XCTAssertNotNil(
+          strings.textIfPresent("history.exercise.ear.\(exercise.rawValue)"),
+          "\(language) \(exercise) in the history")
+      }
+    }
   }
 
   /// Every item has a name of its own in every language, and each name reads back as it.
@@ -37,7 +67,8 @@ final class EarNamesTests: XCTestCase {
         XCTAssertEqual(Set(names).count, names.count, "\(language) \(exercise): \(names)")
         for (item, name) in zip(exercise.allItems, names) {
           XCTAssertEqual(
-            strings.textIfPresent(key(of: item)), name, "\(language) has no name for \(item)")
+            key(of: item).flatMap(strings.textIfPresent) ?? item.shortName, name,
+            "\(language) has no name for \(item)")
           XCTAssertEqual(
             EarNames.item(parsing: name, exercise: exercise, catalog: catalog), item,
             "\(language): \(name)")
@@ -47,12 +78,16 @@ final class EarNamesTests: XCTestCase {
   }
 
   /// The locale key of an item's name: English names a scale as its short name without the
-  /// hyphens ("major", "dorian"), so a name is known to be the locale's by its key.
-  private func key(of item: EarItem) -> String {
+  /// hyphens ("major", "dorian"), so a name is known to be the locale's by its key. Degrees and
+  /// progressions are named alike everywhere, by their short names, and have none.
+  private func key(of item: EarItem) -> String? {
     switch item {
     case .interval: "ear.interval.\(item.shortName)"
     case .chord: "ear.chord.\(item.shortName)"
     case .scale: "ear.scale.\(item.shortName)"
+    case .degree: nil
+    case .cadence(let cadence):
+      Cadence.cadences.contains(cadence) ? "ear.cadence.\(item.shortName)" : nil
     }
   }
 
@@ -85,6 +120,17 @@ final class EarNamesTests: XCTestCase {
       ("Фригийский доминантовый", .scales, .scale(.phrygianDominant)),
       ("blues mayor", .scales, .scale(.majorBlues)),
       ("dorian", .chords, nil),
+      ("b3", .degrees, .degree(ScaleDegree(number: 3, alteration: -1)!)),
+      ("♯4", .degrees, .degree(ScaleDegree(number: 4, alteration: 1)!)),
+      ("5", .degrees, .degree(ScaleDegree(number: 5)!)),
+      ("#5", .degrees, nil),
+      ("8", .degrees, nil),
+      ("cadencia rota", .cadences, .cadence(.deceptive)),
+      ("Semicadència", .cadences, .cadence(.imperfect)),
+      ("плагальная каденция", .cadences, .cadence(.plagal)),
+      ("ii-V-I", .cadences, .cadence(.progression([2, 5, 1]))),
+      ("II-V-I", .cadences, nil),
+      ("perfect", .degrees, nil),
       ("maj", .scales, nil),
       ("minor third", .scales, nil),
       ("", .intervals, nil),

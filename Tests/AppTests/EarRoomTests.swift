@@ -25,7 +25,7 @@ final class EarRoomTests: XCTestCase {
   /// The key that names `item` among the choices of the question on show.
   private func key(for item: EarItem, _ model: AppModel) -> Key {
     let index = screen(model)!.items.firstIndex(of: item)!
-    return .character(EarModel.key(for: index)!)
+    return .character(screen(model)!.answerKey(at: index)!)
   }
 
   /// The ear room open from home on the seeded questions.
@@ -96,9 +96,9 @@ final class EarRoomTests: XCTestCase {
     XCTAssertEqual(screen(model)?.sounding, .up)
     model.press(.left, .left)
     XCTAssertEqual(screen(model)?.sounding, .down)
-    model.press(.up, .up, .right)
+    model.press(.up, .up, .right, .right, .right)
     XCTAssertEqual(screen(model)?.exercise, .intervals, "after the last, the first")
-    model.press(.left)
+    model.press(.left, .left, .left)
     XCTAssertEqual(screen(model)?.exercise, .scales)
     XCTAssertEqual(screen(model)?.sounding, .down, "to intervals and back keeps it")
 
@@ -140,11 +140,203 @@ final class EarRoomTests: XCTestCase {
     XCTAssertEqual(record.answers.count, 10)
   }
 
+  /// Degrees, the fourth exercise: no sounding row; each question the key's I–IV–V–I, then a
+  /// degree, answered by key; the verdict gives the key, the note and its way home, which sounds
+  /// at once; Space hears the degree given in the key, then the right one.
+  func testDegreesAreAskedAnsweredAndResolved() throws {
+    var model = opened()
+    model.press(.right, .right, .right)
+    XCTAssertEqual(screen(model)?.exercise, .degrees)
+    XCTAssertEqual(screen(model)?.rows, [.exercise, .level, .notes, .count])
+    XCTAssertTrue(text(model).contains("Notes in a row"), text(model))
+    XCTAssertTrue(text(model).contains("Items: 1, 3, 5"), text(model))
+    XCTAssertFalse(text(model).contains("Sounding"), text(model))
+    model.press(.down, .right, .right)
+    XCTAssertEqual(screen(model)?.level, 3)
+    XCTAssertTrue(text(model).contains("Items: 1, 2, 3, 4, 5, 6, 7"), text(model))
+
+    let start = model.press(.enter, at: 1)
+    let first = try XCTUnwrap(screen(model)?.question)
+    XCTAssertEqual(start, [.playEar(EarSound(first))])
+    XCTAssertEqual(first.prelude.count, 4)
+    XCTAssertEqual(first.notes.count, 1)
+    XCTAssertEqual(EarSound(first).seconds, 2.4 + 0.4 + 1, accuracy: 1e-9)
+    XCTAssertTrue(text(model).contains("1  1"), text(model))
+    XCTAssertTrue(text(model).contains("7  7"), text(model))
+    guard case .degree(let degree) = first.item else { return XCTFail("\(first.item)") }
+    XCTAssertEqual(key(for: first.item, model), .character(Character("\(degree.number)")))
+    let answered = model.press(key(for: first.item, model), at: 5)
+    XCTAssertTrue(text(model).contains("✓ Right: \(degree)"), text(model))
+    let key = try XCTUnwrap(first.key)
+    XCTAssertTrue(
+      text(model).contains(EarView.keyLine(first, key: key, model: model)), text(model))
+    if degree.number == 1 {
+      XCTAssertEqual(answered, [])
+    } else {
+      XCTAssertEqual(
+        answered,
+        [
+          .playEar(
+            EarSound(
+              phrases: [(first.notes + first.resolution).map(\.pitch)], together: false,
+              noteSeconds: 0.5))
+        ])
+      XCTAssertEqual(first.resolution.last?.noteClass, key.tonic, "home is the tonic")
+    }
+    let compared = model.press(.character(" "), at: 6)
+    guard case .playEar(let sound) = compared.first else { return XCTFail("\(compared)") }
+    XCTAssertEqual(sound.seconds, 2 * 3.8 + 1, accuracy: 1e-9, "both after their cadence")
+    model.press(.enter, at: 7)
+
+    let effects = answerAll(&model, from: 8) { $0 }
+    let record = try XCTUnwrap(
+      effects.compactMap { effect -> SessionRecord? in
+        if case .record(let record) = effect { return record }
+        return nil
+      }.first)
+    XCTAssertEqual(record.exercise, "degrees")
+    XCTAssertEqual(record.content, ["1", "2", "3", "4", "5", "6", "7"])
+    XCTAssertEqual(Set(record.answers.map(\.context)), ["degrees"])
+    XCTAssertEqual(record.score, 1)
+  }
+
+  /// Degrees two in a row: named key after key (Backspace takes the last one back), the
+  /// prompt saying those named so far; the verdict names both; the history keeps a line per
+  /// degree, so each has its Leitner box.
+  func testDegreesInARowAreNamedKeyByKey() throws {
+    var model = opened()
+    model.press(.right, .right, .right, .down, .down, .right)
+    XCTAssertEqual(screen(model)?.notesPerQuestion, 2)
+    model.press(.enter, at: 1)
+    let first = try XCTUnwrap(screen(model)?.question)
+    XCTAssertEqual(first.notes.count, 2)
+    XCTAssertEqual(first.answer.count, 2)
+    XCTAssertEqual(model.press(key(for: first.answer[0], model), at: 5), [])
+    XCTAssertEqual(screen(model)?.pending, [first.answer[0]])
+    XCTAssertTrue(text(model).contains("So far: \(first.answer[0]) (of 2)"), text(model))
+    model.press(.backspace)
+    XCTAssertEqual(screen(model)?.pending, [])
+    model.press(key(for: first.answer[0], model), at: 6)
+    let three = EarItem.degree(ScaleDegree(number: 3)!)
+    let wrong = first.answer[1] == three ? EarItem.degree(ScaleDegree(number: 5)!) : three
+    model.press(key(for: wrong, model), at: 7)
+    XCTAssertEqual(screen(model)?.answers.last?.isCorrect, false)
+    XCTAssertTrue(
+      text(model).contains(
+        "✗ It was \(first.answer[0]) \(first.answer[1]), not \(first.answer[0]) \(wrong)"),
+      text(model))
+    XCTAssertEqual(screen(model)?.missed, [first.answer[1]])
+    model.press(.enter, at: 8)
+    // The second typed on one line.
+    let second = try XCTUnwrap(screen(model)?.question)
+    model.press(.tab)
+    for character in second.answer.map(\.shortName).joined(separator: " ") {
+      model.press(.character(character))
+    }
+    model.press(.enter, at: 9)
+    XCTAssertEqual(screen(model)?.answers.last?.isCorrect, true, text(model))
+    model.press(.enter, at: 9.5)
+    var effects: [Effect] = []
+    var time = 10.0
+    while let ear = screen(model), ear.phase == .asking, !ear.isAnswered {
+      for item in ear.question!.answer {
+        effects += model.press(key(for: item, model), at: time)
+      }
+      effects += model.press(.enter, at: time + 0.5)
+      time += 1
+    }
+    let record = try XCTUnwrap(
+      effects.compactMap { effect -> SessionRecord? in
+        if case .record(let record) = effect { return record }
+        return nil
+      }.first)
+    XCTAssertEqual(record.answers.count, 20, "two degrees a question")
+    XCTAssertEqual(record.answers.filter { !$0.isCorrect }.map(\.given), [wrong.shortName])
+    XCTAssertEqual(record.figures["notes"], 2)
+    XCTAssertEqual(record.score, 0.9)
+  }
+
+  /// With notes named in solfège each degree's choice has its movable-do syllable in the key
+  /// of the question (a minor key's own third is "me"), and a syllable typed answers.
+  func testDegreesInSolfege() throws {
+    var settings = Settings()
+    settings.noteNaming = .latin
+    var model = opened(AppFixtures.model(settings: settings))
+    model.press(.right, .right, .right, .down, .right, .right, .right)
+    XCTAssertEqual(screen(model)?.level, 4)
+    model.press(.enter, at: 1)
+    var time = 2.0
+    var seen: Set<Bool> = []
+    for _ in 0..<10 {
+      let question = try XCTUnwrap(screen(model)?.question)
+      let key = try XCTUnwrap(question.key)
+      seen.insert(key.isMinor)
+      let text = text(model)
+      XCTAssertTrue(text.contains("1  1 do"), text)
+      XCTAssertTrue(text.contains("5  5 sol"), text)
+      XCTAssertTrue(text.contains(key.isMinor ? "3  3 me" : "3  3 mi"), text)
+      XCTAssertTrue(text.contains(key.isMinor ? "7  7 te" : "7  7 ti"), text)
+      guard case .degree(let degree) = question.item else { return XCTFail("\(question.item)") }
+      model.press(.tab)
+      for character in EarNames.syllable(of: degree, in: key).uppercased() {
+        model.press(.character(character))
+      }
+      model.press(.enter, at: time)
+      XCTAssertEqual(screen(model)?.answers.last?.isCorrect, true, text)
+      model.press(.enter, at: time + 1)
+      time += 5
+    }
+    XCTAssertEqual(seen, [false, true], "major and minor keys at level 4")
+    XCTAssertEqual(
+      EarNames.syllable(
+        of: ScaleDegree(name: "#4")!, in: EarKey(tonic: NoteClass(.D, .flat), isMinor: false)),
+      "fi")
+    XCTAssertEqual(
+      EarNames.degree(
+        bySyllable: "si", in: EarKey.majors[7], among: EarExercise.degrees.allItems),
+      .degree(ScaleDegree(number: 7)!))
+  }
+
+  /// Cadences, the fifth exercise: the tonic, then the cadence's chords; answered by key, or by
+  /// its name typed in Catalan; the verdict names the key and the chords by numeral.
+  func testCadencesAreAskedAndAnswered() throws {
+    var model = opened()
+    model.press(.left)
+    XCTAssertEqual(screen(model)?.exercise, .cadences, "the last exercise")
+    XCTAssertTrue(text(model).contains("Items: perfect cadence, plagal cadence"), text(model))
+    model.press(.down, .left)
+    XCTAssertEqual(screen(model)?.level, 3)
+    XCTAssertTrue(text(model).contains("I-vi-IV-V"), text(model))
+    model.press(.right, .right)
+    XCTAssertEqual(screen(model)?.level, 2)
+    model.press(.enter, at: 1)
+    let first = try XCTUnwrap(screen(model)?.question)
+    XCTAssertEqual(first.prelude.count, 1)
+    XCTAssertEqual(first.chords.count, 2)
+    let catalan = EarNames.name(of: first.item, strings: AppFixtures.catalog.localizer(for: "ca"))
+    model.press(.tab)
+    for character in catalan { model.press(.character(character)) }
+    XCTAssertEqual(model.press(.enter, at: 4), [], "a cadence has no way home to sound")
+    XCTAssertEqual(screen(model)?.answers.last?.isCorrect, true, text(model))
+    let line = EarView.keyLine(first, key: first.key!, model: model)
+    XCTAssertTrue(line.hasSuffix(")"), line)
+    XCTAssertTrue(text(model).contains(line), text(model))
+    XCTAssertTrue(
+      line.contains(first.chordDegrees.map { first.key!.triad($0).numeral }.joined(separator: "–")),
+      line)
+    model.press(.enter, at: 5)
+    let second = try XCTUnwrap(screen(model)?.question)
+    let wrong: EarItem =
+      second.item == .cadence(.deceptive) ? .cadence(.perfect) : .cadence(.deceptive)
+    model.press(key(for: wrong, model), at: 7)
+    XCTAssertTrue(text(model).contains("✗ It was"), text(model))
+  }
+
   /// Scales' names are too wide for a grid column each at 80 columns: the answers given keep
   /// theirs, so the grid shows what was heard as what.
   func testTheScalesGridKeepsTheAnswersGiven() {
     var model = opened()
-    model.press(.left, .down, .left, .left)
+    model.press(.left, .left, .left, .down, .left, .left)
     XCTAssertEqual(screen(model)?.levelItems.count, 11)
     model.press(.enter, at: 1)
     answerAll(&model) { _ in .scale(.lydian) }
@@ -434,7 +626,7 @@ final class EarRoomTests: XCTestCase {
         item: .chord(.major), root: Note(.C, octave: 4), sounding: .harmonic, inversion: 1))
     XCTAssertEqual(question.notes.map(\.description), ["E4", "G4", "C5"])
     XCTAssertEqual(EarModel.root(of: question), Note(.C, octave: 4))
-    let answer = EarModel.Answer(question: question, given: .chord(.minor), seconds: 1)
+    let answer = EarModel.Answer(question: question, given: [.chord(.minor)], seconds: 1)
     let sound = EarModel.comparison(of: answer)
     XCTAssertTrue(sound.together)
     XCTAssertEqual(

@@ -30,7 +30,7 @@ final class EarScreenTests: XCTestCase {
 
   /// The key that gives `item` among the choices.
   private func key(for item: EarItem, _ model: AppModel) -> Key {
-    .character(EarModel.key(for: ear(model).items.firstIndex(of: item)!)!)
+    .character(ear(model).answerKey(at: ear(model).items.firstIndex(of: item)!)!)
   }
 
   func testSetup() {
@@ -95,11 +95,54 @@ final class EarScreenTests: XCTestCase {
   func testAScalesVerdict() {
     for size in Self.sizes {
       var model = AppFixtures.model(size: size)
-      model.press(.character("6"), .left, .down, .left, .left)
+      model.press(.character("6"), .left, .left, .left, .down, .left, .left)
       model.press(.enter, at: 1)
       let item = ear(model).question!.item
       let wrong: EarItem = item == .scale(.dorian) ? .scale(.lydian) : .scale(.dorian)
       model.press(key(for: wrong, model), at: 3)
+      assertCanvasSnapshot(AppView.render(model), named: name(size))
+    }
+  }
+
+  /// A degree answered wrongly at level 5, the first question whose way home has two steps or
+  /// more (the ones before answered right): the key, the note and its way home spelled and on
+  /// the staff, twelve choices, the degrees of the key on their own numbers.
+  func testADegreesVerdict() {
+    let five = EarItem.degree(ScaleDegree(number: 5)!)
+    for size in Self.sizes {
+      var model = AppFixtures.model(size: size)
+      model.press(.character("6"), .right, .right, .right, .down, .left)
+      model.press(.enter, at: 1)
+      var time = 2.0
+      while ear(model).question!.resolution.count < 2 {
+        model.press(key(for: ear(model).question!.item, model), at: time)
+        model.press(.enter, at: time + 1)
+        time += 5
+      }
+      let item = ear(model).question!.item
+      let wrong = item == five ? EarItem.degree(ScaleDegree(number: 4)!) : five
+      model.press(key(for: wrong, model), at: time)
+      assertCanvasSnapshot(AppView.render(model), named: name(size))
+    }
+  }
+
+  /// The first progression of the cadences' last level (the cadences before it answered
+  /// right), answered wrongly: the key, the tonic that set it and the progression's numerals
+  /// and chords; no staff (chords are no single-note melody); eleven choices.
+  func testACadencesVerdict() {
+    for size in Self.sizes {
+      var model = AppFixtures.model(size: size)
+      model.press(.character("6"), .left, .down, .left)
+      model.press(.enter, at: 1)
+      var time = 2.0
+      while ear(model).question!.chords.count < 3 {
+        model.press(key(for: ear(model).question!.item, model), at: time)
+        model.press(.enter, at: time + 1)
+        time += 7
+      }
+      let item = ear(model).question!.item
+      let wrong: EarItem = item == .cadence(.deceptive) ? .cadence(.perfect) : .cadence(.deceptive)
+      model.press(key(for: wrong, model), at: time)
       assertCanvasSnapshot(AppView.render(model), named: name(size))
     }
   }

@@ -91,7 +91,30 @@ final class HeadlessEarTests: XCTestCase {
 
   func testBadOptionsAreOneClearLine() {
     let cases: [(HeadlessEar.Options, String)] = [
-      (options("degrees"), "unknown exercise \"degrees\": use intervals, chords or scales"),
+      (
+        options("melody"),
+        "unknown exercise \"melody\": use intervals, chords, scales, degrees or cadences"
+      ),
+      (
+        HeadlessEar.Options(
+          exercise: "cadences", items: nil, level: 1, soundings: nil, count: 1, seed: 1, notes: 2),
+        "--notes is for degrees"
+      ),
+      (
+        HeadlessEar.Options(
+          exercise: "degrees", items: nil, level: 1, soundings: nil, count: 1, seed: 1, notes: 4),
+        "--notes must be 1 to 3, not 4"
+      ),
+      (
+        HeadlessEar.Options(
+          exercise: "degrees", items: nil, level: 1, soundings: nil, count: 1, seed: 1,
+          root: "C4"),
+        "--range and --root are not for degrees: their key places them"
+      ),
+      (
+        options("degrees", items: "1 #5"),
+        "unknown degrees item \"#5\": use 1 3 5 2 4 6 7 b2 #4 b3 b6 b7"
+      ),
       (options("intervals", count: 0), "--count must be 1 to 500, not 0"),
       (
         options("chords", items: "maj m9"),
@@ -123,6 +146,76 @@ final class HeadlessEarTests: XCTestCase {
         XCTAssertEqual("\(error)", message)
       }
     }
+  }
+
+  /// A degree question: I–IV–V–I, each chord's four notes together for 0.6 s, then 0.4 s of
+  /// rest, then the degrees a second each; a second of silence before the next question's
+  /// cadence. Graded with every degree of the line; the JSON has the key and its chords.
+  func testDegreesFollowTheirCadenceAndAreGradedByLine() throws {
+    let (exercise, questions) = try HeadlessEar.questions(
+      HeadlessEar.Options(
+        exercise: "degrees", items: nil, level: 5, soundings: nil, count: 5, seed: 7, notes: 2))
+    XCTAssertEqual(exercise, .degrees)
+    var start = 0.0
+    for timed in questions {
+      let keyNotes = timed.sounds.filter { $0.part == .key }
+      XCTAssertEqual(keyNotes.count, 16)
+      let milliseconds = { (seconds: Double) in Int((seconds * 1000).rounded()) }
+      XCTAssertEqual(
+        Set(keyNotes.map { milliseconds($0.time.lowerBound) }),
+        Set((0..<4).map { milliseconds(start + Double($0) * 0.6) }))
+      XCTAssertEqual(timed.start, start)
+      XCTAssertEqual(timed.question.notes.count, 2)
+      XCTAssertEqual(timed.noteTimes[0].lowerBound, start + 2.8, accuracy: 1e-9)
+      XCTAssertEqual(timed.noteTimes[1].lowerBound, start + 3.8, accuracy: 1e-9)
+      XCTAssertEqual(timed.end, start + 4.8, accuracy: 1e-9)
+      start = timed.end + 1
+    }
+    let answers = folder.appendingPathComponent("answers.txt")
+    let right = questions[0].question.answer.map(\.shortName).joined(separator: " ")
+    let first = questions[1].question.answer[0].shortName
+    try Data("\(right)\n\(first)\n\(right), 1\nseven\n".utf8).write(to: answers)
+    let verdicts = try HeadlessEar.grade(
+      questions, exercise: exercise, answersFile: answers, catalog: AppFixtures.catalog)
+    XCTAssertEqual(verdicts.map(\.isRight), [true, false, false, false, false])
+    XCTAssertEqual(verdicts[0].understoodItems, questions[0].question.answer)
+    XCTAssertNil(verdicts[3].understoodItems, "\"seven\" names no degree")
+
+    let json = try HeadlessEar.quizJSON(
+      exercise, questions, seed: 7, strings: AppFixtures.catalog.localizer(for: "en"))
+    let report = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    let reported = try XCTUnwrap(report["questions"] as? [[String: Any]])
+    XCTAssertEqual(reported.count, 5)
+    XCTAssertEqual(reported[0]["key"] as? String, questions[0].question.key?.description)
+    XCTAssertEqual((reported[0]["keyNotes"] as? [[String: Any]])?.count, 16)
+    XCTAssertEqual(reported[0]["answer"] as? String, right)
+    let notes = try XCTUnwrap(reported[0]["notes"] as? [[String: Any]])
+    XCTAssertEqual(
+      notes.compactMap { $0["midi"] as? Int }, questions[0].question.notes.map(\.pitch.midiNumber))
+  }
+
+  /// A cadence: the tonic chord for 0.6 s, 0.4 s of rest, then its chords a second each, four
+  /// notes together; graded by its name in any language.
+  func testCadencesSoundAfterTheirTonicAndAreGradedByName() throws {
+    let (exercise, questions) = try HeadlessEar.questions(
+      HeadlessEar.Options(
+        exercise: "cadences", items: nil, level: 2, soundings: nil, count: 4, seed: 7))
+    for timed in questions {
+      XCTAssertEqual(timed.sounds.filter { $0.part == .key }.count, 4)
+      let asked = timed.sounds.filter { $0.part == .question }
+      XCTAssertEqual(asked.count, 8)
+      XCTAssertEqual(asked.first!.time.lowerBound, timed.start + 1, accuracy: 1e-9)
+      XCTAssertEqual(asked.last!.time.lowerBound, timed.start + 2, accuracy: 1e-9)
+    }
+    let answers = folder.appendingPathComponent("answers.txt")
+    let spanish = AppFixtures.catalog.localizer(for: "es")
+    let names = questions.map { EarNames.name(of: $0.question.item, strings: spanish) }
+    try Data((names.prefix(3) + ["perfect"]).joined(separator: "\n").utf8).write(to: answers)
+    let verdicts = try HeadlessEar.grade(
+      questions, exercise: exercise, answersFile: answers, catalog: AppFixtures.catalog)
+    XCTAssertEqual(verdicts.prefix(3).map(\.isRight), [true, true, true])
+    XCTAssertEqual(verdicts[3].isRight, questions[3].question.item == .cadence(.perfect))
   }
 
   /// The ear cannot tell A4 from d5: either answer is right for the tritone. An answer in any

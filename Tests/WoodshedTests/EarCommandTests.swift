@@ -251,14 +251,97 @@ final class EarCommandTests: XCTestCase {
     XCTAssertEqual(verdicts[1]["understood"] as? String, answers[1])
   }
 
+  /// Degrees two in a row, each question after its key's I–IV–V–I (4 × 0.6 s, 0.4 s of rest,
+  /// two notes of a second: 4.8 s, then a second of silence), as text and as a WAV file;
+  /// graded a line per question, the degrees on it separated by spaces. Checked by hand: in
+  /// F♯ major C♯ is 5 and F♯ 1, in A♭ D♭ is 4 and B♭ 2, in D♭ E♭ is 2 and A♭ 5, in C♯ G♯ is 5,
+  /// in B A♯ is 7.
+  func testDegreesQuizzedAndGraded() throws {
+    let degrees = [
+      "--exercise", "degrees", "--level", "3", "--notes", "2", "--count", "5", "--seed", "7",
+    ]
+    let wav = woodshed.home.appendingPathComponent("q.wav")
+    let result = try woodshed.run(["ear", "quiz", "--audio-out", wav.path] + degrees)
+    XCTAssertEqual(result.status, 0, result.error)
+    XCTAssertEqual(
+      result.output,
+      """
+      1. F# major C#5 (73) F#4 (66), 0.000-4.800 s: 5 1
+      2. Ab major Db5 (73) Bb4 (70), 5.800-10.600 s: 4 2
+      3. Db major Eb4 (63) Ab4 (68), 11.600-16.400 s: 2 5
+      4. C# major G#4 (68) C#4 (61), 17.400-22.200 s: 5 1
+      5. B major A#4 (70) A#4 (70), 23.200-28.000 s: 7 7
+
+      """)
+    let size = try XCTUnwrap(
+      FileManager.default.attributesOfItem(atPath: wav.path)[.size] as? Int)
+    XCTAssertEqual(size, 44 + 2 * Int(28 * 48_000))
+    let file = woodshed.home.appendingPathComponent("degrees.txt")
+    try Data("5 1\n4,2\n2\n5 1 1\n7 6\n".utf8).write(to: file)
+    let graded = try woodshed.run(["ear", "grade", "--answers", file.path] + degrees)
+    XCTAssertEqual(graded.status, 0, graded.error)
+    XCTAssertEqual(
+      graded.output,
+      """
+      1. right: 5 1
+      2. right: 4 2
+      3. wrong: 2 5; answered "2"
+      4. wrong: 5 1; answered "5 1 1"
+      5. wrong: 7 7; answered "7 6"
+      Score: 2 of 5 (40 %)
+
+      """)
+  }
+
+  /// Cadences: in the JSON each question's key, the tonic chord that sets it (four notes
+  /// together for 0.6 s), then the cadence's two chords a second each after 0.4 s of rest;
+  /// graded by names in Russian and English.
+  func testCadencesQuizzedAndGraded() throws {
+    let cadences = ["--exercise", "cadences", "--level", "2", "--count", "5", "--seed", "7"]
+    let result = try woodshed.run(["ear", "quiz", "--json"] + cadences)
+    XCTAssertEqual(result.status, 0, result.error)
+    let report = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+    let questions = try XCTUnwrap(report["questions"] as? [[String: Any]])
+    XCTAssertEqual(
+      questions.compactMap { $0["answer"] as? String },
+      ["plagal", "imperfect", "plagal", "plagal", "deceptive"])
+    XCTAssertEqual(
+      questions.compactMap { $0["key"] as? String },
+      ["Cb major", "F major", "Eb major", "Gb major", "F# major"])
+    for question in questions {
+      let start = try XCTUnwrap(question["start"] as? Double)
+      let keyNotes = try XCTUnwrap(question["keyNotes"] as? [[String: Any]])
+      XCTAssertEqual(
+        keyNotes.compactMap { $0["start"] as? Double }, Array(repeating: start, count: 4))
+      let notes = try XCTUnwrap(question["notes"] as? [[String: Any]])
+      let starts = notes.compactMap { $0["start"] as? Double }
+      XCTAssertEqual(
+        starts, Array(repeating: start + 1, count: 4) + Array(repeating: start + 2, count: 4))
+    }
+    let file = woodshed.home.appendingPathComponent("cadences.txt")
+    try Data(
+      "плагальная каденция\nimperfect cadence\nperfect\nPlagal Cadence\nprerwannaja\n".utf8
+    ).write(to: file)
+    let graded = try woodshed.run(["ear", "grade", "--json", "--answers", file.path] + cadences)
+    XCTAssertEqual(graded.status, 0, graded.error)
+    let verdicts = try XCTUnwrap(
+      (JSONSerialization.jsonObject(with: Data(graded.output.utf8)) as? [String: Any])?[
+        "verdicts"] as? [[String: Any]])
+    XCTAssertEqual(verdicts.compactMap { $0["right"] as? Bool }, [true, true, false, true, false])
+    XCTAssertEqual(verdicts[2]["understood"] as? String, "perfect")
+    XCTAssertNil(verdicts[4]["understood"] as? String)
+  }
+
   func testBadInputIsOneLineAndFails() throws {
     let tooMany = woodshed.home.appendingPathComponent("many.txt")
     try Data("m3\nm3\n".utf8).write(to: tooMany)
     let cases: [([String], String)] = [
       (
-        ["quiz", "--exercise", "degrees"],
-        "unknown exercise \"degrees\": use intervals, chords or scales"
+        ["quiz", "--exercise", "melody"],
+        "unknown exercise \"melody\": use intervals, chords, scales, degrees or cadences"
       ),
+      (["quiz", "--exercise", "cadences", "--notes", "2"], "--notes is for degrees"),
       (["quiz", "--exercise", "intervals", "--count", "0"], "--count must be 1 to 500, not 0"),
       (
         ["quiz", "--exercise", "intervals", "--items", "m3 X9"],

@@ -38,22 +38,32 @@ public struct EarModel: Equatable, Sendable {
   }
 
   /// The lines of the setup list, top to bottom; the third is the sounding for intervals and
-  /// scales and the inversions for chords, the last (intervals only) how to answer.
+  /// scales, the inversions for chords and the notes in a row for degrees, the last (intervals
+  /// only) how to answer.
   public enum Row: CaseIterable, Sendable {
     case exercise
     case level
     case sounding
+    case notes
     case count
     case playing
   }
 
-  /// A question asked and the item given for it.
+  /// A question asked and the items given for it: one, or a degree for each note in a row.
   public struct Answer: Equatable, Sendable {
     public let question: EarQuestion
-    public let given: EarItem
+    public let givenItems: [EarItem]
     public let seconds: Double
 
-    public var isCorrect: Bool { given == question.item }
+    public init(question: EarQuestion, given: [EarItem], seconds: Double) {
+      self.question = question
+      givenItems = given
+      self.seconds = seconds
+    }
+
+    /// The first item given: the answer, but to degrees in a row.
+    public var given: EarItem { givenItems[0] }
+    public var isCorrect: Bool { givenItems == question.answer }
   }
 
   static let module = "ear"
@@ -69,6 +79,10 @@ public struct EarModel: Equatable, Sendable {
   public private(set) var sounding = Sounding.up
   public private(set) var inversions = false
   public private(set) var count = 10
+  /// How many degrees each degree question asks in a row.
+  public private(set) var notesPerQuestion = 1
+  /// The degrees named so far for the question on show, while it asks more than one.
+  public private(set) var pending: [EarItem] = []
   /// Intervals answered also by playing the second note, on the instrument into the
   /// microphone or on a MIDI keyboard, besides the keys.
   public private(set) var playsAnswers = false
@@ -152,9 +166,31 @@ public struct EarModel: Equatable, Sendable {
     }
   }
 
-  /// The items of the level chosen, as the setup list shows them.
+  /// The items of the level chosen, as the setup list shows them: in level order, but degrees
+  /// by number, those between the key's own after them, so each is where its key is.
   public var levelItems: [EarItem] {
-    exercise.items(upToLevel: level) ?? []
+    let items = exercise.items(upToLevel: level) ?? []
+    guard exercise == .degrees else { return items }
+    return items.sorted { Self.degreeOrder($0) < Self.degreeOrder($1) }
+  }
+
+  private static func degreeOrder(_ item: EarItem) -> Int {
+    guard case .degree(let degree) = item else { return 0 }
+    return (degree.isChromatic ? 10 : 0) + degree.number
+  }
+
+  /// The key that gives the choice at `index`: by place, but a degree of the key by its own
+  /// number (5 answers 5 at every level) and those between them from 8 on.
+  func answerKey(at index: Int) -> Character? {
+    guard items.indices.contains(index), case .degree(let degree) = items[index] else {
+      return Self.key(for: index)
+    }
+    guard degree.isChromatic else { return Character("\(degree.number)") }
+    let before = items[..<index].count(where: { item in
+      if case .degree(let other) = item { return other.isChromatic }
+      return false
+    })
+    return Self.key(for: 7 + before)
   }
 
   /// Whether the question on show has been answered.
@@ -174,7 +210,7 @@ public struct EarModel: Equatable, Sendable {
 
   /// What was heard as what: the history's ear answers of this exercise and this session's.
   public var confusion: EarConfusion {
-    EarConfusion(earlier + answers.map(Self.recorded))
+    EarConfusion(earlier + answers.flatMap(Self.recorded))
   }
 
   /// While a name is typed every key goes into it.
@@ -243,6 +279,8 @@ public struct EarModel: Equatable, Sendable {
       inversions.toggle()
     case .sounding:
       sounding = stepped(sounding, in: Sounding.choices(for: exercise))
+    case .notes:
+      notesPerQuestion = stepped(notesPerQuestion, in: Array(EarQuiz.notesPerQuestionRange))
     case .count:
       count = stepped(count, in: Self.counts)
     case .playing:
@@ -250,9 +288,15 @@ public struct EarModel: Equatable, Sendable {
     }
   }
 
-  /// The setup list's lines: only intervals are answered by playing.
+  /// The setup list's lines: only intervals are answered by playing; degrees and cadences
+  /// always sound one way.
   public var rows: [Row] {
-    exercise == .intervals ? Row.allCases : [.exercise, .level, .sounding, .count]
+    switch exercise {
+    case .intervals: [.exercise, .level, .sounding, .count, .playing]
+    case .degrees: [.exercise, .level, .notes, .count]
+    case .cadences: [.exercise, .level, .count]
+    case .chords, .scales: [.exercise, .level, .sounding, .count]
+    }
   }
 
   /// Whether the microphone and MIDI are open: while a session answered by playing runs.
@@ -287,26 +331,38 @@ public struct EarModel: Equatable, Sendable {
   /// The next question, its item drawn with the weight of its Leitner box, so the items missed
   /// lately come back most; it sounds at once.
   private mutating func deal(at time: MonotonicInstant) -> [Effect] {
-    let context = exercise.rawValue
-    let weights = items.map { boxes.weight(of: $0.shortName, in: context) }
-    var draw = Double.random(in: 0..<weights.reduce(0, +), using: &random)
-    var chosen = items[items.count - 1]
-    for (item, weight) in zip(items, weights) {
-      if draw < weight {
-        chosen = item
-        break
-      }
-      draw -= weight
+    pending = []
+    if exercise == .degrees {
+      let drawn = (0..<notesPerQuestion).map { _ in weightedItem() }
+      question = EarQuiz.question(
+        inKeyOf: drawn, minorKeys: exercise.hasMinorKeys(atLevel: level), using: &random)
+      number += 1
+      shownAt = time
+      return sound(EarSound(question!), at: time)
     }
+    let chosen = weightedItem()
     let soundings =
-      exercise == .chords ? [EarQuestion.Sounding.harmonic] : sounding.soundings(for: exercise)
+      exercise.soundings.count == 1 ? exercise.soundings : sounding.soundings(for: exercise)
     let quiz = EarQuiz(
       exercise: exercise, items: [chosen], soundings: soundings, count: 1,
-      inversions: exercise == .chords && inversions, using: &random)
+      inversions: exercise == .chords && inversions,
+      minorKeys: exercise.hasMinorKeys(atLevel: level), using: &random)
     question = quiz.questions[0]
     number += 1
     shownAt = time
     return sound(EarSound(quiz.questions[0]), at: time)
+  }
+
+  /// An item of the session drawn with the weight of its Leitner box.
+  private mutating func weightedItem() -> EarItem {
+    let context = exercise.rawValue
+    let weights = items.map { boxes.weight(of: $0.shortName, in: context) }
+    var draw = Double.random(in: 0..<weights.reduce(0, +), using: &random)
+    for (item, weight) in zip(items, weights) {
+      if draw < weight { return item }
+      draw -= weight
+    }
+    return items[items.count - 1]
   }
 
   /// Sounds `sound` now; the microphone is not listened to until it has died away.
@@ -341,15 +397,37 @@ public struct EarModel: Equatable, Sendable {
         EarNames.item(parsing: text, exercise: exercise, catalog: catalog)
         ?? (exercise == .chords
           ? EarNames.chordAndInversion(parsing: text, catalog: catalog)?.item : nil)
+        ?? question?.key.flatMap { EarNames.degree(bySyllable: text, in: $0, among: items) }
+      if let question, question.answer.count > 1 {
+        return typeDegrees(text, for: question, catalog: catalog, at: event.time)
+      }
       guard let named, items.contains(named) else {
         unknownName = text
         return []
       }
-      return give(named, at: event.time)
+      return give([named], at: event.time)
     default:
       break
     }
     return []
+  }
+
+  /// Degrees typed on one line for the notes in a row, by number or syllable: "3 5", "mi sol".
+  private mutating func typeDegrees(
+    _ text: String, for question: EarQuestion, catalog: LocaleCatalog, at time: MonotonicInstant
+  ) -> [Effect] {
+    let words = text.split(whereSeparator: { $0.isWhitespace || $0 == "," }).map(String.init)
+    let named = words.compactMap { word in
+      EarNames.item(parsing: word, exercise: exercise, catalog: catalog)
+        ?? question.key.flatMap { EarNames.degree(bySyllable: word, in: $0, among: items) }
+    }
+    guard named.count == words.count, named.count == question.answer.count,
+      named.allSatisfy(items.contains)
+    else {
+      unknownName = text
+      return []
+    }
+    return give(named, at: time)
   }
 
   private mutating func answer(_ event: KeyEvent) -> [Effect] {
@@ -357,29 +435,44 @@ public struct EarModel: Equatable, Sendable {
     switch event.key {
     case .character("r"):
       return sound(EarSound(question), at: event.time)
+    case .backspace:
+      if !pending.isEmpty { pending.removeLast() }
+      return []
     case .character(let character):
-      guard let index = Self.answerKeys.firstIndex(of: character), index < items.count else {
+      guard let index = items.indices.first(where: { answerKey(at: $0) == character }) else {
         return []
       }
-      return give(items[index], at: event.time)
+      // Notes in a row are named one key after the other; the last one answers.
+      pending.append(items[index])
+      guard pending.count == question.answer.count else { return [] }
+      return give(pending, at: event.time)
     default:
       return []
     }
   }
 
   /// `item` answers the question on show.
-  private mutating func give(_ item: EarItem, at time: MonotonicInstant) -> [Effect] {
+  private mutating func give(_ items: [EarItem], at time: MonotonicInstant) -> [Effect] {
     guard let question else { return [] }
     let seconds = shownAt.map { Double(time.nanoseconds &- $0.nanoseconds) / 1e9 } ?? 0
-    let given = Answer(question: question, given: item, seconds: seconds)
+    let given = Answer(question: question, given: items, seconds: seconds)
     answers.append(given)
-    boxes.record(Self.recorded(given))
+    pending = []
+    for record in Self.recorded(given) { boxes.record(record) }
     outOfTuneCents = nil
     heldNotes.disarm()
-    guard answers.count == count else { return [] }
+    // A degree goes home to the tonic once named, so the ear learns its pull.
+    let resolves = question.key != nil && !question.resolution.isEmpty
+    let resolution =
+      resolves
+      ? sound(
+        EarSound(
+          phrases: [[question.notes.last!.pitch] + question.resolution.map(\.pitch)],
+          together: false, noteSeconds: HeadlessEar.resolutionNoteSeconds), at: time) : []
+    guard answers.count == count else { return resolution }
     let stops = listens ? Self.stopInputs : []
     endedAt = time
-    return (record(at: time).map { [.record($0)] } ?? []) + stops
+    return resolution + (record(at: time).map { [.record($0)] } ?? []) + stops
   }
 
   /// The microphone started, or could not: then the keys answer alone (and MIDI, if open).
@@ -412,12 +505,12 @@ public struct EarModel: Equatable, Sendable {
         toleranceCents: settings.notes.toleranceCents, anyOctave: settings.notes.anyOctave)
       switch judgement {
       case .inTune:
-        return give(question.item, at: instant)
+        return give([question.item], at: instant)
       case .outOfTune(let cents):
         outOfTuneCents = cents
       case .wrong(let pitch):
         guard let item = interval(from: question.notes[0].pitch, to: pitch) else { continue }
-        return give(item, at: instant)
+        return give([item], at: instant)
       }
     }
     return []
@@ -450,9 +543,34 @@ public struct EarModel: Equatable, Sendable {
     }
   }
 
-  /// The answer given on the question's root, sounded as the question was, then the question.
+  /// The answer given on the question's root, sounded as the question was, then the question;
+  /// a degree or a cadence in the question's key, each after the chords that set it.
   static func comparison(of answer: Answer) -> EarSound {
     let question = answer.question
+    if let key = question.key {
+      var given = question
+      switch answer.given {
+      case .degree:
+        let tonic = VoiceLeading.note(key.tonic, atOrAbove: EarQuiz.lowestTonic.midiNumber)
+        let degrees = answer.givenItems.compactMap { item -> ScaleDegree? in
+          if case .degree(let degree) = item { return degree }
+          return nil
+        }
+        given = EarQuestion(degrees: degrees, key: key, tonic: tonic) ?? question
+      case .cadence(let cadence):
+        given = EarQuestion(cadence: cadence, way: cadence.ways[0], key: key)
+      default:
+        break
+      }
+      let first = HeadlessEar.layout(given, from: 0)
+      let second = HeadlessEar.layout(
+        question,
+        from: (first.map(\.time.upperBound).max() ?? 0) + HeadlessEar.silenceSeconds)
+      return EarSound(
+        placed: (first + second).map {
+          EarSound.Note(pitch: $0.note.pitch, start: $0.time.lowerBound, end: $0.time.upperBound)
+        })
+    }
     let right = question.notes.map(\.pitch)
     let inversion = min(question.inversion, answer.given.intervals.count)
     let given =
@@ -473,10 +591,14 @@ public struct EarModel: Equatable, Sendable {
     return Note(raised.noteClass, octave: raised.octave - 1)
   }
 
-  static func recorded(_ answer: Answer) -> SessionRecord.Answer {
-    SessionRecord.Answer(
-      question: answer.question.item.shortName, context: answer.question.itemExercise,
-      given: answer.given.shortName, isCorrect: answer.isCorrect, seconds: answer.seconds)
+  /// The answer as the history keeps it: a line per item asked, so that each degree of notes
+  /// in a row has its Leitner box and its place in the confusion grid.
+  static func recorded(_ answer: Answer) -> [SessionRecord.Answer] {
+    zip(answer.question.answer, answer.givenItems).map { asked, given in
+      SessionRecord.Answer(
+        question: asked.shortName, context: answer.question.itemExercise,
+        given: given.shortName, isCorrect: asked == given, seconds: answer.seconds)
+    }
   }
 
   /// The session so far as a line of the history, or nil before the first answer. The runtime
@@ -488,6 +610,8 @@ public struct EarModel: Equatable, Sendable {
     ]
     if exercise == .chords {
       figures["inversions"] = inversions ? 1 : 0
+    } else if exercise == .degrees {
+      figures["notes"] = Double(notesPerQuestion)
     } else {
       figures["sounding"] = Double(Sounding.allCases.firstIndex(of: sounding)!)
     }
@@ -495,7 +619,7 @@ public struct EarModel: Equatable, Sendable {
       module: Self.module, exercise: exercise.rawValue, startedAt: Date(timeIntervalSince1970: 0),
       duration: seconds(until: endedAt ?? time),
       score: Double(rightCount) / Double(answers.count), figures: figures,
-      content: items.map(\.shortName), answers: answers.map(Self.recorded),
+      content: items.map(\.shortName), answers: answers.flatMap(Self.recorded),
       isCutShort: endedAt == nil)
   }
 
@@ -507,8 +631,11 @@ public struct EarModel: Equatable, Sendable {
   /// The items answered wrongly, each once, in the order first missed.
   public var missed: [EarItem] {
     var missed: [EarItem] = []
-    for answer in answers where !answer.isCorrect && !missed.contains(answer.question.item) {
-      missed.append(answer.question.item)
+    for answer in answers {
+      for (asked, given) in zip(answer.question.answer, answer.givenItems)
+      where asked != given && !missed.contains(asked) {
+        missed.append(asked)
+      }
     }
     return missed
   }
@@ -524,6 +651,8 @@ extension EarQuestion {
     case .interval: EarExercise.intervals.rawValue
     case .chord: EarExercise.chords.rawValue
     case .scale: EarExercise.scales.rawValue
+    case .degree: EarExercise.degrees.rawValue
+    case .cadence: EarExercise.cadences.rawValue
     }
   }
 }

@@ -28,6 +28,34 @@ public enum EarNames {
     }
   }
 
+  /// The movable-do syllable of `degree` in `key`, by its semitones above the tonic: do re mi
+  /// fa sol la ti, and ra me fi le te between them. A minor key's own third is "me", as in
+  /// do-based minor: the syllable says how the note sounds against the tonic, whatever its
+  /// number in the key's scale.
+  public static func syllable(of degree: ScaleDegree, in key: EarKey) -> String {
+    let own = key.scale.noteClasses[degree.number - 1].semitonesFromC
+    let semitones = ((own - key.tonic.semitonesFromC + degree.alteration) % 12 + 12) % 12
+    return syllables[semitones]
+  }
+
+  /// The degree among `degrees` whose syllable in `key` is `typed` (any case; "si", as Latin
+  /// countries sing the seventh, is "ti"); nil for no syllable or none of them.
+  public static func degree(
+    bySyllable typed: String, in key: EarKey, among degrees: [EarItem]
+  ) -> EarItem? {
+    let folded = typed.split(whereSeparator: \.isWhitespace).joined().lowercased()
+    let syllable = folded == "si" ? "ti" : folded
+    guard syllables.contains(syllable) else { return nil }
+    return degrees.first { item in
+      guard case .degree(let degree) = item else { return false }
+      return self.syllable(of: degree, in: key) == syllable
+    }
+  }
+
+  private static let syllables = [
+    "do", "ra", "re", "me", "mi", "fa", "fi", "sol", "le", "la", "te", "ti",
+  ]
+
   /// "root", "inv1", "inv2", "inv3": the short form of an inversion in a typed answer.
   public static func inversionShortName(_ inversion: Int) -> String {
     inversion == 0 ? "root" : "inv\(inversion)"
@@ -76,6 +104,9 @@ public enum EarNames {
     case .interval: "ear.interval.\(item.shortName)"
     case .chord: "ear.chord.\(item.shortName)"
     case .scale: "ear.scale.\(item.shortName)"
+    // Degrees and progressions are named alike in every language: "b3", "I-vi-IV-V".
+    case .degree: "ear.degree.\(item.shortName)"
+    case .cadence: "ear.cadence.\(item.shortName)"
     }
   }
 

@@ -2,14 +2,21 @@ import MusicTheory
 import Practice
 
 /// What the Ear room asks to hear: phrases one after the other (a question; or the answer
-/// given, then the right one), each melodic or with its notes together. The runtime renders it;
-/// the model only says what.
+/// given, then the right one), each melodic or with its notes together; or notes placed in
+/// time, where a question's chords and melody follow each other. The runtime renders it; the
+/// model only says what.
 public struct EarSound: Equatable, Sendable {
   /// A note of the rendering: its key and where it starts and ends, in seconds.
   public struct Note: Equatable, Sendable {
     public var pitch: Pitch
     public var start: Double
     public var end: Double
+
+    public init(pitch: Pitch, start: Double, end: Double) {
+      self.pitch = pitch
+      self.start = start
+      self.end = end
+    }
   }
 
   public var phrases: [[Pitch]]
@@ -17,6 +24,9 @@ public struct EarSound: Equatable, Sendable {
   public var together: Bool
   /// How long each note of a melodic phrase sounds, the next one starting after it.
   public var noteSeconds: Double
+  /// Notes placed in time, when the sound is no list of phrases alike: a cadence and then a
+  /// melody.
+  private var placed: [Note]?
 
   public init(
     phrases: [[Pitch]], together: Bool, noteSeconds: Double = HeadlessEar.melodicNoteSeconds
@@ -26,8 +36,21 @@ public struct EarSound: Equatable, Sendable {
     self.noteSeconds = noteSeconds
   }
 
+  /// Notes where they are placed, from 0 s.
+  public init(placed notes: [Note]) {
+    self.init(phrases: [], together: false)
+    placed = notes
+  }
+
   /// The question as `woodshed ear quiz` renders it.
   public init(_ question: EarQuestion) {
+    guard question.key == nil else {
+      self.init(
+        placed: HeadlessEar.layout(question, from: 0).map {
+          Note(pitch: $0.note.pitch, start: $0.time.lowerBound, end: $0.time.upperBound)
+        })
+      return
+    }
     self.init(
       phrases: [question.notes.map(\.pitch)], together: question.sounding == .harmonic,
       noteSeconds: HeadlessEar.noteSeconds(of: question.item))
@@ -37,6 +60,7 @@ public struct EarSound: Equatable, Sendable {
   /// (a scale's half a second) and the next after it, a chord a second and a half, a second of
   /// silence between phrases.
   public var notes: [Note] {
+    if let placed { return placed }
     var notes: [Note] = []
     var start = 0.0
     for phrase in phrases {
@@ -48,6 +72,12 @@ public struct EarSound: Equatable, Sendable {
       start = (notes.map(\.end).max() ?? start) + HeadlessEar.silenceSeconds
     }
     return notes
+  }
+
+  /// The most notes starting together: a chord's, or 1.
+  public var mostTogether: Int {
+    let notes = self.notes
+    return max(1, notes.map { note in notes.count(where: { $0.start == note.start }) }.max() ?? 1)
   }
 
   /// Seconds from the first note's start to the last one's end.

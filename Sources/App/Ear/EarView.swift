@@ -50,17 +50,23 @@ enum EarView {
         strings.text("ear.setup.level"),
         strings.text("ear.setup.levelOf", ["level": "\(screen.level)", "levels": "\(levels)"])
       ),
-      screen.exercise == .chords
-        ? (
-          strings.text("ear.setup.inversions"),
-          strings.text(screen.inversions ? "ear.setup.on" : "ear.setup.off")
-        )
-        : (
-          strings.text("ear.setup.sounding"),
-          strings.text("ear.sounding.\(screen.sounding.rawValue)")
-        ),
-      (strings.text("ear.setup.count"), "\(screen.count)"),
     ]
+    if screen.rows.contains(.notes) {
+      rows.append((strings.text("ear.setup.notes"), "\(screen.notesPerQuestion)"))
+    }
+    if screen.rows.contains(.sounding) {
+      rows.append(
+        screen.exercise == .chords
+          ? (
+            strings.text("ear.setup.inversions"),
+            strings.text(screen.inversions ? "ear.setup.on" : "ear.setup.off")
+          )
+          : (
+            strings.text("ear.setup.sounding"),
+            strings.text("ear.sounding.\(screen.sounding.rawValue)")
+          ))
+    }
+    rows.append((strings.text("ear.setup.count"), "\(screen.count)"))
     if screen.rows.contains(.playing) {
       rows.append(
         (
@@ -102,6 +108,16 @@ enum EarView {
     }
   }
 
+  /// An item's name as a choice of `question`: a degree also by its syllable in the question's
+  /// key where the settings name notes in solfège ("3 me" in a minor key, "3 mi" in a major).
+  static func choiceName(_ item: EarItem, question: EarQuestion, model: AppModel) -> String {
+    let named = name(item, model.strings)
+    guard model.settings.noteNaming == .latin, let key = question.key,
+      case .degree(let degree) = item
+    else { return named }
+    return named + " " + EarNames.syllable(of: degree, in: key)
+  }
+
   /// The notes as the settings name them, joined by dashes: "C4–E♭4".
   static func spelled(_ notes: [Note], model: AppModel) -> String {
     notes.map {
@@ -126,8 +142,8 @@ enum EarView {
     canvas.write(
       tally, x: column.maxX - tally.displayWidth, y: area.y, style: .role(.muted), clip: column)
     let how =
-      question.item.isChord
-      ? strings.text("ear.exercise.chords")
+      question.item.isChord || question.key != nil
+      ? strings.text("ear.exercise.\(question.itemExercise)")
       : strings.text("ear.sounding.\(question.sounding.rawValue)")
     canvas.write(
       " · " + how, x: column.x + header.displayWidth, y: area.y, style: .role(.muted),
@@ -136,7 +152,8 @@ enum EarView {
     // The choices take the bottom rows in as many columns as fit; the verdict and the staff
     // the rows above them.
     let labels = screen.items.indices.map { index in
-      "\(EarModel.key(for: index).map(String.init) ?? " ")  " + name(screen.items[index], strings)
+      "\(screen.answerKey(at: index).map(String.init) ?? " ")  "
+        + choiceName(screen.items[index], question: question, model: model)
     }
     let cell = (labels.map(\.displayWidth).max() ?? 0) + 2
     let perRow = max(1, min(labels.count, column.width / max(cell, 1)))
@@ -147,9 +164,9 @@ enum EarView {
       let item = screen.items[index]
       var style = Style.role(.text).bold
       if let answer {
-        if item == question.item {
+        if question.answer.contains(item) {
           style = Style.role(.good).bold
-        } else if item == answer.given {
+        } else if answer.givenItems.contains(item) {
           style = Style.role(.bad).bold
         } else {
           style = .role(.muted)
@@ -169,6 +186,16 @@ enum EarView {
         prompt = played.text
         style = played.style
       }
+      if !screen.pending.isEmpty {
+        prompt = strings.text(
+          "ear.soFar",
+          [
+            "given": screen.pending.map { choiceName($0, question: question, model: model) }
+              .joined(separator: " "),
+            "count": "\(question.answer.count)",
+          ])
+        style = Style.role(.accent).bold
+      }
       if let typed = screen.typed {
         prompt = strings.text(
           "ear.typing", ["name": typed + (glyphs.kind == .unicode ? "▏" : "_")])
@@ -181,16 +208,21 @@ enum EarView {
       canvas.focusLine = verdictY
       return
     }
-    let right = name(question.item, strings)
+    let right = question.answer.map { choiceName($0, question: question, model: model) }.joined(
+      separator: " ")
+    let given = answer.givenItems.map { choiceName($0, question: question, model: model) }
+      .joined(separator: " ")
     let verdict =
       answer.isCorrect
       ? "\(glyphs.check) " + strings.text("ear.right", ["answer": right])
-      : "\(glyphs.cross) "
-        + strings.text("ear.wrong", ["answer": right, "given": name(answer.given, strings)])
+      : "\(glyphs.cross) " + strings.text("ear.wrong", ["answer": right, "given": given])
     canvas.writeCentred(
       verdict, y: verdictY, in: column, style: Style.role(answer.isCorrect ? .good : .bad).bold)
     canvas.focusLine = verdictY
     var notesLine = spelled(question.notes, model: model)
+    if let key = question.key {
+      notesLine = keyLine(question, key: key, model: model)
+    }
     if question.inversion > 0 {
       notesLine += "  (" + EarNames.inversionName(question.inversion, strings: strings) + ")"
     }
@@ -219,7 +251,36 @@ enum EarView {
           y: neckY + neck.height, maxY: choicesTop, in: column, on: &canvas)
       }
     }
-    renderStaff(question.notes, model: model, in: staffArea, on: &canvas)
+    // A cadence's chords are no melody one staff of single notes could show.
+    guard question.chords.isEmpty else { return }
+    renderStaff(question.notes + question.resolution, model: model, in: staffArea, on: &canvas)
+  }
+
+  /// The key and what was heard in it: "E♭ major: B♭4 → C5–D5–E♭5" (a degree and its way
+  /// home), or "C major: I | IV–V: C | F–G" (the tonic, then the cadence's chords).
+  static func keyLine(_ question: EarQuestion, key: EarKey, model: AppModel) -> String {
+    let strings = model.strings
+    let naming = model.settings.noteNaming
+    let accidentals = model.glyphs.accidentals
+    let keyName = strings.text(
+      key.isMinor ? "ear.inKey.minor" : "ear.inKey.major",
+      ["tonic": naming.name(of: key.tonic, glyphs: accidentals)])
+    let dash = model.glyphs.kind == .unicode ? "–" : "-"
+    guard !question.chords.isEmpty else {
+      let arrow = model.glyphs.kind == .unicode ? " → " : " -> "
+      let home =
+        question.resolution.isEmpty ? "" : arrow + spelled(question.resolution, model: model)
+      return keyName + ": " + spelled(question.notes, model: model) + home
+    }
+    let chords = ([1] + question.chordDegrees).map { key.triad($0) }
+    let numerals = chords.map(\.numeral)
+    // The symbol's root as the settings name notes, its quality as written ("m", "°").
+    let symbols = chords.map { chord in
+      naming.name(of: chord.notes[0], glyphs: accidentals)
+        + chord.symbol.dropFirst(chord.notes[0].description.count)
+    }
+    return keyName + ": " + numerals[0] + " | " + numerals.dropFirst().joined(separator: dash)
+      + "  (" + symbols[0] + " | " + symbols.dropFirst().joined(separator: dash) + ")"
   }
 
   /// The notes on the neck of the player's tuning in one hand position, each named, the first

@@ -1,16 +1,25 @@
 import Files
 import FoundationEssentials
+import MusicTheory
 import Practice
 import Storage
 
 extension HeadlessEar {
-  /// One line per question: its number, how it sounds, its notes with their MIDI numbers, its
-  /// place in the WAV and the right answer with its name in the language of `strings`.
+  /// One line per question: its number, how it sounds (or its key), its notes with their MIDI
+  /// numbers, its place in the WAV and the right answer with its name in the language of
+  /// `strings`.
   public static func quizText(_ questions: [TimedQuestion], strings: Localizer) -> String {
     questions.map { timed in
-      let notes = timed.question.notes.map { "\($0) (\($0.pitch.midiNumber))" }
-      return "\(timed.number). \(timed.question.sounding.rawValue) "
-        + notes.joined(separator: " ")
+      let spelled = { (notes: [Note]) in
+        notes.map { "\($0) (\($0.pitch.midiNumber))" }.joined(separator: " ")
+      }
+      // A cadence's chords apart: "G2 (43) … | C3 (48) …".
+      let notes =
+        timed.question.chords.isEmpty
+        ? spelled(timed.question.notes)
+        : timed.question.chords.map(spelled).joined(separator: " | ")
+      let how = timed.question.key.map(\.description) ?? timed.question.sounding.rawValue
+      return "\(timed.number). \(how) " + notes
         // Seconds with three decimals, as a WAV editor shows them: "12.500".
         + ", \(DecimalText.format(timed.start, places: 3))-"
         + "\(DecimalText.format(timed.end, places: 3)) s: \(answer(timed, strings: strings))"
@@ -50,6 +59,9 @@ extension HeadlessEar {
     }
     return questions.map { timed in
       let given = timed.number <= lines.count ? lines[timed.number - 1] : ""
+      if exercise == .degrees {
+        return gradeDegrees(timed, given: given, catalog: catalog)
+      }
       guard timed.asksInversion else {
         let understood = EarNames.item(parsing: given, exercise: exercise, catalog: catalog)
         return Verdict(
@@ -65,6 +77,19 @@ extension HeadlessEar {
     }
   }
 
+  /// Degrees typed on one line, separated by spaces or commas, one for each note asked: right
+  /// when every one is the note's.
+  private static func gradeDegrees(_ timed: TimedQuestion, given: String, catalog: LocaleCatalog)
+    -> Verdict
+  {
+    let words = given.split(whereSeparator: { $0.isWhitespace || $0 == "," }).map(String.init)
+    let read = words.map { EarNames.item(parsing: $0, exercise: .degrees, catalog: catalog) }
+    let understood: [EarItem]? = read.contains(nil) || read.isEmpty ? nil : read.compactMap { $0 }
+    return Verdict(
+      question: timed, given: given, understood: understood?.first, understoodInversion: nil,
+      isRight: understood == timed.question.answer, understoodItems: understood)
+  }
+
   /// A question's typed answer and what it was taken to mean.
   public struct Verdict: Sendable {
     public let question: TimedQuestion
@@ -73,6 +98,20 @@ extension HeadlessEar {
     /// The inversion the answer named, when the quiz asks for it.
     public let understoodInversion: Int?
     public let isRight: Bool
+    /// Every item the answer named: several degrees, or the one item understood.
+    public let understoodItems: [EarItem]?
+
+    init(
+      question: TimedQuestion, given: String, understood: EarItem?, understoodInversion: Int?,
+      isRight: Bool, understoodItems: [EarItem]? = nil
+    ) {
+      self.question = question
+      self.given = given
+      self.understood = understood
+      self.understoodInversion = understoodInversion
+      self.isRight = isRight
+      self.understoodItems = understoodItems ?? understood.map { [$0] }
+    }
   }
 
   public static func gradeText(_ verdicts: [Verdict], strings: Localizer) -> String {
@@ -104,9 +143,10 @@ extension HeadlessEar {
           VerdictReport(
             number: verdict.question.number, answer: shortAnswer(verdict.question),
             answerName: answerName(verdict.question, strings: strings), given: verdict.given,
-            understood: verdict.understood.map { item in
+            understood: verdict.understoodItems.map { items in
               let inversion = verdict.understoodInversion.map(EarNames.inversionShortName)
-              return ([item.shortName] + [inversion].compactMap { $0 }).joined(separator: " ")
+              return (items.map(\.shortName) + [inversion].compactMap { $0 }).joined(
+                separator: " ")
             },
             right: verdict.isRight)
         }))
@@ -129,20 +169,23 @@ extension HeadlessEar {
     }
   }
 
+  /// "m3 (minor third)"; a degree or a progression alone, its name being the same.
   private static func answer(_ timed: TimedQuestion, strings: Localizer) -> String {
-    "\(shortAnswer(timed)) (\(answerName(timed, strings: strings)))"
+    let (short, name) = (shortAnswer(timed), answerName(timed, strings: strings))
+    return short == name ? short : "\(short) (\(name))"
   }
 
-  /// "m3", "maj", or with the inversion asked, "maj inv1".
+  /// "m3", "maj", "1 b3 5" for three degrees, or with the inversion asked, "maj inv1".
   static func shortAnswer(_ timed: TimedQuestion) -> String {
-    let item = timed.question.item.shortName
+    let item = timed.question.answer.map(\.shortName).joined(separator: " ")
     guard timed.asksInversion else { return item }
     return item + " " + EarNames.inversionShortName(timed.question.inversion)
   }
 
-  /// "minor third", "major", or with the inversion asked, "major, first inversion".
+  /// "minor third", "major", "1 b3 5", or with the inversion asked, "major, first inversion".
   static func answerName(_ timed: TimedQuestion, strings: Localizer) -> String {
-    let item = EarNames.name(of: timed.question.item, strings: strings)
+    let item = timed.question.answer.map { EarNames.name(of: $0, strings: strings) }.joined(
+      separator: " ")
     guard timed.asksInversion else { return item }
     return item + ", " + EarNames.inversionName(timed.question.inversion, strings: strings)
   }
@@ -174,6 +217,9 @@ private struct QuestionReport: Encodable {
 
   let number: Int
   let sounding: String
+  /// The key of a degree or a cadence ("Eb major"), and the chords that set it.
+  let key: String?
+  let keyNotes: [NoteReport]?
   let notes: [NoteReport]
   let start: Double
   let end: Double
@@ -185,11 +231,15 @@ private struct QuestionReport: Encodable {
   init(_ timed: HeadlessEar.TimedQuestion, strings: Localizer) {
     number = timed.number
     sounding = timed.question.sounding.rawValue
-    notes = zip(timed.question.notes, timed.noteTimes).map { note, time in
+    key = timed.question.key?.description
+    let report = { (placed: HeadlessEar.PlacedNote) in
       NoteReport(
-        name: note.description, midi: note.pitch.midiNumber, start: time.lowerBound,
-        end: time.upperBound)
+        name: placed.note.description, midi: placed.note.pitch.midiNumber,
+        start: placed.time.lowerBound, end: placed.time.upperBound)
     }
+    let setting = timed.sounds.filter { $0.part == .key }.map(report)
+    keyNotes = setting.isEmpty ? nil : setting
+    notes = timed.sounds.filter { $0.part == .question }.map(report)
     start = timed.start
     end = timed.end
     answer = HeadlessEar.shortAnswer(timed)

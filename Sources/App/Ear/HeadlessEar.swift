@@ -17,6 +17,15 @@ public enum HeadlessEar {
   static let scaleNoteSeconds = 0.5
   static let harmonicSeconds = 1.5
   static let silenceSeconds = 1.0
+  /// Each chord that sets a key (I–IV–V–I, or a cadence's tonic) is short: it says where home
+  /// is, and is not what is asked.
+  static let keyChordSeconds = 0.6
+  /// The rest between the chords that set the key and what is asked, so the two are heard apart.
+  static let afterKeySeconds = 0.4
+  /// A cadence's chords, each as long as a melodic note.
+  static let cadenceChordSeconds = 1.0
+  /// A degree's way home, after the answer, as quick as a scale's run.
+  static let resolutionNoteSeconds = scaleNoteSeconds
 
   /// What `--exercise`, `--items`, `--level`, `--sounding`, `--count` and `--seed` ask for.
   public struct Options: Sendable {
@@ -31,10 +40,12 @@ public enum HeadlessEar {
     /// Where every note lies, as `C3-C5`; or the one root of every question, as `F#3`.
     public var range: String?
     public var root: String?
+    /// How many degrees a degree question asks in a row.
+    public var notes: Int
 
     public init(
       exercise: String, items: String?, level: Int, soundings: String?, count: Int, seed: UInt64,
-      inversions: Bool = false, range: String? = nil, root: String? = nil
+      inversions: Bool = false, range: String? = nil, root: String? = nil, notes: Int = 1
     ) {
       self.exercise = exercise
       self.items = items
@@ -45,7 +56,20 @@ public enum HeadlessEar {
       self.inversions = inversions
       self.range = range
       self.root = root
+      self.notes = notes
     }
+  }
+
+  /// A note of a question placed in time, and whether it sets the key or is asked.
+  public struct PlacedNote: Sendable {
+    public enum Part: String, Sendable {
+      case key
+      case question
+    }
+
+    public let note: Note
+    public let time: ClosedRange<Double>
+    public let part: Part
   }
 
   /// A question with where its notes lie in the rendered WAV.
@@ -54,11 +78,13 @@ public enum HeadlessEar {
     public let question: EarQuestion
     /// Seconds from the start of the WAV, one per note in the order of `question.notes`.
     public let noteTimes: [ClosedRange<Double>]
+    /// Every note heard: the chords that set the key, if any, and `question.notes`.
+    public let sounds: [PlacedNote]
     /// Whether the answer names the chord's inversion too.
     public let asksInversion: Bool
 
-    public var start: Double { noteTimes.map(\.lowerBound).min() ?? 0 }
-    public var end: Double { noteTimes.map(\.upperBound).max() ?? 0 }
+    public var start: Double { sounds.map(\.time.lowerBound).min() ?? 0 }
+    public var end: Double { sounds.map(\.time.upperBound).max() ?? 0 }
   }
 
   /// The questions the options ask for, laid out one after another with a second of silence
@@ -82,30 +108,65 @@ public enum HeadlessEar {
     if options.inversions && exercise != .chords {
       throw Launcher.Failure(description: "--inversions is for chords")
     }
+    guard options.notes == 1 || exercise == .degrees else {
+      throw Launcher.Failure(description: "--notes is for degrees")
+    }
+    guard EarQuiz.notesPerQuestionRange.contains(options.notes) else {
+      throw Launcher.Failure(description: "--notes must be 1 to 3, not \(options.notes)")
+    }
     let items = try self.items(options, exercise: exercise)
     let soundings = try self.soundings(options.soundings, exercise: exercise)
     let placement = try self.placement(options, exercise: exercise, items: items)
     var random = SplitMix64(seed: options.seed)
     let quiz = EarQuiz(
       exercise: exercise, items: items, soundings: soundings, count: options.count,
-      inversions: options.inversions, placement: placement, using: &random)
+      inversions: options.inversions, placement: placement,
+      minorKeys: exercise.hasMinorKeys(atLevel: options.level), notesPerQuestion: options.notes,
+      using: &random)
     var timed: [TimedQuestion] = []
     var start = 0.0
     for (index, question) in quiz.questions.enumerated() {
-      let isHarmonic = question.sounding == .harmonic
-      let noteLength = noteSeconds(of: question.item)
-      let length = isHarmonic ? harmonicSeconds : noteLength
-      let times = question.notes.indices.map { note in
-        let onset = isHarmonic ? start : start + Double(note) * noteLength
-        return onset...(onset + length)
-      }
+      let sounds = layout(question, from: start)
       let placed = TimedQuestion(
-        number: index + 1, question: question, noteTimes: times,
+        number: index + 1, question: question,
+        noteTimes: sounds.filter { $0.part == .question }.map(\.time), sounds: sounds,
         asksInversion: options.inversions)
       timed.append(placed)
       start = placed.end + silenceSeconds
     }
     return (exercise, timed)
+  }
+
+  /// Every note of `question` placed from `start`: the chords that set its key, a rest, then
+  /// what is asked (a cadence's chords a second each; a melody's notes a second each, a
+  /// scale's half a second; the notes of a chord together for a second and a half).
+  public static func layout(_ question: EarQuestion, from start: Double) -> [PlacedNote] {
+    var placed: [PlacedNote] = []
+    var onset = start
+    for chord in question.prelude {
+      placed += chord.map {
+        PlacedNote(note: $0, time: onset...(onset + keyChordSeconds), part: .key)
+      }
+      onset += keyChordSeconds
+    }
+    if !question.prelude.isEmpty { onset += afterKeySeconds }
+    if !question.chords.isEmpty {
+      for chord in question.chords {
+        placed += chord.map {
+          PlacedNote(note: $0, time: onset...(onset + cadenceChordSeconds), part: .question)
+        }
+        onset += cadenceChordSeconds
+      }
+      return placed
+    }
+    let isHarmonic = question.sounding == .harmonic
+    let noteLength = noteSeconds(of: question.item)
+    let length = isHarmonic ? harmonicSeconds : noteLength
+    for (index, note) in question.notes.enumerated() {
+      let noteOnset = isHarmonic ? onset : onset + Double(index) * noteLength
+      placed.append(PlacedNote(note: note, time: noteOnset...(noteOnset + length), part: .question))
+    }
+    return placed
   }
 
   /// How long each note of a melodic question on `item` sounds.
@@ -121,9 +182,10 @@ public enum HeadlessEar {
     let total = frame(questions.last?.end ?? 0)
     guard let piano else { return renderBuiltIn(questions, frames: total) }
     let notes = questions.flatMap { timed in
-      zip(timed.question.notes, timed.noteTimes).map { note, time in
+      timed.sounds.map {
         SoundFontSynth.Note(
-          key: note.pitch.midiNumber, start: frame(time.lowerBound), end: frame(time.upperBound))
+          key: $0.note.pitch.midiNumber, start: frame($0.time.lowerBound),
+          end: frame($0.time.upperBound))
       }
     }
     return piano.render(notes, frames: total)
@@ -137,9 +199,11 @@ public enum HeadlessEar {
     var samples = [Float](repeating: 0, count: total)
     for timed in questions {
       // Notes sounding together share the level one note has alone, so a chord never clips.
-      let gain =
-        Float(0.8) / Float(timed.question.sounding == .harmonic ? timed.question.notes.count : 1)
-      for (note, time) in zip(timed.question.notes, timed.noteTimes) {
+      let together = timed.sounds.map { sound in
+        timed.sounds.count(where: { $0.time.lowerBound == sound.time.lowerBound })
+      }.max()
+      let gain = Float(0.8) / Float(max(1, together ?? 1))
+      for (note, time) in timed.sounds.map({ ($0.note, $0.time) }) {
         let first = Int((time.lowerBound * Double(sampleRate)).rounded())
         let tone = Synth.softPiano(
           frequency: note.pitch.frequency(), duration: time.upperBound - time.lowerBound,
@@ -177,6 +241,10 @@ public enum HeadlessEar {
   private static func placement(
     _ options: Options, exercise: EarExercise, items: [EarItem]
   ) throws(Launcher.Failure) -> EarQuiz.Placement {
+    if exercise == .degrees || exercise == .cadences, options.range != nil || options.root != nil {
+      throw Launcher.Failure(
+        description: "--range and --root are not for \(exercise.rawValue): their key places them")
+    }
     switch (options.range, options.root) {
     case (nil, nil): return .lowestNote(in: EarQuiz.defaultRoots(of: exercise))
     case (_?, _?): throw Launcher.Failure(description: "--range and --root: give one of them")

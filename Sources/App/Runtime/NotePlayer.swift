@@ -91,8 +91,7 @@ final class NotePlayer: NoteOutput {
         }, frames: total)
     }
     // Notes sounding together share the level one note has alone, so a chord never clips.
-    let gain =
-      Float(0.8) / Float(sound.together ? max(1, sound.phrases.map(\.count).max() ?? 1) : 1)
+    let gain = Float(0.8) / Float(sound.mostTogether)
     var samples = [Float](repeating: 0, count: total)
     for note in sound.notes {
       let first = frame(note.start)

@@ -6,6 +6,8 @@ public enum EarExercise: String, CaseIterable, Sendable {
   case intervals
   case chords
   case scales
+  case degrees
+  case cadences
 
   /// The items of every level, easiest first; the last level holds every item.
   public var levels: [[EarItem]] {
@@ -31,7 +33,25 @@ public enum EarExercise: String, CaseIterable, Sendable {
         [.dorian, .mixolydian, .lydian, .phrygian],
         [.locrian, .phrygianDominant, .lydianDominant, .majorBlues],
       ].map { $0.map(EarItem.scale) }
+    case .degrees:
+      // The fourth level adds no degree: it asks them in minor keys too.
+      ["1 3 5", "2 4", "6 7", "", "b2 #4 b3 b6 b7"].map { level in
+        level.split(separator: " ").compactMap { ScaleDegree(name: String($0)) }.map(
+          EarItem.degree)
+      }
+    case .cadences:
+      [
+        [Cadence.perfect, .plagal].map(EarItem.cadence),
+        [Cadence.imperfect, .deceptive].map(EarItem.cadence),
+        Cadence.progressions.map(EarItem.cadence),
+      ]
     }
+  }
+
+  /// Whether questions at `level` may be in minor keys: degrees from the fourth level on.
+  /// Cadences and progressions are the major key's.
+  public func hasMinorKeys(atLevel level: Int) -> Bool {
+    self == .degrees && level >= 4
   }
 
   private static let intervalLevels = [
@@ -57,6 +77,8 @@ public enum EarExercise: String, CaseIterable, Sendable {
     case .intervals: [.up, .down, .harmonic]
     case .chords: [.harmonic]
     case .scales: [.up, .down]
+    case .degrees: [.up]
+    case .cadences: [.harmonic]
     }
   }
 }

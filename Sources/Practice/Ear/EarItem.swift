@@ -1,10 +1,13 @@
 import MusicTheory
 
-/// What an ear question asks to name: an interval, a chord's quality, or a scale's type.
+/// What an ear question asks to name: an interval, a chord's quality, a scale's type, a degree
+/// of a key, or a cadence.
 public enum EarItem: Hashable, Sendable, CustomStringConvertible {
   case interval(Interval)
   case chord(ChordQuality)
   case scale(ScaleType)
+  case degree(ScaleDegree)
+  case cadence(Cadence)
 
   /// Reads an item of `exercise` by its short name ("m3", "P5", "M9"; "maj", "m7b5", "mMaj7"
   /// and the chord symbols' usual aliases; "natural-minor", "dorian" and whatever
@@ -26,6 +29,13 @@ public enum EarItem: Hashable, Sendable, CustomStringConvertible {
       guard let type = ScaleType(named: shortName), exercise.allItems.contains(.scale(type))
       else { return nil }
       self = .scale(type)
+    case .degrees:
+      guard let degree = ScaleDegree(name: shortName), exercise.allItems.contains(.degree(degree))
+      else { return nil }
+      self = .degree(degree)
+    case .cadences:
+      guard let cadence = Cadence(name: shortName) else { return nil }
+      self = .cadence(cadence)
     }
   }
 
@@ -41,6 +51,8 @@ public enum EarItem: Hashable, Sendable, CustomStringConvertible {
     case .chord(.minorMajorSeventh): "mMaj7"
     case .chord(let quality): quality.symbol
     case .scale(let type): type.name.split(separator: " ").joined(separator: "-")
+    case .degree(let degree): degree.description
+    case .cadence(let cadence): cadence.name
     }
   }
 
@@ -48,9 +60,11 @@ public enum EarItem: Hashable, Sendable, CustomStringConvertible {
     shortName
   }
 
-  /// The intervals above the lowest note; a scale's up to its octave, where a run ends.
+  /// The intervals above the lowest note; a scale's up to its octave, where a run ends. None
+  /// for a degree or a cadence, whose notes come from their key.
   public var intervals: [Interval] {
     switch self {
+    case .degree, .cadence: []
     case .interval(let interval): [interval]
     case .chord(let quality): quality.intervals.filter { $0 != .unison }
     case .scale(let type): type.intervals.filter { $0 != .unison } + [.P8]

@@ -1,6 +1,7 @@
 import MusicTheory
 
-/// One question: the notes to hear, how they sound, and the item that names them.
+/// One question: the notes to hear, how they sound, and the item that names them; for a degree
+/// or a cadence, the key and the chords that set it.
 public struct EarQuestion: Equatable, Sendable {
   /// Melodic up (the lower note first), melodic down (the higher first), or together.
   public enum Sounding: String, CaseIterable, Sendable {
@@ -17,6 +18,19 @@ public struct EarQuestion: Equatable, Sendable {
   /// For a chord, how many of its tones were taken up an octave from under the others: 0 in
   /// root position, 1 in first inversion (the third in the bass), and so on. 0 for intervals.
   public let inversion: Int
+  /// The key of a degree or a cadence question; nil for the others.
+  public let key: EarKey?
+  /// Block chords heard first, short, to set the key: I–IV–V–I before degrees, the tonic
+  /// before a cadence. Lowest note first, the root in the bass.
+  public let prelude: [[Note]]
+  /// A cadence's chords, lowest note first; `notes` holds them one after the other.
+  public let chords: [[Note]]
+  /// The degrees of the key a cadence's chords stand on (5 and 1 for V–I); none for others.
+  public let chordDegrees: [Int]
+  /// What the answer names, in order: one item, or a degree for each note heard.
+  public let answer: [EarItem]
+  /// The way from the last degree asked to the tonic, by step, heard after the answer.
+  public let resolution: [Note]
 
   /// The question on `root`, or nil when a note above it would need more than a double
   /// accidental. `inversion` must be below the number of notes.
@@ -33,5 +47,51 @@ public struct EarQuestion: Equatable, Sendable {
     self.notes = sounding == .down ? notes.reversed() : notes
     self.sounding = sounding
     self.inversion = inversion
+    key = nil
+    prelude = []
+    chords = []
+    chordDegrees = []
+    answer = [item]
+    resolution = []
+  }
+
+  /// Degrees of `key` one after the other after I–IV–V–I, each in the octave from `tonic` up,
+  /// the last one's resolution after them. Nil when a degree would need more than a double
+  /// accidental.
+  public init?(degrees: [ScaleDegree], key: EarKey, tonic: Note) {
+    precondition(!degrees.isEmpty, "a degree question asks at least one degree")
+    var notes: [Note] = []
+    for degree in degrees {
+      guard let note = degree.note(in: key, from: tonic) else { return nil }
+      notes.append(note)
+    }
+    item = .degree(degrees[0])
+    self.notes = notes
+    sounding = .up
+    inversion = 0
+    self.key = key
+    prelude = VoiceLeading.voiced(
+      [1, 4, 5, 1].map { key.triad($0).notes }, around: EarQuiz.middleC)
+    chords = []
+    chordDegrees = []
+    answer = degrees.map(EarItem.degree)
+    resolution = degrees.last!.resolution(in: key, from: tonic)
+  }
+
+  /// The chords of `cadence` in `key` the `way` given (one of its ways), after the tonic
+  /// chord, all voice-led from one to the next around middle C.
+  public init(cadence: Cadence, way: [Int], key: EarKey) {
+    let voiced = VoiceLeading.voiced(
+      ([1] + way).map { key.triad($0).notes }, around: EarQuiz.middleC)
+    item = .cadence(cadence)
+    chords = Array(voiced.dropFirst())
+    chordDegrees = way
+    notes = chords.flatMap { $0 }
+    sounding = .harmonic
+    inversion = 0
+    self.key = key
+    prelude = [voiced[0]]
+    answer = [item]
+    resolution = []
   }
 }

@@ -14,6 +14,12 @@ public struct EarQuiz: Equatable, Sendable {
   /// 80×24 screen has for it.
   public static let scaleRoots = Note(.C, octave: 4).pitch...Note(.G, octave: 4).pitch
 
+  public static let middleC = Note(.C, octave: 4).pitch
+  /// A degree question's tonic lies from B♭3 to A4: its degrees, and the resolution up to the
+  /// tonic an octave higher, lie on the treble staff with a ledger line at most.
+  public static let lowestTonic = Note(.B, .flat, octave: 3).pitch
+  public static let notesPerQuestionRange = 1...3
+
   /// Where the root of a question of `exercise` lies unless a placement says otherwise.
   public static func defaultRoots(of exercise: EarExercise) -> ClosedRange<Pitch> {
     exercise == .scales ? scaleRoots : defaultRoots
@@ -39,16 +45,26 @@ public struct EarQuiz: Equatable, Sendable {
   /// `everyNote`, the range must hold every item: `roots(of:inversions:within:)` is not nil); a
   /// root drawn by pitch is a black key spelled with a sharp or a flat at random, and the other
   /// spelling taken when the first needs a double accidental where the other does not (G♯
-  /// augmented would have F𝄪).
+  /// augmented would have F𝄪). Degrees and cadences take no placement: their key, drawn from the
+  /// fifteen major keys (and with `minorKeys` the fifteen minor ones too), places them; a degree
+  /// question asks `notesPerQuestion` degrees in a row.
   public init(
     exercise: EarExercise, items: [EarItem], soundings: [EarQuestion.Sounding], count: Int,
-    inversions: Bool = false, placement: Placement? = nil,
-    using random: inout some RandomNumberGenerator
+    inversions: Bool = false, placement: Placement? = nil, minorKeys: Bool = false,
+    notesPerQuestion: Int = 1, using random: inout some RandomNumberGenerator
   ) {
     let placement = placement ?? .lowestNote(in: Self.defaultRoots(of: exercise))
     precondition(!items.isEmpty && !soundings.isEmpty, "an ear quiz needs items and soundings")
     precondition(Self.countRange.contains(count), "an ear quiz asks 1 to 500 questions")
     self.exercise = exercise
+    if exercise == .degrees || exercise == .cadences {
+      questions = (0..<count).map { _ in
+        Self.keyQuestion(
+          items: items, minorKeys: minorKeys,
+          notes: exercise == .degrees ? notesPerQuestion : 1, using: &random)
+      }
+      return
+    }
     questions = (0..<count).map { _ in
       let item = items.randomElement(using: &random)!
       let sounding = soundings.randomElement(using: &random)!
@@ -78,6 +94,40 @@ public struct EarQuiz: Equatable, Sendable {
         item: item, on: pitch, sounding: sounding, inversion: inversion,
         preferSharps: preferSharps)
     }
+  }
+
+  /// A question in a key drawn at random: `notes` degrees of `items` in a row, or a cadence of
+  /// them in one of its ways. A chromatic degree is asked in a major key, where its name says
+  /// how it lies against the key's own (in a minor key b3 would be a diminished third).
+  private static func keyQuestion(
+    items: [EarItem], minorKeys: Bool, notes: Int, using random: inout some RandomNumberGenerator
+  ) -> EarQuestion {
+    precondition(notesPerQuestionRange.contains(notes), "a degree question asks 1 to 3 notes")
+    let drawn = (0..<notes).map { _ in items.randomElement(using: &random)! }
+    return question(inKeyOf: drawn, minorKeys: minorKeys, using: &random)
+  }
+
+  /// The question on `drawn` (degrees in a row, or one cadence) in a key drawn at random.
+  public static func question(
+    inKeyOf drawn: [EarItem], minorKeys: Bool, using random: inout some RandomNumberGenerator
+  ) -> EarQuestion {
+    let degrees = drawn.compactMap { item -> ScaleDegree? in
+      if case .degree(let degree) = item { return degree }
+      return nil
+    }
+    let isMinor =
+      minorKeys && !degrees.contains(where: \.isChromatic) && Bool.random(using: &random)
+    let key = (isMinor ? EarKey.minors : EarKey.majors).randomElement(using: &random)!
+    if case .cadence(let cadence) = drawn[0] {
+      return EarQuestion(
+        cadence: cadence, way: cadence.ways.randomElement(using: &random)!, key: key)
+    }
+    precondition(degrees.count == drawn.count, "a degree quiz asks only degrees")
+    let tonic = VoiceLeading.note(key.tonic, atOrAbove: lowestTonic.midiNumber)
+    guard let question = EarQuestion(degrees: degrees, key: key, tonic: tonic) else {
+      preconditionFailure("\(degrees) cannot be spelled in \(key)")
+    }
+    return question
   }
 
   /// The roots on which every note of `item`, in any of its voicings asked for, lies within

@@ -18,12 +18,13 @@ struct Ear: ParsableCommand {
 
   /// What both subcommands take, so that `grade` with the quiz's options grades its questions.
   struct QuizOptions: ParsableArguments {
-    @Option(help: "intervals, chords or scales.")
+    @Option(help: "intervals, chords, scales, degrees or cadences.")
     var exercise: String
 
     @Option(
       help:
-        "The items to ask, by short name, such as \"m3 M3 P5\", \"maj m dim\" or \"major dorian\".")
+        "The items to ask, by short name, such as \"m3 M3 P5\", \"maj m dim\", \"major dorian\", \"1 b3 5\" or \"perfect I-vi-IV-V\"."
+    )
     var items: String?
 
     @Option(help: "Without --items, the items of this level and those below (default 1).")
@@ -50,13 +51,17 @@ struct Ear: ParsableCommand {
     @Option(help: "Every question on this root, as F#3.")
     var root: String?
 
+    @Option(
+      help: "Degrees asked in a row after each cadence, 1-3, answered on one line: \"1 b3 5\".")
+    var notes = 1
+
     @Flag(help: "Print JSON.")
     var json = false
 
     var options: HeadlessEar.Options {
       HeadlessEar.Options(
         exercise: exercise, items: items, level: level, soundings: sounding, count: count,
-        seed: seed, inversions: inversions, range: range, root: root)
+        seed: seed, inversions: inversions, range: range, root: root, notes: notes)
     }
   }
 
