@@ -176,8 +176,11 @@ extension PracticeRoomAPI {
         var students: [Components.Schemas.StudentProgress] = []
         for state in states {
           let games =
-            recommendation.kind == .pattern
-            ? try await classes.games(of: state.player, patternID: recommendation.itemID) : []
+            switch recommendation.kind {
+            case .pattern:
+              try await classes.games(of: state.player, patternID: recommendation.itemID)
+            case .pack: try await classes.sessions(of: state.player, packID: recommendation.itemID)
+            }
           students.append(Self.progress(state, games: games))
         }
         recommendations.append(
@@ -225,7 +228,8 @@ extension PracticeRoomAPI {
     return try await classes.isMember(player, of: found.id) ? .student : .none
   }
 
-  /// A student's state and, for a pattern, what their recorded games on it show.
+  /// A student's state and what their recorded games on the pattern, or drills and streaks
+  /// with the pack, show.
   private static func progress(_ state: RecommendationState, games: [RecordedGame])
     -> Components.Schemas.StudentProgress
   {
@@ -245,7 +249,7 @@ extension PracticeRoomAPI {
       player: state.player, state: stateName, acceptedAt: state.acceptedAt,
       finishedAt: state.finishedAt, games: games.count,
       secondsPractised: records.map(\.duration).reduce(0, +), bestAccuracy: accuracies.max(),
-      levelReached: games.map(\.level).max())
+      levelReached: games.compactMap(\.level).max())
   }
 
   private static func schema(_ found: SchoolClass, reader: String) -> Components.Schemas.SchoolClass

@@ -62,10 +62,12 @@ public struct ClassNotice: Equatable, Sendable {
   public let at: Date
 }
 
-/// An interval game a student played on a pattern, as the server recorded it.
+/// An interval game a student played on a pattern, or a timed drill or streak with a pack, as
+/// the server recorded it.
 public struct RecordedGame: Equatable, Sendable {
   public let player: String
-  public let level: Int
+  /// The level an interval game reached; nil for a drill or a streak.
+  public let level: Int?
   public let record: String
 }
 
@@ -313,6 +315,25 @@ public struct ClassStore: Sendable {
         RecordedGame(
           player: try $0.decode(column: "player", as: String.self),
           level: Int(try $0.decode(column: "level", as: Int64.self)),
+          record: try $0.decode(column: "record", as: String.self))
+      }
+  }
+
+  /// The timed drills and streaks `player` played with `packID` among their packs that the
+  /// server recorded.
+  public func sessions(of player: String, packID: String) async throws -> [RecordedGame] {
+    try await database.select().columns("player", "board", "record").from("board_scores")
+      .where("player", .equal, SQLBind(player))
+      .where("game", .notEqual, SQLBind("rhythm"))
+      .orderBy("started_at")
+      .all()
+      .filter {
+        try $0.decode(column: "board", as: String.self).split(separator: ",").contains(
+          Substring(packID))
+      }
+      .map {
+        RecordedGame(
+          player: try $0.decode(column: "player", as: String.self), level: nil,
           record: try $0.decode(column: "record", as: String.self))
       }
   }

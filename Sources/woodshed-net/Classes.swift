@@ -199,7 +199,7 @@ struct ClassCommand: AsyncParsableCommand {
       return TerminalText.message(
         "  "
           + texts.text(
-            "class.progress.student",
+            student.levelReached == nil ? "class.progress.sessions" : "class.progress.student",
             [
               "player": student.player, "state": state, "games": String(student.games),
               "minutes": String(Int((student.secondsPractised / 60).rounded(.up))),

@@ -145,6 +145,28 @@ extension ServerScenarios {
         accuracy: 1e-9)
       XCTAssertNil(students[1]["bestAccuracy"], "cy played no game")
 
+      // A pack's progress is the drills and streaks played with it among their packs.
+      let pack = try tia.run([
+        "class", "recommend", Self.className, "treble-staff", "--pack", "--message", "Daily",
+      ])
+      XCTAssertEqual(
+        pack.output, "recommended treble-staff (pack) to \(Self.className) (students: 2)\n")
+      let start = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 - 3600).rounded(.down))
+      let drill = PlayedBoards.drill(right: 30, wrong: 4, startedAt: start)
+      XCTAssertTrue(PlayedBoards.packs.contains("treble-staff"))
+      try PlayedGames.write([PlayedGames.Game(record: drill)], to: bea)
+      XCTAssertEqual(try send(bea).status, 0)
+      let withPack = try tia.run(["class", "progress", Self.className])
+      XCTAssertTrue(
+        withPack.output.hasPrefix(
+          "\(Self.className): students: 2\ntreble-staff (pack), "),
+        "the newest recommendation first:\n\(withPack.output)")
+      XCTAssertTrue(
+        withPack.output.contains(
+          ": Daily\n  bea  new  timed drills and streaks: 1, 2 min, best accuracy 88%\n"
+            + "  cy  new  no games recorded\n"),
+        withPack.output)
+
       // The texts are the player's language's.
       var spanish = bea.environment
       spanish["LANG"] = "es_ES.UTF-8"

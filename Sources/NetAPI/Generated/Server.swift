@@ -2779,7 +2779,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     }
     /// Each student's state and progress on each recommendation (the teacher only).
     ///
-    /// For a pattern, the student's interval games on it as the server recorded them: how many, their time, the best accuracy (answers right in percent) and the highest level reached. A pack's progress is its state.
+    /// For a pattern, the student's interval games on it as the server recorded them: how many, their time, the best accuracy (answers right in percent) and the highest level reached; for a pack, their timed drills and streaks with it among their packs, the same but for the level.
     ///
     /// - Remark: HTTP `GET /classes/{classId}/progress`.
     /// - Remark: Generated from `#/paths//classes/{classId}/progress/get(getClassProgress)`.

@@ -1109,7 +1109,7 @@ extension Components {
             public var acceptedAt: Foundation.Date?
             /// - Remark: Generated from `#/components/schemas/StudentProgress/finishedAt`.
             public var finishedAt: Foundation.Date?
-            /// The interval games on the pattern the server recorded.
+            /// The interval games on the pattern, or the drills and streaks with the pack, that the server recorded.
             ///
             /// - Remark: Generated from `#/components/schemas/StudentProgress/games`.
             public var games: Swift.Int
@@ -1119,7 +1119,7 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/StudentProgress/bestAccuracy`.
             public var bestAccuracy: Swift.Double?
-            /// The highest level a game reached; absent without games.
+            /// The highest level a game reached; absent without games and for a pack.
             ///
             /// - Remark: Generated from `#/components/schemas/StudentProgress/levelReached`.
             public var levelReached: Swift.Int?
@@ -1130,10 +1130,10 @@ extension Components {
             ///   - state:
             ///   - acceptedAt:
             ///   - finishedAt:
-            ///   - games: The interval games on the pattern the server recorded.
+            ///   - games: The interval games on the pattern, or the drills and streaks with the pack, that the server recorded.
             ///   - secondsPractised:
             ///   - bestAccuracy: The best game's answers right, in percent; absent without games.
-            ///   - levelReached: The highest level a game reached; absent without games.
+            ///   - levelReached: The highest level a game reached; absent without games and for a pack.
             public init(
                 player: Swift.String,
                 state: Components.Schemas.RecommendationState,
