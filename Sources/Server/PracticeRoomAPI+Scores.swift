@@ -36,6 +36,9 @@ extension PracticeRoomAPI {
       metadata: [
         "player": "\(account.name)", "pattern": "\(result.patternID)", "score": "\(result.score)",
       ])
+    // A class's recommendation of this pattern up to this level is finished by the game itself.
+    try await classes.gameReached(
+      level: result.level, patternID: result.patternID, player: account.name)
     return .created(.init(body: .json(receipt)))
   }
 

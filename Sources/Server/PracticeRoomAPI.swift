@@ -13,6 +13,7 @@ struct PracticeRoomAPI: APIProtocol {
   let boardScores: BoardScoreStore
   let packs: PackCatalogueStore
   let backups: BackupStore
+  let classes: ClassStore
   let logger: Logger
 
   func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {

@@ -47,7 +47,8 @@ public enum PracticeRoomServer {
         scores: IntervalScoreStore(database: database.sql),
         boardScores: BoardScoreStore(database: database.sql),
         packs: PackCatalogueStore(database: database.sql),
-        backups: BackupStore(database: database.sql), logger: logger)
+        backups: BackupStore(database: database.sql),
+        classes: ClassStore(database: database.sql), logger: logger)
       try api.registerHandlers(on: router)
       let schema = try await accounts.schemaVersion()
       let app = Application(

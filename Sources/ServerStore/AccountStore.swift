@@ -101,6 +101,31 @@ public struct AccountStore: Sendable {
     return .loggedIn(try await issueToken(for: Self.account(from: row)))
   }
 
+  /// Seconds before `account` may try another class code from `address`, or nil. Wrong codes
+  /// count as failed logins do, in scopes of their own, so a code cannot be guessed.
+  public func secondsUntilJoinAllowed(account: String, address: String) async throws -> Int? {
+    var wait: Int?
+    for (scope, limit) in joinScopes(account: account, address: address) {
+      if let seconds = try await secondsUntilAllowed(scope: scope, limit: limit) {
+        wait = max(wait ?? 0, seconds)
+      }
+    }
+    return wait
+  }
+
+  public func recordWrongJoinCode(account: String, address: String) async throws {
+    for (scope, _) in joinScopes(account: account, address: address) {
+      try await recordFailure(scope: scope)
+    }
+  }
+
+  private func joinScopes(account: String, address: String) -> [(String, Int)] {
+    [
+      ("join-account:" + account, limits.perAccount),
+      ("join-address:" + address, limits.perAddress),
+    ]
+  }
+
   /// The account a bearer token belongs to, or nil when it is unknown, expired or revoked.
   public func account(forToken token: String) async throws -> Account? {
     guard

@@ -14,6 +14,7 @@ enum Migrations {
     Step(version: 3, apply: packs), Step(version: 4, apply: intervalScores),
     Step(version: 5, apply: backupItems), Step(version: 6, apply: boardScores),
     Step(version: 7, apply: playerBests), Step(version: 8, apply: rhythmBoardsByBars),
+    Step(version: 9, apply: classes),
   ]
 
   static var latestVersion: Int { steps.map(\.version).max() ?? 0 }
@@ -262,5 +263,72 @@ enum Migrations {
     try await fillBests(
       from: "board_scores", into: "board_bests", key: ["game", "board"], others: [],
       scoresAreWhole: false, only: ("game", "rhythm"), on: database)
+  }
+
+  /// A teacher's classes (`ClassStore`): the class and its join code, its students, what the
+  /// teacher recommends to it, each student's state of each recommendation, and the notices
+  /// the teacher has not read yet.
+  private static func classes(_ database: any SQLDatabase) async throws {
+    try await database.create(table: "classes").ifNotExists()
+      .column("id", type: .text, .primaryKey(autoIncrement: false))
+      .column("name", type: .text, .notNull)
+      .column("teacher", type: .text, .notNull, .references("accounts", "name"))
+      .column("join_code", type: .text, .notNull)
+      .column("created_at", type: .bigint, .notNull)
+      .run()
+    try await database.create(index: "classes_by_code").unique().on("classes").column("join_code")
+      .run()
+    try await database.create(index: "classes_by_teacher").unique().on("classes")
+      .column("teacher").column("name")
+      .run()
+    try await database.create(table: "class_members").ifNotExists()
+      .column("class_id", type: .text, .notNull, .references("classes", "id"))
+      .column("player", type: .text, .notNull, .references("accounts", "name"))
+      .column("joined_at", type: .bigint, .notNull)
+      .run()
+    try await database.create(index: "class_members_by_class").unique().on("class_members")
+      .column("class_id").column("player")
+      .run()
+    try await database.create(index: "class_members_by_player").on("class_members")
+      .column("player")
+      .run()
+    try await database.create(table: "class_recommendations").ifNotExists()
+      .column("id", type: .text, .primaryKey(autoIncrement: false))
+      .column("class_id", type: .text, .notNull, .references("classes", "id"))
+      .column("kind", type: .text, .notNull)
+      .column("item_id", type: .text, .notNull)
+      .column("message", type: .text, .notNull)
+      .column("level", type: .bigint)
+      .column("created_at", type: .bigint, .notNull)
+      .run()
+    try await database.create(index: "class_recommendations_by_class").on("class_recommendations")
+      .column("class_id").column("created_at")
+      .run()
+    try await database.create(table: "recommendation_states").ifNotExists()
+      .column(
+        "recommendation_id", type: .text, .notNull, .references("class_recommendations", "id")
+      )
+      .column("player", type: .text, .notNull, .references("accounts", "name"))
+      .column("seen_at", type: .bigint)
+      .column("accepted_at", type: .bigint)
+      .column("finished_at", type: .bigint)
+      .run()
+    try await database.create(index: "recommendation_states_by_player").unique()
+      .on("recommendation_states").column("recommendation_id").column("player")
+      .run()
+    try await database.create(table: "class_notices").ifNotExists()
+      .column("id", type: .text, .primaryKey(autoIncrement: false))
+      .column("teacher", type: .text, .notNull, .references("accounts", "name"))
+      .column(
+        "recommendation_id", type: .text, .notNull, .references("class_recommendations", "id")
+      )
+      .column("player", type: .text, .notNull, .references("accounts", "name"))
+      .column("event", type: .text, .notNull)
+      .column("at", type: .bigint, .notNull)
+      .column("read_at", type: .bigint)
+      .run()
+    try await database.create(index: "class_notices_by_teacher").on("class_notices")
+      .column("teacher").column("read_at")
+      .run()
   }
 }

@@ -8,6 +8,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   case packIsYours(String, version: Int)
   case newerSchema(found: Int, known: Int)
   case backupFull(limit: Int)
+  case classTaken(String)
 
   public var description: String {
     switch self {
@@ -24,6 +25,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
       "the database is at schema \(found), newer than this server's \(known): update woodshed"
     case .backupFull(let limit):
       "a player's backup has at most \(limit / (1 << 20)) MiB on this server"
+    case .classTaken(let name): "you have a class named \(name) already"
     }
   }
 }

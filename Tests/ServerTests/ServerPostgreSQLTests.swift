@@ -151,6 +151,14 @@ final class ServerPostgreSQLTests: XCTestCase {
     try await scenarios.aSyncOfflineIsOneLineAndLosesNothing()
   }
 
+  func testAClassIsJoinedRecommendedToAndFollowed() async throws {
+    try await scenarios.aClassIsJoinedRecommendedToAndFollowed()
+  }
+
+  func testAClassIsReadOnlyByItsTeacherAndStudents() async throws {
+    try await scenarios.aClassIsReadOnlyByItsTeacherAndStudents()
+  }
+
   /// Two processes on one database share everything: a token one hands out works on the
   /// other, and failed logins on one count on the other.
   func testTwoServersShareTokensAndTheLoginLimit() async throws {

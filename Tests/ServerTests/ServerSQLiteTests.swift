@@ -145,6 +145,14 @@ final class ServerSQLiteTests: XCTestCase {
     try await scenarios.aSyncOfflineIsOneLineAndLosesNothing()
   }
 
+  func testAClassIsJoinedRecommendedToAndFollowed() async throws {
+    try await scenarios.aClassIsJoinedRecommendedToAndFollowed()
+  }
+
+  func testAClassIsReadOnlyByItsTeacherAndStudents() async throws {
+    try await scenarios.aClassIsReadOnlyByItsTeacherAndStudents()
+  }
+
   /// The SQLite file is the server's whole state: a restarted server knows its accounts, and
   /// the file is in WAL mode so `serve role` can work beside a running server.
   func testAccountsOutliveARestartInWALMode() async throws {

@@ -822,5 +822,466 @@ extension Components {
                 case content
             }
         }
+        /// - Remark: Generated from `#/components/schemas/ClassCreateRequest`.
+        public struct ClassCreateRequest: Codable, Hashable, Sendable {
+            /// 1 to 60 characters, no control characters; unique among the teacher's.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ClassCreateRequest/name`.
+            public var name: Swift.String
+            /// Creates a new `ClassCreateRequest`.
+            ///
+            /// - Parameters:
+            ///   - name: 1 to 60 characters, no control characters; unique among the teacher's.
+            public init(name: Swift.String) {
+                self.name = name
+            }
+            public enum CodingKeys: String, CodingKey {
+                case name
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ClassJoinRequest`.
+        public struct ClassJoinRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ClassJoinRequest/code`.
+            public var code: Swift.String
+            /// Creates a new `ClassJoinRequest`.
+            ///
+            /// - Parameters:
+            ///   - code:
+            public init(code: Swift.String) {
+                self.code = code
+            }
+            public enum CodingKeys: String, CodingKey {
+                case code
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ClassRole`.
+        @frozen public enum ClassRole: String, Codable, Hashable, Sendable, CaseIterable {
+            case teacher = "teacher"
+            case student = "student"
+        }
+        /// - Remark: Generated from `#/components/schemas/SchoolClass`.
+        public struct SchoolClass: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SchoolClass/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/SchoolClass/name`.
+            public var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/SchoolClass/teacher`.
+            public var teacher: Swift.String
+            /// - Remark: Generated from `#/components/schemas/SchoolClass/role`.
+            public var role: Components.Schemas.ClassRole
+            /// - Remark: Generated from `#/components/schemas/SchoolClass/students`.
+            public var students: Swift.Int
+            /// Eight letters and digits with none that look alike; given to the teacher only.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SchoolClass/joinCode`.
+            public var joinCode: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/SchoolClass/createdAt`.
+            public var createdAt: Foundation.Date
+            /// Creates a new `SchoolClass`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - name:
+            ///   - teacher:
+            ///   - role:
+            ///   - students:
+            ///   - joinCode: Eight letters and digits with none that look alike; given to the teacher only.
+            ///   - createdAt:
+            public init(
+                id: Swift.String,
+                name: Swift.String,
+                teacher: Swift.String,
+                role: Components.Schemas.ClassRole,
+                students: Swift.Int,
+                joinCode: Swift.String? = nil,
+                createdAt: Foundation.Date
+            ) {
+                self.id = id
+                self.name = name
+                self.teacher = teacher
+                self.role = role
+                self.students = students
+                self.joinCode = joinCode
+                self.createdAt = createdAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case name
+                case teacher
+                case role
+                case students
+                case joinCode
+                case createdAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ClassList`.
+        public struct ClassList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ClassList/classes`.
+            public var classes: [Components.Schemas.SchoolClass]
+            /// Creates a new `ClassList`.
+            ///
+            /// - Parameters:
+            ///   - classes:
+            public init(classes: [Components.Schemas.SchoolClass]) {
+                self.classes = classes
+            }
+            public enum CodingKeys: String, CodingKey {
+                case classes
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/RecommendationKind`.
+        @frozen public enum RecommendationKind: String, Codable, Hashable, Sendable, CaseIterable {
+            case pattern = "pattern"
+            case pack = "pack"
+        }
+        /// - Remark: Generated from `#/components/schemas/RecommendationRequest`.
+        public struct RecommendationRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/RecommendationRequest/kind`.
+            public var kind: Components.Schemas.RecommendationKind
+            /// The pattern's or the pack's id (lower-case letters, digits and hyphens).
+            ///
+            /// - Remark: Generated from `#/components/schemas/RecommendationRequest/itemId`.
+            public var itemId: Swift.String
+            /// At most 500 characters of text for the students; never run as terminal codes (clients print it without control characters).
+            ///
+            /// - Remark: Generated from `#/components/schemas/RecommendationRequest/message`.
+            public var message: Swift.String
+            /// For a pattern, the interval-game level (1-6) that finishes it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/RecommendationRequest/level`.
+            public var level: Swift.Int?
+            /// Creates a new `RecommendationRequest`.
+            ///
+            /// - Parameters:
+            ///   - kind:
+            ///   - itemId: The pattern's or the pack's id (lower-case letters, digits and hyphens).
+            ///   - message: At most 500 characters of text for the students; never run as terminal codes (clients print it without control characters).
+            ///   - level: For a pattern, the interval-game level (1-6) that finishes it.
+            public init(
+                kind: Components.Schemas.RecommendationKind,
+                itemId: Swift.String,
+                message: Swift.String,
+                level: Swift.Int? = nil
+            ) {
+                self.kind = kind
+                self.itemId = itemId
+                self.message = message
+                self.level = level
+            }
+            public enum CodingKeys: String, CodingKey {
+                case kind
+                case itemId
+                case message
+                case level
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Recommendation`.
+        public struct Recommendation: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Recommendation/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Recommendation/classId`.
+            public var classId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Recommendation/kind`.
+            public var kind: Components.Schemas.RecommendationKind
+            /// - Remark: Generated from `#/components/schemas/Recommendation/itemId`.
+            public var itemId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Recommendation/message`.
+            public var message: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Recommendation/level`.
+            public var level: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/Recommendation/createdAt`.
+            public var createdAt: Foundation.Date
+            /// Creates a new `Recommendation`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - classId:
+            ///   - kind:
+            ///   - itemId:
+            ///   - message:
+            ///   - level:
+            ///   - createdAt:
+            public init(
+                id: Swift.String,
+                classId: Swift.String,
+                kind: Components.Schemas.RecommendationKind,
+                itemId: Swift.String,
+                message: Swift.String,
+                level: Swift.Int? = nil,
+                createdAt: Foundation.Date
+            ) {
+                self.id = id
+                self.classId = classId
+                self.kind = kind
+                self.itemId = itemId
+                self.message = message
+                self.level = level
+                self.createdAt = createdAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case classId
+                case kind
+                case itemId
+                case message
+                case level
+                case createdAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/InboxRecommendation`.
+        public struct InboxRecommendation: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/InboxRecommendation/recommendation`.
+            public var recommendation: Components.Schemas.Recommendation
+            /// - Remark: Generated from `#/components/schemas/InboxRecommendation/className`.
+            public var className: Swift.String
+            /// - Remark: Generated from `#/components/schemas/InboxRecommendation/teacher`.
+            public var teacher: Swift.String
+            /// When it was made, or when I joined its class if that was later.
+            ///
+            /// - Remark: Generated from `#/components/schemas/InboxRecommendation/receivedAt`.
+            public var receivedAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/InboxRecommendation/acceptedAt`.
+            public var acceptedAt: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/InboxRecommendation/finishedAt`.
+            public var finishedAt: Foundation.Date?
+            /// Creates a new `InboxRecommendation`.
+            ///
+            /// - Parameters:
+            ///   - recommendation:
+            ///   - className:
+            ///   - teacher:
+            ///   - receivedAt: When it was made, or when I joined its class if that was later.
+            ///   - acceptedAt:
+            ///   - finishedAt:
+            public init(
+                recommendation: Components.Schemas.Recommendation,
+                className: Swift.String,
+                teacher: Swift.String,
+                receivedAt: Foundation.Date,
+                acceptedAt: Foundation.Date? = nil,
+                finishedAt: Foundation.Date? = nil
+            ) {
+                self.recommendation = recommendation
+                self.className = className
+                self.teacher = teacher
+                self.receivedAt = receivedAt
+                self.acceptedAt = acceptedAt
+                self.finishedAt = finishedAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case recommendation
+                case className
+                case teacher
+                case receivedAt
+                case acceptedAt
+                case finishedAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ClassInbox`.
+        public struct ClassInbox: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ClassInbox/recommendations`.
+            public var recommendations: [Components.Schemas.InboxRecommendation]
+            /// Creates a new `ClassInbox`.
+            ///
+            /// - Parameters:
+            ///   - recommendations:
+            public init(recommendations: [Components.Schemas.InboxRecommendation]) {
+                self.recommendations = recommendations
+            }
+            public enum CodingKeys: String, CodingKey {
+                case recommendations
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/RecommendationState`.
+        @frozen public enum RecommendationState: String, Codable, Hashable, Sendable, CaseIterable {
+            case new = "new"
+            case seen = "seen"
+            case accepted = "accepted"
+            case finished = "finished"
+        }
+        /// - Remark: Generated from `#/components/schemas/StudentProgress`.
+        public struct StudentProgress: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/StudentProgress/player`.
+            public var player: Swift.String
+            /// - Remark: Generated from `#/components/schemas/StudentProgress/state`.
+            public var state: Components.Schemas.RecommendationState
+            /// - Remark: Generated from `#/components/schemas/StudentProgress/acceptedAt`.
+            public var acceptedAt: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/StudentProgress/finishedAt`.
+            public var finishedAt: Foundation.Date?
+            /// The interval games on the pattern, or the drills and streaks with the pack, that the server recorded.
+            ///
+            /// - Remark: Generated from `#/components/schemas/StudentProgress/games`.
+            public var games: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/StudentProgress/secondsPractised`.
+            public var secondsPractised: Swift.Double
+            /// The best game's answers right, in percent; absent without games.
+            ///
+            /// - Remark: Generated from `#/components/schemas/StudentProgress/bestAccuracy`.
+            public var bestAccuracy: Swift.Double?
+            /// The highest level a game reached; absent without games and for a pack.
+            ///
+            /// - Remark: Generated from `#/components/schemas/StudentProgress/levelReached`.
+            public var levelReached: Swift.Int?
+            /// Creates a new `StudentProgress`.
+            ///
+            /// - Parameters:
+            ///   - player:
+            ///   - state:
+            ///   - acceptedAt:
+            ///   - finishedAt:
+            ///   - games: The interval games on the pattern, or the drills and streaks with the pack, that the server recorded.
+            ///   - secondsPractised:
+            ///   - bestAccuracy: The best game's answers right, in percent; absent without games.
+            ///   - levelReached: The highest level a game reached; absent without games and for a pack.
+            public init(
+                player: Swift.String,
+                state: Components.Schemas.RecommendationState,
+                acceptedAt: Foundation.Date? = nil,
+                finishedAt: Foundation.Date? = nil,
+                games: Swift.Int,
+                secondsPractised: Swift.Double,
+                bestAccuracy: Swift.Double? = nil,
+                levelReached: Swift.Int? = nil
+            ) {
+                self.player = player
+                self.state = state
+                self.acceptedAt = acceptedAt
+                self.finishedAt = finishedAt
+                self.games = games
+                self.secondsPractised = secondsPractised
+                self.bestAccuracy = bestAccuracy
+                self.levelReached = levelReached
+            }
+            public enum CodingKeys: String, CodingKey {
+                case player
+                case state
+                case acceptedAt
+                case finishedAt
+                case games
+                case secondsPractised
+                case bestAccuracy
+                case levelReached
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/RecommendationProgress`.
+        public struct RecommendationProgress: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/RecommendationProgress/recommendation`.
+            public var recommendation: Components.Schemas.Recommendation
+            /// - Remark: Generated from `#/components/schemas/RecommendationProgress/students`.
+            public var students: [Components.Schemas.StudentProgress]
+            /// Creates a new `RecommendationProgress`.
+            ///
+            /// - Parameters:
+            ///   - recommendation:
+            ///   - students:
+            public init(
+                recommendation: Components.Schemas.Recommendation,
+                students: [Components.Schemas.StudentProgress]
+            ) {
+                self.recommendation = recommendation
+                self.students = students
+            }
+            public enum CodingKeys: String, CodingKey {
+                case recommendation
+                case students
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ClassProgress`.
+        public struct ClassProgress: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ClassProgress/class`.
+            public var _class: Components.Schemas.SchoolClass
+            /// - Remark: Generated from `#/components/schemas/ClassProgress/recommendations`.
+            public var recommendations: [Components.Schemas.RecommendationProgress]
+            /// Creates a new `ClassProgress`.
+            ///
+            /// - Parameters:
+            ///   - _class:
+            ///   - recommendations:
+            public init(
+                _class: Components.Schemas.SchoolClass,
+                recommendations: [Components.Schemas.RecommendationProgress]
+            ) {
+                self._class = _class
+                self.recommendations = recommendations
+            }
+            public enum CodingKeys: String, CodingKey {
+                case _class = "class"
+                case recommendations
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ClassNoticeEvent`.
+        @frozen public enum ClassNoticeEvent: String, Codable, Hashable, Sendable, CaseIterable {
+            case accepted = "accepted"
+            case finished = "finished"
+        }
+        /// - Remark: Generated from `#/components/schemas/ClassNotice`.
+        public struct ClassNotice: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ClassNotice/classId`.
+            public var classId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ClassNotice/className`.
+            public var className: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ClassNotice/player`.
+            public var player: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ClassNotice/recommendationId`.
+            public var recommendationId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ClassNotice/itemId`.
+            public var itemId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ClassNotice/event`.
+            public var event: Components.Schemas.ClassNoticeEvent
+            /// - Remark: Generated from `#/components/schemas/ClassNotice/at`.
+            public var at: Foundation.Date
+            /// Creates a new `ClassNotice`.
+            ///
+            /// - Parameters:
+            ///   - classId:
+            ///   - className:
+            ///   - player:
+            ///   - recommendationId:
+            ///   - itemId:
+            ///   - event:
+            ///   - at:
+            public init(
+                classId: Swift.String,
+                className: Swift.String,
+                player: Swift.String,
+                recommendationId: Swift.String,
+                itemId: Swift.String,
+                event: Components.Schemas.ClassNoticeEvent,
+                at: Foundation.Date
+            ) {
+                self.classId = classId
+                self.className = className
+                self.player = player
+                self.recommendationId = recommendationId
+                self.itemId = itemId
+                self.event = event
+                self.at = at
+            }
+            public enum CodingKeys: String, CodingKey {
+                case classId
+                case className
+                case player
+                case recommendationId
+                case itemId
+                case event
+                case at
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ClassNotices`.
+        public struct ClassNotices: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ClassNotices/notices`.
+            public var notices: [Components.Schemas.ClassNotice]
+            /// Creates a new `ClassNotices`.
+            ///
+            /// - Parameters:
+            ///   - notices:
+            public init(notices: [Components.Schemas.ClassNotice]) {
+                self.notices = notices
+            }
+            public enum CodingKeys: String, CodingKey {
+                case notices
+            }
+        }
     }
 }

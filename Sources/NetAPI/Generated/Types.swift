@@ -129,6 +129,59 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /backup/items`.
     /// - Remark: Generated from `#/paths//backup/items/delete(deleteBackupItem)`.
     func deleteBackupItem(_ input: Operations.DeleteBackupItem.Input) async throws -> Operations.DeleteBackupItem.Output
+    /// The classes I teach (with their join codes) and those I belong to.
+    ///
+    /// - Remark: HTTP `GET /classes`.
+    /// - Remark: Generated from `#/paths//classes/get(listClasses)`.
+    func listClasses(_ input: Operations.ListClasses.Input) async throws -> Operations.ListClasses.Output
+    /// Makes a class taught by the caller (teachers only) and hands out its join code.
+    ///
+    /// - Remark: HTTP `POST /classes`.
+    /// - Remark: Generated from `#/paths//classes/post(createClass)`.
+    func createClass(_ input: Operations.CreateClass.Input) async throws -> Operations.CreateClass.Output
+    /// Joins the class whose code is given; joining again changes nothing.
+    ///
+    /// The code is read without regard to case, spaces or hyphens. A wrong code counts against the account and the client address as a failed login does; past the limit the answer is 429 with Retry-After, so codes cannot be guessed.
+    ///
+    /// - Remark: HTTP `POST /classes/join`.
+    /// - Remark: Generated from `#/paths//classes/join/post(joinClass)`.
+    func joinClass(_ input: Operations.JoinClass.Input) async throws -> Operations.JoinClass.Output
+    /// Recommends a pattern or a pack to every student of a class, with a message.
+    ///
+    /// - Remark: HTTP `POST /classes/{classId}/recommendations`.
+    /// - Remark: Generated from `#/paths//classes/{classId}/recommendations/post(recommendToClass)`.
+    func recommendToClass(_ input: Operations.RecommendToClass.Input) async throws -> Operations.RecommendToClass.Output
+    /// Each student's state and progress on each recommendation (the teacher only).
+    ///
+    /// For a pattern, the student's interval games on it as the server recorded them: how many, their time, the best accuracy (answers right in percent) and the highest level reached; for a pack, their timed drills and streaks with it among their packs, the same but for the level.
+    ///
+    /// - Remark: HTTP `GET /classes/{classId}/progress`.
+    /// - Remark: Generated from `#/paths//classes/{classId}/progress/get(getClassProgress)`.
+    func getClassProgress(_ input: Operations.GetClassProgress.Input) async throws -> Operations.GetClassProgress.Output
+    /// The recommendations of my classes, in the order they reached me; marks them seen.
+    ///
+    /// - Remark: HTTP `GET /classes/inbox`.
+    /// - Remark: Generated from `#/paths//classes/inbox/get(getClassInbox)`.
+    func getClassInbox(_ input: Operations.GetClassInbox.Input) async throws -> Operations.GetClassInbox.Output
+    /// Accepts a recommendation of one of my classes; the teacher is told.
+    ///
+    /// - Remark: HTTP `POST /classes/recommendations/{recommendationId}/accept`.
+    /// - Remark: Generated from `#/paths//classes/recommendations/{recommendationId}/accept/post(acceptRecommendation)`.
+    func acceptRecommendation(_ input: Operations.AcceptRecommendation.Input) async throws -> Operations.AcceptRecommendation.Output
+    /// Marks a recommendation of one of my classes finished; the teacher is told.
+    ///
+    /// A pattern recommended with a level is also finished by itself when an interval game of mine on it, recorded by the server, reaches that level.
+    ///
+    /// - Remark: HTTP `POST /classes/recommendations/{recommendationId}/finish`.
+    /// - Remark: Generated from `#/paths//classes/recommendations/{recommendationId}/finish/post(finishRecommendation)`.
+    func finishRecommendation(_ input: Operations.FinishRecommendation.Input) async throws -> Operations.FinishRecommendation.Output
+    /// Who accepted or finished a recommendation of my classes since I last read.
+    ///
+    /// The notices handed over are marked read, so each is told once.
+    ///
+    /// - Remark: HTTP `POST /classes/notices`.
+    /// - Remark: Generated from `#/paths//classes/notices/post(readClassNotices)`.
+    func readClassNotices(_ input: Operations.ReadClassNotices.Input) async throws -> Operations.ReadClassNotices.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -361,6 +414,115 @@ extension APIProtocol {
             query: query,
             headers: headers
         ))
+    }
+    /// The classes I teach (with their join codes) and those I belong to.
+    ///
+    /// - Remark: HTTP `GET /classes`.
+    /// - Remark: Generated from `#/paths//classes/get(listClasses)`.
+    public func listClasses(headers: Operations.ListClasses.Input.Headers = .init()) async throws -> Operations.ListClasses.Output {
+        try await listClasses(Operations.ListClasses.Input(headers: headers))
+    }
+    /// Makes a class taught by the caller (teachers only) and hands out its join code.
+    ///
+    /// - Remark: HTTP `POST /classes`.
+    /// - Remark: Generated from `#/paths//classes/post(createClass)`.
+    public func createClass(
+        headers: Operations.CreateClass.Input.Headers = .init(),
+        body: Operations.CreateClass.Input.Body
+    ) async throws -> Operations.CreateClass.Output {
+        try await createClass(Operations.CreateClass.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Joins the class whose code is given; joining again changes nothing.
+    ///
+    /// The code is read without regard to case, spaces or hyphens. A wrong code counts against the account and the client address as a failed login does; past the limit the answer is 429 with Retry-After, so codes cannot be guessed.
+    ///
+    /// - Remark: HTTP `POST /classes/join`.
+    /// - Remark: Generated from `#/paths//classes/join/post(joinClass)`.
+    public func joinClass(
+        headers: Operations.JoinClass.Input.Headers = .init(),
+        body: Operations.JoinClass.Input.Body
+    ) async throws -> Operations.JoinClass.Output {
+        try await joinClass(Operations.JoinClass.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Recommends a pattern or a pack to every student of a class, with a message.
+    ///
+    /// - Remark: HTTP `POST /classes/{classId}/recommendations`.
+    /// - Remark: Generated from `#/paths//classes/{classId}/recommendations/post(recommendToClass)`.
+    public func recommendToClass(
+        path: Operations.RecommendToClass.Input.Path,
+        headers: Operations.RecommendToClass.Input.Headers = .init(),
+        body: Operations.RecommendToClass.Input.Body
+    ) async throws -> Operations.RecommendToClass.Output {
+        try await recommendToClass(Operations.RecommendToClass.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Each student's state and progress on each recommendation (the teacher only).
+    ///
+    /// For a pattern, the student's interval games on it as the server recorded them: how many, their time, the best accuracy (answers right in percent) and the highest level reached; for a pack, their timed drills and streaks with it among their packs, the same but for the level.
+    ///
+    /// - Remark: HTTP `GET /classes/{classId}/progress`.
+    /// - Remark: Generated from `#/paths//classes/{classId}/progress/get(getClassProgress)`.
+    public func getClassProgress(
+        path: Operations.GetClassProgress.Input.Path,
+        headers: Operations.GetClassProgress.Input.Headers = .init()
+    ) async throws -> Operations.GetClassProgress.Output {
+        try await getClassProgress(Operations.GetClassProgress.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// The recommendations of my classes, in the order they reached me; marks them seen.
+    ///
+    /// - Remark: HTTP `GET /classes/inbox`.
+    /// - Remark: Generated from `#/paths//classes/inbox/get(getClassInbox)`.
+    public func getClassInbox(headers: Operations.GetClassInbox.Input.Headers = .init()) async throws -> Operations.GetClassInbox.Output {
+        try await getClassInbox(Operations.GetClassInbox.Input(headers: headers))
+    }
+    /// Accepts a recommendation of one of my classes; the teacher is told.
+    ///
+    /// - Remark: HTTP `POST /classes/recommendations/{recommendationId}/accept`.
+    /// - Remark: Generated from `#/paths//classes/recommendations/{recommendationId}/accept/post(acceptRecommendation)`.
+    public func acceptRecommendation(
+        path: Operations.AcceptRecommendation.Input.Path,
+        headers: Operations.AcceptRecommendation.Input.Headers = .init()
+    ) async throws -> Operations.AcceptRecommendation.Output {
+        try await acceptRecommendation(Operations.AcceptRecommendation.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Marks a recommendation of one of my classes finished; the teacher is told.
+    ///
+    /// A pattern recommended with a level is also finished by itself when an interval game of mine on it, recorded by the server, reaches that level.
+    ///
+    /// - Remark: HTTP `POST /classes/recommendations/{recommendationId}/finish`.
+    /// - Remark: Generated from `#/paths//classes/recommendations/{recommendationId}/finish/post(finishRecommendation)`.
+    public func finishRecommendation(
+        path: Operations.FinishRecommendation.Input.Path,
+        headers: Operations.FinishRecommendation.Input.Headers = .init()
+    ) async throws -> Operations.FinishRecommendation.Output {
+        try await finishRecommendation(Operations.FinishRecommendation.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Who accepted or finished a recommendation of my classes since I last read.
+    ///
+    /// The notices handed over are marked read, so each is told once.
+    ///
+    /// - Remark: HTTP `POST /classes/notices`.
+    /// - Remark: Generated from `#/paths//classes/notices/post(readClassNotices)`.
+    public func readClassNotices(headers: Operations.ReadClassNotices.Input.Headers = .init()) async throws -> Operations.ReadClassNotices.Output {
+        try await readClassNotices(Operations.ReadClassNotices.Input(headers: headers))
     }
 }
 
