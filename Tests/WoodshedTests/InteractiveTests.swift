@@ -412,9 +412,10 @@ extension InteractiveTests {
     let terminal = try openListen(listeningTo: "woodshed_null.monitor")
     terminal.send("l")
     XCTAssertTrue(terminal.waitForOutput(containing: "Measuring the delay", timeout: .seconds(5)))
+    // A run the output ran dry in is measured again, up to three runs of 11 s.
     XCTAssertTrue(
-      terminal.waitForOutput(containing: "clicks heard); saved.", timeout: .seconds(30)),
-      terminal.output)
+      terminal.waitForOutput(containing: "clicks heard); saved.", timeout: .seconds(45)),
+      String(terminal.output.suffix(600)))
     backOutAndQuit(terminal)
     let audio = try woodshed.savedSettings()["audio"] as? [String: Any]
     let trips = audio?["roundTripMs"] as? [String: [String: Double]]

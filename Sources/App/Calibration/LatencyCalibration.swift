@@ -44,17 +44,34 @@ public enum LatencyCalibration {
   /// How long a run takes, to tell the user.
   public static var seconds: Int { Int((Double(clickCount) * 60 / bpm).rounded(.up)) + 1 }
 
-  /// Plays and records; throws a one-line reason when a stream cannot start.
+  /// Runs that ran dry are measured again, this many times in all.
+  static let attempts = 3
+
+  /// Plays and records; throws a one-line reason when a stream cannot start, or when the
+  /// output ran dry in every attempt: a run that did places the clicks before it wrong.
   public static func run(devices: AudioDeviceSettings, server: String?) throws(Launcher.Failure)
     -> Outcome
   {
-    let recording: ClickRecording
-    do {
-      recording = try ClickRecording.record(
-        clickCount: clickCount, bpm: bpm, output: PulseAudioOutput(devices: devices, server: server)
-      ) { _ in PulseAudioInput(devices: devices, server: server) }
-    } catch {
-      throw Launcher.Failure(description: error.reason)
+    var recording: ClickRecording?
+    for _ in 1...attempts where recording == nil {
+      let made: ClickRecording
+      do {
+        made = try ClickRecording.record(
+          clickCount: clickCount, bpm: bpm,
+          output: PulseAudioOutput(devices: devices, server: server)
+        ) { _ in PulseAudioInput(devices: devices, server: server) }
+      } catch {
+        throw Launcher.Failure(description: error.reason)
+      }
+      if made.underruns == 0 { recording = made }
+    }
+    guard let recording else {
+      let busy = Message("calibrate.latency.busy", ["attempts": "\(attempts)"])
+      throw Launcher.Failure(
+        description:
+          "Microphone round trip not measured: the sound ran dry in each of \(attempts) tries "
+          + "(the machine is too busy). Close what else is running, and try again.",
+        message: busy)
     }
     let measurement = recording.roundTrip() ?? RoundTripMeasurement(clicks: [], onsets: [])
     return Outcome(

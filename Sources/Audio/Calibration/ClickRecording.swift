@@ -23,6 +23,9 @@ public struct ClickRecording: Sendable {
   /// The clocks at the end; nil when a stream had stopped.
   public var outputClock: OutputClock?
   public var inputClock: InputClock?
+  /// How often the output ran dry while the clicks played: each time it moved the clicks after
+  /// it, and the clocks at the end place the ones before wrong.
+  public var underruns = 0
 
   /// Plays `clickCount` of the standard clicks at `bpm` through `output` while recording from
   /// the input `input` makes for the sink's name (which is known only once the output plays),
@@ -71,6 +74,7 @@ public struct ClickRecording: Sendable {
     while recorded.withLock({ $0.samples.count }) < leadIn, MonotonicClock.nanoseconds() < ready {
       usleep(10_000)
     }
+    let underrunsBefore = output.underrunCount
     engine.start()
     silence.hand(over: engine)
     try waitForLastClick(engine: engine, clickCount: clickCount, output: output)
@@ -79,7 +83,7 @@ public struct ClickRecording: Sendable {
     return ClickRecording(
       sink: sink, source: source, clicks: Array(engine.log.clicks(since: 0).prefix(clickCount)),
       samples: samples, firstFrame: firstFrame ?? 0, outputClock: output.timing(),
-      inputClock: input.timing())
+      inputClock: input.timing(), underruns: output.underrunCount - underrunsBefore)
   }
 
   private static func waitForLastClick(
