@@ -15,42 +15,6 @@ final class AnalyzeLTCTests: XCTestCase {
     woodshed.remove()
   }
 
-  /// `frames` frames of LTC from `start` (hours, minutes, seconds, frame), encoded by libltc
-  /// for a `clock` Hz sample clock (a recorder's that drifts is not 48 000), as floats; the
-  /// second from frame `skippingAt` on is left out, as a recorder that drops one.
-  private func ltc(
-    fps: Double, standard: LTC_TV_STANDARD, dropFrame: Bool, start: [UInt8], frames: Int,
-    clock: Double = 48_000, skippingAt skip: Int? = nil
-  ) throws -> [Float] {
-    let encoder = try XCTUnwrap(ltc_encoder_create(clock, fps, standard, 0))
-    defer { ltc_encoder_free(encoder) }
-    var time = SMPTETimecode()
-    time.hours = start[0]
-    time.mins = start[1]
-    time.secs = start[2]
-    time.frame = start[3]
-    ltc_encoder_set_timecode(encoder, &time)
-    var frame = LTCFrame()
-    ltc_encoder_get_frame(encoder, &frame)
-    frame.dfbit = dropFrame ? 1 : 0
-    ltc_encoder_set_frame(encoder, &frame)
-    var samples: [Float] = []
-    // One frame more than asked, as the recorder runs on: a frame is read once the next
-    // one's first edge closes its last bit.
-    for index in 0...frames {
-      if index == skip {
-        for _ in 0..<Int(fps.rounded()) { ltc_encoder_inc_timecode(encoder) }
-      }
-      ltc_encoder_encode_frame(encoder)
-      var buffer: UnsafeMutablePointer<ltcsnd_sample_t>?
-      let count = ltc_encoder_get_bufferptr(encoder, &buffer, 1)
-      samples += (0..<Int(count)).map { (Float(buffer![$0]) - 128) / 128 }
-      ltc_encoder_inc_timecode(encoder)
-    }
-    // The recording goes on after the timecode: the decoder knows the last frame has ended.
-    return samples + [Float](repeating: 0, count: 4_800)
-  }
-
   private func analyze(_ samples: [Float], json: Bool = false) throws -> String {
     let file = try woodshed.wav("ltc.wav", rate: 48_000, samples: samples)
     let result = try woodshed.run(["analyze", "ltc", file.path] + (json ? ["--json"] : []))
@@ -59,7 +23,7 @@ final class AnalyzeLTCTests: XCTestCase {
   }
 
   func testTwentyFiveFramesASecondAreReadBackToTheFrame() throws {
-    let samples = try ltc(
+    let samples = try LTCSignals.encoded(
       fps: 25, standard: LTC_TV_625_50, dropFrame: false, start: [10, 0, 0, 0], frames: 250)
     let lines = try analyze(samples).split(separator: "\n")
     XCTAssertEqual(lines[0], "rate 25")
@@ -72,7 +36,7 @@ final class AnalyzeLTCTests: XCTestCase {
   }
 
   func testDropFrameSkipsItsLabelsAtTheMinuteWithoutAJump() throws {
-    let samples = try ltc(
+    let samples = try LTCSignals.encoded(
       fps: 30_000 / 1_001, standard: LTC_TV_525_60, dropFrame: true, start: [0, 0, 58, 0],
       frames: 150)
     let object = try XCTUnwrap(
@@ -89,7 +53,7 @@ final class AnalyzeLTCTests: XCTestCase {
   }
 
   func testADroppedSecondIsAJumpAndADriftingRecorderIsMeasured() throws {
-    let dropped = try ltc(
+    let dropped = try LTCSignals.encoded(
       fps: 25, standard: LTC_TV_625_50, dropFrame: false, start: [1, 0, 0, 0], frames: 250,
       skippingAt: 125)
     let text = try analyze(dropped)
@@ -97,7 +61,7 @@ final class AnalyzeLTCTests: XCTestCase {
       text.contains("jump 01:00:04:24 -> 01:00:06:00 at 5.000 s\n"), text)
     // A recorder whose clock runs 100 ppm fast writes each frame in more of its samples: read
     // at 48 kHz, its timecode runs 100 ppm slow.
-    let drifting = try ltc(
+    let drifting = try LTCSignals.encoded(
       fps: 25, standard: LTC_TV_625_50, dropFrame: false, start: [1, 0, 0, 0], frames: 750,
       clock: 48_000 * 1.0001)
     let object = try XCTUnwrap(

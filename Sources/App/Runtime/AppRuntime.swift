@@ -60,7 +60,8 @@ public final class AppRuntime {
   /// ALSA sequencer (or `--midi-in`), and the user's files.
   static func liveServices(
     model: AppModel, store: any SettingsStoring, logger: Logger, pulseServer: String?,
-    recorder: WAVRecorder?, daw: DAWLink? = nil, soundFonts: [String],
+    recorder: WAVRecorder?, daw: DAWLink? = nil, timecode: RecorderTimecode? = nil,
+    soundFonts: [String],
     loadPatterns: @escaping @Sendable () -> PatternLibrary,
     loadPacks: @escaping @Sendable () -> PackLibrary
   ) -> (_ post: @escaping @Sendable (AppEvent) -> Void) -> AppServices {
@@ -92,7 +93,7 @@ public final class AppRuntime {
         readServerSnapshot: { ServerRefresh.snapshot(paths: model.paths, logger: logger) },
         refreshServer: { ServerRefresh.run(paths: model.paths, logger: logger) },
         fetchPack: { ServerRefresh.fetchPack($0, logger: logger) }, loadPacks: loadPacks,
-        daw: daw)
+        daw: daw, timecode: timecode)
     }
   }
 
@@ -374,7 +375,8 @@ public final class AppRuntime {
     do throws(Launcher.Failure) {
       let now = Date()
       try journal.add(
-        lines, by: model.overrides.author, store: protocols, at: now,
+        stamped(lines, rate: before.frameRate), by: model.overrides.author, store: protocols,
+        at: now,
         utcOffset: LocalTime.utcOffset(at: now))
     } catch {
       inbox.post(.protocolRefused(error.said(in: model.strings).description))
@@ -382,6 +384,14 @@ public final class AppRuntime {
     openProtocols[name] = journal
     cue(from: before, to: journal.session)
     show(journal)
+  }
+
+  /// With the recorder's timecode coming in, a take starts with a `tc` line of it, entered
+  /// together with the take: its timecode is the recorder's, whatever the box's clock does.
+  private func stamped(_ lines: [String], rate: FrameRate) -> [String] {
+    let startsTake = lines.contains { $0.split(separator: " ").first?.lowercased() == "take" }
+    guard startsTake, let timecode = services.timecode?.now(rate: rate) else { return lines }
+    return ["tc \(timecode)"] + lines
   }
 
   /// Tells the DAW what changed in an open protocol; one that cannot be told is said once

@@ -104,4 +104,6 @@ struct AppServices {
   var loadPacks: @Sendable () -> PackLibrary? = { nil }
   /// The DAW the open protocol's cues go to (`woodshed protocol live --osc`), if any.
   var daw: DAWLink? = nil
+  /// The recorder's timecode, read from its LTC (`woodshed protocol live --ltc-in`), if any.
+  var timecode: RecorderTimecode? = nil
 }

@@ -88,7 +88,7 @@ public enum Launcher {
   public static func runInteractive(
     environment: [String: String], overrides: RunOverrides,
     openMetronome: ((inout MetronomeSettings) -> Void)? = nil, openProtocol: String? = nil,
-    daw: DAWLink? = nil
+    daw: DAWLink? = nil, timecode: (file: String?, source: String?)? = nil
   ) throws(Failure) -> Int32 {
     // Before any thread starts: the locale is the process's.
     let locale = TerminalLocale.adopt(environment: environment)
@@ -99,6 +99,12 @@ public enum Launcher {
         description: ground.catalog.localizer(for: ground.loaded.settings.language).text(missing),
         message: missing)
     }
+    let recorderTimecode = timecode.map {
+      RecorderTimecode(
+        file: $0.file, source: $0.source, server: Self.pulseServer(environment: environment))
+    }
+    try recorderTimecode?.start()
+    defer { recorderTimecode?.stop() }
     let recorder: WAVRecorder?
     do {
       recorder = try overrides.audioOut.map { path throws(WAVWriteError) in
@@ -146,7 +152,7 @@ public enum Launcher {
       model: model, terminal: terminal, logger: ground.logger, opening: opening,
       services: AppRuntime.liveServices(
         model: model, store: ground.store, logger: ground.logger, pulseServer: pulseServer,
-        recorder: recorder, daw: daw,
+        recorder: recorder, daw: daw, timecode: recorderTimecode,
         // As for `woodshed ear quiz`: the room's questions sound on the same piano.
         soundFonts: environment["WOODSHED_SOUNDFONT"].map { [$0] } ?? SoundFontSynth.searchPaths,
         loadPatterns: { [assets = ground.assets, paths = ground.paths] in

@@ -154,6 +154,18 @@ struct RecordingProtocol: ParsableCommand {
           + "its record start is a take line.", valueName: "port"))
     var oscListen: String?
 
+    @Option(
+      help: ArgumentHelp(
+        "Read the recorder's timecode (LTC) from this PulseAudio source: each take gets it.",
+        valueName: "source"))
+    var ltcSource: String?
+
+    @Option(
+      help: ArgumentHelp(
+        "A WAV recording of LTC standing in for --ltc-source, played in real time.",
+        valueName: "file"))
+    var ltcIn: String?
+
     @OptionGroup var session: SessionOptions
 
     @OptionGroup var author: AuthorOption
@@ -165,7 +177,8 @@ struct RecordingProtocol: ParsableCommand {
       overrides.keyRoute = KeyRoute(environment: ProcessInfo.processInfo.environment)
       let status = try Launcher.runInteractive(
         environment: ProcessInfo.processInfo.environment, overrides: overrides,
-        openProtocol: name, daw: link)
+        openProtocol: name, daw: link,
+        timecode: ltcIn != nil || ltcSource != nil ? (ltcIn, ltcSource) : nil)
       if status != 0 { throw ExitCode(status) }
     }
   }

@@ -1,0 +1,97 @@
+import CLTC
+import Foundation
+import TerminalHarness
+import XCTest
+
+/// `woodshed protocol live --ltc-in`: each take logged in the live room gets the recorder's
+/// timecode, read from its LTC as it plays, not the box's clock.
+final class ProtocolTimecodeTests: XCTestCase {
+  private var woodshed: WoodshedProcess!
+
+  override func setUpWithError() throws {
+    woodshed = try WoodshedProcess()
+  }
+
+  override func tearDown() {
+    woodshed.remove()
+  }
+
+  /// The journal's entries: line, time and whether it was entered with the one before.
+  private func journal() throws -> [(line: String, at: Date, joins: Bool)] {
+    let text = try String(
+      contentsOf: woodshed.home.appendingPathComponent("data/protocols/brahms/journal.jsonl"),
+      encoding: .utf8)
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    return try text.split(separator: "\n").map { line in
+      let object = try XCTUnwrap(
+        JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      return (
+        try XCTUnwrap(object["line"] as? String),
+        try XCTUnwrap(formatter.date(from: try XCTUnwrap(object["at"] as? String))),
+        object["joinsPrevious"] as? Bool ?? false
+      )
+    }
+  }
+
+  /// Seconds since 10:00:00:00 of a `tc 10:MM:SS:FF` line at 25 fps.
+  private func seconds(ofTimecodeLine line: String) throws -> Double {
+    let fields = try XCTUnwrap(line.split(separator: " ").last).split(separator: ":").compactMap {
+      Int($0)
+    }
+    XCTAssertEqual(fields.count, 4, line)
+    return Double((fields[0] - 10) * 3600 + fields[1] * 60 + fields[2]) + Double(fields[3]) / 25
+  }
+
+  func testEachTakeInTheLiveRoomGetsTheRecordersTimecode() throws {
+    XCTAssertEqual(try woodshed.run(["protocol", "new", "brahms"]).status, 0)
+    XCTAssertEqual(
+      try woodshed.run(["protocol", "movement", "brahms", "mvt 1: 1-40"]).status, 0)
+    let samples = try LTCSignals.encoded(
+      fps: 25, standard: LTC_TV_625_50, dropFrame: false, start: [10, 0, 0, 0], frames: 25 * 20)
+    let file = try woodshed.wav("ltc.wav", rate: 48_000, samples: samples)
+    let terminal = try woodshed.startInTerminal(
+      arguments: ["protocol", "live", "brahms", "--ltc-in", file.path])
+    XCTAssertTrue(
+      terminal.waitForOutput(containing: "1–40", timeout: .seconds(10)), terminal.output)
+    Thread.sleep(forTimeInterval: 1.5)
+    terminal.send("take\r")
+    Thread.sleep(forTimeInterval: 2)
+    terminal.send("take\r")
+    Thread.sleep(forTimeInterval: 0.5)
+    terminal.send("\u{1b}")
+    terminal.send("\u{1b}")
+    terminal.send("q")
+    XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), 0)
+    let entries = try journal()
+    XCTAssertEqual(entries.map(\.line).count, 5, "\(entries.map(\.line))")
+    let stamps = entries.filter { $0.line.hasPrefix("tc ") }
+    let takes = entries.filter { $0.line == "take" }
+    XCTAssertEqual(stamps.count, 2, "\(entries.map(\.line))")
+    XCTAssertEqual(takes.map(\.joins), [true, true], "each tc entered with its take")
+    // The recorder's clock and the box's agree here: between the takes, the timecode ran as
+    // long as the journal says, to a frame or two.
+    let recorder =
+      try seconds(ofTimecodeLine: stamps[1].line)
+      - seconds(ofTimecodeLine: stamps[0].line)
+    let box = takes[1].at.timeIntervalSince(takes[0].at)
+    XCTAssertEqual(recorder, box, accuracy: 0.09, "\(stamps.map(\.line))")
+    XCTAssertGreaterThan(try seconds(ofTimecodeLine: stamps[0].line), 1, stamps[0].line)
+    // The exports carry the recorder's timecode as the take's.
+    let csv = try woodshed.run(["protocol", "export", "brahms", "--format", "csv"])
+    XCTAssertTrue(
+      csv.output.contains(String(stamps[0].line.dropFirst(3))), "\(csv.output)")
+  }
+
+  func testATimecodeFileThatCannotBeReadIsOneLine() throws {
+    XCTAssertEqual(try woodshed.run(["protocol", "new", "brahms"]).status, 0)
+    let result = try woodshed.run(
+      [
+        "protocol", "live", "brahms", "--ltc-in",
+        woodshed.home.appendingPathComponent("no.wav").path,
+      ])
+    XCTAssertNotEqual(result.status, 0)
+    XCTAssertTrue(result.error.hasPrefix("Error: timecode input: "), result.error)
+    XCTAssertEqual(result.error.filter { $0 == "\n" }.count, 1, result.error)
+  }
+}
