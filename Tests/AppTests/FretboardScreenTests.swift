@@ -829,9 +829,14 @@ final class FretboardScreenTests: XCTestCase {
       ).first
     else { return XCTFail("the next question is sounded") }
     XCTAssertEqual(pitches.first, tonic)
+    let left = try XCTUnwrap(screen(model)?.game?.questions.first?.interval)
+    XCTAssertEqual(pitches.last, tonic + left.semitones)
     let effects = press(&model, .escape, at: 10)
     guard case .record(let record) = effects.first else { return XCTFail("\(effects)") }
     XCTAssertEqual(record.figures["heard"], 1)
+    XCTAssertTrue(
+      text(model).contains("That was \(left.degreeName)."),
+      "the question left is named: \(text(model))")
     XCTAssertNil(record.figures["mode"])
   }
 }

@@ -126,7 +126,8 @@ enum FretboardScreenView {
     // The first game's title stays as it was; another says which it is.
     var title = PatternName(pattern.name).text(strings)
     if let session, session.mode != .intervals || isHeard {
-      title += " · " + strings.text(Self.modeKey(session.mode, isHeard: isHeard))
+      let dot = model.glyphs.kind == .unicode ? " · " : " - "
+      title += dot + strings.text(Self.modeKey(session.mode, isHeard: isHeard))
     }
     canvas.write(
       title.clipped(
@@ -185,13 +186,15 @@ enum FretboardScreenView {
       canvas.writeCentred(
         mistakeText(mistake, level: game.level, isHeard: isHeard, text: text, strings: strings),
         y: y + 1, in: area, style: Style.role(.bad))
-    } else if !over, isHeard, screen.lastMark == .cleared, let cleared = session?.lastCleared,
-      y + 1 < area.maxY
+    } else if isHeard, y + 1 < area.maxY,
+      let named = over ? game.questions.first?.interval : session?.lastCleared,
+      over || screen.lastMark == .cleared
     {
-      // A heard question is named once answered, so the ear learns what it heard.
+      // A heard question is named once answered, and the one left when the game ended, so the
+      // ear learns what it heard.
       canvas.writeCentred(
-        strings.text("fretboard.game.was", ["question": text(cleared)]), y: y + 1, in: area,
-        style: Style.role(.good))
+        strings.text("fretboard.game.was", ["question": text(named)]), y: y + 1, in: area,
+        style: Style.role(over ? .text : .good))
     }
     // The places drawn, in words: the player's marks apart, as only their colour tells them.
     let marked = dots.filter { game.marked.contains($0.position) }
