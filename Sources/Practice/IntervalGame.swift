@@ -17,6 +17,37 @@ public struct IntervalGame: Equatable, Sendable {
   /// 1–2, 2 for 3–4, 3 for 5–6.
   public static func band(of level: Int) -> Int { (level + 1) / 2 }
 
+  /// What the floating questions ask: an interval from the tonic, or the name of the note
+  /// there in the pattern's key. The history keeps it as the figure "mode".
+  public enum Mode: Int, CaseIterable, Equatable, Sendable {
+    case intervals = 0
+    case noteNames = 1
+  }
+
+  /// The figures a record keeps for its mode and for questions heard rather than read:
+  /// "mode" 1 for note names, "heard" 1 for heard; none of either for the first game.
+  public static func figures(mode: Mode, isHeard: Bool) -> [String: Double] {
+    var figures: [String: Double] = [:]
+    if mode != .intervals { figures["mode"] = Double(mode.rawValue) }
+    if isHeard { figures["heard"] = 1 }
+    return figures
+  }
+
+  /// The note a note-name question names: `interval` above the tonic, its letter counted
+  /// from the tonic's by the interval's number, so a seven-note scale names each letter once
+  /// (in E♭ major the 4th is A♭, never G♯). Nil when that would take more than a double
+  /// accidental.
+  public static func note(of interval: Interval, tonic: NoteClass) -> NoteClass? {
+    tonic + interval
+  }
+
+  /// Whether a record's game is the written interval game, the only one the boards rank: a
+  /// board is kept per pattern and band, so a note-name or heard game would be ranked against
+  /// a different game.
+  public static func isIntervalsWritten(_ figures: [String: Double]) -> Bool {
+    (figures["mode"] ?? 0) == 0 && (figures["heard"] ?? 0) == 0
+  }
+
   /// What the neck shows at a level: labels and colours (1–2), labels only (3–4), or nothing
   /// but the tonic (5–6).
   public enum Aids: Equatable, Sendable {

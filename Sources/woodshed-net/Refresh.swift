@@ -82,7 +82,8 @@ struct Refresh: AsyncParsableCommand {
     for record in history.reversed() where !record.isCutShort {
       let asked: BoardAsked
       if record.module == IntervalGame.module, record.exercise == IntervalGame.exercise,
-        let pattern = record.content.first, ScorePlausibility.isPatternID(pattern)
+        IntervalGame.isIntervalsWritten(record.figures), let pattern = record.content.first,
+        ScorePlausibility.isPatternID(pattern)
       {
         asked = BoardAsked(game: "interval", board: pattern, choice: nil)
       } else if let result = try? ScorePlausibility.boardResult(of: record, now: now) {

@@ -17,7 +17,8 @@ enum ScoreKind: String, CaseIterable {
   init?(of record: SessionRecord) {
     guard !record.isCutShort else { return nil }
     switch (record.module, record.exercise) {
-    case (IntervalGame.module, IntervalGame.exercise) where !record.answers.isEmpty:
+    case (IntervalGame.module, IntervalGame.exercise)
+    where !record.answers.isEmpty && IntervalGame.isIntervalsWritten(record.figures):
       self = .interval
     case (ScorePlausibility.notesModule, ScorePlausibility.drillExercise)
     where record.figures["right"] != nil && !record.answers.isEmpty:

@@ -120,6 +120,16 @@ final class FretboardScreenTests: XCTestCase {
     }
   }
 
+  /// A note-name question and a heard one, nine seconds into their games.
+  func testNoteNameAndHeardGameSnapshots() {
+    for (mode, name) in [(Key.character("n"), "noteNames"), (.character("e"), "heard")] {
+      var model = model()
+      model.press(.character("4"), .enter, mode, .character("g"), .enter)
+      _ = model.handle(.tick(MonotonicInstant(nanoseconds: 12_000_000_000)))
+      assertCanvasSnapshot(AppView.render(model), named: "game.\(name).80x24")
+    }
+  }
+
   private func press(_ model: inout AppModel, _ key: Key, at seconds: Double) -> [Effect] {
     model.handle(.key(KeyEvent(key, time: MonotonicInstant(nanoseconds: UInt64(seconds * 1e9)))))
   }
@@ -486,6 +496,20 @@ final class FretboardScreenTests: XCTestCase {
     XCTAssertEqual(screen(model)?.phase, .choosing)
   }
 
+  func testTheRecordsPageBestsAreTheWrittenIntervalGames() {
+    let history = [40.0, 900].enumerated().map { index, score in
+      SessionRecord(
+        module: "fretboard", exercise: "intervals", startedAt: Date(timeIntervalSince1970: 0),
+        duration: 60, figures: ["score": score, "level": 1, "passed": 0, "mode": Double(index)],
+        content: ["minor-pentatonic-1"])
+    }
+    var model = model(patterns: [Self.minorPentatonic], history: history)
+    model.press(.character("4"), .character("r"))
+    let text = AppView.render(model).lines.joined(separator: "\n")
+    XCTAssertTrue(text.contains("Minor pentatonic, position 1: 40 points"), text)
+    XCTAssertFalse(text.contains("900 points"), "a note-name game scores another game: \(text)")
+  }
+
   func testAClickCanPlayAlongAtTheFretboardsTempo() throws {
     var model = model()
     model.press(.character("4"), .enter, .character("t"))
@@ -721,6 +745,99 @@ final class FretboardScreenTests: XCTestCase {
     XCTAssertEqual(
       ids[chords...].prefix(4),
       ["major-chord-1", "major-chord-2", "major-chord-3", "minor-chord-1"])
+  }
+
+  /// A minor pentatonic on A: the note each interval names.
+  private static let aMinorPentatonicNames = ["b3": "C", "4": "D", "5": "E", "b7": "G"]
+
+  func testTheNoteNameGameAsksNotesInTheKeyAndKeepsOffTheBoards() throws {
+    var model = model()
+    model.press(.character("4"), .enter)
+    _ = press(&model, .character("n"), at: 0.5)
+    XCTAssertEqual(screen(model)?.gameMode, .noteNames)
+    _ = press(&model, .character("g"), at: 1)
+    XCTAssertTrue(text(model).contains("This game: note names."), text(model))
+    _ = press(&model, .enter, at: 2)
+    XCTAssertEqual(model.handle(.tick(MonotonicInstant(nanoseconds: 5_500_000_000))), [])
+    let game = try XCTUnwrap(screen(model)?.game)
+    let oldest = try XCTUnwrap(game.questions.first)
+    let name = try XCTUnwrap(Self.aMinorPentatonicNames[oldest.interval.degreeName])
+    XCTAssertTrue(text(model).contains("Mark every \(name):"), text(model))
+    XCTAssertTrue(text(model).contains("(\(name))"), "the lane names the note: \(text(model))")
+    XCTAssertTrue(text(model).contains("· note names"), text(model))
+    var at = 5.6
+    for target in game.targets.sorted(by: { ($0.string, $0.fret) < ($1.string, $1.fret) }) {
+      _ = type(&model, "\(target.string) \(target.fret)", at: at)
+      at += 0.2
+    }
+    XCTAssertEqual(screen(model)?.lastMark, .cleared, "answered where the note lies, as ever")
+    XCTAssertEqual(screen(model)?.game?.score, game.targets.count + 20)
+    let effects = press(&model, .escape, at: 7)
+    guard case .record(let record) = effects.first else { return XCTFail("\(effects)") }
+    XCTAssertEqual(record.figures["mode"], 1)
+    XCTAssertNil(record.figures["heard"])
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+    XCTAssertThrowsError(
+      try ScorePlausibility.intervalResult(of: record.ended(at: now), now: now),
+      "a board ranks one game: note names are kept off it")
+    XCTAssertNil(
+      FretboardModel.best(pattern: "minor-pentatonic-1", band: 1, in: [record.ended(at: now)]),
+      "nor do they beat the interval game's records")
+    XCTAssertNotNil(
+      FretboardModel.best(
+        pattern: "minor-pentatonic-1", band: 1, mode: .noteNames, in: [record.ended(at: now)]))
+  }
+
+  func testTheHeardGameSoundsTheTonicAndTheNoteAndNamesItOnceAnswered() throws {
+    var model = model()
+    model.press(.character("4"), .enter)
+    _ = press(&model, .character("e"), at: 0.5)
+    _ = press(&model, .character("g"), at: 1)
+    _ = press(&model, .enter, at: 2)
+    XCTAssertEqual(model.handle(.tick(MonotonicInstant(nanoseconds: 2_500_000_000))), [])
+    let sounded = model.handle(.tick(MonotonicInstant(nanoseconds: 5_500_000_000)))
+    let game = try XCTUnwrap(screen(model)?.game)
+    let oldest = try XCTUnwrap(game.questions.first)
+    // The lowest tonic of the box: A on the sixth string's fifth fret, MIDI 45.
+    let tonic = Pitch(midiNumber: 45)
+    let sound = Effect.playNotes([tonic, tonic + oldest.interval.semitones], .guitar)
+    XCTAssertEqual(sounded, [sound], "the question is sounded as it comes to be answered")
+    XCTAssertEqual(
+      model.handle(.tick(MonotonicInstant(nanoseconds: 5_600_000_000))), [], "once")
+    let lane = try XCTUnwrap(AppView.render(model).lines.first { $0.contains("···") })
+    XCTAssertTrue(lane.contains("(?)"), "the lane does not write the question: \(lane)")
+    XCTAssertTrue(text(model).contains("Mark every place of the note you heard"), text(model))
+    XCTAssertEqual(press(&model, .character("r"), at: 5.7), [sound], "r sounds it again")
+
+    let wrong = try XCTUnwrap(game.tones.keys.first { !game.targets.contains($0) })
+    _ = type(&model, "\(wrong.string) \(wrong.fret)", at: 5.8)
+    XCTAssertTrue(text(model).contains("not the note you heard (-1)"), text(model))
+    var last: [Effect] = []
+    var at = 6.0
+    for target in game.targets.sorted(by: { ($0.string, $0.fret) < ($1.string, $1.fret) }) {
+      last = type(&model, "\(target.string) \(target.fret)", at: at)
+      at += 0.2
+    }
+    XCTAssertEqual(screen(model)?.lastMark, .cleared)
+    XCTAssertEqual(last, [], "the next question sounds instead")
+    XCTAssertTrue(
+      text(model).contains("That was \(oldest.interval.degreeName)."), "the verdict names it")
+    // The next question enters 4 s of game time after the first: 9 s, after the countdown.
+    guard
+      case .playNotes(let pitches, .guitar) = model.handle(
+        .tick(MonotonicInstant(nanoseconds: 9_100_000_000))
+      ).first
+    else { return XCTFail("the next question is sounded") }
+    XCTAssertEqual(pitches.first, tonic)
+    let left = try XCTUnwrap(screen(model)?.game?.questions.first?.interval)
+    XCTAssertEqual(pitches.last, tonic + left.semitones)
+    let effects = press(&model, .escape, at: 10)
+    guard case .record(let record) = effects.first else { return XCTFail("\(effects)") }
+    XCTAssertEqual(record.figures["heard"], 1)
+    XCTAssertTrue(
+      text(model).contains("That was \(left.degreeName)."),
+      "the question left is named: \(text(model))")
+    XCTAssertNil(record.figures["mode"])
   }
 }
 

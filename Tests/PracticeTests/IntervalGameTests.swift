@@ -146,4 +146,50 @@ final class IntervalGameTests: XCTestCase {
     XCTAssertEqual(asked(7), asked(7))
     XCTAssertNotEqual(asked(7), asked(8))
   }
+
+  /// Every seven-note pattern of the library, in every key the fretboard offers: each question
+  /// names the letter its degree counts to from the tonic, with the accidental its pitch needs.
+  func testNoteNameQuestionsAreSpelledForTheKeyInEveryKeyOfEverySevenNotePattern() throws {
+    let roots = ["C", "C#", "Db", "D", "Eb", "E", "F", "F#", "Gb", "G", "Ab", "A", "Bb", "B"]
+    var checked = 0
+    for pattern in PatternGenerator.library(for: .guitarStandard) {
+      // Seven-note: seven degrees, each of one quality only.
+      let degrees = Set(pattern.intervals.map { ($0.number - 1) % 7 })
+      let named = Set(pattern.intervals.filter { $0.semitones % 12 != 0 }.map(\.degreeName))
+      guard degrees.count == 7, named.count == 6 else { continue }
+      for rootName in roots {
+        let tonic = try XCTUnwrap(NoteClass(parsing: rootName))
+        var letters: Set<Letter> = [tonic.letter]
+        for interval in pattern.intervals where interval.semitones % 12 != 0 {
+          let note = try XCTUnwrap(
+            IntervalGame.note(of: interval, tonic: tonic),
+            "\(pattern.id) \(interval) in \(rootName)")
+          XCTAssertEqual(
+            note.letter, tonic.letter.advanced(by: interval.number - 1),
+            "\(pattern.id): the \(interval.degreeName) of \(rootName)")
+          XCTAssertEqual(
+            (note.semitonesFromC % 12 + 12) % 12,
+            ((tonic.semitonesFromC + interval.semitones) % 12 + 12) % 12,
+            "\(pattern.id): the \(interval.degreeName) of \(rootName)")
+          letters.insert(note.letter)
+        }
+        XCTAssertEqual(letters.count, 7, "\(pattern.id) in \(rootName) uses each letter once")
+        checked += 1
+      }
+    }
+    XCTAssertGreaterThan(checked, 14, "the library holds seven-note patterns")
+    let eFlat = try XCTUnwrap(NoteClass(parsing: "Eb"))
+    XCTAssertEqual(
+      IntervalGame.note(of: try XCTUnwrap(Interval(shortName: "P4")), tonic: eFlat),
+      NoteClass(.A, .flat), "in E flat major the 4th is A flat, not G sharp")
+  }
+
+  func testAGamesModeIsAFigureAndOnlyTheWrittenIntervalGameGoesToTheBoards() {
+    XCTAssertEqual(IntervalGame.figures(mode: .intervals, isHeard: false), [:])
+    XCTAssertEqual(IntervalGame.figures(mode: .noteNames, isHeard: false), ["mode": 1])
+    XCTAssertEqual(IntervalGame.figures(mode: .intervals, isHeard: true), ["heard": 1])
+    XCTAssertTrue(IntervalGame.isIntervalsWritten(["score": 40]))
+    XCTAssertFalse(IntervalGame.isIntervalsWritten(["score": 40, "mode": 1]))
+    XCTAssertFalse(IntervalGame.isIntervalsWritten(["score": 40, "heard": 1]))
+  }
 }

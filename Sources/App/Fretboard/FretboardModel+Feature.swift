@@ -52,7 +52,8 @@ extension FretboardModel: SteppingBack {
     case .listening(let failure, _):
       listening(failure: failure)
     case .tick(let now):
-      return tick(now, patterns: patterns, history: context.history)
+      return tick(
+        now, settings: context.settings, patterns: patterns, history: context.history)
     case .played(let events):
       return played(events, patterns: patterns)
     case .midiInput(let failure, let port):

@@ -52,6 +52,11 @@ public struct FretboardModel: Equatable, Sendable {
   /// triads and then the seventh chords, from the tonic's; nil shows the whole scale.
   public private(set) var chordStep: Int?
 
+  /// What the next game asks (`n` switches), and whether it sounds its questions rather than
+  /// writing them (`e`): chosen on the neck or between games.
+  public private(set) var gameMode = IntervalGame.Mode.intervals
+  public private(set) var hearsQuestions = false
+
   public var game: IntervalGame? { gameSession?.game }
   public var run: ScaleRun? { runSession?.run }
   /// The cursor of the game or of the run.
@@ -155,6 +160,8 @@ public struct FretboardModel: Equatable, Sendable {
     KeyHint(.text("h"), "fretboard.key.hand"),
     KeyHint(.text("g"), "fretboard.key.game"),
     KeyHint(.text("c"), "fretboard.key.chords"),
+    KeyHint(.text("n"), "fretboard.key.noteNames", inBar: false),
+    KeyHint(.text("e"), "fretboard.key.heard", inBar: false),
     KeyHint(.text("p"), "fretboard.key.hear", inBar: false),
     KeyHint(.text("f"), "fretboard.key.frets", inBar: false),
     KeyHint(.text("t"), "fretboard.key.test", inBar: false),
@@ -172,6 +179,12 @@ public struct FretboardModel: Equatable, Sendable {
     .help,
   ]
 
+  static let hearingHints: [KeyHint] =
+    playingHints.map {
+      // The bar makes room for `r`: typing a place works as ever, and `?` lists it.
+      $0.keys == .text("1-6") ? KeyHint(.text("1-6"), "fretboard.key.type", inBar: false) : $0
+    } + [KeyHint(.text("r"), "fretboard.key.repeat")]
+
   static let runningHints: [KeyHint] = [
     KeyHint(.text("←→↑↓"), "fretboard.key.cursor"),
     KeyHint(.enter, "fretboard.key.play"),
@@ -186,6 +199,8 @@ public struct FretboardModel: Equatable, Sendable {
 
   static let gameOverHints: [KeyHint] = [
     KeyHint(.enter, "fretboard.key.again"),
+    KeyHint(.text("n"), "fretboard.key.noteNames"),
+    KeyHint(.text("e"), "fretboard.key.heard"),
     .back,
     .help,
   ]
@@ -213,6 +228,7 @@ public struct FretboardModel: Equatable, Sendable {
     case .explaining, .gameOver: Self.gameOverHints
     case .records: [.back, .help]
     case .tutorial: [KeyHint(.enter, "fretboard.key.next"), .back]
+    case .playing where gameSession?.isHeard == true: Self.hearingHints
     case .playing: Self.playingHints
     case .running: Self.runningHints
     }
@@ -379,12 +395,16 @@ public struct FretboardModel: Equatable, Sendable {
 
   /// The best score and the longest survival with `pattern` in `band` (levels 1–2, 3–4, 5–6),
   /// of games played to their end.
+  /// Each mode, heard or written, keeps its own records.
   public static func best(
-    pattern: String, band: Int, in history: [SessionRecord]
+    pattern: String, band: Int, mode: IntervalGame.Mode = .intervals, isHeard: Bool = false,
+    in history: [SessionRecord]
   ) -> Best? {
     let games = history.filter {
       $0.module == module && $0.exercise == exercise && $0.content == [pattern]
         && $0.figures["band"] == Double(band) && !$0.isCutShort
+        && ($0.figures["mode"] ?? 0) == Double(mode.rawValue)
+        && ($0.figures["heard"] ?? 0) == (isHeard ? 1 : 0)
     }
     guard let score = games.compactMap({ $0.figures["score"] }).max() else { return nil }
     return Best(score: Int(score), seconds: games.map(\.duration).max() ?? 0)
@@ -409,6 +429,7 @@ public struct FretboardModel: Equatable, Sendable {
       return [.deletePattern(id)]
     }
     let pattern = patterns[selected]
+    let choosesMode = key == .character("n") || key == .character("e")
     switch phase {
     case .playing:
       guard var session = gameSession else { return [] }
@@ -416,6 +437,13 @@ public struct FretboardModel: Equatable, Sendable {
         key, at: event.time, settings: settings, pattern: pattern)
       gameSession = session
       return ends ? effects + finishGame(pattern, history: history) : effects
+    case .explaining where choosesMode, .gameOver where choosesMode, .exploring where choosesMode:
+      if key == .character("n") {
+        gameMode = gameMode == .intervals ? .noteNames : .intervals
+      } else {
+        hearsQuestions.toggle()
+      }
+      return []
     case .explaining, .gameOver:
       if key == .enter { startGame(pattern, settings: settings, at: event.time) }
       return []
@@ -494,7 +522,8 @@ public struct FretboardModel: Equatable, Sendable {
   /// The clock reached `time`: the lane moves on, and the game may end; a run on the click may
   /// end with a beat gone by.
   mutating func tick(
-    _ time: MonotonicInstant, patterns: [FretPattern], history: [SessionRecord]
+    _ time: MonotonicInstant, settings: Settings, patterns: [FretPattern],
+    history: [SessionRecord]
   ) -> [Effect] {
     now = max(now, time)
     guard patterns.indices.contains(selected) else { return [] }
@@ -504,15 +533,16 @@ public struct FretboardModel: Equatable, Sendable {
       return effects
     }
     guard phase == .playing, var session = gameSession else { return [] }
-    session.advance(to: time, using: &random)
+    let sounds = session.advance(to: time, settings: settings, using: &random)
     gameSession = session
-    return session.game.isOver ? finishGame(patterns[selected], history: history) : []
+    return session.game.isOver ? finishGame(patterns[selected], history: history) : sounds
   }
 
   private mutating func startGame(
     _ pattern: FretPattern, settings: Settings, at time: MonotonicInstant
   ) {
-    gameSession = IntervalGameSession(pattern: pattern, settings: settings, at: time)
+    gameSession = IntervalGameSession(
+      pattern: pattern, settings: settings, at: time, mode: gameMode, isHeard: hearsQuestions)
     previousBest = nil
     now = time
     phase = .playing
@@ -523,7 +553,8 @@ public struct FretboardModel: Equatable, Sendable {
     guard let gameSession else { return [] }
     phase = .gameOver
     previousBest = Self.best(
-      pattern: pattern.id, band: Self.band(of: gameSession.game.level), in: history)
+      pattern: pattern.id, band: Self.band(of: gameSession.game.level), mode: gameSession.mode,
+      isHeard: gameSession.isHeard, in: history)
     return [.record(gameSession.record(of: pattern, at: now))]
   }
 

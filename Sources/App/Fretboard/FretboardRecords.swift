@@ -30,7 +30,9 @@ struct FretboardRecords: Equatable {
     }
     gamesPlayed = games.count
     var bestByPattern: [String: Best] = [:]
-    for game in games {
+    // The bests are the written interval game's: a note-name or heard game scores another
+    // game, whose bests show while it is played. Every game counts towards the achievements.
+    for game in games where IntervalGame.isIntervalsWritten(game.figures) {
       guard let pattern = game.content.first, let score = game.figures["score"] else { continue }
       var best = Best(
         pattern: pattern, score: Int(score), level: Int(game.figures["level"] ?? 1),

@@ -32,7 +32,10 @@ enum FretboardScreenView {
       let strings = model.strings
       Dialog(
         title: strings.text("fretboard.game.title"),
-        message: strings.text("fretboard.game.explain"),
+        message: strings.text("fretboard.game.explain") + "\n"
+          + strings.text(
+            "fretboard.game.modeLine",
+            ["mode": strings.text(modeKey(screen.gameMode, isHeard: screen.hearsQuestions))]),
         buttons: [strings.text("fretboard.game.start")], selectedButton: 0, maxTextWidth: 60,
         glyphs: model.glyphs
       ).render(in: area, on: &canvas)
@@ -72,6 +75,13 @@ enum FretboardScreenView {
     let strings = model.strings
     let positions = FretboardModel.placement(of: pattern, root: root)
     let over = screen.phase == .gameOver
+    let session = screen.gameSession
+    let isHeard = session?.isHeard ?? false
+    func text(_ interval: Interval) -> String {
+      session?.text(
+        of: interval, naming: model.settings.noteNaming, accidentals: model.glyphs.accidentals)
+        ?? interval.degreeName
+    }
     var dots: [FretboardView.Dot] = []
     for (place, interval) in game.tones {
       let isTonic = interval.semitones % 12 == 0
@@ -106,14 +116,21 @@ enum FretboardScreenView {
       ])
     if !over,
       let best = FretboardModel.best(
-        pattern: pattern.id, band: FretboardModel.band(of: game.level), in: model.history)
+        pattern: pattern.id, band: FretboardModel.band(of: game.level),
+        mode: session?.mode ?? .intervals, isHeard: isHeard, in: model.history)
     {
       status += "   " + strings.text("fretboard.game.toBeat", ["best": "\(best.score)"])
     }
     canvas.write(
       status, x: area.maxX - 2 - status.displayWidth, y: area.y, style: .role(.text), clip: area)
+    // The first game's title stays as it was; another says which it is.
+    var title = PatternName(pattern.name).text(strings)
+    if let session, session.mode != .intervals || isHeard {
+      let dot = model.glyphs.kind == .unicode ? " · " : " - "
+      title += dot + strings.text(Self.modeKey(session.mode, isHeard: isHeard))
+    }
     canvas.write(
-      PatternName(pattern.name).text(strings).clipped(
+      title.clipped(
         toWidth: max(0, area.width - 6 - status.displayWidth), ellipsis: model.glyphs.ellipsis),
       x: area.x + 2, y: area.y, style: Style.role(.accent).bold, clip: area)
 
@@ -122,7 +139,7 @@ enum FretboardScreenView {
     let lane = Rect(x: left, y: area.y + 2, width: width, height: 1)
     canvas.fill(lane, with: model.glyphs.kind == .unicode ? "·" : ".", style: .role(.muted))
     for (index, question) in game.questions.enumerated().reversed() {
-      let label = "(" + question.interval.degreeName + ")"
+      let label = "(" + (isHeard ? "?" : text(question.interval)) + ")"
       let x =
         lane.x + Int(Double(lane.width - label.displayWidth) * (1 - game.progress(of: question)))
       let style = index == 0 ? Style.role(.warn).bold : .role(.text)
@@ -137,7 +154,6 @@ enum FretboardScreenView {
     guard y < area.maxY else { return }
     let line: String
     let style: Style
-    let session = screen.gameSession
     if over {
       (line, style) = result(screen, game, strings)
     } else if let count = session?.countdown(at: screen.now) {
@@ -150,12 +166,11 @@ enum FretboardScreenView {
       line = strings.text("fretboard.game.typing", ["place": screen.typed])
       style = Style.role(.accent).bold
     } else if let oldest = game.questions.first {
-      line = strings.text(
-        "fretboard.game.ask",
-        [
-          "interval": oldest.interval.degreeName,
-          "left": "\(game.targets.count - game.marked.count)",
-        ])
+      let left = "\(game.targets.count - game.marked.count)"
+      line =
+        isHeard
+        ? strings.text("fretboard.game.askHeard", ["left": left])
+        : strings.text("fretboard.game.ask", ["interval": text(oldest.interval), "left": left])
       switch screen.lastMark {
       case .wrong: style = Style.role(.bad).bold
       case .right, .cleared: style = Style.role(.good).bold
@@ -167,10 +182,19 @@ enum FretboardScreenView {
     }
     canvas.writeCentred(line, y: y, in: area, style: style)
     canvas.focusLine = y
-    if !over, let mistake = screen.gameSession?.mistake, y + 1 < area.maxY {
+    if !over, let mistake = session?.mistake, y + 1 < area.maxY {
       canvas.writeCentred(
-        mistakeText(mistake, level: game.level, strings: strings), y: y + 1, in: area,
-        style: Style.role(.bad))
+        mistakeText(mistake, level: game.level, isHeard: isHeard, text: text, strings: strings),
+        y: y + 1, in: area, style: Style.role(.bad))
+    } else if isHeard, y + 1 < area.maxY,
+      let named = over ? game.questions.first?.interval : session?.lastCleared,
+      over || screen.lastMark == .cleared
+    {
+      // A heard question is named once answered, and the one left when the game ended, so the
+      // ear learns what it heard.
+      canvas.writeCentred(
+        strings.text("fretboard.game.was", ["question": text(named)]), y: y + 1, in: area,
+        style: Style.role(over ? .text : .good))
     }
     // The places drawn, in words: the player's marks apart, as only their colour tells them.
     let marked = dots.filter { game.marked.contains($0.position) }
@@ -185,18 +209,20 @@ enum FretboardScreenView {
   }
 
   /// "String 3, fret 5 holds the 5, not the b3 (-2)".
+  /// A heard game does not say what was asked: that would answer it.
   private static func mistakeText(
-    _ mistake: IntervalGameSession.Mistake, level: Int, strings: Localizer
+    _ mistake: IntervalGameSession.Mistake, level: Int, isHeard: Bool,
+    text: (Interval) -> String, strings: Localizer
   ) -> String {
     switch mistake {
     case .noPlace(let typed):
       return strings.text("fretboard.game.noPlace", ["typed": typed])
     case .otherTone(let place, let holds, let asked):
       return strings.text(
-        "fretboard.game.otherTone",
+        isHeard ? "fretboard.game.otherToneHeard" : "fretboard.game.otherTone",
         [
-          "string": "\(place.string)", "fret": "\(place.fret)", "holds": holds.degreeName,
-          "asked": asked.degreeName, "points": "\(level)",
+          "string": "\(place.string)", "fret": "\(place.fret)", "holds": text(holds),
+          "asked": text(asked), "points": "\(level)",
         ])
     case .outside(let place):
       return strings.text(
@@ -485,6 +511,12 @@ enum FretboardScreenView {
       score: points(game.score), previous: previous.map { points($0.score) },
       isBeaten: game.score > (previous?.score ?? -1))
     return (text + "  " + best.text(strings), best.isBeaten ? best.style : .role(.text))
+  }
+
+  /// The locale key naming a game's mode.
+  static func modeKey(_ mode: IntervalGame.Mode, isHeard: Bool) -> String {
+    let name = mode == .intervals ? "intervals" : "noteNames"
+    return "fretboard.mode.\(name)" + (isHeard ? "Heard" : "")
   }
 
   private static func rootText(_ root: NoteClass, _ model: AppModel) -> String {

@@ -7,9 +7,21 @@ import TerminalUI
 
 /// The interval game on one pattern: questions move along a lane, and each is answered by
 /// marking every place of its interval on the neck, with the cursor or by typing
-/// "string fret". Each right mark sounds the tonic and the note.
+/// "string fret". Each right mark sounds the tonic and the note. The questions are intervals
+/// or note names in the pattern's key, written, or heard: sounded over the tonic.
 public struct IntervalGameSession: Equatable, Sendable {
   public private(set) var game: IntervalGame
+  public let mode: IntervalGame.Mode
+  /// Whether the questions are sounded rather than written.
+  public let isHeard: Bool
+  /// The pattern's tonic, which spells the note names.
+  public let root: NoteClass
+  /// The pitch of the pattern's lowest tonic, over which a heard question sounds.
+  let tonicPitch: Pitch
+  /// The question last sounded, so each is sounded once as it comes to be answered.
+  private var sounded: IntervalGame.Question?
+  /// The question the last mark cleared, which a heard game then names.
+  public private(set) var lastCleared: Interval?
   /// The place the cursor is on.
   public private(set) var cursor: FretPosition
   /// "string fret" being typed to mark a place without moving the cursor.
@@ -38,13 +50,40 @@ public struct IntervalGameSession: Equatable, Sendable {
   static let countdownSeconds: UInt64 = 3
 
   /// A game on `pattern` with its tonic on the fretboard's root, counting down from `time`.
-  init(pattern: FretPattern, settings: Settings, at time: MonotonicInstant) {
+  init(
+    pattern: FretPattern, settings: Settings, at time: MonotonicInstant,
+    mode: IntervalGame.Mode = .intervals, isHeard: Bool = false
+  ) {
     let root = NamingSystem.english.noteClass(parsing: settings.fretboard.root) ?? NoteClass(.A)
     let positions = FretboardModel.placement(of: pattern, root: root)
     game = IntervalGame(positions: positions, intervals: pattern.intervals)
+    self.mode = mode
+    self.isHeard = isHeard
+    self.root = root
+    tonicPitch =
+      zip(positions, pattern.intervals)
+      .filter { $0.1.semitones % 12 == 0 }
+      .map { pattern.tuning.pitch(string: $0.0.string, fret: $0.0.fret) }
+      .min() ?? Pitch(midiNumber: 57)
     cursor = positions.first ?? FretPosition(string: 1, fret: 0)
     startedAt = MonotonicInstant(
       nanoseconds: time.nanoseconds + Self.countdownSeconds * 1_000_000_000)
+  }
+
+  /// How a question reads: its interval, or the note's name spelled from the tonic by that
+  /// interval, so each degree of a seven-note scale has its own letter (A♭, not G♯, in E♭).
+  public func text(
+    of interval: Interval, naming: NamingSystem, accidentals: AccidentalStyle
+  ) -> String {
+    guard mode == .noteNames, let note = IntervalGame.note(of: interval, tonic: root) else {
+      return interval.degreeName
+    }
+    return naming.name(of: note, glyphs: accidentals)
+  }
+
+  /// The tonic and then the note `interval` above it, as a heard question sounds.
+  func sound(of interval: Interval, settings: Settings) -> Effect {
+    .playNotes([tonicPitch, tonicPitch + interval.semitones], settings.fretboard.sound)
   }
 
   /// The whole seconds of the countdown left at `now` (3, 2, 1), or nil once the game runs.
@@ -81,6 +120,9 @@ public struct IntervalGameSession: Equatable, Sendable {
       return ([], true)
     }
     guard pausedAt == nil else { return ([], false) }
+    if key == .character("r"), isHeard, typed.isEmpty, let oldest = game.questions.first {
+      return ([sound(of: oldest.interval, settings: settings)], false)
+    }
     if let moved = cursor.moved(by: key, on: pattern.tuning) {
       cursor = moved
       return ([], false)
@@ -108,10 +150,18 @@ public struct IntervalGameSession: Equatable, Sendable {
     return ([], false)
   }
 
-  /// The lane moves on to `time`, unless the game is paused.
-  mutating func advance(to time: MonotonicInstant, using random: inout SplitMix64) {
-    guard pausedAt == nil else { return }
+  /// The lane moves on to `time`, unless the game is paused. In a heard game, a question
+  /// coming to be the one answered is sounded.
+  mutating func advance(
+    to time: MonotonicInstant, settings: Settings, using random: inout SplitMix64
+  ) -> [Effect] {
+    guard pausedAt == nil else { return [] }
     game.advance(to: gameSeconds(at: time), using: &random)
+    guard isHeard, !game.isOver, let oldest = game.questions.first, oldest != sounded else {
+      return []
+    }
+    sounded = oldest
+    return [sound(of: oldest.interval, settings: settings)]
   }
 
   /// "3 5" is string 3, fret 5.
@@ -137,10 +187,15 @@ public struct IntervalGameSession: Equatable, Sendable {
       } else {
         mistake = .outside(place)
       }
-    case .right, .cleared: mistake = nil
+    case .right: mistake = nil
+    case .cleared:
+      mistake = nil
+      lastCleared = asked
     case .ignored: break
     }
     guard result == .right || result == .cleared, let interval else { return [] }
+    // A heard game sounds the next question at once; the clearing note would blur it.
+    if result == .cleared, isHeard { return [] }
     // The tonic, then the note marked, so the ear learns the interval too.
     let tonic = pattern.tuning.pitch(string: place.string, fret: place.fret) - interval.semitones
     return [
@@ -164,7 +219,7 @@ public struct IntervalGameSession: Equatable, Sendable {
       figures: [
         "score": Double(game.score), "level": Double(game.level),
         "band": Double(FretboardModel.band(of: game.level)), "passed": game.isPassed ? 1 : 0,
-      ],
+      ].merging(IntervalGame.figures(mode: mode, isHeard: isHeard)) { $1 },
       content: [pattern.id], answers: game.answers.count <= Self.marksKept ? game.answers : [],
       isCutShort: !game.isOver)
   }
