@@ -10,11 +10,7 @@ extension HeadlessAnalysis {
     let read = LTCReader.frames(in: audio.samples, sampleRate: audio.rate).filter { !$0.isReversed }
     guard
       let track = TimecodeTrack(
-        frames: read.map {
-          TimecodeTrack.Frame(
-            hours: $0.hours, minutes: $0.minutes, seconds: $0.seconds, frames: $0.frames,
-            isDropFrame: $0.isDropFrame, sample: $0.start, end: $0.end)
-        }, sampleRate: audio.rate),
+        frames: read.map(TimecodeTrack.Frame.init), sampleRate: audio.rate),
       let first = track.frames.first, let last = track.frames.last
     else {
       throw Launcher.Failure(

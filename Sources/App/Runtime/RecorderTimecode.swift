@@ -48,11 +48,7 @@ final class RecorderTimecode: Sendable {
         reading.state.withLock { state in
           let read = state.reader.read(samples, at: frame).filter { !$0.isReversed }
           guard !read.isEmpty else { return }
-          state.frames += read.map {
-            TimecodeTrack.Frame(
-              hours: $0.hours, minutes: $0.minutes, seconds: $0.seconds, frames: $0.frames,
-              isDropFrame: $0.isDropFrame, sample: $0.start, end: $0.end)
-          }
+          state.frames += read.map(TimecodeTrack.Frame.init)
           state.frames.removeFirst(max(0, state.frames.count - Self.framesKept))
           state.track = TimecodeTrack(frames: state.frames, sampleRate: WAVFileInput.sampleRate)
           state.clock = input.timing()
