@@ -160,6 +160,26 @@ final class ProtocolScreenTests: XCTestCase {
     XCTAssertEqual(screen(model)?.cursorRow, 1, "the row of Tuesday's take 1")
   }
 
+  /// `woodshed protocol live` with the recorder's LTC and a DAW: the line under the heading
+  /// says the timecode, its rate and drift, and where the cues go; and when no timecode comes.
+  func testTheLiveScreenSaysItsTimecodeAndItsDAW() throws {
+    var model = openedBrahms()
+    _ = model.handle(loaded(["mvt 1: 1-40", "take"]))
+    XCTAssertFalse(text(model).contains("LTC"), "no line without links")
+    let timecode = try XCTUnwrap(Timecode("10:00:03:12", rate: .fps25))
+    _ = model.handle(
+      .sessionLinks(
+        SessionLinks(
+          readsTimecode: true, timecode: timecode, driftPPM: -0.4, daw: "ardour 127.0.0.1:3819")))
+    assertCanvasSnapshot(AppView.render(model), named: "live.80x24")
+    XCTAssertTrue(
+      text(model).contains(
+        "LTC 10:00:03:12 (25 fps, drift -0.4 ppm)  ·  DAW ardour 127.0.0.1:3819"), text(model))
+    _ = model.handle(.sessionLinks(SessionLinks(readsTimecode: true)))
+    XCTAssertTrue(
+      text(model).contains("LTC: no timecode (takes use the box's clock)"), text(model))
+  }
+
   func testTheReviewShowsWeakBarsAndThePlan() throws {
     var model = openedBrahms()
     _ = model.handle(

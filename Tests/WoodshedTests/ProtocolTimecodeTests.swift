@@ -54,7 +54,11 @@ final class ProtocolTimecodeTests: XCTestCase {
       arguments: ["protocol", "live", "brahms", "--ltc-in", file.path])
     XCTAssertTrue(
       terminal.waitForOutput(containing: "1–40", timeout: .seconds(10)), terminal.output)
-    Thread.sleep(forTimeInterval: 1.5)
+    // The line under the heading says the recorder's timecode once it comes.
+    XCTAssertTrue(
+      terminal.waitForOutput(containing: " ppm)", timeout: .seconds(3)),
+      String(terminal.output.suffix(600)))
+    Thread.sleep(forTimeInterval: 0.5)
     terminal.send("take\r")
     Thread.sleep(forTimeInterval: 2)
     terminal.send("take\r")

@@ -8,6 +8,9 @@ import Synchronization
 public final class DAWLink: Sendable {
   public let style: DAWStyle
   private let sender: OSCSender
+
+  /// The DAW as the screen names it: `ardour 127.0.0.1:3819`.
+  public var name: String { "\(style.name.rawValue) \(sender.endpoint)" }
   private let receiver: OSCReceiver?
   private let onRecordStarted: Handler
 

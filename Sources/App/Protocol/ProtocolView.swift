@@ -105,6 +105,11 @@ enum ProtocolView {
           ])
     }
     canvas.write(heading, x: area.x, y: area.y, style: Style.role(.accent).bold, clip: area)
+    if let links = model.links {
+      canvas.write(
+        linksLine(links, strings: strings), x: area.x, y: area.y + 1, style: .role(.muted),
+        clip: area)
+    }
     var y = area.y + 2
     if let index = session.currentTake {
       let take = session.takes[index]
@@ -144,6 +149,30 @@ enum ProtocolView {
     canvas.write(
       screen.isTyping ? prompt : prompt + strings.text("protocol.entryHelp"),
       x: area.x, y: area.maxY - 3, style: Style.role(.text).bold, clip: area)
+  }
+
+  /// `LTC 10:00:03:12 (25 fps, drift +0.4 ppm)  ·  DAW ardour 127.0.0.1:3819`, or that no
+  /// timecode comes.
+  static func linksLine(_ links: SessionLinks, strings: Localizer) -> String {
+    var parts: [String] = []
+    if links.readsTimecode {
+      if let timecode = links.timecode {
+        let drift = links.driftPPM.map {
+          ($0 < 0 ? "-" : "+") + DecimalText.format(abs($0), places: 1)
+        }
+        parts.append(
+          strings.text(
+            drift == nil ? "protocol.links.ltc" : "protocol.links.ltcDrift",
+            [
+              "timecode": timecode.description, "rate": timecode.rate.rawValue,
+              "drift": drift ?? "",
+            ]))
+      } else {
+        parts.append(strings.text("protocol.links.noLtc"))
+      }
+    }
+    if let daw = links.daw { parts.append(strings.text("protocol.links.daw", ["daw": daw])) }
+    return parts.joined(separator: "  ·  ")
   }
 
   /// The bars around the ruler's selection, the selected ones reversed, with what keys do.

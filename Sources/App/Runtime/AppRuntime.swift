@@ -123,6 +123,7 @@ public final class AppRuntime {
         quit = process(.resized(size))
       case .timedOut:
         quit = process(.clock(services.wallClock.time()))
+        if !quit, let links = links() { quit = process(.sessionLinks(links)) }
         if !quit, let deadline = model.deadline, MonotonicInstant.now() >= deadline {
           quit = process(.tick(MonotonicInstant.now()))
         }
@@ -384,6 +385,15 @@ public final class AppRuntime {
     openProtocols[name] = journal
     cue(from: before, to: journal.session)
     show(journal)
+  }
+
+  /// The live protocol's links as they stand, for the screen; nil without any.
+  private func links() -> SessionLinks? {
+    guard services.timecode != nil || services.daw != nil else { return nil }
+    let rate = openProtocols.values.first?.session.frameRate ?? .fps25
+    return SessionLinks(
+      readsTimecode: services.timecode != nil, timecode: services.timecode?.now(rate: rate),
+      driftPPM: services.timecode?.driftPPM, daw: services.daw?.name)
   }
 
   /// With the recorder's timecode coming in, a take starts with a `tc` line of it, entered

@@ -76,6 +76,9 @@ final class RecorderTimecode: Sendable {
     }
   }
 
+  /// How much faster the recorder's clock runs than the input's, over the frames kept.
+  var driftPPM: Double? { reading.state.withLock { $0.track?.driftPPM } }
+
   /// The timecode now, at `rate`.
   func now(rate: FrameRate) -> Timecode? {
     timecode(at: MonotonicInstant.now().nanoseconds, rate: rate)

@@ -50,6 +50,8 @@ public enum AppEvent: Equatable, Sendable {
   case protocolRefused(String)
   /// The DAW the protocol is linked to started recording.
   case dawRecordStarted
+  /// The live protocol's links as they stand: the recorder's timecode, the DAW.
+  case sessionLinks(SessionLinks)
   /// What the listener picked up, as it reports it (levels, onsets, pitches by input frame),
   /// for the screen that shows the microphone itself.
   case heard([ListenerEvent])

@@ -41,6 +41,8 @@ public struct AppModel: Equatable, Sendable {
   public private(set) var server: ServerSnapshot?
   /// Past sessions, oldest first, as read from the history at start and added to since.
   public private(set) var history: [SessionRecord]
+  /// The live protocol's links (`woodshed protocol live`); nil in any other run.
+  public private(set) var links: SessionLinks?
   /// The local time's distance from UTC in seconds, for showing when sessions happened.
   public let utcOffset: Int
 
@@ -127,6 +129,8 @@ public struct AppModel: Equatable, Sendable {
       settingsStatus = failure
     case .notice(let message):
       notices.append(message)
+    case .sessionLinks(let newLinks):
+      links = newLinks
     case .calibrated(let result):
       // Saved even if the screen that asked was left meanwhile.
       var edited = settings
