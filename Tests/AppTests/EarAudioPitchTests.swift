@@ -83,4 +83,55 @@ final class EarAudioPitchTests: XCTestCase {
     XCTAssertEqual(claimed, 30)
     XCTAssertEqual(heard, claimed, "\(heard) of \(claimed) degrees heard as claimed")
   }
+
+  /// Every intonation level rendered on the SoundFont piano and on the built-in voice: the
+  /// second note, measured by the pitch detector against the first (the same sample of the
+  /// same key, whose own tuning is the SoundFont's), lies within 2 cents of the claimed
+  /// detuning; on the built-in voice both notes lie within 2 cents of their claimed frequency.
+  func testTheWAVHoldsTheClaimedDetuningAtEveryLevel() throws {
+    for level in 1...EarExercise.intonationCents.count {
+      let cents = EarExercise.intonationCents(atLevel: level)
+      let (_, questions) = try HeadlessEar.questions(
+        HeadlessEar.Options(
+          exercise: "intonation", items: "flat sharp", level: level, soundings: nil, count: 4,
+          seed: 7))
+      let url = folder.appendingPathComponent("level\(level).wav")
+      XCTAssertNil(
+        try HeadlessEar.write(questions, to: url, overwrite: false), "the SoundFont piano")
+      let piano = WAVCodec.mono(try WAVCodec.decode(Data(contentsOf: url)))
+      let builtIn = HeadlessEar.render(questions, piano: nil)
+      for (samples, voice) in [(piano, "piano"), (builtIn, "built-in")] {
+        let heard = medians(samples, questions)
+        for (timed, pair) in zip(questions, heard) {
+          let name =
+            "level \(level), \(voice), \(timed.question.notes[0]) \(timed.question.detuning)"
+          XCTAssertEqual(abs(timed.question.detuning), cents, name)
+          let measured = 1200 * log2(pair.second / pair.first)
+          XCTAssertEqual(measured, Double(timed.question.detuning), accuracy: 2, name)
+          guard voice == "built-in" else { continue }
+          for (sound, frequency) in zip(timed.sounds, [pair.first, pair.second]) {
+            XCTAssertEqual(
+              1200 * log2(frequency / sound.frequency), 0, accuracy: 2, name)
+          }
+        }
+      }
+    }
+  }
+
+  /// The median frequency the pitch detector hears over the middle of each question's two
+  /// notes.
+  private func medians(_ samples: [Float], _ questions: [HeadlessEar.TimedQuestion]) -> [(
+    first: Double, second: Double
+  )] {
+    let detector = PitchDetector(sampleRate: HeadlessEar.sampleRate)
+    let estimates = samples.withUnsafeBufferPointer { detector.process($0) } + detector.finish()
+    let median = { (time: ClosedRange<Double>) -> Double in
+      let middle = (time.lowerBound + 0.2)...(time.upperBound - 0.2)
+      let frequencies = estimates.filter {
+        $0.frequency > 0 && middle.contains(Double($0.frame) / Double(HeadlessEar.sampleRate))
+      }.map { Double($0.frequency) }.sorted()
+      return frequencies.isEmpty ? 0 : frequencies[frequencies.count / 2]
+    }
+    return questions.map { (median($0.noteTimes[0]), median($0.noteTimes[1])) }
+  }
 }

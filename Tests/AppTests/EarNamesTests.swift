@@ -88,6 +88,7 @@ final class EarNamesTests: XCTestCase {
     case .degree: nil
     case .cadence(let cadence):
       Cadence.cadences.contains(cadence) ? "ear.cadence.\(item.shortName)" : nil
+    case .intonation: "ear.intonation.\(item.shortName)"
     }
   }
 
@@ -120,6 +121,12 @@ final class EarNamesTests: XCTestCase {
       ("Фригийский доминантовый", .scales, .scale(.phrygianDominant)),
       ("blues mayor", .scales, .scale(.majorBlues)),
       ("dorian", .chords, nil),
+      ("in tune", .intonation, .intonation(.inTune)),
+      ("in-tune", .intonation, .intonation(.inTune)),
+      ("Bajo", .intonation, .intonation(.flat)),
+      ("afinat", .intonation, .intonation(.inTune)),
+      ("выше", .intonation, .intonation(.sharp)),
+      ("flat", .intervals, nil),
       ("b3", .degrees, .degree(ScaleDegree(number: 3, alteration: -1)!)),
       ("♯4", .degrees, .degree(ScaleDegree(number: 4, alteration: 1)!)),
       ("5", .degrees, .degree(ScaleDegree(number: 5)!)),

@@ -96,9 +96,9 @@ final class EarRoomTests: XCTestCase {
     XCTAssertEqual(screen(model)?.sounding, .up)
     model.press(.left, .left)
     XCTAssertEqual(screen(model)?.sounding, .down)
-    model.press(.up, .up, .right, .right, .right)
+    model.press(.up, .up, .right, .right, .right, .right)
     XCTAssertEqual(screen(model)?.exercise, .intervals, "after the last, the first")
-    model.press(.left, .left, .left)
+    model.press(.left, .left, .left, .left)
     XCTAssertEqual(screen(model)?.exercise, .scales)
     XCTAssertEqual(screen(model)?.sounding, .down, "to intervals and back keeps it")
 
@@ -301,8 +301,8 @@ final class EarRoomTests: XCTestCase {
   /// its name typed in Catalan; the verdict names the key and the chords by numeral.
   func testCadencesAreAskedAndAnswered() throws {
     var model = opened()
-    model.press(.left)
-    XCTAssertEqual(screen(model)?.exercise, .cadences, "the last exercise")
+    model.press(.left, .left)
+    XCTAssertEqual(screen(model)?.exercise, .cadences, "the one before the last")
     XCTAssertTrue(text(model).contains("Items: perfect cadence, plagal cadence"), text(model))
     model.press(.down, .left)
     XCTAssertEqual(screen(model)?.level, 3)
@@ -332,11 +332,69 @@ final class EarRoomTests: XCTestCase {
     XCTAssertTrue(text(model).contains("✗ It was"), text(model))
   }
 
+  /// Intonation, the last exercise: a note then the same key off by the level's cents; keys 1
+  /// 2 3 answer flat, in tune, sharp; the verdict says the cents and the right answer; Space
+  /// plays the pair in tune, then as it was asked.
+  func testIntonationIsAskedAnsweredByNumberAndCompared() throws {
+    var model = opened()
+    model.press(.left)
+    XCTAssertEqual(screen(model)?.exercise, .intonation, "the last exercise")
+    XCTAssertEqual(screen(model)?.rows, [.exercise, .level, .count])
+    XCTAssertTrue(text(model).contains("Items: flat, in tune, sharp; 40 cents off"), text(model))
+    model.press(.down, .right, .right)
+    XCTAssertEqual(screen(model)?.level, 3)
+    XCTAssertTrue(text(model).contains("20 cents off"), text(model))
+    model.press(.enter, at: 1)
+    // Answered right by number until both a detuned pair and one in tune have been heard; the
+    // first detuned one answered wrongly.
+    var time = 1.0
+    var heard: Set<Bool> = []
+    while heard.count < 2 {
+      guard screen(model)?.phase == .asking else {
+        return XCTFail("the session ended before both kinds were heard")
+      }
+      let question = try XCTUnwrap(screen(model)?.question)
+      guard question.detuning != 0 else {
+        XCTAssertEqual(key(for: question.item, model), .character("2"))
+        model.press(.character("2"), at: time + 1)
+        XCTAssertEqual(screen(model)?.answers.last?.isCorrect, true)
+        XCTAssertTrue(
+          text(model).contains("both in tune (this level detunes by 20 cents)"), text(model))
+        heard.insert(false)
+        model.press(.enter, at: time + 3)
+        time += 3
+        continue
+      }
+      XCTAssertEqual(EarSound(question).notes.map(\.cents), [0, question.detuning])
+      XCTAssertEqual(EarSound(question).notes[1].start, 1.3, accuracy: 1e-9)
+      let isFlat = question.detuning < 0
+      if heard.contains(true) {
+        model.press(.character(isFlat ? "1" : "3"), at: time + 1)
+        XCTAssertEqual(screen(model)?.answers.last?.isCorrect, true)
+      } else {
+        model.press(.character(isFlat ? "3" : "1"), at: time + 1)
+        XCTAssertEqual(screen(model)?.answers.last?.isCorrect, false)
+        let cents = isFlat ? "-20" : "+20"
+        XCTAssertTrue(
+          text(model).contains("✗ It was \(isFlat ? "flat" : "sharp")"), text(model))
+        XCTAssertTrue(text(model).contains("the second note \(cents) cents"), text(model))
+        let compared = model.press(.character(" "), at: time + 2)
+        guard case .playEar(let sound) = compared.first else { return XCTFail("\(compared)") }
+        XCTAssertEqual(
+          sound.notes.map(\.pitch), Array(repeating: question.notes[0].pitch, count: 4))
+        XCTAssertEqual(sound.notes.map(\.cents), [0, 0, 0, question.detuning])
+      }
+      heard.insert(true)
+      model.press(.enter, at: time + 3)
+      time += 3
+    }
+  }
+
   /// Scales' names are too wide for a grid column each at 80 columns: the answers given keep
   /// theirs, so the grid shows what was heard as what.
   func testTheScalesGridKeepsTheAnswersGiven() {
     var model = opened()
-    model.press(.left, .left, .left, .down, .left, .left)
+    model.press(.left, .left, .left, .left, .down, .left, .left)
     XCTAssertEqual(screen(model)?.levelItems.count, 11)
     model.press(.enter, at: 1)
     answerAll(&model) { _ in .scale(.lydian) }

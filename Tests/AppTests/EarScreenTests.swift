@@ -95,7 +95,7 @@ final class EarScreenTests: XCTestCase {
   func testAScalesVerdict() {
     for size in Self.sizes {
       var model = AppFixtures.model(size: size)
-      model.press(.character("6"), .left, .left, .left, .down, .left, .left)
+      model.press(.character("6"), .left, .left, .left, .left, .down, .left, .left)
       model.press(.enter, at: 1)
       let item = ear(model).question!.item
       let wrong: EarItem = item == .scale(.dorian) ? .scale(.lydian) : .scale(.dorian)
@@ -132,7 +132,7 @@ final class EarScreenTests: XCTestCase {
   func testACadencesVerdict() {
     for size in Self.sizes {
       var model = AppFixtures.model(size: size)
-      model.press(.character("6"), .left, .down, .left)
+      model.press(.character("6"), .left, .left, .down, .left)
       model.press(.enter, at: 1)
       var time = 2.0
       while ear(model).question!.chords.count < 3 {
@@ -145,6 +145,25 @@ final class EarScreenTests: XCTestCase {
       model.press(key(for: wrong, model), at: time)
       assertCanvasSnapshot(AppView.render(model), named: name(size))
     }
+  }
+
+  /// The first detuned pair at level 4 (15 cents; the pairs in tune before it answered right),
+  /// answered wrongly: the verdict names the right answer, the notes and the cents; the two
+  /// notes on the staff, three choices.
+  func testAnIntonationVerdict() {
+    var model = AppFixtures.model(size: Size(width: 80, height: 24))
+    model.press(.character("6"), .left, .down, .right, .right, .right)
+    model.press(.enter, at: 1)
+    var time = 2.0
+    while ear(model).question!.detuning == 0 {
+      model.press(key(for: ear(model).question!.item, model), at: time)
+      model.press(.enter, at: time + 1)
+      time += 4
+    }
+    let item = ear(model).question!.item
+    let wrong: EarItem = item == .intonation(.flat) ? .intonation(.sharp) : .intonation(.flat)
+    model.press(key(for: wrong, model), at: time)
+    assertCanvasSnapshot(AppView.render(model), named: "80x24")
   }
 
   /// The last level in Russian: every interval a choice, the longest names, at 80×24.

@@ -93,7 +93,7 @@ final class HeadlessEarTests: XCTestCase {
     let cases: [(HeadlessEar.Options, String)] = [
       (
         options("melody"),
-        "unknown exercise \"melody\": use intervals, chords, scales, degrees or cadences"
+        "unknown exercise \"melody\": use intervals, chords, scales, degrees, cadences or intonation"
       ),
       (
         HeadlessEar.Options(
@@ -193,6 +193,68 @@ final class HeadlessEarTests: XCTestCase {
     let notes = try XCTUnwrap(reported[0]["notes"] as? [[String: Any]])
     XCTAssertEqual(
       notes.compactMap { $0["midi"] as? Int }, questions[0].question.notes.map(\.pitch.midiNumber))
+  }
+
+  /// An intonation question: the note a second, 0.3 s of rest, the same key a second, its
+  /// cents off as the level says; the JSON gives each note's frequency and cents, the text the
+  /// cents; typed answers in any language are graded.
+  func testIntonationPairsAreOffByTheLevelsCentsAndGradedByName() throws {
+    let (exercise, questions) = try HeadlessEar.questions(
+      HeadlessEar.Options(
+        exercise: "intonation", items: nil, level: 3, soundings: nil, count: 6, seed: 7))
+    XCTAssertEqual(exercise, .intonation)
+    for timed in questions {
+      XCTAssertEqual(timed.noteTimes[0].lowerBound, timed.start, accuracy: 1e-9)
+      XCTAssertEqual(timed.noteTimes[1].lowerBound, timed.start + 1.3, accuracy: 1e-9)
+      XCTAssertEqual(timed.end, timed.start + 2.3, accuracy: 1e-9)
+      XCTAssertEqual(timed.sounds.map(\.cents), [0, timed.question.detuning])
+      XCTAssertTrue([-20, 0, 20].contains(timed.question.detuning))
+    }
+    let json = try HeadlessEar.quizJSON(
+      exercise, questions, seed: 7, strings: AppFixtures.catalog.localizer(for: "en"))
+    let report = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    let reported = try XCTUnwrap(report["questions"] as? [[String: Any]])
+    for (timed, question) in zip(questions, reported) {
+      let notes = try XCTUnwrap(question["notes"] as? [[String: Any]])
+      let pitch = timed.question.notes[0].pitch
+      XCTAssertEqual(notes.compactMap { $0["midi"] as? Int }, [pitch.midiNumber, pitch.midiNumber])
+      XCTAssertEqual(notes.compactMap { $0["cents"] as? Int }, [0, timed.question.detuning])
+      let hertz = notes.compactMap { $0["frequency"] as? Double }
+      XCTAssertEqual(hertz.count, 2)
+      XCTAssertEqual(hertz[0], pitch.frequency(), accuracy: 0.001)
+      XCTAssertEqual(
+        pitch.centsOffset(of: hertz[1]), Double(timed.question.detuning), accuracy: 0.01)
+      XCTAssertEqual(question["answer"] as? String, timed.question.item.shortName)
+    }
+    let text = HeadlessEar.quizText(questions, strings: AppFixtures.catalog.localizer(for: "en"))
+    let first = questions[0].question
+    let signed = (first.detuning > 0 ? "+" : "") + "\(first.detuning)"
+    XCTAssertTrue(
+      text.hasPrefix(
+        "1. up \(first.notes[0]) (\(first.notes[0].pitch.midiNumber)) "
+          + "\(first.notes[1]) (\(first.notes[1].pitch.midiNumber)) "
+          + "\(signed) cents, 0.000-2.300 s"), text)
+
+    let answers = folder.appendingPathComponent("answers.txt")
+    let names = [
+      "flat": ["flat", "bajo", "baix", "ниже"],
+      "in-tune": ["in tune", "afinado", "Afinat", "чисто"],
+      "sharp": ["sharp", "alto", "alt", "выше"],
+    ]
+    let typed = questions.enumerated().map { index, timed in
+      names[timed.question.item.shortName]![index % 4]
+    }
+    let wrong = questions[5].question.item == .intonation(.sharp) ? "flat" : "sharp"
+    try Data((typed.prefix(5) + [wrong]).joined(separator: "\n").utf8).write(to: answers)
+    let verdicts = try HeadlessEar.grade(
+      questions, exercise: exercise, answersFile: answers, catalog: AppFixtures.catalog)
+    XCTAssertEqual(verdicts.map(\.isRight), [true, true, true, true, true, false])
+    XCTAssertThrowsError(
+      try HeadlessEar.questions(
+        HeadlessEar.Options(
+          exercise: "intonation", items: nil, level: 1, soundings: nil, count: 2, seed: 7,
+          range: "C3-C5")))
   }
 
   /// A cadence: the tonic chord for 0.6 s, 0.4 s of rest, then its chords a second each, four

@@ -42,6 +42,34 @@ final class SoundFontSynthTests: XCTestCase {
     XCTAssertLessThan(together.map(abs).max() ?? 1, 1, "a chord of four stays under full scale")
   }
 
+  /// A detuned note sounds its cents off the key while a note in tune beside it, on the same
+  /// key at once, stays in tune; the next render, on the same synthesizer, is in tune again.
+  func testADetunedNoteBendsAloneAndTheNextRenderIsInTuneAgain() throws {
+    let synth = try synth()
+    let frequency = { (samples: [Float]) -> Double in
+      let found = PitchAnalysis.notes(in: samples, sampleRate: self.rate)
+      XCTAssertEqual(found.count, 1)
+      return found.first?.frequency ?? 0
+    }
+    let inTune = frequency(
+      synth.render([SoundFontSynth.Note(key: 69, start: 0, end: rate)], frames: rate))
+    let detuned = synth.render(
+      [SoundFontSynth.Note(key: 69, start: 0, end: rate, cents: -30)], frames: rate)
+    XCTAssertEqual(1200 * log2(frequency(detuned) / inTune), -30, accuracy: 2)
+    let mixed = synth.render(
+      [
+        SoundFontSynth.Note(key: 69, start: 0, end: rate / 2, cents: 25),
+        SoundFontSynth.Note(key: 69, start: rate / 2, end: rate),
+      ], frames: rate)
+    XCTAssertEqual(
+      1200 * log2(frequency(Array(mixed[..<(rate / 2)])) / inTune), 25, accuracy: 2)
+    XCTAssertEqual(
+      1200 * log2(frequency(Array(mixed[(rate / 2)...])) / inTune), 0, accuracy: 2)
+    let again = frequency(
+      synth.render([SoundFontSynth.Note(key: 69, start: 0, end: rate)], frames: rate))
+    XCTAssertEqual(1200 * log2(again / inTune), 0, accuracy: 0.5, "the wheel is centred again")
+  }
+
   func testEachRenderStartsFromSilence() throws {
     let synth = try synth()
     _ = synth.render([SoundFontSynth.Note(key: 48, start: 0, end: 2 * rate)], frames: rate / 2)

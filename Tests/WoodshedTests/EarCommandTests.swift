@@ -333,13 +333,41 @@ final class EarCommandTests: XCTestCase {
     XCTAssertNil(verdicts[4]["understood"] as? String)
   }
 
+  /// Intonation from the built binary: the README's questions (level 3, seed 1), each note's
+  /// frequency and cents in the JSON (B-flat4 20 cents sharp is 471.580 Hz), graded in any
+  /// language.
+  func testIntonationQuizzedAndGraded() throws {
+    let intonation = ["--exercise", "intonation", "--level", "3", "--count", "5", "--seed", "1"]
+    let result = try woodshed.run(["ear", "quiz", "--json"] + intonation)
+    XCTAssertEqual(result.status, 0, result.error)
+    let report = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+    let questions = try XCTUnwrap(report["questions"] as? [[String: Any]])
+    XCTAssertEqual(
+      questions.compactMap { $0["answer"] as? String },
+      ["in-tune", "in-tune", "sharp", "sharp", "in-tune"])
+    let third = try XCTUnwrap(questions[2]["notes"] as? [[String: Any]])
+    XCTAssertEqual(third.compactMap { $0["midi"] as? Int }, [70, 70])
+    XCTAssertEqual(third.compactMap { $0["cents"] as? Int }, [0, 20])
+    XCTAssertEqual(third.compactMap { $0["frequency"] as? Double }, [466.164, 471.58])
+    let file = woodshed.home.appendingPathComponent("intonation.txt")
+    try Data("in tune\nafinado\nвыше\nflat\n".utf8).write(to: file)
+    let graded = try woodshed.run(["ear", "grade", "--json", "--answers", file.path] + intonation)
+    XCTAssertEqual(graded.status, 0, graded.error)
+    let verdicts = try XCTUnwrap(
+      (JSONSerialization.jsonObject(with: Data(graded.output.utf8)) as? [String: Any])?[
+        "verdicts"] as? [[String: Any]])
+    XCTAssertEqual(verdicts.compactMap { $0["right"] as? Bool }, [true, true, true, false, false])
+    XCTAssertEqual(verdicts[3]["understood"] as? String, "flat")
+  }
+
   func testBadInputIsOneLineAndFails() throws {
     let tooMany = woodshed.home.appendingPathComponent("many.txt")
     try Data("m3\nm3\n".utf8).write(to: tooMany)
     let cases: [([String], String)] = [
       (
         ["quiz", "--exercise", "melody"],
-        "unknown exercise \"melody\": use intervals, chords, scales, degrees or cadences"
+        "unknown exercise \"melody\": use intervals, chords, scales, degrees, cadences or intonation"
       ),
       (["quiz", "--exercise", "cadences", "--notes", "2"], "--notes is for degrees"),
       (["quiz", "--exercise", "intervals", "--count", "0"], "--count must be 1 to 500, not 0"),

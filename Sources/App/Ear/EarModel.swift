@@ -159,10 +159,16 @@ public struct EarModel: Equatable, Sendable {
 
   var keyHints: [KeyHint] {
     switch phase {
-    case .setup: Self.setupHints
+    case .setup: return Self.setupHints
     case .asking:
-      typed != nil ? Self.typingHints : isAnswered ? Self.answeredHints : Self.askingHints
-    case .finished: Self.finishedHints
+      if typed == nil, isAnswered, exercise == .intonation {
+        // Space plays no answer given: the pair in tune, then as it was asked.
+        return Self.answeredHints.map {
+          $0.keys == .space ? KeyHint(.space, "ear.key.compareInTune") : $0
+        }
+      }
+      return typed != nil ? Self.typingHints : isAnswered ? Self.answeredHints : Self.askingHints
+    case .finished: return Self.finishedHints
     }
   }
 
@@ -288,13 +294,13 @@ public struct EarModel: Equatable, Sendable {
     }
   }
 
-  /// The setup list's lines: only intervals are answered by playing; degrees and cadences
-  /// always sound one way.
+  /// The setup list's lines: only intervals are answered by playing; degrees, cadences and
+  /// intonation always sound one way.
   public var rows: [Row] {
     switch exercise {
     case .intervals: [.exercise, .level, .sounding, .count, .playing]
     case .degrees: [.exercise, .level, .notes, .count]
-    case .cadences: [.exercise, .level, .count]
+    case .cadences, .intonation: [.exercise, .level, .count]
     case .chords, .scales: [.exercise, .level, .sounding, .count]
     }
   }
@@ -346,7 +352,8 @@ public struct EarModel: Equatable, Sendable {
     let quiz = EarQuiz(
       exercise: exercise, items: [chosen], soundings: soundings, count: 1,
       inversions: exercise == .chords && inversions,
-      minorKeys: exercise.hasMinorKeys(atLevel: level), using: &random)
+      minorKeys: exercise.hasMinorKeys(atLevel: level),
+      cents: EarExercise.intonationCents(atLevel: level), using: &random)
     question = quiz.questions[0]
     number += 1
     shownAt = time
@@ -547,6 +554,21 @@ public struct EarModel: Equatable, Sendable {
   /// a degree or a cadence in the question's key, each after the chords that set it.
   static func comparison(of answer: Answer) -> EarSound {
     let question = answer.question
+    if question.item.isIntonation {
+      // The pair in tune first, as the ear should know it, then as it was asked.
+      let inTune = EarQuestion(
+        intonation: .inTune, note: question.notes[0], cents: abs(question.detuning))
+      let first = HeadlessEar.layout(inTune, from: 0)
+      let second = HeadlessEar.layout(
+        question,
+        from: (first.map(\.time.upperBound).max() ?? 0) + HeadlessEar.silenceSeconds)
+      return EarSound(
+        placed: (first + second).map {
+          EarSound.Note(
+            pitch: $0.note.pitch, start: $0.time.lowerBound, end: $0.time.upperBound,
+            cents: $0.cents)
+        })
+    }
     if let key = question.key {
       var given = question
       switch answer.given {
@@ -653,6 +675,7 @@ extension EarQuestion {
     case .scale: EarExercise.scales.rawValue
     case .degree: EarExercise.degrees.rawValue
     case .cadence: EarExercise.cadences.rawValue
+    case .intonation: EarExercise.intonation.rawValue
     }
   }
 }

@@ -107,6 +107,7 @@ public enum EarNames {
     // Degrees and progressions are named alike in every language: "b3", "I-vi-IV-V".
     case .degree: "ear.degree.\(item.shortName)"
     case .cadence: "ear.cadence.\(item.shortName)"
+    case .intonation: "ear.intonation.\(item.shortName)"
     }
   }
 

@@ -6,16 +6,19 @@ import Practice
 /// time, where a question's chords and melody follow each other. The runtime renders it; the
 /// model only says what.
 public struct EarSound: Equatable, Sendable {
-  /// A note of the rendering: its key and where it starts and ends, in seconds.
+  /// A note of the rendering: its key, where it starts and ends, in seconds, and how many
+  /// cents it sounds off its key (an intonation question's second note).
   public struct Note: Equatable, Sendable {
     public var pitch: Pitch
     public var start: Double
     public var end: Double
+    public var cents: Int
 
-    public init(pitch: Pitch, start: Double, end: Double) {
+    public init(pitch: Pitch, start: Double, end: Double, cents: Int = 0) {
       self.pitch = pitch
       self.start = start
       self.end = end
+      self.cents = cents
     }
   }
 
@@ -44,10 +47,12 @@ public struct EarSound: Equatable, Sendable {
 
   /// The question as `woodshed ear quiz` renders it.
   public init(_ question: EarQuestion) {
-    guard question.key == nil else {
+    guard question.key == nil, !question.item.isIntonation else {
       self.init(
         placed: HeadlessEar.layout(question, from: 0).map {
-          Note(pitch: $0.note.pitch, start: $0.time.lowerBound, end: $0.time.upperBound)
+          Note(
+            pitch: $0.note.pitch, start: $0.time.lowerBound, end: $0.time.upperBound,
+            cents: $0.cents)
         })
       return
     }

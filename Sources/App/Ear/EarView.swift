@@ -92,7 +92,14 @@ enum EarView {
       y += 1
     }
     y += 1
-    let items = screen.levelItems.map { name($0, strings) }.joined(separator: ", ")
+    var items = screen.levelItems.map { name($0, strings) }.joined(separator: ", ")
+    // Intonation's levels ask the same three answers: what changes is how far off.
+    if screen.exercise == .intonation {
+      items +=
+        "; "
+        + strings.text(
+          "ear.setup.cents", ["cents": "\(EarExercise.intonationCents(atLevel: screen.level))"])
+    }
     let itemsText = strings.text("ear.setup.items", ["items": items])
     for line in itemsText.wrapped(toWidth: column.width) where y < area.maxY - 3 {
       canvas.write(line, x: column.x, y: y, style: .role(.muted), clip: column)
@@ -142,7 +149,7 @@ enum EarView {
     canvas.write(
       tally, x: column.maxX - tally.displayWidth, y: area.y, style: .role(.muted), clip: column)
     let how =
-      question.item.isChord || question.key != nil
+      question.item.isChord || question.key != nil || question.item.isIntonation
       ? strings.text("ear.exercise.\(question.itemExercise)")
       : strings.text("ear.sounding.\(question.sounding.rawValue)")
     canvas.write(
@@ -223,6 +230,9 @@ enum EarView {
     if let key = question.key {
       notesLine = keyLine(question, key: key, model: model)
     }
+    if question.item.isIntonation {
+      notesLine += ": " + intonationLine(question, level: screen.level, strings: strings)
+    }
     if question.inversion > 0 {
       notesLine += "  (" + EarNames.inversionName(question.inversion, strings: strings) + ")"
     }
@@ -254,6 +264,17 @@ enum EarView {
     // A cadence's chords are no melody one staff of single notes could show.
     guard question.chords.isEmpty else { return }
     renderStaff(question.notes + question.resolution, model: model, in: staffArea, on: &canvas)
+  }
+
+  /// How far the second note was off: "the second note -20 cents", or for a pair in tune, how
+  /// far off the others of the level are.
+  static func intonationLine(_ question: EarQuestion, level: Int, strings: Localizer) -> String {
+    guard question.detuning != 0 else {
+      return strings.text(
+        "ear.intonation.same", ["cents": "\(EarExercise.intonationCents(atLevel: level))"])
+    }
+    return strings.text(
+      "ear.intonation.detuned", ["cents": HeadlessEar.signed(question.detuning)])
   }
 
   /// The key and what was heard in it: "E♭ major: B♭4 → C5–D5–E♭5" (a degree and its way

@@ -19,7 +19,10 @@ extension HeadlessEar {
         ? spelled(timed.question.notes)
         : timed.question.chords.map(spelled).joined(separator: " | ")
       let how = timed.question.key.map(\.description) ?? timed.question.sounding.rawValue
-      return "\(timed.number). \(how) " + notes
+      // The second note's tuning, as a tuner's needle shows it: "A3 (57) A3 (57) -20 cents".
+      let detuned =
+        timed.question.item.isIntonation ? " \(signed(timed.question.detuning)) cents" : ""
+      return "\(timed.number). \(how) " + notes + detuned
         // Seconds with three decimals, as a WAV editor shows them: "12.500".
         + ", \(DecimalText.format(timed.start, places: 3))-"
         + "\(DecimalText.format(timed.end, places: 3)) s: \(answer(timed, strings: strings))"
@@ -169,6 +172,11 @@ extension HeadlessEar {
     }
   }
 
+  /// "+20", "-20", "0": cents as a tuner writes them.
+  static func signed(_ cents: Int) -> String {
+    cents > 0 ? "+\(cents)" : "\(cents)"
+  }
+
   /// "m3 (minor third)"; a degree or a progression alone, its name being the same.
   private static func answer(_ timed: TimedQuestion, strings: Localizer) -> String {
     let (short, name) = (shortAnswer(timed), answerName(timed, strings: strings))
@@ -213,6 +221,9 @@ private struct QuestionReport: Encodable {
     let midi: Int
     let start: Double
     let end: Double
+    /// An intonation question's: what the note sounds at, and how far off its key.
+    let frequency: Double?
+    let cents: Int?
   }
 
   let number: Int
@@ -232,10 +243,14 @@ private struct QuestionReport: Encodable {
     number = timed.number
     sounding = timed.question.sounding.rawValue
     key = timed.question.key?.description
+    let isIntonation = timed.question.item.isIntonation
     let report = { (placed: HeadlessEar.PlacedNote) in
       NoteReport(
         name: placed.note.description, midi: placed.note.pitch.midiNumber,
-        start: placed.time.lowerBound, end: placed.time.upperBound)
+        start: placed.time.lowerBound, end: placed.time.upperBound,
+        // In millihertz: enough to tell 5 cents from 4 at A3, and read as a tuner shows it.
+        frequency: isIntonation ? (placed.frequency * 1000).rounded() / 1000 : nil,
+        cents: isIntonation ? placed.cents : nil)
     }
     let setting = timed.sounds.filter { $0.part == .key }.map(report)
     keyNotes = setting.isEmpty ? nil : setting

@@ -2,6 +2,7 @@ import Audio
 import DSP
 import Files
 import FoundationEssentials
+import Glibc
 import MusicTheory
 import Practice
 import Storage
@@ -26,6 +27,9 @@ public enum HeadlessEar {
   static let cadenceChordSeconds = 1.0
   /// A degree's way home, after the answer, as quick as a scale's run.
   static let resolutionNoteSeconds = scaleNoteSeconds
+  /// The rest between an intonation question's two notes: short, so the first is still in the
+  /// ear, yet the second is heard as a note of its own and not as the first bending.
+  static let intonationGapSeconds = 0.3
 
   /// What `--exercise`, `--items`, `--level`, `--sounding`, `--count` and `--seed` ask for.
   public struct Options: Sendable {
@@ -70,6 +74,13 @@ public enum HeadlessEar {
     public let note: Note
     public let time: ClosedRange<Double>
     public let part: Part
+    /// How many cents it sounds off the note's pitch: an intonation question's second note.
+    public var cents = 0
+
+    /// What the note sounds at, in hertz, A4 at 440.
+    public var frequency: Double {
+      note.pitch.frequency() * Glibc.pow(2, Double(cents) / 1200)
+    }
   }
 
   /// A question with where its notes lie in the rendered WAV.
@@ -122,7 +133,7 @@ public enum HeadlessEar {
       exercise: exercise, items: items, soundings: soundings, count: options.count,
       inversions: options.inversions, placement: placement,
       minorKeys: exercise.hasMinorKeys(atLevel: options.level), notesPerQuestion: options.notes,
-      using: &random)
+      cents: EarExercise.intonationCents(atLevel: options.level), using: &random)
     var timed: [TimedQuestion] = []
     var start = 0.0
     for (index, question) in quiz.questions.enumerated() {
@@ -162,9 +173,13 @@ public enum HeadlessEar {
     let isHarmonic = question.sounding == .harmonic
     let noteLength = noteSeconds(of: question.item)
     let length = isHarmonic ? harmonicSeconds : noteLength
+    var gap = 0.0
+    if case .intonation = question.item { gap = intonationGapSeconds }
     for (index, note) in question.notes.enumerated() {
-      let noteOnset = isHarmonic ? onset : onset + Double(index) * noteLength
-      placed.append(PlacedNote(note: note, time: noteOnset...(noteOnset + length), part: .question))
+      let noteOnset = isHarmonic ? onset : onset + Double(index) * (noteLength + gap)
+      var sound = PlacedNote(note: note, time: noteOnset...(noteOnset + length), part: .question)
+      sound.cents = question.cents(ofNote: index)
+      placed.append(sound)
     }
     return placed
   }
@@ -185,7 +200,7 @@ public enum HeadlessEar {
       timed.sounds.map {
         SoundFontSynth.Note(
           key: $0.note.pitch.midiNumber, start: frame($0.time.lowerBound),
-          end: frame($0.time.upperBound))
+          end: frame($0.time.upperBound), cents: Double($0.cents))
       }
     }
     return piano.render(notes, frames: total)
@@ -203,10 +218,11 @@ public enum HeadlessEar {
         timed.sounds.count(where: { $0.time.lowerBound == sound.time.lowerBound })
       }.max()
       let gain = Float(0.8) / Float(max(1, together ?? 1))
-      for (note, time) in timed.sounds.map({ ($0.note, $0.time) }) {
+      for sound in timed.sounds {
+        let time = sound.time
         let first = Int((time.lowerBound * Double(sampleRate)).rounded())
         let tone = Synth.softPiano(
-          frequency: note.pitch.frequency(), duration: time.upperBound - time.lowerBound,
+          frequency: sound.frequency, duration: time.upperBound - time.lowerBound,
           sampleRate: sampleRate)
         for (offset, sample) in tone.enumerated() where first + offset < total {
           samples[first + offset] += gain * sample
@@ -244,6 +260,10 @@ public enum HeadlessEar {
     if exercise == .degrees || exercise == .cadences, options.range != nil || options.root != nil {
       throw Launcher.Failure(
         description: "--range and --root are not for \(exercise.rawValue): their key places them")
+    }
+    if exercise == .intonation, options.range != nil || options.root != nil {
+      throw Launcher.Failure(
+        description: "--range and --root are not for intonation: its notes lie A3-A5")
     }
     switch (options.range, options.root) {
     case (nil, nil): return .lowestNote(in: EarQuiz.defaultRoots(of: exercise))

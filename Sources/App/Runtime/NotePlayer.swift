@@ -1,5 +1,6 @@
 import Audio
 import DSP
+import Glibc
 import MusicTheory
 import Storage
 
@@ -87,7 +88,9 @@ final class NotePlayer: NoteOutput {
     if let piano {
       return piano.render(
         sound.notes.map {
-          SoundFontSynth.Note(key: $0.pitch.midiNumber, start: frame($0.start), end: frame($0.end))
+          SoundFontSynth.Note(
+            key: $0.pitch.midiNumber, start: frame($0.start), end: frame($0.end),
+            cents: Double($0.cents))
         }, frames: total)
     }
     // Notes sounding together share the level one note has alone, so a chord never clips.
@@ -96,7 +99,9 @@ final class NotePlayer: NoteOutput {
     for note in sound.notes {
       let first = frame(note.start)
       let tone = Synth.softPiano(
-        frequency: note.pitch.frequency(reference: reference), duration: note.end - note.start,
+        frequency: note.pitch.frequency(reference: reference)
+          * Glibc.pow(2, Double(note.cents) / 1200),
+        duration: note.end - note.start,
         sampleRate: sampleRate)
       for (offset, sample) in tone.enumerated() where first + offset < total {
         samples[first + offset] += gain * sample

@@ -12,6 +12,7 @@ struct FluidSynthLibrary: @unchecked Sendable {
   typealias ProgramChange = @convention(c) (OpaquePointer?, Int32, Int32) -> Int32
   typealias NoteOn = @convention(c) (OpaquePointer?, Int32, Int32, Int32) -> Int32
   typealias NoteOff = @convention(c) (OpaquePointer?, Int32, Int32) -> Int32
+  typealias PitchBend = @convention(c) (OpaquePointer?, Int32, Int32) -> Int32
   typealias AllSoundsOff = @convention(c) (OpaquePointer?, Int32) -> Int32
   typealias WriteFloat =
     @convention(c) (
@@ -34,6 +35,7 @@ struct FluidSynthLibrary: @unchecked Sendable {
   let programChange: ProgramChange
   let noteOn: NoteOn
   let noteOff: NoteOff
+  let pitchBend: PitchBend
   let allSoundsOff: AllSoundsOff
   let writeFloat: WriteFloat
   let deleteSynth: Delete
@@ -55,6 +57,7 @@ struct FluidSynthLibrary: @unchecked Sendable {
       let programChange = symbol("fluid_synth_program_change", as: ProgramChange.self),
       let noteOn = symbol("fluid_synth_noteon", as: NoteOn.self),
       let noteOff = symbol("fluid_synth_noteoff", as: NoteOff.self),
+      let pitchBend = symbol("fluid_synth_pitch_bend", as: PitchBend.self),
       let allSoundsOff = symbol("fluid_synth_all_sounds_off", as: AllSoundsOff.self),
       let writeFloat = symbol("fluid_synth_write_float", as: WriteFloat.self),
       let deleteSynth = symbol("delete_fluid_synth", as: Delete.self),
@@ -69,7 +72,8 @@ struct FluidSynthLibrary: @unchecked Sendable {
       FluidSynthLibrary(
         newSettings: newSettings, setNumber: setNumber, setInteger: setInteger,
         newSynth: newSynth, loadSoundFont: loadSoundFont, programChange: programChange,
-        noteOn: noteOn, noteOff: noteOff, allSoundsOff: allSoundsOff, writeFloat: writeFloat,
+        noteOn: noteOn, noteOff: noteOff, pitchBend: pitchBend, allSoundsOff: allSoundsOff,
+        writeFloat: writeFloat,
         deleteSynth: deleteSynth,
         deleteSettings: deleteSettings))
   }

@@ -6,20 +6,31 @@ import Synchronization
 /// out, each note starting on its own sample as long as notes start on FluidSynth's 64-sample
 /// blocks (`blockFrames`); the notes of a chord on the same one.
 public final class SoundFontSynth: @unchecked Sendable {
-  /// One note: its MIDI key and velocity, and the frames where its key goes down and up.
+  /// One note: its MIDI key and velocity, the frames where its key goes down and up, and how
+  /// many cents it sounds off the key's pitch (below it when negative).
   public struct Note: Equatable, Sendable {
     public var key: Int
     public var velocity: Int
     public var start: Int
     public var end: Int
+    public var cents: Double
 
-    public init(key: Int, velocity: Int = 90, start: Int, end: Int) {
+    public init(key: Int, velocity: Int = 90, start: Int, end: Int, cents: Double = 0) {
       self.key = key
       self.velocity = velocity
       self.start = start
       self.end = end
+      self.cents = cents
     }
   }
+
+  /// The pitch wheel's middle, where a channel is in tune, and how far it moves for the
+  /// General MIDI default bend range of two semitones.
+  static let bendCenter = 8192
+  static let bendCentsRange = 200.0
+  /// The channels a render may use, the first in tune: General MIDI keeps channel 10 (9 from
+  /// zero) for drums.
+  static let channels = Array(0..<9) + Array(10..<16)
 
   /// FluidSynth's library on Debian (package libfluidsynth3).
   public static let libraryName = "libfluidsynth.so.3"
@@ -106,10 +117,22 @@ public final class SoundFontSynth: @unchecked Sendable {
     library.deleteSettings(settings)
   }
 
-  /// `notes` played on General MIDI `program`, mono, `frames` long, from silence.
+  /// `notes` played on General MIDI `program`, mono, `frames` long, from silence. A detuned
+  /// note sounds on a channel of its own, its pitch wheel set to its cents (within a whole
+  /// tone), so the notes in tune beside it stay so: at most 14 detunings in one render.
   public func render(_ notes: [Note], program: Int = 0, frames: Int) -> [Float] {
-    lock.withLock { _ in
-      _ = library.programChange(synth, 0, Int32(program))
+    var detunings: [Double] = [0]
+    for note in notes where !detunings.contains(note.cents) { detunings.append(note.cents) }
+    precondition(detunings.count <= Self.channels.count, "too many detunings in one render")
+    precondition(
+      detunings.allSatisfy { abs($0) <= Self.bendCentsRange }, "a note bent beyond a whole tone")
+    let channel = { (cents: Double) in Int32(Self.channels[detunings.firstIndex(of: cents)!]) }
+    return lock.withLock { _ in
+      for cents in detunings {
+        _ = library.programChange(synth, channel(cents), Int32(program))
+        let bend = Self.bendCenter + Int((cents / Self.bendCentsRange * 8192).rounded())
+        _ = library.pitchBend(synth, channel(cents), Int32(min(bend, 2 * Self.bendCenter - 1)))
+      }
       // Key-ups before key-downs at the same frame, so a note repeated at once sounds again.
       let events =
         notes.flatMap { [($0.end, false, $0), ($0.start, true, $0)] }
@@ -134,14 +157,18 @@ public final class SoundFontSynth: @unchecked Sendable {
       for (frame, isDown, note) in events {
         advance(to: frame)
         if isDown {
-          _ = library.noteOn(synth, 0, Int32(note.key), Int32(note.velocity))
+          _ = library.noteOn(synth, channel(note.cents), Int32(note.key), Int32(note.velocity))
         } else {
-          _ = library.noteOff(synth, 0, Int32(note.key))
+          _ = library.noteOff(synth, channel(note.cents), Int32(note.key))
         }
       }
       advance(to: frames)
-      // What still rings is cut, so the next render starts from silence.
+      // What still rings is cut and every wheel centred, so the next render starts from
+      // silence and in tune.
       _ = library.allSoundsOff(synth, -1)
+      for cents in detunings {
+        _ = library.pitchBend(synth, channel(cents), Int32(Self.bendCenter))
+      }
       return output
     }
   }

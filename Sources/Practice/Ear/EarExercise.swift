@@ -8,6 +8,7 @@ public enum EarExercise: String, CaseIterable, Sendable {
   case scales
   case degrees
   case cadences
+  case intonation
 
   /// The items of every level, easiest first; the last level holds every item.
   public var levels: [[EarItem]] {
@@ -45,7 +46,21 @@ public enum EarExercise: String, CaseIterable, Sendable {
         [Cadence.imperfect, .deceptive].map(EarItem.cadence),
         Cadence.progressions.map(EarItem.cadence),
       ]
+    case .intonation:
+      // Every level asks the same three answers, the note nearer in tune each time: what
+      // the levels add is the ear's fineness, `intonationCents`.
+      [Intonation.allCases.map(EarItem.intonation)]
+        + Array(repeating: [], count: Self.intonationCents.count - 1)
     }
+  }
+
+  /// How far the second note of an intonation question lies off the first, level by level.
+  public static let intonationCents = [40, 30, 20, 15, 10, 5]
+
+  /// The cents of an intonation question at `level` (1 is the first); the finest beyond the
+  /// last level.
+  public static func intonationCents(atLevel level: Int) -> Int {
+    intonationCents[min(max(level, 1), intonationCents.count) - 1]
   }
 
   /// Whether questions at `level` may be in minor keys: degrees from the fourth level on.
@@ -79,6 +94,7 @@ public enum EarExercise: String, CaseIterable, Sendable {
     case .scales: [.up, .down]
     case .degrees: [.up]
     case .cadences: [.harmonic]
+    case .intonation: [.up]
     }
   }
 }

@@ -1,13 +1,14 @@
 import MusicTheory
 
 /// What an ear question asks to name: an interval, a chord's quality, a scale's type, a degree
-/// of a key, or a cadence.
+/// of a key, a cadence, or how a note is tuned.
 public enum EarItem: Hashable, Sendable, CustomStringConvertible {
   case interval(Interval)
   case chord(ChordQuality)
   case scale(ScaleType)
   case degree(ScaleDegree)
   case cadence(Cadence)
+  case intonation(Intonation)
 
   /// Reads an item of `exercise` by its short name ("m3", "P5", "M9"; "maj", "m7b5", "mMaj7"
   /// and the chord symbols' usual aliases; "natural-minor", "dorian" and whatever
@@ -36,6 +37,9 @@ public enum EarItem: Hashable, Sendable, CustomStringConvertible {
     case .cadences:
       guard let cadence = Cadence(name: shortName) else { return nil }
       self = .cadence(cadence)
+    case .intonation:
+      guard let intonation = Intonation(rawValue: shortName) else { return nil }
+      self = .intonation(intonation)
     }
   }
 
@@ -53,6 +57,7 @@ public enum EarItem: Hashable, Sendable, CustomStringConvertible {
     case .scale(let type): type.name.split(separator: " ").joined(separator: "-")
     case .degree(let degree): degree.description
     case .cadence(let cadence): cadence.name
+    case .intonation(let intonation): intonation.rawValue
     }
   }
 
@@ -61,13 +66,20 @@ public enum EarItem: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The intervals above the lowest note; a scale's up to its octave, where a run ends. None
-  /// for a degree or a cadence, whose notes come from their key.
+  /// for a degree or a cadence, whose notes come from their key, nor for intonation, whose
+  /// two notes are one.
   public var intervals: [Interval] {
     switch self {
-    case .degree, .cadence: []
+    case .degree, .cadence, .intonation: []
     case .interval(let interval): [interval]
     case .chord(let quality): quality.intervals.filter { $0 != .unison }
     case .scale(let type): type.intervals.filter { $0 != .unison } + [.P8]
     }
+  }
+
+  /// Whether it says how a note is tuned.
+  public var isIntonation: Bool {
+    if case .intonation = self { return true }
+    return false
   }
 }

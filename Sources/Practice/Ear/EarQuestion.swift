@@ -31,6 +31,9 @@ public struct EarQuestion: Equatable, Sendable {
   public let answer: [EarItem]
   /// The way from the last degree asked to the tonic, by step, heard after the answer.
   public let resolution: [Note]
+  /// How many cents the last note sounds off its pitch (below it when negative): an intonation
+  /// question's second note; 0 for every other question.
+  public let detuning: Int
 
   /// The question on `root`, or nil when a note above it would need more than a double
   /// accidental. `inversion` must be below the number of notes.
@@ -53,6 +56,7 @@ public struct EarQuestion: Equatable, Sendable {
     chordDegrees = []
     answer = [item]
     resolution = []
+    detuning = 0
   }
 
   /// Degrees of `key` one after the other after I–IV–V–I, each in the octave from `tonic` up,
@@ -76,6 +80,7 @@ public struct EarQuestion: Equatable, Sendable {
     chordDegrees = []
     answer = degrees.map(EarItem.degree)
     resolution = degrees.last!.resolution(in: key, from: tonic)
+    detuning = 0
   }
 
   /// The chords of `cadence` in `key` the `way` given (one of its ways), after the tonic
@@ -93,5 +98,26 @@ public struct EarQuestion: Equatable, Sendable {
     prelude = [voiced[0]]
     answer = [item]
     resolution = []
+    detuning = 0
+  }
+
+  /// `note` in tune, then again `cents` off as `intonation` says (not at all in tune).
+  public init(intonation: Intonation, note: Note, cents: Int) {
+    item = .intonation(intonation)
+    notes = [note, note]
+    sounding = .up
+    inversion = 0
+    key = nil
+    prelude = []
+    chords = []
+    chordDegrees = []
+    answer = [item]
+    resolution = []
+    detuning = intonation.sign * cents
+  }
+
+  /// The cents the note at `index` of `notes` sounds off its pitch.
+  public func cents(ofNote index: Int) -> Int {
+    index == notes.count - 1 ? detuning : 0
   }
 }

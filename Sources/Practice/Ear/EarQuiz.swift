@@ -19,6 +19,9 @@ public struct EarQuiz: Equatable, Sendable {
   /// tonic an octave higher, lie on the treble staff with a ledger line at most.
   public static let lowestTonic = Note(.B, .flat, octave: 3).pitch
   public static let notesPerQuestionRange = 1...3
+  /// An intonation question's note, A3 to A5: where a voice or most instruments are at home,
+  /// and a few cents are heard most easily.
+  public static let intonationNotes = Note(.A, octave: 3).pitch...Note(.A, octave: 5).pitch
 
   /// Where the root of a question of `exercise` lies unless a placement says otherwise.
   public static func defaultRoots(of exercise: EarExercise) -> ClosedRange<Pitch> {
@@ -47,11 +50,13 @@ public struct EarQuiz: Equatable, Sendable {
   /// spelling taken when the first needs a double accidental where the other does not (G♯
   /// augmented would have F𝄪). Degrees and cadences take no placement: their key, drawn from the
   /// fifteen major keys (and with `minorKeys` the fifteen minor ones too), places them; a degree
-  /// question asks `notesPerQuestion` degrees in a row.
+  /// question asks `notesPerQuestion` degrees in a row. Intonation takes no placement either:
+  /// its note lies in `intonationNotes`, the second `cents` off when not in tune.
   public init(
     exercise: EarExercise, items: [EarItem], soundings: [EarQuestion.Sounding], count: Int,
     inversions: Bool = false, placement: Placement? = nil, minorKeys: Bool = false,
-    notesPerQuestion: Int = 1, using random: inout some RandomNumberGenerator
+    notesPerQuestion: Int = 1, cents: Int = EarExercise.intonationCents[0],
+    using random: inout some RandomNumberGenerator
   ) {
     let placement = placement ?? .lowestNote(in: Self.defaultRoots(of: exercise))
     precondition(!items.isEmpty && !soundings.isEmpty, "an ear quiz needs items and soundings")
@@ -62,6 +67,22 @@ public struct EarQuiz: Equatable, Sendable {
         Self.keyQuestion(
           items: items, minorKeys: minorKeys,
           notes: exercise == .degrees ? notesPerQuestion : 1, using: &random)
+      }
+      return
+    }
+    if exercise == .intonation {
+      questions = (0..<count).map { _ in
+        guard case .intonation(let intonation) = items.randomElement(using: &random)! else {
+          preconditionFailure("an intonation quiz asks only flat, in tune or sharp")
+        }
+        let pitch = Pitch(
+          midiNumber: Int.random(
+            in: Self.intonationNotes.lowerBound
+              .midiNumber...Self.intonationNotes.upperBound
+              .midiNumber, using: &random))
+        return EarQuestion(
+          intonation: intonation, note: pitch.spelling(preferSharps: Bool.random(using: &random)),
+          cents: cents)
       }
       return
     }

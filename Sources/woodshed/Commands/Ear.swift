@@ -18,16 +18,19 @@ struct Ear: ParsableCommand {
 
   /// What both subcommands take, so that `grade` with the quiz's options grades its questions.
   struct QuizOptions: ParsableArguments {
-    @Option(help: "intervals, chords, scales, degrees or cadences.")
+    @Option(help: "intervals, chords, scales, degrees, cadences or intonation.")
     var exercise: String
 
     @Option(
       help:
-        "The items to ask, by short name, such as \"m3 M3 P5\", \"maj m dim\", \"major dorian\", \"1 b3 5\" or \"perfect I-vi-IV-V\"."
+        "The items to ask, by short name, such as \"m3 M3 P5\", \"maj m dim\", \"major dorian\", \"1 b3 5\", \"perfect I-vi-IV-V\" or \"flat in-tune sharp\"."
     )
     var items: String?
 
-    @Option(help: "Without --items, the items of this level and those below (default 1).")
+    @Option(
+      help:
+        "Without --items, the items of this level and those below (default 1); intonation's level sets the cents: 40 30 20 15 10 5."
+    )
     var level = 1
 
     @Option(
