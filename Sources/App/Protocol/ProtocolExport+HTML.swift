@@ -63,7 +63,8 @@ extension ProtocolExport {
       let header =
         ["Take"] + (showsDays ? ["Day"] : [])
         + [
-          "Bars", "Began", "Ended", "Length", "Timecode", "Ratings and marks", "Edit points",
+          Self.barsHeading(of: map), "Began", "Ended", "Length", "Timecode", "Ratings and marks",
+          "Edit points",
           "Notes", "File",
         ]
       lines += [

@@ -19,7 +19,8 @@ extension ProtocolExport {
         let header =
           ["Take"] + (showsDays ? ["Day"] : [])
           + [
-            "Bars", "Began", "Ended", "Length", "Timecode", "Verdict", "Ratings and tags", "Notes",
+            Self.barsHeading(of: map), "Began", "Ended", "Length", "Timecode", "Verdict",
+            "Ratings and tags", "Notes",
             "File",
           ]
         lines += [

@@ -66,10 +66,15 @@ public struct ProtocolExport: Sendable {
   /// it keeps estimated times in bar order, so a marker still lands near its bar.
   static let barSecondsWithoutTempo = 2.0
 
+  /// What a script's line lasts read aloud: about ten words at 150 words a minute. A script
+  /// has no tempo, so its marks are placed in proportion to the lines before them.
+  static let scriptLineSeconds = 4.0
+
   /// The time `bars` take at the movement's meters and tempos, bar by bar, so a bar without a
-  /// tempo costs only itself the guess.
+  /// tempo costs only itself the guess; a script's lines each take `scriptLineSeconds`.
   static func seconds(_ bars: Range<Int>, in map: BarMap) -> Double {
-    bars.reduce(0) { $0 + (map.seconds($1...$1) ?? barSecondsWithoutTempo) }
+    if map.isScript { return Double(bars.count) * scriptLineSeconds }
+    return bars.reduce(0) { $0 + (map.seconds($1...$1) ?? barSecondsWithoutTempo) }
   }
 
   /// What the producer said of the take as a whole, for the take sheets; nil for nothing.
@@ -120,9 +125,15 @@ public struct ProtocolExport: Sendable {
     return bars.count == 1 ? first : first + dash + map.labels[bars.upperBound]
   }
 
-  /// `bars 12–20` or `bar 12`.
+  /// `bars 12–20` or `bar 12`; a script's `lines p3.1–p3.4` or `line p3.1`.
   static func barsPhrase(_ bars: ClosedRange<Int>, in map: BarMap) -> String {
-    (bars.count == 1 ? "bar " : "bars ") + span(bars, in: map)
+    let noun = map.isScript ? "line" : "bar"
+    return noun + (bars.count == 1 ? " " : "s ") + span(bars, in: map)
+  }
+
+  /// The heading of a take sheet's column of bars, `Lines` for a script's.
+  static func barsHeading(of map: BarMap) -> String {
+    map.isScript ? "Lines" : "Bars"
   }
 
   /// A take's marks by their first bar, in the order entered where that is the same, since

@@ -259,11 +259,22 @@ enum ProtocolView {
       for bar in segment.bars { planRows[bar] = row }
     }
     let cells = Dictionary(zip(map.takes, map.rows)) { first, _ in first }
+    // A script's labels are too wide to number every fifth line, so its paragraphs stand
+    // where a score's letters do: `p3` over paragraph 3's first line, and after `←` at the
+    // left when the window starts inside it.
+    let marks =
+      map.bars.isScript
+      ? map.bars.labels.indices.compactMap { line in
+        Script.line(map.bars.labels[line]).flatMap {
+          $0.line == 1 ? (line, "p\($0.paragraph)") : nil
+        }
+      }
+      : map.bars.rehearsalMarks.map { ($0.bar, $0.name) }
+    // Lines say "line" where bars say "bar".
+    let keyPrefix = map.bars.isScript ? "protocol.script." : "protocol."
     var view = TakeMapView(
       barLabels: map.bars.labels,
-      rehearsalMarks: Dictionary(map.bars.rehearsalMarks.map { ($0.bar, $0.name) }) { first, _ in
-        first
-      },
+      rehearsalMarks: Dictionary(marks) { first, _ in first },
       rows: shown.map { take in
         let row = cells[take] ?? []
         return TakeMapView.Row(
@@ -296,7 +307,7 @@ enum ProtocolView {
       screen.jump.map { strings.text("protocol.jump", ["typed": $0]) + "_" }
       ?? (screen.isTyping ? "> " + screen.entry + "_" : nil)
       ?? strings.text(
-        "protocol.atBar",
+        map.bars.isScript ? "protocol.script.atLine" : "protocol.atBar",
         [
           "bar": map.bars.labels[barIndex], "best": best.isEmpty ? none : best,
           "plan": planned ?? none,
@@ -321,7 +332,7 @@ enum ProtocolView {
     for problem in map.unresolved where y < area.maxY - 1 {
       canvas.write(
         strings.text(
-          "protocol.unresolved",
+          keyPrefix + "unresolved",
           [
             "bar": map.bars.labels[problem.bar],
             "tags": problem.tags.map(\.name).joined(separator: ", "),
@@ -333,13 +344,13 @@ enum ProtocolView {
       // Bars nobody played, or played but not rated, are no "nothing better than" with nothing.
       let key =
         switch run.best {
-        case .uncovered: "protocol.uncovered"
-        case .unrated: "protocol.unrated"
-        case .rated: "protocol.weak"
+        case .uncovered: "uncovered"
+        case .unrated: "unrated"
+        case .rated: "weak"
         }
       canvas.write(
         strings.text(
-          key,
+          keyPrefix + key,
           [
             "from": map.bars.labels[run.bars.lowerBound],
             "to": map.bars.labels[run.bars.upperBound],
