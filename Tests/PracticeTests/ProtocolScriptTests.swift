@@ -73,4 +73,16 @@ final class ProtocolScriptTests: XCTestCase {
     assertRefuses(session, "p1.2.1 +", "line p1.2 of a script has no beats: write p1.2")
     assertRefuses(session, "end p9.1", "bar p9.1 is not in movement 1 (p1.1–p3.2)")
   }
+
+  func testASavedStateKeepsAScriptAScript() throws {
+    let session = try Journal.session(Self.prep + ["take @p1.1", "p1.2 +"])
+    var writer = StateWriter()
+    session.forgettingActions().encodeState(into: &writer)
+    var reader = StateReader(writer.bytes[...])
+    let read = try ProtocolSession(state: &reader)
+    let map = try XCTUnwrap(read.movement(read.takes[0].movement)).bars
+    XCTAssertTrue(map.isScript)
+    XCTAssertEqual(map.compactForm, "p1.1-4 p2.1-3 p3.1-2")
+    assertRefuses(read, "p1.2.1 +", "line p1.2 of a script has no beats: write p1.2")
+  }
 }
