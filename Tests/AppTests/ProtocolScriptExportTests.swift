@@ -24,4 +24,30 @@ final class ProtocolScriptExportTests: XCTestCase {
         "36.000000\t36.000000\ttake 1 line p2.6 w",
       ])
   }
+
+  func testTheTakeSheetQuotesShortTextWholeAndLongTextByItsFirstWords() throws {
+    let script = try Script(
+      text: """
+        Call me Ishmael.
+        Some years ago, never mind how long precisely, having little or no money in my purse,
+        and nothing particular to interest me on shore,
+        """)
+    var session = ProtocolSession()
+    for line in ["mvt 1: p1.1-3", "take @p1.1", "p1.1 +", "p1.1-p1.3 i", "end p1.3"] {
+      try session.apply(line, at: Date(timeIntervalSince1970: 1_800_000_000))
+    }
+    let export = ProtocolExport(name: "book", session: session, scriptText: script.textByLabel)
+    let sheet = export.text(.md)
+    XCTAssertTrue(sheet.contains("p1.1 + “Call me Ishmael.”"), sheet)
+    XCTAssertTrue(
+      sheet.contains(
+        "p1.1–p1.3 intonation “Call me Ishmael. / Some years ago, never… / and nothing particular to…”"
+      ),
+      sheet)
+    XCTAssertTrue(export.text(.html).contains("p1.1 + “Call me Ishmael.”"))
+    // Without the script's text, the labels alone.
+    XCTAssertTrue(
+      ProtocolExport(name: "book", session: session).text(.md).contains(
+        "| p1.1 +; p1.1–p1.3 intonation |"))
+  }
 }

@@ -85,7 +85,13 @@ final class ProtocolScriptCommandTests: XCTestCase {
     let markdown = try protocolCommand(["export", "book", "--format", "md"])
     XCTAssertEqual(markdown.status, 0, markdown.error)
     XCTAssertTrue(markdown.output.contains("- take 2: p2.2–p3.1"), markdown.output)
-    XCTAssertTrue(markdown.output.contains("p2.1–p3.1 +"), markdown.output)
+    // The marked lines' text, whole when short, else the first words of each line.
+    XCTAssertTrue(
+      markdown.output.contains("p2.2 wrong note “The wind rose.”"), markdown.output)
+    XCTAssertTrue(
+      markdown.output.contains(
+        "p2.1–p3.1 + “It was a dark night. / The wind rose. / Nobody came.”"),
+      markdown.output)
     XCTAssertTrue(markdown.output.contains("| Take | Lines | Began |"), markdown.output)
     XCTAssertTrue(markdown.output.contains("- line p1.1: no take"), markdown.output)
     let html = try protocolCommand(["export", "book", "--format", "html"])

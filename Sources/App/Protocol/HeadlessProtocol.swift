@@ -149,8 +149,10 @@ extension HeadlessProtocol {
     let (session, problems) = try session(name, store: store, strings: strings)
     // The take sheet's clock times are the producer's, at the session's first take.
     let offset = LocalTime.utcOffset(at: session.takes.first?.startedAt ?? Date())
-    let text = ProtocolExport(name: name, session: session, utcOffset: offset, frameRate: rate)
-      .text(chosen)
+    let lines = store.script(of: name).flatMap { try? Script(text: $0) }?.textByLabel ?? [:]
+    let text = ProtocolExport(
+      name: name, session: session, utcOffset: offset, frameRate: rate, scriptText: lines
+    ).text(chosen)
     return ((byteOrderMark ? "\u{FEFF}" : "") + text, problems)
   }
 
@@ -200,8 +202,13 @@ extension HeadlessProtocol {
   public static func new(
     _ name: String, script path: String, by author: String?, store: ProtocolStore, at date: Date
   ) throws(Launcher.Failure) {
-    let lines = try scriptLines(path: path)
+    let (text, lines) = try readScript(path)
     try new(name, store: store, at: date)
+    do {
+      try store.saveScript(text, of: name)
+    } catch {
+      throw Launcher.Failure(protocol: name, error)
+    }
     var journal = try ProtocolJournal.open(name, store: store)
     for line in lines {
       try journal.add(
@@ -212,6 +219,13 @@ extension HeadlessProtocol {
   /// The movement lines of the script at `path`: `mvt 2 "Scene 2": p4.1-3 p5.1-2`. Quotes leave
   /// titles, as they do a score's.
   public static func scriptLines(path: String) throws(Launcher.Failure) -> [String] {
+    try readScript(path).lines
+  }
+
+  /// The script's text and its movement lines.
+  private static func readScript(_ path: String) throws(Launcher.Failure) -> (
+    text: String, lines: [String]
+  ) {
     let url = URL(fileURLWithPath: path)
     let file = url.lastPathComponent
     let text: String
@@ -244,7 +258,7 @@ extension HeadlessProtocol {
         throw Launcher.Failure(description: "section \(index + 1): \(error.description)")
       }
     }
-    return lines
+    return (text, lines)
   }
 
   /// The movement lines of the score at `path`.

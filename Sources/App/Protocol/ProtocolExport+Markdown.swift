@@ -36,7 +36,10 @@ extension ProtocolExport {
               Self.clockTime(take.clockEnd, utcOffset: utcOffset(of: take)),
               Self.length(of: take),
               timecode(of: take)?.description ?? "", Self.verdict(of: take) ?? "",
-              Self.marksInBarOrder(take).map { Self.markText($0, in: map) }.joined(separator: "; "),
+              Self.marksInBarOrder(take).map { mark in
+                ([Self.markText(mark, in: map)] + [quotedText(of: mark, in: map)].compactMap { $0 })
+                  .joined(separator: " ")
+              }.joined(separator: "; "),
               take.notes.joined(separator: "; "), take.file ?? "",
             ]
           lines.append("| " + cells.map(Self.tableCell).joined(separator: " | ") + " |")

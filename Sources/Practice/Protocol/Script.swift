@@ -85,6 +85,19 @@ public struct Script: Equatable, Sendable {
     return String(beforeClosing.trimmingWhitespace())
   }
 
+  /// Each line's text by its label, `p3.2`.
+  public var textByLabel: [String: String] {
+    var texts: [String: String] = [:]
+    for section in sections {
+      for (offset, lines) in section.paragraphs.enumerated() {
+        for (index, line) in lines.enumerated() {
+          texts[Self.label(paragraph: section.firstParagraph + offset, line: index + 1)] = line
+        }
+      }
+    }
+    return texts
+  }
+
   /// `p3.2`: line 2 of paragraph 3.
   public static func label(paragraph: Int, line: Int) -> String {
     "p\(paragraph).\(line)"
