@@ -34,6 +34,7 @@ final class ProtocolScriptScreenTests: XCTestCase {
       "mvt 1 \"Chapter 1\": p1.1-4 p2.1-12 p3.1-6 p4.1-30", "take @p1.1", "p1.1-p2.12 ++",
       "p3.1-p3.6 ±", "end p3.6", "take @p3.1", "p3.1-p4.30 +", "p4.2 w", "end p4.30",
     ])
+    XCTAssertTrue(text(model).contains("take 2  lines p3.1–p4.30"), text(model))
     model.press(.tab)
     XCTAssertTrue(text(model).contains("Line p1.1: best ++, plan 1. Takes here:"), text(model))
     XCTAssertTrue(text(model).contains(" p1  "), text(model))

@@ -209,7 +209,8 @@ enum ProtocolView {
     let bars = session.movement(take.movement)?.bars
     let start = bars?.labels[take.startBar] ?? "\(take.startBar)"
     let end = take.endBar.flatMap { bars?.labels[$0] } ?? "?"
-    var parts = [strings.text("protocol.take", ["take": take.label, "from": start, "to": end])]
+    let key = bars?.isScript == true ? "protocol.script.take" : "protocol.take"
+    var parts = [strings.text(key, ["take": take.label, "from": start, "to": end])]
     if let timecode = take.timecode { parts.append("TC \(timecode)") }
     if let file = take.file { parts.append(file) }
     if take.isFalseStart { parts.append(strings.text("protocol.falseStart")) }
