@@ -16,6 +16,10 @@ final class ProtocolScriptExportTests: XCTestCase {
       try session.apply(line, at: start.addingTimeInterval(second))
     }
     let labels = ProtocolExport(name: "book", session: session).text(.audacity)
+    let edl = ProtocolExport(name: "book", session: session).text(.edl)
+    XCTAssertTrue(edl.contains("* SCRIPT: MOVEMENT 1 LINES p1.1-p2.6, 4 S A LINE ASSUMED"), edl)
+    XCTAssertTrue(edl.contains("00:00:00:00 00:00:40:00"), edl)
+    XCTAssertFalse(edl.contains("TEMPO"), edl)
     XCTAssertEqual(
       labels.split(separator: "\n"),
       [
