@@ -27,6 +27,8 @@ public struct FileKind: Sendable, Equatable {
   /// A week of sessions logged line by line is a few megabytes.
   public static let journal = FileKind(noun: "protocol journal", byteLimit: 256 * megabyte)
   public static let journalLine = FileKind(noun: "journal line", byteLimit: 512 * kilobyte)
+  /// A narration script is text: a book read aloud is about a megabyte.
+  public static let script = FileKind(noun: "script", byteLimit: 4 * megabyte)
   /// The largest MusicXML scores of whole operas are tens of megabytes.
   public static let score = FileKind(noun: "score", byteLimit: 64 * megabyte)
   /// About three hours of 48 kHz stereo, or an hour at 96 kHz and 24 bits.

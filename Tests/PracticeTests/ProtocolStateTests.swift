@@ -85,8 +85,10 @@ final class ProtocolStateTests: XCTestCase {
     let movement = session.works[0].movements[0]
     XCTAssertEqual(fields(movement), ["id", "title", "bars", "notes"])
     XCTAssertEqual(fields(movement.id), ["work", "number"])
-    // The positions are made from the labels when the map is read.
-    XCTAssertEqual(fields(movement.bars), ["labels", "rehearsalMarks", "sections", "positions"])
+    // Whether it is a script's, and the positions, are made from the labels when the map is
+    // read.
+    XCTAssertEqual(
+      fields(movement.bars), ["labels", "rehearsalMarks", "sections", "isScript", "positions"])
     XCTAssertEqual(fields(movement.bars.rehearsalMarks[0]), ["name", "bar"])
     XCTAssertEqual(
       fields(movement.bars.sections[0]),

@@ -149,8 +149,10 @@ extension HeadlessProtocol {
     let (session, problems) = try session(name, store: store, strings: strings)
     // The take sheet's clock times are the producer's, at the session's first take.
     let offset = LocalTime.utcOffset(at: session.takes.first?.startedAt ?? Date())
-    let text = ProtocolExport(name: name, session: session, utcOffset: offset, frameRate: rate)
-      .text(chosen)
+    let lines = store.script(of: name).flatMap { try? Script(text: $0) }?.textByLabel ?? [:]
+    let text = ProtocolExport(
+      name: name, session: session, utcOffset: offset, frameRate: rate, scriptText: lines
+    ).text(chosen)
     return ((byteOrderMark ? "\u{FEFF}" : "") + text, problems)
   }
 
@@ -192,6 +194,71 @@ extension HeadlessProtocol {
       try journal.add(
         [line], by: author, store: store, at: date, utcOffset: LocalTime.utcOffset(at: date))
     }
+  }
+
+  /// A new protocol with one `mvt K "TITLE": LINES` line per section of the script at `path`
+  /// (see `Script`), its lines as bars labelled `p3.2`. The script is read and checked first,
+  /// so a file that is not a script leaves no protocol behind.
+  public static func new(
+    _ name: String, script path: String, by author: String?, store: ProtocolStore, at date: Date
+  ) throws(Launcher.Failure) {
+    let (text, lines) = try readScript(path)
+    try new(name, store: store, at: date)
+    do {
+      try store.saveScript(text, of: name)
+    } catch {
+      throw Launcher.Failure(protocol: name, error)
+    }
+    var journal = try ProtocolJournal.open(name, store: store)
+    for line in lines {
+      try journal.add(
+        [line], by: author, store: store, at: date, utcOffset: LocalTime.utcOffset(at: date))
+    }
+  }
+
+  /// The movement lines of the script at `path`: `mvt 2 "Scene 2": p4.1-3 p5.1-2`. Quotes leave
+  /// titles, as they do a score's.
+  public static func scriptLines(path: String) throws(Launcher.Failure) -> [String] {
+    try readScript(path).lines
+  }
+
+  /// The script's text and its movement lines.
+  private static func readScript(_ path: String) throws(Launcher.Failure) -> (
+    text: String, lines: [String]
+  ) {
+    let url = URL(fileURLWithPath: path)
+    let file = url.lastPathComponent
+    let text: String
+    do {
+      text = try ScriptFile.read(url)
+    } catch {
+      var message = error.message
+      if case .malformed = error {
+        message = Message("protocol.error.scriptNotText", ["file": file])
+      }
+      throw Launcher.Failure(description: error.description, message: message)
+    }
+    let script: Script
+    do {
+      script = try Script(text: text)
+    } catch {
+      throw Launcher.Failure(
+        description: StorageError.malformed(file: file, reason: error.description).description,
+        message: error.key.map { Message($0, ["file": file]) })
+    }
+    var lines: [String] = []
+    for (index, section) in script.sections.enumerated() {
+      let title = (section.title ?? "").filter { $0 != "\"" }.split(whereSeparator: \.isWhitespace)
+        .joined(separator: " ")
+      do {
+        lines.append(
+          "mvt \(index + 1)" + (title.isEmpty ? "" : " \"\(title)\"") + ": "
+            + (try section.bars()).compactForm)
+      } catch {
+        throw Launcher.Failure(description: "section \(index + 1): \(error.description)")
+      }
+    }
+    return (text, lines)
   }
 
   /// The movement lines of the score at `path`.

@@ -30,7 +30,12 @@ extension ProtocolExport {
     for movementPlan in plan.movements {
       let map = movementPlan.bars
       let firstWithTempo = map.sections.first?.firstBar ?? map.count
-      if firstWithTempo > 0 {
+      if map.isScript {
+        lines.append(
+          "* SCRIPT: MOVEMENT \(movementPlan.movement.number) "
+            + "\(Self.edlBars(0...map.count - 1, in: map)), "
+            + "\(Int(Self.scriptLineSeconds)) S A LINE ASSUMED")
+      } else if firstWithTempo > 0 {
         let bars = Self.edlBars(0...firstWithTempo - 1, in: map)
         lines.append(
           "* NO TEMPO FOR \(bars) OF MOVEMENT \(movementPlan.movement.number): "
@@ -80,9 +85,11 @@ extension ProtocolExport {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// `BARS 1-24` or `BAR 25`, by printed labels, which keep their case (`12a`).
+  /// `BARS 1-24` or `BAR 25`, by printed labels, which keep their case (`12a`); a script's
+  /// `LINES p2.1-p3.1` or `LINE p2.2`.
   static func edlBars(_ bars: ClosedRange<Int>, in map: BarMap) -> String {
-    (bars.count == 1 ? "BAR " : "BARS ") + span(bars, in: map, dash: "-")
+    let noun = map.isScript ? "LINE" : "BAR"
+    return noun + (bars.count == 1 ? " " : "S ") + span(bars, in: map, dash: "-")
   }
 
   /// The reel of each take, by its position in `takes`, different for every take: a conform

@@ -63,7 +63,8 @@ extension ProtocolExport {
       let header =
         ["Take"] + (showsDays ? ["Day"] : [])
         + [
-          "Bars", "Began", "Ended", "Length", "Timecode", "Ratings and marks", "Edit points",
+          Self.barsHeading(of: map), "Began", "Ended", "Length", "Timecode", "Ratings and marks",
+          "Edit points",
           "Notes", "File",
         ]
       lines += [
@@ -106,8 +107,11 @@ extension ProtocolExport {
         Self.clockTime(take.clockEnd, utcOffset: utcOffset(of: take)),
         Self.length(of: take),
         timecode(of: take).map { Self.escaped($0.description) } ?? "",
-        Self.marksInBarOrder(take).map { Self.escaped(Self.markText($0, in: map)) }
-          .joined(separator: "<br>"),
+        Self.marksInBarOrder(take).map { mark in
+          Self.escaped(
+            ([Self.markText(mark, in: map)] + [quotedText(of: mark, in: map)].compactMap { $0 })
+              .joined(separator: " "))
+        }.joined(separator: "<br>"),
         take.editPoints.map { Self.escaped(map.labels[$0]) }.joined(separator: ", "),
         take.notes.map(Self.escaped).joined(separator: "<br>"),
         take.file.map(Self.escaped) ?? "",

@@ -19,7 +19,8 @@ extension ProtocolExport {
         let header =
           ["Take"] + (showsDays ? ["Day"] : [])
           + [
-            "Bars", "Began", "Ended", "Length", "Timecode", "Verdict", "Ratings and tags", "Notes",
+            Self.barsHeading(of: map), "Began", "Ended", "Length", "Timecode", "Verdict",
+            "Ratings and tags", "Notes",
             "File",
           ]
         lines += [
@@ -35,7 +36,10 @@ extension ProtocolExport {
               Self.clockTime(take.clockEnd, utcOffset: utcOffset(of: take)),
               Self.length(of: take),
               timecode(of: take)?.description ?? "", Self.verdict(of: take) ?? "",
-              Self.marksInBarOrder(take).map { Self.markText($0, in: map) }.joined(separator: "; "),
+              Self.marksInBarOrder(take).map { mark in
+                ([Self.markText(mark, in: map)] + [quotedText(of: mark, in: map)].compactMap { $0 })
+                  .joined(separator: " ")
+              }.joined(separator: "; "),
               take.notes.joined(separator: "; "), take.file ?? "",
             ]
           lines.append("| " + cells.map(Self.tableCell).joined(separator: " | ") + " |")

@@ -25,13 +25,18 @@ public struct ProtocolExport: Sendable {
   /// Seconds east of UTC for the clock times of the printed take sheet, for takes whose line
   /// did not record its own.
   let utcOffset: Int
+  /// A script's lines' text by label (`p3.2`), which the take sheets quote after a mark; empty
+  /// for a score, or a script whose text was not kept.
+  let scriptText: [String: String]
 
   /// Timecodes at `frameRate` are the same instants as the session's, counted at that rate
   /// (see `Timecode.converted(to:adding:)`), for an editor whose timeline runs at another.
   public init(
-    name: String, session: ProtocolSession, utcOffset: Int = 0, frameRate: FrameRate? = nil
+    name: String, session: ProtocolSession, utcOffset: Int = 0, frameRate: FrameRate? = nil,
+    scriptText: [String: String] = [:]
   ) {
     self.name = name
+    self.scriptText = scriptText
     self.session = session
     self.utcOffset = utcOffset
     self.frameRate = frameRate ?? session.frameRate
@@ -66,10 +71,15 @@ public struct ProtocolExport: Sendable {
   /// it keeps estimated times in bar order, so a marker still lands near its bar.
   static let barSecondsWithoutTempo = 2.0
 
+  /// What a script's line lasts read aloud: about ten words at 150 words a minute. A script
+  /// has no tempo, so its marks are placed in proportion to the lines before them.
+  static let scriptLineSeconds = 4.0
+
   /// The time `bars` take at the movement's meters and tempos, bar by bar, so a bar without a
-  /// tempo costs only itself the guess.
+  /// tempo costs only itself the guess; a script's lines each take `scriptLineSeconds`.
   static func seconds(_ bars: Range<Int>, in map: BarMap) -> Double {
-    bars.reduce(0) { $0 + (map.seconds($1...$1) ?? barSecondsWithoutTempo) }
+    if map.isScript { return Double(bars.count) * scriptLineSeconds }
+    return bars.reduce(0) { $0 + (map.seconds($1...$1) ?? barSecondsWithoutTempo) }
   }
 
   /// What the producer said of the take as a whole, for the take sheets; nil for nothing.
@@ -120,9 +130,34 @@ public struct ProtocolExport: Sendable {
     return bars.count == 1 ? first : first + dash + map.labels[bars.upperBound]
   }
 
-  /// `bars 12–20` or `bar 12`.
+  /// The text of the lines `mark` is on, for the take sheets: whole when short, else the
+  /// first words of each line, so a sheet stays a sheet; nil without the script's text.
+  func quotedText(of mark: Mark, in map: BarMap) -> String? {
+    let lines = mark.bars.compactMap { scriptText[map.labels[$0]] }
+    guard !lines.isEmpty else { return nil }
+    let whole = lines.joined(separator: " / ")
+    guard whole.count > Self.quoteLength else { return "“\(whole)”" }
+    let starts = lines.map { line in
+      let words = line.split(separator: " ")
+      return words.prefix(Self.wordsPerLine).joined(separator: " ")
+        + (words.count > Self.wordsPerLine ? "…" : "")
+    }
+    return "“" + starts.joined(separator: " / ") + "”"
+  }
+
+  /// Marked text longer than this is cut to the first `wordsPerLine` words of each line.
+  static let quoteLength = 80
+  static let wordsPerLine = 4
+
+  /// `bars 12–20` or `bar 12`; a script's `lines p3.1–p3.4` or `line p3.1`.
   static func barsPhrase(_ bars: ClosedRange<Int>, in map: BarMap) -> String {
-    (bars.count == 1 ? "bar " : "bars ") + span(bars, in: map)
+    let noun = map.isScript ? "line" : "bar"
+    return noun + (bars.count == 1 ? " " : "s ") + span(bars, in: map)
+  }
+
+  /// The heading of a take sheet's column of bars, `Lines` for a script's.
+  static func barsHeading(of map: BarMap) -> String {
+    map.isScript ? "Lines" : "Bars"
   }
 
   /// A take's marks by their first bar, in the order entered where that is the same, since

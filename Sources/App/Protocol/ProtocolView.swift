@@ -238,7 +238,8 @@ enum ProtocolView {
     let bars = session.movement(take.movement)?.bars
     let start = bars?.labels[take.startBar] ?? "\(take.startBar)"
     let end = take.endBar.flatMap { bars?.labels[$0] } ?? "?"
-    var parts = [strings.text("protocol.take", ["take": take.label, "from": start, "to": end])]
+    let key = bars?.isScript == true ? "protocol.script.take" : "protocol.take"
+    var parts = [strings.text(key, ["take": take.label, "from": start, "to": end])]
     if let timecode = take.timecode { parts.append("TC \(timecode)") }
     if let file = take.file { parts.append(file) }
     if take.isFalseStart { parts.append(strings.text("protocol.falseStart")) }
@@ -288,11 +289,22 @@ enum ProtocolView {
       for bar in segment.bars { planRows[bar] = row }
     }
     let cells = Dictionary(zip(map.takes, map.rows)) { first, _ in first }
+    // A script's labels are too wide to number every fifth line, so its paragraphs stand
+    // where a score's letters do: `p3` over paragraph 3's first line, and after `←` at the
+    // left when the window starts inside it.
+    let marks =
+      map.bars.isScript
+      ? map.bars.labels.indices.compactMap { line in
+        Script.line(map.bars.labels[line]).flatMap {
+          $0.line == 1 ? (line, "p\($0.paragraph)") : nil
+        }
+      }
+      : map.bars.rehearsalMarks.map { ($0.bar, $0.name) }
+    // Lines say "line" where bars say "bar".
+    let keyPrefix = map.bars.isScript ? "protocol.script." : "protocol."
     var view = TakeMapView(
       barLabels: map.bars.labels,
-      rehearsalMarks: Dictionary(map.bars.rehearsalMarks.map { ($0.bar, $0.name) }) { first, _ in
-        first
-      },
+      rehearsalMarks: Dictionary(marks) { first, _ in first },
       rows: shown.map { take in
         let row = cells[take] ?? []
         return TakeMapView.Row(
@@ -325,7 +337,7 @@ enum ProtocolView {
       screen.jump.map { strings.text("protocol.jump", ["typed": $0]) + "_" }
       ?? (screen.isTyping ? "> " + screen.entry + "_" : nil)
       ?? strings.text(
-        "protocol.atBar",
+        map.bars.isScript ? "protocol.script.atLine" : "protocol.atBar",
         [
           "bar": map.bars.labels[barIndex], "best": best.isEmpty ? none : best,
           "plan": planned ?? none,
@@ -350,7 +362,7 @@ enum ProtocolView {
     for problem in map.unresolved where y < area.maxY - 1 {
       canvas.write(
         strings.text(
-          "protocol.unresolved",
+          keyPrefix + "unresolved",
           [
             "bar": map.bars.labels[problem.bar],
             "tags": problem.tags.map(\.name).joined(separator: ", "),
@@ -362,13 +374,13 @@ enum ProtocolView {
       // Bars nobody played, or played but not rated, are no "nothing better than" with nothing.
       let key =
         switch run.best {
-        case .uncovered: "protocol.uncovered"
-        case .unrated: "protocol.unrated"
-        case .rated: "protocol.weak"
+        case .uncovered: "uncovered"
+        case .unrated: "unrated"
+        case .rated: "weak"
         }
       canvas.write(
         strings.text(
-          key,
+          keyPrefix + key,
           [
             "from": map.bars.labels[run.bars.lowerBound],
             "to": map.bars.labels[run.bars.upperBound],

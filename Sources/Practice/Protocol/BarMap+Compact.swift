@@ -4,6 +4,8 @@ extension BarMap {
   ///
   /// - bars: `FIRST-LAST` numbers them `FIRST` to `LAST` (`0-245` has a pickup); a single word
   ///   such as `12a` adds one bar with that printed label. `0-12 12a 13-245` has 247 bars.
+  /// - a script's lines: `pP.FIRST-LAST` are lines `FIRST` to `LAST` of paragraph `P`, labelled
+  ///   `pP.FIRST` and so on (`p3.1-4` is `p3.1 p3.2 p3.3 p3.4`); `p3.5` alone adds one line.
   /// - rehearsal marks: `NAME=BAR`, such as `A=12`.
   /// - meter and tempo: `METER@q=BPM` (or `@♩=BPM`, the tempo in quarter notes) from the first
   ///   bar, or `BAR:METER@q=BPM` from bar `BAR`, such as `3/4@q=120 41:4/4@q=96`.
@@ -31,6 +33,11 @@ extension BarMap {
           throw Self.outOfOrder(String(range.lowerBound), after: previous)
         }
         labels += range.map(String.init)
+      } else if let lines = Self.scriptLines(word) {
+        guard lines.count <= Self.maximumBars - labels.count else {
+          throw ProtocolError("a movement has at most \(Self.maximumBars) bars")
+        }
+        labels += lines
       } else if word.contains("/") {
         throw ProtocolError("\"\(word)\" needs a tempo, as \(word)@q=120")
       } else if word.contains(where: Self.reservedCharacters.contains) {
@@ -89,6 +96,16 @@ extension BarMap {
     return first...last
   }
 
+  /// `pP.FIRST-LAST`, lines `FIRST` to `LAST` of paragraph `P`, as labels; nil for anything
+  /// else.
+  private static func scriptLines(_ word: Substring) -> [String]? {
+    let ends = word.split(separator: "-", omittingEmptySubsequences: false)
+    guard ends.count == 2, let first = Script.line(ends[0]), let last = Int(ends[1]),
+      first.line <= last
+    else { return nil }
+    return (first.line...last).map { Script.label(paragraph: first.paragraph, line: $0) }
+  }
+
   /// `METER@q=BPM` or `METER@♩=BPM`, such as `6/8@q=90`.
   private static func section(_ word: Substring, from firstBar: Int) throws(ProtocolError)
     -> Section
@@ -105,7 +122,8 @@ extension BarMap {
   }
 
   /// The map in the compact form, which reads back as the same map: the importer writes it
-  /// into the journal as `mvt K "TITLE": …`. Runs of plain numbers become ranges.
+  /// into the journal as `mvt K "TITLE": …`. Runs of plain numbers, and of a paragraph's
+  /// lines, become ranges.
   public var compactForm: String {
     var words: [String] = []
     var position = 0
@@ -115,8 +133,16 @@ extension BarMap {
         while last + 1 < count, labels[last + 1] == String(first + last + 1 - position) {
           last += 1
         }
+      } else if let first = Script.line(labels[position]) {
+        while last + 1 < count,
+          labels[last + 1]
+            == Script.label(paragraph: first.paragraph, line: first.line + last + 1 - position)
+        {
+          last += 1
+        }
       }
-      words.append(last == position ? labels[position] : "\(labels[position])-\(labels[last])")
+      let end = Script.line(labels[last]).map { String($0.line) } ?? labels[last]
+      words.append(last == position ? labels[position] : "\(labels[position])-\(end)")
       position = last + 1
     }
     words += rehearsalMarks.map { "\($0.name)=\(labels[$0.bar])" }

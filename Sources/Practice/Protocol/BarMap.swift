@@ -46,6 +46,10 @@ public struct BarMap: Equatable, Sendable {
   public let rehearsalMarks: [RehearsalMark]
   /// In order of their first bars.
   public let sections: [Section]
+  /// Whether the map is a script's lines (`p1.1`, `p1.2`, …) rather than a score's bars: then
+  /// it has no meter, so `p3.2.1` is no beat, and texts say lines rather than bars. Kept rather
+  /// than computed, as the exports ask it for every mark.
+  public let isScript: Bool
   private let positions: [String: Int]
 
   /// Characters that the entry language uses around bars, and so may not be part of a label
@@ -102,6 +106,7 @@ public struct BarMap: Equatable, Sendable {
     self.rehearsalMarks = rehearsalMarks
     self.sections = sections
     self.positions = positions
+    isScript = sections.isEmpty && labels.allSatisfy { Script.line($0) != nil }
   }
 
   private static func isPlain(_ name: String) -> Bool {

@@ -49,12 +49,15 @@ extension EditingPlan.MovementPlan {
       + (title.map { ": \($0)" } ?? "")
   }
 
-  /// A line per segment: `take 3: bars 1–24`, `take 5: bar 25`, `no take: bars 88–96`.
+  /// A line per segment: `take 3: bars 1–24`, `take 5: bar 25`, `no take: bars 88–96`; a
+  /// script's lines are their labels alone, `take 2: p3.1–p4.6`, which say lines already.
   public var lines: [String] {
     segments.map { segment in
       let first = bars.labels[segment.bars.lowerBound]
       let last = bars.labels[segment.bars.upperBound]
-      let span = segment.bars.count == 1 ? "bar \(first)" : "bars \(first)–\(last)"
+      let range = segment.bars.count == 1 ? first : "\(first)–\(last)"
+      let span =
+        bars.isScript ? range : (segment.bars.count == 1 ? "bar " : "bars ") + range
       return (segment.label.map { "take \($0)" } ?? "no take") + ": " + span
     }
   }

@@ -39,10 +39,11 @@ extension Mark {
   }
 
   /// `bars 12–20 vla ++ i G`: its bars, part, rating, tag letters and note as the producer
-  /// typed them, short enough to read on a marker.
+  /// typed them, short enough to read on a marker; a script's are `lines p3.1–p3.4 …`.
   public func summary(in map: BarMap) -> String {
+    let noun = map.isScript ? "line" : "bar"
     let words =
-      [(bars.count == 1 ? "bar " : "bars ") + barsText(in: map)]
+      [noun + (bars.count == 1 ? " " : "s ") + barsText(in: map)]
       + [part].compactMap { $0 } + (rating.map { [$0.unicode] } ?? [])
       + tags.map { String($0.letter) } + [note].compactMap { $0 }
     return words.joined(separator: " ")

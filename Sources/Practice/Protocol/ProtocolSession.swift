@@ -983,6 +983,11 @@ public struct ProtocolSession: Equatable, Sendable {
     guard map.bar(text) == nil, let point = text.lastIndex(of: "."),
       let bar = map.bar(text[..<point])
     else { return (try position(of: text, in: movement), nil) }
+    // A script has no meter: `p3.2.1` would read as a beat of a line.
+    guard !map.isScript else {
+      throw ProtocolError(
+        "line \(text[..<point]) of a script has no beats: write \(text[..<point])")
+    }
     let meter = map.sections.last { $0.firstBar <= bar }?.beatsPerBar ?? 4
     guard let beat = Int(text[text.index(after: point)...]), (1...meter).contains(beat) else {
       throw ProtocolError(

@@ -60,11 +60,27 @@ struct RecordingProtocol: ParsableCommand {
     @Option(help: "A MusicXML score (.musicxml, .xml or .mxl) whose movements and bars to take.")
     var score: String?
 
+    @Option(
+      help: """
+        A script in plain text or Markdown (.md, .txt): each heading starts a movement, blank \
+        lines part paragraphs, and line 2 of paragraph 3 is bar p3.2.
+        """)
+    var script: String?
+
     @OptionGroup var author: AuthorOption
+
+    func validate() throws {
+      if score != nil && script != nil {
+        throw ValidationError("give --score or --script, not both")
+      }
+    }
 
     func run() throws {
       try RecordingProtocol.withProtocols { store, _ in
-        if let score {
+        if let script {
+          try HeadlessProtocol.new(
+            name, script: script, by: author.resolved, store: store, at: Date())
+        } else if let score {
           try HeadlessProtocol.new(
             name, score: score, by: author.resolved, store: store, at: Date())
         } else {

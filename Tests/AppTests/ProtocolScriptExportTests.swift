@@ -1,0 +1,57 @@
+import Foundation
+import Practice
+import XCTest
+
+@testable import App
+
+/// A script has no tempo: the timelines give each line the same time read aloud.
+final class ProtocolScriptExportTests: XCTestCase {
+  func testMarksArePlacedInProportionToTheLinesBeforeThem() throws {
+    var session = ProtocolSession()
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+    for (second, line) in [
+      (0.0, "mvt 1: p1.1-4 p2.1-6"), (10, "take @p1.1"), (11, "p1.3-p2.2 +"), (12, "p2.6 w"),
+      (13, "end p2.6"),
+    ] {
+      try session.apply(line, at: start.addingTimeInterval(second))
+    }
+    let labels = ProtocolExport(name: "book", session: session).text(.audacity)
+    let edl = ProtocolExport(name: "book", session: session).text(.edl)
+    XCTAssertTrue(edl.contains("* SCRIPT: MOVEMENT 1 LINES p1.1-p2.6, 4 S A LINE ASSUMED"), edl)
+    XCTAssertTrue(edl.contains("00:00:00:00 00:00:40:00"), edl)
+    XCTAssertFalse(edl.contains("TEMPO"), edl)
+    XCTAssertEqual(
+      labels.split(separator: "\n"),
+      [
+        "0.000000\t40.000000\ttake 1 lines p1.1–p2.6",
+        "8.000000\t8.000000\ttake 1 lines p1.3–p2.2 +",
+        "36.000000\t36.000000\ttake 1 line p2.6 w",
+      ])
+  }
+
+  func testTheTakeSheetQuotesShortTextWholeAndLongTextByItsFirstWords() throws {
+    let script = try Script(
+      text: """
+        Call me Ishmael.
+        Some years ago, never mind how long precisely, having little or no money in my purse,
+        and nothing particular to interest me on shore,
+        """)
+    var session = ProtocolSession()
+    for line in ["mvt 1: p1.1-3", "take @p1.1", "p1.1 +", "p1.1-p1.3 i", "end p1.3"] {
+      try session.apply(line, at: Date(timeIntervalSince1970: 1_800_000_000))
+    }
+    let export = ProtocolExport(name: "book", session: session, scriptText: script.textByLabel)
+    let sheet = export.text(.md)
+    XCTAssertTrue(sheet.contains("p1.1 + “Call me Ishmael.”"), sheet)
+    XCTAssertTrue(
+      sheet.contains(
+        "p1.1–p1.3 intonation “Call me Ishmael. / Some years ago, never… / and nothing particular to…”"
+      ),
+      sheet)
+    XCTAssertTrue(export.text(.html).contains("p1.1 + “Call me Ishmael.”"))
+    // Without the script's text, the labels alone.
+    XCTAssertTrue(
+      ProtocolExport(name: "book", session: session).text(.md).contains(
+        "| p1.1 +; p1.1–p1.3 intonation |"))
+  }
+}
