@@ -47,6 +47,20 @@ final class LocaleCatalogTests: StorageTestCase {
     XCTAssertEqual(catalog.extraKeys(in: "fr"), [])
   }
 
+  /// The practice room reads English at start and another language when it is first spoken.
+  func testALanguageNotReadAtOnceIsReadWhenAskedForAndABrokenOneIsEnglish() throws {
+    _ = try makeCatalog()
+    try writeLocales(["xx.json": "{ not json"])
+    let catalog = try LocaleCatalog(assetsFolder: assets, reading: [])
+    XCTAssertEqual(catalog.availableLanguages, ["en", "de", "fr", "xx"])
+    XCTAssertEqual(catalog.localizer(for: "fr")["menu.quit"], "Quitter")
+    XCTAssertEqual(catalog.missingKeys(in: "de"), ["menu.help", "score"])
+    let broken = catalog.localizer(for: "xx")
+    XCTAssertEqual(broken.language, "en")
+    XCTAssertEqual(broken["menu.quit"], "Quit")
+    XCTAssertThrowsError(try LocaleCatalog(assetsFolder: assets), "read at once, it is refused")
+  }
+
   func testInvalidJSONIsAOneLineError() throws {
     try writeLocales(["en.json": #"{"a": "A"}"#, "de.json": "{\n\"a\": \"A\",\n\"b\" \"B\"\n}"])
 

@@ -51,7 +51,8 @@ public enum Launcher {
     }
     let catalog: LocaleCatalog
     do {
-      catalog = try LocaleCatalog(assetsFolder: assets)
+      // English is read now, the language spoken when it is first asked for, and no other.
+      catalog = try LocaleCatalog(assetsFolder: assets, reading: [])
     } catch {
       throw Failure(description: "\(error)")
     }
@@ -180,7 +181,9 @@ extension Launcher {
   public static func languagesNeedingUnicode(_ catalog: LocaleCatalog) -> Set<String> {
     Set(
       catalog.availableLanguages.filter { language in
-        catalog.localizer(for: language).text("language.\(language)").contains {
+        // Every language's own name is in the English file too.
+        catalog.localizer(for: LocaleCatalog.fallbackLanguage).text("language.\(language)").contains
+        {
           $0 != "?" && ASCIIFallback.character(for: $0) == "?"
         }
       })
