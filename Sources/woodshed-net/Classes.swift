@@ -287,6 +287,22 @@ struct ClassCommand: AsyncParsableCommand {
     return items[number - 1]
   }
 
+  /// Tells the server the player accepted or finished recommendation `number` of the inbox,
+  /// and prints what the teacher is told.
+  static func answer(
+    _ number: Int, with call: (PracticeRoomClient, String, String) async throws -> ClassInboxItem,
+    saying key: String
+  ) async throws {
+    let texts = try ClassCommand.texts()
+    let (client, token) = try SharedPatterns.session()
+    let item = try await ClassCommand.inboxItem(number, client: client, token: token, texts: texts)
+    let answered = try await call(client, item.recommendation.id, token)
+    print(
+      TerminalText.message(
+        texts.text(
+          key, ["item": answered.recommendation.itemId, "teacher": answered.teacher])))
+  }
+
   struct Accept: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Accept recommendation N of `woodshed class inbox`; your teacher is told.")
@@ -294,17 +310,9 @@ struct ClassCommand: AsyncParsableCommand {
     @Argument(help: "The recommendation's number in `woodshed class inbox`.") var number: Int
 
     func run() async throws {
-      let texts = try ClassCommand.texts()
-      let (client, token) = try SharedPatterns.session()
-      let item = try await ClassCommand.inboxItem(
-        number, client: client, token: token, texts: texts)
-      let accepted = try await client.acceptRecommendation(
-        id: item.recommendation.id, token: token)
-      print(
-        TerminalText.message(
-          texts.text(
-            "class.accepted",
-            ["item": accepted.recommendation.itemId, "teacher": accepted.teacher])))
+      try await ClassCommand.answer(
+        number, with: { try await $0.acceptRecommendation(id: $1, token: $2) },
+        saying: "class.accepted")
     }
   }
 
@@ -315,17 +323,9 @@ struct ClassCommand: AsyncParsableCommand {
     @Argument(help: "The recommendation's number in `woodshed class inbox`.") var number: Int
 
     func run() async throws {
-      let texts = try ClassCommand.texts()
-      let (client, token) = try SharedPatterns.session()
-      let item = try await ClassCommand.inboxItem(
-        number, client: client, token: token, texts: texts)
-      let finished = try await client.finishRecommendation(
-        id: item.recommendation.id, token: token)
-      print(
-        TerminalText.message(
-          texts.text(
-            "class.finished",
-            ["item": finished.recommendation.itemId, "teacher": finished.teacher])))
+      try await ClassCommand.answer(
+        number, with: { try await $0.finishRecommendation(id: $1, token: $2) },
+        saying: "class.finished")
     }
   }
 }

@@ -53,4 +53,15 @@ final class DAWCueTests: XCTestCase {
       DAWCue.changes(from: ProtocolSession(), to: session).map(\.name),
       ["take 1 bar 0", "take 1 bar 2 w", "take 2 bar 10", "take 2 bar 11 i"])
   }
+
+  /// The live screen stamps a take with the recorder's timecode: a line starts a take as the
+  /// journal reads it.
+  func testALineStartsATakeAsTheJournalReadsIt() {
+    for line in ["take", "take 3", "take @12", "TAKE 4 @A"] {
+      XCTAssertTrue(ProtocolSession.startsTake(line), line)
+    }
+    for line in ["takes", "T1 note take", "tc 10:00:00:00", "12 take", "note take 2"] {
+      XCTAssertFalse(ProtocolSession.startsTake(line), line)
+    }
+  }
 }

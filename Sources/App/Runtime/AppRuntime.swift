@@ -33,11 +33,11 @@ public final class AppRuntime {
   private var screenReaderFrames = ScreenReaderFrames()
   static let serverCheckInterval: UInt64 = 3_000_000_000
 
-  /// `services` makes the services, given where they post what they find.
   /// What the run does before the first key: the effects of a screen opened from the command
   /// line.
   private let opening: [Effect]
 
+  /// `services` makes the services, given where they post what they find.
   init(
     model: AppModel, terminal: any InteractiveTerminal, logger: Logger, opening: [Effect] = [],
     services: (_ post: @escaping @Sendable (AppEvent) -> Void) -> AppServices
@@ -399,13 +399,14 @@ public final class AppRuntime {
   /// With the recorder's timecode coming in, a take starts with a `tc` line of it, entered
   /// together with the take: its timecode is the recorder's, whatever the box's clock does.
   private func stamped(_ lines: [String], rate: FrameRate) -> [String] {
-    let startsTake = lines.contains { $0.split(separator: " ").first?.lowercased() == "take" }
-    guard startsTake, let timecode = services.timecode?.now(rate: rate) else { return lines }
+    guard lines.contains(where: ProtocolSession.startsTake),
+      let timecode = services.timecode?.now(rate: rate)
+    else { return lines }
     return ["tc \(timecode)"] + lines
   }
 
-  /// Tells the DAW what changed in an open protocol; one that cannot be told is said once
-  /// on screen, and the protocol goes on without it.
+  /// Tells the DAW what changed in an open protocol; a DAW that cannot be told is said on
+  /// screen, and the protocol goes on without it.
   private func cue(from old: ProtocolSession, to new: ProtocolSession) {
     do throws(Launcher.Failure) {
       try services.daw?.send(from: old, to: new)

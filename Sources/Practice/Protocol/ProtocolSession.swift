@@ -207,6 +207,13 @@ public struct ProtocolSession: Equatable, Sendable {
 
   public init() {}
 
+  /// Whether `line` starts a take, as `take`, `take 3` or `take @12` do, read as the journal
+  /// reads it.
+  public static func startsTake(_ line: String) -> Bool {
+    guard case .take = try? ProtocolCommand(parsing: line) else { return false }
+    return true
+  }
+
   /// This session without the actions in effect: what it is stays, but `undo` can no longer
   /// reach the lines so far. A line that needs one of them (an undo with no action of its
   /// author after them, a line joining an action before them) is refused and sets
