@@ -102,7 +102,7 @@ public final class OnsetDetector {
     continuation = NoteContinuation(sampleRate: sampleRate)
     let partialFramesLate = PartialNovelty.framesLate + PartialOnsetPicker.lookAhead
     partialReach =
-      (partialFramesLate + 1) * spectrum.hop + partials.size - partials.soundStart(ofFrame: 0)
+      (partialFramesLate + 1) * spectrum.hop + partials.size - partials.earliestStart(ofFrame: 0)
     // Onsets are released as the partials' windows come in, which trail the input by up to
     // the click allowance and a hop.
     latency = max(spectralReach, partialReach) + merger.hold + clickAllowance + spectrum.hop

@@ -32,14 +32,34 @@ final class PartialNovelty {
   /// A partial heard within 3 % of a bin's frequency (half a semitone), or within a bin, is no
   /// new partial there: a wide vibrato swings the upper partials that far.
   static let vibratoWidth = 0.03
-  /// A note found by its partials started this long before the middle of the window.
+  /// A note found by its partials started this long before the middle of the window, when the
+  /// partials new in it show no clear rise to place it by.
   static let placementLeadSeconds = 0.045
+  /// A partial is new in a frame when it stands 2 dB above anything near it lately.
+  static let newPartialRise: Float = 1.26
+  /// The new partials' rise is clear when their magnitude grows fourfold (12 dB) from its foot.
+  static let clearRise = 4.0
+  /// Walking back from the new partials' top, twice the lowest magnitude so far is the ringing
+  /// of an earlier sound, not this note's foot.
+  static let earlierSound = 2.0
+  /// A note starts where its new partials' magnitude is still 26 dB under its top...
+  static let riseShare = 0.05
+  /// ...less this: a bowed, blown or sung note's partials go on swelling after the frames that
+  /// found it, so the share of their top then is reached late (14.5 ms on the tuning part's
+  /// bowed, blown and sung notes).
+  static let swellCorrectionSeconds = 0.0145
+  /// A rise is placed at most this long before where a note with no clear rise would be: the
+  /// detector reports every onset within its latency of where it is placed.
+  static let earliestRiseSeconds = 0.02
 
   let hop: Int
   let size: Int
   /// Frames from the judged one to the newest one it needs.
   static var framesLate: Int { hopsPerWindow }
   private let placementLead: Int
+  /// From the first frame whose window holds `riseShare` of a new partial's top to its start.
+  private let riseOffset: Int
+  private let earliestRise: Int
   private let spectrum: OnsetSpectrum
   private let firstBin: Int
   private let binCount: Int
@@ -63,6 +83,10 @@ final class PartialNovelty {
     let size = spectrum.size
     self.size = size
     placementLead = Int(Double(sampleRate) * Self.placementLeadSeconds)
+    earliestRise = Int(Double(sampleRate) * Self.earliestRiseSeconds)
+    riseOffset = Int(
+      (Double(size) * (1 - Self.coveredShare(holding: Self.riseShare))
+        - Self.swellCorrectionSeconds * Double(sampleRate)).rounded())
     let binWidth = Double(sampleRate) / Double(size)
     let firstBin = max(1, Int((Self.lowest / binWidth).rounded(.up)))
     self.firstBin = firstBin
@@ -86,10 +110,94 @@ final class PartialNovelty {
     }
   }
 
-  /// Where the sound of a note found in frame `frame` starts: its partials are clear by the
-  /// middle of the window, and a slow attack began a little before.
+  /// Where the sound of a note found in frame `frame` starts: where the partials new in that
+  /// frame rose out of their foot, followed frame by frame back from their top; without a clear
+  /// rise, a little before the window's middle, where its partials are clear.
   func soundStart(ofFrame frame: Int) -> Int {
-    max(0, frame * hop + size / 2 - placementLead)
+    let steady = frame * hop + size / 2 - placementLead
+    guard let risen = riseStart(ofFrame: frame) else { return max(0, steady) }
+    return max(0, risen, steady - earliestRise)
+  }
+
+  /// The earliest `soundStart(ofFrame:)` can place a note found in `frame`.
+  func earliestStart(ofFrame frame: Int) -> Int {
+    frame * hop + size / 2 - placementLead - earliestRise
+  }
+
+  /// Where the partials new in `frame` crossed `riseShare` of their top, while it is held.
+  private func riseStart(ofFrame frame: Int) -> Int? {
+    let oldest = max(0, frameCount - ringFrames)
+    guard frame + Self.framesLate < frameCount, frame > oldest else { return nil }
+    let bins = newBins(inFrame: frame, since: oldest)
+    guard !bins.isEmpty else { return nil }
+    let ringFrames = ringFrames
+    let binCount = binCount
+    let magnitude = { (frame: Int) in
+      let row = (frame % ringFrames) * binCount
+      return self.levels.withUnsafeBufferPointer { levels in
+        bins.reduce(0.0) { $0 + Double(levels[row + $1] - 1) }
+      }
+    }
+    var top = frame
+    for later in frame...(frame + Self.framesLate) where magnitude(later) > magnitude(top) {
+      top = later
+    }
+    var foot = top
+    for earlier in stride(from: top - 1, through: oldest, by: -1) {
+      let level = magnitude(earlier)
+      if level < magnitude(foot) {
+        foot = earlier
+      } else if level > Self.earlierSound * magnitude(foot) {
+        break
+      }
+    }
+    let base = magnitude(foot)
+    let topLevel = magnitude(top)
+    guard topLevel > Self.clearRise * base else { return nil }
+    let share = base + Self.riseShare * (topLevel - base)
+    var above = top
+    while above - 1 > foot, magnitude(above - 1) > share { above -= 1 }
+    let below = magnitude(above - 1)
+    let reached = magnitude(above)
+    let crossing = Double(above - 1) + (reached > below ? (share - below) / (reached - below) : 0)
+    return Int((crossing * Double(hop)).rounded()) + riseOffset
+  }
+
+  /// The partials standing out in `frame`, and in the window after it, above anything heard near
+  /// them since `oldest` (back to `memory` frames).
+  private func newBins(inFrame frame: Int, since oldest: Int) -> [Int] {
+    let ringFrames = ringFrames
+    let binCount = binCount
+    let row = { (frame: Int) in (frame % ringFrames) * binCount }
+    let now = row(frame)
+    let later = row(frame + Self.framesLate)
+    let standing = expf(2 * Self.prominence)
+    let apart = Self.neighbourDistance
+    let farthest = min(Self.memory, frame - oldest)
+    guard farthest >= Self.lag else { return [] }
+    return (apart..<(binCount - apart)).filter { bin in
+      let current = levels[now + bin]
+      let next = levels[later + bin]
+      guard current * current > standing * levels[now + bin - apart] * levels[now + bin + apart],
+        next * next > standing * levels[later + bin - apart] * levels[later + bin + apart]
+      else { return false }
+      var before: Float = 0
+      for back in Self.lag...farthest { before = max(before, spread[row(frame - back) + bin]) }
+      return min(current, next) > Self.newPartialRise * before
+    }
+  }
+
+  /// How much of a periodic Hann window a steady sound must fill, from the window's end, for its
+  /// magnitude to reach `share` of what the whole window gives.
+  static func coveredShare(holding share: Double) -> Double {
+    var low = 0.0
+    var high = 1.0
+    for _ in 0..<40 {
+      let middle = (low + high) / 2
+      let area = middle - sin(2 * Double.pi * middle) / (2 * Double.pi)
+      if area < share { low = middle } else { high = middle }
+    }
+    return (low + high) / 2
   }
 
   /// Adds the frame whose window starts at `windowStart` (one hop after the last one) and returns
