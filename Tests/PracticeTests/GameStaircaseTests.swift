@@ -1,5 +1,6 @@
 import DSP
 import Foundation
+import MusicTheory
 import Practice
 import XCTest
 
@@ -96,5 +97,68 @@ final class GameStaircaseTests: XCTestCase {
       GameStaircase(crossingSeconds: $0).level
     }
     XCTAssertEqual(levels, [1, 1, 2, 3, 3, 4, 5, 6, 6])
+  }
+
+  /// A minor pentatonic box at the fifth fret, as IntervalGameTests plays it.
+  private func game(staircase: GameStaircase? = GameStaircase()) -> IntervalGame {
+    let places: [(Int, Int, String)] = [
+      (6, 5, "P1"), (6, 8, "m3"), (5, 5, "P4"), (5, 7, "P5"), (4, 5, "m7"), (4, 7, "P1"),
+      (3, 5, "m3"), (3, 7, "P4"), (2, 5, "P5"), (2, 8, "m7"), (1, 5, "P1"), (1, 8, "m3"),
+    ]
+    return IntervalGame(
+      positions: places.map { FretPosition(string: $0.0, fret: $0.1) },
+      intervals: places.map { Interval(shortName: $0.2)! }, staircase: staircase)
+  }
+
+  func testAnAdaptiveGameSpeedsUpOnQuickRightMarksAndMissesRatherThanEnding() throws {
+    var game = game()
+    var random = SplitMix64(seed: 3)
+    game.advance(to: 0.5, using: &random)
+    XCTAssertTrue(game.isAdaptive)
+    let places = game.targets.sorted { $0.string < $1.string }
+    for (index, target) in places.enumerated() {
+      XCTAssertNotEqual(game.mark(target, at: 0.5 + 0.4 * Double(index + 1)), .wrong)
+    }
+    XCTAssertEqual(
+      game.crossingSeconds, 16 * pow(0.96, Double(places.count)), accuracy: 1e-9,
+      "a step faster for each quick mark")
+    XCTAssertEqual(game.entrySpacing, game.crossingSeconds / 4, accuracy: 1e-9)
+    game.advance(to: 4.5, using: &random)
+    let before = game.crossingSeconds
+    let wrong = try XCTUnwrap(game.tones.keys.first { !game.targets.contains($0) })
+    XCTAssertEqual(game.mark(wrong, at: 4.6), .wrong)
+    XCTAssertEqual(game.crossingSeconds, min(16, before / pow(0.96, 4)), accuracy: 1e-9)
+    XCTAssertGreaterThan(game.crossingSeconds, before)
+
+    var missing = self.game(staircase: GameStaircase(crossingSeconds: 8))
+    missing.advance(to: 8.01, using: &random)
+    XCTAssertFalse(missing.isOver, "the question reaching the edge is missed")
+    XCTAssertEqual(missing.missed, 1)
+    XCTAssertEqual(missing.crossingSeconds, 8 / pow(0.96, 4), accuracy: 1e-9, "and slows it")
+    missing.advance(to: 10_000, using: &random)
+    XCTAssertTrue(missing.isOver, "over after its questions")
+    XCTAssertEqual(missing.missed, IntervalGame.adaptiveQuestions)
+    XCTAssertFalse(missing.isPassed)
+  }
+
+  func testAnAdaptiveGameIsKeptOffTheBoards() {
+    var staircase = GameStaircase(crossingSeconds: 7.44)
+    staircase.record(GameStaircase.Answer(isCorrect: false, seconds: 1))
+    let figures = IntervalGame.figures(mode: .intervals, isHeard: false, pace: staircase)
+    XCTAssertEqual(figures["adaptive"], 1)
+    XCTAssertEqual(figures["pace"], 8.8, "to the tenth: 7.44 four steps slower")
+    XCTAssertFalse(IntervalGame.isRanked(figures))
+    XCTAssertTrue(IntervalGame.isRanked(IntervalGame.figures(mode: .intervals, isHeard: false)))
+  }
+
+  func testTheFixedLevelsKeepTheirCrossingTimes() {
+    var game = game(staircase: nil)
+    var random = SplitMix64(seed: 4)
+    XCTAssertFalse(game.isAdaptive)
+    XCTAssertEqual(game.crossingSeconds, 16)
+    game.advance(to: 0.5, using: &random)
+    for target in game.targets { game.mark(target, at: 1) }
+    XCTAssertEqual(game.crossingSeconds, IntervalGame.crossingSeconds(level: 1, clearedAtLevel: 1))
+    XCTAssertEqual(game.crossingSeconds, 16 * 0.96, accuracy: 1e-9)
   }
 }
