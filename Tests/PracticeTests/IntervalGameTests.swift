@@ -191,5 +191,6 @@ final class IntervalGameTests: XCTestCase {
     XCTAssertTrue(IntervalGame.isRanked(["score": 40]))
     XCTAssertFalse(IntervalGame.isRanked(["score": 40, "mode": 1]))
     XCTAssertFalse(IntervalGame.isRanked(["score": 40, "heard": 1]))
+    XCTAssertFalse(IntervalGame.isRanked(["score": 40, "adaptive": 1, "pace": 7.4]))
   }
 }
