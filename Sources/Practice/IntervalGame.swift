@@ -4,11 +4,17 @@ import MusicTheory
 /// left; the player marks every place on the visible neck holding the oldest question's
 /// interval, which clears it. A question reaching the left edge ends the game. Each level is
 /// faster and gives fewer aids; clearing `questionsPerLevel` questions moves up a level, and
-/// clearing level 6 passes the pattern. Time and the random generator are passed in, so a
-/// seeded game replays exactly.
+/// clearing level 6 passes the pattern. A game with a `GameStaircase` has no fixed levels: its
+/// pace follows the player's answers, the level is the one whose speed the pace has reached, a
+/// question reaching the left edge is missed and slows the lane rather than ending the game,
+/// and the game ends after `adaptiveQuestions`. Time and the random generator are passed in,
+/// so a seeded game replays exactly.
 public struct IntervalGame: Equatable, Sendable {
   public static let levels = 1...6
   public static let questionsPerLevel = 8
+  /// The questions an adaptive game asks, cleared or missed: as many as the fixed game's six
+  /// levels.
+  public static let adaptiveQuestions = questionsPerLevel * levels.count
   /// How the history names a game: its module and exercise.
   public static let module = "fretboard"
   public static let exercise = "intervals"
@@ -24,12 +30,20 @@ public struct IntervalGame: Equatable, Sendable {
     case noteNames = 1
   }
 
-  /// The figures a record keeps for its mode and for questions heard rather than read:
-  /// "mode" 1 for note names, "heard" 1 for heard; none of either for the first game.
-  public static func figures(mode: Mode, isHeard: Bool) -> [String: Double] {
+  /// The figures a record keeps for its mode, for questions heard rather than read and for a
+  /// pace that fits the player: "mode" 1 for note names, "heard" 1 for heard, "adaptive" 1 and
+  /// the last "pace" in seconds to the tenth for an adaptive game; none of them for the first
+  /// game, so records older than these modes read as what they are.
+  public static func figures(
+    mode: Mode, isHeard: Bool, pace: GameStaircase? = nil
+  ) -> [String: Double] {
     var figures: [String: Double] = [:]
     if mode != .intervals { figures["mode"] = Double(mode.rawValue) }
     if isHeard { figures["heard"] = 1 }
+    if let pace {
+      figures["adaptive"] = 1
+      figures["pace"] = (pace.crossingSeconds * 10).rounded() / 10
+    }
     return figures
   }
 
@@ -41,11 +55,12 @@ public struct IntervalGame: Equatable, Sendable {
     tonic + interval
   }
 
-  /// Whether a record's game is the written interval game, the only one the boards rank: a
-  /// board is kept per pattern and band, so a note-name or heard game would be ranked against
-  /// a different game.
-  public static func isIntervalsWritten(_ figures: [String: Double]) -> Bool {
-    (figures["mode"] ?? 0) == 0 && (figures["heard"] ?? 0) == 0
+  /// Whether a record's game is the written interval game at the fixed levels, the only one
+  /// the boards rank: a board is kept per pattern and band, so a note-name or heard game would
+  /// be ranked against a different game, and an adaptive game is a different game for each
+  /// player, slower for the weaker, with points no one else's game could give.
+  public static func isRanked(_ figures: [String: Double]) -> Bool {
+    (figures["mode"] ?? 0) == 0 && (figures["heard"] ?? 0) == 0 && (figures["adaptive"] ?? 0) == 0
   }
 
   /// What the neck shows at a level: labels and colours (1–2), labels only (3–4), or nothing
@@ -76,6 +91,12 @@ public struct IntervalGame: Equatable, Sendable {
   /// The pattern's tones on the neck, with their intervals from the tonic.
   public let tones: [FretPosition: Interval]
   public private(set) var level: Int
+  /// The highest level the game reached: an adaptive game's level goes down as well as up.
+  public private(set) var highestLevel: Int
+  /// The pace of an adaptive game; nil at the fixed levels.
+  public private(set) var staircase: GameStaircase?
+  /// Questions an adaptive game let reach the left edge.
+  public private(set) var missed = 0
   public private(set) var questions: [Question] = []
   /// Places marked for the oldest question.
   public private(set) var marked: Set<FretPosition> = []
@@ -91,21 +112,36 @@ public struct IntervalGame: Equatable, Sendable {
   private var nextEntry = 0.0
   /// Game time of the last mark that counted, to the millisecond the answers keep.
   private var lastMarkAt = 0.0
+  /// Game time at which the oldest question became the one to answer, when the one before it
+  /// left the lane: a mark's reaction time is counted from then at the earliest.
+  private var oldestSince = 0.0
+  /// Questions cleared, at every level.
+  private var clearedInAll = 0
 
   /// `positions` and `intervals` are the pattern's tones in the same order; the tonic is the
-  /// one whose interval is a unison or octave, and is never asked.
-  public init(positions: [FretPosition], intervals: [Interval], level: Int = 1) {
+  /// one whose interval is a unison or octave, and is never asked. With `staircase` the pace
+  /// fits the player, starting from the staircase's, and `level` is not used.
+  public init(
+    positions: [FretPosition], intervals: [Interval], level: Int = 1,
+    staircase: GameStaircase? = nil
+  ) {
     var tones: [FretPosition: Interval] = [:]
     for (position, interval) in zip(positions, intervals) { tones[position] = interval }
     self.tones = tones
-    self.level = min(max(level, Self.levels.lowerBound), Self.levels.upperBound)
+    self.staircase = staircase
+    self.level =
+      staircase?.level ?? min(max(level, Self.levels.lowerBound), Self.levels.upperBound)
+    highestLevel = self.level
   }
 
-  /// Seconds a question entering now takes to cross the lane: 16 at level 1, two less each
-  /// level, and within a level 4 % less for each question cleared, so a level grows
-  /// faster towards its end.
+  /// Whether the pace follows the player rather than the fixed levels.
+  public var isAdaptive: Bool { staircase != nil }
+
+  /// Seconds a question entering now takes to cross the lane: the staircase's pace, or at the
+  /// fixed levels 16 at level 1, two less each level, and within a level 4 % less for each
+  /// question cleared, so a level grows faster towards its end.
   public var crossingSeconds: Double {
-    Self.crossingSeconds(level: level, clearedAtLevel: clearedAtLevel)
+    staircase?.crossingSeconds ?? Self.crossingSeconds(level: level, clearedAtLevel: clearedAtLevel)
   }
 
   /// The crossing time at `level` after `clearedAtLevel` questions of it were cleared.
@@ -124,7 +160,7 @@ public struct IntervalGame: Equatable, Sendable {
   static func lane(_ progress: Double) -> Double { (progress * 1000).rounded() / 1000 }
 
   /// Seconds between two questions entering.
-  public var entrySpacing: Double { crossingSeconds / 4 }
+  public var entrySpacing: Double { staircase?.entrySpacing ?? crossingSeconds / 4 }
 
   public var aids: Aids {
     switch level {
@@ -158,7 +194,7 @@ public struct IntervalGame: Equatable, Sendable {
   }
 
   /// Moves game time on: questions enter on schedule, and one reaching the left edge ends the
-  /// game.
+  /// game, or in an adaptive game is missed.
   public mutating func advance(to seconds: Double, using random: inout some RandomNumberGenerator) {
     guard !isOver, seconds > time else { return }
     time = seconds
@@ -170,7 +206,17 @@ public struct IntervalGame: Equatable, Sendable {
           crossingSeconds: crossingSeconds))
       nextEntry += entrySpacing
     }
-    if let oldest = questions.first, progress(of: oldest) >= 1 { isOver = true }
+    while !isOver, let oldest = questions.first, progress(of: oldest) >= 1 {
+      guard isAdaptive else {
+        isOver = true
+        return
+      }
+      questions.removeFirst()
+      marked = []
+      missed += 1
+      oldestSince = oldest.enteredAt + oldest.crossingSeconds
+      pace(after: .missed)
+    }
   }
 
   /// Marks a place for the oldest question: +level if it holds the interval, −level if not, and
@@ -183,15 +229,19 @@ public struct IntervalGame: Equatable, Sendable {
     guard !isOver, let oldest = questions.first, !marked.contains(position) else {
       return .ignored
     }
+    let places = targets.count
+    let reaction = max(time, seconds ?? time) - max(lastMarkAt, oldestSince, oldest.enteredAt)
     guard targets.contains(position) else {
       score -= level
       answer(oldest, at: position, seconds: seconds, isCorrect: false, lane: nil)
+      pace(after: GameStaircase.Answer(isCorrect: false, seconds: reaction, places: places))
       return .wrong
     }
     marked.insert(position)
     guard marked == targets else {
       score += level
       answer(oldest, at: position, seconds: seconds, isCorrect: true, lane: nil)
+      pace(after: GameStaircase.Answer(isCorrect: true, seconds: reaction, places: places))
       return .right
     }
     let lane = Self.lane(progress(of: oldest))
@@ -199,9 +249,26 @@ public struct IntervalGame: Equatable, Sendable {
     answer(oldest, at: position, seconds: seconds, isCorrect: true, lane: lane)
     questions.removeFirst()
     marked = []
+    oldestSince = lastMarkAt
     clearedAtLevel += 1
-    if clearedAtLevel == Self.questionsPerLevel { levelUp() }
+    clearedInAll += 1
+    if isAdaptive {
+      pace(after: GameStaircase.Answer(isCorrect: true, seconds: reaction, places: places))
+    } else if clearedAtLevel == Self.questionsPerLevel {
+      levelUp()
+    }
     return .cleared
+  }
+
+  /// An adaptive game's pace and level after `answer`, and its end once it has asked all its
+  /// questions.
+  private mutating func pace(after answer: GameStaircase.Answer) {
+    guard var staircase else { return }
+    staircase.record(answer)
+    self.staircase = staircase
+    level = staircase.level
+    highestLevel = max(highestLevel, level)
+    if clearedInAll + missed >= Self.adaptiveQuestions { isOver = true }
   }
 
   private mutating func answer(
@@ -230,6 +297,7 @@ public struct IntervalGame: Equatable, Sendable {
       return
     }
     level += 1
+    highestLevel = level
     // The faster lane starts afresh, so a crowd from the slower level does not end it at once.
     questions = []
     nextEntry = time

@@ -43,8 +43,8 @@ public enum ScorePlausibility {
       throw ScoreRefusal("the record is not an interval game's")
     }
     guard !record.isCutShort else { throw ScoreRefusal("a game cut short counts for no board") }
-    guard IntervalGame.isIntervalsWritten(record.figures) else {
-      throw ScoreRefusal("a note-name or heard game counts for no board")
+    guard IntervalGame.isRanked(record.figures) else {
+      throw ScoreRefusal("a note-name, heard or adaptive game counts for no board")
     }
     guard let patternID = record.content.first, isPatternID(patternID) else {
       throw ScoreRefusal("the record names no pattern")

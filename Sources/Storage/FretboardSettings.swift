@@ -15,6 +15,14 @@ public struct FretboardSettings: Equatable, Sendable {
     case none
   }
 
+  /// How fast the interval game goes.
+  public enum GamePace: String, CaseIterable, Codable, Sendable {
+    /// The pace follows the player's answers (`GameStaircase`).
+    case adaptive
+    /// Six levels, each faster than the one before, as the game always had.
+    case fixedLevels
+  }
+
   public var tuning = Tuning.guitarStandard
   public var isLeftHanded = false
   public var labels = Labels.intervals
@@ -28,6 +36,8 @@ public struct FretboardSettings: Equatable, Sendable {
   public var sound = InstrumentSound.guitar
   /// The click a pattern is played along with.
   public var click = ClickSound.metronome
+  /// Whether the interval game's pace fits the player or climbs the fixed levels.
+  public var gamePace = GamePace.adaptive
   /// Patterns the player marked as practised.
   public var practised: [String] = []
 

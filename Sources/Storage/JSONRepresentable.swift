@@ -65,6 +65,7 @@ extension ClickSound: JSONRepresentable {}
 extension RhythmSettings.Input: JSONRepresentable {}
 extension RhythmSettings.Strictness: JSONRepresentable {}
 extension FretboardSettings.Labels: JSONRepresentable {}
+extension FretboardSettings.GamePace: JSONRepresentable {}
 
 extension Array: JSONRepresentable where Element: JSONRepresentable {
   init?(json: JSONValue) {

@@ -59,6 +59,7 @@ extension Settings {
     SettingsField("fretboard.practised", \.fretboard.practised),
     SettingsField("fretboard.sound", \.fretboard.sound),
     SettingsField("fretboard.click", \.fretboard.click),
+    SettingsField("fretboard.gamePace", \.fretboard.gamePace),
     SettingsField("rhythm.bpm", \.rhythm.bpm, isValid: RhythmSettings.bpmRange.contains),
     SettingsField("rhythm.line", \.rhythm.line, isValid: RhythmSettings.isValidLine),
     SettingsField("rhythm.bars", \.rhythm.bars, isValid: RhythmSettings.barRange.contains),

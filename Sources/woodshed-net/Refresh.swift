@@ -82,7 +82,7 @@ struct Refresh: AsyncParsableCommand {
     for record in history.reversed() where !record.isCutShort {
       let asked: BoardAsked
       if record.module == IntervalGame.module, record.exercise == IntervalGame.exercise,
-        IntervalGame.isIntervalsWritten(record.figures), let pattern = record.content.first,
+        IntervalGame.isRanked(record.figures), let pattern = record.content.first,
         ScorePlausibility.isPatternID(pattern)
       {
         asked = BoardAsked(game: "interval", board: pattern, choice: nil)

@@ -18,7 +18,7 @@ enum ScoreKind: String, CaseIterable {
     guard !record.isCutShort else { return nil }
     switch (record.module, record.exercise) {
     case (IntervalGame.module, IntervalGame.exercise)
-    where !record.answers.isEmpty && IntervalGame.isIntervalsWritten(record.figures):
+    where !record.answers.isEmpty && IntervalGame.isRanked(record.figures):
       self = .interval
     case (ScorePlausibility.notesModule, ScorePlausibility.drillExercise)
     where record.figures["right"] != nil && !record.answers.isEmpty:

@@ -208,7 +208,7 @@ final class AppModelTests: XCTestCase {
     XCTAssertTrue(AppView.render(model).lines.contains { $0.contains("as written") })
   }
 
-  func testTheFretboardsTuningHandLabelsSoundAndClick() {
+  func testTheFretboardsTuningHandLabelsSoundClickAndGamePace() {
     var model = AppFixtures.model()
     model.openSetting(.tuning)
     model.press(.right)
@@ -225,6 +225,11 @@ final class AppModelTests: XCTestCase {
     model.press(.down, .right)
     XCTAssertEqual(model.settings.fretboard.click, .woodblock)
     XCTAssertTrue(AppView.render(model).lines.contains { $0.contains("woodblock") })
+    model.press(.down)
+    XCTAssertTrue(AppView.render(model).lines.contains { $0.contains("adaptive: fits your") })
+    model.press(.right)
+    XCTAssertEqual(model.settings.fretboard.gamePace, .fixedLevels, "from adaptive")
+    XCTAssertTrue(AppView.render(model).lines.contains { $0.contains("fixed levels") })
   }
 
   func testGlyphChoiceFollowsSettingsUnlessOverridden() {

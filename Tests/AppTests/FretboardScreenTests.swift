@@ -26,6 +26,14 @@ final class FretboardScreenTests: XCTestCase {
       FretPattern.Tone(string: $0.0, offset: $0.1)
     })
 
+  /// The game at its fixed levels, as it was before its pace could fit the player: the tests
+  /// of its levels, points and records play it so.
+  static let fixedLevels = {
+    var settings = Settings()
+    settings.fretboard.gamePace = .fixedLevels
+    return settings
+  }()
+
   private func model(
     size: Size = Size(width: 80, height: 24), settings: Settings = Settings(),
     patterns: [FretPattern] = [minorPentatonic, majorArpeggio], history: [SessionRecord] = []
@@ -107,7 +115,7 @@ final class FretboardScreenTests: XCTestCase {
     }
     for size in [Size(width: 80, height: 24), Size(width: 120, height: 40)] {
       let name = "\(size.width)x\(size.height)"
-      var model = model(size: size)
+      var model = model(size: size, settings: Self.fixedLevels)
       model.press(.character("4"), .enter, .character("g"), .enter)
       // Nine seconds into the game, after its three of countdown.
       _ = model.handle(.tick(MonotonicInstant(nanoseconds: 12_000_000_000)))
@@ -123,7 +131,7 @@ final class FretboardScreenTests: XCTestCase {
   /// A note-name question and a heard one, nine seconds into their games.
   func testNoteNameAndHeardGameSnapshots() {
     for (mode, name) in [(Key.character("n"), "noteNames"), (.character("e"), "heard")] {
-      var model = model()
+      var model = model(settings: Self.fixedLevels)
       model.press(.character("4"), .enter, mode, .character("g"), .enter)
       _ = model.handle(.tick(MonotonicInstant(nanoseconds: 12_000_000_000)))
       assertCanvasSnapshot(AppView.render(model), named: "game.\(name).80x24")
@@ -139,7 +147,7 @@ final class FretboardScreenTests: XCTestCase {
   }
 
   func testTheIntervalGameIsExplainedFirstThenPlayedAndRecorded() throws {
-    var model = model()
+    var model = model(settings: Self.fixedLevels)
     model.press(.character("4"), .enter)
     _ = press(&model, .character("g"), at: 1)
     XCTAssertEqual(screen(model)?.phase, .explaining)
@@ -201,7 +209,7 @@ final class FretboardScreenTests: XCTestCase {
   /// Marks a player makes 0.2 s apart between two frames keep their spacing in the record, so
   /// the leaderboards' check (no mark under 0.15 s after the one before) takes the game.
   func testTheRecordKeepsWhenEachKeyCameAndPassesTheLeaderboardsCheck() throws {
-    var model = model()
+    var model = model(settings: Self.fixedLevels)
     model.press(.character("4"), .enter)
     _ = press(&model, .character("g"), at: 1)
     _ = press(&model, .enter, at: 2)
@@ -261,7 +269,8 @@ final class FretboardScreenTests: XCTestCase {
     let earlier = SessionRecord(
       module: "fretboard", exercise: "intervals", startedAt: Date(timeIntervalSince1970: 0),
       duration: 30, figures: ["score": 50, "band": 1, "level": 1], content: ["minor-pentatonic-1"])
-    var model = model(patterns: [Self.minorPentatonic], history: [earlier])
+    var model = model(
+      settings: Self.fixedLevels, patterns: [Self.minorPentatonic], history: [earlier])
     model.press(.character("4"), .enter)
     _ = press(&model, .character("g"), at: 1)
     XCTAssertEqual(screen(model)?.phase, .playing, "no explanation once played")
@@ -706,11 +715,99 @@ final class FretboardScreenTests: XCTestCase {
     let short = SessionRecord(
       module: "fretboard", exercise: "intervals", startedAt: Date(timeIntervalSince1970: 0),
       duration: 10, figures: ["score": 50, "band": 1, "level": 1], content: ["minor-pentatonic-1"])
-    var model = model(patterns: [Self.minorPentatonic], history: [short])
+    var model = model(
+      settings: Self.fixedLevels, patterns: [Self.minorPentatonic], history: [short])
     model.press(.character("4"), .enter)
     _ = press(&model, .character("g"), at: 1)
     _ = model.handle(.tick(MonotonicInstant(nanoseconds: 20_100_000_000)))
     XCTAssertTrue(text(model).contains("Your longest game (was 10 s)!"), text(model))
+  }
+
+  /// By default the pace fits the player: it is shown where the level was, two quick right
+  /// marks speed the lane up, a wrong one slows it down, and the record keeps the pace and
+  /// stays off the boards.
+  func testTheGamesPaceFollowsThePlayerIsShownAndKeptOffTheBoards() throws {
+    var model = model()
+    model.press(.character("4"), .enter)
+    _ = press(&model, .character("g"), at: 1)
+    XCTAssertTrue(text(model).contains("The pace follows you"), text(model))
+    _ = press(&model, .enter, at: 2)
+    _ = model.handle(.tick(MonotonicInstant(nanoseconds: 5_500_000_000)))
+    let game = try XCTUnwrap(screen(model)?.game)
+    XCTAssertTrue(game.isAdaptive)
+    XCTAssertTrue(text(model).contains("Pace 16.0 s   Score 0"), text(model))
+    var at = 5.6
+    for target in game.targets.sorted(by: { ($0.string, $0.fret) < ($1.string, $1.fret) }) {
+      _ = type(&model, "\(target.string) \(target.fret)", at: at)
+      at += 0.3
+    }
+    XCTAssertEqual(screen(model)?.lastMark, .cleared)
+    let quick = try XCTUnwrap(screen(model)?.game?.crossingSeconds)
+    XCTAssertEqual(quick, 16 * pow(0.96, Double(game.targets.count)), accuracy: 1e-9)
+    XCTAssertTrue(
+      text(model).contains("Pace \(String(format: "%.1f", quick)) s"), "shown: \(text(model))")
+
+    // The next question enters 4 s of game time after the first, at 9 s on the clock.
+    _ = model.handle(.tick(MonotonicInstant(nanoseconds: 9_500_000_000)))
+    let next = try XCTUnwrap(screen(model)?.game)
+    let wrong = try XCTUnwrap(
+      next.tones.keys.sorted { ($0.string, $0.fret) < ($1.string, $1.fret) }.first {
+        !next.targets.contains($0)
+      })
+    _ = type(&model, "\(wrong.string) \(wrong.fret)", at: 9.6)
+    let slowed = try XCTUnwrap(screen(model)?.game?.crossingSeconds)
+    XCTAssertGreaterThan(slowed, quick, "a wrong mark slows the lane down")
+
+    let effects = press(&model, .escape, at: 10)
+    guard case .record(let record) = effects.first else { return XCTFail("\(effects)") }
+    XCTAssertEqual(record.figures["adaptive"], 1)
+    XCTAssertEqual(record.figures["pace"], (slowed * 10).rounded() / 10)
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+    XCTAssertThrowsError(
+      try ScorePlausibility.intervalResult(of: record.ended(at: now), now: now),
+      "a board ranks the fixed game: each player's adaptive game is another")
+    let marks = game.targets.count + 1
+    let percent = (200 * game.targets.count + marks) / (2 * marks)
+    XCTAssertTrue(
+      text(model).contains(
+        "at a pace of \(String(format: "%.1f", slowed)) s, \(percent)% right and in time"),
+      text(model))
+  }
+
+  /// The setting keeps the fixed levels: level 1's 16 s, 4 % less for each question cleared.
+  func testTheFixedLevelsSettingKeepsTheCrossingTimes() throws {
+    var model = model(settings: Self.fixedLevels)
+    model.press(.character("4"), .enter)
+    _ = press(&model, .character("g"), at: 1)
+    XCTAssertFalse(text(model).contains("The pace follows you"), text(model))
+    _ = press(&model, .enter, at: 2)
+    _ = model.handle(.tick(MonotonicInstant(nanoseconds: 5_500_000_000)))
+    let game = try XCTUnwrap(screen(model)?.game)
+    XCTAssertFalse(game.isAdaptive)
+    XCTAssertEqual(game.crossingSeconds, 16)
+    XCTAssertTrue(text(model).contains("Level 1   Score 0"), text(model))
+    for target in game.targets { _ = type(&model, "\(target.string) \(target.fret)", at: 5.6) }
+    XCTAssertEqual(
+      screen(model)?.game?.crossingSeconds,
+      IntervalGame.crossingSeconds(level: 1, clearedAtLevel: 1))
+    XCTAssertEqual(try XCTUnwrap(screen(model)?.game?.crossingSeconds), 15.36, accuracy: 1e-9)
+  }
+
+  /// An adaptive game starts at the pace the last one with the pattern ended at. Nine seconds
+  /// in at 10.5 s a crossing, four questions are on the lane, a new one every 2.6 s.
+  func testAnAdaptiveGameStartsWhereTheLastOneEnded() throws {
+    let last = SessionRecord(
+      module: "fretboard", exercise: "intervals", startedAt: Date(timeIntervalSince1970: 0),
+      duration: 200, figures: ["score": 300, "band": 2, "level": 3, "adaptive": 1, "pace": 10.5],
+      content: ["minor-pentatonic-1"])
+    var model = model(patterns: [Self.minorPentatonic], history: [last])
+    model.press(.character("4"), .enter, .character("g"))
+    _ = model.handle(.tick(MonotonicInstant(nanoseconds: 12_000_000_000)))
+    let game = try XCTUnwrap(screen(model)?.game)
+    XCTAssertEqual(game.crossingSeconds, 10.5)
+    XCTAssertEqual(game.questions.count, 4)
+    XCTAssertEqual(game.level, 3, "the level whose speed 10.5 s reaches: labels, no colours")
+    assertCanvasSnapshot(AppView.render(model), named: "game.adaptive.80x24")
   }
 
   func testPatternsAreReadWhenTheFretboardIsFirstOpened() {
@@ -751,7 +848,7 @@ final class FretboardScreenTests: XCTestCase {
   private static let aMinorPentatonicNames = ["b3": "C", "4": "D", "5": "E", "b7": "G"]
 
   func testTheNoteNameGameAsksNotesInTheKeyAndKeepsOffTheBoards() throws {
-    var model = model()
+    var model = model(settings: Self.fixedLevels)
     model.press(.character("4"), .enter)
     _ = press(&model, .character("n"), at: 0.5)
     XCTAssertEqual(screen(model)?.gameMode, .noteNames)

@@ -188,8 +188,9 @@ final class IntervalGameTests: XCTestCase {
     XCTAssertEqual(IntervalGame.figures(mode: .intervals, isHeard: false), [:])
     XCTAssertEqual(IntervalGame.figures(mode: .noteNames, isHeard: false), ["mode": 1])
     XCTAssertEqual(IntervalGame.figures(mode: .intervals, isHeard: true), ["heard": 1])
-    XCTAssertTrue(IntervalGame.isIntervalsWritten(["score": 40]))
-    XCTAssertFalse(IntervalGame.isIntervalsWritten(["score": 40, "mode": 1]))
-    XCTAssertFalse(IntervalGame.isIntervalsWritten(["score": 40, "heard": 1]))
+    XCTAssertTrue(IntervalGame.isRanked(["score": 40]))
+    XCTAssertFalse(IntervalGame.isRanked(["score": 40, "mode": 1]))
+    XCTAssertFalse(IntervalGame.isRanked(["score": 40, "heard": 1]))
+    XCTAssertFalse(IntervalGame.isRanked(["score": 40, "adaptive": 1, "pace": 7.4]))
   }
 }

@@ -139,6 +139,16 @@ final class ScorePlausibilityTests: XCTestCase {
     XCTAssertNil(refusal(record(of: game, startedAt: now.addingTimeInterval(-89 * 86_400))))
   }
 
+  /// An adaptive game is a different game for each player: refused whatever its marks, while
+  /// the same record without the figure, as every record before it, is checked as ever.
+  func testAnAdaptiveGameCountsForNoBoard() {
+    var record = record(of: played(clears: 48))
+    XCTAssertNil(refusal(record))
+    record.figures["adaptive"] = 1
+    record.figures["pace"] = 7.4
+    XCTAssertEqual(refusal(record), "a note-name, heard or adaptive game counts for no board")
+  }
+
   func testOnlyAFinishedIntervalGameCounts() {
     var record = record(of: played(clears: 3))
     record.isCutShort = true

@@ -84,6 +84,7 @@ final class SettingsStoreTests: StorageTestCase {
           "arpeggiosUnlocked" : false,
           "bpm" : 60,
           "click" : "metronome",
+          "gamePace" : "adaptive",
           "labels" : "intervals",
           "leftHanded" : false,
           "practised" : [
@@ -314,11 +315,12 @@ final class SettingsStoreTests: StorageTestCase {
     settings.fretboard.practised = ["dorian-1", "my-lick"]
     settings.fretboard.sound = .piano
     settings.fretboard.click = .woodblock
+    settings.fretboard.gamePace = .fixedLevels
     try makeStore().save(settings)
     XCTAssertEqual(makeStore().load(), SettingsLoadResult(settings: settings))
 
     try folder.write(
-      #"{"fretboard": {"tuning": "banjo", "leftHanded": "yes", "labels": "colours", "root": "H", "bpm": 900, "click": "cowbell"}}"#,
+      #"{"fretboard": {"tuning": "banjo", "leftHanded": "yes", "labels": "colours", "root": "H", "bpm": 900, "click": "cowbell", "gamePace": "slow"}}"#,
       to: "settings.json")
     let result = makeStore().load()
     XCTAssertEqual(result.settings.fretboard, FretboardSettings())
@@ -329,7 +331,7 @@ final class SettingsStoreTests: StorageTestCase {
       keys,
       [
         "fretboard.tuning", "fretboard.leftHanded", "fretboard.labels", "fretboard.root",
-        "fretboard.bpm", "fretboard.click",
+        "fretboard.bpm", "fretboard.click", "fretboard.gamePace",
       ])
   }
 

@@ -395,19 +395,33 @@ public struct FretboardModel: Equatable, Sendable {
 
   /// The best score and the longest survival with `pattern` in `band` (levels 1–2, 3–4, 5–6),
   /// of games played to their end.
-  /// Each mode, heard or written, keeps its own records.
+  /// Each mode, heard or written, keeps its own records, and so do adaptive games, in one band:
+  /// their level goes down as well as up.
   public static func best(
     pattern: String, band: Int, mode: IntervalGame.Mode = .intervals, isHeard: Bool = false,
-    in history: [SessionRecord]
+    isAdaptive: Bool = false, in history: [SessionRecord]
   ) -> Best? {
     let games = history.filter {
       $0.module == module && $0.exercise == exercise && $0.content == [pattern]
-        && $0.figures["band"] == Double(band) && !$0.isCutShort
+        && (isAdaptive || $0.figures["band"] == Double(band)) && !$0.isCutShort
         && ($0.figures["mode"] ?? 0) == Double(mode.rawValue)
         && ($0.figures["heard"] ?? 0) == (isHeard ? 1 : 0)
+        && ($0.figures["adaptive"] ?? 0) == (isAdaptive ? 1 : 0)
     }
     guard let score = games.compactMap({ $0.figures["score"] }).max() else { return nil }
     return Best(score: Int(score), seconds: games.map(\.duration).max() ?? 0)
+  }
+
+  /// The pace the last adaptive game with `pattern` in this mode ended at, where the next one
+  /// starts, so a player comes back to their own speed rather than to level 1's.
+  static func lastPace(
+    pattern: String, mode: IntervalGame.Mode, isHeard: Bool, in history: [SessionRecord]
+  ) -> Double? {
+    history.last {
+      $0.module == module && $0.exercise == exercise && $0.content == [pattern]
+        && !$0.isCutShort && ($0.figures["mode"] ?? 0) == Double(mode.rawValue)
+        && ($0.figures["heard"] ?? 0) == (isHeard ? 1 : 0) && $0.figures["adaptive"] == 1
+    }?.figures["pace"]
   }
 
   /// The level band a level belongs to: 1 for levels 1–2, 2 for 3–4, 3 for 5–6.
@@ -445,7 +459,9 @@ public struct FretboardModel: Equatable, Sendable {
       }
       return []
     case .explaining, .gameOver:
-      if key == .enter { startGame(pattern, settings: settings, at: event.time) }
+      if key == .enter {
+        startGame(pattern, settings: settings, at: event.time, history: history)
+      }
       return []
     case .running:
       guard var session = runSession else { return [] }
@@ -508,7 +524,7 @@ public struct FretboardModel: Equatable, Sendable {
     case .exploring where key == .character("g"):
       let played = history.contains { $0.module == Self.module && $0.exercise == Self.exercise }
       if played {
-        startGame(pattern, settings: settings, at: event.time)
+        startGame(pattern, settings: settings, at: event.time, history: history)
       } else {
         phase = .explaining
       }
@@ -539,10 +555,13 @@ public struct FretboardModel: Equatable, Sendable {
   }
 
   private mutating func startGame(
-    _ pattern: FretPattern, settings: Settings, at time: MonotonicInstant
+    _ pattern: FretPattern, settings: Settings, at time: MonotonicInstant,
+    history: [SessionRecord]
   ) {
     gameSession = IntervalGameSession(
-      pattern: pattern, settings: settings, at: time, mode: gameMode, isHeard: hearsQuestions)
+      pattern: pattern, settings: settings, at: time, mode: gameMode, isHeard: hearsQuestions,
+      pace: Self.lastPace(pattern: pattern.id, mode: gameMode, isHeard: hearsQuestions, in: history)
+    )
     previousBest = nil
     now = time
     phase = .playing
@@ -554,7 +573,7 @@ public struct FretboardModel: Equatable, Sendable {
     phase = .gameOver
     previousBest = Self.best(
       pattern: pattern.id, band: Self.band(of: gameSession.game.level), mode: gameSession.mode,
-      isHeard: gameSession.isHeard, in: history)
+      isHeard: gameSession.isHeard, isAdaptive: gameSession.game.isAdaptive, in: history)
     return [.record(gameSession.record(of: pattern, at: now))]
   }
 

@@ -30,9 +30,10 @@ struct FretboardRecords: Equatable {
     }
     gamesPlayed = games.count
     var bestByPattern: [String: Best] = [:]
-    // The bests are the written interval game's: a note-name or heard game scores another
-    // game, whose bests show while it is played. Every game counts towards the achievements.
-    for game in games where IntervalGame.isIntervalsWritten(game.figures) {
+    // The bests are those of the written interval game at the fixed levels, the game the
+    // boards rank: a note-name, heard or adaptive game scores another game, whose bests show
+    // while it is played. Every game counts towards the achievements.
+    for game in games where IntervalGame.isRanked(game.figures) {
       guard let pattern = game.content.first, let score = game.figures["score"] else { continue }
       var best = Best(
         pattern: pattern, score: Int(score), level: Int(game.figures["level"] ?? 1),

@@ -32,7 +32,9 @@ enum FretboardScreenView {
       let strings = model.strings
       Dialog(
         title: strings.text("fretboard.game.title"),
-        message: strings.text("fretboard.game.explain") + "\n"
+        message: strings.text(
+          model.settings.fretboard.gamePace == .adaptive
+            ? "fretboard.game.explainAdaptive" : "fretboard.game.explain") + "\n"
           + strings.text(
             "fretboard.game.modeLine",
             ["mode": strings.text(modeKey(screen.gameMode, isHeard: screen.hearsQuestions))]),
@@ -107,17 +109,20 @@ enum FretboardScreenView {
     let frets = positions.map(\.fret) + [screen.cursor.fret]
     neck.frets = neck.window(startingAt: max(0, (frets.min() ?? 0) - 1), fitting: area.width - 4)
 
-    // The record to beat stays in view while playing.
+    // The record to beat stays in view while playing. An adaptive game shows its pace where
+    // the fixed game shows its level.
+    let figures = [
+      "level": "\(game.level)", "score": "\(game.score)",
+      "time": StopwatchText.of(game.time.rounded(.down)),
+      "pace": DecimalText.format(game.crossingSeconds, places: 1),
+    ]
     var status = strings.text(
-      "fretboard.game.status",
-      [
-        "level": "\(game.level)", "score": "\(game.score)",
-        "time": StopwatchText.of(game.time.rounded(.down)),
-      ])
+      game.isAdaptive ? "fretboard.game.paceStatus" : "fretboard.game.status", figures)
     if !over,
       let best = FretboardModel.best(
         pattern: pattern.id, band: FretboardModel.band(of: game.level),
-        mode: session?.mode ?? .intervals, isHeard: isHeard, in: model.history)
+        mode: session?.mode ?? .intervals, isHeard: isHeard, isAdaptive: game.isAdaptive,
+        in: model.history)
     {
       status += "   " + strings.text("fretboard.game.toBeat", ["best": "\(best.score)"])
     }
@@ -182,9 +187,10 @@ enum FretboardScreenView {
     }
     canvas.writeCentred(line, y: y, in: area, style: style)
     canvas.focusLine = y
-    if !over, let mistake = session?.mistake, y + 1 < area.maxY {
+    if !over, let session, let mistake = session.mistake, y + 1 < area.maxY {
       canvas.writeCentred(
-        mistakeText(mistake, level: game.level, isHeard: isHeard, text: text, strings: strings),
+        mistakeText(
+          mistake, points: session.pointsLost, isHeard: isHeard, text: text, strings: strings),
         y: y + 1, in: area, style: Style.role(.bad))
     } else if isHeard, y + 1 < area.maxY,
       let named = over ? game.questions.first?.interval : session?.lastCleared,
@@ -211,7 +217,7 @@ enum FretboardScreenView {
   /// "String 3, fret 5 holds the 5, not the b3 (-2)".
   /// A heard game does not say what was asked: that would answer it.
   private static func mistakeText(
-    _ mistake: IntervalGameSession.Mistake, level: Int, isHeard: Bool,
+    _ mistake: IntervalGameSession.Mistake, points: Int, isHeard: Bool,
     text: (Interval) -> String, strings: Localizer
   ) -> String {
     switch mistake {
@@ -222,12 +228,12 @@ enum FretboardScreenView {
         isHeard ? "fretboard.game.otherToneHeard" : "fretboard.game.otherTone",
         [
           "string": "\(place.string)", "fret": "\(place.fret)", "holds": text(holds),
-          "asked": text(asked), "points": "\(level)",
+          "asked": text(asked), "points": "\(points)",
         ])
     case .outside(let place):
       return strings.text(
         "fretboard.game.outside",
-        ["string": "\(place.string)", "fret": "\(place.fret)", "points": "\(level)"])
+        ["string": "\(place.string)", "fret": "\(place.fret)", "points": "\(points)"])
     }
   }
 
@@ -494,9 +500,22 @@ enum FretboardScreenView {
     _ screen: FretboardModel, _ game: IntervalGame, _ strings: Localizer
   ) -> (String, Style) {
     let seconds = Int(game.time.rounded())
-    var text = strings.text(
-      game.isPassed ? "fretboard.game.passed" : "fretboard.game.over",
-      ["score": "\(game.score)", "level": "\(game.level)", "seconds": "\(seconds)"])
+    var text: String
+    if let pace = game.staircase {
+      // An adaptive game ends at its pace, with the share of marks right and in time that the
+      // pace was aiming at.
+      text = strings.text(
+        "fretboard.game.adaptiveOver",
+        [
+          "score": "\(game.score)", "pace": DecimalText.format(pace.crossingSeconds, places: 1),
+          "percent": DecimalText.percent(pace.succeeded, of: pace.answered),
+          "seconds": "\(seconds)",
+        ])
+    } else {
+      text = strings.text(
+        game.isPassed ? "fretboard.game.passed" : "fretboard.game.over",
+        ["score": "\(game.score)", "level": "\(game.level)", "seconds": "\(seconds)"])
+    }
     func points(_ score: Int) -> String { strings.text("result.points", ["points": "\(score)"]) }
     let previous = screen.previousBest
     // Survival is a record of its own: a long game at a low score still shows progress.

@@ -30,6 +30,9 @@ public struct IntervalGameSession: Equatable, Sendable {
   public private(set) var lastMark: IntervalGame.Mark?
   /// What was wrong with the last mark, said until the next right one.
   public private(set) var mistake: Mistake?
+  /// The points the last wrong mark cost: the level it was made at, which in an adaptive game
+  /// the mark itself may change.
+  public private(set) var pointsLost = 0
 
   public enum Mistake: Equatable, Sendable {
     /// What was typed is no place on this neck.
@@ -49,14 +52,19 @@ public struct IntervalGameSession: Equatable, Sendable {
   /// Seconds of "3, 2, 1" before the first question enters.
   static let countdownSeconds: UInt64 = 3
 
-  /// A game on `pattern` with its tonic on the fretboard's root, counting down from `time`.
+  /// A game on `pattern` with its tonic on the fretboard's root, counting down from `time`. Its
+  /// pace fits the player unless the settings keep the fixed levels; `pace` is where an
+  /// adaptive game starts, level 1's speed when nil.
   init(
     pattern: FretPattern, settings: Settings, at time: MonotonicInstant,
-    mode: IntervalGame.Mode = .intervals, isHeard: Bool = false
+    mode: IntervalGame.Mode = .intervals, isHeard: Bool = false, pace: Double? = nil
   ) {
     let root = NamingSystem.english.noteClass(parsing: settings.fretboard.root) ?? NoteClass(.A)
     let positions = FretboardModel.placement(of: pattern, root: root)
-    game = IntervalGame(positions: positions, intervals: pattern.intervals)
+    game = IntervalGame(
+      positions: positions, intervals: pattern.intervals,
+      staircase: settings.fretboard.gamePace == .adaptive
+        ? GameStaircase(crossingSeconds: pace ?? GameStaircase.slowest) : nil)
     self.mode = mode
     self.isHeard = isHeard
     self.root = root
@@ -178,10 +186,12 @@ public struct IntervalGameSession: Equatable, Sendable {
   ) -> [Effect] {
     let interval = game.tones[place]
     let asked = game.questions.first?.interval
+    let level = game.level
     let result = game.mark(place, at: gameSeconds(at: time))
     lastMark = result
     switch result {
     case .wrong:
+      pointsLost = level
       if let interval, let asked {
         mistake = .otherTone(place, holds: interval, asked: asked)
       } else {
@@ -217,9 +227,10 @@ public struct IntervalGameSession: Equatable, Sendable {
       startedAt: Date(timeIntervalSince1970: 0),
       duration: gameSeconds(at: pausedAt ?? now),
       figures: [
-        "score": Double(game.score), "level": Double(game.level),
-        "band": Double(FretboardModel.band(of: game.level)), "passed": game.isPassed ? 1 : 0,
-      ].merging(IntervalGame.figures(mode: mode, isHeard: isHeard)) { $1 },
+        "score": Double(game.score), "level": Double(game.highestLevel),
+        "band": Double(FretboardModel.band(of: game.highestLevel)),
+        "passed": game.isPassed ? 1 : 0,
+      ].merging(IntervalGame.figures(mode: mode, isHeard: isHeard, pace: game.staircase)) { $1 },
       content: [pattern.id], answers: game.answers.count <= Self.marksKept ? game.answers : [],
       isCutShort: !game.isOver)
   }

@@ -109,6 +109,9 @@ public struct SettingsModel: Equatable, Sendable {
     case .fretClick:
       settings.fretboard.click = Self.cycle(
         ClickSound.allCases, from: settings.fretboard.click, by: step)
+    case .gamePace:
+      settings.fretboard.gamePace = Self.cycle(
+        FretboardSettings.GamePace.allCases, from: settings.fretboard.gamePace, by: step)
     case .dailyGoal:
       settings.dailyGoalMinutes = Self.cycle(
         Settings.dailyGoalChoices, from: settings.dailyGoalMinutes, by: step)

@@ -19,6 +19,7 @@ public enum SettingsRow: CaseIterable, Equatable, Sendable {
   case fretLabels
   case fretSound
   case fretClick
+  case gamePace
   case dailyGoal
 
   var labelKey: String {
@@ -42,6 +43,7 @@ public enum SettingsRow: CaseIterable, Equatable, Sendable {
     case .fretLabels: return "settings.fretLabels"
     case .fretSound: return "settings.fretSound"
     case .fretClick: return "settings.fretClick"
+    case .gamePace: return "settings.gamePace"
     case .dailyGoal: return "settings.dailyGoal"
     }
   }

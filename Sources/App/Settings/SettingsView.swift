@@ -126,6 +126,8 @@ enum SettingsView {
       return strings.text("settings.sound.\(settings.fretboard.sound.rawValue)")
     case .fretClick:
       return strings.text("settings.click.\(settings.fretboard.click.rawValue)")
+    case .gamePace:
+      return strings.text("settings.gamePace.\(settings.fretboard.gamePace.rawValue)")
     case .dailyGoal:
       return strings.text("history.duration.minutes", ["minutes": "\(settings.dailyGoalMinutes)"])
     }
