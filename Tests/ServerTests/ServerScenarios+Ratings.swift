@@ -111,6 +111,30 @@ extension ServerScenarios {
       XCTAssertEqual(
         (object["comments"] as? [[String: Any]])?.map { $0["player"] as? String }, ["bea"])
 
+      // The practice room's refresh keeps the average and the comments bea may read.
+      XCTAssertEqual(try bea.run(["refresh"]).status, 0)
+      let snapshot = try XCTUnwrap(
+        JSONSerialization.jsonObject(
+          with: Data(contentsOf: bea.folder.appendingPathComponent("state/server.json")))
+          as? [String: Any])
+      let share = try XCTUnwrap((snapshot["sharedWithYou"] as? [[String: Any]])?.first)
+      let ratings = try XCTUnwrap(share["ratings"] as? [String: Any])
+      XCTAssertEqual(ratings["count"] as? Int, 2)
+      XCTAssertEqual(ratings["average"] as? Double, 3.5)
+      XCTAssertEqual(
+        (ratings["latest"] as? [[String: Any]])?.map { $0["comment"] as? String }, ["Great now"])
+
+      // The room's browser shows them on the pattern shared with bea.
+      let room = try practiceRoom(bea)
+      defer { room.stop() }
+      XCTAssertNotNil(try room.screen(showing: "Metronome", within: 10))
+      try room.send("4")
+      try room.send("/tuesday", "Enter")
+      let browsed = try room.screen(showing: "from ada  ★ 3.5 (2)", within: 20)
+      XCTAssertTrue(browsed?.contains("bea ★★★★★") == true, browsed ?? (try? room.screen()) ?? "")
+      XCTAssertFalse(browsed?.contains("Too wide") ?? true, "hidden from bea's class")
+      room.stop()
+
       let shown = try tia.run(["comments", "show", shareID, "cy", "--class", Self.className])
       XCTAssertEqual(shown.output, "cy's comment is shown to \(Self.className) again\n")
       XCTAssertEqual(try comments(bea, shareID).count, 3)

@@ -337,7 +337,7 @@ struct ServerScenarios {
   }
 
   /// The practice room itself, in tmux, its screen read as a player sees it, in `home`.
-  private func practiceRoom(_ home: NetHome) throws -> TmuxSession {
+  func practiceRoom(_ home: NetHome) throws -> TmuxSession {
     var environment = home.environment
     environment["TERM"] = "xterm-256color"
     environment["PULSE_SERVER"] = "unix:/nonexistent"
