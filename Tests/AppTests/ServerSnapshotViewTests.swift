@@ -63,8 +63,10 @@ final class ServerSnapshotViewTests: XCTestCase {
         at: Date(timeIntervalSince1970: 1_795_274_000)),
     ])
 
-  private func withRatedShare(_ glyphs: GlyphSet.Kind) -> AppModel {
-    var model = AppFixtures.model(size: Size(width: 80, height: 24), glyphs: glyphs)
+  private func withRatedShare(
+    _ glyphs: GlyphSet.Kind, size: Size = Size(width: 80, height: 24)
+  ) -> AppModel {
+    var model = AppFixtures.model(size: size, glyphs: glyphs)
     model.press(.character("4"))
     _ = model.handle(
       .patternsLoaded(
@@ -85,6 +87,9 @@ final class ServerSnapshotViewTests: XCTestCase {
     XCTAssertTrue(screen.contains { $0.contains("cy ★★★☆☆") }, screen.joined(separator: "\n"))
     XCTAssertFalse(screen.joined().contains("\u{1b}"), "a comment never reaches the terminal raw")
     assertCanvasSnapshot(AppView.render(model), named: "rated.80x24")
+    assertCanvasSnapshot(
+      AppView.render(withRatedShare(.unicode, size: Size(width: 120, height: 40))),
+      named: "rated.120x40")
   }
 
   func testUnderLANGCTheStarsAreASCII() throws {

@@ -86,6 +86,9 @@ extension ServerScenarios {
       let listed = try XCTUnwrap(try inbox.ok.body.json.shares.first { $0.id == toBea })
       XCTAssertEqual(listed.ratingCount, 2)
       XCTAssertEqual(listed.ratingAverage, 3.5)
+      XCTAssertEqual(
+        try bea.run(["patterns", "inbox"]).output,
+        "\(toBea)  tuesday-box  Tuesday box  from ada to bea  ★ 3.5 (2)\n")
 
       // The teacher hides cy's comment from the class.
       let hidden = try tia.run(["comments", "hide", shareID, "cy", "--class", Self.className])
