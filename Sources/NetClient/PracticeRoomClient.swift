@@ -21,6 +21,9 @@ public struct SharedPatternInfo: Equatable, Sendable {
   public let patternID: String
   public let name: String
   public let createdAt: Date
+  /// How many rated the pattern and their average stars, where the server told (its inbox).
+  public var ratingCount: Int?
+  public var ratingAverage: Double?
 }
 
 /// What the server made of one interval game sent to it.
@@ -333,7 +336,8 @@ public struct PracticeRoomClient: Sendable {
   private static func info(_ share: Components.Schemas.PatternShare) -> SharedPatternInfo {
     SharedPatternInfo(
       id: share.id, from: share.from, to: share.to, patternID: share.patternId, name: share.name,
-      createdAt: share.createdAt)
+      createdAt: share.createdAt, ratingCount: share.ratingCount,
+      ratingAverage: share.ratingAverage)
   }
 
   private static func info(_ account: Components.Schemas.Account) -> AccountInfo {

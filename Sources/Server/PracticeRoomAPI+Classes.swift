@@ -214,13 +214,13 @@ extension PracticeRoomAPI {
             }))))
   }
 
-  private enum ClassAccess {
+  enum ClassAccess {
     case none
     case student
     case teacher(SchoolClass)
   }
 
-  private func access(_ classID: String, by player: String) async throws -> ClassAccess {
+  func access(_ classID: String, by player: String) async throws -> ClassAccess {
     guard classID.count <= 64, let found = try await classes.schoolClass(id: classID) else {
       return .none
     }
@@ -278,11 +278,11 @@ extension PracticeRoomAPI {
       finishedAt: entry.state.finishedAt)
   }
 
-  private static func forbidden(_ message: String) -> Components.Responses.Forbidden {
+  static func forbidden(_ message: String) -> Components.Responses.Forbidden {
     .init(body: .json(.init(error: message)))
   }
 
-  private static func noSuchClass(_ id: String) -> Components.Responses.NotFound {
+  static func noSuchClass(_ id: String) -> Components.Responses.NotFound {
     .init(body: .json(.init(error: "there is no class \(id)")))
   }
 

@@ -42,8 +42,15 @@ extension PracticeRoomAPI {
     guard let account = try await authenticatedAccount() else {
       return .unauthorized(Self.tokenRefused)
     }
-    let inbox = try await shares.inbox(of: account.name)
-    return .ok(.init(body: .json(.init(shares: inbox.map(Self.schema)))))
+    var listed: [Components.Schemas.PatternShare] = []
+    for share in try await shares.inbox(of: account.name) {
+      let summary = try await ratings.summary(of: RatedPattern(share))
+      var entry = Self.schema(share)
+      entry.ratingCount = summary.count
+      entry.ratingAverage = summary.average
+      listed.append(entry)
+    }
+    return .ok(.init(body: .json(.init(shares: listed))))
   }
 
   func getPatternShare(_ input: Operations.GetPatternShare.Input) async throws
@@ -60,7 +67,7 @@ extension PracticeRoomAPI {
     return .ok(.init(body: .json(.init(share: Self.schema(share), file: file))))
   }
 
-  private static func schema(_ share: ServerStore.PatternShare) -> Components.Schemas.PatternShare {
+  static func schema(_ share: ServerStore.PatternShare) -> Components.Schemas.PatternShare {
     .init(
       id: share.id, from: share.owner, to: share.recipient, patternId: share.patternID,
       name: share.name, createdAt: share.createdAt)

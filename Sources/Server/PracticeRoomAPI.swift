@@ -14,6 +14,7 @@ struct PracticeRoomAPI: APIProtocol {
   let packs: PackCatalogueStore
   let backups: BackupStore
   let classes: ClassStore
+  let ratings: PatternRatingStore
   let logger: Logger
 
   func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {

@@ -48,7 +48,8 @@ public enum PracticeRoomServer {
         boardScores: BoardScoreStore(database: database.sql),
         packs: PackCatalogueStore(database: database.sql),
         backups: BackupStore(database: database.sql),
-        classes: ClassStore(database: database.sql), logger: logger)
+        classes: ClassStore(database: database.sql),
+        ratings: PatternRatingStore(database: database.sql), logger: logger)
       try api.registerHandlers(on: router)
       let schema = try await accounts.schemaVersion()
       let app = Application(

@@ -33,15 +33,21 @@ public enum LoginOutcome: Equatable, Sendable {
   case limited(retryAfterSeconds: Int)
 }
 
-/// How many failed logins are let through per account and per client address within a window.
+/// How many failed logins are let through per account and per client address within a window,
+/// and how many ratings and comments one account may write in it.
 public struct LoginLimits: Equatable, Sendable {
   public var perAccount: Int
   public var perAddress: Int
   public var windowSeconds: Int
+  public var ratingsPerAccount: Int
 
-  public init(perAccount: Int = 5, perAddress: Int = 20, windowSeconds: Int = 15 * 60) {
+  public init(
+    perAccount: Int = 5, perAddress: Int = 20, windowSeconds: Int = 15 * 60,
+    ratingsPerAccount: Int = 60
+  ) {
     self.perAccount = perAccount
     self.perAddress = perAddress
     self.windowSeconds = windowSeconds
+    self.ratingsPerAccount = ratingsPerAccount
   }
 }

@@ -126,6 +126,17 @@ public struct AccountStore: Sendable {
     ]
   }
 
+  /// Seconds before `account` may write another rating or comment, or nil. Every write counts,
+  /// in a scope of its own beside the failed logins, so a script cannot flood a pattern's
+  /// comments or rewrite one without end.
+  public func secondsUntilRatingAllowed(account: String) async throws -> Int? {
+    try await secondsUntilAllowed(scope: "rating:" + account, limit: limits.ratingsPerAccount)
+  }
+
+  public func recordRatingWrite(account: String) async throws {
+    try await recordFailure(scope: "rating:" + account)
+  }
+
   /// The account a bearer token belongs to, or nil when it is unknown, expired or revoked.
   public func account(forToken token: String) async throws -> Account? {
     guard

@@ -14,7 +14,7 @@ enum Migrations {
     Step(version: 3, apply: packs), Step(version: 4, apply: intervalScores),
     Step(version: 5, apply: backupItems), Step(version: 6, apply: boardScores),
     Step(version: 7, apply: playerBests), Step(version: 8, apply: rhythmBoardsByBars),
-    Step(version: 9, apply: classes),
+    Step(version: 9, apply: classes), Step(version: 10, apply: patternRatings),
   ]
 
   static var latestVersion: Int { steps.map(\.version).max() ?? 0 }
@@ -329,6 +329,39 @@ enum Migrations {
       .run()
     try await database.create(index: "class_notices_by_teacher").on("class_notices")
       .column("teacher").column("read_at")
+      .run()
+  }
+
+  /// Ratings and comments on shared patterns (`PatternRatingStore`), one per player per
+  /// pattern, which is its owner's pattern id: every share of it gathers the same ratings. A
+  /// teacher's hide keeps a player's comment on a pattern from one class's students, and
+  /// outlives an edit or a deletion of it, so a comment cannot come back by being written again.
+  private static func patternRatings(_ database: any SQLDatabase) async throws {
+    try await database.create(table: "pattern_ratings").ifNotExists()
+      .column("owner", type: .text, .notNull, .references("accounts", "name"))
+      .column("pattern_id", type: .text, .notNull)
+      .column("player", type: .text, .notNull, .references("accounts", "name"))
+      .column("stars", type: .bigint, .notNull)
+      .column("comment", type: .text, .notNull)
+      .column("created_at", type: .bigint, .notNull)
+      .column("updated_at", type: .bigint, .notNull)
+      .run()
+    try await database.create(index: "pattern_ratings_by_player").unique().on("pattern_ratings")
+      .column("owner").column("pattern_id").column("player")
+      .run()
+    try await database.create(index: "pattern_ratings_by_time").on("pattern_ratings")
+      .column("owner").column("pattern_id").column("updated_at")
+      .run()
+    try await database.create(table: "comment_hides").ifNotExists()
+      .column("owner", type: .text, .notNull, .references("accounts", "name"))
+      .column("pattern_id", type: .text, .notNull)
+      .column("player", type: .text, .notNull, .references("accounts", "name"))
+      .column("class_id", type: .text, .notNull, .references("classes", "id"))
+      .column("hidden_by", type: .text, .notNull, .references("accounts", "name"))
+      .column("hidden_at", type: .bigint, .notNull)
+      .run()
+    try await database.create(index: "comment_hides_by_class").unique().on("comment_hides")
+      .column("owner").column("pattern_id").column("player").column("class_id")
       .run()
   }
 }

@@ -15,12 +15,48 @@ public struct ServerSnapshot: Codable, Equatable, Sendable {
     public var from: String
     public var sharedAt: Date
     public var pattern: String
+    /// How the players rated the pattern, as the server showed it to this player; nil in a
+    /// snapshot written before ratings.
+    public var ratings: Ratings?
 
-    public init(id: String, from: String, sharedAt: Date, pattern: String) {
+    public init(
+      id: String, from: String, sharedAt: Date, pattern: String, ratings: Ratings? = nil
+    ) {
       self.id = id
       self.from = from
       self.sharedAt = sharedAt
       self.pattern = pattern
+      self.ratings = ratings
+    }
+  }
+
+  /// A shared pattern's ratings: how many, their average, and the latest comments the player
+  /// may read (a teacher may have hidden some from their class), the latest first.
+  public struct Ratings: Codable, Equatable, Sendable {
+    public var count: Int
+    /// Nil when nobody rated it.
+    public var average: Double?
+    public var latest: [Comment]
+
+    public init(count: Int, average: Double?, latest: [Comment] = []) {
+      self.count = count
+      self.average = average
+      self.latest = latest
+    }
+  }
+
+  /// One player's stars and comment; the text is another player's, printed as text only.
+  public struct Comment: Codable, Equatable, Sendable {
+    public var player: String
+    public var stars: Int
+    public var comment: String
+    public var at: Date
+
+    public init(player: String, stars: Int, comment: String, at: Date) {
+      self.player = player
+      self.stars = stars
+      self.comment = comment
+      self.at = at
     }
   }
 
@@ -150,15 +186,16 @@ public struct ServerSnapshotFile: Sendable {
 
   /// The shared patterns that pass the validator, and a line for each that does not.
   public static func patterns(of snapshot: ServerSnapshot) -> (
-    shared: [(pattern: FretPattern, from: String)], problems: [String]
+    shared: [(pattern: FretPattern, from: String, ratings: ServerSnapshot.Ratings?)],
+    problems: [String]
   ) {
-    var shared: [(pattern: FretPattern, from: String)] = []
+    var shared: [(pattern: FretPattern, from: String, ratings: ServerSnapshot.Ratings?)] = []
     var problems: [String] = []
     for share in snapshot.sharedWithYou {
       do throws(StorageError) {
         let pattern = try PatternLibrary.decode(
           Data(share.pattern.utf8), file: "shared pattern \(share.id)")
-        shared.append((pattern, share.from))
+        shared.append((pattern, share.from, share.ratings))
       } catch {
         problems.append("\(error)")
       }

@@ -138,22 +138,44 @@ struct Refresh: AsyncParsableCommand {
     return places
   }
 
-  /// The inbox, newest first, each share with its file: a share keeps its file, so one the
-  /// last refresh fetched is not fetched again.
+  /// The inbox, newest first, each share with its file and its ratings: a share keeps its
+  /// file, so one the last refresh fetched is not fetched again; the ratings change, and are
+  /// asked each time, with the latest comments of those rated.
   static func sharedWithYou(server: String, token: String, known: [ServerSnapshot.Share])
     async throws(ClientFailure) -> [ServerSnapshot.Share]
   {
     let client = try PracticeRoomClient(server: server)
     var shares: [ServerSnapshot.Share] = []
     for info in try await client.patternInbox(token: token) {
-      if let share = known.first(where: { $0.id == info.id }) {
-        shares.append(share)
-        continue
+      var share: ServerSnapshot.Share
+      if let cached = known.first(where: { $0.id == info.id }) {
+        share = cached
+      } else {
+        let (_, file) = try await client.fetchPattern(shareID: info.id, token: token)
+        share = ServerSnapshot.Share(
+          id: info.id, from: info.from, sharedAt: info.createdAt, pattern: file)
       }
-      let (_, file) = try await client.fetchPattern(shareID: info.id, token: token)
-      shares.append(
-        ServerSnapshot.Share(id: info.id, from: info.from, sharedAt: info.createdAt, pattern: file))
+      share.ratings = try await ratings(of: info, client: client, token: token)
+      shares.append(share)
     }
     return shares
+  }
+
+  /// How many comments the room shows under a shared pattern.
+  static let latestComments = 3
+
+  private static func ratings(of info: SharedPatternInfo, client: PracticeRoomClient, token: String)
+    async throws(ClientFailure) -> ServerSnapshot.Ratings?
+  {
+    // A server from before ratings tells no count.
+    guard let count = info.ratingCount else { return nil }
+    guard count > 0 else { return ServerSnapshot.Ratings(count: 0, average: nil) }
+    let page = try await client.comments(shareID: info.id, limit: latestComments, token: token)
+    return ServerSnapshot.Ratings(
+      count: page.ratingCount, average: page.ratingAverage,
+      latest: page.comments.map {
+        ServerSnapshot.Comment(
+          player: $0.player, stars: $0.stars, comment: $0.comment, at: $0.updatedAt)
+      })
   }
 }

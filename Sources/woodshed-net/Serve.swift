@@ -46,13 +46,16 @@ struct Serve: AsyncParsableCommand {
   @Option(help: "The window failed logins are counted in, in seconds.")
   var loginWindow = LoginLimits().windowSeconds
 
+  @Option(help: "Ratings and comments one account may write within the window.")
+  var ratingLimit = LoginLimits().ratingsPerAccount
+
   @Option(help: "The largest request body taken, in bytes.")
   var maxBodyBytes = 1 << 20
 
   func validate() throws {
     _ = try listenAddress()
     guard tokenLifetime > 0, loginLimitAccount > 0, loginLimitAddress > 0, loginWindow > 0,
-      maxBodyBytes > 0
+      ratingLimit > 0, maxBodyBytes > 0
     else { throw ValidationError("limits and lifetimes are positive numbers") }
   }
 
@@ -65,7 +68,8 @@ struct Serve: AsyncParsableCommand {
       host: host, port: port, database: try database.location(),
       tokenLifetimeSeconds: tokenLifetime,
       limits: LoginLimits(
-        perAccount: loginLimitAccount, perAddress: loginLimitAddress, windowSeconds: loginWindow),
+        perAccount: loginLimitAccount, perAddress: loginLimitAddress, windowSeconds: loginWindow,
+        ratingsPerAccount: ratingLimit),
       maxBodyBytes: maxBodyBytes)
     try await PracticeRoomServer.run(configuration, logger: logger)
   }

@@ -24,11 +24,16 @@ struct SharedPatterns: AsyncParsableCommand {
       user: WoodshedNet.paths.patternsFolder)
   }
 
-  /// A line about a share; the name came from another player, so it is made printable.
+  /// A line about a share, with its pattern's rating where the server gave one (the inbox);
+  /// the name came from another player, so it is made printable.
   static func line(_ share: SharedPatternInfo) -> String {
     let to = share.to.map { "to \($0)" } ?? "to everyone"
+    let rating = RatingBadge.text(
+      average: share.ratingAverage, count: share.ratingCount ?? 0,
+      glyphs: CommentsCommand.glyphs())
     return TerminalText.message(
-      "\(share.id)  \(share.patternID)  \(share.name)  from \(share.from) \(to)")
+      "\(share.id)  \(share.patternID)  \(share.name)  from \(share.from) \(to)"
+        + (rating.map { "  " + $0 } ?? ""))
   }
 
   struct Share: AsyncParsableCommand {

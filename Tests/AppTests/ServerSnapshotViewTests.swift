@@ -4,6 +4,7 @@ import MusicTheory
 import Practice
 import Storage
 import TerminalUI
+import TestHelpers
 import XCTest
 
 /// What the practice room shows of the practice-room server: the patterns shared with the
@@ -48,6 +49,68 @@ final class ServerSnapshotViewTests: XCTestCase {
     XCTAssertFalse(
       screen.contains { $0.contains("Minor pentatonic") && $0.contains("from") },
       "the library's patterns are nobody's shares")
+  }
+
+  private static let ratings = ServerSnapshot.Ratings(
+    count: 12, average: 4.25,
+    latest: [
+      ServerSnapshot.Comment(
+        player: "bea", stars: 5,
+        comment: "Great for warming up before the gig, slowly at first then faster each day",
+        at: Date(timeIntervalSince1970: 1_795_275_000)),
+      ServerSnapshot.Comment(
+        player: "cy", stars: 3, comment: "Hard\u{1b}]0;pwned\u{07} stretch",
+        at: Date(timeIntervalSince1970: 1_795_274_000)),
+    ])
+
+  private func withRatedShare(
+    _ glyphs: GlyphSet.Kind, size: Size = Size(width: 80, height: 24)
+  ) -> AppModel {
+    var model = AppFixtures.model(size: size, glyphs: glyphs)
+    model.press(.character("4"))
+    _ = model.handle(
+      .patternsLoaded(
+        [FretboardScreenTests.minorPentatonic, Self.shared], shared: ["tuesday-box": "ada"],
+        ratings: ["tuesday-box": Self.ratings], problems: []))
+    model.press(.down)
+    return model
+  }
+
+  /// The browser at 80x24: the list says the average and the count beside who shared it, and
+  /// the preview of the chosen pattern the latest comments under it, each as text only.
+  func testARatedShareShowsItsAverageAndLatestComments() throws {
+    let model = withRatedShare(.unicode)
+    let screen = AppView.render(model).lines
+    let row = try XCTUnwrap(screen.first { $0.contains("from ada") })
+    XCTAssertTrue(row.contains("★ 4.3 (12)"), row)
+    XCTAssertTrue(screen.contains { $0.contains("bea ★★★★★") }, screen.joined(separator: "\n"))
+    XCTAssertTrue(screen.contains { $0.contains("cy ★★★☆☆") }, screen.joined(separator: "\n"))
+    XCTAssertFalse(screen.joined().contains("\u{1b}"), "a comment never reaches the terminal raw")
+    assertCanvasSnapshot(AppView.render(model), named: "rated.80x24")
+    assertCanvasSnapshot(
+      AppView.render(withRatedShare(.unicode, size: Size(width: 120, height: 40))),
+      named: "rated.120x40")
+  }
+
+  func testUnderLANGCTheStarsAreASCII() throws {
+    let screen = AppView.render(withRatedShare(.ascii)).lines
+    let row = try XCTUnwrap(screen.first { $0.contains("from ada") })
+    XCTAssertTrue(row.contains("* 4.3 (12)"), row)
+    XCTAssertTrue(screen.contains { $0.contains("cy ***--") }, screen.joined(separator: "\n"))
+    XCTAssertFalse(screen.joined().unicodeScalars.contains { $0.value > 0x7E })
+  }
+
+  func testAShareNobodyRatedSaysSo() {
+    var model = AppFixtures.model(size: Size(width: 80, height: 24))
+    model.press(.character("4"))
+    _ = model.handle(
+      .patternsLoaded(
+        [FretboardScreenTests.minorPentatonic, Self.shared], shared: ["tuesday-box": "ada"],
+        ratings: ["tuesday-box": ServerSnapshot.Ratings(count: 0, average: nil)], problems: []))
+    model.press(.down)
+    let screen = AppView.render(model).lines
+    XCTAssertTrue(screen.contains { $0.contains("not rated yet") }, screen.joined(separator: "\n"))
+    XCTAssertFalse(screen.contains { $0.contains("(0)") })
   }
 
   func testASearchTypedBeforeTheShareCameInFindsIt() {

@@ -47,6 +47,25 @@ final class NetPassThroughTests: XCTestCase {
     }
   }
 
+  func testRateAndCommentsRunTheSibling() throws {
+    let home = try NetHome()
+    defer { home.remove() }
+    let help = try home.run(["comments", "--help"])
+    XCTAssertEqual(help.status, 0, help.error)
+    XCTAssertTrue(help.output.contains("USAGE: woodshed comments <subcommand>"), help.output)
+    let neither = try home.run(["rate", "7k2mq9xrt4hvn3bd"])
+    XCTAssertEqual(neither.status, 2)
+    XCTAssertEqual(neither.error, "Error: give the stars (1 to 5), or --remove without them\n")
+    for command in [
+      ["rate", "7k2mq9xrt4hvn3bd", "4"], ["comments", "7k2mq9xrt4hvn3bd"],
+      ["comments", "hide", "7k2mq9xrt4hvn3bd", "cy", "--class", "Tuesday guitar"],
+    ] {
+      let nobody = try home.run(command)
+      XCTAssertEqual(nobody.status, 1, command.joined(separator: " "))
+      XCTAssertEqual(nobody.error, "Error: not logged in: run woodshed login NAME --server URL\n")
+    }
+  }
+
   func testSyncRunsTheSibling() throws {
     let home = try NetHome()
     defer { home.remove() }

@@ -159,6 +159,14 @@ final class ServerPostgreSQLTests: XCTestCase {
     try await scenarios.aClassIsReadOnlyByItsTeacherAndStudents()
   }
 
+  func testRatingsAreGivenEditedAndHiddenInAClass() async throws {
+    try await scenarios.ratingsAreGivenEditedAndHiddenInAClass()
+  }
+
+  func testRatingsAreCheckedAndKeptToTheirOwners() async throws {
+    try await scenarios.ratingsAreCheckedAndKeptToTheirOwners()
+  }
+
   /// Two processes on one database share everything: a token one hands out works on the
   /// other, and failed logins on one count on the other.
   func testTwoServersShareTokensAndTheLoginLimit() async throws {

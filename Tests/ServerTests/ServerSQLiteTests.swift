@@ -153,6 +153,14 @@ final class ServerSQLiteTests: XCTestCase {
     try await scenarios.aClassIsReadOnlyByItsTeacherAndStudents()
   }
 
+  func testRatingsAreGivenEditedAndHiddenInAClass() async throws {
+    try await scenarios.ratingsAreGivenEditedAndHiddenInAClass()
+  }
+
+  func testRatingsAreCheckedAndKeptToTheirOwners() async throws {
+    try await scenarios.ratingsAreCheckedAndKeptToTheirOwners()
+  }
+
   /// The SQLite file is the server's whole state: a restarted server knows its accounts, and
   /// the file is in WAL mode so `serve role` can work beside a running server.
   func testAccountsOutliveARestartInWALMode() async throws {

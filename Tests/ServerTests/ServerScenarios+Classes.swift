@@ -10,7 +10,7 @@ extension ServerScenarios {
   static let className = "Tuesday guitar"
 
   /// Makes `name` a teacher with a class, and returns the class's join code.
-  private func teacherWithClass(
+  func teacherWithClass(
     _ home: NetHome, _ server: ServerProcess, database: String, name: String
   ) throws -> String {
     try createAndLogIn(home, server, name: name)

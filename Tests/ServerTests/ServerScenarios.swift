@@ -254,7 +254,7 @@ struct ServerScenarios {
     return try JSONSerialization.data(withJSONObject: object)
   }
 
-  private func writeOwnPattern(_ home: NetHome, id: String, name: String) throws {
+  func writeOwnPattern(_ home: NetHome, id: String, name: String) throws {
     let folder = home.folder.appendingPathComponent("data/patterns")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     try Self.patternFile(id: id, name: name).write(to: folder.appendingPathComponent("\(id).json"))
@@ -337,7 +337,7 @@ struct ServerScenarios {
   }
 
   /// The practice room itself, in tmux, its screen read as a player sees it, in `home`.
-  private func practiceRoom(_ home: NetHome) throws -> TmuxSession {
+  func practiceRoom(_ home: NetHome) throws -> TmuxSession {
     var environment = home.environment
     environment["TERM"] = "xterm-256color"
     environment["PULSE_SERVER"] = "unix:/nonexistent"

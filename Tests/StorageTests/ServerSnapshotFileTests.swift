@@ -29,6 +29,31 @@ final class ServerSnapshotFileTests: StorageTestCase {
     XCTAssertNil(try file.read(), "gone after logout")
   }
 
+  /// A share's ratings go with it into the file and out again to the browser; a snapshot
+  /// written before ratings reads as one without them.
+  func testASharesRatingsAreKeptAndAnOlderSnapshotReadsWithout() throws {
+    let file = ServerSnapshotFile(paths: paths)
+    let ratings = ServerSnapshot.Ratings(
+      count: 2, average: 3.5,
+      latest: [.init(player: "bea", stars: 5, comment: "Great now", at: Self.fixedDate)])
+    var snapshot = ServerSnapshot(
+      server: "http://box:8420", checkedAt: Self.fixedDate, isReachable: true,
+      sharedWithYou: [
+        .init(
+          id: "s1", from: "ada", sharedAt: Self.fixedDate, pattern: pattern("a", name: "A"),
+          ratings: ratings)
+      ])
+    try file.write(snapshot)
+    XCTAssertEqual(try file.read(), snapshot)
+    XCTAssertEqual(ServerSnapshotFile.patterns(of: snapshot).shared.map(\.ratings), [ratings])
+
+    snapshot.sharedWithYou[0].ratings = nil
+    try file.write(snapshot)
+    let written = try String(contentsOf: file.url, encoding: .utf8)
+    XCTAssertFalse(written.contains("ratings"), "an older refresh wrote no such key")
+    XCTAssertEqual(try file.read()?.sharedWithYou.first?.ratings, .some(nil))
+  }
+
   func testADamagedSnapshotIsOneLine() throws {
     try folder.write("{\"server\": 3}", to: "state/server.json")
     XCTAssertThrowsError(try ServerSnapshotFile(paths: paths).read()) { error in

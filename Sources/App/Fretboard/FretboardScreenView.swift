@@ -592,9 +592,14 @@ enum FretboardScreenView {
     let items = listed.map { index in
       let name = PatternName(patterns[index].name)
       let sender = model.sharedPatternSenders[patterns[index].id]
+      let rating = model.sharedPatternRatings[patterns[index].id].flatMap {
+        RatingBadge.text(average: $0.average, count: $0.count, glyphs: model.glyphs)
+      }
       return MenuList.Item(
         isNarrow ? name.shortFamilyText(strings) : name.familyText(strings),
-        detail: sender.map { strings.text("fretboard.sharedBy", ["name": $0]) }
+        detail: sender.map {
+          strings.text("fretboard.sharedBy", ["name": $0]) + (rating.map { "  " + $0 } ?? "")
+        }
           ?? name.placeText(strings, short: true)
           + levelMark(levels[patterns[index].id], glyphs: model.glyphs))
     }
@@ -690,6 +695,9 @@ enum FretboardScreenView {
     canvas.write(
       marks.joined(separator: ", "), x: area.x, y: y, style: .role(.muted), clip: area)
     y += 2
+    if let ratings = model.sharedPatternRatings[pattern.id] {
+      y = renderRatings(ratings, model: model, from: y, in: area, on: &canvas) + 1
+    }
     for line in pattern.descriptionText(strings).wrapped(toWidth: area.width) where y < area.maxY {
       canvas.write(line, x: area.x, y: y, style: .role(.text), clip: area)
       y += 1
@@ -700,6 +708,51 @@ enum FretboardScreenView {
       canvas.write(line, x: area.x, y: y, style: .role(.muted), clip: area)
       y += 1
     }
+  }
+
+  /// A shared pattern's average and its latest comments, each as the player who wrote it and
+  /// their stars, then its text on the lines under it (at most two): "★ 4.5 (2)", "bea ★★★★★",
+  /// "Great for warming up". Returns the row after the last one written.
+  private static func renderRatings(
+    _ ratings: ServerSnapshot.Ratings, model: AppModel, from top: Int, in area: Rect,
+    on canvas: inout Canvas
+  ) -> Int {
+    var y = top
+    guard
+      let badge = RatingBadge.text(
+        average: ratings.average, count: ratings.count, glyphs: model.glyphs)
+    else {
+      canvas.write(
+        model.strings.text("fretboard.notRated"), x: area.x, y: y, style: .role(.muted),
+        clip: area)
+      return y + 1
+    }
+    canvas.write(badge, x: area.x, y: y, style: Style.role(.accent).bold, clip: area)
+    y += 1
+    for comment in ratings.latest where y < area.maxY {
+      let who = comment.player + " " + RatingBadge.stars(comment.stars, glyphs: model.glyphs)
+      canvas.write(
+        who.clipped(toWidth: area.width, ellipsis: model.glyphs.ellipsis), x: area.x, y: y,
+        style: .role(.muted), clip: area)
+      y += 1
+      // Another player's words: shown as text, whatever the file says.
+      let text = String(
+        String.UnicodeScalarView(
+          TerminalText.printable(comment.comment).unicodeScalars.map {
+            $0.value < 0x20 ? " " : $0
+          }))
+      let lines = text.wrapped(toWidth: max(1, area.width - 2))
+      for (index, line) in lines.prefix(2).enumerated() where y < area.maxY {
+        let ellipsis = model.glyphs.ellipsis
+        let shown =
+          index == 1 && lines.count > 2
+          ? line.clipped(toWidth: max(0, area.width - 2 - ellipsis.displayWidth)) + ellipsis
+          : line
+        canvas.write("  " + shown, x: area.x, y: y, style: .role(.text), clip: area)
+        y += 1
+      }
+    }
+    return y
   }
 
   /// The open pattern on the neck with its notes spelled under it; with a `chord` of its

@@ -310,6 +310,9 @@ public final class AppRuntime {
           PatternOrder.sorted(builtIn + own) + sharedHere.map(\.pattern), own: Set(own.map(\.id)),
           shared: Dictionary(
             sharedHere.map { ($0.pattern.id, $0.from) }, uniquingKeysWith: { first, _ in first }),
+          ratings: Dictionary(
+            sharedHere.compactMap { share in share.ratings.map { (share.pattern.id, $0) } },
+            uniquingKeysWith: { first, _ in first }),
           problems: library.problems))
     }
   }

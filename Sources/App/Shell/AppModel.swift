@@ -36,6 +36,9 @@ public struct AppModel: Equatable, Sendable {
   public private(set) var ownPatternIds: Set<String> = []
   /// The patterns recommended to the player on the practice-room server: who shared each.
   public private(set) var sharedPatternSenders: [String: String] = [:]
+  /// How the players rated each pattern shared with the player, by pattern id, and their
+  /// latest comments.
+  public private(set) var sharedPatternRatings: [String: ServerSnapshot.Ratings] = [:]
   /// What the practice-room server last said, or that it could not be reached; nil when
   /// nobody is logged in to one.
   public private(set) var server: ServerSnapshot?
@@ -147,7 +150,7 @@ public struct AppModel: Equatable, Sendable {
       return saving + updateTop { FeatureOutcome($0.receive(event, context: &$1)) }.effects
     case .recorded(let record):
       history.append(record)
-    case .patternsLoaded(let loaded, let own, let shared, let problems):
+    case .patternsLoaded(let loaded, let own, let shared, let ratings, let problems):
       // A reload after a save would repeat the notices of the first reading.
       if patterns == nil {
         notices += problems.map { Message("notice.patternSkipped", ["problem": $0]) }
@@ -155,6 +158,7 @@ public struct AppModel: Equatable, Sendable {
       patterns = loaded
       ownPatternIds = own
       sharedPatternSenders = shared
+      sharedPatternRatings = ratings
     case .packsLoaded(let loaded, let problems):
       packs = loaded
       notices += problems.map { Message("notice.packSkipped", ["problem": $0]) }

@@ -18,5 +18,12 @@ public import struct Foundation.Data
 public import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/parameters` section of the OpenAPI document.
-    public enum Parameters {}
+    public enum Parameters {
+        /// - Remark: Generated from `#/components/parameters/ClassId`.
+        public typealias ClassId = Swift.String
+        /// - Remark: Generated from `#/components/parameters/ShareId`.
+        public typealias ShareId = Swift.String
+        /// - Remark: Generated from `#/components/parameters/Player`.
+        public typealias Player = Swift.String
+    }
 }

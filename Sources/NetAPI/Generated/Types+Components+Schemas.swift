@@ -205,6 +205,14 @@ extension Components {
             public var name: Swift.String
             /// - Remark: Generated from `#/components/schemas/PatternShare/createdAt`.
             public var createdAt: Foundation.Date
+            /// How many players rated the pattern; given in the inbox.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PatternShare/ratingCount`.
+            public var ratingCount: Swift.Int?
+            /// Their average stars; absent when nobody rated it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PatternShare/ratingAverage`.
+            public var ratingAverage: Swift.Double?
             /// Creates a new `PatternShare`.
             ///
             /// - Parameters:
@@ -214,13 +222,17 @@ extension Components {
             ///   - patternId:
             ///   - name:
             ///   - createdAt:
+            ///   - ratingCount: How many players rated the pattern; given in the inbox.
+            ///   - ratingAverage: Their average stars; absent when nobody rated it.
             public init(
                 id: Swift.String,
                 from: Swift.String,
                 to: Swift.String? = nil,
                 patternId: Swift.String,
                 name: Swift.String,
-                createdAt: Foundation.Date
+                createdAt: Foundation.Date,
+                ratingCount: Swift.Int? = nil,
+                ratingAverage: Swift.Double? = nil
             ) {
                 self.id = id
                 self.from = from
@@ -228,6 +240,8 @@ extension Components {
                 self.patternId = patternId
                 self.name = name
                 self.createdAt = createdAt
+                self.ratingCount = ratingCount
+                self.ratingAverage = ratingAverage
             }
             public enum CodingKeys: String, CodingKey {
                 case id
@@ -236,6 +250,8 @@ extension Components {
                 case patternId
                 case name
                 case createdAt
+                case ratingCount
+                case ratingAverage
             }
         }
         /// - Remark: Generated from `#/components/schemas/PatternInbox`.
@@ -1281,6 +1297,119 @@ extension Components {
             }
             public enum CodingKeys: String, CodingKey {
                 case notices
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/RatingRequest`.
+        public struct RatingRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/RatingRequest/stars`.
+            public var stars: Swift.Int
+            /// One line of text without control characters; absent or empty for none.
+            ///
+            /// - Remark: Generated from `#/components/schemas/RatingRequest/comment`.
+            public var comment: Swift.String?
+            /// Creates a new `RatingRequest`.
+            ///
+            /// - Parameters:
+            ///   - stars:
+            ///   - comment: One line of text without control characters; absent or empty for none.
+            public init(
+                stars: Swift.Int,
+                comment: Swift.String? = nil
+            ) {
+                self.stars = stars
+                self.comment = comment
+            }
+            public enum CodingKeys: String, CodingKey {
+                case stars
+                case comment
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PatternRating`.
+        public struct PatternRating: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PatternRating/player`.
+            public var player: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PatternRating/stars`.
+            public var stars: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/PatternRating/comment`.
+            public var comment: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PatternRating/createdAt`.
+            public var createdAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/PatternRating/updatedAt`.
+            public var updatedAt: Foundation.Date
+            /// Hidden in a class the reader teaches, or, on the reader's own comment, in any class.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PatternRating/hidden`.
+            public var hidden: Swift.Bool
+            /// Creates a new `PatternRating`.
+            ///
+            /// - Parameters:
+            ///   - player:
+            ///   - stars:
+            ///   - comment:
+            ///   - createdAt:
+            ///   - updatedAt:
+            ///   - hidden: Hidden in a class the reader teaches, or, on the reader's own comment, in any class.
+            public init(
+                player: Swift.String,
+                stars: Swift.Int,
+                comment: Swift.String,
+                createdAt: Foundation.Date,
+                updatedAt: Foundation.Date,
+                hidden: Swift.Bool
+            ) {
+                self.player = player
+                self.stars = stars
+                self.comment = comment
+                self.createdAt = createdAt
+                self.updatedAt = updatedAt
+                self.hidden = hidden
+            }
+            public enum CodingKeys: String, CodingKey {
+                case player
+                case stars
+                case comment
+                case createdAt
+                case updatedAt
+                case hidden
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PatternComments`.
+        public struct PatternComments: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PatternComments/ratingCount`.
+            public var ratingCount: Swift.Int
+            /// Absent when nobody rated the pattern.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PatternComments/ratingAverage`.
+            public var ratingAverage: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/PatternComments/comments`.
+            public var comments: [Components.Schemas.PatternRating]
+            /// The offset of the next page; absent on the last.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PatternComments/nextOffset`.
+            public var nextOffset: Swift.Int?
+            /// Creates a new `PatternComments`.
+            ///
+            /// - Parameters:
+            ///   - ratingCount:
+            ///   - ratingAverage: Absent when nobody rated the pattern.
+            ///   - comments:
+            ///   - nextOffset: The offset of the next page; absent on the last.
+            public init(
+                ratingCount: Swift.Int,
+                ratingAverage: Swift.Double? = nil,
+                comments: [Components.Schemas.PatternRating],
+                nextOffset: Swift.Int? = nil
+            ) {
+                self.ratingCount = ratingCount
+                self.ratingAverage = ratingAverage
+                self.comments = comments
+                self.nextOffset = nextOffset
+            }
+            public enum CodingKeys: String, CodingKey {
+                case ratingCount
+                case ratingAverage
+                case comments
+                case nextOffset
             }
         }
     }

@@ -1366,6 +1366,642 @@ public enum Operations {
             }
         }
     }
+    /// Gives my stars and comment to a shared pattern, replacing those I gave before.
+    ///
+    /// Anyone who may read the share may rate its pattern, except its owner. An edit keeps the time the rating was first given. Writes count against a limit per account (`serve --rating-limit` within the login window): past it, 429 with Retry-After.
+    ///
+    /// - Remark: HTTP `PUT /patterns/shares/{shareId}/rating`.
+    /// - Remark: Generated from `#/paths//patterns/shares/{shareId}/rating/put(ratePattern)`.
+    public enum RatePattern {
+        public static let id: Swift.String = "ratePattern"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/patterns/shares/{shareId}/rating/PUT/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/patterns/shares/{shareId}/rating/PUT/path/shareId`.
+                public var shareId: Swift.String
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - shareId:
+                public init(shareId: Swift.String) {
+                    self.shareId = shareId
+                }
+            }
+            public var path: Operations.RatePattern.Input.Path
+            /// - Remark: Generated from `#/paths/patterns/shares/{shareId}/rating/PUT/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RatePattern.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RatePattern.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.RatePattern.Input.Headers
+            /// - Remark: Generated from `#/paths/patterns/shares/{shareId}/rating/PUT/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/patterns/shares/{shareId}/rating/PUT/requestBody/content/application\/json`.
+                case json(Components.Schemas.RatingRequest)
+            }
+            public var body: Operations.RatePattern.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.RatePattern.Input.Path,
+                headers: Operations.RatePattern.Input.Headers = .init(),
+                body: Operations.RatePattern.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/patterns/shares/{shareId}/rating/PUT/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/patterns/shares/{shareId}/rating/PUT/responses/200/content/application\/json`.
+                    case json(Components.Schemas.PatternRating)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.PatternRating {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.RatePattern.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.RatePattern.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// My rating as kept.
+            ///
+            /// - Remark: Generated from `#/paths//patterns/shares/{shareId}/rating/put(ratePattern)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.RatePattern.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.RatePattern.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request did not pass validation.
+            ///
+            /// - Remark: Generated from `#/paths//patterns/shares/{shareId}/rating/put(ratePattern)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The name and password, or the token, were refused.
+            ///
+            /// - Remark: Generated from `#/paths//patterns/shares/{shareId}/rating/put(ratePattern)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The account may not do this (not a teacher, or not this class's teacher).
+            ///
+            /// - Remark: Generated from `#/paths//patterns/shares/{shareId}/rating/put(ratePattern)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// There is no such thing, or it is not for this account.
+            ///
+            /// - Remark: Generated from `#/paths//patterns/shares/{shareId}/rating/put(ratePattern)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many failed attempts for this account or address.
+            ///
+            /// - Remark: Generated from `#/paths//patterns/shares/{shareId}/rating/put(ratePattern)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Removes my rating and comment from a shared pattern.
+    ///
+    /// A teacher's hide of my comment stays, should I write one again.
+    ///
+    /// - Remark: HTTP `DELETE /patterns/shares/{shareId}/rating`.
+    /// - Remark: Generated from `#/paths//patterns/shares/{shareId}/rating/delete(deletePatternRating)`.
+    public enum DeletePatternRating {
+        public static let id: Swift.String = "deletePatternRating"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/patterns/shares/{shareId}/rating/DELETE/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/patterns/shares/{shareId}/rating/DELETE/path/shareId`.
+                public var shareId: Swift.String
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - shareId:
+                public init(shareId: Swift.String) {
+                    self.shareId = shareId
+                }
+            }
+            public var path: Operations.DeletePatternRating.Input.Path
+            /// - Remark: Generated from `#/paths/patterns/shares/{shareId}/rating/DELETE/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DeletePatternRating.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DeletePatternRating.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.DeletePatternRating.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.DeletePatternRating.Input.Path,
+                headers: Operations.DeletePatternRating.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct NoContent: Sendable, Hashable {
+                /// Creates a new `NoContent`.
+                public init() {}
+            }
+            /// Removed.
+            ///
+            /// - Remark: Generated from `#/paths//patterns/shares/{shareId}/rating/delete(deletePatternRating)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            case noContent(Operations.DeletePatternRating.Output.NoContent)
+            /// Removed.
+            ///
+            /// - Remark: Generated from `#/paths//patterns/shares/{shareId}/rating/delete(deletePatternRating)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            public static var noContent: Self {
+                .noContent(.init())
+            }
+            /// The associated value of the enum case if `self` is `.noContent`.
+            ///
+            /// - Throws: An error if `self` is not `.noContent`.
+            /// - SeeAlso: `.noContent`.
+            public var noContent: Operations.DeletePatternRating.Output.NoContent {
+                get throws {
+                    switch self {
+                    case let .noContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "noContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The name and password, or the token, were refused.
+            ///
+            /// - Remark: Generated from `#/paths//patterns/shares/{shareId}/rating/delete(deletePatternRating)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// There is no such thing, or it is not for this account.
+            ///
+            /// - Remark: Generated from `#/paths//patterns/shares/{shareId}/rating/delete(deletePatternRating)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// A shared pattern's ratings and comments, the latest written first, a page at a time.
+    ///
+    /// The count and average are of every rating; the comments are those the reader may see (see the patterns tag).
+    ///
+    /// - Remark: HTTP `GET /patterns/shares/{shareId}/comments`.
+    /// - Remark: Generated from `#/paths//patterns/shares/{shareId}/comments/get(listPatternComments)`.
+    public enum ListPatternComments {
+        public static let id: Swift.String = "listPatternComments"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/patterns/shares/{shareId}/comments/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/patterns/shares/{shareId}/comments/GET/path/shareId`.
+                public var shareId: Swift.String
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - shareId:
+                public init(shareId: Swift.String) {
+                    self.shareId = shareId
+                }
+            }
+            public var path: Operations.ListPatternComments.Input.Path
+            /// - Remark: Generated from `#/paths/patterns/shares/{shareId}/comments/GET/query`.
+            public struct Query: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/patterns/shares/{shareId}/comments/GET/query/limit`.
+                public var limit: Swift.Int?
+                /// - Remark: Generated from `#/paths/patterns/shares/{shareId}/comments/GET/query/offset`.
+                public var offset: Swift.Int?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - limit:
+                ///   - offset:
+                public init(
+                    limit: Swift.Int? = nil,
+                    offset: Swift.Int? = nil
+                ) {
+                    self.limit = limit
+                    self.offset = offset
+                }
+            }
+            public var query: Operations.ListPatternComments.Input.Query
+            /// - Remark: Generated from `#/paths/patterns/shares/{shareId}/comments/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListPatternComments.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListPatternComments.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ListPatternComments.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - query:
+            ///   - headers:
+            public init(
+                path: Operations.ListPatternComments.Input.Path,
+                query: Operations.ListPatternComments.Input.Query = .init(),
+                headers: Operations.ListPatternComments.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.query = query
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/patterns/shares/{shareId}/comments/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/patterns/shares/{shareId}/comments/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.PatternComments)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.PatternComments {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ListPatternComments.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ListPatternComments.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// A page of comments.
+            ///
+            /// - Remark: Generated from `#/paths//patterns/shares/{shareId}/comments/get(listPatternComments)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ListPatternComments.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ListPatternComments.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request did not pass validation.
+            ///
+            /// - Remark: Generated from `#/paths//patterns/shares/{shareId}/comments/get(listPatternComments)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The name and password, or the token, were refused.
+            ///
+            /// - Remark: Generated from `#/paths//patterns/shares/{shareId}/comments/get(listPatternComments)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// There is no such thing, or it is not for this account.
+            ///
+            /// - Remark: Generated from `#/paths//patterns/shares/{shareId}/comments/get(listPatternComments)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
     /// Records one finished interval game of mine on its pattern's board.
     ///
     /// The record is checked against the game's rules: the score must be what its answers give, no answer faster than a person marks a place, the answers within the game's time, the level the one they reach, and the game neither in the future nor older than 90 days. A game already recorded (same player, same start) is answered 200 and kept once.
@@ -5258,6 +5894,392 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Hides a student's comment on a shared pattern from the class (its teacher only).
+    ///
+    /// - Remark: HTTP `PUT /classes/{classId}/hidden-comments/{shareId}/{player}`.
+    /// - Remark: Generated from `#/paths//classes/{classId}/hidden-comments/{shareId}/{player}/put(hideComment)`.
+    public enum HideComment {
+        public static let id: Swift.String = "hideComment"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/classes/{classId}/hidden-comments/{shareId}/{player}/PUT/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/classes/{classId}/hidden-comments/{shareId}/{player}/PUT/path/classId`.
+                public var classId: Components.Parameters.ClassId
+                /// - Remark: Generated from `#/paths/classes/{classId}/hidden-comments/{shareId}/{player}/PUT/path/shareId`.
+                public var shareId: Components.Parameters.ShareId
+                /// - Remark: Generated from `#/paths/classes/{classId}/hidden-comments/{shareId}/{player}/PUT/path/player`.
+                public var player: Components.Parameters.Player
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - classId:
+                ///   - shareId:
+                ///   - player:
+                public init(
+                    classId: Components.Parameters.ClassId,
+                    shareId: Components.Parameters.ShareId,
+                    player: Components.Parameters.Player
+                ) {
+                    self.classId = classId
+                    self.shareId = shareId
+                    self.player = player
+                }
+            }
+            public var path: Operations.HideComment.Input.Path
+            /// - Remark: Generated from `#/paths/classes/{classId}/hidden-comments/{shareId}/{player}/PUT/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.HideComment.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.HideComment.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.HideComment.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.HideComment.Input.Path,
+                headers: Operations.HideComment.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct NoContent: Sendable, Hashable {
+                /// Creates a new `NoContent`.
+                public init() {}
+            }
+            /// Hidden (hiding again changes nothing).
+            ///
+            /// - Remark: Generated from `#/paths//classes/{classId}/hidden-comments/{shareId}/{player}/put(hideComment)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            case noContent(Operations.HideComment.Output.NoContent)
+            /// Hidden (hiding again changes nothing).
+            ///
+            /// - Remark: Generated from `#/paths//classes/{classId}/hidden-comments/{shareId}/{player}/put(hideComment)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            public static var noContent: Self {
+                .noContent(.init())
+            }
+            /// The associated value of the enum case if `self` is `.noContent`.
+            ///
+            /// - Throws: An error if `self` is not `.noContent`.
+            /// - SeeAlso: `.noContent`.
+            public var noContent: Operations.HideComment.Output.NoContent {
+                get throws {
+                    switch self {
+                    case let .noContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "noContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The name and password, or the token, were refused.
+            ///
+            /// - Remark: Generated from `#/paths//classes/{classId}/hidden-comments/{shareId}/{player}/put(hideComment)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The account may not do this (not a teacher, or not this class's teacher).
+            ///
+            /// - Remark: Generated from `#/paths//classes/{classId}/hidden-comments/{shareId}/{player}/put(hideComment)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// There is no such thing, or it is not for this account.
+            ///
+            /// - Remark: Generated from `#/paths//classes/{classId}/hidden-comments/{shareId}/{player}/put(hideComment)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Shows a student's hidden comment to the class again (its teacher only).
+    ///
+    /// - Remark: HTTP `DELETE /classes/{classId}/hidden-comments/{shareId}/{player}`.
+    /// - Remark: Generated from `#/paths//classes/{classId}/hidden-comments/{shareId}/{player}/delete(unhideComment)`.
+    public enum UnhideComment {
+        public static let id: Swift.String = "unhideComment"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/classes/{classId}/hidden-comments/{shareId}/{player}/DELETE/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/classes/{classId}/hidden-comments/{shareId}/{player}/DELETE/path/classId`.
+                public var classId: Components.Parameters.ClassId
+                /// - Remark: Generated from `#/paths/classes/{classId}/hidden-comments/{shareId}/{player}/DELETE/path/shareId`.
+                public var shareId: Components.Parameters.ShareId
+                /// - Remark: Generated from `#/paths/classes/{classId}/hidden-comments/{shareId}/{player}/DELETE/path/player`.
+                public var player: Components.Parameters.Player
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - classId:
+                ///   - shareId:
+                ///   - player:
+                public init(
+                    classId: Components.Parameters.ClassId,
+                    shareId: Components.Parameters.ShareId,
+                    player: Components.Parameters.Player
+                ) {
+                    self.classId = classId
+                    self.shareId = shareId
+                    self.player = player
+                }
+            }
+            public var path: Operations.UnhideComment.Input.Path
+            /// - Remark: Generated from `#/paths/classes/{classId}/hidden-comments/{shareId}/{player}/DELETE/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UnhideComment.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UnhideComment.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.UnhideComment.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.UnhideComment.Input.Path,
+                headers: Operations.UnhideComment.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct NoContent: Sendable, Hashable {
+                /// Creates a new `NoContent`.
+                public init() {}
+            }
+            /// Shown again.
+            ///
+            /// - Remark: Generated from `#/paths//classes/{classId}/hidden-comments/{shareId}/{player}/delete(unhideComment)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            case noContent(Operations.UnhideComment.Output.NoContent)
+            /// Shown again.
+            ///
+            /// - Remark: Generated from `#/paths//classes/{classId}/hidden-comments/{shareId}/{player}/delete(unhideComment)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            public static var noContent: Self {
+                .noContent(.init())
+            }
+            /// The associated value of the enum case if `self` is `.noContent`.
+            ///
+            /// - Throws: An error if `self` is not `.noContent`.
+            /// - SeeAlso: `.noContent`.
+            public var noContent: Operations.UnhideComment.Output.NoContent {
+                get throws {
+                    switch self {
+                    case let .noContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "noContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The name and password, or the token, were refused.
+            ///
+            /// - Remark: Generated from `#/paths//classes/{classId}/hidden-comments/{shareId}/{player}/delete(unhideComment)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The account may not do this (not a teacher, or not this class's teacher).
+            ///
+            /// - Remark: Generated from `#/paths//classes/{classId}/hidden-comments/{shareId}/{player}/delete(unhideComment)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// There is no such thing, or it is not for this account.
+            ///
+            /// - Remark: Generated from `#/paths//classes/{classId}/hidden-comments/{shareId}/{player}/delete(unhideComment)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
                             response: self
                         )
                     }

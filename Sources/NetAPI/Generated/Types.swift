@@ -64,6 +64,27 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /patterns/shares/{shareId}`.
     /// - Remark: Generated from `#/paths//patterns/shares/{shareId}/get(getPatternShare)`.
     func getPatternShare(_ input: Operations.GetPatternShare.Input) async throws -> Operations.GetPatternShare.Output
+    /// Gives my stars and comment to a shared pattern, replacing those I gave before.
+    ///
+    /// Anyone who may read the share may rate its pattern, except its owner. An edit keeps the time the rating was first given. Writes count against a limit per account (`serve --rating-limit` within the login window): past it, 429 with Retry-After.
+    ///
+    /// - Remark: HTTP `PUT /patterns/shares/{shareId}/rating`.
+    /// - Remark: Generated from `#/paths//patterns/shares/{shareId}/rating/put(ratePattern)`.
+    func ratePattern(_ input: Operations.RatePattern.Input) async throws -> Operations.RatePattern.Output
+    /// Removes my rating and comment from a shared pattern.
+    ///
+    /// A teacher's hide of my comment stays, should I write one again.
+    ///
+    /// - Remark: HTTP `DELETE /patterns/shares/{shareId}/rating`.
+    /// - Remark: Generated from `#/paths//patterns/shares/{shareId}/rating/delete(deletePatternRating)`.
+    func deletePatternRating(_ input: Operations.DeletePatternRating.Input) async throws -> Operations.DeletePatternRating.Output
+    /// A shared pattern's ratings and comments, the latest written first, a page at a time.
+    ///
+    /// The count and average are of every rating; the comments are those the reader may see (see the patterns tag).
+    ///
+    /// - Remark: HTTP `GET /patterns/shares/{shareId}/comments`.
+    /// - Remark: Generated from `#/paths//patterns/shares/{shareId}/comments/get(listPatternComments)`.
+    func listPatternComments(_ input: Operations.ListPatternComments.Input) async throws -> Operations.ListPatternComments.Output
     /// Records one finished interval game of mine on its pattern's board.
     ///
     /// The record is checked against the game's rules: the score must be what its answers give, no answer faster than a person marks a place, the answers within the game's time, the level the one they reach, and the game neither in the future nor older than 90 days. A game already recorded (same player, same start) is answered 200 and kept once.
@@ -182,6 +203,16 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /classes/notices`.
     /// - Remark: Generated from `#/paths//classes/notices/post(readClassNotices)`.
     func readClassNotices(_ input: Operations.ReadClassNotices.Input) async throws -> Operations.ReadClassNotices.Output
+    /// Hides a student's comment on a shared pattern from the class (its teacher only).
+    ///
+    /// - Remark: HTTP `PUT /classes/{classId}/hidden-comments/{shareId}/{player}`.
+    /// - Remark: Generated from `#/paths//classes/{classId}/hidden-comments/{shareId}/{player}/put(hideComment)`.
+    func hideComment(_ input: Operations.HideComment.Input) async throws -> Operations.HideComment.Output
+    /// Shows a student's hidden comment to the class again (its teacher only).
+    ///
+    /// - Remark: HTTP `DELETE /classes/{classId}/hidden-comments/{shareId}/{player}`.
+    /// - Remark: Generated from `#/paths//classes/{classId}/hidden-comments/{shareId}/{player}/delete(unhideComment)`.
+    func unhideComment(_ input: Operations.UnhideComment.Input) async throws -> Operations.UnhideComment.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -269,6 +300,55 @@ extension APIProtocol {
     ) async throws -> Operations.GetPatternShare.Output {
         try await getPatternShare(Operations.GetPatternShare.Input(
             path: path,
+            headers: headers
+        ))
+    }
+    /// Gives my stars and comment to a shared pattern, replacing those I gave before.
+    ///
+    /// Anyone who may read the share may rate its pattern, except its owner. An edit keeps the time the rating was first given. Writes count against a limit per account (`serve --rating-limit` within the login window): past it, 429 with Retry-After.
+    ///
+    /// - Remark: HTTP `PUT /patterns/shares/{shareId}/rating`.
+    /// - Remark: Generated from `#/paths//patterns/shares/{shareId}/rating/put(ratePattern)`.
+    public func ratePattern(
+        path: Operations.RatePattern.Input.Path,
+        headers: Operations.RatePattern.Input.Headers = .init(),
+        body: Operations.RatePattern.Input.Body
+    ) async throws -> Operations.RatePattern.Output {
+        try await ratePattern(Operations.RatePattern.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Removes my rating and comment from a shared pattern.
+    ///
+    /// A teacher's hide of my comment stays, should I write one again.
+    ///
+    /// - Remark: HTTP `DELETE /patterns/shares/{shareId}/rating`.
+    /// - Remark: Generated from `#/paths//patterns/shares/{shareId}/rating/delete(deletePatternRating)`.
+    public func deletePatternRating(
+        path: Operations.DeletePatternRating.Input.Path,
+        headers: Operations.DeletePatternRating.Input.Headers = .init()
+    ) async throws -> Operations.DeletePatternRating.Output {
+        try await deletePatternRating(Operations.DeletePatternRating.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// A shared pattern's ratings and comments, the latest written first, a page at a time.
+    ///
+    /// The count and average are of every rating; the comments are those the reader may see (see the patterns tag).
+    ///
+    /// - Remark: HTTP `GET /patterns/shares/{shareId}/comments`.
+    /// - Remark: Generated from `#/paths//patterns/shares/{shareId}/comments/get(listPatternComments)`.
+    public func listPatternComments(
+        path: Operations.ListPatternComments.Input.Path,
+        query: Operations.ListPatternComments.Input.Query = .init(),
+        headers: Operations.ListPatternComments.Input.Headers = .init()
+    ) async throws -> Operations.ListPatternComments.Output {
+        try await listPatternComments(Operations.ListPatternComments.Input(
+            path: path,
+            query: query,
             headers: headers
         ))
     }
@@ -523,6 +603,32 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//classes/notices/post(readClassNotices)`.
     public func readClassNotices(headers: Operations.ReadClassNotices.Input.Headers = .init()) async throws -> Operations.ReadClassNotices.Output {
         try await readClassNotices(Operations.ReadClassNotices.Input(headers: headers))
+    }
+    /// Hides a student's comment on a shared pattern from the class (its teacher only).
+    ///
+    /// - Remark: HTTP `PUT /classes/{classId}/hidden-comments/{shareId}/{player}`.
+    /// - Remark: Generated from `#/paths//classes/{classId}/hidden-comments/{shareId}/{player}/put(hideComment)`.
+    public func hideComment(
+        path: Operations.HideComment.Input.Path,
+        headers: Operations.HideComment.Input.Headers = .init()
+    ) async throws -> Operations.HideComment.Output {
+        try await hideComment(Operations.HideComment.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Shows a student's hidden comment to the class again (its teacher only).
+    ///
+    /// - Remark: HTTP `DELETE /classes/{classId}/hidden-comments/{shareId}/{player}`.
+    /// - Remark: Generated from `#/paths//classes/{classId}/hidden-comments/{shareId}/{player}/delete(unhideComment)`.
+    public func unhideComment(
+        path: Operations.UnhideComment.Input.Path,
+        headers: Operations.UnhideComment.Input.Headers = .init()
+    ) async throws -> Operations.UnhideComment.Output {
+        try await unhideComment(Operations.UnhideComment.Input(
+            path: path,
+            headers: headers
+        ))
     }
 }
 

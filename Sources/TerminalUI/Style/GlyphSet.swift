@@ -33,6 +33,8 @@ public struct GlyphSet: Equatable, Sendable {
   public let flat: String
   public let doubleSharp: String
   public let doubleFlat: String
+  /// A rating's star.
+  public let star: Character
 
   /// How sharps and flats are written with this set: ♯ ♭ or # b.
   public var accidentals: AccidentalStyle { kind == .unicode ? .unicode : .ascii }
@@ -47,14 +49,14 @@ public struct GlyphSet: Equatable, Sendable {
     cross: "✗", arrowLeft: "◂", arrowRight: "▸", barFull: "█", barEmpty: "░",
     barPartials: ["▏", "▎", "▍", "▌", "▋", "▊", "▉"],
     levels: ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"], block: "█",
-    sharp: "♯", flat: "♭", doubleSharp: "𝄪", doubleFlat: "𝄫")
+    sharp: "♯", flat: "♭", doubleSharp: "𝄪", doubleFlat: "𝄫", star: "★")
 
   public static let ascii = GlyphSet(
     kind: .ascii, horizontal: "-", vertical: "|", topLeft: "+", topRight: "+",
     bottomLeft: "+", bottomRight: "+", pointer: ">", bullet: "*", ellipsis: "...", check: "+",
     cross: "x", arrowLeft: "<", arrowRight: ">", barFull: "#", barEmpty: "-",
     barPartials: [], levels: ["_", ".", "-", "=", "*", "#"], block: "#",
-    sharp: "#", flat: "b", doubleSharp: "x", doubleFlat: "bb")
+    sharp: "#", flat: "b", doubleSharp: "x", doubleFlat: "bb", star: "*")
 
   /// Terminals that cannot be trusted with more than ASCII, whatever the locale says.
   static let asciiTerminals: Set<String> = ["linux", "dumb", "vt100", "vt102", "vt220", "cons25"]
