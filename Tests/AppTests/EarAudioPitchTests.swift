@@ -84,6 +84,48 @@ final class EarAudioPitchTests: XCTestCase {
     XCTAssertEqual(heard, claimed, "\(heard) of \(claimed) degrees heard as claimed")
   }
 
+  /// Dictations of every style rendered on the SoundFont piano, after their cadence: each
+  /// melody note, 0.75 s long, is found by the pitch detector where the quiz says it is, its
+  /// median over the note's middle the claimed key (the note before still rings under it).
+  func testTheWAVHoldsTheClaimedDictations() throws {
+    let (_, questions) = try HeadlessEar.questions(
+      HeadlessEar.Options(
+        exercise: "dictation", items: "steps thirds leaps minor chromatic", level: 1,
+        soundings: nil, count: 10, seed: 7))
+    let url = folder.appendingPathComponent("q.wav")
+    XCTAssertNil(try HeadlessEar.write(questions, to: url, overwrite: false), "the SoundFont piano")
+    let audio = try WAVCodec.decode(Data(contentsOf: url))
+    let detector = PitchDetector(sampleRate: audio.sampleRate)
+    let samples = WAVCodec.mono(audio)
+    let estimates =
+      samples.withUnsafeBufferPointer { detector.process($0) } + detector.finish()
+    var heard = 0
+    var claimed = 0
+    var missed: [String] = []
+    for timed in questions {
+      for (note, time) in zip(timed.question.notes, timed.noteTimes) {
+        claimed += 1
+        let middle = (time.lowerBound + 0.15)...(time.upperBound - 0.15)
+        let frequencies = estimates.filter {
+          $0.frequency > 0 && middle.contains(Double($0.frame) / Double(audio.sampleRate))
+        }.map(\.frequency).sorted()
+        guard !frequencies.isEmpty else {
+          missed.append("\(timed.number): \(note) unheard")
+          continue
+        }
+        let pitch = Pitch(nearestTo: frequencies[frequencies.count / 2])
+        if pitch == note.pitch {
+          heard += 1
+        } else {
+          missed.append("\(timed.number): \(note) heard as \(pitch?.midiNumber ?? 0)")
+        }
+      }
+    }
+    XCTAssertEqual(Set(questions.map(\.question.item)).count, 5, "every style")
+    XCTAssertGreaterThan(claimed, 40)
+    XCTAssertEqual(heard, claimed, "\(heard) of \(claimed) notes heard as claimed: \(missed)")
+  }
+
   /// Every intonation level rendered on the SoundFont piano and on the built-in voice: the
   /// second note, measured by the pitch detector against the first (the same sample of the
   /// same key, whose own tuning is the SoundFont's), lies within 2 cents of the claimed

@@ -63,7 +63,24 @@ public struct EarModel: Equatable, Sendable {
 
     /// The first item given: the answer, but to degrees in a row.
     public var given: EarItem { givenItems[0] }
-    public var isCorrect: Bool { givenItems == question.answer }
+    public var isCorrect: Bool {
+      givenItems.count == question.answer.count && !marks.contains(false)
+    }
+
+    /// For each item asked, whether the one given in its place is it: a dictation's note
+    /// sounding the same in any spelling, as the headless grade takes it.
+    public var marks: [Bool] {
+      question.answer.indices.map { index in
+        givenItems.indices.contains(index) && Self.same(givenItems[index], question.answer[index])
+      }
+    }
+
+    static func same(_ given: EarItem, _ asked: EarItem) -> Bool {
+      guard case .note(let given) = given, case .note(let asked) = asked else {
+        return given == asked
+      }
+      return given.pitch == asked.pitch
+    }
   }
 
   static let module = "ear"
@@ -83,6 +100,10 @@ public struct EarModel: Equatable, Sendable {
   public private(set) var notesPerQuestion = 1
   /// The degrees named so far for the question on show, while it asks more than one.
   public private(set) var pending: [EarItem] = []
+  /// A dictation's notes written so far on the staff; the first, the tonic, is given.
+  public private(set) var written: [Note] = []
+  /// Where a dictation's cursor stands on the staff: the note → or Enter writes next.
+  public private(set) var cursor: Note?
   /// Intervals answered also by playing the second note, on the instrument into the
   /// microphone or on a MIDI keyboard, besides the keys.
   public private(set) var playsAnswers = false
@@ -151,6 +172,17 @@ public struct EarModel: Equatable, Sendable {
     .help,
   ]
 
+  static let writingHints: [KeyHint] = [
+    KeyHint(.upDown, "ear.key.step"),
+    KeyHint(.text("#/b"), "ear.key.accidental"),
+    KeyHint(.text("→"), "ear.key.write"),
+    KeyHint(.text("←"), "ear.key.unwrite"),
+    KeyHint(.enter, "ear.key.handIn"),
+    KeyHint(.text("r"), "ear.key.again", inBar: false),
+    KeyHint(.escape, "common.back", inBar: false),
+    .help,
+  ]
+
   static let finishedHints: [KeyHint] = [
     KeyHint(.enter, "ear.key.setup"),
     .back,
@@ -167,6 +199,7 @@ public struct EarModel: Equatable, Sendable {
           $0.keys == .space ? KeyHint(.space, "ear.key.compareInTune") : $0
         }
       }
+      if exercise == .dictation, !isAnswered { return Self.writingHints }
       return typed != nil ? Self.typingHints : isAnswered ? Self.answeredHints : Self.askingHints
     case .finished: return Self.finishedHints
     }
@@ -236,7 +269,7 @@ public struct EarModel: Equatable, Sendable {
       return type(event, catalog: catalog)
     case .asking:
       unknownName = nil
-      if event.key == .tab, !isAnswered {
+      if event.key == .tab, !isAnswered, exercise != .dictation {
         typed = ""
         return []
       }
@@ -300,7 +333,7 @@ public struct EarModel: Equatable, Sendable {
     switch exercise {
     case .intervals: [.exercise, .level, .sounding, .count, .playing]
     case .degrees: [.exercise, .level, .notes, .count]
-    case .cadences, .intonation: [.exercise, .level, .count]
+    case .cadences, .intonation, .dictation: [.exercise, .level, .count]
     case .chords, .scales: [.exercise, .level, .sounding, .count]
     }
   }
@@ -347,6 +380,15 @@ public struct EarModel: Equatable, Sendable {
       return sound(EarSound(question!), at: time)
     }
     let chosen = weightedItem()
+    if case .melody(let style) = chosen {
+      let melody = Dictation.question(style: style, using: &random)
+      question = melody
+      written = [melody.notes[0]]
+      cursor = melody.notes[0]
+      number += 1
+      shownAt = time
+      return sound(EarSound(melody), at: time)
+    }
     let soundings =
       exercise.soundings.count == 1 ? exercise.soundings : sounding.soundings(for: exercise)
     let quiz = EarQuiz(
@@ -439,6 +481,7 @@ public struct EarModel: Equatable, Sendable {
 
   private mutating func answer(_ event: KeyEvent) -> [Effect] {
     guard let question else { return [] }
+    if case .melody = question.item { return write(event, question: question) }
     switch event.key {
     case .character("r"):
       return sound(EarSound(question), at: event.time)
@@ -456,6 +499,44 @@ public struct EarModel: Equatable, Sendable {
     default:
       return []
     }
+  }
+
+  /// A key while a dictation is written: ↑/↓ move the cursor a step of the key's scale (on
+  /// the key's own note of the line or space), `#` and `b` raise and lower it a semitone from
+  /// the key's note, → or Enter writes it and moves on, ← or Backspace takes the last note
+  /// back (never the tonic given), and Enter on a whole melody hands it in.
+  private mutating func write(_ event: KeyEvent, question: EarQuestion) -> [Effect] {
+    guard let key = question.key, let current = cursor else { return [] }
+    let position = Clef.treble.position(of: current)
+    let own = Dictation.note(atPosition: position, in: key)?.accidental.semitones ?? 0
+    let alteration = current.accidental.semitones - own
+    switch event.key {
+    case .character("r"):
+      return sound(EarSound(question), at: event.time)
+    case .up, .down:
+      let next = position + (event.key == .up ? 1 : -1)
+      guard Dictation.positions.contains(next) else { return [] }
+      cursor = Dictation.note(atPosition: next, in: key)
+    case .character("#"), .character("b"):
+      let moved = alteration + (event.key == .character("#") ? 1 : -1)
+      guard abs(moved) <= 1,
+        let note = Dictation.note(atPosition: position, alteration: moved, in: key)
+      else { return [] }
+      cursor = note
+    case .right, .enter:
+      if written.count < question.notes.count {
+        written.append(current)
+        return []
+      }
+      guard event.key == .enter else { return [] }
+      return give(written.map(EarItem.note), at: event.time)
+    case .left, .backspace:
+      guard written.count > 1 else { return [] }
+      cursor = written.removeLast()
+    default:
+      break
+    }
+    return []
   }
 
   /// `item` answers the question on show.
@@ -581,6 +662,14 @@ public struct EarModel: Equatable, Sendable {
         given = EarQuestion(degrees: degrees, key: key, tonic: tonic) ?? question
       case .cadence(let cadence):
         given = EarQuestion(cadence: cadence, way: cadence.ways[0], key: key)
+      case .note:
+        if case .melody(let style) = question.item {
+          let notes = answer.givenItems.compactMap { item -> Note? in
+            if case .note(let note) = item { return note }
+            return nil
+          }
+          given = EarQuestion(melody: notes, style: style, key: key)
+        }
       default:
         break
       }
@@ -619,7 +708,7 @@ public struct EarModel: Equatable, Sendable {
     zip(answer.question.answer, answer.givenItems).map { asked, given in
       SessionRecord.Answer(
         question: asked.shortName, context: answer.question.itemExercise,
-        given: given.shortName, isCorrect: asked == given, seconds: answer.seconds)
+        given: given.shortName, isCorrect: Answer.same(given, asked), seconds: answer.seconds)
     }
   }
 
@@ -655,7 +744,7 @@ public struct EarModel: Equatable, Sendable {
     var missed: [EarItem] = []
     for answer in answers {
       for (asked, given) in zip(answer.question.answer, answer.givenItems)
-      where asked != given && !missed.contains(asked) {
+      where !Answer.same(given, asked) && !missed.contains(asked) {
         missed.append(asked)
       }
     }
@@ -676,6 +765,7 @@ extension EarQuestion {
     case .degree: EarExercise.degrees.rawValue
     case .cadence: EarExercise.cadences.rawValue
     case .intonation: EarExercise.intonation.rawValue
+    case .melody, .note: EarExercise.dictation.rawValue
     }
   }
 }
