@@ -399,7 +399,7 @@ final class EarRoomTests: XCTestCase {
     var model = opened()
     model.press(.left)
     XCTAssertEqual(screen(model)?.exercise, .dictation, "the last exercise")
-    XCTAssertEqual(screen(model)?.rows, [.exercise, .level, .count])
+    XCTAssertEqual(screen(model)?.rows, [.exercise, .level, .count, .playing])
     XCTAssertTrue(text(model).contains("Items: 3 notes by step"), text(model))
     model.press(.down, .right, .right)
     XCTAssertEqual(screen(model)?.level, 3)
@@ -496,6 +496,48 @@ final class EarRoomTests: XCTestCase {
     // The next melody starts again from its tonic.
     model.press(.enter, at: time + 4)
     XCTAssertEqual(screen(model)?.written, [screen(model)!.question!.notes[0]])
+  }
+
+  /// A dictation answered by playing: the setup's Answer line opens the microphone and MIDI;
+  /// each key played is written where the cursor stands, spelled in the key, in the octave
+  /// nearest the note before (the second note played an octave down still lands where it is
+  /// written); a note held on the instrument too, once the melody has died away; Enter hands
+  /// the melody in.
+  func testADictationIsWrittenByPlaying() throws {
+    func at(_ seconds: Double) -> MonotonicInstant {
+      MonotonicInstant(nanoseconds: UInt64((seconds * 1e9).rounded()))
+    }
+    var model = opened()
+    model.press(.left, .down, .right, .right)
+    XCTAssertEqual(screen(model)?.rows, [.exercise, .level, .count, .playing])
+    model.press(.down, .down, .right)
+    XCTAssertEqual(screen(model)?.playsAnswers, true)
+    XCTAssertTrue(text(model).contains("keys, or play the notes"), text(model))
+    let started = model.press(.enter, at: 1)
+    let question = try XCTUnwrap(screen(model)?.question)
+    XCTAssertEqual(
+      started,
+      [.listen(.start(profile: nil)), .midiIn(.start(from: nil)), .playEar(EarSound(question))])
+    let notes = question.notes
+    let lowered = Pitch(midiNumber: notes[1].pitch.midiNumber - 12)
+    _ = model.handle(.played([PlayedEvent(instant: at(1.5), pitch: lowered, source: .midi)]))
+    XCTAssertEqual(screen(model)?.written, Array(notes.prefix(2)))
+    // The microphone is not listened to while the melody still sounds from the speakers.
+    let end = 1 + EarSound(question).seconds + EarModel.ringSeconds
+    _ = model.handle(.heardNote(notes[2].pitch.frequency(), attackAt: end - 0.2))
+    XCTAssertEqual(screen(model)?.written.count, 2)
+    _ = model.handle(.heardNote(notes[2].pitch.frequency(), attackAt: end + 0.5))
+    XCTAssertEqual(screen(model)?.written, Array(notes.prefix(3)))
+    var time = end + 1
+    for note in notes.dropFirst(3) {
+      _ = model.handle(.played([PlayedEvent(instant: at(time), pitch: note.pitch, source: .midi)]))
+      time += 0.5
+    }
+    XCTAssertEqual(screen(model)?.written, notes)
+    _ = model.handle(.listening(failure: "Connection refused"))
+    XCTAssertTrue(text(model).contains("No microphone: Connection refused"), text(model))
+    model.press(.enter, at: time)
+    XCTAssertEqual(screen(model)?.answers.last?.isCorrect, true)
   }
 
   /// Scales' names are too wide for a grid column each at 80 columns: the answers given keep

@@ -91,6 +91,26 @@ final class EarDictationQuizTests: XCTestCase {
     XCTAssertEqual(chromatic, style == .chromatic ? 1 : 0, name)
   }
 
+  /// A note played is written as the key spells it (its own notes, else with the key's side
+  /// of accidentals), in the octave within C4–A5 nearest the note before.
+  func testANotePlayedIsSpelledInTheKeyNearTheNoteBefore() {
+    let eFlat = EarKey(tonic: NoteClass(parsing: "Eb")!, isMinor: false)
+    let e = EarKey(tonic: NoteClass(parsing: "E")!, isMinor: false)
+    let d4 = Note(.D, octave: 4)
+    let b4 = Note(.B, octave: 4)
+    let played = { (midi: Int, key: EarKey, previous: Note) in
+      Dictation.note(playing: Pitch(midiNumber: midi), in: key, after: previous)
+    }
+    XCTAssertEqual(played(63, eFlat, d4), Note(.E, .flat, octave: 4))
+    XCTAssertEqual(played(51, eFlat, d4), Note(.E, .flat, octave: 4), "two octaves down")
+    XCTAssertEqual(played(63, e, d4), Note(.D, .sharp, octave: 4), "E major's own D#")
+    XCTAssertEqual(played(61, eFlat, d4), Note(.D, .flat, octave: 4), "a flat key's side")
+    XCTAssertEqual(played(61, e, d4), Note(.C, .sharp, octave: 4))
+    XCTAssertEqual(played(66, e, b4), Note(.F, .sharp, octave: 4), "F#4 is nearer B4 than F#5")
+    XCTAssertEqual(played(78, e, Note(.D, .sharp, octave: 5)), Note(.F, .sharp, octave: 5))
+    XCTAssertEqual(played(59, e, d4), Note(.B, octave: 4), "B3 is below the staff's range")
+  }
+
   /// The same seed gives the same melodies; another seed others; every style of the level
   /// chosen is drawn, and its keys.
   func testMelodiesAreReproducibleFromTheSeed() {

@@ -327,13 +327,14 @@ public struct EarModel: Equatable, Sendable {
     }
   }
 
-  /// The setup list's lines: only intervals are answered by playing; degrees, cadences and
-  /// intonation always sound one way.
+  /// The setup list's lines: only intervals and dictations are answered by playing; degrees,
+  /// cadences, intonation and dictations always sound one way.
   public var rows: [Row] {
     switch exercise {
     case .intervals: [.exercise, .level, .sounding, .count, .playing]
     case .degrees: [.exercise, .level, .notes, .count]
-    case .cadences, .intonation, .dictation: [.exercise, .level, .count]
+    case .dictation: [.exercise, .level, .count, .playing]
+    case .cadences, .intonation: [.exercise, .level, .count]
     case .chords, .scales: [.exercise, .level, .sounding, .count]
     }
   }
@@ -342,7 +343,9 @@ public struct EarModel: Equatable, Sendable {
   var listens: Bool { phase == .asking && endedAt == nil && plays }
 
   /// Whether this session's answers may be played.
-  private var plays: Bool { playsAnswers && exercise == .intervals }
+  private var plays: Bool {
+    playsAnswers && (exercise == .intervals || exercise == .dictation)
+  }
 
   /// Play-it listens to the microphone and to MIDI at once; whichever hears a note answers.
   static let stopInputs: [Effect] = [.listen(.stop), .midiIn(.stop)]
@@ -580,8 +583,12 @@ public struct EarModel: Equatable, Sendable {
   /// interval it makes with the first.
   mutating func played(_ events: [PlayedEvent], settings: Settings) -> [Effect] {
     now = max(now, events.map(\.instant).max() ?? now)
-    guard listens, let question, !isAnswered, question.notes.count == 2 else { return [] }
+    guard listens, let question, !isAnswered else { return [] }
     let heard = events.filter { $0.source == .midi || $0.instant >= quietUntil }
+    if question.item.isMelody {
+      return writePlayed(heard, question: question, settings: settings)
+    }
+    guard question.notes.count == 2 else { return [] }
     let keys = heard.compactMap { event in
       event.source == .midi && event.kind == .attack
         ? event.pitch.map { ($0.frequency(reference: settings.concertPitch), event.instant) } : nil
@@ -600,6 +607,30 @@ public struct EarModel: Equatable, Sendable {
         guard let item = interval(from: question.notes[0].pitch, to: pitch) else { continue }
         return give([item], at: instant)
       }
+    }
+    return []
+  }
+
+  /// Notes played while a dictation is written: each MIDI key, or note held clearly on the
+  /// instrument once the melody has died away, is written where the cursor stands and the
+  /// cursor moves on, as → writes; `Dictation.note(playing:in:after:)` spells it and chooses
+  /// its octave. Enter still hands the melody in.
+  private mutating func writePlayed(
+    _ heard: [PlayedEvent], question: EarQuestion, settings: Settings
+  ) -> [Effect] {
+    guard let key = question.key else { return [] }
+    let keys = heard.compactMap { event in
+      event.source == .midi && event.kind == .attack ? event.pitch : nil
+    }
+    let held = heldNotes.held(in: heard).compactMap {
+      Pitch(nearestTo: $0.frequency, reference: settings.concertPitch)
+    }
+    for pitch in keys + held where written.count < question.notes.count {
+      guard let previous = written.last,
+        let note = Dictation.note(playing: pitch, in: key, after: previous)
+      else { continue }
+      written.append(note)
+      cursor = note
     }
     return []
   }

@@ -71,7 +71,11 @@ enum EarView {
       rows.append(
         (
           strings.text("ear.setup.answer"),
-          strings.text(screen.playsAnswers ? "ear.setup.answerPlaying" : "ear.setup.answerKeys")
+          strings.text(
+            !screen.playsAnswers
+              ? "ear.setup.answerKeys"
+              : screen.exercise == .dictation
+                ? "ear.setup.answerPlayingMelody" : "ear.setup.answerPlaying")
         ))
     }
     let labelWidth = (rows.map(\.label.displayWidth).max() ?? 0) + 3
@@ -349,7 +353,24 @@ enum EarView {
     canvas.writeCentred(
       second.clipped(toWidth: area.width, ellipsis: glyphs.ellipsis), y: area.y + 1, in: area,
       style: .role(.text))
-    let staffArea = Rect(x: area.x, y: area.y + 3, width: area.width, height: area.height - 3)
+    // Without sound the melody is never heard, and without a microphone (or MIDI) nothing
+    // played is written: a line under the staff says so.
+    var warning = noSoundLine(model)
+    if warning == nil, answer == nil, let problem = screen.microphoneProblem, screen.listens,
+      screen.midiPort == nil
+    {
+      warning = strings.text(
+        "ear.play.noMicrophone", ["reason": AudioReasonText.text(problem, strings)])
+    }
+    let warningLines = warning?.wrapped(toWidth: area.width) ?? []
+    for (offset, line) in warningLines.enumerated() {
+      canvas.write(
+        line, x: area.x, y: area.maxY - warningLines.count + offset,
+        style: Style.role(.warn).bold, clip: area)
+    }
+    let staffArea = Rect(
+      x: area.x, y: area.y + 3, width: area.width,
+      height: max(0, area.height - 3 - warningLines.count))
     let fitted = staff.fitted(toHeight: staffArea.height)
     let columns = min(staffArea.width, max(fitted.width + 6, 30))
     fitted.render(

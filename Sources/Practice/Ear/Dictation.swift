@@ -69,6 +69,26 @@ public enum Dictation {
     return Note(natural.letter, accidental, octave: natural.octave)
   }
 
+  /// The note a player wrote by playing `pitch` in `key`: spelled as the key's own note of
+  /// that pitch class, else with the key's side of accidentals (flats in a flat key), in the
+  /// octave within `positions` nearest `previous` (a melody moves an octave at most, and a
+  /// guitar or a voice may sound it an octave away from where it is written); nil where no
+  /// octave of it lies within `positions`.
+  public static func note(playing pitch: Pitch, in key: EarKey, after previous: Note) -> Note? {
+    let pitchClass = (pitch.midiNumber % 12 + 12) % 12
+    let isFlat = key.scale.noteClasses.contains { $0.accidental.semitones < 0 }
+    let spelled =
+      key.scale.noteClasses.first { $0.semitonesFromC == pitchClass }
+      ?? pitch.spelling(preferSharps: !isFlat).noteClass
+    let octaves = (2...7).map { Note(spelled, octave: $0) }.filter {
+      positions.contains(Clef.treble.position(of: $0))
+    }
+    return octaves.min { a, b in
+      abs(a.pitch.midiNumber - previous.pitch.midiNumber)
+        < abs(b.pitch.midiNumber - previous.pitch.midiNumber)
+    }
+  }
+
   /// A melody in `style`, in `key` when given (else one drawn: major, minor for the minor
   /// style, either for the chromatic one), its tonic in the octave where it fits `positions`.
   public static func question(
