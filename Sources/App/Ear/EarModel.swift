@@ -6,9 +6,10 @@ import Storage
 import TerminalUI
 
 /// The Ear room: choose an exercise, a level, how intervals and scales sound (or whether chords
-/// are inverted), how many questions and, for intervals, whether answers may be played; then hear
-/// each question and name it with a key, a typed name, or the second note played on the
-/// instrument or a MIDI keyboard. After each answer the verdict, the notes spelled and on the
+/// are inverted), how many questions and, for intervals and dictations, whether answers may be
+/// played; then hear each question and name it with a key, a typed name, or the second note
+/// played on the instrument or a MIDI keyboard, or write a dictation's melody on the staff with
+/// the cursor (or by playing it). After each answer the verdict, the notes spelled and on the
 /// staff; `r` hears it again, Space hears the answer given beside the right one. At the end the
 /// score, the items missed and what was heard as what, counted over every ear session of the
 /// history. The items missed come back first, by their Leitner boxes.
