@@ -489,8 +489,12 @@ final class EarRoomTests: XCTestCase {
       screen(model)?.record(at: MonotonicInstant(nanoseconds: 20_000_000_000)))
     XCTAssertEqual(recorded.exercise, "dictation")
     XCTAssertEqual(recorded.answers.count, count)
-    XCTAssertEqual(recorded.answers.last?.question, last.description)
-    XCTAssertEqual(recorded.answers.last?.given, wrongLast.description)
+    // By degree in the key: the melody's notes as numbers, the wrong one a step off.
+    let degree = { (note: Note) in Dictation.degree(of: note, in: key)!.description }
+    XCTAssertEqual(recorded.answers.map(\.question), question.notes.map(degree))
+    XCTAssertEqual(recorded.answers.last?.given, degree(wrongLast))
+    XCTAssertNotEqual(degree(wrongLast), degree(last))
+    XCTAssertEqual(screen(model)?.missed, [.degree(Dictation.degree(of: last, in: key)!)])
     XCTAssertEqual(recorded.answers.filter(\.isCorrect).count, count - 1)
 
     // The next melody starts again from its tonic.

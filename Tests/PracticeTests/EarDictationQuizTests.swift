@@ -111,6 +111,23 @@ final class EarDictationQuizTests: XCTestCase {
     XCTAssertEqual(played(59, e, d4), Note(.B, octave: 4), "B3 is below the staff's range")
   }
 
+  /// A note's degree in a key is its letter's number from the tonic's, flat or sharp against
+  /// the key's own note on it, in any octave.
+  func testANotesDegreeInAKey() {
+    let eFlat = EarKey(tonic: NoteClass(parsing: "Eb")!, isMinor: false)
+    let cMinor = EarKey(tonic: NoteClass(parsing: "C")!, isMinor: true)
+    let degree = { (note: String, key: EarKey) in
+      Dictation.degree(of: Note(parsing: note)!, in: key)?.description
+    }
+    XCTAssertEqual(degree("Eb4", eFlat), "1")
+    XCTAssertEqual(degree("D5", eFlat), "7")
+    XCTAssertEqual(degree("Db4", eFlat), "b7")
+    XCTAssertEqual(degree("A4", eFlat), "#4")
+    XCTAssertEqual(degree("Eb5", cMinor), "3", "the minor key's own third")
+    XCTAssertEqual(degree("E4", cMinor), "#3")
+    XCTAssertNil(degree("Ebb4", EarKey(tonic: NoteClass(parsing: "E")!, isMinor: false)))
+  }
+
   /// The same seed gives the same melodies; another seed others; every style of the level
   /// chosen is drawn, and its keys.
   func testMelodiesAreReproducibleFromTheSeed() {

@@ -738,10 +738,22 @@ public struct EarModel: Equatable, Sendable {
   /// in a row has its Leitner box and its place in the confusion grid.
   static func recorded(_ answer: Answer) -> [SessionRecord.Answer] {
     zip(answer.question.answer, answer.givenItems).map { asked, given in
-      SessionRecord.Answer(
-        question: asked.shortName, context: answer.question.itemExercise,
-        given: given.shortName, isCorrect: Answer.same(given, asked), seconds: answer.seconds)
+      let isCorrect = Answer.same(given, asked)
+      let question = kept(asked, in: answer.question)
+      return SessionRecord.Answer(
+        question: question.shortName, context: answer.question.itemExercise,
+        given: isCorrect ? question.shortName : kept(given, in: answer.question).shortName,
+        isCorrect: isCorrect, seconds: answer.seconds)
     }
+  }
+
+  /// An item as the history keeps it: a dictation's note by its degree in the question's key
+  /// ("3 heard as 4" holds across keys, where "E4 heard as F4" would not), else itself.
+  static func kept(_ item: EarItem, in question: EarQuestion) -> EarItem {
+    guard case .note(let note) = item, let key = question.key,
+      let degree = Dictation.degree(of: note, in: key)
+    else { return item }
+    return .degree(degree)
   }
 
   /// The session so far as a line of the history, or nil before the first answer. The runtime
@@ -771,13 +783,15 @@ public struct EarModel: Equatable, Sendable {
     startedAt.map { Double(time.nanoseconds &- $0.nanoseconds) / 1e9 } ?? 0
   }
 
-  /// The items answered wrongly, each once, in the order first missed.
+  /// The items answered wrongly, each once, in the order first missed; a dictation's notes by
+  /// their degrees.
   public var missed: [EarItem] {
     var missed: [EarItem] = []
     for answer in answers {
       for (asked, given) in zip(answer.question.answer, answer.givenItems)
-      where !Answer.same(given, asked) && !missed.contains(asked) {
-        missed.append(asked)
+      where !Answer.same(given, asked) {
+        let kept = Self.kept(asked, in: answer.question)
+        if !missed.contains(kept) { missed.append(kept) }
       }
     }
     return missed

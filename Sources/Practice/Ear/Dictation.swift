@@ -69,6 +69,16 @@ public enum Dictation {
     return Note(natural.letter, accidental, octave: natural.octave)
   }
 
+  /// The degree `note` stands on in `key`, whatever its octave: its letter's number from the
+  /// tonic's, flat or sharp against the key's own note on that letter ("b3", "#4"); nil
+  /// beyond a semitone off it.
+  public static func degree(of note: Note, in key: EarKey) -> ScaleDegree? {
+    let number = (note.letter.index - key.tonic.letter.index + 7) % 7
+    let own = key.scale.noteClasses[number]
+    return ScaleDegree(
+      number: number + 1, alteration: note.accidental.semitones - own.accidental.semitones)
+  }
+
   /// The note a player wrote by playing `pitch` in `key`: spelled as the key's own note of
   /// that pitch class, else with the key's side of accidentals (flats in a flat key), in the
   /// octave within `positions` nearest `previous` (a melody moves an octave at most, and a
