@@ -169,31 +169,48 @@ final class EarScreenTests: XCTestCase {
   /// A dictation at level 3, the first melody being written: the tonic given and the next
   /// note written, the cursor a step above it and raised a semitone, in the key's signature.
   func testADictationBeingWritten() {
-    var model = AppFixtures.model(size: Size(width: 80, height: 24))
-    model.press(.character("6"), .left, .down, .right, .right)
-    model.press(.enter, at: 1)
-    let melody = ear(model).question!.notes
-    write([melody[1]], in: &model, from: 2)
-    model.press(.up, at: 4)
-    model.press(.character("#"), at: 4)
-    assertCanvasSnapshot(AppView.render(model), named: "80x24")
+    for size in Self.sizes {
+      var model = AppFixtures.model(size: size)
+      model.press(.character("6"), .left, .down, .right, .right)
+      model.press(.enter, at: 1)
+      let melody = ear(model).question!.notes
+      write([melody[1]], in: &model, from: 2)
+      model.press(.up, at: 4)
+      model.press(.character("#"), at: 4)
+      assertCanvasSnapshot(AppView.render(model), named: name(size))
+    }
   }
 
-  /// A dictation at level 3 handed in with its third note a step too high: two rows of words,
-  /// the right melody on the staff in green and the wrong note in red beside its slot.
+  /// A dictation at level 3: the melodies before the first of six notes or more written
+  /// right, then that one handed in with its third note a step too high and its fifth a
+  /// semitone off: the verdict counts the notes, spells both melodies, and draws the right one
+  /// with the two wrong notes in red in their slots.
   func testADictationVerdict() {
-    var model = AppFixtures.model(size: Size(width: 80, height: 24))
-    model.press(.character("6"), .left, .down, .right, .right)
-    model.press(.enter, at: 1)
-    let key = ear(model).question!.key!
-    var melody = ear(model).question!.notes
-    let third = Clef.treble.position(of: melody[2])
-    let step = Dictation.positions.contains(third + 1) ? 1 : -1
-    melody[2] = Dictation.note(atPosition: third + step, in: key)!
-    write(Array(melody.dropFirst()), in: &model, from: 2)
-    model.press(.enter, at: 9)
-    XCTAssertEqual(ear(model).answers.last?.marks.filter { !$0 }.count, 1)
-    assertCanvasSnapshot(AppView.render(model), named: "80x24")
+    for size in Self.sizes {
+      var model = AppFixtures.model(size: size)
+      model.press(.character("6"), .left, .down, .right, .right)
+      model.press(.enter, at: 1)
+      var time = 2.0
+      while ear(model).question!.notes.count < 6 {
+        write(Array(ear(model).question!.notes.dropFirst()), in: &model, from: time)
+        model.press(.enter, at: time + 5)
+        model.press(.enter, at: time + 6)
+        time += 10
+      }
+      let key = ear(model).question!.key!
+      var melody = ear(model).question!.notes
+      let third = Clef.treble.position(of: melody[2])
+      let step = Dictation.positions.contains(third + 1) ? 1 : -1
+      melody[2] = Dictation.note(atPosition: third + step, in: key)!
+      let fifth = Clef.treble.position(of: melody[4])
+      // Off the key's own note by the sign that gives no double accidental.
+      melody[4] = Dictation.note(
+        atPosition: fifth, alteration: melody[4].accidental.semitones > 0 ? -1 : 1, in: key)!
+      write(Array(melody.dropFirst()), in: &model, from: time)
+      model.press(.enter, at: time + 5)
+      XCTAssertEqual(ear(model).answers.last?.marks.filter { !$0 }.count, 2)
+      assertCanvasSnapshot(AppView.render(model), named: name(size))
+    }
   }
 
   /// Writes `notes` after the tonic with the cursor: up or down to each note's line or space,

@@ -110,6 +110,17 @@ final class StaffViewTests: XCTestCase {
     XCTAssertEqual(c5.style, Style.role(.bad).bold)
     XCTAssertEqual(canvas[view.headX(ofSlot: 2), row(Note(.A, octave: 5))].style, view.markStyle)
     XCTAssertEqual(canvas[view.headX(ofSlot: 0), row(Note(.C, octave: 5))].grapheme, " ")
+
+    // On the line of the slot's note, beside it: G♯ where G was, the sharp between the heads.
+    view.marks = [nil, Note(.G, .sharp, octave: 4)]
+    canvas = Canvas(width: view.width, height: view.height)
+    view.render(in: canvas.bounds, on: &canvas)
+    let x = view.headX(ofSlot: 1)
+    let y = row(Note(.G, octave: 4))
+    XCTAssertEqual(canvas[x, y].style, view.noteStyle, "the right note stays")
+    XCTAssertEqual(canvas[x + 1, y].grapheme, "#")
+    XCTAssertEqual(canvas[x + 3, y].grapheme, "o")
+    XCTAssertEqual(canvas[x + 3, y].style, view.markStyle)
   }
 
   func testDrawsOnlyInsideItsArea() {

@@ -10,8 +10,9 @@ public struct StaffView: Equatable, Sendable {
   public var key: KeySignature
   /// One slot per entry; nil leaves the slot empty (the other staff of a grand staff).
   public var notes: [Note?]
-  /// A second note in a slot, drawn over the first in `markStyle`: a cursor, or a note written
-  /// where another was right. One per slot, which may lie past the last of `notes`.
+  /// A second note in a slot, drawn over the first in `markStyle` (beside it on the same line
+  /// or space): a cursor, or a note written where another was right. One per slot, which may
+  /// lie past the last of `notes`.
   public var marks: [Note?] = []
   public var markStyle: Style = Style.role(.accent).bold
   /// A bar line follows the slots with these indices.
@@ -150,11 +151,17 @@ public struct StaffView: Equatable, Sendable {
     drawMarks(row: row, area: area, on: &canvas)
   }
 
+  /// A mark on the line or space of its slot's note (F♮ where F♯ was right) is drawn three
+  /// columns to its right, its accidental between the two heads, so neither hides the other.
   private func drawMarks(row: (Int) -> Int, area: Rect, on canvas: inout Canvas) {
     for (index, mark) in marks.enumerated() {
       guard let mark else { continue }
+      let note = notes.indices.contains(index) ? notes[index] : nil
+      let isBeside =
+        note.map { placement(of: $0).position == placement(of: mark).position } ?? false
       drawNote(
-        mark, x: area.x + headX(ofSlot: index), row: row, area: area, style: markStyle, on: &canvas)
+        mark, x: area.x + headX(ofSlot: index) + (isBeside ? 3 : 0), row: row, area: area,
+        style: markStyle, on: &canvas)
     }
   }
 
