@@ -544,6 +544,43 @@ final class EarRoomTests: XCTestCase {
     XCTAssertEqual(screen(model)?.answers.last?.isCorrect, true)
   }
 
+  /// A dictation typed: Tab, then the notes after the tonic on one line in any naming, without
+  /// octaves (right in any octave, written in the melody's) or the whole melody with them; a
+  /// line that is not the melody's notes is said and nothing answers.
+  func testADictationIsTypedInAnyNaming() throws {
+    var model = opened()
+    model.press(.left, .down, .right, .right)
+    model.press(.enter, at: 1)
+    let latin: [Letter: String] = [
+      .C: "do", .D: "re", .E: "mi", .F: "fa", .G: "sol", .A: "la", .B: "si",
+    ]
+    let sign = { (note: Note) in ["bb", "b", "", "#", "##"][note.accidental.semitones + 2] }
+    func type(_ text: String, at seconds: Double) {
+      model.press(.tab, at: seconds)
+      for character in text { model.press(.character(character), at: seconds) }
+      model.press(.enter, at: seconds)
+    }
+    let first = try XCTUnwrap(screen(model)?.question)
+    type("C4 zz9", at: 2)
+    XCTAssertEqual(screen(model)?.isAnswered, false)
+    XCTAssertTrue(
+      text(model).contains("\"C4 zz9\" are not \(first.notes.count) notes"), text(model))
+    let words = first.notes.dropFirst().map { latin[$0.letter]! + sign($0) }
+    model.press(.tab, at: 3)
+    XCTAssertTrue(text(model).contains("Notes: "), text(model))
+    model.press(.escape, at: 3)
+    type(words.joined(separator: " "), at: 3)
+    let answer = try XCTUnwrap(screen(model)?.answers.last)
+    XCTAssertEqual(answer.givenItems, first.notes.map(EarItem.note), "each in the melody's octave")
+    XCTAssertTrue(answer.isCorrect)
+
+    model.press(.enter, at: 4)
+    let second = try XCTUnwrap(screen(model)?.question)
+    type(second.notes.map(\.description).joined(separator: " "), at: 5)
+    XCTAssertEqual(
+      screen(model)?.answers.last?.isCorrect, true, "the whole melody, the tonic first")
+  }
+
   /// Scales' names are too wide for a grid column each at 80 columns: the answers given keep
   /// theirs, so the grid shows what was heard as what.
   func testTheScalesGridKeepsTheAnswersGiven() {

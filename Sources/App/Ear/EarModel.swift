@@ -180,6 +180,7 @@ public struct EarModel: Equatable, Sendable {
     KeyHint(.text("←"), "ear.key.unwrite"),
     KeyHint(.enter, "ear.key.handIn"),
     KeyHint(.text("r"), "ear.key.again", inBar: false),
+    KeyHint(.text("Tab"), "ear.key.typeNotes", inBar: false),
     KeyHint(.escape, "common.back", inBar: false),
     .help,
   ]
@@ -200,7 +201,7 @@ public struct EarModel: Equatable, Sendable {
           $0.keys == .space ? KeyHint(.space, "ear.key.compareInTune") : $0
         }
       }
-      if exercise == .dictation, !isAnswered { return Self.writingHints }
+      if exercise == .dictation, !isAnswered, typed == nil { return Self.writingHints }
       return typed != nil ? Self.typingHints : isAnswered ? Self.answeredHints : Self.askingHints
     case .finished: return Self.finishedHints
     }
@@ -270,7 +271,7 @@ public struct EarModel: Equatable, Sendable {
       return type(event, catalog: catalog)
     case .asking:
       unknownName = nil
-      if event.key == .tab, !isAnswered, exercise != .dictation {
+      if event.key == .tab, !isAnswered {
         typed = ""
         return []
       }
@@ -444,6 +445,9 @@ public struct EarModel: Equatable, Sendable {
       typed = text
     case .escape:
       typed = nil
+    case .enter where question?.item.isMelody == true:
+      typed = nil
+      return typeMelody(text, at: event.time)
     case .enter:
       typed = nil
       let named =
@@ -463,6 +467,32 @@ public struct EarModel: Equatable, Sendable {
       break
     }
     return []
+  }
+
+  /// A dictation's notes typed on one line in any naming, with their octaves or without ("C4
+  /// D4 E4", "do re mi"): the notes after the tonic given, or the whole melody with the tonic
+  /// first. A note without its octave counts in any octave, as `ear grade` takes it: it is
+  /// written in the octave nearest the melody's note at its place. They answer at once, as a
+  /// melody written and handed in.
+  private mutating func typeMelody(_ text: String, at time: MonotonicInstant) -> [Effect] {
+    guard let question, let tonic = question.notes.first else { return [] }
+    let words = text.split(whereSeparator: { $0.isWhitespace || $0 == "," }).map(String.init)
+    var notes = [tonic]
+    for word in words.suffix(question.notes.count - 1) {
+      guard let named = EarNames.dictationNote(parsing: word),
+        let note = named.octave.map({ Note(named.noteClass, octave: $0) })
+          ?? Dictation.note(named.noteClass, after: question.notes[notes.count])
+      else { break }
+      notes.append(note)
+    }
+    guard words.count >= question.notes.count - 1, words.count <= question.notes.count,
+      notes.count == question.notes.count
+    else {
+      unknownName = text
+      return []
+    }
+    written = notes
+    return give(notes.map(EarItem.note), at: time)
   }
 
   /// Degrees typed on one line for the notes in a row, by number or syllable: "3 5", "mi sol".

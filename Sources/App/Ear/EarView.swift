@@ -295,8 +295,8 @@ enum EarView {
       KeySignature(
         fifths: key.scale.noteClasses.map(\.accidental.semitones).reduce(0, +)) ?? .cMajor
     var staff = StaffView(clef: .treble, key: signature, glyphs: glyphs)
-    let focus: String
-    let focusStyle: Style
+    var focus: String
+    var focusStyle: Style
     let second: String
     if let answer {
       let marks = answer.marks
@@ -333,6 +333,14 @@ enum EarView {
             "note": spelled([cursor], model: model),
           ])
       focusStyle = Style.role(.accent).bold
+      if let typed = screen.typed {
+        focus = strings.text(
+          "ear.dictation.typing", ["notes": typed + (glyphs.kind == .unicode ? "▏" : "_")])
+      } else if let unknown = screen.unknownName {
+        focus = strings.text(
+          "ear.dictation.unknown", ["notes": unknown, "count": "\(question.notes.count)"])
+        focusStyle = Style.role(.warn).bold
+      }
       second = strings.text(
         "ear.dictation.given",
         [

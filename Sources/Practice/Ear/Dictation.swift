@@ -90,7 +90,13 @@ public enum Dictation {
     let spelled =
       key.scale.noteClasses.first { $0.semitonesFromC == pitchClass }
       ?? pitch.spelling(preferSharps: !isFlat).noteClass
-    let octaves = (2...7).map { Note(spelled, octave: $0) }.filter {
+    return note(spelled, after: previous)
+  }
+
+  /// `noteClass` in the octave within `positions` nearest `previous`: a note named without its
+  /// octave, or played an octave away; nil where none lies within `positions`.
+  public static func note(_ noteClass: NoteClass, after previous: Note) -> Note? {
+    let octaves = (2...7).map { Note(noteClass, octave: $0) }.filter {
       positions.contains(Clef.treble.position(of: $0))
     }
     return octaves.min { a, b in
