@@ -1,4 +1,5 @@
 import App
+import Audio
 import DSP
 import Foundation
 import MusicTheory
@@ -124,6 +125,59 @@ final class EarAudioPitchTests: XCTestCase {
     XCTAssertEqual(Set(questions.map(\.question.item)).count, 5, "every style")
     XCTAssertGreaterThan(claimed, 40)
     XCTAssertEqual(heard, claimed, "\(heard) of \(claimed) notes heard as claimed: \(missed)")
+  }
+
+  /// Dictations answered by playing, on instruments of TimGM6mb, each melody 0.5 s a note,
+  /// a second and a half of silence between answers, graded by `ear grade --audio-in`. The
+  /// segmentation's rules (a note held 0.1 s, answers parted by 0.6 s) were chosen on the
+  /// piano, nylon guitar an octave down, violin and flute: every melody right. Held out, never
+  /// tuned on: trumpet, clarinet, choir aahs, alto sax, cello and steel guitar (the last three
+  /// an octave down): at least 97 % of the notes right at their place (the figure);
+  /// 331 of 336 when written down, the choir's one melody with a note missed.
+  func testPlayedDictationsOnOtherInstrumentsAreGraded() throws {
+    let (_, questions) = try HeadlessEar.questions(
+      HeadlessEar.Options(
+        exercise: "dictation", items: "steps thirds leaps minor chromatic", level: 1,
+        soundings: nil, count: 10, seed: 7))
+    let synth = try SoundFontSynth.load(sampleRate: HeadlessEar.sampleRate).get()
+    for (program, octaves) in [(0, 0), (24, -1), (40, 0), (73, 0)] {
+      let verdicts = try played(questions, on: synth, program: program, octaves: octaves)
+      XCTAssertEqual(
+        verdicts.map(\.isRight), Array(repeating: true, count: questions.count),
+        "program \(program): \(verdicts.map(\.given))")
+    }
+    var right = 0
+    var claimed = 0
+    for (program, octaves) in [(56, 0), (71, 0), (52, 0), (65, -1), (42, -1), (25, -1)] {
+      let verdicts = try played(questions, on: synth, program: program, octaves: octaves)
+      right += verdicts.flatMap { $0.noteMarks ?? [] }.filter { $0 }.count
+      claimed += questions.map(\.question.notes.count).reduce(0, +)
+    }
+    XCTAssertGreaterThanOrEqual(Double(right), 0.97 * Double(claimed), "\(right) of \(claimed)")
+  }
+
+  /// The questions' melodies played on `program`, `octaves` away, graded from the recording.
+  private func played(
+    _ questions: [HeadlessEar.TimedQuestion], on synth: SoundFontSynth, program: Int,
+    octaves: Int
+  ) throws -> [HeadlessEar.Verdict] {
+    let rate = HeadlessEar.sampleRate
+    var notes: [SoundFontSynth.Note] = []
+    var frame = rate
+    for timed in questions {
+      for note in timed.question.notes {
+        notes.append(
+          SoundFontSynth.Note(
+            key: note.pitch.midiNumber + 12 * octaves, start: frame, end: frame + rate / 2))
+        frame += rate / 2
+      }
+      frame += rate * 3 / 2
+    }
+    let samples = synth.render(notes, program: program, frames: frame + rate)
+    let url = folder.appendingPathComponent("played-\(program).wav")
+    try WAVCodec.encode(WAVAudio(sampleRate: rate, channels: 1, samples: samples), as: .int16)
+      .write(to: url)
+    return try HeadlessEar.gradePlayed(questions, exercise: .dictation, audioFile: url)
   }
 
   /// Every intonation level rendered on the SoundFont piano and on the built-in voice: the

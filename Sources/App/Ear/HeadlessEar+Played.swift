@@ -12,14 +12,18 @@ extension HeadlessEar {
     public let end: Double
   }
 
-  /// The silence that parts one played answer from the next.
-  static let answerGapSeconds = 1.0
+  /// The silence that parts one played answer from the next: the second the quiz asks for,
+  /// less what a piano or a guitar still rings of the answer's last note once it is let go.
+  static let answerGapSeconds = 0.6
+  /// How long a key must sound clearly to be a note: longer than a flute's or a violin's
+  /// slide from one note to the next, or the pitch detector's slip at a note's start.
+  static let shortestNoteSeconds = 0.1
 
   /// `ear grade --audio-in`: a recording with one played or sung melody per dictation, in
   /// order, each after at least a second of silence. Its notes are what the pitch detector
-  /// hears held (the same key, clearly, for `HeldNoteDetector.heldEstimates` estimates running,
-  /// as the rooms take a held note), and each is graded at its place in any octave: a voice or
-  /// an instrument answers in its own range, as a singer takes a melody down an octave.
+  /// hears held (the same key, clearly, for `shortestNoteSeconds`), and each is graded at its
+  /// place in any octave: a voice or an instrument answers in its own range, as a singer
+  /// takes a melody down an octave.
   public static func gradePlayed(
     _ questions: [TimedQuestion], exercise: EarExercise, audioFile url: URL
   ) throws(Launcher.Failure) -> [Verdict] {
@@ -69,24 +73,23 @@ extension HeadlessEar {
   }
 
   /// The notes held in `samples`, in order: a new one where another key is heard clearly for
-  /// `HeldNoteDetector.heldEstimates` estimates running.
+  /// `shortestNoteSeconds`. The same key again after less than that of another, or of no
+  /// clear pitch (a breath, a bow change, the detector's slip an octave off), is the note
+  /// going on.
   public static func heardNotes(_ samples: [Float], sampleRate: Int) -> [HeardNote] {
     let detector = PitchDetector(sampleRate: sampleRate)
     let estimates =
       samples.withUnsafeBufferPointer { detector.process($0) } + detector.finish()
     var notes: [HeardNote] = []
-    var run: [(pitch: Pitch, seconds: Double)] = []
+    var run: (pitch: Pitch, start: Double, end: Double)?
     func close() {
-      guard run.count >= HeldNoteDetector.heldEstimates else { return }
-      if let last = notes.last, last.pitch == run[0].pitch,
-        run[0].seconds - last.end < answerGapSeconds
+      guard let run, run.end - run.start >= shortestNoteSeconds else { return }
+      if let last = notes.last, last.pitch == run.pitch,
+        run.start - last.end < shortestNoteSeconds
       {
-        // The same key again after a blur (a breath, a bow change) is the note going on.
-        notes[notes.count - 1] = HeardNote(
-          pitch: last.pitch, start: last.start, end: run[run.count - 1].seconds)
+        notes[notes.count - 1] = HeardNote(pitch: last.pitch, start: last.start, end: run.end)
       } else {
-        notes.append(
-          HeardNote(pitch: run[0].pitch, start: run[0].seconds, end: run[run.count - 1].seconds))
+        notes.append(HeardNote(pitch: run.pitch, start: run.start, end: run.end))
       }
     }
     for estimate in estimates {
@@ -95,14 +98,15 @@ extension HeadlessEar {
         let pitch = Pitch(nearestTo: estimate.frequency)
       else {
         close()
-        run = []
+        run = nil
         continue
       }
-      if let first = run.first, first.pitch != pitch {
+      if let current = run, current.pitch == pitch {
+        run = (pitch, current.start, seconds)
+      } else {
         close()
-        run = []
+        run = (pitch, seconds, seconds)
       }
-      run.append((pitch, seconds))
     }
     close()
     return notes
