@@ -1,4 +1,5 @@
 import App
+import Audio
 import DSP
 import Foundation
 import MusicTheory
@@ -82,6 +83,101 @@ final class EarAudioPitchTests: XCTestCase {
     }
     XCTAssertEqual(claimed, 30)
     XCTAssertEqual(heard, claimed, "\(heard) of \(claimed) degrees heard as claimed")
+  }
+
+  /// Dictations of every style rendered on the SoundFont piano, after their cadence: each
+  /// melody note, 0.75 s long, is found by the pitch detector where the quiz says it is, its
+  /// median over the note's middle the claimed key (the note before still rings under it).
+  func testTheWAVHoldsTheClaimedDictations() throws {
+    let (_, questions) = try HeadlessEar.questions(
+      HeadlessEar.Options(
+        exercise: "dictation", items: "steps thirds leaps minor chromatic", level: 1,
+        soundings: nil, count: 10, seed: 7))
+    let url = folder.appendingPathComponent("q.wav")
+    XCTAssertNil(try HeadlessEar.write(questions, to: url, overwrite: false), "the SoundFont piano")
+    let audio = try WAVCodec.decode(Data(contentsOf: url))
+    let detector = PitchDetector(sampleRate: audio.sampleRate)
+    let samples = WAVCodec.mono(audio)
+    let estimates =
+      samples.withUnsafeBufferPointer { detector.process($0) } + detector.finish()
+    var heard = 0
+    var claimed = 0
+    var missed: [String] = []
+    for timed in questions {
+      for (note, time) in zip(timed.question.notes, timed.noteTimes) {
+        claimed += 1
+        let middle = (time.lowerBound + 0.15)...(time.upperBound - 0.15)
+        let frequencies = estimates.filter {
+          $0.frequency > 0 && middle.contains(Double($0.frame) / Double(audio.sampleRate))
+        }.map(\.frequency).sorted()
+        guard !frequencies.isEmpty else {
+          missed.append("\(timed.number): \(note) unheard")
+          continue
+        }
+        let pitch = Pitch(nearestTo: frequencies[frequencies.count / 2])
+        if pitch == note.pitch {
+          heard += 1
+        } else {
+          missed.append("\(timed.number): \(note) heard as \(pitch?.midiNumber ?? 0)")
+        }
+      }
+    }
+    XCTAssertEqual(Set(questions.map(\.question.item)).count, 5, "every style")
+    XCTAssertGreaterThan(claimed, 40)
+    XCTAssertEqual(heard, claimed, "\(heard) of \(claimed) notes heard as claimed: \(missed)")
+  }
+
+  /// Dictations answered by playing, on instruments of TimGM6mb, each melody 0.5 s a note,
+  /// a second and a half of silence between answers, graded by `ear grade --audio-in`. The
+  /// segmentation's rules (a note held 0.1 s, answers parted by 0.6 s) were chosen on the
+  /// piano, nylon guitar an octave down, violin and flute: every melody right. Held out, never
+  /// tuned on: trumpet, clarinet, choir aahs, alto sax, cello and steel guitar (the last three
+  /// an octave down): at least 97 % of the notes right at their place (the figure);
+  /// 331 of 336 when written down, the choir's one melody with a note missed.
+  func testPlayedDictationsOnOtherInstrumentsAreGraded() throws {
+    let (_, questions) = try HeadlessEar.questions(
+      HeadlessEar.Options(
+        exercise: "dictation", items: "steps thirds leaps minor chromatic", level: 1,
+        soundings: nil, count: 10, seed: 7))
+    let synth = try SoundFontSynth.load(sampleRate: HeadlessEar.sampleRate).get()
+    for (program, octaves) in [(0, 0), (24, -1), (40, 0), (73, 0)] {
+      let verdicts = try played(questions, on: synth, program: program, octaves: octaves)
+      XCTAssertEqual(
+        verdicts.map(\.isRight), Array(repeating: true, count: questions.count),
+        "program \(program): \(verdicts.map(\.given))")
+    }
+    var right = 0
+    var claimed = 0
+    for (program, octaves) in [(56, 0), (71, 0), (52, 0), (65, -1), (42, -1), (25, -1)] {
+      let verdicts = try played(questions, on: synth, program: program, octaves: octaves)
+      right += verdicts.flatMap { $0.noteMarks ?? [] }.filter { $0 }.count
+      claimed += questions.map(\.question.notes.count).reduce(0, +)
+    }
+    XCTAssertGreaterThanOrEqual(Double(right), 0.97 * Double(claimed), "\(right) of \(claimed)")
+  }
+
+  /// The questions' melodies played on `program`, `octaves` away, graded from the recording.
+  private func played(
+    _ questions: [HeadlessEar.TimedQuestion], on synth: SoundFontSynth, program: Int,
+    octaves: Int
+  ) throws -> [HeadlessEar.Verdict] {
+    let rate = HeadlessEar.sampleRate
+    var notes: [SoundFontSynth.Note] = []
+    var frame = rate
+    for timed in questions {
+      for note in timed.question.notes {
+        notes.append(
+          SoundFontSynth.Note(
+            key: note.pitch.midiNumber + 12 * octaves, start: frame, end: frame + rate / 2))
+        frame += rate / 2
+      }
+      frame += rate * 3 / 2
+    }
+    let samples = synth.render(notes, program: program, frames: frame + rate)
+    let url = folder.appendingPathComponent("played-\(program).wav")
+    try WAVCodec.encode(WAVAudio(sampleRate: rate, channels: 1, samples: samples), as: .int16)
+      .write(to: url)
+    return try HeadlessEar.gradePlayed(questions, exercise: .dictation, audioFile: url)
   }
 
   /// Every intonation level rendered on the SoundFont piano and on the built-in voice: the

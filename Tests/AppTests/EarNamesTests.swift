@@ -89,6 +89,8 @@ final class EarNamesTests: XCTestCase {
     case .cadence(let cadence):
       Cadence.cadences.contains(cadence) ? "ear.cadence.\(item.shortName)" : nil
     case .intonation: "ear.intonation.\(item.shortName)"
+    case .melody: "ear.melody.\(item.shortName)"
+    case .note: nil
     }
   }
 

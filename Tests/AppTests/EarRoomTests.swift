@@ -96,9 +96,9 @@ final class EarRoomTests: XCTestCase {
     XCTAssertEqual(screen(model)?.sounding, .up)
     model.press(.left, .left)
     XCTAssertEqual(screen(model)?.sounding, .down)
-    model.press(.up, .up, .right, .right, .right, .right)
+    model.press(.up, .up, .right, .right, .right, .right, .right)
     XCTAssertEqual(screen(model)?.exercise, .intervals, "after the last, the first")
-    model.press(.left, .left, .left, .left)
+    model.press(.left, .left, .left, .left, .left)
     XCTAssertEqual(screen(model)?.exercise, .scales)
     XCTAssertEqual(screen(model)?.sounding, .down, "to intervals and back keeps it")
 
@@ -301,8 +301,8 @@ final class EarRoomTests: XCTestCase {
   /// its name typed in Catalan; the verdict names the key and the chords by numeral.
   func testCadencesAreAskedAndAnswered() throws {
     var model = opened()
-    model.press(.left, .left)
-    XCTAssertEqual(screen(model)?.exercise, .cadences, "the one before the last")
+    model.press(.left, .left, .left)
+    XCTAssertEqual(screen(model)?.exercise, .cadences, "two before the last")
     XCTAssertTrue(text(model).contains("Items: perfect cadence, plagal cadence"), text(model))
     model.press(.down, .left)
     XCTAssertEqual(screen(model)?.level, 3)
@@ -337,8 +337,8 @@ final class EarRoomTests: XCTestCase {
   /// plays the pair in tune, then as it was asked.
   func testIntonationIsAskedAnsweredByNumberAndCompared() throws {
     var model = opened()
-    model.press(.left)
-    XCTAssertEqual(screen(model)?.exercise, .intonation, "the last exercise")
+    model.press(.left, .left)
+    XCTAssertEqual(screen(model)?.exercise, .intonation, "the one before the last")
     XCTAssertEqual(screen(model)?.rows, [.exercise, .level, .count])
     XCTAssertTrue(text(model).contains("Items: flat, in tune, sharp; 40 cents off"), text(model))
     model.press(.down, .right, .right)
@@ -390,11 +390,202 @@ final class EarRoomTests: XCTestCase {
     }
   }
 
+  /// Dictation, the last exercise: a melody after its cadence, the tonic written; the cursor
+  /// steps along the key's notes, `#` and `b` move it a semitone off them, → writes, ← and
+  /// Backspace take back (never the tonic), Enter hands in only a whole melody; the verdict
+  /// counts the notes right, Space plays yours after its cadence then the right one, `r` the
+  /// question again; the history keeps a line per note.
+  func testADictationIsWrittenWithTheCursorAndHandedIn() throws {
+    var model = opened()
+    model.press(.left)
+    XCTAssertEqual(screen(model)?.exercise, .dictation, "the last exercise")
+    XCTAssertEqual(screen(model)?.rows, [.exercise, .level, .count, .playing])
+    XCTAssertTrue(text(model).contains("Items: 3 notes by step"), text(model))
+    model.press(.down, .right, .right)
+    XCTAssertEqual(screen(model)?.level, 3)
+    let started = model.press(.enter, at: 1)
+    let question = try XCTUnwrap(screen(model)?.question)
+    let key = try XCTUnwrap(question.key)
+    guard case .playEar(let sound) = started.last else { return XCTFail("\(started)") }
+    XCTAssertEqual(sound, EarSound(question))
+    XCTAssertEqual(sound.notes.count, 16 + question.notes.count, "the cadence, then the melody")
+    XCTAssertEqual(screen(model)?.written, [question.notes[0]])
+    XCTAssertEqual(screen(model)?.cursor, question.notes[0])
+    XCTAssertTrue(text(model).contains("the first the tonic"), text(model))
+    XCTAssertTrue(text(model).contains("Note 2 of \(question.notes.count)"), text(model))
+
+    // The tonic given cannot be taken back; up a step is the key's next note; # and b move
+    // it a semitone from the key's own, no further.
+    model.press(.backspace, at: 2)
+    XCTAssertEqual(screen(model)?.written, [question.notes[0]])
+    let tonicPosition = Clef.treble.position(of: question.notes[0])
+    let upward = Dictation.positions.contains(tonicPosition + 1)
+    model.press(upward ? .up : .down, at: 2)
+    let second = try XCTUnwrap(
+      Dictation.note(atPosition: tonicPosition + (upward ? 1 : -1), in: key))
+    XCTAssertEqual(screen(model)?.cursor, second)
+    XCTAssertEqual(
+      key.scale.noteClasses.contains(second.noteClass), true, "\(second) is the key's")
+    model.press(.character("#"), .character("#"))
+    XCTAssertEqual(screen(model)?.cursor?.pitch.midiNumber, second.pitch.midiNumber + 1)
+    model.press(.character("b"), .character("b"), .character("b"))
+    XCTAssertEqual(screen(model)?.cursor?.pitch.midiNumber, second.pitch.midiNumber - 1)
+    model.press(.right, at: 3)
+    XCTAssertEqual(screen(model)?.written.count, 2)
+    model.press(.left, at: 3)
+    XCTAssertEqual(screen(model)?.written, [question.notes[0]], "← takes the note back")
+
+    // Write it right but the last note; Enter before the end writes, Enter at the end hands in.
+    var time = 4.0
+    for note in question.notes.dropFirst() {
+      var moves = 0
+      while let cursor = screen(model)?.cursor,
+        Clef.treble.position(of: cursor) != Clef.treble.position(of: note), moves < 20
+      {
+        model.press(
+          Clef.treble.position(of: cursor) < Clef.treble.position(of: note) ? .up : .down,
+          at: time)
+        moves += 1
+      }
+      // The note taken back left the cursor on its flat; a step off and back is the key's own.
+      if screen(model)?.cursor != note {
+        let up = Dictation.positions.contains(Clef.treble.position(of: note) + 1)
+        model.press(up ? .up : .down, up ? .down : .up)
+      }
+      XCTAssertEqual(screen(model)?.cursor, note, "the key's own note on its line or space")
+      model.press(.enter, at: time)
+      time += 0.5
+    }
+    XCTAssertEqual(screen(model)?.written, question.notes)
+    XCTAssertTrue(text(model).contains("Enter hands them in"), text(model))
+    model.press(.right, at: time)
+    XCTAssertEqual(screen(model)?.written, question.notes, "nothing past the melody's end")
+    model.press(.backspace, at: time)
+    let last = question.notes.last!
+    let wrongLast = try XCTUnwrap(
+      Dictation.note(
+        atPosition: Clef.treble.position(of: last)
+          + (Clef.treble.position(of: last) > Dictation.positions.lowerBound ? -1 : 1), in: key))
+    model.press(Clef.treble.position(of: wrongLast) < Clef.treble.position(of: last) ? .down : .up)
+    model.press(.right, at: time)
+    XCTAssertEqual(screen(model)?.isAnswered, false)
+    model.press(.enter, at: time + 1)
+    let answer = try XCTUnwrap(screen(model)?.answers.last)
+    XCTAssertFalse(answer.isCorrect)
+    XCTAssertEqual(
+      answer.marks, Array(repeating: true, count: question.notes.count - 1) + [false])
+    let count = question.notes.count
+    XCTAssertTrue(text(model).contains("✗ \(count - 1) of \(count) notes right"), text(model))
+    XCTAssertTrue(text(model).contains("Yours: "), text(model))
+
+    let compared = model.press(.character(" "), at: time + 2)
+    guard case .playEar(let both) = compared.first else { return XCTFail("\(compared)") }
+    let pitches = both.notes.map(\.pitch)
+    XCTAssertEqual(pitches.count, 2 * (16 + count))
+    XCTAssertEqual(pitches[16 + count - 1], wrongLast.pitch, "yours first")
+    XCTAssertEqual(pitches.last, last.pitch, "then the right one")
+    XCTAssertEqual(model.press(.character("r"), at: time + 3), [.playEar(EarSound(question))])
+    let recorded = try XCTUnwrap(
+      screen(model)?.record(at: MonotonicInstant(nanoseconds: 20_000_000_000)))
+    XCTAssertEqual(recorded.exercise, "dictation")
+    XCTAssertEqual(recorded.answers.count, count)
+    // By degree in the key: the melody's notes as numbers, the wrong one a step off.
+    let degree = { (note: Note) in Dictation.degree(of: note, in: key)!.description }
+    XCTAssertEqual(recorded.answers.map(\.question), question.notes.map(degree))
+    XCTAssertEqual(recorded.answers.last?.given, degree(wrongLast))
+    XCTAssertNotEqual(degree(wrongLast), degree(last))
+    XCTAssertEqual(screen(model)?.missed, [.degree(Dictation.degree(of: last, in: key)!)])
+    XCTAssertEqual(recorded.answers.filter(\.isCorrect).count, count - 1)
+
+    // The next melody starts again from its tonic.
+    model.press(.enter, at: time + 4)
+    XCTAssertEqual(screen(model)?.written, [screen(model)!.question!.notes[0]])
+  }
+
+  /// A dictation answered by playing: the setup's Answer line opens the microphone and MIDI;
+  /// each key played is written where the cursor stands, spelled in the key, in the octave
+  /// nearest the note before (the second note played an octave down still lands where it is
+  /// written); a note held on the instrument too, once the melody has died away; Enter hands
+  /// the melody in.
+  func testADictationIsWrittenByPlaying() throws {
+    func at(_ seconds: Double) -> MonotonicInstant {
+      MonotonicInstant(nanoseconds: UInt64((seconds * 1e9).rounded()))
+    }
+    var model = opened()
+    model.press(.left, .down, .right, .right)
+    XCTAssertEqual(screen(model)?.rows, [.exercise, .level, .count, .playing])
+    model.press(.down, .down, .right)
+    XCTAssertEqual(screen(model)?.playsAnswers, true)
+    XCTAssertTrue(text(model).contains("keys, or play the notes"), text(model))
+    let started = model.press(.enter, at: 1)
+    let question = try XCTUnwrap(screen(model)?.question)
+    XCTAssertEqual(
+      started,
+      [.listen(.start(profile: nil)), .midiIn(.start(from: nil)), .playEar(EarSound(question))])
+    let notes = question.notes
+    let lowered = Pitch(midiNumber: notes[1].pitch.midiNumber - 12)
+    _ = model.handle(.played([PlayedEvent(instant: at(1.5), pitch: lowered, source: .midi)]))
+    XCTAssertEqual(screen(model)?.written, Array(notes.prefix(2)))
+    // The microphone is not listened to while the melody still sounds from the speakers.
+    let end = 1 + EarSound(question).seconds + EarModel.ringSeconds
+    _ = model.handle(.heardNote(notes[2].pitch.frequency(), attackAt: end - 0.2))
+    XCTAssertEqual(screen(model)?.written.count, 2)
+    _ = model.handle(.heardNote(notes[2].pitch.frequency(), attackAt: end + 0.5))
+    XCTAssertEqual(screen(model)?.written, Array(notes.prefix(3)))
+    var time = end + 1
+    for note in notes.dropFirst(3) {
+      _ = model.handle(.played([PlayedEvent(instant: at(time), pitch: note.pitch, source: .midi)]))
+      time += 0.5
+    }
+    XCTAssertEqual(screen(model)?.written, notes)
+    _ = model.handle(.listening(failure: "Connection refused"))
+    XCTAssertTrue(text(model).contains("No microphone: Connection refused"), text(model))
+    model.press(.enter, at: time)
+    XCTAssertEqual(screen(model)?.answers.last?.isCorrect, true)
+  }
+
+  /// A dictation typed: Tab, then the notes after the tonic on one line in any naming, without
+  /// octaves (right in any octave, written in the melody's) or the whole melody with them; a
+  /// line that is not the melody's notes is said and nothing answers.
+  func testADictationIsTypedInAnyNaming() throws {
+    var model = opened()
+    model.press(.left, .down, .right, .right)
+    model.press(.enter, at: 1)
+    let latin: [Letter: String] = [
+      .C: "do", .D: "re", .E: "mi", .F: "fa", .G: "sol", .A: "la", .B: "si",
+    ]
+    let sign = { (note: Note) in ["bb", "b", "", "#", "##"][note.accidental.semitones + 2] }
+    func type(_ text: String, at seconds: Double) {
+      model.press(.tab, at: seconds)
+      for character in text { model.press(.character(character), at: seconds) }
+      model.press(.enter, at: seconds)
+    }
+    let first = try XCTUnwrap(screen(model)?.question)
+    type("C4 zz9", at: 2)
+    XCTAssertEqual(screen(model)?.isAnswered, false)
+    XCTAssertTrue(
+      text(model).contains("\"C4 zz9\" are not \(first.notes.count) notes"), text(model))
+    let words = first.notes.dropFirst().map { latin[$0.letter]! + sign($0) }
+    model.press(.tab, at: 3)
+    XCTAssertTrue(text(model).contains("Notes: "), text(model))
+    model.press(.escape, at: 3)
+    type(words.joined(separator: " "), at: 3)
+    let answer = try XCTUnwrap(screen(model)?.answers.last)
+    XCTAssertEqual(answer.givenItems, first.notes.map(EarItem.note), "each in the melody's octave")
+    XCTAssertTrue(answer.isCorrect)
+
+    model.press(.enter, at: 4)
+    let second = try XCTUnwrap(screen(model)?.question)
+    type(second.notes.map(\.description).joined(separator: " "), at: 5)
+    XCTAssertEqual(
+      screen(model)?.answers.last?.isCorrect, true, "the whole melody, the tonic first")
+  }
+
   /// Scales' names are too wide for a grid column each at 80 columns: the answers given keep
   /// theirs, so the grid shows what was heard as what.
   func testTheScalesGridKeepsTheAnswersGiven() {
     var model = opened()
-    model.press(.left, .left, .left, .left, .down, .left, .left)
+    model.press(.left, .left, .left, .left, .left, .down, .left, .left)
     XCTAssertEqual(screen(model)?.levelItems.count, 11)
     model.press(.enter, at: 1)
     answerAll(&model) { _ in .scale(.lydian) }

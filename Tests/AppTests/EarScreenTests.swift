@@ -95,7 +95,7 @@ final class EarScreenTests: XCTestCase {
   func testAScalesVerdict() {
     for size in Self.sizes {
       var model = AppFixtures.model(size: size)
-      model.press(.character("6"), .left, .left, .left, .left, .down, .left, .left)
+      model.press(.character("6"), .left, .left, .left, .left, .left, .down, .left, .left)
       model.press(.enter, at: 1)
       let item = ear(model).question!.item
       let wrong: EarItem = item == .scale(.dorian) ? .scale(.lydian) : .scale(.dorian)
@@ -132,7 +132,7 @@ final class EarScreenTests: XCTestCase {
   func testACadencesVerdict() {
     for size in Self.sizes {
       var model = AppFixtures.model(size: size)
-      model.press(.character("6"), .left, .left, .down, .left)
+      model.press(.character("6"), .left, .left, .left, .down, .left)
       model.press(.enter, at: 1)
       var time = 2.0
       while ear(model).question!.chords.count < 3 {
@@ -152,7 +152,7 @@ final class EarScreenTests: XCTestCase {
   /// notes on the staff, three choices.
   func testAnIntonationVerdict() {
     var model = AppFixtures.model(size: Size(width: 80, height: 24))
-    model.press(.character("6"), .left, .down, .right, .right, .right)
+    model.press(.character("6"), .left, .left, .down, .right, .right, .right)
     model.press(.enter, at: 1)
     var time = 2.0
     while ear(model).question!.detuning == 0 {
@@ -164,6 +164,75 @@ final class EarScreenTests: XCTestCase {
     let wrong: EarItem = item == .intonation(.flat) ? .intonation(.sharp) : .intonation(.flat)
     model.press(key(for: wrong, model), at: time)
     assertCanvasSnapshot(AppView.render(model), named: "80x24")
+  }
+
+  /// A dictation at level 3, the first melody being written: the tonic given and the next
+  /// note written, the cursor a step above it and raised a semitone, in the key's signature.
+  func testADictationBeingWritten() {
+    for size in Self.sizes {
+      var model = AppFixtures.model(size: size)
+      model.press(.character("6"), .left, .down, .right, .right)
+      model.press(.enter, at: 1)
+      let melody = ear(model).question!.notes
+      write([melody[1]], in: &model, from: 2)
+      model.press(.up, at: 4)
+      model.press(.character("#"), at: 4)
+      assertCanvasSnapshot(AppView.render(model), named: name(size))
+    }
+  }
+
+  /// A dictation at level 3: the melodies before the first of six notes or more written
+  /// right, then that one handed in with its third note a step too high and its fifth a
+  /// semitone off: the verdict counts the notes, spells both melodies, and draws the right one
+  /// with the two wrong notes in red in their slots.
+  func testADictationVerdict() {
+    for size in Self.sizes {
+      var model = AppFixtures.model(size: size)
+      model.press(.character("6"), .left, .down, .right, .right)
+      model.press(.enter, at: 1)
+      var time = 2.0
+      while ear(model).question!.notes.count < 6 {
+        write(Array(ear(model).question!.notes.dropFirst()), in: &model, from: time)
+        model.press(.enter, at: time + 5)
+        model.press(.enter, at: time + 6)
+        time += 10
+      }
+      let key = ear(model).question!.key!
+      var melody = ear(model).question!.notes
+      let third = Clef.treble.position(of: melody[2])
+      let step = Dictation.positions.contains(third + 1) ? 1 : -1
+      melody[2] = Dictation.note(atPosition: third + step, in: key)!
+      let fifth = Clef.treble.position(of: melody[4])
+      // Off the key's own note by the sign that gives no double accidental.
+      melody[4] = Dictation.note(
+        atPosition: fifth, alteration: melody[4].accidental.semitones > 0 ? -1 : 1, in: key)!
+      write(Array(melody.dropFirst()), in: &model, from: time)
+      model.press(.enter, at: time + 5)
+      XCTAssertEqual(ear(model).answers.last?.marks.filter { !$0 }.count, 2)
+      assertCanvasSnapshot(AppView.render(model), named: name(size))
+    }
+  }
+
+  /// Writes `notes` after the tonic with the cursor: up or down to each note's line or space,
+  /// `#`/`b` to its accidental, then →.
+  private func write(_ notes: [Note], in model: inout AppModel, from seconds: Double) {
+    var time = seconds
+    for note in notes {
+      while let cursor = ear(model).cursor,
+        Clef.treble.position(of: cursor) != Clef.treble.position(of: note)
+      {
+        model.press(
+          Clef.treble.position(of: cursor) < Clef.treble.position(of: note) ? .up : .down,
+          at: time)
+      }
+      while let cursor = ear(model).cursor, cursor.accidental != note.accidental {
+        model.press(
+          .character(cursor.accidental.semitones < note.accidental.semitones ? "#" : "b"),
+          at: time)
+      }
+      model.press(.right, at: time)
+      time += 0.1
+    }
   }
 
   /// The last level in Russian: every interval a choice, the longest names, at 80×24.

@@ -93,7 +93,7 @@ final class HeadlessEarTests: XCTestCase {
     let cases: [(HeadlessEar.Options, String)] = [
       (
         options("melody"),
-        "unknown exercise \"melody\": use intervals, chords, scales, degrees, cadences or intonation"
+        "unknown exercise \"melody\": use intervals, chords, scales, degrees, cadences, intonation or dictation"
       ),
       (
         HeadlessEar.Options(
@@ -255,6 +255,146 @@ final class HeadlessEarTests: XCTestCase {
         HeadlessEar.Options(
           exercise: "intonation", items: nil, level: 1, soundings: nil, count: 2, seed: 7,
           range: "C3-C5")))
+  }
+
+  /// A dictation: I–IV–V–I, 0.4 s of rest, then the melody at 0.75 s a note; the JSON gives
+  /// the key, its chords and each note's name, MIDI number and time. Typed answers are graded
+  /// note by note: with octaves or without, in any naming, a note spelled otherwise right when
+  /// it sounds the same; the JSON says which notes were wrong and what was written there.
+  func testDictationIsLaidOutAndGradedNoteByNote() throws {
+    let (exercise, questions) = try HeadlessEar.questions(
+      HeadlessEar.Options(
+        exercise: "dictation", items: "thirds leaps", level: 1, soundings: nil, count: 6,
+        seed: 7))
+    XCTAssertEqual(exercise, .dictation)
+    for timed in questions {
+      XCTAssertTrue(
+        [.melody(.thirds), .melody(.leaps)].contains(timed.question.item), "\(timed.question.item)")
+      XCTAssertEqual(timed.sounds.filter { $0.part == .key }.count, 16)
+      let first = timed.start + 4 * 0.6 + 0.4
+      for (index, time) in timed.noteTimes.enumerated() {
+        XCTAssertEqual(time.lowerBound, first + Double(index) * 0.75, accuracy: 1e-9)
+        XCTAssertEqual(time.upperBound - time.lowerBound, 0.75, accuracy: 1e-9)
+      }
+      XCTAssertEqual(timed.question.notes[0].noteClass, timed.question.key?.tonic)
+    }
+    let json = try HeadlessEar.quizJSON(
+      exercise, questions, seed: 7, strings: AppFixtures.catalog.localizer(for: "en"))
+    let report = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    let reported = try XCTUnwrap(report["questions"] as? [[String: Any]])
+    let melody = questions[0].question.notes
+    XCTAssertEqual(reported[0]["key"] as? String, questions[0].question.key?.description)
+    XCTAssertEqual(
+      reported[0]["answer"] as? String, melody.map(\.description).joined(separator: " "))
+    let notes = try XCTUnwrap(reported[0]["notes"] as? [[String: Any]])
+    XCTAssertEqual(notes.compactMap { $0["name"] as? String }, melody.map(\.description))
+    XCTAssertEqual(notes.compactMap { $0["midi"] as? Int }, melody.map(\.pitch.midiNumber))
+    XCTAssertEqual(
+      notes.compactMap { $0["start"] as? Double }, questions[0].noteTimes.map(\.lowerBound))
+
+    // 1: right with octaves; 2: right without; 3: in Latin names; 4: the second note a
+    // semitone up, and a note added; 5: one note short; 6: the right notes respelled.
+    let answers = folder.appendingPathComponent("answers.txt")
+    let named = { (index: Int) in questions[index].question.notes }
+    let latin = ["C": "do", "D": "re", "E": "mi", "F": "fa", "G": "sol", "A": "la", "B": "si"]
+    let raised = Pitch(midiNumber: named(3)[1].pitch.midiNumber + 1).spelling(preferSharps: true)
+    let respelled = named(5).map { note in
+      note.pitch.spelling(preferSharps: note.accidental.semitones <= 0)
+    }
+    let lines = [
+      named(0).map(\.description).joined(separator: " "),
+      named(1).map(\.noteClass.description).joined(separator: ", "),
+      named(2).map { latin[$0.letter.rawValue]! + latinAccidental($0) + "\($0.octave)" }
+        .joined(separator: " "),
+      ([named(3)[0], raised] + named(3).dropFirst(2) + [named(3)[0]]).map(\.description)
+        .joined(separator: " "),
+      named(4).dropLast().map(\.description).joined(separator: " "),
+      respelled.map(\.description).joined(separator: " "),
+    ]
+    try Data(lines.joined(separator: "\n").utf8).write(to: answers)
+    let verdicts = try HeadlessEar.grade(
+      questions, exercise: exercise, answersFile: answers, catalog: AppFixtures.catalog)
+    XCTAssertEqual(
+      verdicts.map(\.isRight), [true, true, true, false, false, true], lines.joined(separator: "\n")
+    )
+    XCTAssertEqual(
+      verdicts[3].noteMarks, [true, false] + Array(repeating: true, count: named(3).count - 2))
+    XCTAssertEqual(
+      verdicts[4].noteMarks, Array(repeating: true, count: named(4).count - 1) + [false])
+    let graded = try HeadlessEar.gradeJSON(
+      exercise, verdicts, seed: 7, strings: AppFixtures.catalog.localizer(for: "en"))
+    let gradeReport = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(graded.utf8)) as? [String: Any])
+    let judged = try XCTUnwrap(gradeReport["verdicts"] as? [[String: Any]])
+    XCTAssertEqual(judged[3]["notesRight"] as? Int, named(3).count - 1)
+    let wrong = try XCTUnwrap(judged[3]["wrongNotes"] as? [[String: Any]])
+    XCTAssertEqual(wrong.count, 1)
+    XCTAssertEqual(wrong[0]["place"] as? Int, 2)
+    XCTAssertEqual(wrong[0]["asked"] as? String, named(3)[1].description)
+    XCTAssertEqual(wrong[0]["given"] as? String, raised.description)
+    XCTAssertEqual(judged[3]["addedNotes"] as? [String], [named(3)[0].description])
+    XCTAssertEqual(
+      judged[1]["understood"] as? String,
+      named(1).map(\.noteClass.description).joined(separator: " "),
+      "no octave where none was written")
+    let missing = try XCTUnwrap(judged[4]["wrongNotes"] as? [[String: Any]])
+    XCTAssertNil(missing[0]["given"] as? String, "nothing was written there")
+    let text = HeadlessEar.gradeText(verdicts, strings: AppFixtures.catalog.localizer(for: "en"))
+    XCTAssertTrue(
+      text.contains("4. wrong: \(named(3).map(\.description).joined(separator: " "))"), text)
+    XCTAssertTrue(text.contains("(\(named(3).count - 1) of \(named(3).count) notes right)"), text)
+    XCTAssertTrue(text.contains("answered \"\(lines[3])\""), text)
+    XCTAssertThrowsError(
+      try HeadlessEar.questions(
+        HeadlessEar.Options(
+          exercise: "dictation", items: nil, level: 1, soundings: nil, count: 2, seed: 7,
+          root: "C4")))
+  }
+
+  /// Dictations answered by playing: each melody on the built-in voice an octave down, 0.4 s a
+  /// note, a second and a half of silence between answers; the second answer's third note a
+  /// semitone off, the third answer a note short. Every note is heard and graded at its place
+  /// in any octave; the right notes are written as asked, in the octave played.
+  func testDictationIsGradedFromAPlayedRecording() throws {
+    let (exercise, questions) = try HeadlessEar.questions(
+      HeadlessEar.Options(
+        exercise: "dictation", items: "steps thirds leaps", level: 1, soundings: nil, count: 3,
+        seed: 11))
+    var melodies = questions.map { $0.question.notes.map { $0.pitch.midiNumber - 12 } }
+    melodies[1][2] += 1
+    melodies[2].removeLast()
+    let rate = 48_000
+    var samples: [Float] = []
+    for melody in melodies {
+      samples += [Float](repeating: 0, count: rate * 3 / 2)
+      for key in melody {
+        samples += Synth.softPiano(
+          frequency: Pitch(midiNumber: key).frequency(), duration: 0.4, sampleRate: rate
+        ).map { 0.6 * $0 }
+      }
+    }
+    samples += [Float](repeating: 0, count: rate)
+    let url = folder.appendingPathComponent("played.wav")
+    try WAVCodec.encode(WAVAudio(sampleRate: rate, channels: 1, samples: samples), as: .int16)
+      .write(to: url)
+    let heard = HeadlessEar.heardNotes(samples, sampleRate: rate)
+    XCTAssertEqual(heard.map(\.pitch.midiNumber), melodies.flatMap { $0 })
+    let verdicts = try HeadlessEar.gradePlayed(questions, exercise: exercise, audioFile: url)
+    XCTAssertEqual(verdicts.map(\.isRight), [true, false, false])
+    let lowered = questions[0].question.notes.map { Note($0.noteClass, octave: $0.octave - 1) }
+    XCTAssertEqual(verdicts[0].given, lowered.map(\.description).joined(separator: " "))
+    var marks = Array(repeating: true, count: melodies[1].count)
+    marks[2] = false
+    XCTAssertEqual(verdicts[1].noteMarks, marks)
+    XCTAssertEqual(verdicts[2].noteMarks?.last, false)
+    XCTAssertEqual(verdicts[2].noteMarks?.dropLast().allSatisfy { $0 }, true)
+    XCTAssertThrowsError(
+      try HeadlessEar.gradePlayed(questions, exercise: .intervals, audioFile: url))
+  }
+
+  private func latinAccidental(_ note: Note) -> String {
+    ["bb", "b", "", "#", "##"][note.accidental.semitones + 2]
   }
 
   /// A cadence: the tonic chord for 0.6 s, 0.4 s of rest, then its chords a second each, four

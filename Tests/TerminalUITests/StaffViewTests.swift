@@ -88,6 +88,41 @@ final class StaffViewTests: XCTestCase {
     XCTAssertNil(ascii.writtenAccidental(of: Note(.G, octave: 4)))
   }
 
+  /// A mark is a second note in a slot, in its own style over the slot's note: it widens the
+  /// staff past the notes (a cursor after the last) and heightens it for its ledger lines.
+  func testMarksAreDrawnInTheirSlotsInTheirStyle() {
+    var view = StaffView(
+      clef: .treble, notes: [Note(.E, octave: 4), Note(.G, octave: 4)], glyphs: .ascii)
+    let plain = (width: view.width, positions: view.positions)
+    view.marks = [nil, Note(.C, octave: 5), Note(.A, octave: 5)]
+    view.markStyle = Style.role(.bad).bold
+    XCTAssertEqual(view.width, plain.width + 5)
+    XCTAssertEqual(view.positions.upperBound, Clef.treble.position(of: Note(.A, octave: 5)) + 1)
+    XCTAssertEqual(view.positions.lowerBound, plain.positions.lowerBound)
+    var canvas = Canvas(width: view.width, height: view.height)
+    view.render(in: canvas.bounds, on: &canvas)
+    let row = { (note: Note) in view.positions.upperBound - Clef.treble.position(of: note) }
+    let g4 = canvas[view.headX(ofSlot: 1), row(Note(.G, octave: 4))]
+    XCTAssertEqual(g4.grapheme, "o")
+    XCTAssertEqual(g4.style, view.noteStyle)
+    let c5 = canvas[view.headX(ofSlot: 1), row(Note(.C, octave: 5))]
+    XCTAssertEqual(c5.grapheme, "o")
+    XCTAssertEqual(c5.style, Style.role(.bad).bold)
+    XCTAssertEqual(canvas[view.headX(ofSlot: 2), row(Note(.A, octave: 5))].style, view.markStyle)
+    XCTAssertEqual(canvas[view.headX(ofSlot: 0), row(Note(.C, octave: 5))].grapheme, " ")
+
+    // On the line of the slot's note, beside it: G♯ where G was, the sharp between the heads.
+    view.marks = [nil, Note(.G, .sharp, octave: 4)]
+    canvas = Canvas(width: view.width, height: view.height)
+    view.render(in: canvas.bounds, on: &canvas)
+    let x = view.headX(ofSlot: 1)
+    let y = row(Note(.G, octave: 4))
+    XCTAssertEqual(canvas[x, y].style, view.noteStyle, "the right note stays")
+    XCTAssertEqual(canvas[x + 1, y].grapheme, "#")
+    XCTAssertEqual(canvas[x + 3, y].grapheme, "o")
+    XCTAssertEqual(canvas[x + 3, y].style, view.markStyle)
+  }
+
   func testDrawsOnlyInsideItsArea() {
     let notes = [Note(.C, octave: 4), Note(.A, .flat, octave: 5), Note(.C, octave: 8)]
     assertDrawsOnlyInside { area, canvas in

@@ -361,13 +361,56 @@ final class EarCommandTests: XCTestCase {
     XCTAssertEqual(verdicts[3]["understood"] as? String, "flat")
   }
 
+  /// The README's dictation example, from the built binary: the quiz, then a line of notes per
+  /// melody graded (octaves, Latin names without them, one note wrong); --audio-in takes a
+  /// dictation's recording only, and grade needs one of the two.
+  func testDictationQuizzedAndGraded() throws {
+    let dictation = ["--exercise", "dictation", "--level", "3", "--count", "3", "--seed", "7"]
+    let result = try woodshed.run(["ear", "quiz"] + dictation)
+    XCTAssertEqual(result.status, 0, result.error)
+    XCTAssertEqual(
+      result.output,
+      """
+      1. Cb major Cb5 (71) Db5 (73) Cb5 (71) Ab4 (68) Bb4 (70), 0.000-6.550 s: Cb5 Db5 Cb5 Ab4 Bb4
+      2. F major F5 (77) G5 (79) A5 (81), 7.550-12.600 s: F5 G5 A5
+      3. G major G4 (67) F#4 (66) B4 (71) A4 (69) D5 (74) B4 (71) G4 (67) A4 (69), 13.600-22.400 s: G4 F#4 B4 A4 D5 B4 G4 A4
+
+      """)
+    let file = woodshed.home.appendingPathComponent("melodies.txt")
+    try Data("Cb5 Db5 Cb5 Ab4 Bb4\nfa sol la\nG F# B A D C G A\n".utf8).write(to: file)
+    let graded = try woodshed.run(["ear", "grade", "--answers", file.path] + dictation)
+    XCTAssertEqual(graded.status, 0, graded.error)
+    XCTAssertEqual(
+      graded.output,
+      """
+      1. right: Cb5 Db5 Cb5 Ab4 Bb4
+      2. right: F5 G5 A5
+      3. wrong: G4 F#4 B4 A4 D5 B4 G4 A4; answered "G F# B A D C G A" (7 of 8 notes right)
+      Score: 2 of 3 (67 %)
+
+      """)
+    let neither = try woodshed.run(["ear", "grade"] + dictation)
+    XCTAssertNotEqual(neither.status, 0)
+    XCTAssertTrue(
+      neither.error.hasPrefix("Error: give one of --answers FILE and --audio-in FILE.wav"),
+      neither.error)
+    let wav = woodshed.home.appendingPathComponent("q.wav")
+    let rendered = try woodshed.run(
+      ["ear", "quiz", "--exercise", "intervals", "--count", "1", "--audio-out", wav.path])
+    XCTAssertEqual(rendered.status, 0, rendered.error)
+    let intervals = try woodshed.run(
+      ["ear", "grade", "--exercise", "intervals", "--count", "1", "--audio-in", wav.path])
+    XCTAssertNotEqual(intervals.status, 0)
+    XCTAssertEqual(intervals.error, "Error: --audio-in grades dictation; use --answers\n")
+  }
+
   func testBadInputIsOneLineAndFails() throws {
     let tooMany = woodshed.home.appendingPathComponent("many.txt")
     try Data("m3\nm3\n".utf8).write(to: tooMany)
     let cases: [([String], String)] = [
       (
         ["quiz", "--exercise", "melody"],
-        "unknown exercise \"melody\": use intervals, chords, scales, degrees, cadences or intonation"
+        "unknown exercise \"melody\": use intervals, chords, scales, degrees, cadences, intonation or dictation"
       ),
       (["quiz", "--exercise", "cadences", "--notes", "2"], "--notes is for degrees"),
       (["quiz", "--exercise", "intervals", "--count", "0"], "--count must be 1 to 500, not 0"),

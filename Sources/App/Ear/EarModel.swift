@@ -6,9 +6,10 @@ import Storage
 import TerminalUI
 
 /// The Ear room: choose an exercise, a level, how intervals and scales sound (or whether chords
-/// are inverted), how many questions and, for intervals, whether answers may be played; then hear
-/// each question and name it with a key, a typed name, or the second note played on the
-/// instrument or a MIDI keyboard. After each answer the verdict, the notes spelled and on the
+/// are inverted), how many questions and, for intervals and dictations, whether answers may be
+/// played; then hear each question and name it with a key, a typed name, or the second note
+/// played on the instrument or a MIDI keyboard, or write a dictation's melody on the staff with
+/// the cursor (or by playing it). After each answer the verdict, the notes spelled and on the
 /// staff; `r` hears it again, Space hears the answer given beside the right one. At the end the
 /// score, the items missed and what was heard as what, counted over every ear session of the
 /// history. The items missed come back first, by their Leitner boxes.
@@ -63,7 +64,24 @@ public struct EarModel: Equatable, Sendable {
 
     /// The first item given: the answer, but to degrees in a row.
     public var given: EarItem { givenItems[0] }
-    public var isCorrect: Bool { givenItems == question.answer }
+    public var isCorrect: Bool {
+      givenItems.count == question.answer.count && !marks.contains(false)
+    }
+
+    /// For each item asked, whether the one given in its place is it: a dictation's note
+    /// sounding the same in any spelling, as the headless grade takes it.
+    public var marks: [Bool] {
+      question.answer.indices.map { index in
+        givenItems.indices.contains(index) && Self.same(givenItems[index], question.answer[index])
+      }
+    }
+
+    static func same(_ given: EarItem, _ asked: EarItem) -> Bool {
+      guard case .note(let given) = given, case .note(let asked) = asked else {
+        return given == asked
+      }
+      return given.pitch == asked.pitch
+    }
   }
 
   static let module = "ear"
@@ -83,6 +101,10 @@ public struct EarModel: Equatable, Sendable {
   public private(set) var notesPerQuestion = 1
   /// The degrees named so far for the question on show, while it asks more than one.
   public private(set) var pending: [EarItem] = []
+  /// A dictation's notes written so far on the staff; the first, the tonic, is given.
+  public private(set) var written: [Note] = []
+  /// Where a dictation's cursor stands on the staff: the note → or Enter writes next.
+  public private(set) var cursor: Note?
   /// Intervals answered also by playing the second note, on the instrument into the
   /// microphone or on a MIDI keyboard, besides the keys.
   public private(set) var playsAnswers = false
@@ -151,6 +173,18 @@ public struct EarModel: Equatable, Sendable {
     .help,
   ]
 
+  static let writingHints: [KeyHint] = [
+    KeyHint(.upDown, "ear.key.step"),
+    KeyHint(.text("#/b"), "ear.key.accidental"),
+    KeyHint(.text("→"), "ear.key.write"),
+    KeyHint(.text("←"), "ear.key.unwrite"),
+    KeyHint(.enter, "ear.key.handIn"),
+    KeyHint(.text("r"), "ear.key.again", inBar: false),
+    KeyHint(.text("Tab"), "ear.key.typeNotes", inBar: false),
+    KeyHint(.escape, "common.back", inBar: false),
+    .help,
+  ]
+
   static let finishedHints: [KeyHint] = [
     KeyHint(.enter, "ear.key.setup"),
     .back,
@@ -167,6 +201,7 @@ public struct EarModel: Equatable, Sendable {
           $0.keys == .space ? KeyHint(.space, "ear.key.compareInTune") : $0
         }
       }
+      if exercise == .dictation, !isAnswered, typed == nil { return Self.writingHints }
       return typed != nil ? Self.typingHints : isAnswered ? Self.answeredHints : Self.askingHints
     case .finished: return Self.finishedHints
     }
@@ -294,12 +329,13 @@ public struct EarModel: Equatable, Sendable {
     }
   }
 
-  /// The setup list's lines: only intervals are answered by playing; degrees, cadences and
-  /// intonation always sound one way.
+  /// The setup list's lines: only intervals and dictations are answered by playing; degrees,
+  /// cadences, intonation and dictations always sound one way.
   public var rows: [Row] {
     switch exercise {
     case .intervals: [.exercise, .level, .sounding, .count, .playing]
     case .degrees: [.exercise, .level, .notes, .count]
+    case .dictation: [.exercise, .level, .count, .playing]
     case .cadences, .intonation: [.exercise, .level, .count]
     case .chords, .scales: [.exercise, .level, .sounding, .count]
     }
@@ -309,7 +345,9 @@ public struct EarModel: Equatable, Sendable {
   var listens: Bool { phase == .asking && endedAt == nil && plays }
 
   /// Whether this session's answers may be played.
-  private var plays: Bool { playsAnswers && exercise == .intervals }
+  private var plays: Bool {
+    playsAnswers && (exercise == .intervals || exercise == .dictation)
+  }
 
   /// Play-it listens to the microphone and to MIDI at once; whichever hears a note answers.
   static let stopInputs: [Effect] = [.listen(.stop), .midiIn(.stop)]
@@ -347,6 +385,15 @@ public struct EarModel: Equatable, Sendable {
       return sound(EarSound(question!), at: time)
     }
     let chosen = weightedItem()
+    if case .melody(let style) = chosen {
+      let melody = Dictation.question(style: style, using: &random)
+      question = melody
+      written = [melody.notes[0]]
+      cursor = melody.notes[0]
+      number += 1
+      shownAt = time
+      return sound(EarSound(melody), at: time)
+    }
     let soundings =
       exercise.soundings.count == 1 ? exercise.soundings : sounding.soundings(for: exercise)
     let quiz = EarQuiz(
@@ -398,6 +445,9 @@ public struct EarModel: Equatable, Sendable {
       typed = text
     case .escape:
       typed = nil
+    case .enter where question?.item.isMelody == true:
+      typed = nil
+      return typeMelody(text, at: event.time)
     case .enter:
       typed = nil
       let named =
@@ -417,6 +467,32 @@ public struct EarModel: Equatable, Sendable {
       break
     }
     return []
+  }
+
+  /// A dictation's notes typed on one line in any naming, with their octaves or without ("C4
+  /// D4 E4", "do re mi"): the notes after the tonic given, or the whole melody with the tonic
+  /// first. A note without its octave counts in any octave, as `ear grade` takes it: it is
+  /// written in the octave nearest the melody's note at its place. They answer at once, as a
+  /// melody written and handed in.
+  private mutating func typeMelody(_ text: String, at time: MonotonicInstant) -> [Effect] {
+    guard let question, let tonic = question.notes.first else { return [] }
+    let words = text.split(whereSeparator: { $0.isWhitespace || $0 == "," }).map(String.init)
+    var notes = [tonic]
+    for word in words.suffix(question.notes.count - 1) {
+      guard let named = EarNames.dictationNote(parsing: word),
+        let note = named.octave.map({ Note(named.noteClass, octave: $0) })
+          ?? Dictation.note(named.noteClass, after: question.notes[notes.count])
+      else { break }
+      notes.append(note)
+    }
+    guard words.count >= question.notes.count - 1, words.count <= question.notes.count,
+      notes.count == question.notes.count
+    else {
+      unknownName = text
+      return []
+    }
+    written = notes
+    return give(notes.map(EarItem.note), at: time)
   }
 
   /// Degrees typed on one line for the notes in a row, by number or syllable: "3 5", "mi sol".
@@ -439,6 +515,7 @@ public struct EarModel: Equatable, Sendable {
 
   private mutating func answer(_ event: KeyEvent) -> [Effect] {
     guard let question else { return [] }
+    if case .melody = question.item { return write(event, question: question) }
     switch event.key {
     case .character("r"):
       return sound(EarSound(question), at: event.time)
@@ -456,6 +533,44 @@ public struct EarModel: Equatable, Sendable {
     default:
       return []
     }
+  }
+
+  /// A key while a dictation is written: ↑/↓ move the cursor a step of the key's scale (on
+  /// the key's own note of the line or space), `#` and `b` raise and lower it a semitone from
+  /// the key's note, → or Enter writes it and moves on, ← or Backspace takes the last note
+  /// back (never the tonic given), and Enter on a whole melody hands it in.
+  private mutating func write(_ event: KeyEvent, question: EarQuestion) -> [Effect] {
+    guard let key = question.key, let current = cursor else { return [] }
+    let position = Clef.treble.position(of: current)
+    let own = Dictation.note(atPosition: position, in: key)?.accidental.semitones ?? 0
+    let alteration = current.accidental.semitones - own
+    switch event.key {
+    case .character("r"):
+      return sound(EarSound(question), at: event.time)
+    case .up, .down:
+      let next = position + (event.key == .up ? 1 : -1)
+      guard Dictation.positions.contains(next) else { return [] }
+      cursor = Dictation.note(atPosition: next, in: key)
+    case .character("#"), .character("b"):
+      let moved = alteration + (event.key == .character("#") ? 1 : -1)
+      guard abs(moved) <= 1,
+        let note = Dictation.note(atPosition: position, alteration: moved, in: key)
+      else { return [] }
+      cursor = note
+    case .right, .enter:
+      if written.count < question.notes.count {
+        written.append(current)
+        return []
+      }
+      guard event.key == .enter else { return [] }
+      return give(written.map(EarItem.note), at: event.time)
+    case .left, .backspace:
+      guard written.count > 1 else { return [] }
+      cursor = written.removeLast()
+    default:
+      break
+    }
+    return []
   }
 
   /// `item` answers the question on show.
@@ -499,8 +614,12 @@ public struct EarModel: Equatable, Sendable {
   /// interval it makes with the first.
   mutating func played(_ events: [PlayedEvent], settings: Settings) -> [Effect] {
     now = max(now, events.map(\.instant).max() ?? now)
-    guard listens, let question, !isAnswered, question.notes.count == 2 else { return [] }
+    guard listens, let question, !isAnswered else { return [] }
     let heard = events.filter { $0.source == .midi || $0.instant >= quietUntil }
+    if question.item.isMelody {
+      return writePlayed(heard, question: question, settings: settings)
+    }
+    guard question.notes.count == 2 else { return [] }
     let keys = heard.compactMap { event in
       event.source == .midi && event.kind == .attack
         ? event.pitch.map { ($0.frequency(reference: settings.concertPitch), event.instant) } : nil
@@ -519,6 +638,30 @@ public struct EarModel: Equatable, Sendable {
         guard let item = interval(from: question.notes[0].pitch, to: pitch) else { continue }
         return give([item], at: instant)
       }
+    }
+    return []
+  }
+
+  /// Notes played while a dictation is written: each MIDI key, or note held clearly on the
+  /// instrument once the melody has died away, is written where the cursor stands and the
+  /// cursor moves on, as → writes; `Dictation.note(playing:in:after:)` spells it and chooses
+  /// its octave. Enter still hands the melody in.
+  private mutating func writePlayed(
+    _ heard: [PlayedEvent], question: EarQuestion, settings: Settings
+  ) -> [Effect] {
+    guard let key = question.key else { return [] }
+    let keys = heard.compactMap { event in
+      event.source == .midi && event.kind == .attack ? event.pitch : nil
+    }
+    let held = heldNotes.held(in: heard).compactMap {
+      Pitch(nearestTo: $0.frequency, reference: settings.concertPitch)
+    }
+    for pitch in keys + held where written.count < question.notes.count {
+      guard let previous = written.last,
+        let note = Dictation.note(playing: pitch, in: key, after: previous)
+      else { continue }
+      written.append(note)
+      cursor = note
     }
     return []
   }
@@ -581,6 +724,14 @@ public struct EarModel: Equatable, Sendable {
         given = EarQuestion(degrees: degrees, key: key, tonic: tonic) ?? question
       case .cadence(let cadence):
         given = EarQuestion(cadence: cadence, way: cadence.ways[0], key: key)
+      case .note:
+        if case .melody(let style) = question.item {
+          let notes = answer.givenItems.compactMap { item -> Note? in
+            if case .note(let note) = item { return note }
+            return nil
+          }
+          given = EarQuestion(melody: notes, style: style, key: key)
+        }
       default:
         break
       }
@@ -617,10 +768,22 @@ public struct EarModel: Equatable, Sendable {
   /// in a row has its Leitner box and its place in the confusion grid.
   static func recorded(_ answer: Answer) -> [SessionRecord.Answer] {
     zip(answer.question.answer, answer.givenItems).map { asked, given in
-      SessionRecord.Answer(
-        question: asked.shortName, context: answer.question.itemExercise,
-        given: given.shortName, isCorrect: asked == given, seconds: answer.seconds)
+      let isCorrect = Answer.same(given, asked)
+      let question = kept(asked, in: answer.question)
+      return SessionRecord.Answer(
+        question: question.shortName, context: answer.question.itemExercise,
+        given: isCorrect ? question.shortName : kept(given, in: answer.question).shortName,
+        isCorrect: isCorrect, seconds: answer.seconds)
     }
+  }
+
+  /// An item as the history keeps it: a dictation's note by its degree in the question's key
+  /// ("3 heard as 4" holds across keys, where "E4 heard as F4" would not), else itself.
+  static func kept(_ item: EarItem, in question: EarQuestion) -> EarItem {
+    guard case .note(let note) = item, let key = question.key,
+      let degree = Dictation.degree(of: note, in: key)
+    else { return item }
+    return .degree(degree)
   }
 
   /// The session so far as a line of the history, or nil before the first answer. The runtime
@@ -650,13 +813,15 @@ public struct EarModel: Equatable, Sendable {
     startedAt.map { Double(time.nanoseconds &- $0.nanoseconds) / 1e9 } ?? 0
   }
 
-  /// The items answered wrongly, each once, in the order first missed.
+  /// The items answered wrongly, each once, in the order first missed; a dictation's notes by
+  /// their degrees.
   public var missed: [EarItem] {
     var missed: [EarItem] = []
     for answer in answers {
       for (asked, given) in zip(answer.question.answer, answer.givenItems)
-      where asked != given && !missed.contains(asked) {
-        missed.append(asked)
+      where !Answer.same(given, asked) {
+        let kept = Self.kept(asked, in: answer.question)
+        if !missed.contains(kept) { missed.append(kept) }
       }
     }
     return missed
@@ -676,6 +841,7 @@ extension EarQuestion {
     case .degree: EarExercise.degrees.rawValue
     case .cadence: EarExercise.cadences.rawValue
     case .intonation: EarExercise.intonation.rawValue
+    case .melody, .note: EarExercise.dictation.rawValue
     }
   }
 }

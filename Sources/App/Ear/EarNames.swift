@@ -108,7 +108,29 @@ public enum EarNames {
     case .degree: "ear.degree.\(item.shortName)"
     case .cadence: "ear.cadence.\(item.shortName)"
     case .intonation: "ear.intonation.\(item.shortName)"
+    case .melody: "ear.melody.\(item.shortName)"
+    // A note is written as the staff shows it, "Eb4", in every language.
+    case .note: "ear.note.\(item.shortName)"
     }
+  }
+
+  /// A note of a dictation typed in any naming, English, Latin or German, with its octave or
+  /// without: "Eb4", "mib4", "es4", "Eb". Nil for anything else.
+  public static func dictationNote(parsing typed: String) -> (noteClass: NoteClass, octave: Int?)? {
+    let text = typed.filter { !$0.isWhitespace }
+    // The octave is the digits at the end, "-1" too; a name never holds a digit.
+    let digits = text.reversed().prefix(while: { $0.isASCII && $0.isNumber })
+    var name = text.dropLast(digits.count)
+    var octave: Int?
+    if !digits.isEmpty {
+      let sign = name.last == "-" ? -1 : 1
+      if sign < 0 { name = name.dropLast() }
+      octave = Int(String(digits.reversed())).map { $0 * sign }
+    }
+    for naming in [NamingSystem.english, .latin, .german] {
+      if let noteClass = naming.noteClass(parsing: String(name)) { return (noteClass, octave) }
+    }
+    return nil
   }
 
   /// Lower case without the accents people leave out when typing: "Séptima" and "septima",

@@ -71,7 +71,11 @@ enum EarView {
       rows.append(
         (
           strings.text("ear.setup.answer"),
-          strings.text(screen.playsAnswers ? "ear.setup.answerPlaying" : "ear.setup.answerKeys")
+          strings.text(
+            !screen.playsAnswers
+              ? "ear.setup.answerKeys"
+              : screen.exercise == .dictation
+                ? "ear.setup.answerPlayingMelody" : "ear.setup.answerPlaying")
         ))
     }
     let labelWidth = (rows.map(\.label.displayWidth).max() ?? 0) + 3
@@ -158,7 +162,9 @@ enum EarView {
 
     // The choices take the bottom rows in as many columns as fit; the verdict and the staff
     // the rows above them.
-    let labels = screen.items.indices.map { index in
+    // A dictation is written on the staff, not chosen.
+    let choices = question.item.isMelody ? [] : screen.items
+    let labels = choices.indices.map { index in
       "\(screen.answerKey(at: index).map(String.init) ?? " ")  "
         + choiceName(screen.items[index], question: question, model: model)
     }
@@ -186,6 +192,13 @@ enum EarView {
     }
 
     let verdictY = area.y + 2
+    if question.item.isMelody, let key = question.key {
+      renderDictation(
+        screen, question: question, key: key, answer: answer, model: model,
+        in: Rect(x: column.x, y: verdictY, width: column.width, height: area.maxY - verdictY),
+        on: &canvas)
+      return
+    }
     guard let answer else {
       var prompt = noSoundLine(model) ?? strings.text("ear.listen")
       var style = noSoundLine(model) == nil ? Style.role(.text) : Style.role(.warn).bold
@@ -264,6 +277,114 @@ enum EarView {
     // A cadence's chords are no melody one staff of single notes could show.
     guard question.chords.isEmpty else { return }
     renderStaff(question.notes + question.resolution, model: model, in: staffArea, on: &canvas)
+  }
+
+  /// A dictation: while it is written, what to do and the notes written on the staff with the
+  /// cursor after them; after the answer the verdict, the right melody and yours, and the
+  /// right melody on the staff with each wrong note of yours drawn in its slot, in red.
+  private static func renderDictation(
+    _ screen: EarModel, question: EarQuestion, key: EarKey, answer: EarModel.Answer?,
+    model: AppModel, in area: Rect, on canvas: inout Canvas
+  ) {
+    let strings = model.strings
+    let glyphs = model.glyphs
+    let keyName = strings.text(
+      key.isMinor ? "ear.inKey.minor" : "ear.inKey.major",
+      ["tonic": model.settings.noteNaming.name(of: key.tonic, glyphs: glyphs.accidentals)])
+    let signature =
+      KeySignature(
+        fifths: key.scale.noteClasses.map(\.accidental.semitones).reduce(0, +)) ?? .cMajor
+    var staff = StaffView(clef: .treble, key: signature, glyphs: glyphs)
+    var focus: String
+    var focusStyle: Style
+    let second: String
+    if let answer {
+      let marks = answer.marks
+      let right = marks.count(where: { $0 })
+      focus =
+        answer.isCorrect
+        ? "\(glyphs.check) " + strings.text("ear.dictation.right", ["count": "\(marks.count)"])
+        : "\(glyphs.cross) "
+          + strings.text(
+            "ear.dictation.wrong", ["right": "\(right)", "count": "\(marks.count)"])
+      focusStyle = Style.role(answer.isCorrect ? .good : .bad).bold
+      second = keyName + ": " + spelled(question.notes, model: model)
+      let yours = answer.givenItems.compactMap { item -> Note? in
+        if case .note(let note) = item { return note }
+        return nil
+      }
+      staff.notes = question.notes
+      staff.marks = yours.indices.map { marks.indices.contains($0) && marks[$0] ? nil : yours[$0] }
+      staff.markStyle = Style.role(.bad).bold
+      if !answer.isCorrect {
+        let yoursLine = strings.text("ear.dictation.yours", ["notes": spelled(yours, model: model)])
+        canvas.writeCentred(yoursLine, y: area.y + 2, in: area, style: .role(.bad))
+      }
+    } else {
+      let cursor = screen.cursor ?? question.notes[0]
+      let isFull = screen.written.count == question.notes.count
+      focus =
+        isFull
+        ? strings.text("ear.dictation.full", ["count": "\(question.notes.count)"])
+        : strings.text(
+          "ear.dictation.cursor",
+          [
+            "number": "\(screen.written.count + 1)", "count": "\(question.notes.count)",
+            "note": spelled([cursor], model: model),
+          ])
+      focusStyle = Style.role(.accent).bold
+      if let typed = screen.typed {
+        focus = strings.text(
+          "ear.dictation.typing", ["notes": typed + (glyphs.kind == .unicode ? "▏" : "_")])
+      } else if let unknown = screen.unknownName {
+        focus = strings.text(
+          "ear.dictation.unknown", ["notes": unknown, "count": "\(question.notes.count)"])
+        focusStyle = Style.role(.warn).bold
+      }
+      second = strings.text(
+        "ear.dictation.given",
+        [
+          "key": keyName, "count": "\(question.notes.count)",
+          "tonic": spelled([question.notes[0]], model: model),
+        ])
+      let writtenLine = strings.text(
+        "ear.dictation.written", ["notes": spelled(screen.written, model: model)])
+      canvas.writeCentred(
+        writtenLine.clipped(toWidth: area.width, ellipsis: glyphs.ellipsis), y: area.y + 2,
+        in: area, style: .role(.muted))
+      staff.notes = screen.written
+      staff.marks =
+        isFull ? [] : Array(repeating: nil, count: screen.written.count) + [cursor]
+    }
+    canvas.writeCentred(focus, y: area.y, in: area, style: focusStyle)
+    canvas.focusLine = area.y
+    canvas.writeCentred(
+      second.clipped(toWidth: area.width, ellipsis: glyphs.ellipsis), y: area.y + 1, in: area,
+      style: .role(.text))
+    // Without sound the melody is never heard, and without a microphone (or MIDI) nothing
+    // played is written: a line under the staff says so.
+    var warning = noSoundLine(model)
+    if warning == nil, answer == nil, let problem = screen.microphoneProblem, screen.listens,
+      screen.midiPort == nil
+    {
+      warning = strings.text(
+        "ear.play.noMicrophone", ["reason": AudioReasonText.text(problem, strings)])
+    }
+    let warningLines = warning?.wrapped(toWidth: area.width) ?? []
+    for (offset, line) in warningLines.enumerated() {
+      canvas.write(
+        line, x: area.x, y: area.maxY - warningLines.count + offset,
+        style: Style.role(.warn).bold, clip: area)
+    }
+    let staffArea = Rect(
+      x: area.x, y: area.y + 3, width: area.width,
+      height: max(0, area.height - 3 - warningLines.count))
+    let fitted = staff.fitted(toHeight: staffArea.height)
+    let columns = min(staffArea.width, max(fitted.width + 6, 30))
+    fitted.render(
+      in: Rect(
+        x: staffArea.x + (staffArea.width - columns) / 2, y: staffArea.y, width: columns,
+        height: staffArea.height), on: &canvas)
   }
 
   /// How far the second note was off: "the second note -20 cents", or for a pair in tune, how
@@ -512,6 +633,11 @@ enum EarView {
 extension EarItem {
   var isChord: Bool {
     if case .chord = self { return true }
+    return false
+  }
+
+  var isMelody: Bool {
+    if case .melody = self { return true }
     return false
   }
 }

@@ -65,6 +65,9 @@ extension HeadlessEar {
       if exercise == .degrees {
         return gradeDegrees(timed, given: given, catalog: catalog)
       }
+      if exercise == .dictation {
+        return gradeDictation(timed, given: given)
+      }
       guard timed.asksInversion else {
         let understood = EarNames.item(parsing: given, exercise: exercise, catalog: catalog)
         return Verdict(
@@ -93,6 +96,35 @@ extension HeadlessEar {
       isRight: understood == timed.question.answer, understoodItems: understood)
   }
 
+  /// A melody's notes typed on one line, separated by spaces or commas, in any naming ("C4 D4
+  /// E4", "do4 re4 mi4", "C D E"): each note is right when it sounds the note asked at its
+  /// place, in any spelling (the ear cannot tell D♯ from E♭); a note written without its octave
+  /// in any octave. The melody is right when every note is and no note is added.
+  private static func gradeDictation(_ timed: TimedQuestion, given: String) -> Verdict {
+    let words = given.split(whereSeparator: { $0.isWhitespace || $0 == "," }).map(String.init)
+    let read = words.map(EarNames.dictationNote(parsing:))
+    let asked = timed.question.notes
+    let marks = asked.indices.map { index in
+      guard read.indices.contains(index), let note = read[index] else { return false }
+      guard let octave = note.octave else {
+        return note.noteClass.isEnharmonic(with: asked[index].noteClass)
+      }
+      return Note(note.noteClass, octave: octave).pitch == asked[index].pitch
+    }
+    var verdict = Verdict(
+      question: timed, given: given, understood: nil, understoodInversion: nil,
+      isRight: words.count == asked.count && !marks.contains(false))
+    verdict.noteMarks = marks
+    verdict.givenNotes = words
+    // In English, with the octave only where one was written: "F4 G A".
+    verdict.understoodText =
+      read.contains(where: { $0 == nil }) || read.isEmpty
+      ? nil
+      : read.compactMap { $0 }.map { "\($0.noteClass)" + ($0.octave.map(String.init) ?? "") }
+        .joined(separator: " ")
+    return verdict
+  }
+
   /// A question's typed answer and what it was taken to mean.
   public struct Verdict: Sendable {
     public let question: TimedQuestion
@@ -103,6 +135,13 @@ extension HeadlessEar {
     public let isRight: Bool
     /// Every item the answer named: several degrees, or the one item understood.
     public let understoodItems: [EarItem]?
+    /// A dictation's notes, one for each note asked: whether the note written at its place is
+    /// that note.
+    public var noteMarks: [Bool]?
+    /// A dictation's notes as written, one word each.
+    public var givenNotes: [String]?
+    /// A dictation's notes as they were read, when every one was.
+    public var understoodText: String?
 
     init(
       question: TimedQuestion, given: String, understood: EarItem?, understoodInversion: Int?,
@@ -128,9 +167,16 @@ extension HeadlessEar {
         verdict.given.allSatisfy(\.isWhitespace)
         ? strings.text("ear.grade.noAnswer")
         : strings.text(
-          verdict.understood == nil ? "ear.grade.notUnderstood" : "ear.grade.answered",
+          verdict.understood == nil && verdict.understoodText == nil
+            ? "ear.grade.notUnderstood" : "ear.grade.answered",
           ["given": verdict.given])
-      return strings.text("ear.grade.wrong", ["number": number, "answer": right, "said": said])
+      let wrong = strings.text(
+        "ear.grade.wrong", ["number": number, "answer": right, "said": said])
+      guard let marks = verdict.noteMarks else { return wrong }
+      return wrong + " "
+        + strings.text(
+          "ear.grade.notesRight",
+          ["right": String(marks.count(where: { $0 })), "count": String(marks.count)])
     }
     return (lines + [score(verdicts, strings: strings)]).joined(separator: "\n") + "\n"
   }
@@ -146,12 +192,25 @@ extension HeadlessEar {
           VerdictReport(
             number: verdict.question.number, answer: shortAnswer(verdict.question),
             answerName: answerName(verdict.question, strings: strings), given: verdict.given,
-            understood: verdict.understoodItems.map { items in
-              let inversion = verdict.understoodInversion.map(EarNames.inversionShortName)
-              return (items.map(\.shortName) + [inversion].compactMap { $0 }).joined(
-                separator: " ")
+            understood: verdict.understoodText
+              ?? verdict.understoodItems.map { items in
+                let inversion = verdict.understoodInversion.map(EarNames.inversionShortName)
+                return (items.map(\.shortName) + [inversion].compactMap { $0 }).joined(
+                  separator: " ")
+              },
+            right: verdict.isRight,
+            notesRight: verdict.noteMarks.map { $0.count(where: { $0 }) },
+            wrongNotes: verdict.noteMarks.map { marks in
+              marks.indices.filter { !marks[$0] }.map { index in
+                let given = verdict.givenNotes ?? []
+                return WrongNoteReport(
+                  place: index + 1, asked: verdict.question.question.notes[index].description,
+                  given: given.indices.contains(index) ? given[index] : nil)
+              }
             },
-            right: verdict.isRight)
+            addedNotes: verdict.noteMarks.map { marks in
+              Array((verdict.givenNotes ?? []).dropFirst(marks.count))
+            })
         }))
   }
 
@@ -278,4 +337,17 @@ private struct VerdictReport: Encodable {
   let given: String
   let understood: String?
   let right: Bool
+  /// A dictation's: how many notes are right at their place, which are not (and what was
+  /// written there, nothing past the end of the answer), and the notes written past the
+  /// melody's end.
+  let notesRight: Int?
+  let wrongNotes: [WrongNoteReport]?
+  let addedNotes: [String]?
+}
+
+private struct WrongNoteReport: Encodable {
+  /// From 1.
+  let place: Int
+  let asked: String
+  let given: String?
 }

@@ -30,6 +30,9 @@ public enum HeadlessEar {
   /// The rest between an intonation question's two notes: short, so the first is still in the
   /// ear, yet the second is heard as a note of its own and not as the first bending.
   static let intonationGapSeconds = 0.3
+  /// A dictation's notes, at 80 to the minute: slow enough to follow eight of them, quick
+  /// enough to be heard as one melody.
+  static let dictationNoteSeconds = 0.75
 
   /// What `--exercise`, `--items`, `--level`, `--sounding`, `--count` and `--seed` ask for.
   public struct Options: Sendable {
@@ -186,8 +189,11 @@ public enum HeadlessEar {
 
   /// How long each note of a melodic question on `item` sounds.
   static func noteSeconds(of item: EarItem) -> Double {
-    if case .scale = item { return scaleNoteSeconds }
-    return melodicNoteSeconds
+    switch item {
+    case .scale: scaleNoteSeconds
+    case .melody: dictationNoteSeconds
+    default: melodicNoteSeconds
+    }
   }
 
   /// The questions on the SoundFont piano, or without one in the built-in soft piano voice,
@@ -260,6 +266,11 @@ public enum HeadlessEar {
     if exercise == .degrees || exercise == .cadences, options.range != nil || options.root != nil {
       throw Launcher.Failure(
         description: "--range and --root are not for \(exercise.rawValue): their key places them")
+    }
+    if exercise == .dictation, options.range != nil || options.root != nil {
+      throw Launcher.Failure(
+        description: "--range and --root are not for dictation: its melodies lie C4-A5 in their key"
+      )
     }
     if exercise == .intonation, options.range != nil || options.root != nil {
       throw Launcher.Failure(

@@ -9,6 +9,7 @@ public enum EarExercise: String, CaseIterable, Sendable {
   case degrees
   case cadences
   case intonation
+  case dictation
 
   /// The items of every level, easiest first; the last level holds every item.
   public var levels: [[EarItem]] {
@@ -51,6 +52,8 @@ public enum EarExercise: String, CaseIterable, Sendable {
       // the levels add is the ear's fineness, `intonationCents`.
       [Intonation.allCases.map(EarItem.intonation)]
         + Array(repeating: [], count: Self.intonationCents.count - 1)
+    case .dictation:
+      DictationStyle.allCases.map { [EarItem.melody($0)] }
     }
   }
 
@@ -95,6 +98,7 @@ public enum EarExercise: String, CaseIterable, Sendable {
     case .degrees: [.up]
     case .cadences: [.harmonic]
     case .intonation: [.up]
+    case .dictation: [.up]
     }
   }
 }

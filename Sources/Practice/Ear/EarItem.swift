@@ -1,7 +1,7 @@
 import MusicTheory
 
 /// What an ear question asks to name: an interval, a chord's quality, a scale's type, a degree
-/// of a key, a cadence, or how a note is tuned.
+/// of a key, a cadence, how a note is tuned; or a dictation's kind of melody and its notes.
 public enum EarItem: Hashable, Sendable, CustomStringConvertible {
   case interval(Interval)
   case chord(ChordQuality)
@@ -9,6 +9,10 @@ public enum EarItem: Hashable, Sendable, CustomStringConvertible {
   case degree(ScaleDegree)
   case cadence(Cadence)
   case intonation(Intonation)
+  /// A kind of melody to write down: what a dictation's level and `--items` choose.
+  case melody(DictationStyle)
+  /// A note of a dictation, written where it is heard: what each note of the answer names.
+  case note(Note)
 
   /// Reads an item of `exercise` by its short name ("m3", "P5", "M9"; "maj", "m7b5", "mMaj7"
   /// and the chord symbols' usual aliases; "natural-minor", "dorian" and whatever
@@ -40,6 +44,9 @@ public enum EarItem: Hashable, Sendable, CustomStringConvertible {
     case .intonation:
       guard let intonation = Intonation(rawValue: shortName) else { return nil }
       self = .intonation(intonation)
+    case .dictation:
+      guard let style = DictationStyle(rawValue: shortName) else { return nil }
+      self = .melody(style)
     }
   }
 
@@ -58,6 +65,8 @@ public enum EarItem: Hashable, Sendable, CustomStringConvertible {
     case .degree(let degree): degree.description
     case .cadence(let cadence): cadence.name
     case .intonation(let intonation): intonation.rawValue
+    case .melody(let style): style.rawValue
+    case .note(let note): note.description
     }
   }
 
@@ -70,7 +79,7 @@ public enum EarItem: Hashable, Sendable, CustomStringConvertible {
   /// two notes are one.
   public var intervals: [Interval] {
     switch self {
-    case .degree, .cadence, .intonation: []
+    case .degree, .cadence, .intonation, .melody, .note: []
     case .interval(let interval): [interval]
     case .chord(let quality): quality.intervals.filter { $0 != .unison }
     case .scale(let type): type.intervals.filter { $0 != .unison } + [.P8]

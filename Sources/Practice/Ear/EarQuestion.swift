@@ -18,7 +18,7 @@ public struct EarQuestion: Equatable, Sendable {
   /// For a chord, how many of its tones were taken up an octave from under the others: 0 in
   /// root position, 1 in first inversion (the third in the bass), and so on. 0 for intervals.
   public let inversion: Int
-  /// The key of a degree or a cadence question; nil for the others.
+  /// The key of a degree, cadence or dictation question; nil for the others.
   public let key: EarKey?
   /// Block chords heard first, short, to set the key: I–IV–V–I before degrees, the tonic
   /// before a cadence. Lowest note first, the root in the bass.
@@ -27,7 +27,7 @@ public struct EarQuestion: Equatable, Sendable {
   public let chords: [[Note]]
   /// The degrees of the key a cadence's chords stand on (5 and 1 for V–I); none for others.
   public let chordDegrees: [Int]
-  /// What the answer names, in order: one item, or a degree for each note heard.
+  /// What the answer names, in order: one item, or a degree or a note for each note heard.
   public let answer: [EarItem]
   /// The way from the last degree asked to the tonic, by step, heard after the answer.
   public let resolution: [Note]
@@ -97,6 +97,24 @@ public struct EarQuestion: Equatable, Sendable {
     self.key = key
     prelude = [voiced[0]]
     answer = [item]
+    resolution = []
+    detuning = 0
+  }
+
+  /// A melody to write down, after I–IV–V–I in `key`: its notes one after the other, each
+  /// answered by its own note.
+  public init(melody: [Note], style: DictationStyle, key: EarKey) {
+    precondition(!melody.isEmpty, "a dictation asks at least one note")
+    item = .melody(style)
+    notes = melody
+    sounding = .up
+    inversion = 0
+    self.key = key
+    prelude = VoiceLeading.voiced(
+      [1, 4, 5, 1].map { key.triad($0).notes }, around: EarQuiz.middleC)
+    chords = []
+    chordDegrees = []
+    answer = melody.map(EarItem.note)
     resolution = []
     detuning = 0
   }

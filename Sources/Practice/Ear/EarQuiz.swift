@@ -51,7 +51,8 @@ public struct EarQuiz: Equatable, Sendable {
   /// augmented would have F𝄪). Degrees and cadences take no placement: their key, drawn from the
   /// fifteen major keys (and with `minorKeys` the fifteen minor ones too), places them; a degree
   /// question asks `notesPerQuestion` degrees in a row. Intonation takes no placement either:
-  /// its note lies in `intonationNotes`, the second `cents` off when not in tune.
+  /// its note lies in `intonationNotes`, the second `cents` off when not in tune; nor does a
+  /// dictation, whose melody lies in `Dictation.positions` in a key drawn for its style.
   public init(
     exercise: EarExercise, items: [EarItem], soundings: [EarQuestion.Sounding], count: Int,
     inversions: Bool = false, placement: Placement? = nil, minorKeys: Bool = false,
@@ -67,6 +68,15 @@ public struct EarQuiz: Equatable, Sendable {
         Self.keyQuestion(
           items: items, minorKeys: minorKeys,
           notes: exercise == .degrees ? notesPerQuestion : 1, using: &random)
+      }
+      return
+    }
+    if exercise == .dictation {
+      questions = (0..<count).map { _ in
+        guard case .melody(let style) = items.randomElement(using: &random)! else {
+          preconditionFailure("a dictation quiz asks only melodies")
+        }
+        return Dictation.question(style: style, using: &random)
       }
       return
     }

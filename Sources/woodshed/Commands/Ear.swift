@@ -18,12 +18,12 @@ struct Ear: ParsableCommand {
 
   /// What both subcommands take, so that `grade` with the quiz's options grades its questions.
   struct QuizOptions: ParsableArguments {
-    @Option(help: "intervals, chords, scales, degrees, cadences or intonation.")
+    @Option(help: "intervals, chords, scales, degrees, cadences, intonation or dictation.")
     var exercise: String
 
     @Option(
       help:
-        "The items to ask, by short name, such as \"m3 M3 P5\", \"maj m dim\", \"major dorian\", \"1 b3 5\", \"perfect I-vi-IV-V\" or \"flat in-tune sharp\"."
+        "The items to ask, by short name, such as \"m3 M3 P5\", \"maj m dim\", \"major dorian\", \"1 b3 5\", \"perfect I-vi-IV-V\", \"flat in-tune sharp\" or, for dictation, the kinds of melody \"steps thirds leaps minor chromatic\"."
     )
     var items: String?
 
@@ -106,13 +106,20 @@ struct Ear: ParsableCommand {
   struct Grade: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract:
-        "Grade typed answers, one a line, in any language or short form, against the quiz with the same options."
+        "Grade typed answers, one a line, in any language or short form, or a dictation's played answers (--audio-in), against the quiz with the same options."
     )
 
     @OptionGroup var quiz: QuizOptions
 
-    @Option(help: "The answers, one a line.")
-    var answers: String
+    @Option(
+      help:
+        "The answers, one a line; a dictation's notes on one line, \"C4 D4 E4\" or without octaves \"C D E\", in any naming."
+    )
+    var answers: String?
+
+    // --audio-in is the session's option, as --audio-out is quiz's: a dictation's played
+    // melodies, one per question, each after a second of silence or more.
+    @OptionGroup var session: SessionOptions
 
     func run() throws {
       let (exercise, questions) = try HeadlessEar.questions(quiz.options)
@@ -120,9 +127,18 @@ struct Ear: ParsableCommand {
       let isUTF8 = TerminalLocale.adopt(environment: environment).isUTF8
       let (strings, _, catalog) = try Launcher.noteWords(
         environment: environment, isUTF8: isUTF8)
-      let verdicts = try HeadlessEar.grade(
-        questions, exercise: exercise, answersFile: URL(fileURLWithPath: answers),
-        catalog: catalog)
+      let verdicts: [HeadlessEar.Verdict]
+      switch (answers, session.audioIn) {
+      case (let answers?, nil):
+        verdicts = try HeadlessEar.grade(
+          questions, exercise: exercise, answersFile: URL(fileURLWithPath: answers),
+          catalog: catalog)
+      case (nil, let recording?):
+        verdicts = try HeadlessEar.gradePlayed(
+          questions, exercise: exercise, audioFile: URL(fileURLWithPath: recording))
+      default:
+        throw ValidationError("give one of --answers FILE and --audio-in FILE.wav")
+      }
       Ear.sayText(
         quiz.json
           ? try HeadlessEar.gradeJSON(exercise, verdicts, seed: quiz.seed, strings: strings)

@@ -10,6 +10,11 @@ public struct StaffView: Equatable, Sendable {
   public var key: KeySignature
   /// One slot per entry; nil leaves the slot empty (the other staff of a grand staff).
   public var notes: [Note?]
+  /// A second note in a slot, drawn over the first in `markStyle` (beside it on the same line
+  /// or space): a cursor, or a note written where another was right. One per slot, which may
+  /// lie past the last of `notes`.
+  public var marks: [Note?] = []
+  public var markStyle: Style = Style.role(.accent).bold
   /// A bar line follows the slots with these indices.
   public var barsAfter: Set<Int>
   public var glyphs: GlyphSet
@@ -72,7 +77,7 @@ public struct StaffView: Equatable, Sendable {
     let sign = clef.signPosition
     top = max(top, sign + ClefDrawing.reach)
     bottom = min(bottom, sign - ClefDrawing.reach - (ClefDrawing.mark(clef) == nil ? 0 : 1))
-    for case let note? in notes {
+    for case let note? in notes + marks {
       let (position, octaves) = placement(of: note)
       top = max(top, position + air + (octaves > 0 ? 1 : 0))
       bottom = min(bottom, position - air - (octaves < 0 ? 1 : 0))
@@ -89,7 +94,7 @@ public struct StaffView: Equatable, Sendable {
 
   /// The columns this staff needs for its clef, key and notes.
   public var width: Int {
-    firstSlotX + Self.slotWidth * notes.count + 2 * barsAfter.count + 1
+    firstSlotX + Self.slotWidth * max(notes.count, marks.count) + 2 * barsAfter.count + 1
   }
 
   /// The column of slot `index`'s note head, from the left edge.
@@ -134,7 +139,7 @@ public struct StaffView: Equatable, Sendable {
     drawKey(x: area.x + 1 + ClefDrawing.width + 2, row: row, area: area, on: &canvas)
     for (index, note) in notes.enumerated() {
       let x = area.x + headX(ofSlot: index)
-      if let note { drawNote(note, x: x, row: row, area: area, on: &canvas) }
+      if let note { drawNote(note, x: x, row: row, area: area, style: noteStyle, on: &canvas) }
       if barsAfter.contains(index) {
         for position in 0...Clef.topLine {
           canvas.put(
@@ -142,6 +147,21 @@ public struct StaffView: Equatable, Sendable {
             picture: true)
         }
       }
+    }
+    drawMarks(row: row, area: area, on: &canvas)
+  }
+
+  /// A mark on the line or space of its slot's note (F♮ where F♯ was right) is drawn three
+  /// columns to its right, its accidental between the two heads, so neither hides the other.
+  private func drawMarks(row: (Int) -> Int, area: Rect, on canvas: inout Canvas) {
+    for (index, mark) in marks.enumerated() {
+      guard let mark else { continue }
+      let note = notes.indices.contains(index) ? notes[index] : nil
+      let isBeside =
+        note.map { placement(of: $0).position == placement(of: mark).position } ?? false
+      drawNote(
+        mark, x: area.x + headX(ofSlot: index) + (isBeside ? 3 : 0), row: row, area: area,
+        style: markStyle, on: &canvas)
     }
   }
 
@@ -169,7 +189,7 @@ public struct StaffView: Equatable, Sendable {
   }
 
   private func drawNote(
-    _ note: Note, x: Int, row: (Int) -> Int, area: Rect, on canvas: inout Canvas
+    _ note: Note, x: Int, row: (Int) -> Int, area: Rect, style: Style, on canvas: inout Canvas
   ) {
     let (position, octaves) = placement(of: note)
     let ledgers =
@@ -184,11 +204,11 @@ public struct StaffView: Equatable, Sendable {
       }
     }
     canvas.put(
-      glyphs.kind == .unicode ? "●" : "o", x: x, y: row(position), style: noteStyle, clip: area,
+      glyphs.kind == .unicode ? "●" : "o", x: x, y: row(position), style: style, clip: area,
       picture: true)
     if let accidental = writtenAccidental(of: note) {
       let width = accidental.displayWidth
-      canvas.write(accidental, x: x - 1 - width, y: row(position), style: noteStyle, clip: area)
+      canvas.write(accidental, x: x - 1 - width, y: row(position), style: style, clip: area)
     }
     if octaves != 0 {
       let marks = octaves > 0 ? Self.octaveMarks : Self.octaveMarksBelow

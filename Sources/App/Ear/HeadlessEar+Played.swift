@@ -1,0 +1,129 @@
+import Audio
+import DSP
+import FoundationEssentials
+import MusicTheory
+import Practice
+
+extension HeadlessEar {
+  /// A note heard in a recording: its key and when it was first and last heard clearly.
+  public struct HeardNote: Equatable, Sendable {
+    public let pitch: Pitch
+    public let start: Double
+    public let end: Double
+  }
+
+  /// The silence that parts one played answer from the next: the second the quiz asks for,
+  /// less what a piano or a guitar still rings of the answer's last note once it is let go.
+  static let answerGapSeconds = 0.6
+  /// How long a key must sound clearly to be a note: longer than a flute's or a violin's
+  /// slide from one note to the next, or the pitch detector's slip at a note's start.
+  static let shortestNoteSeconds = 0.1
+
+  /// `ear grade --audio-in`: a recording with one played or sung melody per dictation, in
+  /// order, each after at least a second of silence. Its notes are what the pitch detector
+  /// hears held (the same key, clearly, for `shortestNoteSeconds`), and each is graded at its
+  /// place in any octave: a voice or an instrument answers in its own range, as a singer
+  /// takes a melody down an octave.
+  public static func gradePlayed(
+    _ questions: [TimedQuestion], exercise: EarExercise, audioFile url: URL
+  ) throws(Launcher.Failure) -> [Verdict] {
+    guard exercise == .dictation else {
+      throw Launcher.Failure(description: "--audio-in grades dictation; use --answers")
+    }
+    let audio: (samples: [Float], rate: Int, isTruncated: Bool)
+    do throws(WAVFileInputError) {
+      audio = try WAVFileInput.monoAudio(of: url)
+    } catch {
+      throw Launcher.Failure(description: error.description)
+    }
+    let answers = playedAnswers(heardNotes(audio.samples, sampleRate: audio.rate))
+    guard answers.count <= questions.count else {
+      throw Launcher.Failure(
+        description:
+          "\(url.lastPathComponent) holds \(answers.count) answers for \(questions.count) questions"
+      )
+    }
+    return questions.map { timed in
+      let heard = timed.number <= answers.count ? answers[timed.number - 1] : []
+      let asked = timed.question.notes
+      let marks = asked.indices.map { index in
+        heard.indices.contains(index)
+          && (heard[index].midiNumber - asked[index].pitch.midiNumber) % 12 == 0
+      }
+      // Spelled as the note asked where it is one, else with the key's side of accidentals.
+      let flats = timed.question.key?.scale.noteClasses.contains { $0.accidental.semitones < 0 }
+      let written = heard.enumerated().map { index, pitch in
+        if asked.indices.contains(index),
+          (pitch.midiNumber - asked[index].pitch.midiNumber) % 12 == 0
+        {
+          let octaves = (pitch.midiNumber - asked[index].pitch.midiNumber) / 12
+          return Note(asked[index].noteClass, octave: asked[index].octave + octaves)
+        }
+        return pitch.spelling(preferSharps: flats != true)
+      }
+      let given = written.map(\.description).joined(separator: " ")
+      var verdict = Verdict(
+        question: timed, given: given, understood: nil, understoodInversion: nil,
+        isRight: heard.count == asked.count && !marks.contains(false))
+      verdict.noteMarks = marks
+      verdict.givenNotes = written.map(\.description)
+      verdict.understoodText = written.isEmpty ? nil : given
+      return verdict
+    }
+  }
+
+  /// The notes held in `samples`, in order: a new one where another key is heard clearly for
+  /// `shortestNoteSeconds`. The same key again after less than that of another, or of no
+  /// clear pitch (a breath, a bow change, the detector's slip an octave off), is the note
+  /// going on.
+  public static func heardNotes(_ samples: [Float], sampleRate: Int) -> [HeardNote] {
+    let detector = PitchDetector(sampleRate: sampleRate)
+    let estimates =
+      samples.withUnsafeBufferPointer { detector.process($0) } + detector.finish()
+    var notes: [HeardNote] = []
+    var run: (pitch: Pitch, start: Double, end: Double)?
+    func close() {
+      guard let run, run.end - run.start >= shortestNoteSeconds else { return }
+      if let last = notes.last, last.pitch == run.pitch,
+        run.start - last.end < shortestNoteSeconds
+      {
+        notes[notes.count - 1] = HeardNote(pitch: last.pitch, start: last.start, end: run.end)
+      } else {
+        notes.append(HeardNote(pitch: run.pitch, start: run.start, end: run.end))
+      }
+    }
+    for estimate in estimates {
+      let seconds = Double(estimate.frame) / Double(sampleRate)
+      guard estimate.frequency > 0, estimate.confidence >= HeldNoteDetector.minimumConfidence,
+        let pitch = Pitch(nearestTo: estimate.frequency)
+      else {
+        close()
+        run = nil
+        continue
+      }
+      if let current = run, current.pitch == pitch {
+        run = (pitch, current.start, seconds)
+      } else {
+        close()
+        run = (pitch, seconds, seconds)
+      }
+    }
+    close()
+    return notes
+  }
+
+  /// The notes parted into answers where a second or more of silence lies between two.
+  static func playedAnswers(_ notes: [HeardNote]) -> [[Pitch]] {
+    var answers: [[Pitch]] = []
+    var lastEnd: Double?
+    for note in notes {
+      if let lastEnd, note.start - lastEnd < answerGapSeconds {
+        answers[answers.count - 1].append(note.pitch)
+      } else {
+        answers.append([note.pitch])
+      }
+      lastEnd = note.end
+    }
+    return answers
+  }
+}
