@@ -175,16 +175,35 @@ final class PartialNovelty {
     let apart = Self.neighbourDistance
     let farthest = min(Self.memory, frame - oldest)
     guard farthest >= Self.lag else { return [] }
-    return (apart..<(binCount - apart)).filter { bin in
-      let current = levels[now + bin]
-      let next = levels[later + bin]
-      guard current * current > standing * levels[now + bin - apart] * levels[now + bin + apart],
-        next * next > standing * levels[later + bin - apart] * levels[later + bin + apart]
-      else { return false }
-      var before: Float = 0
-      for back in Self.lag...farthest { before = max(before, spread[row(frame - back) + bin]) }
-      return min(current, next) > Self.newPartialRise * before
+    return levels.withUnsafeBufferPointer { levels in
+      (apart..<(binCount - apart)).filter { bin in
+        guard
+          let level = Self.heldPartial(
+            in: levels, bin: bin, now: now, later: later, standing: standing)
+        else { return false }
+        var before: Float = 0
+        for back in Self.lag...farthest { before = max(before, spread[row(frame - back) + bin]) }
+        return level > Self.newPartialRise * before
+      }
     }
+  }
+
+  /// The level of a partial at `bin` in the window starting at row `now` and in the one at row
+  /// `later`, the smaller of the two, when it is a peak in both; nil otherwise. In levels one
+  /// above the scaled magnitude, as the logs are taken only of what counts: a peak stands
+  /// `prominence` above its neighbours' mean log when its square exceeds their product by
+  /// `standing`, `e^(2 prominence)`.
+  @inline(__always)
+  private static func heldPartial(
+    in levels: UnsafeBufferPointer<Float>, bin: Int, now: Int, later: Int, standing: Float
+  ) -> Float? {
+    let apart = neighbourDistance
+    let current = levels[now + bin]
+    let next = levels[later + bin]
+    guard current * current > standing * levels[now + bin - apart] * levels[now + bin + apart],
+      next * next > standing * levels[later + bin - apart] * levels[later + bin + apart]
+    else { return nil }
+    return min(current, next)
   }
 
   /// How much of a periodic Hann window a steady sound must fill, from the window's end, for its
@@ -247,9 +266,6 @@ final class PartialNovelty {
     let row = { (frame: Int) in (frame % ringFrames) * binCount }
     let now = row(judged)
     let later = row(judged + Self.framesLate)
-    // In levels one above the scaled magnitude, as the logs are taken only of what counts: a
-    // peak stands `prominence` above its neighbours' mean log when its square exceeds their
-    // product by `e^(2 prominence)`.
     let standing = expf(2 * Self.prominence)
     let apart = Self.neighbourDistance
     var total: Float = 0
@@ -258,13 +274,10 @@ final class PartialNovelty {
         clicked.withUnsafeBufferPointer { clicked in
           for bin in apart..<(binCount - apart) where !(clicked[now + bin] && clicked[later + bin])
           {
-            let current = levels[now + bin]
-            let next = levels[later + bin]
             guard
-              current * current > standing * levels[now + bin - apart] * levels[now + bin + apart],
-              next * next > standing * levels[later + bin - apart] * levels[later + bin + apart]
+              let level = Self.heldPartial(
+                in: levels, bin: bin, now: now, later: later, standing: standing)
             else { continue }
-            let level = min(current, next)
             var before: Float = 0
             for back in Self.lag...Self.memory {
               before = max(before, spread[row(judged - back) + bin])

@@ -74,8 +74,7 @@ public struct EarQuestion: Equatable, Sendable {
     sounding = .up
     inversion = 0
     self.key = key
-    prelude = VoiceLeading.voiced(
-      [1, 4, 5, 1].map { key.triad($0).notes }, around: EarQuiz.middleC)
+    prelude = Self.cadence(in: key)
     chords = []
     chordDegrees = []
     answer = degrees.map(EarItem.degree)
@@ -110,8 +109,7 @@ public struct EarQuestion: Equatable, Sendable {
     sounding = .up
     inversion = 0
     self.key = key
-    prelude = VoiceLeading.voiced(
-      [1, 4, 5, 1].map { key.triad($0).notes }, around: EarQuiz.middleC)
+    prelude = Self.cadence(in: key)
     chords = []
     chordDegrees = []
     answer = melody.map(EarItem.note)
@@ -137,5 +135,11 @@ public struct EarQuestion: Equatable, Sendable {
   /// The cents the note at `index` of `notes` sounds off its pitch.
   public func cents(ofNote index: Int) -> Int {
     index == notes.count - 1 ? detuning : 0
+  }
+
+  /// The cadence that sets the key before a degree or a dictation: I–IV–V–I, voiced around
+  /// middle C.
+  static func cadence(in key: EarKey) -> [[Note]] {
+    VoiceLeading.voiced([1, 4, 5, 1].map { key.triad($0).notes }, around: EarQuiz.middleC)
   }
 }
