@@ -106,11 +106,26 @@ struct SpectralFlux {
   static let riseLookBack = 16
   static let riseLookAhead = 8
 
+  /// A rise starts where the rising bands' summed magnitude is still 20 dB under its top...
+  static let riseShare: Float = 0.1
+  /// ...which a steady sound reaches when it fills the end of the window by the share
+  /// `PartialNovelty.coveredShare` gives. A swell's bands (a sound rising under another's end)
+  /// grow on after that window, so its crossing comes late by about a hop, chosen on the tuning
+  /// part; a rise that takes 4 frames or more from that share to its top swells, and a quicker
+  /// one (a clap on a click) is placed as it is.
+  static let riseCorrectionHops = 1.0
+  static let slowRiseFrames: Float = 4
+  /// From the window whose bands reached `riseShare` of their top to the window centred on the
+  /// rise's start, in hops.
+  private let risePlacement =
+    Double(OnsetSpectrum.hopsPerWindow)
+    * (0.5 - PartialNovelty.coveredShare(holding: Double(riseShare)))
+
   /// Where the bands that rose into window `window` (an index of frames) began to rise, as the
-  /// fractional index of the window centred there: their summed magnitude, over the middle of
-  /// its rise, followed back along a line to its level before. This sees a note's start where
-  /// the waveform's energy hardly does: under the end of the note before it. Nil when the
-  /// frames are no longer kept or the rise is not clear.
+  /// fractional index of the window centred there: where their summed magnitude, followed back
+  /// from its top, crossed `riseShare` of its rise above its level before. This sees a note's
+  /// start where the waveform's energy hardly does: under the end of the note before it. Nil
+  /// when the frames are no longer kept or the rise is not clear.
   mutating func riseStart(window: Int) -> Double? {
     let frames = clicked.count
     let latest = frameCount - 1
@@ -142,26 +157,16 @@ struct SpectralFlux {
     for index in 0...top { base = min(base, envelope[index]) }
     let height = envelope[top] - base
     guard height > base else { return nil }
-    var n: Float = 0
-    var sumX: Float = 0
-    var sumY: Float = 0
-    var sumXX: Float = 0
-    var sumXY: Float = 0
-    for index in stride(from: top, through: 0, by: -1) {
-      let amplitude = envelope[index] - base
-      if amplitude < Float(OnsetRefiner.fitFrom) * height { break }
-      guard amplitude <= Float(OnsetRefiner.fitTo) * height else { continue }
-      let x = Float(index)
-      n += 1
-      sumX += x
-      sumY += amplitude
-      sumXX += x * x
-      sumXY += x * amplitude
-    }
-    guard n >= 2 else { return nil }
-    let slope = (n * sumXY - sumX * sumY) / (n * sumXX - sumX * sumX)
-    guard slope > 0 else { return nil }
-    return Double(earliest) + Double((sumX - sumY / slope) / n)
+    let share = base + Self.riseShare * height
+    var above = top
+    while above > 1, envelope[above - 1] > share { above -= 1 }
+    guard above > 0 else { return nil }
+    let below = envelope[above - 1]
+    let reached = envelope[above]
+    let crossing = Float(above - 1) + (reached > below ? (share - below) / (reached - below) : 0)
+    let swells = Float(top) - crossing >= Self.slowRiseFrames
+    return Double(earliest) + Double(crossing) + risePlacement
+      - (swells ? Self.riseCorrectionHops : 0)
   }
 
   /// Whether the sound judged last, clicks taken out, is too faint beside the loudest lately to
