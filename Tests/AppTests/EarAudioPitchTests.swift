@@ -32,24 +32,9 @@ final class EarAudioPitchTests: XCTestCase {
     XCTAssertNil(try HeadlessEar.write(questions, to: url, overwrite: false), "the SoundFont piano")
     let audio = try WAVCodec.decode(Data(contentsOf: url))
     XCTAssertEqual(audio.sampleRate, HeadlessEar.sampleRate)
-    let samples = WAVCodec.mono(audio)
-    let detector = PitchDetector(sampleRate: audio.sampleRate)
-    let estimates =
-      samples.withUnsafeBufferPointer { detector.process($0) } + detector.finish()
-    var heard = 0
-    var claimed = 0
-    for timed in questions {
-      for (note, time) in zip(timed.question.notes, timed.noteTimes) {
-        claimed += 1
-        let middle = (time.lowerBound + 0.2)...(time.upperBound - 0.2)
-        let frequencies = estimates.filter {
-          $0.frequency > 0 && middle.contains(Double($0.frame) / Double(audio.sampleRate))
-        }.map(\.frequency).sorted()
-        guard !frequencies.isEmpty else { continue }
-        let median = frequencies[frequencies.count / 2]
-        if Pitch(nearestTo: median) == note.pitch { heard += 1 }
-      }
-    }
+    let notes = heardNotes(in: audio, questions, margin: 0.2)
+    let claimed = notes.count
+    let heard = notes.filter { $0.heard == $0.note.pitch }.count
     XCTAssertEqual(claimed, 240)
     XCTAssertEqual(heard, claimed, "\(heard) of \(claimed) notes heard as claimed")
   }
@@ -64,23 +49,9 @@ final class EarAudioPitchTests: XCTestCase {
     let url = folder.appendingPathComponent("q.wav")
     XCTAssertNil(try HeadlessEar.write(questions, to: url, overwrite: false), "the SoundFont piano")
     let audio = try WAVCodec.decode(Data(contentsOf: url))
-    let detector = PitchDetector(sampleRate: audio.sampleRate)
-    let samples = WAVCodec.mono(audio)
-    let estimates =
-      samples.withUnsafeBufferPointer { detector.process($0) } + detector.finish()
-    var heard = 0
-    var claimed = 0
-    for timed in questions {
-      for (note, time) in zip(timed.question.notes, timed.noteTimes) {
-        claimed += 1
-        let middle = (time.lowerBound + 0.2)...(time.upperBound - 0.2)
-        let frequencies = estimates.filter {
-          $0.frequency > 0 && middle.contains(Double($0.frame) / Double(audio.sampleRate))
-        }.map(\.frequency).sorted()
-        guard !frequencies.isEmpty else { continue }
-        if Pitch(nearestTo: frequencies[frequencies.count / 2]) == note.pitch { heard += 1 }
-      }
-    }
+    let notes = heardNotes(in: audio, questions, margin: 0.2)
+    let claimed = notes.count
+    let heard = notes.filter { $0.heard == $0.note.pitch }.count
     XCTAssertEqual(claimed, 30)
     XCTAssertEqual(heard, claimed, "\(heard) of \(claimed) degrees heard as claimed")
   }
@@ -96,31 +67,11 @@ final class EarAudioPitchTests: XCTestCase {
     let url = folder.appendingPathComponent("q.wav")
     XCTAssertNil(try HeadlessEar.write(questions, to: url, overwrite: false), "the SoundFont piano")
     let audio = try WAVCodec.decode(Data(contentsOf: url))
-    let detector = PitchDetector(sampleRate: audio.sampleRate)
-    let samples = WAVCodec.mono(audio)
-    let estimates =
-      samples.withUnsafeBufferPointer { detector.process($0) } + detector.finish()
-    var heard = 0
-    var claimed = 0
-    var missed: [String] = []
-    for timed in questions {
-      for (note, time) in zip(timed.question.notes, timed.noteTimes) {
-        claimed += 1
-        let middle = (time.lowerBound + 0.15)...(time.upperBound - 0.15)
-        let frequencies = estimates.filter {
-          $0.frequency > 0 && middle.contains(Double($0.frame) / Double(audio.sampleRate))
-        }.map(\.frequency).sorted()
-        guard !frequencies.isEmpty else {
-          missed.append("\(timed.number): \(note) unheard")
-          continue
-        }
-        let pitch = Pitch(nearestTo: frequencies[frequencies.count / 2])
-        if pitch == note.pitch {
-          heard += 1
-        } else {
-          missed.append("\(timed.number): \(note) heard as \(pitch?.midiNumber ?? 0)")
-        }
-      }
+    let notes = heardNotes(in: audio, questions, margin: 0.15)
+    let claimed = notes.count
+    let heard = notes.filter { $0.heard == $0.note.pitch }.count
+    let missed = notes.filter { $0.heard != $0.note.pitch }.map {
+      "\($0.number): \($0.note) heard as \($0.heard?.midiNumber ?? 0)"
     }
     XCTAssertEqual(Set(questions.map(\.question.item)).count, 5, "every style")
     XCTAssertGreaterThan(claimed, 40)
@@ -210,6 +161,26 @@ final class EarAudioPitchTests: XCTestCase {
               1200 * log2(frequency / sound.frequency), 0, accuracy: 2, name)
           }
         }
+      }
+    }
+  }
+
+  /// Each note of `questions`, with the pitch nearest the median the pitch detector hears over
+  /// its middle (`margin` seconds in from either end), nil when it hears none there.
+  private func heardNotes(
+    in audio: WAVAudio, _ questions: [HeadlessEar.TimedQuestion], margin: Double
+  ) -> [(number: Int, note: Note, heard: Pitch?)] {
+    let detector = PitchDetector(sampleRate: audio.sampleRate)
+    let samples = WAVCodec.mono(audio)
+    let estimates = samples.withUnsafeBufferPointer { detector.process($0) } + detector.finish()
+    return questions.flatMap { timed in
+      zip(timed.question.notes, timed.noteTimes).map { note, time in
+        let middle = (time.lowerBound + margin)...(time.upperBound - margin)
+        let frequencies = estimates.filter {
+          $0.frequency > 0 && middle.contains(Double($0.frame) / Double(audio.sampleRate))
+        }.map(\.frequency).sorted()
+        let heard = frequencies.isEmpty ? nil : Pitch(nearestTo: frequencies[frequencies.count / 2])
+        return (timed.number, note, heard)
       }
     }
   }
