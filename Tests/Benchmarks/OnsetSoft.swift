@@ -7,8 +7,21 @@ import ListeningEval
 /// steps, and how many of those the partials' function alone found (strength 1 and above). It
 /// takes a minute where the whole evaluation takes several.
 func onsetSoftFigures() -> [String] {
-  let clips = OnsetEvaluationSet.clips(of: .tuning, conditions: [.scheduleWithoutClicks])
-    .filter { $0.category == .softAttack }
+  onsetFigures(of: [.softAttack])
+}
+
+/// The same diagnostic for the struck and plucked sounds of the tuning part, piano included,
+/// in every condition: clicks and noise are where their onsets move.
+func onsetStruckFigures() -> [String] {
+  onsetFigures(
+    of: OnsetCategory.allCases.filter { $0 != .softAttack }, conditions: OnsetCondition.all)
+}
+
+private func onsetFigures(
+  of categories: [OnsetCategory], conditions: [OnsetCondition] = [.scheduleWithoutClicks]
+) -> [String] {
+  let clips = OnsetEvaluationSet.clips(of: .tuning, conditions: conditions)
+    .filter { categories.contains($0.category) }
   let found = clips.map { clip in (clip, OnsetRun.woodshedOnsets(clip)) }
   let runs = found.map { clip, onsets in
     (clip, onsets.map { Double($0.frame) / Double(clip.sampleRate) })
@@ -25,7 +38,19 @@ func onsetSoftFigures() -> [String] {
         source?.rawValue ?? "all", chosen.count, score.fMeasure, score.recall, score.precision,
         Double(close) / Double(max(1, score.timingErrors.count))))
   }
+  if conditions.count > 1 {
+    for condition in conditions {
+      let chosen = runs.filter { $0.0.condition == condition }
+      let score = OnsetScore(merging: chosen.map { OnsetRun.score($0.0, detected: $0.1) })
+      let close = score.timingErrors.filter { abs($0) <= 0.010 }.count
+      lines.append(
+        String(
+          format: "%@: F %.3f, within 10 ms %.3f", condition.description, score.fMeasure,
+          Double(close) / Double(max(1, score.timingErrors.count))))
+    }
+  }
   var histogram: [Int: (all: Int, partials: Int)] = [:]
+  var misplaced: [String: (early: Int, late: Int)] = [:]
   for (clip, onsets) in found {
     let truth = clip.truthSeconds
     for found in onsets {
@@ -35,9 +60,18 @@ func onsetSoftFigures() -> [String] {
       guard abs(error) <= 0.25 else { continue }
       let step = Int((error * 100).rounded(.down))
       histogram[step, default: (0, 0)].all += 1
+      if abs(error) > 0.010 && abs(error) <= 0.05 {
+        let kind = "\(clip.category.rawValue), \(clip.source.rawValue)"
+        if error < 0 { misplaced[kind, default: (0, 0)].early += 1 }
+        if error > 0 { misplaced[kind, default: (0, 0)].late += 1 }
+      }
       if found.strength >= 1 { histogram[step, default: (0, 0)].partials += 1 }
     }
   }
+  lines.append(
+    "  off by 10-50 ms, early/late: "
+      + misplaced.keys.sorted().map { "\($0) \(misplaced[$0]!.early)/\(misplaced[$0]!.late)" }
+      .joined(separator: "; "))
   lines.append("  false onsets: " + falseOnsetKinds(runs))
   lines.append("  missed notes: " + missedNoteSteps(runs))
   lines += histogram.keys.sorted().map { step in

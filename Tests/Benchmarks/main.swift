@@ -28,7 +28,7 @@ let arguments = CommandLine.arguments
 // `--only onsets` or `--only pitch` prints those figures alone: the slowest parts, and the ones
 // needing no app; `--only onset-misses` prints woodshed's onset summary and the tuning part's
 // misses, to tune by, `--only onset-soft` the tuning part's bowed, blown and sung notes alone, in
-// a minute, and `--only pitch-misses` the pitch tuning part's. `--only onset-clips
+// a minute, `--only onset-struck` its other notes, and `--only pitch-misses` the pitch tuning part's. `--only onset-clips
 // PREFIX FOLDER` writes the tuning clips whose names start with PREFIX, to listen to.
 if let only = arguments.firstIndex(of: "--only"), only + 3 < arguments.count,
   arguments[only + 1] == "onset-clips"
@@ -42,10 +42,11 @@ if let only = arguments.firstIndex(of: "--only") {
   let figures = [
     "onsets": onsetFigures, "onset-misses": onsetMisses, "pitch": pitchFigures,
     "pitch-misses": pitchMisses, "onset-soft": onsetSoftFigures,
+    "onset-struck": onsetStruckFigures,
   ]
   guard only + 1 < arguments.count, let chosen = figures[arguments[only + 1]] else {
     print(
-      "usage: woodshed-bench --only onsets|onset-misses|onset-soft|pitch|pitch-misses | --only onset-clips PREFIX FOLDER"
+      "usage: woodshed-bench --only onsets|onset-misses|onset-soft|onset-struck|pitch|pitch-misses | --only onset-clips PREFIX FOLDER"
     )
     exit(2)
   }
@@ -54,7 +55,7 @@ if let only = arguments.firstIndex(of: "--only") {
 }
 guard let flag = arguments.firstIndex(of: "--woodshed"), flag + 1 < arguments.count else {
   print(
-    "usage: woodshed-bench --woodshed PATH-TO-WOODSHED [--files-only | --protocol-only | --first-click-only | --ear-only | --ssh-only] | --only onsets|onset-misses|onset-soft|pitch|pitch-misses"
+    "usage: woodshed-bench --woodshed PATH-TO-WOODSHED [--files-only | --protocol-only | --first-click-only | --ear-only | --ssh-only] | --only onsets|onset-misses|onset-soft|onset-struck|pitch|pitch-misses"
   )
   exit(2)
 }
