@@ -1,5 +1,5 @@
-/// A Standard MIDI File (format 0 or 1) as the note messages it plays, each at its time in
-/// seconds from the start, through the file's tempo map or its SMPTE time code.
+/// A Standard MIDI File (format 0 or 1) as the note and time code messages it plays, each at its
+/// time in seconds from the start, through the file's tempo map or its SMPTE time code.
 public struct StandardMIDIFile: Equatable, Sendable {
   public struct Event: Equatable, Sendable {
     public var seconds: Double
@@ -157,7 +157,16 @@ extension StandardMIDIFile {
             let microseconds = body.reduce(0) { $0 << 8 | Int(bytes[$1]) }
             if microseconds > 0 { return (tick, .tempo(microsecondsPerQuarter: microseconds)) }
           }
-        case 0xF0, 0xF7:
+        case 0xF7:
+          // An escape: bytes sent as they are, such as a MIDI Time Code quarter frame.
+          let body = try span(try variableLength())
+          if body.count == 2, bytes[body.lowerBound] == MIDIMessage.quarterFrameStatus,
+            let message = MIDIMessage(
+              status: MIDIMessage.quarterFrameStatus, data: [bytes[body.lowerBound + 1]])
+          {
+            return (tick, .message(message))
+          }
+        case 0xF0:
           _ = try span(try variableLength())
         case 0x80...0xEF:
           runningStatus = status

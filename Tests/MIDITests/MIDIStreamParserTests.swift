@@ -52,6 +52,15 @@ final class MIDIStreamParserTests: XCTestCase {
       parse([0x90, 60, 100, 0xF6, 62, 100]), [.noteOn(channel: 0, key: 60, velocity: 100)])
   }
 
+  func testATimecodeQuarterFrameIsReadAndEndsRunningStatus() {
+    XCTAssertEqual(
+      parse([0x90, 60, 100, 0xF1, 0x25, 0x62, 100, 0xF1, 0x70]),
+      [
+        .noteOn(channel: 0, key: 60, velocity: 100), .timecodeQuarterFrame(piece: 2, value: 5),
+        .timecodeQuarterFrame(piece: 7, value: 0),
+      ])
+  }
+
   func testAMessageCutShortByANewStatusIsDropped() {
     XCTAssertEqual(parse([0x90, 60, 0x80, 60, 0]), [.noteOff(channel: 0, key: 60)])
   }

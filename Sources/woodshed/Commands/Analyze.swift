@@ -3,8 +3,8 @@ import ArgumentParser
 
 struct Analyze: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Find the onsets, the notes or the timecode in a WAV recording.",
-    subcommands: [Onsets.self, PitchNotes.self, LTC.self])
+    abstract: "Find the onsets, the notes or the timecode in a WAV recording or a MIDI file.",
+    subcommands: [Onsets.self, PitchNotes.self, LTC.self, MTC.self])
 
   struct Onsets: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -62,6 +62,24 @@ struct Analyze: ParsableCommand {
 
     func run() throws {
       say(try HeadlessAnalysis.ltc(file: file, json: json), terminator: "")
+    }
+  }
+
+  struct MTC: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "mtc",
+      abstract:
+        "Print the rate, first and last timecode, jumps and drift of the MIDI Time Code in a MIDI file."
+    )
+
+    @Argument(help: "A Standard MIDI File holding a recorder's MIDI Time Code quarter frames.")
+    var file: String
+
+    @Flag(help: "Print it as JSON.")
+    var json = false
+
+    func run() throws {
+      say(try HeadlessAnalysis.mtc(file: file, json: json), terminator: "")
     }
   }
 }
