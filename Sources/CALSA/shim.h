@@ -20,6 +20,12 @@ static inline int woodshed_seq_event_is_note_on(const snd_seq_event_t *event) {
 static inline int woodshed_seq_event_is_note_off(const snd_seq_event_t *event) {
   return event->type == SND_SEQ_EVENT_NOTEOFF;
 }
+static inline int woodshed_seq_event_is_quarter_frame(const snd_seq_event_t *event) {
+  return event->type == SND_SEQ_EVENT_QFRAME;
+}
+static inline int woodshed_seq_event_control_value(const snd_seq_event_t *event) {
+  return event->data.control.value;
+}
 static inline int woodshed_seq_event_is_port_start(const snd_seq_event_t *event) {
   return event->type == SND_SEQ_EVENT_PORT_START;
 }

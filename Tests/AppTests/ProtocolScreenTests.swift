@@ -170,12 +170,12 @@ final class ProtocolScreenTests: XCTestCase {
     _ = model.handle(
       .sessionLinks(
         SessionLinks(
-          readsTimecode: true, timecode: timecode, driftPPM: -0.4, daw: "ardour 127.0.0.1:3819")))
+          timecodeKind: "LTC", timecode: timecode, driftPPM: -0.4, daw: "ardour 127.0.0.1:3819")))
     assertCanvasSnapshot(AppView.render(model), named: "live.80x24")
     XCTAssertTrue(
       text(model).contains(
         "LTC 10:00:03:12 (25 fps, drift -0.4 ppm)  ·  DAW ardour 127.0.0.1:3819"), text(model))
-    _ = model.handle(.sessionLinks(SessionLinks(readsTimecode: true)))
+    _ = model.handle(.sessionLinks(SessionLinks(timecodeKind: "LTC")))
     XCTAssertTrue(
       text(model).contains("LTC: no timecode (takes use the box's clock)"), text(model))
   }

@@ -1,10 +1,12 @@
 import CLTC
 import Foundation
+import ListeningEval
 import TerminalHarness
 import XCTest
 
-/// `woodshed protocol live --ltc-in`: each take logged in the live room gets the recorder's
-/// timecode, read from its LTC as it plays, not the box's clock.
+/// `woodshed protocol live --ltc-in` and `--mtc-in`: each take logged in the live room gets the
+/// recorder's timecode, read from its LTC or its MIDI Time Code as it plays, not the box's
+/// clock.
 final class ProtocolTimecodeTests: XCTestCase {
   private var woodshed: WoodshedProcess!
 
@@ -44,20 +46,38 @@ final class ProtocolTimecodeTests: XCTestCase {
   }
 
   func testEachTakeInTheLiveRoomGetsTheRecordersTimecode() throws {
-    XCTAssertEqual(try woodshed.run(["protocol", "new", "brahms"]).status, 0)
-    XCTAssertEqual(
-      try woodshed.run(["protocol", "movement", "brahms", "mvt 1: 1-40"]).status, 0)
     let samples = try LTCSignals.encoded(
       fps: 25, standard: LTC_TV_625_50, dropFrame: false, start: [10, 0, 0, 0], frames: 25 * 20)
     let file = try woodshed.wav("ltc.wav", rate: 48_000, samples: samples)
+    try logTwoTakes(reading: ["--ltc-in", file.path], kind: "LTC")
+  }
+
+  func testEachTakeGetsTheRecordersMIDITimecode() throws {
+    let file = woodshed.home.appendingPathComponent("mtc.mid")
+    try Data(
+      MIDITimecodeFile(rateCode: 1, start: [10, 0, 0, 0], frames: 25 * 20, frameSeconds: 0.04)
+        .bytes
+    ).write(to: file)
+    try logTwoTakes(reading: ["--mtc-in", file.path], kind: "MTC")
+  }
+
+  /// Logs two takes 2 s apart in the live room, the recorder's timecode read with `options`
+  /// (10:00:00:00 on, at 25 fps), and checks each take got it.
+  private func logTwoTakes(reading options: [String], kind: String) throws {
+    XCTAssertEqual(try woodshed.run(["protocol", "new", "brahms"]).status, 0)
+    XCTAssertEqual(
+      try woodshed.run(["protocol", "movement", "brahms", "mvt 1: 1-40"]).status, 0)
     let terminal = try woodshed.startInTerminal(
-      arguments: ["protocol", "live", "brahms", "--ltc-in", file.path])
+      arguments: ["protocol", "live", "brahms"] + options)
     XCTAssertTrue(
       terminal.waitForOutput(containing: "1–40", timeout: .seconds(10)), terminal.output)
     // The line under the heading says the recorder's timecode once it comes.
     XCTAssertTrue(
       terminal.waitForOutput(containing: " ppm)", timeout: .seconds(3)),
       String(terminal.output.suffix(600)))
+    // Drawn over what was there: the kind stays, the timecode replaces "no timecode".
+    let shown = String(terminal.output.suffix(600))
+    XCTAssertTrue(shown.contains("\(kind): no timecode") && shown.contains(" 10:00:00:"), shown)
     Thread.sleep(forTimeInterval: 0.5)
     terminal.send("take\r")
     Thread.sleep(forTimeInterval: 2)
@@ -89,13 +109,18 @@ final class ProtocolTimecodeTests: XCTestCase {
 
   func testATimecodeFileThatCannotBeReadIsOneLine() throws {
     XCTAssertEqual(try woodshed.run(["protocol", "new", "brahms"]).status, 0)
-    let result = try woodshed.run(
-      [
-        "protocol", "live", "brahms", "--ltc-in",
-        woodshed.home.appendingPathComponent("no.wav").path,
-      ])
-    XCTAssertNotEqual(result.status, 0)
-    XCTAssertTrue(result.error.hasPrefix("Error: timecode input: "), result.error)
-    XCTAssertEqual(result.error.filter { $0 == "\n" }.count, 1, result.error)
+    let missing = woodshed.home.appendingPathComponent("no.wav").path
+    for options in [["--ltc-in", missing], ["--mtc-in", missing]] {
+      let result = try woodshed.run(["protocol", "live", "brahms"] + options)
+      XCTAssertNotEqual(result.status, 0)
+      XCTAssertTrue(result.error.hasPrefix("Error: timecode input: "), result.error)
+      XCTAssertEqual(result.error.filter { $0 == "\n" }.count, 1, result.error)
+    }
+    let both = try woodshed.run(
+      ["protocol", "live", "brahms", "--ltc-in", missing, "--mtc-in", missing])
+    XCTAssertNotEqual(both.status, 0)
+    XCTAssertTrue(
+      both.error.contains("read the timecode from LTC or from MIDI Time Code, not both"),
+      both.error)
   }
 }

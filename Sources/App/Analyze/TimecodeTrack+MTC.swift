@@ -6,9 +6,10 @@ extension TimecodeTrack.Frame {
   /// per million over a few minutes.
   static let midiTimecodeUnitsPerSecond = 1_000_000
 
-  /// A frame as read from MIDI Time Code.
-  init(_ read: MIDITimecodeDecoder.Frame) {
-    let unit = Double(Self.midiTimecodeUnitsPerSecond)
+  /// A frame as read from MIDI Time Code, placed in `unitsPerSecond` of the clock its
+  /// messages were stamped by.
+  init(_ read: MIDITimecodeDecoder.Frame, unitsPerSecond: Int = midiTimecodeUnitsPerSecond) {
+    let unit = Double(unitsPerSecond)
     self.init(
       hours: read.hours, minutes: read.minutes, seconds: read.seconds, frames: read.frames,
       isDropFrame: read.rate == .fps2997DropFrame, sample: Int64((read.start * unit).rounded()),
@@ -20,7 +21,7 @@ extension TimecodeTrack.Frame {
     var decoder = MIDITimecodeDecoder()
     return events.flatMap { event -> [Self] in
       guard case .timecodeQuarterFrame(let piece, let value) = event.message else { return [] }
-      return decoder.add(piece: piece, value: value, at: event.seconds).map(Self.init)
+      return decoder.add(piece: piece, value: value, at: event.seconds).map { Self($0) }
     }
   }
 }

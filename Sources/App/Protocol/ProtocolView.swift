@@ -155,20 +155,20 @@ enum ProtocolView {
   /// timecode comes.
   static func linksLine(_ links: SessionLinks, strings: Localizer) -> String {
     var parts: [String] = []
-    if links.readsTimecode {
+    if let kind = links.timecodeKind {
       if let timecode = links.timecode {
         let drift = links.driftPPM.map {
           ($0 < 0 ? "-" : "+") + DecimalText.format(abs($0), places: 1)
         }
         parts.append(
           strings.text(
-            drift == nil ? "protocol.links.ltc" : "protocol.links.ltcDrift",
+            drift == nil ? "protocol.links.timecode" : "protocol.links.timecodeDrift",
             [
-              "timecode": timecode.description, "rate": timecode.rate.rawValue,
+              "kind": kind, "timecode": timecode.description, "rate": timecode.rate.rawValue,
               "drift": drift ?? "",
             ]))
       } else {
-        parts.append(strings.text("protocol.links.noLtc"))
+        parts.append(strings.text("protocol.links.noTimecode", ["kind": kind]))
       }
     }
     if let daw = links.daw { parts.append(strings.text("protocol.links.daw", ["daw": daw])) }

@@ -395,7 +395,7 @@ public final class AppRuntime {
     guard services.timecode != nil || services.daw != nil else { return nil }
     let rate = openProtocols.values.first?.session.frameRate ?? .fps25
     return SessionLinks(
-      readsTimecode: services.timecode != nil, timecode: services.timecode?.now(rate: rate),
+      timecodeKind: services.timecode?.kind, timecode: services.timecode?.now(rate: rate),
       driftPPM: services.timecode?.driftPPM, daw: services.daw?.name)
   }
 

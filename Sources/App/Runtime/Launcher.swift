@@ -89,7 +89,7 @@ public enum Launcher {
   public static func runInteractive(
     environment: [String: String], overrides: RunOverrides,
     openMetronome: ((inout MetronomeSettings) -> Void)? = nil, openProtocol: String? = nil,
-    daw: DAWLink? = nil, timecode: (file: String?, source: String?)? = nil
+    daw: DAWLink? = nil, timecode: TimecodeInput? = nil
   ) throws(Failure) -> Int32 {
     // Before any thread starts: the locale is the process's.
     let locale = TerminalLocale.adopt(environment: environment)
@@ -101,8 +101,7 @@ public enum Launcher {
         message: missing)
     }
     let recorderTimecode = timecode.map {
-      RecorderTimecode(
-        file: $0.file, source: $0.source, server: Self.pulseServer(environment: environment))
+      RecorderTimecode($0, server: Self.pulseServer(environment: environment))
     }
     try recorderTimecode?.start()
     defer { recorderTimecode?.stop() }

@@ -10,7 +10,8 @@ import TerminalUI
 /// MIDI input for the running app: the ALSA sequencer's devices, or what `--midi-in` names — a
 /// Standard MIDI File played in as if from a keyboard, from the moment input starts, or a
 /// device node or FIFO read as raw MIDI. Note-ons are posted as played events, stamped when
-/// they were read (a file's at the times it gives).
+/// they were read (a file's at the times it gives); the rest is left to others, such as the
+/// recorder's MIDI Time Code to `RecorderTimecode`.
 final class MIDIService: MIDIInput {
   private let overrides: RunOverrides
   private let post: @Sendable (AppEvent) -> Void
@@ -31,7 +32,10 @@ final class MIDIService: MIDIInput {
       let source = try MIDISource.open(overrides.midiIn, choice: choice)
       self.reception = reception
       DispatchQueue.global(qos: .userInteractive).async {
-        source.run(from: origin ?? .now(), until: reception) { post(.played($0)) }
+        source.run(from: origin ?? .now(), until: reception) { messages, instant in
+          let played = MIDISource.played(messages, at: instant)
+          if !played.isEmpty { post(.played(played)) }
+        }
       }
       return (nil, source.name)
     } catch {
@@ -86,7 +90,7 @@ enum MIDISource: Sendable {
     }
     let url = URL(fileURLWithPath: path)
     guard StreamFile.isStream(url) else {
-      return .file(try MIDIPerformanceFile.load(path), name: url.lastPathComponent)
+      return .file(try MIDIPerformanceFile.events(path), name: url.lastPathComponent)
     }
     do throws(FileError) {
       return .stream(try StreamFile(url), name: path)
@@ -102,16 +106,16 @@ enum MIDISource: Sendable {
   }
 
   /// Reads until `reception` is stopped (or a file has played), handing each batch of
-  /// note-ons to `deliver`; a file's times count from `origin`.
+  /// messages to `deliver` with when they came; a file's times count from `origin`.
   func run(
-    from origin: MonotonicInstant, until reception: Reception, deliver: ([PlayedEvent]) -> Void
+    from origin: MonotonicInstant, until reception: Reception,
+    deliver: ([MIDIMessage], MonotonicInstant) -> Void
   ) {
     switch self {
     case .sequencer(let sequencer, _):
       while !reception.isStopped {
         let messages = sequencer.receive(waitingMilliseconds: Self.pollMilliseconds)
-        let played = Self.played(messages, at: .now())
-        if !played.isEmpty { deliver(played) }
+        if !messages.isEmpty { deliver(messages, .now()) }
       }
     case .stream(let stream, _):
       var parser = MIDIStreamParser()
@@ -119,8 +123,8 @@ enum MIDISource: Sendable {
         guard let bytes = try? stream.read(waitingMilliseconds: Self.pollMilliseconds) else {
           return
         }
-        let played = Self.played(parser.messages(in: bytes), at: .now())
-        if !played.isEmpty { deliver(played) }
+        let messages = parser.messages(in: bytes)
+        if !messages.isEmpty { deliver(messages, .now()) }
       }
     case .file(let events, _):
       for event in events {
@@ -130,7 +134,7 @@ enum MIDISource: Sendable {
           usleep(useconds_t(min(left / 1000, UInt64(Self.pollMilliseconds) * 1000)))
         }
         guard !reception.isStopped else { return }
-        deliver(Self.played([event.message], at: instant))
+        deliver([event.message], instant)
       }
     }
   }

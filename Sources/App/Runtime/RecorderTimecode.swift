@@ -1,56 +1,101 @@
 import Audio
 import AudioModel
+import Dispatch
 import FoundationEssentials
+import MIDI
 import Practice
 import Synchronization
 import TerminalUI
 
-/// The recorder's timecode, read live from its LTC: an input (a PulseAudio source, or a WAV file
-/// standing in, `--ltc-in`) decoded block by block. The last frame read, placed on the
-/// monotonic clock by the input's clock, gives the recorder's timecode at any instant, as long
-/// as the timecode keeps coming.
+/// Where `woodshed protocol live` reads the recorder's timecode from.
+public enum TimecodeInput: Sendable {
+  /// LTC from a PulseAudio source, or a WAV recording of it played in real time.
+  case ltc(file: String?, source: String?)
+  /// MIDI Time Code from an ALSA sequencer port (nil: every device), or a MIDI file played in
+  /// real time, or a device node or FIFO read as raw MIDI.
+  case mtc(path: String?, port: String?)
+
+  /// What the status line and `doctor` call it.
+  var kind: String {
+    switch self {
+    case .ltc: "LTC"
+    case .mtc: "MTC"
+    }
+  }
+}
+
+/// The recorder's timecode, read live: its LTC from an audio input decoded block by block, or
+/// its MIDI Time Code. The last frame read, placed on the monotonic clock (by the audio input's
+/// clock, or when the quarter frames came), gives the recorder's timecode at any instant, as
+/// long as the timecode keeps coming.
 final class RecorderTimecode: Sendable {
   /// Without a frame for this long, the timecode is lost: the recorder stopped, or the cable.
   static let lostAfterSeconds = 2.0
   /// The frames the rate is told from: two seconds' worth.
   static let framesKept = 60
 
-  private let input: Microphone
+  let kind: String
+  private let input: Input
   private let reading = Reading()
+  private let reception = Reception()
 
-  /// What the capture thread has read, behind its lock.
+  private enum Input: Sendable {
+    case audio(Microphone)
+    case midi(path: String?, port: String?)
+  }
+
+  /// What the reading thread has read, behind its lock. Frames are placed in samples of the
+  /// audio input, or in nanoseconds of the monotonic clock.
   private final class Reading: Sendable {
     struct State {
       var reader = LTCReader(sampleRate: WAVFileInput.sampleRate)
+      var decoder = MIDITimecodeDecoder()
       var frames: [TimecodeTrack.Frame] = []
       var track: TimecodeTrack?
       var clock: InputClock?
+      var unitsPerSecond = WAVFileInput.sampleRate
+
+      /// Keeps `read`, the last `framesKept` frames, and the track they make.
+      mutating func add(_ read: [TimecodeTrack.Frame]) {
+        guard !read.isEmpty else { return }
+        frames += read
+        frames.removeFirst(max(0, frames.count - RecorderTimecode.framesKept))
+        track = TimecodeTrack(frames: frames, sampleRate: unitsPerSecond)
+      }
     }
 
     let state = Mutex(State())
   }
 
-  /// `file` stands in for the input; else `source` is read through PulseAudio.
-  init(file: String?, source: String?, server: String?) {
-    if let file {
-      input = .file(WAVFileInput(url: URL(fileURLWithPath: file), pacing: .realTime))
-    } else {
-      input = .pulse(PulseAudioInput(source: source, server: server))
+  init(_ timecode: TimecodeInput, server: String?) {
+    kind = timecode.kind
+    switch timecode {
+    case .ltc(let file?, _):
+      input = .audio(.file(WAVFileInput(url: URL(fileURLWithPath: file), pacing: .realTime)))
+    case .ltc(nil, let source):
+      input = .audio(.pulse(PulseAudioInput(source: source, server: server)))
+    case .mtc(let path, let port):
+      input = .midi(path: path, port: port)
     }
   }
 
   /// Starts reading; throws why the input cannot be read, in one line.
   func start() throws(Launcher.Failure) {
-    let (input, reading) = (input, reading)
+    switch input {
+    case .audio(let microphone): try start(microphone)
+    case .midi(let path, let port): try startMIDI(path: path, port: port)
+    }
+  }
+
+  private func start(_ input: Microphone) throws(Launcher.Failure) {
+    let reading = reading
     do {
       try input.start { block, frame in
         let samples = Array(block)
         reading.state.withLock { state in
           let read = state.reader.read(samples, at: frame).filter { !$0.isReversed }
           guard !read.isEmpty else { return }
-          state.frames += read.map(TimecodeTrack.Frame.init)
-          state.frames.removeFirst(max(0, state.frames.count - Self.framesKept))
-          state.track = TimecodeTrack(frames: state.frames, sampleRate: WAVFileInput.sampleRate)
+          state.add(read.map(TimecodeTrack.Frame.init))
           state.clock = input.timing()
         }
       }
@@ -59,15 +104,50 @@ final class RecorderTimecode: Sendable {
     }
   }
 
-  func stop() { input.stop() }
+  private func startMIDI(path: String?, port: String?) throws(Launcher.Failure) {
+    let source: MIDISource
+    do throws(Launcher.Failure) {
+      source = try MIDISource.open(path, choice: port)
+    } catch {
+      throw Launcher.Failure(description: "timecode input: \(error.description)")
+    }
+    let (reading, reception) = (reading, reception)
+    reading.state.withLock { $0.unitsPerSecond = Self.nanosecondsPerSecond }
+    DispatchQueue.global(qos: .userInteractive).async {
+      source.run(from: .now(), until: reception) { messages, instant in
+        let seconds = Double(instant.nanoseconds) / 1e9
+        reading.state.withLock { state in
+          var read: [MIDITimecodeDecoder.Frame] = []
+          for case .timecodeQuarterFrame(let piece, let value) in messages {
+            read += state.decoder.add(piece: piece, value: value, at: seconds)
+          }
+          state.add(read.map { TimecodeTrack.Frame($0, unitsPerSecond: Self.nanosecondsPerSecond) })
+        }
+      }
+    }
+  }
+
+  private static let nanosecondsPerSecond = 1_000_000_000
+
+  func stop() {
+    switch input {
+    case .audio(let microphone): microphone.stop()
+    case .midi: reception.stop()
+    }
+  }
 
   /// The recorder's timecode at `instant` (CLOCK_MONOTONIC nanoseconds), at `rate`; nil while
   /// no timecode has come in the last `lostAfterSeconds`.
   func timecode(at instant: UInt64, rate: FrameRate) -> Timecode? {
     reading.state.withLock { state in
-      guard let track = state.track, let last = track.frames.last, let clock = state.clock
-      else { return nil }
-      let ended = clock.instant(whenCaptured: last.end + 1)
+      guard let track = state.track, let last = track.frames.last else { return nil }
+      let ended: UInt64
+      if case .audio = input {
+        guard let clock = state.clock else { return nil }
+        ended = clock.instant(whenCaptured: last.end + 1)
+      } else {
+        ended = UInt64(max(0, last.end + 1))
+      }
       let since = (Double(instant) - Double(ended)) / 1e9
       guard since < Self.lostAfterSeconds else { return nil }
       // The frame after the last one read starts where that one ended.

@@ -3,8 +3,8 @@ import Practice
 /// What the live Protocol screen shows of its links (`woodshed protocol live`): the recorder's
 /// timecode as last read and how fast it runs against this box's input, and the DAW it tells.
 public struct SessionLinks: Equatable, Sendable {
-  /// The timecode is read from an input at all.
-  public var readsTimecode: Bool
+  /// What the timecode is read as, `LTC` or `MTC`; nil when it is not read at all.
+  public var timecodeKind: String?
   /// The recorder's timecode now; nil while none comes.
   public var timecode: Timecode?
   /// How much faster the recorder's clock runs than the input's, in parts per million.
@@ -13,10 +13,10 @@ public struct SessionLinks: Equatable, Sendable {
   public var daw: String?
 
   public init(
-    readsTimecode: Bool = false, timecode: Timecode? = nil, driftPPM: Double? = nil,
+    timecodeKind: String? = nil, timecode: Timecode? = nil, driftPPM: Double? = nil,
     daw: String? = nil
   ) {
-    self.readsTimecode = readsTimecode
+    self.timecodeKind = timecodeKind
     self.timecode = timecode
     self.driftPPM = driftPPM
     self.daw = daw

@@ -92,6 +92,10 @@ public final class ALSASequencer: @unchecked Sendable {
       }
       return nil
     }
+    if woodshed_seq_event_is_quarter_frame(event) != 0 {
+      let byte = Int(woodshed_seq_event_control_value(event))
+      return .timecodeQuarterFrame(piece: byte >> 4 & 7, value: byte & 0x0F)
+    }
     let note = woodshed_seq_event_note(event).pointee
     if woodshed_seq_event_is_note_on(event) != 0, note.velocity > 0 {
       return .noteOn(channel: Int(note.channel), key: Int(note.note), velocity: Int(note.velocity))
