@@ -22,6 +22,16 @@ public enum TimecodeInput: Sendable {
     case .mtc: "MTC"
     }
   }
+
+  /// Where it comes from, as `doctor` says it: the file, the source or port named, or nil for
+  /// the default input (LTC) or every MIDI device (MTC).
+  var sourceName: String? {
+    switch self {
+    case .ltc(let file?, _), .mtc(let file?, _): URL(fileURLWithPath: file).lastPathComponent
+    case .ltc(nil, let source): source
+    case .mtc(nil, let port): port
+    }
+  }
 }
 
 /// The recorder's timecode, read live: its LTC from an audio input decoded block by block, or
@@ -158,6 +168,9 @@ final class RecorderTimecode: Sendable {
 
   /// How much faster the recorder's clock runs than the input's, over the frames kept.
   var driftPPM: Double? { reading.state.withLock { $0.track?.driftPPM } }
+
+  /// The rate the recorder's timecode counts at, once two frames have come.
+  var rate: FrameRate? { reading.state.withLock { $0.track?.rate } }
 
   /// The timecode now, at `rate`.
   func now(rate: FrameRate) -> Timecode? {

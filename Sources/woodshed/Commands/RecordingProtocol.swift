@@ -170,44 +170,11 @@ struct RecordingProtocol: ParsableCommand {
           + "its record start is a take line.", valueName: "port"))
     var oscListen: String?
 
-    @Option(
-      help: ArgumentHelp(
-        "Read the recorder's timecode (LTC) from this PulseAudio source: each take gets it.",
-        valueName: "source"))
-    var ltcSource: String?
-
-    @Option(
-      help: ArgumentHelp(
-        "A WAV recording of LTC standing in for --ltc-source, played in real time.",
-        valueName: "file"))
-    var ltcIn: String?
-
-    @Option(
-      help: ArgumentHelp(
-        "Read the recorder's MIDI Time Code from this ALSA sequencer port (client:port or part of its name).",
-        valueName: "port"))
-    var mtcPort: String?
-
-    @Option(
-      help: ArgumentHelp(
-        "A MIDI file of MIDI Time Code played in real time, or a device node or FIFO of raw MIDI, standing in for --mtc-port.",
-        valueName: "file"))
-    var mtcIn: String?
+    @OptionGroup var timecode: TimecodeOptions
 
     @OptionGroup var session: SessionOptions
 
     @OptionGroup var author: AuthorOption
-
-    func validate() throws {
-      guard (ltcIn != nil || ltcSource != nil) && (mtcIn != nil || mtcPort != nil) else { return }
-      throw ValidationError("read the timecode from LTC or from MIDI Time Code, not both")
-    }
-
-    private var timecode: TimecodeInput? {
-      if ltcIn != nil || ltcSource != nil { return .ltc(file: ltcIn, source: ltcSource) }
-      if mtcIn != nil || mtcPort != nil { return .mtc(path: mtcIn, port: mtcPort) }
-      return nil
-    }
 
     func run() throws {
       let link = try daw.link(listeningOn: oscListen)
@@ -217,7 +184,7 @@ struct RecordingProtocol: ParsableCommand {
       let status = try Launcher.runInteractive(
         environment: ProcessInfo.processInfo.environment, overrides: overrides,
         openProtocol: name, daw: link,
-        timecode: timecode)
+        timecode: timecode.input)
       if status != 0 { throw ExitCode(status) }
     }
   }
