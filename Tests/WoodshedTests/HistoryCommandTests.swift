@@ -155,11 +155,34 @@ final class HistoryCommandTests: XCTestCase {
     XCTAssertTrue(result.output.contains("Contrarreloj (interrumpido)"), result.output)
   }
 
+  func testByPatternSumsUpEachFretboardPattern() throws {
+    let gameLine =
+      #"{"answers":[{"context":"minor-pentatonic-1","correct":true,"given":"P5","question":"P5","#
+      + #""seconds":1},{"context":"minor-pentatonic-1","correct":false,"given":"M3","#
+      + #""question":"P4","seconds":2}],"content":["minor-pentatonic-1"],"duration":90,"#
+      + #""exercise":"intervals","figures":{"score":40},"module":"fretboard","#
+      + #""startedAt":"2026-11-21T10:00:00Z"}"#
+    let runLine =
+      #"{"content":["minor-pentatonic-1"],"duration":30,"exercise":"run","#
+      + #""figures":{"passed":1},"module":"fretboard","startedAt":"2026-11-21T23:00:00Z"}"#
+    try writeHistory([rhythmLine, gameLine, runLine])
+    let table = try run(["--by", "pattern"])
+    XCTAssertEqual(table.status, 0, table.error)
+    let lines = table.output.split(separator: "\n")
+    XCTAssertEqual(lines.count, 2, table.output)
+    // The built-in pattern's name from the library; the last day in local time, two hours east.
+    XCTAssertTrue(lines[1].hasPrefix("Minor pentatonic"), table.output)
+    XCTAssertTrue(lines[1].hasSuffix("2:00      50 %         1/1  2026-11-22"), table.output)
+    let json = try run(["--by", "pattern", "--json"])
+    XCTAssertTrue(json.output.contains(#""accuracy" : 0.5"#), json.output)
+  }
+
   func testBadOptionsAreOneLineErrors() throws {
     try writeHistory([rhythmLine])
     for (arguments, named) in [
       (["--json", "--csv"], "--csv"), (["--module", ""], "--module"),
-      (["--summary", "--csv"], "--summary"),
+      (["--summary", "--csv"], "--summary"), (["--by", "module"], "--by takes pattern"),
+      (["--by", "pattern", "--csv"], "--by pattern"),
     ] {
       let result = try run(arguments)
       XCTAssertNotEqual(result.status, 0, "\(arguments)")

@@ -23,3 +23,21 @@ extension Launcher {
     )
   }
 }
+
+extension Launcher {
+  /// Time and accuracy per fretboard pattern for `woodshed history --by pattern`, the names the
+  /// patterns go by, the texts, and one line for each line of the file that could not be read.
+  public static func patternProgress(environment: [String: String]) throws(Failure) -> (
+    progress: PatternProgress, names: [String: String], strings: Localizer, notices: [String]
+  ) {
+    let ground = try prepare(environment: environment)
+    let read = HistoryLog(file: ground.paths.historyFile).readAll(as: SessionRecord.self)
+    let names = Dictionary(
+      HeadlessPatterns.library(ground).patterns.map { ($0.id, $0.name) },
+      uniquingKeysWith: { a, _ in a })
+    return (
+      PatternProgress(records: read.records), names,
+      ground.catalog.localizer(for: ground.loaded.settings.language), read.notices
+    )
+  }
+}

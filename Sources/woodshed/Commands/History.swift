@@ -30,6 +30,12 @@ struct History: ParsableCommand {
   @Flag(help: "Print the sessions as CSV (RFC 4180, CRLF line ends) for a spreadsheet.")
   var csv = false
 
+  @Option(
+    help: ArgumentHelp(
+      "Sum up by pattern: time, interval-game accuracy and clean play-throughs for each fretboard pattern.",
+      valueName: "pattern"))
+  var by: String?
+
   /// Launcher.Failure rather than ValidationError: that would add usage lines, and a
   /// headless command's error is one line.
   func validate() throws {
@@ -40,9 +46,28 @@ struct History: ParsableCommand {
     if module?.isEmpty == true {
       throw Launcher.Failure(description: "--module needs a name, such as notes")
     }
+    if let by {
+      guard by == "pattern" else {
+        throw Launcher.Failure(description: "--by takes pattern, not \(by)")
+      }
+      if summary || csv || module != nil {
+        throw Launcher.Failure(description: "--by pattern prints text or --json, alone")
+      }
+    }
   }
 
   func run() throws {
+    if by != nil {
+      let (progress, names, strings, notices) = try Launcher.patternProgress(
+        environment: ProcessInfo.processInfo.environment)
+      for notice in notices { warn(notice) }
+      say(
+        json
+          ? progress.json()
+          : progress.text(strings, names: names, utcOffset: LocalTime.utcOffset(at:)),
+        terminator: "")
+      return
+    }
     let (report, practice, strings, notices) = try Launcher.history(
       environment: ProcessInfo.processInfo.environment, module: module)
     for notice in notices { warn(notice) }
