@@ -410,7 +410,7 @@ final class EarCommandTests: XCTestCase {
     let cases: [([String], String)] = [
       (
         ["quiz", "--exercise", "melody"],
-        "unknown exercise \"melody\": use intervals, chords, scales, degrees, cadences, intonation or dictation"
+        "unknown exercise \"melody\": use intervals, chords, scales, degrees, cadences, intonation, dictation or rhythm"
       ),
       (["quiz", "--exercise", "cadences", "--notes", "2"], "--notes is for degrees"),
       (["quiz", "--exercise", "intervals", "--count", "0"], "--count must be 1 to 500, not 0"),

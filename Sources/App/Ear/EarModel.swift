@@ -185,6 +185,13 @@ public struct EarModel: Equatable, Sendable {
     .help,
   ]
 
+  static let rhythmHints: [KeyHint] = [
+    KeyHint(.text("1-4"), "ear.key.choose"),
+    KeyHint(.text("r"), "ear.key.again"),
+    .back,
+    .help,
+  ]
+
   static let finishedHints: [KeyHint] = [
     KeyHint(.enter, "ear.key.setup"),
     .back,
@@ -202,6 +209,7 @@ public struct EarModel: Equatable, Sendable {
         }
       }
       if exercise == .dictation, !isAnswered, typed == nil { return Self.writingHints }
+      if exercise == .rhythm, !isAnswered { return Self.rhythmHints }
       return typed != nil ? Self.typingHints : isAnswered ? Self.answeredHints : Self.askingHints
     case .finished: return Self.finishedHints
     }
@@ -271,7 +279,8 @@ public struct EarModel: Equatable, Sendable {
       return type(event, catalog: catalog)
     case .asking:
       unknownName = nil
-      if event.key == .tab, !isAnswered {
+      // A rhythm is chosen, never named.
+      if event.key == .tab, !isAnswered, question?.rhythm == nil {
         typed = ""
         return []
       }
@@ -336,7 +345,7 @@ public struct EarModel: Equatable, Sendable {
     case .intervals: [.exercise, .level, .sounding, .count, .playing]
     case .degrees: [.exercise, .level, .notes, .count]
     case .dictation: [.exercise, .level, .count, .playing]
-    case .cadences, .intonation: [.exercise, .level, .count]
+    case .cadences, .intonation, .rhythm: [.exercise, .level, .count]
     case .chords, .scales: [.exercise, .level, .sounding, .count]
     }
   }
@@ -516,6 +525,9 @@ public struct EarModel: Equatable, Sendable {
   private mutating func answer(_ event: KeyEvent) -> [Effect] {
     guard let question else { return [] }
     if case .melody = question.item { return write(event, question: question) }
+    if let rhythm = question.rhythm {
+      return choose(event, rhythm: rhythm, question: question)
+    }
     switch event.key {
     case .character("r"):
       return sound(EarSound(question), at: event.time)
@@ -530,6 +542,23 @@ public struct EarModel: Equatable, Sendable {
       pending.append(items[index])
       guard pending.count == question.answer.count else { return [] }
       return give(pending, at: event.time)
+    default:
+      return []
+    }
+  }
+
+  /// A key while a rhythm waits for its answer: 1 to 4 chooses among the rhythms written, `r`
+  /// hears it again.
+  private mutating func choose(
+    _ event: KeyEvent, rhythm: RhythmDictation, question: EarQuestion
+  ) -> [Effect] {
+    switch event.key {
+    case .character("r"):
+      return sound(EarSound(question), at: event.time)
+    case .character(let character):
+      guard let number = character.wholeNumberValue, rhythm.choices.indices.contains(number - 1)
+      else { return [] }
+      return give(rhythm.choices[number - 1].map(EarItem.cell), at: event.time)
     default:
       return []
     }
@@ -712,6 +741,24 @@ public struct EarModel: Equatable, Sendable {
             cents: $0.cents)
         })
     }
+    if let rhythm = question.rhythm {
+      // The rhythm chosen on the click, then the right one.
+      let cells = answer.givenItems.compactMap { item -> RhythmPattern? in
+        if case .cell(let cell) = item { return cell }
+        return nil
+      }
+      let chosen = EarQuestion(
+        rhythm: RhythmDictation(style: rhythm.style, choices: [cells], answerIndex: 0),
+        note: EarQuiz.rhythmNote)
+      let gap = HeadlessEar.silenceSeconds
+      let first = HeadlessEar.layout(chosen, from: 0)
+      let firstClicks = HeadlessEar.clicks(of: chosen, from: 0)
+      let second = (firstClicks.last?.time ?? 0) + HeadlessEar.beatSeconds + gap
+      return EarSound(
+        placed: (first + HeadlessEar.layout(question, from: second)).map {
+          EarSound.Note(pitch: $0.note.pitch, start: $0.time.lowerBound, end: $0.time.upperBound)
+        }, clicks: firstClicks + HeadlessEar.clicks(of: question, from: second))
+    }
     if let key = question.key {
       var given = question
       switch answer.given {
@@ -842,6 +889,7 @@ extension EarQuestion {
     case .cadence: EarExercise.cadences.rawValue
     case .intonation: EarExercise.intonation.rawValue
     case .melody, .note: EarExercise.dictation.rawValue
+    case .rhythm, .cell: EarExercise.rhythm.rawValue
     }
   }
 }

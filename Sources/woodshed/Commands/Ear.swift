@@ -18,12 +18,12 @@ struct Ear: ParsableCommand {
 
   /// What both subcommands take, so that `grade` with the quiz's options grades its questions.
   struct QuizOptions: ParsableArguments {
-    @Option(help: "intervals, chords, scales, degrees, cadences, intonation or dictation.")
+    @Option(help: "intervals, chords, scales, degrees, cadences, intonation, dictation or rhythm.")
     var exercise: String
 
     @Option(
       help:
-        "The items to ask, by short name, such as \"m3 M3 P5\", \"maj m dim\", \"major dorian\", \"1 b3 5\", \"perfect I-vi-IV-V\", \"flat in-tune sharp\" or, for dictation, the kinds of melody \"steps thirds leaps minor chromatic\"."
+        "The items to ask, by short name, such as \"m3 M3 P5\", \"maj m dim\", \"major dorian\", \"1 b3 5\", \"perfect I-vi-IV-V\", \"flat in-tune sharp\" or, for dictation, the kinds of melody \"steps thirds leaps minor chromatic\", for rhythm the levels \"quarters rests sixteenths syncopation two-bars\"."
     )
     var items: String?
 
@@ -113,7 +113,7 @@ struct Ear: ParsableCommand {
 
     @Option(
       help:
-        "The answers, one a line; a dictation's notes on one line, \"C4 D4 E4\" or without octaves \"C D E\", in any naming."
+        "The answers, one a line; a dictation's notes on one line, \"C4 D4 E4\" or without octaves \"C D E\", in any naming; a rhythm's choice, a-d or 1-4."
     )
     var answers: String?
 

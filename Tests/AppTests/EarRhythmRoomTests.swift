@@ -1,0 +1,126 @@
+import Foundation
+import MusicTheory
+import Practice
+import Storage
+import TerminalUI
+import TestHelpers
+import XCTest
+
+@testable import App
+
+/// Rhythm dictation in the Ear room: the last exercise; each question a bar counted in, then
+/// the rhythm on the click; 1-4 chooses among the four written; the verdict, `r` and Space; the
+/// history keeps each cell of the rhythm, heard as the one chosen.
+final class EarRhythmRoomTests: XCTestCase {
+  private func screen(_ model: AppModel) -> EarModel? {
+    if case .ear(let screen) = model.screen { return screen }
+    XCTFail("the ear room is not on top")
+    return nil
+  }
+
+  private func text(_ model: AppModel) -> String {
+    AppView.render(model).lines.joined(separator: "\n")
+  }
+
+  /// The room open on rhythm dictation, started at 1 s at `level`.
+  private func started(level: Int = 1) -> (AppModel, [Effect]) {
+    var model = AppFixtures.model()
+    model.press(.character("6"), .left)
+    for _ in 1..<level { model.press(.down, .right, .up) }
+    let effects = model.press(.enter, at: 1)
+    return (model, effects)
+  }
+
+  func testRhythmIsTheLastExerciseWithItsLevels() {
+    var model = AppFixtures.model()
+    model.press(.character("6"), .left)
+    XCTAssertEqual(screen(model)?.exercise, .rhythm, "the last exercise")
+    XCTAssertEqual(screen(model)?.rows, [.exercise, .level, .count])
+    XCTAssertTrue(text(model).contains("Rhythm dictation"), text(model))
+    XCTAssertTrue(text(model).contains("Items: Quarters and eighths, one bar"), text(model))
+    model.press(.down, .left)
+    XCTAssertEqual(screen(model)?.level, 5)
+    XCTAssertTrue(text(model).contains("All of them, two bars"), text(model))
+  }
+
+  /// The question sounds at once: the count-in's clicks and the bar's, the notes at their
+  /// onsets, as `ear quiz` renders it; the screen asks to choose 1-4 among four grids.
+  func testAQuestionSoundsOnTheClickAndShowsFourRhythms() throws {
+    let (model, effects) = started()
+    let question = try XCTUnwrap(screen(model)?.question)
+    let rhythm = try XCTUnwrap(question.rhythm)
+    guard case .playEar(let sound) = effects.last else { return XCTFail("\(effects)") }
+    XCTAssertEqual(sound, EarSound(question))
+    XCTAssertEqual(
+      sound.clicks.map(\.sound),
+      Array(repeating: .countIn, count: 4) + [.accent] + Array(repeating: .beat, count: 3))
+    XCTAssertEqual(
+      sound.notes.map(\.start), HeadlessEar.layout(question, from: 0).map(\.time.lowerBound))
+    XCTAssertEqual(sound.notes.first?.start ?? 0, 3 + rhythm.onsets[0].value * 0.75, accuracy: 1e-9)
+    XCTAssertTrue(text(model).contains("Which rhythm did you hear?"), text(model))
+    XCTAssertEqual(screen(model)?.keyHints, EarModel.rhythmHints)
+    for number in 1...4 {
+      XCTAssertTrue(text(model).contains("  \(number)   "), "choice \(number)\n" + text(model))
+    }
+  }
+
+  /// A wrong choice: the verdict names both, the cells of the right one in words; `r` plays the
+  /// question again, Space the one chosen and then the right one; the record keeps each cell,
+  /// the changed one heard as the chosen one's.
+  func testAWrongChoiceIsJudgedComparedAndRecordedCellByCell() throws {
+    var (model, _) = started()
+    let rhythm = try XCTUnwrap(screen(model)?.question?.rhythm)
+    let wrong = (rhythm.answerIndex + 1) % 4
+    model.press(.character("9"), at: 2)
+    XCTAssertEqual(screen(model)?.isAnswered, false, "no fifth rhythm")
+    model.press(.character(Character("\(wrong + 1)")), at: 2)
+    let answer = try XCTUnwrap(screen(model)?.answers.last)
+    XCTAssertFalse(answer.isCorrect)
+    XCTAssertEqual(answer.givenItems, rhythm.choices[wrong].map(EarItem.cell))
+    XCTAssertTrue(
+      text(model).contains("Rhythm \(rhythm.answerIndex + 1), not \(wrong + 1)"), text(model))
+    XCTAssertTrue(
+      text(model).contains("\(rhythm.answerIndex + 1): Quarter")
+        || text(model).contains("\(rhythm.answerIndex + 1): Two eighths"), text(model))
+    let again = model.press(.character("r"), at: 3)
+    XCTAssertEqual(again, [.playEar(EarSound(screen(model)!.question!))])
+    let compared = model.press(.character(" "), at: 4)
+    guard case .playEar(let both) = compared.first else { return XCTFail("\(compared)") }
+    XCTAssertEqual(both.clicks.count, 16, "a bar counted in and a bar, twice")
+    XCTAssertEqual(
+      both.notes.count,
+      RhythmDictation.line(rhythm.choices[wrong], bars: 1).notes.count + rhythm.onsets.count)
+
+    let records = EarModel.recorded(answer)
+    XCTAssertEqual(records.map(\.question), rhythm.cells.map(\.id))
+    XCTAssertEqual(records.map(\.context), Array(repeating: "rhythm", count: rhythm.cells.count))
+    let changed = rhythm.cells.indices.filter { rhythm.cells[$0] != rhythm.choices[wrong][$0] }
+    XCTAssertEqual(changed.count, 1)
+    XCTAssertEqual(
+      records.filter { !$0.isCorrect }.map(\.given), [rhythm.choices[wrong][changed[0]].id])
+  }
+
+  /// A session answered right to the end: the score, and the history's line per cell.
+  func testAWholeSessionRightIsRecorded() throws {
+    var (model, _) = started(level: 2)
+    XCTAssertEqual(screen(model)?.level, 2)
+    var effects: [Effect] = []
+    var time = 2.0
+    while let ear = screen(model), ear.phase == .asking, !ear.isAnswered {
+      let right = try XCTUnwrap(ear.question?.rhythm?.answerIndex)
+      effects += model.press(.character(Character("\(right + 1)")), at: time)
+      effects += model.press(.enter, at: time + 0.5)
+      time += 1
+    }
+    let record = try XCTUnwrap(
+      effects.compactMap { effect -> SessionRecord? in
+        if case .record(let record) = effect { return record }
+        return nil
+      }.first)
+    XCTAssertEqual(record.exercise, "rhythm")
+    XCTAssertEqual(record.score, 1)
+    XCTAssertTrue(record.answers.allSatisfy(\.isCorrect))
+    XCTAssertEqual(record.content, ["quarters", "rests"])
+    XCTAssertTrue(text(model).contains("10 of 10"), text(model))
+  }
+}
