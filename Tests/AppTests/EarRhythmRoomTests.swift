@@ -123,4 +123,84 @@ final class EarRhythmRoomTests: XCTestCase {
     XCTAssertEqual(record.content, ["quarters", "rests"])
     XCTAssertTrue(text(model).contains("10 of 10"), text(model))
   }
+
+  private func assertClose(
+    _ a: [Double], _ b: [Double], accuracy: Double, file: StaticString = #filePath,
+    line: UInt = #line
+  ) {
+    XCTAssertEqual(a.count, b.count, file: file, line: line)
+    for (x, y) in zip(a, b) { XCTAssertEqual(x, y, accuracy: accuracy, file: file, line: line) }
+  }
+
+  private func tick(_ model: inout AppModel, at seconds: Double) -> [Effect] {
+    model.handle(.tick(MonotonicInstant(nanoseconds: UInt64((seconds * 1e9).rounded()))))
+  }
+
+  /// `t` sounds the clicks alone, a bar counted in and the rhythm's bar, and takes every key:
+  /// Space taps. Taps on the notes, with one along the count-in, answer right once the last
+  /// note's window has closed; the history keeps every cell right.
+  func testARhythmTappedInTimeIsRight() throws {
+    var (model, _) = started()
+    let question = try XCTUnwrap(screen(model)?.question)
+    let rhythm = try XCTUnwrap(question.rhythm)
+    let effects = model.press(.character("t"), at: 2)
+    XCTAssertEqual(
+      effects, [.playEar(EarSound(placed: [], clicks: HeadlessEar.clicks(of: question, from: 0)))])
+    let tapping = try XCTUnwrap(screen(model)?.tapping)
+    XCTAssertEqual(tapping.firstBeat, 5, accuracy: 1e-9)
+    XCTAssertEqual(tapping.end, 5 + 4.5 * 0.75, accuracy: 1e-9)
+    XCTAssertEqual(screen(model)?.capturesKeys, true)
+    XCTAssertEqual(screen(model)?.keyHints, EarModel.tappingHints)
+    XCTAssertTrue(text(model).contains("Tap the rhythm with Space"), text(model))
+    model.press(.character(" "), at: 3.5)
+    for onset in rhythm.onsets {
+      model.press(.character(" "), at: 5 + onset.value * 0.75 + 0.02)
+    }
+    model.press(.character("1"), at: 7.9)
+    XCTAssertEqual(screen(model)?.isAnswered, false, "the taps are not graded before the end")
+    XCTAssertEqual(tick(&model, at: 7.9), [])
+    _ = tick(&model, at: 5 + 4.5 * 0.75)
+    let answer = try XCTUnwrap(screen(model)?.answers.last)
+    XCTAssertTrue(answer.isCorrect)
+    XCTAssertNil(screen(model)?.tapping)
+    XCTAssertEqual(answer.taps?.results.notes.count, rhythm.onsets.count)
+    XCTAssertTrue(EarModel.recorded(answer).allSatisfy(\.isCorrect))
+    XCTAssertTrue(text(model).contains("Tapped right"), text(model))
+    // Space plays your taps where they landed after a bar counted in, then the rhythm.
+    let compared = model.press(.character(" "), at: 9)
+    guard case .playEar(let both) = compared.first else { return XCTFail("\(compared)") }
+    XCTAssertEqual(both.notes.count, 2 * rhythm.onsets.count)
+    assertClose(
+      both.notes.prefix(rhythm.onsets.count).map(\.start),
+      rhythm.onsets.map { 3 + $0.value * 0.75 + 0.02 }, accuracy: 1e-6)
+  }
+
+  /// A tap too late for its note and one too many: wrong, the cells they fall in kept as tapped
+  /// off; the verdict counts the notes in time and the taps extra. Esc gives up tapping and
+  /// the rhythm still waits for its answer.
+  func testARhythmTappedOffIsWrongCellByCell() throws {
+    var (model, _) = started()
+    let rhythm = try XCTUnwrap(screen(model)?.question?.rhythm)
+    model.press(.character("t"), at: 2)
+    model.press(.escape, at: 2.5)
+    XCTAssertNil(screen(model)?.tapping)
+    XCTAssertEqual(screen(model)?.isAnswered, false)
+    model.press(.character("t"), at: 3)
+    let first = 6.0
+    var taps = rhythm.onsets.map { first + $0.value * 0.75 }
+    taps[0] += 0.4  // past a quarter's window, 0.375 s, and an eighth's
+    taps.append(first + 3.9 * 0.75)
+    for tap in taps.sorted() { model.press(.character(" "), at: tap) }
+    _ = tick(&model, at: first + 4.5 * 0.75)
+    let answer = try XCTUnwrap(screen(model)?.answers.last)
+    XCTAssertFalse(answer.isCorrect)
+    let marks = answer.marks
+    XCTAssertEqual(marks.first, false)
+    XCTAssertEqual(marks.last, false)
+    let records = EarModel.recorded(answer)
+    XCTAssertEqual(records.filter { !$0.isCorrect }.map(\.given).first, EarModel.tappedOff)
+    let count = rhythm.onsets.count
+    XCTAssertTrue(
+      text(model).contains("\(count - 1) of \(count) notes in time, 2 taps extra"), text(model))
+  }
 }

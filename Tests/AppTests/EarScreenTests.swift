@@ -256,6 +256,21 @@ final class EarScreenTests: XCTestCase {
     }
   }
 
+  /// The same question tapped back: every note on time but the third, tapped 0.1 s late, and
+  /// one tap too many on the last beat's second half: the verdict counts them, and the taps
+  /// lie under the right rhythm where they landed, marked by grade, the extra one as such.
+  func testARhythmTappedVerdict() {
+    var model = rhythm(Size(width: 80, height: 24))
+    let rhythm = ear(model).question!.rhythm!
+    model.press(.character("t"), at: 100)
+    var taps = rhythm.onsets.map { 103 + $0.value * 0.75 }
+    taps[2] += 0.1
+    taps.append(103 + 3.5 * 0.75)
+    for tap in taps.sorted() { model.press(.character(" "), at: tap) }
+    _ = model.handle(.tick(MonotonicInstant(nanoseconds: 110_000_000_000)))
+    assertCanvasSnapshot(AppView.render(model), named: "80x24")
+  }
+
   /// The room on rhythm dictation at level 4, its first question of that level's own (the
   /// ones before answered right).
   private func rhythm(_ size: Size) -> AppModel {

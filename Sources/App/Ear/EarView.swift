@@ -195,7 +195,7 @@ enum EarView {
     let verdictY = area.y + 2
     if let rhythm = question.rhythm {
       renderRhythm(
-        rhythm, answer: answer, model: model,
+        rhythm, answer: answer, tapping: screen.tapping, model: model,
         in: Rect(x: column.x, y: verdictY, width: column.width, height: area.maxY - verdictY),
         on: &canvas)
       return
@@ -398,10 +398,11 @@ enum EarView {
   /// A rhythm dictation: what to do, or the verdict and the right rhythm in words; then the
   /// four rhythms on the beat grid as the rhythm trainer draws a line, each after its key. After
   /// the answer the right one's key is green with a check and, where the rows allow, the
-  /// rhythm framed; the one chosen, if another, red with a cross.
+  /// rhythm framed; the one chosen, if another, red with a cross. A rhythm tapped has its taps
+  /// under the right one where they landed, marked by grade, and its notes missed.
   private static func renderRhythm(
-    _ rhythm: RhythmDictation, answer: EarModel.Answer?, model: AppModel, in area: Rect,
-    on canvas: inout Canvas
+    _ rhythm: RhythmDictation, answer: EarModel.Answer?, tapping: EarModel.Tapping?,
+    model: AppModel, in area: Rect, on canvas: inout Canvas
   ) {
     let strings = model.strings
     let glyphs = model.glyphs
@@ -412,7 +413,27 @@ enum EarView {
     var focus = noSoundLine(model) ?? strings.text("ear.rhythm.listen")
     var focusStyle = noSoundLine(model) == nil ? Style.role(.text) : Style.role(.warn).bold
     var second = strings.text("ear.rhythm.how", ["bpm": "\(Int(RhythmDictation.bpm))"])
-    if let answer {
+    if let tapping {
+      focus = strings.text("ear.rhythm.tapping", ["count": "\(tapping.taps.count)"])
+      focusStyle = Style.role(.accent).bold
+    }
+    if let answer, let taps = answer.taps {
+      let results = taps.results
+      let inTime = results.notes.count - results.count(of: .miss)
+      focus =
+        answer.isCorrect
+        ? "\(glyphs.check) "
+          + strings.text("ear.rhythm.tappedRight", ["count": "\(results.notes.count)"])
+        : "\(glyphs.cross) "
+          + strings.text(
+            "ear.rhythm.tappedWrong",
+            [
+              "right": "\(inTime)", "count": "\(results.notes.count)",
+              "extra": "\(results.extraCount)",
+            ])
+      focusStyle = Style.role(answer.isCorrect ? .good : .bad).bold
+      second = "\(right): " + cellWords(rhythm.cells, bars: rhythm.style.bars, strings: strings)
+    } else if let answer {
       focus =
         answer.isCorrect
         ? "\(glyphs.check) " + strings.text("ear.rhythm.right", ["number": "\(right)"])
@@ -445,6 +466,20 @@ enum EarView {
       if answer != nil, index == rhythm.answerIndex, stride == BeatGridView.height {
         view.current = 0
         view.currentSpan = line.beatCount
+      }
+      if index == rhythm.answerIndex, let taps = answer?.taps {
+        let position = { (time: Double) in (time - taps.firstBeat) / HeadlessEar.beatSeconds }
+        for note in taps.results.notes {
+          if let hit = note.hit {
+            view.hits.append(
+              BeatGridView.Hit(position: position(hit), grade: RhythmView.grade(note.grade)))
+          } else {
+            view.missed.append(position(note.expected))
+          }
+        }
+        view.hits += taps.results.extraHits.map {
+          BeatGridView.Hit(position: position($0), grade: nil)
+        }
       }
       view.render(
         in: Rect(
@@ -683,11 +718,14 @@ enum EarView {
     for pair in worst where y < area.maxY - 1 {
       let played = keptItem(pair.played, exercise: screen.exercise)
       let given = keptItem(pair.given, exercise: screen.exercise)
+      let givenName =
+        pair.given == EarModel.tappedOff
+        ? strings.text("ear.rhythm.tappedOff") : given.map { name($0, strings) } ?? pair.given
       let line = strings.text(
         "ear.confused",
         [
           "played": played.map { name($0, strings) } ?? pair.played,
-          "given": given.map { name($0, strings) } ?? pair.given,
+          "given": givenName,
           "count": "\(pair.count)", "asked": "\(pair.asked)",
         ])
       canvas.write(
