@@ -138,4 +138,47 @@ final class HeadlessEarRhythmTests: XCTestCase {
     HeadlessEar.Options(
       exercise: "rhythm", items: items, level: 1, soundings: nil, count: 6, seed: 3)
   }
+
+  /// Rhythms tapped on a woodblock into a recording, one per question, each after a bar and
+  /// more of silence: the first on time, the second with a note left out, the third with a
+  /// tap too many half a beat after its last note. The onset detector finds the taps; each
+  /// answer is graded from its first tap, its first beat, by the rhythm trainer's windows.
+  func testRhythmsTappedIntoARecordingAreGradedByTheWindows() throws {
+    let (exercise, questions) = try HeadlessEar.questions(options(count: 3, seed: 5))
+    var answers = questions.map { timed in
+      timed.question.rhythm!.onsets.map { $0.value * 0.75 }
+    }
+    answers[1].remove(at: 1)
+    answers[2].append(answers[2].last! + 0.375)
+    let rate = 48_000
+    let tap = MetronomeVoice.woodblock.samples(sampleRate: rate)
+    var samples = [Float](repeating: 0, count: rate * 8 * 3 + rate)
+    for (index, answer) in answers.enumerated() {
+      for time in answer {
+        let start = Int(((1 + Double(index) * 8 + time) * Double(rate)).rounded())
+        for (offset, sample) in tap.enumerated() { samples[start + offset] += 0.8 * sample }
+      }
+    }
+    let url = folder.appendingPathComponent("tapped.wav")
+    try WAVCodec.encode(WAVAudio(sampleRate: rate, channels: 1, samples: samples), as: .int16)
+      .write(to: url)
+    let verdicts = try HeadlessEar.gradePlayed(questions, exercise: exercise, audioFile: url)
+    XCTAssertEqual(verdicts.map(\.isRight), [true, false, false])
+    let missed = try XCTUnwrap(verdicts[1].tapped?.results)
+    XCTAssertEqual(missed.count(of: .miss), 1)
+    XCTAssertEqual(missed.notes[1].grade, .miss)
+    XCTAssertEqual(verdicts[2].tapped?.results.extraCount, 1)
+    let strings = AppFixtures.catalog.localizer(for: "en")
+    let text = HeadlessEar.gradeText(verdicts, strings: strings)
+    let count = answers[1].count + 1
+    XCTAssertTrue(text.contains("(\(count - 1) of \(count) notes in time, 0 taps extra)"), text)
+    let graded = try HeadlessEar.gradeJSON(exercise, verdicts, seed: 5, strings: strings)
+    let report = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(graded.utf8)) as? [String: Any])
+    let judged = try XCTUnwrap(report["verdicts"] as? [[String: Any]])
+    XCTAssertEqual(judged[1]["notesInTime"] as? Int, count - 1)
+    let taps = try XCTUnwrap(judged[0]["taps"] as? [[String: Any]])
+    XCTAssertEqual(taps.compactMap { $0["grade"] as? String }.count, answers[0].count)
+    XCTAssertEqual((judged[2]["extraTaps"] as? [Double])?.count, 1)
+  }
 }

@@ -165,6 +165,16 @@ extension HeadlessEar {
     return verdict
   }
 
+  /// A rhythm tapped into a recording: the grade, the rhythm's first beat at its first tap.
+  public struct TappedAnswer: Sendable {
+    public let results: RhythmResults
+    /// In seconds in the recording.
+    public let firstBeat: Double
+
+    /// Where `time` lies in beats from the first beat.
+    func beats(_ time: Double) -> Double { (time - firstBeat) / HeadlessEar.beatSeconds }
+  }
+
   /// A question's typed answer and what it was taken to mean.
   public struct Verdict: Sendable {
     public let question: TimedQuestion
@@ -182,6 +192,8 @@ extension HeadlessEar {
     public var givenNotes: [String]?
     /// A dictation's notes as they were read, when every one was.
     public var understoodText: String?
+    /// A rhythm tapped into a recording, graded.
+    public var tapped: TappedAnswer?
 
     init(
       question: TimedQuestion, given: String, understood: EarItem?, understoodInversion: Int?,
@@ -212,6 +224,16 @@ extension HeadlessEar {
           ["given": verdict.given])
       let wrong = strings.text(
         "ear.grade.wrong", ["number": number, "answer": right, "said": said])
+      if let tapped = verdict.tapped {
+        let results = tapped.results
+        return wrong + " "
+          + strings.text(
+            "ear.grade.tapsInTime",
+            [
+              "right": String(results.notes.count - results.count(of: .miss)),
+              "count": String(results.notes.count), "extra": String(results.extraCount),
+            ])
+      }
       guard let marks = verdict.noteMarks else { return wrong }
       return wrong + " "
         + strings.text(
@@ -250,6 +272,20 @@ extension HeadlessEar {
             },
             addedNotes: verdict.noteMarks.map { marks in
               Array((verdict.givenNotes ?? []).dropFirst(marks.count))
+            },
+            notesInTime: verdict.tapped.map {
+              $0.results.notes.count - $0.results.count(of: .miss)
+            },
+            taps: verdict.tapped.map { tapped in
+              tapped.results.notes.map { note in
+                TapReport(
+                  onset: HeadlessEar.rounded(tapped.beats(note.expected)),
+                  tap: note.hit.map { HeadlessEar.rounded(tapped.beats($0)) },
+                  grade: note.grade.rawValue)
+              }
+            },
+            extraTaps: verdict.tapped.map { tapped in
+              tapped.results.extraHits.map { HeadlessEar.rounded(tapped.beats($0)) }
             })
         }))
   }
@@ -269,6 +305,11 @@ extension HeadlessEar {
     case (.interval(let given), .interval(let asked)): given.isEnharmonic(with: asked)
     default: given == asked
     }
+  }
+
+  /// Beats to the thousandth, as the JSON gives them.
+  static func rounded(_ beats: Double) -> Double {
+    (beats * 1000).rounded() / 1000
   }
 
   /// "+20", "-20", "0": cents as a tuner writes them.
@@ -421,6 +462,17 @@ private struct VerdictReport: Encodable {
   let notesRight: Int?
   let wrongNotes: [WrongNoteReport]?
   let addedNotes: [String]?
+  /// A rhythm tapped into a recording: how many notes had a tap in their window; each note's
+  /// onset, its tap and grade, in beats from the first tap; the taps no note took.
+  let notesInTime: Int?
+  let taps: [TapReport]?
+  let extraTaps: [Double]?
+}
+
+private struct TapReport: Encodable {
+  let onset: Double
+  let tap: Double?
+  let grade: String
 }
 
 private struct WrongNoteReport: Encodable {

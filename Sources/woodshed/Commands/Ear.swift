@@ -106,7 +106,7 @@ struct Ear: ParsableCommand {
   struct Grade: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract:
-        "Grade typed answers, one a line, in any language or short form, or a dictation's played answers (--audio-in), against the quiz with the same options."
+        "Grade typed answers, one a line, in any language or short form, or a dictation's or a rhythm's played answers (--audio-in), against the quiz with the same options."
     )
 
     @OptionGroup var quiz: QuizOptions
@@ -117,7 +117,7 @@ struct Ear: ParsableCommand {
     )
     var answers: String?
 
-    // --audio-in is the session's option, as --audio-out is quiz's: a dictation's played
+    // --audio-in is the session's option, as --audio-out is quiz's: a dictation's or a rhythm's played
     // melodies, one per question, each after a second of silence or more.
     @OptionGroup var session: SessionOptions
 
