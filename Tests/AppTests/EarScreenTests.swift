@@ -271,14 +271,23 @@ final class EarScreenTests: XCTestCase {
     assertCanvasSnapshot(AppView.render(model), named: "80x24")
   }
 
-  /// The room on rhythm dictation at level 4, its first question of that level's own (the
-  /// ones before answered right).
-  private func rhythm(_ size: Size) -> AppModel {
+  /// Two bars at 80 columns: eight beats of the narrowest cells, each grid spacing its own.
+  func testATwoBarRhythmQuestion() {
+    assertCanvasSnapshot(
+      AppView.render(rhythm(Size(width: 80, height: 24), style: .twoBars)), named: "80x24")
+  }
+
+  /// The room on rhythm dictation at the level of `style`, its first question of that level's
+  /// own (the ones before answered right).
+  private func rhythm(_ size: Size, style: RhythmStyle = .syncopation) -> AppModel {
     var model = AppFixtures.model(size: size)
-    model.press(.character("6"), .left, .down, .left, .left)
+    model.press(.character("6"), .left, .down)
+    for _ in RhythmStyle.allCases.firstIndex(of: style)!..<RhythmStyle.allCases.count {
+      model.press(.left)
+    }
     model.press(.enter, at: 1)
     var time = 2.0
-    while let rhythm = ear(model).question?.rhythm, rhythm.style != .syncopation {
+    while let rhythm = ear(model).question?.rhythm, rhythm.style != style {
       model.press(.character(Character("\(rhythm.answerIndex + 1)")), at: time)
       model.press(.enter, at: time + 1)
       time += 10

@@ -444,12 +444,15 @@ enum EarView {
       focusStyle = Style.role(answer.isCorrect ? .good : .bad).bold
       second = "\(right): " + cellWords(rhythm.cells, bars: rhythm.style.bars, strings: strings)
     }
-    canvas.writeCentredWrapped(focus, y: area.y, in: area, margin: 0, style: focusStyle)
-    canvas.focusLine = area.y
-    for (offset, line) in second.wrapped(toWidth: area.width).prefix(2).enumerated() {
-      canvas.writeCentred(line, y: area.y + 1 + offset, in: area, style: .role(.text))
+    // The words take the rows they need, two at most each, and the grids the rows under them.
+    let words =
+      focus.wrapped(toWidth: area.width).prefix(2).map { ($0, focusStyle) }
+      + second.wrapped(toWidth: area.width).prefix(2).map { ($0, Style.role(.text)) }
+    for (offset, (line, style)) in words.enumerated() {
+      canvas.writeCentred(line, y: area.y + offset, in: area, style: style)
     }
-    let top = area.y + 3
+    canvas.focusLine = area.y
+    let top = area.y + max(3, words.count)
     // A grid needs its tuplets' row, its notes and its time line; a row more between grids
     // where there is room, two to frame the right one.
     let stride = min(BeatGridView.height, max(3, (area.maxY - top) / rhythm.choices.count))
@@ -506,6 +509,8 @@ enum EarView {
   /// beat's cell a multiple of the parts every choice's notes fall on (a triplet's thirds and
   /// sixteenths both: twelfths), as `BeatGridView` spaces one line, or of its power-of-two
   /// part where that does not fit; the grid then needs no more, and lays its cells out alike.
+  /// Two bars at 80 columns leave too little for that: the grids line up their beats only
+  /// where their parts agree.
   static func gridWidth(_ rhythm: RhythmDictation, in available: Int) -> Int {
     let beats = RhythmLine.beatsPerBar * rhythm.style.bars
     let parts = rhythm.choices.flatMap { cells in
@@ -519,8 +524,15 @@ enum EarView {
     }.reduce(1) { lcm($0, $1) }
     let room = (available - 1) / beats - 1
     let unit = [parts, parts & -parts].first { $0 <= room } ?? 1
-    return beats * (room - room % unit + 1) + 1
+    // Narrower cells show fewer beats: where a shared cell would be that narrow, each grid
+    // spaces its own beats across the whole width, all of them shown.
+    let cell = room - room % unit + 1
+    guard cell >= minimumCellWidth else { return available }
+    return beats * cell + 1
   }
+
+  /// `BeatGridView`'s narrowest cell: narrower cells show fewer beats than a line holds.
+  static let minimumCellWidth = 8
 
   private static func lcm(_ a: Int, _ b: Int) -> Int {
     var (x, y) = (a, b)
