@@ -9,8 +9,9 @@ import TerminalUI
 /// are inverted), how many questions and, for intervals and dictations, whether answers may be
 /// played; then hear each question and name it with a key, a typed name, or the second note
 /// played on the instrument or a MIDI keyboard, or write a dictation's melody on the staff with
-/// the cursor (or by playing it). After each answer the verdict, the notes spelled and on the
-/// staff; `r` hears it again, Space hears the answer given beside the right one. At the end the
+/// the cursor (or by playing it), or choose a rhythm heard on the click among four written on
+/// the beat grid (or tap it back). After each answer the verdict, the notes spelled and on the
+/// staff (a rhythm's cells named and drawn); `r` hears it again, Space hears the answer given beside the right one. At the end the
 /// score, the items missed and what was heard as what, counted over every ear session of the
 /// history. The items missed come back first, by their Leitner boxes.
 public struct EarModel: Equatable, Sendable {
@@ -572,7 +573,7 @@ public struct EarModel: Equatable, Sendable {
   }
 
   private mutating func answer(
-    _ event: KeyEvent, tapDelay: Double = 0, windows: RhythmWindows = .relative
+    _ event: KeyEvent, tapDelay: Double, windows: RhythmWindows
   ) -> [Effect] {
     guard let question else { return [] }
     if case .melody = question.item { return write(event, question: question) }
