@@ -1,3 +1,4 @@
+import Audio
 import Foundation
 import MusicTheory
 import Practice
@@ -202,5 +203,33 @@ final class EarRhythmRoomTests: XCTestCase {
     let count = rhythm.onsets.count
     XCTAssertTrue(
       text(model).contains("\(count - 1) of \(count) notes in time, 2 taps extra"), text(model))
+  }
+
+  /// The room renders a rhythm's clicks under its notes, as the quiz's WAV has them: the clicks
+  /// alone for tapping (the woodblock's count-in, then the bar's clicks) each from its own
+  /// sample, silence between them; on the built-in voice and, where it is installed, on the
+  /// SoundFont piano.
+  func testTheClicksSoundUnderTheRhythmOnEitherPiano() throws {
+    let (model, _) = started()
+    let question = try XCTUnwrap(screen(model)?.question)
+    let clicks = EarSound(placed: [], clicks: HeadlessEar.clicks(of: question, from: 0))
+    XCTAssertEqual(clicks.seconds, 7 * 0.75 + 0.1, accuracy: 1e-9)
+    var pianos: [SoundFontSynth?] = [nil]
+    if case .success(let piano) = SoundFontSynth.load(sampleRate: 48_000) { pianos.append(piano) }
+    for piano in pianos {
+      let samples = NotePlayer.render(clicks, piano: piano, reference: .standard)
+      XCTAssertEqual(samples.count, Int((clicks.seconds * 48_000).rounded()))
+      for beat in 0..<8 {
+        let start = beat * 36_000
+        XCTAssertGreaterThan(
+          samples[start..<(start + 480)].map(abs).max() ?? 0, 0.1, "beat \(beat)")
+        if beat < 7 {
+          XCTAssertEqual(samples[(start + 12_000)..<(start + 30_000)].map(abs).max(), 0)
+        }
+      }
+      let whole = NotePlayer.render(EarSound(question), piano: piano, reference: .standard)
+      let firstNote = Int(HeadlessEar.countInSeconds * 48_000) + 6_000
+      XCTAssertGreaterThan(whole[firstNote..<(firstNote + 4_800)].map(abs).max() ?? 0, 0.01)
+    }
   }
 }
