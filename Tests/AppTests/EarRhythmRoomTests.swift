@@ -202,7 +202,7 @@ final class EarRhythmRoomTests: XCTestCase {
     XCTAssertEqual(records.filter { !$0.isCorrect }.map(\.given).first, EarModel.tappedOff)
     let count = rhythm.onsets.count
     XCTAssertTrue(
-      text(model).contains("\(count - 1) of \(count) notes in time, 2 taps extra"), text(model))
+      text(model).contains("\(count - 1) of \(count) notes in time, extra taps: 2"), text(model))
   }
 
   /// The room renders a rhythm's clicks under its notes, as the quiz's WAV has them: the clicks
@@ -231,5 +231,46 @@ final class EarRhythmRoomTests: XCTestCase {
       let firstNote = Int(HeadlessEar.countInSeconds * 48_000) + 6_000
       XCTAssertGreaterThan(whole[firstNote..<(firstNote + 4_800)].map(abs).max() ?? 0, 0.01)
     }
+  }
+
+  /// The cells missed come back most: with a history where every cell of level 1 but the two
+  /// eighths is known (box 4), a session's rhythms are mostly eighths; without it, about half.
+  func testTheCellsMissedComeBackMost() {
+    let answers = (0..<6).flatMap { _ in
+      [
+        SessionRecord.Answer(
+          question: "quarter", context: "rhythm", given: "quarter", isCorrect: true, seconds: 1),
+        SessionRecord.Answer(
+          question: "eighths", context: "rhythm", given: "quarter", isCorrect: false, seconds: 1),
+      ]
+    }
+    let history = [
+      SessionRecord(
+        module: "ear", exercise: "rhythm", startedAt: Date(timeIntervalSince1970: 0),
+        duration: 60, answers: answers)
+    ]
+    func eighthsShare(_ history: [SessionRecord]) -> Double {
+      var model = AppFixtures.model(history: history)
+      model.press(.character("6"), .left, .down, .down, .right, .right)  // 30 questions
+      model.press(.enter, at: 1)
+      var cells: [RhythmPattern] = []
+      var time = 2.0
+      while let ear = screen(model), ear.phase == .asking, let rhythm = ear.question?.rhythm {
+        cells += rhythm.cells
+        // The quarters tapped, the eighths not, so the boxes stay as the history left them.
+        model.press(.character("t"), at: time)
+        for placement in rhythm.line.placements where placement.pattern == .quarter {
+          model.press(.character(" "), at: time + 3 + Double(placement.beat) * 0.75)
+        }
+        _ = tick(&model, at: time + 10)
+        model.press(.enter, at: time + 11)
+        time += 12
+      }
+      XCTAssertEqual(cells.count, 120)
+      return Double(cells.count(where: { $0 == .eighths })) / Double(cells.count)
+    }
+    XCTAssertGreaterThan(eighthsShare(history), 0.85, "16 of every 17 draws on average")
+    let fresh = eighthsShare([])
+    XCTAssertLessThan(fresh, 0.75)
   }
 }

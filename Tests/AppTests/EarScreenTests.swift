@@ -256,15 +256,16 @@ final class EarScreenTests: XCTestCase {
     }
   }
 
-  /// The same question tapped back: every note on time but the third, tapped 0.1 s late, and
-  /// one tap too many on the last beat's second half: the verdict counts them, and the taps
-  /// lie under the right rhythm where they landed, marked by grade, the extra one as such.
+  /// The same question tapped back: every note on time but the third (an eighth), tapped
+  /// 0.25 s late, past its window, and one tap too many on the last beat's second half: the
+  /// verdict counts them, and the taps lie under the right rhythm where they landed, marked
+  /// by grade, the extra ones as such, the missed note crossed.
   func testARhythmTappedVerdict() {
     var model = rhythm(Size(width: 80, height: 24))
     let rhythm = ear(model).question!.rhythm!
     model.press(.character("t"), at: 100)
     var taps = rhythm.onsets.map { 103 + $0.value * 0.75 }
-    taps[2] += 0.1
+    taps[2] += 0.25
     taps.append(103 + 3.5 * 0.75)
     for tap in taps.sorted() { model.press(.character(" "), at: tap) }
     _ = model.handle(.tick(MonotonicInstant(nanoseconds: 110_000_000_000)))

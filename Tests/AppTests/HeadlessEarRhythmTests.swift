@@ -171,7 +171,7 @@ final class HeadlessEarRhythmTests: XCTestCase {
     let strings = AppFixtures.catalog.localizer(for: "en")
     let text = HeadlessEar.gradeText(verdicts, strings: strings)
     let count = answers[1].count + 1
-    XCTAssertTrue(text.contains("(\(count - 1) of \(count) notes in time, 0 taps extra)"), text)
+    XCTAssertTrue(text.contains("(\(count - 1) of \(count) notes in time, extra taps: 0)"), text)
     let graded = try HeadlessEar.gradeJSON(exercise, verdicts, seed: 5, strings: strings)
     let report = try XCTUnwrap(
       JSONSerialization.jsonObject(with: Data(graded.utf8)) as? [String: Any])

@@ -149,4 +149,20 @@ final class EarRhythmDictationTests: XCTestCase {
     XCTAssertFalse(RhythmDictation.isRight(missed))
     XCTAssertEqual(question.cellMarks(missed, firstBeat: first), [true, true, false, true])
   }
+
+  /// With weights, each cell is drawn with its chance: the triplet weighted 16 to the others'
+  /// 1 fills most beats of level 4's rhythms; every rhythm still valid with its three changes.
+  func testWeightsFavourTheirCells() {
+    var random = SplitMix64(seed: 2)
+    var triplets = 0
+    var beats = 0
+    for _ in 0..<100 {
+      let question = RhythmDictation.question(
+        style: .syncopation, weight: { $0 == .triplet ? 16 : 1 }, using: &random)
+      XCTAssertEqual(question.choices.count, 4)
+      triplets += question.cells.count(where: { $0 == .triplet })
+      beats += question.cells.count(where: { $0.beats == 1 })
+    }
+    XCTAssertGreaterThan(Double(triplets) / Double(beats), 0.4)
+  }
 }

@@ -444,6 +444,18 @@ public struct EarModel: Equatable, Sendable {
       return sound(EarSound(question!), at: time)
     }
     let chosen = weightedItem()
+    if case .rhythm(let style) = chosen {
+      // Each cell is drawn by its own Leitner box: the cells missed come back most.
+      let boxes = self.boxes
+      let rhythm = RhythmDictation.question(
+        style: style,
+        weight: { boxes.weight(of: $0.id, in: EarExercise.rhythm.rawValue) }, using: &random)
+      let asked = EarQuestion(rhythm: rhythm, note: EarQuiz.rhythmNote)
+      question = asked
+      number += 1
+      shownAt = time
+      return sound(EarSound(asked), at: time)
+    }
     if case .melody(let style) = chosen {
       let melody = Dictation.question(style: style, using: &random)
       question = melody

@@ -110,14 +110,17 @@ public struct RhythmDictation: Equatable, Sendable {
   }
 
   /// A question in `style`: a valid rhythm drawn cell by cell, three of its changes that sound
-  /// different from each other, and the four in an order drawn too.
+  /// different from each other, and the four in an order drawn too. With `weight`, each cell
+  /// is drawn with that relative chance (its Leitner box's, so cells missed come back most);
+  /// without it, every cell alike.
   public static func question(
-    style: RhythmStyle, using random: inout some RandomNumberGenerator
+    style: RhythmStyle, weight: ((RhythmPattern) -> Double)? = nil,
+    using random: inout some RandomNumberGenerator
   ) -> RhythmDictation {
     // A rhythm with fewer than three changes heard apart (rare: only where rests and long
     // notes leave little to change) is drawn again.
     while true {
-      let cells = rhythm(style: style, using: &random)
+      let cells = rhythm(style: style, weight: weight, using: &random)
       guard isValid(cells, bars: style.bars) else { continue }
       var heard = [line(cells, bars: style.bars).notes.map(\.onset)]
       var distractors: [[RhythmPattern]] = []
@@ -164,19 +167,36 @@ public struct RhythmDictation: Equatable, Sendable {
     }
   }
 
-  /// Cells drawn one after another, each among those that fit in what is left of its bar.
-  static func rhythm(style: RhythmStyle, using random: inout some RandomNumberGenerator)
-    -> [RhythmPattern]
-  {
+  /// Cells drawn one after another, each among those that fit in what is left of its bar, with
+  /// the chance `weight` gives it.
+  static func rhythm(
+    style: RhythmStyle, weight: ((RhythmPattern) -> Double)?,
+    using random: inout some RandomNumberGenerator
+  ) -> [RhythmPattern] {
     var cells: [RhythmPattern] = []
     for _ in 0..<style.bars {
       var left = RhythmLine.beatsPerBar
       while left > 0 {
-        let cell = style.cells.filter { $0.beats <= left }.randomElement(using: &random)!
+        let fitting = style.cells.filter { $0.beats <= left }
+        let cell =
+          weight.map { drawn(fitting, weights: fitting.map($0), using: &random) }
+          ?? fitting.randomElement(using: &random)!
         cells.append(cell)
         left -= cell.beats
       }
     }
     return cells
+  }
+
+  /// One of `cells`, each with the relative chance of its weight.
+  private static func drawn(
+    _ cells: [RhythmPattern], weights: [Double], using random: inout some RandomNumberGenerator
+  ) -> RhythmPattern {
+    var draw = Double.random(in: 0..<weights.reduce(0, +), using: &random)
+    for (cell, weight) in zip(cells, weights) {
+      if draw < weight { return cell }
+      draw -= weight
+    }
+    return cells[cells.count - 1]
   }
 }
