@@ -272,6 +272,20 @@ final class EarScreenTests: XCTestCase {
     assertCanvasSnapshot(AppView.render(model), named: "80x24")
   }
 
+  /// The verdict's question in words (`w`, after the answer too): each choice's cells named,
+  /// bar by bar, after its key, the marks as on the grid.
+  func testARhythmVerdictInWords() {
+    var model = rhythm(Size(width: 80, height: 24))
+    let right = ear(model).question!.rhythm!.answerIndex
+    model.press(.character("w"), at: 99)
+    model.press(.character(Character("\((right + 1) % 4 + 1)")), at: 100)
+    model.press(.character("w"), at: 101)
+    model.press(.character("w"), at: 102)
+    XCTAssertTrue(ear(model).rhythmInWords)
+    XCTAssertEqual(ear(model).number, 2, "w deals no next question")
+    assertCanvasSnapshot(AppView.render(model), named: "80x24")
+  }
+
   /// Two bars at 80 columns: eight beats of the narrowest cells, each grid spacing its own.
   func testATwoBarRhythmQuestion() {
     assertCanvasSnapshot(

@@ -158,6 +158,10 @@ public struct EarModel: Equatable, Sendable {
   public private(set) var question: EarQuestion?
   /// The rhythm on show being tapped back, from `t` until its taps are graded.
   public private(set) var tapping: Tapping?
+  /// Whether a rhythm's four choices are shown in words instead of on the beat grid, for a
+  /// screen reader or an eye that reads words better; `w` switches, and it holds for the
+  /// session.
+  public private(set) var rhythmInWords = false
   public private(set) var answers: [Answer] = []
   /// The answers of the history's ear sessions of this exercise before this one.
   private var earlier: [SessionRecord.Answer] = []
@@ -221,6 +225,7 @@ public struct EarModel: Equatable, Sendable {
     KeyHint(.text("1-4"), "ear.key.choose"),
     KeyHint(.text("t"), "ear.key.tap"),
     KeyHint(.text("r"), "ear.key.again"),
+    KeyHint(.text("w"), "ear.key.words", inBar: false),
     .back,
     .help,
   ]
@@ -621,6 +626,9 @@ public struct EarModel: Equatable, Sendable {
     switch event.key {
     case .character("r"):
       return sound(EarSound(question), at: event.time)
+    case .character("w"):
+      rhythmInWords.toggle()
+      return []
     case .character("t"):
       let firstBeat = Self.seconds(event.time) + HeadlessEar.countInSeconds
       let beats = Double(rhythm.line.beatCount)
@@ -836,6 +844,9 @@ public struct EarModel: Equatable, Sendable {
       return sound(EarSound(question), at: event.time)
     case .character(" "):
       return sound(Self.comparison(of: last), at: event.time)
+    case .character("w") where question.rhythm != nil:
+      rhythmInWords.toggle()
+      return []
     default:
       if endedAt != nil {
         phase = .finished

@@ -195,7 +195,8 @@ enum EarView {
     let verdictY = area.y + 2
     if let rhythm = question.rhythm {
       renderRhythm(
-        rhythm, answer: answer, tapping: screen.tapping, model: model,
+        rhythm, answer: answer, tapping: screen.tapping, inWords: screen.rhythmInWords,
+        model: model,
         in: Rect(x: column.x, y: verdictY, width: column.width, height: area.maxY - verdictY),
         on: &canvas)
       return
@@ -399,10 +400,11 @@ enum EarView {
   /// four rhythms on the beat grid as the rhythm trainer draws a line, each after its key. After
   /// the answer the right one's key is green with a check and, where the rows allow, the
   /// rhythm framed; the one chosen, if another, red with a cross. A rhythm tapped has its taps
-  /// under the right one where they landed, marked by grade, and its notes missed.
+  /// under the right one where they landed, marked by grade, and its notes missed. In words,
+  /// each choice is its cells named, bar by bar.
   private static func renderRhythm(
     _ rhythm: RhythmDictation, answer: EarModel.Answer?, tapping: EarModel.Tapping?,
-    model: AppModel, in area: Rect, on canvas: inout Canvas
+    inWords: Bool, model: AppModel, in area: Rect, on canvas: inout Canvas
   ) {
     let strings = model.strings
     let glyphs = model.glyphs
@@ -457,6 +459,24 @@ enum EarView {
     // where there is room, two to frame the right one.
     let stride = min(BeatGridView.height, max(3, (area.maxY - top) / rhythm.choices.count))
     let label = 4
+    if inWords {
+      var y = top
+      for (index, cells) in rhythm.choices.enumerated() {
+        let (mark, style) = choiceMark(
+          index, rhythm: rhythm, answer: answer, chosen: chosen, glyphs: glyphs)
+        let lines = cellWords(cells, bars: rhythm.style.bars, strings: strings).wrapped(
+          toWidth: area.width - label)
+        canvas.write(mark, x: area.x, y: y, style: style, clip: area)
+        for line in lines where y < area.maxY {
+          canvas.write(
+            line, x: area.x + label, y: y, style: answer == nil ? .role(.text) : style,
+            clip: area)
+          y += 1
+        }
+        y += 1
+      }
+      return
+    }
     let width = gridWidth(rhythm, in: area.width - label)
     for (index, cells) in rhythm.choices.enumerated() {
       let y = top + index * stride
@@ -488,21 +508,23 @@ enum EarView {
         in: Rect(
           x: area.x + label + (area.width - label - width) / 2, y: y, width: width,
           height: min(BeatGridView.height, area.maxY - y)), on: &canvas)
-      var mark = "\(index + 1)"
-      var style = Style.role(.text).bold
-      if answer != nil {
-        if index == rhythm.answerIndex {
-          mark = "\(glyphs.check)\(mark)"
-          style = Style.role(.good).bold
-        } else if index == chosen {
-          mark = "\(glyphs.cross)\(mark)"
-          style = Style.role(.bad).bold
-        } else {
-          style = .role(.muted)
-        }
-      }
+      let (mark, style) = choiceMark(
+        index, rhythm: rhythm, answer: answer, chosen: chosen, glyphs: glyphs)
       canvas.write(mark, x: area.x, y: y + 1, style: style, clip: area)
     }
+  }
+
+  /// A choice's key, and after the answer a check on the right one (green) and a cross on the
+  /// one chosen (red), the others muted.
+  private static func choiceMark(
+    _ index: Int, rhythm: RhythmDictation, answer: EarModel.Answer?, chosen: Int?,
+    glyphs: GlyphSet
+  ) -> (String, Style) {
+    let number = "\(index + 1)"
+    guard answer != nil else { return (number, Style.role(.text).bold) }
+    if index == rhythm.answerIndex { return ("\(glyphs.check)\(number)", Style.role(.good).bold) }
+    if index == chosen { return ("\(glyphs.cross)\(number)", Style.role(.bad).bold) }
+    return (number, .role(.muted))
   }
 
   /// The width the four grids share within `available` columns, so their beats line up: each
