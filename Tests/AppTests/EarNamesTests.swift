@@ -91,6 +91,8 @@ final class EarNamesTests: XCTestCase {
     case .intonation: "ear.intonation.\(item.shortName)"
     case .melody: "ear.melody.\(item.shortName)"
     case .note: nil
+    case .rhythm: "ear.rhythm.\(item.shortName)"
+    case .cell: "rhythm.pattern.\(item.shortName)"
     }
   }
 

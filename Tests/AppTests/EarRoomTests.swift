@@ -96,9 +96,9 @@ final class EarRoomTests: XCTestCase {
     XCTAssertEqual(screen(model)?.sounding, .up)
     model.press(.left, .left)
     XCTAssertEqual(screen(model)?.sounding, .down)
-    model.press(.up, .up, .right, .right, .right, .right, .right)
+    model.press(.up, .up, .right, .right, .right, .right, .right, .right)
     XCTAssertEqual(screen(model)?.exercise, .intervals, "after the last, the first")
-    model.press(.left, .left, .left, .left, .left)
+    model.press(.left, .left, .left, .left, .left, .left)
     XCTAssertEqual(screen(model)?.exercise, .scales)
     XCTAssertEqual(screen(model)?.sounding, .down, "to intervals and back keeps it")
 
@@ -301,8 +301,8 @@ final class EarRoomTests: XCTestCase {
   /// its name typed in Catalan; the verdict names the key and the chords by numeral.
   func testCadencesAreAskedAndAnswered() throws {
     var model = opened()
-    model.press(.left, .left, .left)
-    XCTAssertEqual(screen(model)?.exercise, .cadences, "two before the last")
+    model.press(.left, .left, .left, .left)
+    XCTAssertEqual(screen(model)?.exercise, .cadences, "three before the last")
     XCTAssertTrue(text(model).contains("Items: perfect cadence, plagal cadence"), text(model))
     model.press(.down, .left)
     XCTAssertEqual(screen(model)?.level, 3)
@@ -337,8 +337,8 @@ final class EarRoomTests: XCTestCase {
   /// plays the pair in tune, then as it was asked.
   func testIntonationIsAskedAnsweredByNumberAndCompared() throws {
     var model = opened()
-    model.press(.left, .left)
-    XCTAssertEqual(screen(model)?.exercise, .intonation, "the one before the last")
+    model.press(.left, .left, .left)
+    XCTAssertEqual(screen(model)?.exercise, .intonation, "two before the last")
     XCTAssertEqual(screen(model)?.rows, [.exercise, .level, .count])
     XCTAssertTrue(text(model).contains("Items: flat, in tune, sharp; 40 cents off"), text(model))
     model.press(.down, .right, .right)
@@ -390,15 +390,15 @@ final class EarRoomTests: XCTestCase {
     }
   }
 
-  /// Dictation, the last exercise: a melody after its cadence, the tonic written; the cursor
+  /// Dictation, the one before the last: a melody after its cadence, the tonic written; the cursor
   /// steps along the key's notes, `#` and `b` move it a semitone off them, → writes, ← and
   /// Backspace take back (never the tonic), Enter hands in only a whole melody; the verdict
   /// counts the notes right, Space plays yours after its cadence then the right one, `r` the
   /// question again; the history keeps a line per note.
   func testADictationIsWrittenWithTheCursorAndHandedIn() throws {
     var model = opened()
-    model.press(.left)
-    XCTAssertEqual(screen(model)?.exercise, .dictation, "the last exercise")
+    model.press(.left, .left)
+    XCTAssertEqual(screen(model)?.exercise, .dictation, "the one before the last")
     XCTAssertEqual(screen(model)?.rows, [.exercise, .level, .count, .playing])
     XCTAssertTrue(text(model).contains("Items: 3 notes by step"), text(model))
     model.press(.down, .right, .right)
@@ -512,7 +512,7 @@ final class EarRoomTests: XCTestCase {
       MonotonicInstant(nanoseconds: UInt64((seconds * 1e9).rounded()))
     }
     var model = opened()
-    model.press(.left, .down, .right, .right)
+    model.press(.left, .left, .down, .right, .right)
     XCTAssertEqual(screen(model)?.rows, [.exercise, .level, .count, .playing])
     model.press(.down, .down, .right)
     XCTAssertEqual(screen(model)?.playsAnswers, true)
@@ -549,7 +549,7 @@ final class EarRoomTests: XCTestCase {
   /// line that is not the melody's notes is said and nothing answers.
   func testADictationIsTypedInAnyNaming() throws {
     var model = opened()
-    model.press(.left, .down, .right, .right)
+    model.press(.left, .left, .down, .right, .right)
     model.press(.enter, at: 1)
     let latin: [Letter: String] = [
       .C: "do", .D: "re", .E: "mi", .F: "fa", .G: "sol", .A: "la", .B: "si",
@@ -585,7 +585,7 @@ final class EarRoomTests: XCTestCase {
   /// theirs, so the grid shows what was heard as what.
   func testTheScalesGridKeepsTheAnswersGiven() {
     var model = opened()
-    model.press(.left, .left, .left, .left, .left, .down, .left, .left)
+    model.press(.left, .left, .left, .left, .left, .left, .down, .left, .left)
     XCTAssertEqual(screen(model)?.levelItems.count, 11)
     model.press(.enter, at: 1)
     answerAll(&model) { _ in .scale(.lydian) }

@@ -95,7 +95,7 @@ final class EarScreenTests: XCTestCase {
   func testAScalesVerdict() {
     for size in Self.sizes {
       var model = AppFixtures.model(size: size)
-      model.press(.character("6"), .left, .left, .left, .left, .left, .down, .left, .left)
+      model.press(.character("6"), .left, .left, .left, .left, .left, .left, .down, .left, .left)
       model.press(.enter, at: 1)
       let item = ear(model).question!.item
       let wrong: EarItem = item == .scale(.dorian) ? .scale(.lydian) : .scale(.dorian)
@@ -132,7 +132,7 @@ final class EarScreenTests: XCTestCase {
   func testACadencesVerdict() {
     for size in Self.sizes {
       var model = AppFixtures.model(size: size)
-      model.press(.character("6"), .left, .left, .left, .down, .left)
+      model.press(.character("6"), .left, .left, .left, .left, .down, .left)
       model.press(.enter, at: 1)
       var time = 2.0
       while ear(model).question!.chords.count < 3 {
@@ -152,7 +152,7 @@ final class EarScreenTests: XCTestCase {
   /// notes on the staff, three choices.
   func testAnIntonationVerdict() {
     var model = AppFixtures.model(size: Size(width: 80, height: 24))
-    model.press(.character("6"), .left, .left, .down, .right, .right, .right)
+    model.press(.character("6"), .left, .left, .left, .down, .right, .right, .right)
     model.press(.enter, at: 1)
     var time = 2.0
     while ear(model).question!.detuning == 0 {
@@ -171,7 +171,7 @@ final class EarScreenTests: XCTestCase {
   func testADictationBeingWritten() {
     for size in Self.sizes {
       var model = AppFixtures.model(size: size)
-      model.press(.character("6"), .left, .down, .right, .right)
+      model.press(.character("6"), .left, .left, .down, .right, .right)
       model.press(.enter, at: 1)
       let melody = ear(model).question!.notes
       write([melody[1]], in: &model, from: 2)
@@ -188,7 +188,7 @@ final class EarScreenTests: XCTestCase {
   func testADictationVerdict() {
     for size in Self.sizes {
       var model = AppFixtures.model(size: size)
-      model.press(.character("6"), .left, .down, .right, .right)
+      model.press(.character("6"), .left, .left, .down, .right, .right)
       model.press(.enter, at: 1)
       var time = 2.0
       while ear(model).question!.notes.count < 6 {
@@ -236,6 +236,80 @@ final class EarScreenTests: XCTestCase {
   }
 
   /// The last level in Russian: every interval a choice, the longest names, at 80×24.
+  /// Rhythm dictation at level 4 (one bar, triplets and syncopations among the cells): the four
+  /// rhythms on the beat grid, each after its key.
+  func testARhythmQuestion() {
+    for size in Self.sizes {
+      assertCanvasSnapshot(AppView.render(rhythm(size)), named: name(size))
+    }
+  }
+
+  /// The same question answered with the rhythm after the right one: the verdict names both,
+  /// the right rhythm in words, its key green with a check (framed where the rows allow), the
+  /// one chosen red with a cross.
+  func testARhythmVerdict() {
+    for size in Self.sizes {
+      var model = rhythm(size)
+      let right = ear(model).question!.rhythm!.answerIndex
+      model.press(.character(Character("\((right + 1) % 4 + 1)")), at: 100)
+      assertCanvasSnapshot(AppView.render(model), named: name(size))
+    }
+  }
+
+  /// The same question tapped back: every note on time but the third (an eighth), tapped
+  /// 0.25 s late, past its window, and one tap too many on the last beat's second half: the
+  /// verdict counts them, and the taps lie under the right rhythm where they landed, marked
+  /// by grade, the extra ones as such, the missed note crossed.
+  func testARhythmTappedVerdict() {
+    var model = rhythm(Size(width: 80, height: 24))
+    let rhythm = ear(model).question!.rhythm!
+    model.press(.character("t"), at: 100)
+    var taps = rhythm.onsets.map { 103 + $0.value * 0.75 }
+    taps[2] += 0.25
+    taps.append(103 + 3.5 * 0.75)
+    for tap in taps.sorted() { model.press(.character(" "), at: tap) }
+    _ = model.handle(.tick(MonotonicInstant(nanoseconds: 110_000_000_000)))
+    assertCanvasSnapshot(AppView.render(model), named: "80x24")
+  }
+
+  /// The verdict's question in words (`w`, after the answer too): each choice's cells named,
+  /// bar by bar, after its key, the marks as on the grid.
+  func testARhythmVerdictInWords() {
+    var model = rhythm(Size(width: 80, height: 24))
+    let right = ear(model).question!.rhythm!.answerIndex
+    model.press(.character("w"), at: 99)
+    model.press(.character(Character("\((right + 1) % 4 + 1)")), at: 100)
+    model.press(.character("w"), at: 101)
+    model.press(.character("w"), at: 102)
+    XCTAssertTrue(ear(model).rhythmInWords)
+    XCTAssertEqual(ear(model).number, 2, "w deals no next question")
+    assertCanvasSnapshot(AppView.render(model), named: "80x24")
+  }
+
+  /// Two bars at 80 columns: eight beats of the narrowest cells, each grid spacing its own.
+  func testATwoBarRhythmQuestion() {
+    assertCanvasSnapshot(
+      AppView.render(rhythm(Size(width: 80, height: 24), style: .twoBars)), named: "80x24")
+  }
+
+  /// The room on rhythm dictation at the level of `style`, its first question of that level's
+  /// own (the ones before answered right).
+  private func rhythm(_ size: Size, style: RhythmStyle = .syncopation) -> AppModel {
+    var model = AppFixtures.model(size: size)
+    model.press(.character("6"), .left, .down)
+    for _ in RhythmStyle.allCases.firstIndex(of: style)!..<RhythmStyle.allCases.count {
+      model.press(.left)
+    }
+    model.press(.enter, at: 1)
+    var time = 2.0
+    while let rhythm = ear(model).question?.rhythm, rhythm.style != style {
+      model.press(.character(Character("\(rhythm.answerIndex + 1)")), at: time)
+      model.press(.enter, at: time + 1)
+      time += 10
+    }
+    return model
+  }
+
   func testTheLastLevelInRussian() {
     var settings = Settings()
     settings.language = "ru"

@@ -93,7 +93,7 @@ final class HeadlessEarTests: XCTestCase {
     let cases: [(HeadlessEar.Options, String)] = [
       (
         options("melody"),
-        "unknown exercise \"melody\": use intervals, chords, scales, degrees, cadences, intonation or dictation"
+        "unknown exercise \"melody\": use intervals, chords, scales, degrees, cadences, intonation, dictation or rhythm"
       ),
       (
         HeadlessEar.Options(

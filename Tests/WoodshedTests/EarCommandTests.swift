@@ -401,7 +401,43 @@ final class EarCommandTests: XCTestCase {
     let intervals = try woodshed.run(
       ["ear", "grade", "--exercise", "intervals", "--count", "1", "--audio-in", wav.path])
     XCTAssertNotEqual(intervals.status, 0)
-    XCTAssertEqual(intervals.error, "Error: --audio-in grades dictation; use --answers\n")
+    XCTAssertEqual(
+      intervals.error, "Error: --audio-in grades dictation and rhythm; use --answers\n")
+  }
+
+  /// The README's rhythm example, from the built binary: the quiz's lines with beat 0, the
+  /// onsets and the four choices, then a letter or a number a line graded.
+  func testRhythmQuizzedAndGraded() throws {
+    let rhythm = ["--exercise", "rhythm", "--level", "2", "--count", "2", "--seed", "7"]
+    let result = try woodshed.run(["ear", "quiz"] + rhythm)
+    XCTAssertEqual(result.status, 0, result.error)
+    XCTAssertEqual(
+      result.output,
+      """
+      1. 80 bpm, 0.000-5.925 s, beat 0 at 3.000 s; onsets (beats) 0 1 3/2 2 5/2 3; (s) 3.000 3.750 4.125 4.500 4.875 5.250: a (Quarter + Two eighths + Two eighths + Quarter)
+         a quarter eighths eighths quarter
+         b eighths eighths eighths quarter
+         c quarter eighths quarter quarter
+         d quarter quarter eighths quarter
+      2. 80 bpm, 6.925-12.888 s, beat 0 at 9.925 s; onsets (beats) 0 1 3/2 2 5/2 3 7/2; (s) 9.925 10.675 11.050 11.425 11.800 12.175 12.550: b (Quarter + Two eighths + Two eighths + Two eighths)
+         a quarter eighths eighths quarter
+         b quarter eighths eighths eighths
+         c quarter eighths quarter eighths
+         d eighths eighths eighths eighths
+
+      """)
+    let file = woodshed.home.appendingPathComponent("letters.txt")
+    try Data("a\n3\n".utf8).write(to: file)
+    let graded = try woodshed.run(["ear", "grade", "--answers", file.path] + rhythm)
+    XCTAssertEqual(graded.status, 0, graded.error)
+    XCTAssertEqual(
+      graded.output,
+      """
+      1. right: a (Quarter + Two eighths + Two eighths + Quarter)
+      2. wrong: b (Quarter + Two eighths + Two eighths + Two eighths); answered "3"
+      Score: 1 of 2 (50 %)
+
+      """)
   }
 
   func testBadInputIsOneLineAndFails() throws {
@@ -410,7 +446,7 @@ final class EarCommandTests: XCTestCase {
     let cases: [([String], String)] = [
       (
         ["quiz", "--exercise", "melody"],
-        "unknown exercise \"melody\": use intervals, chords, scales, degrees, cadences, intonation or dictation"
+        "unknown exercise \"melody\": use intervals, chords, scales, degrees, cadences, intonation, dictation or rhythm"
       ),
       (["quiz", "--exercise", "cadences", "--notes", "2"], "--notes is for degrees"),
       (["quiz", "--exercise", "intervals", "--count", "0"], "--count must be 1 to 500, not 0"),

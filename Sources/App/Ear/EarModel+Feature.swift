@@ -11,7 +11,9 @@ extension EarModel: Feature {
 
   mutating func handle(_ key: KeyEvent, context: inout FeatureContext) -> FeatureOutcome {
     FeatureOutcome(
-      handle(key, history: context.history, catalog: context.catalog, settings: context.settings))
+      handle(
+        key, history: context.history, catalog: context.catalog, settings: context.settings,
+        keyRoute: context.overrides.keyRoute))
   }
 
   mutating func receive(_ event: AppEvent, context: inout FeatureContext) -> [Effect] {
@@ -19,6 +21,7 @@ extension EarModel: Feature {
     case .listening(let failure, _): listening(failure: failure)
     case .midiInput(let failure, let port): midiInput(failure: failure, port: port)
     case .played(let events): return played(events, settings: context.settings)
+    case .tick(let now): return tapped(at: now)
     default: break
     }
     return []

@@ -9,8 +9,9 @@ import TerminalUI
 /// are inverted), how many questions and, for intervals and dictations, whether answers may be
 /// played; then hear each question and name it with a key, a typed name, or the second note
 /// played on the instrument or a MIDI keyboard, or write a dictation's melody on the staff with
-/// the cursor (or by playing it). After each answer the verdict, the notes spelled and on the
-/// staff; `r` hears it again, Space hears the answer given beside the right one. At the end the
+/// the cursor (or by playing it), or choose a rhythm heard on the click among four written on
+/// the beat grid (or tap it back). After each answer the verdict, the notes spelled and on the
+/// staff (a rhythm's cells named and drawn); `r` hears it again, Space hears the answer given beside the right one. At the end the
 /// score, the items missed and what was heard as what, counted over every ear session of the
 /// history. The items missed come back first, by their Leitner boxes.
 public struct EarModel: Equatable, Sendable {
@@ -55,23 +56,33 @@ public struct EarModel: Equatable, Sendable {
     public let question: EarQuestion
     public let givenItems: [EarItem]
     public let seconds: Double
+    /// A rhythm tapped back: its grade, with its first beat on the taps' clock.
+    public let taps: TappedRhythm?
 
-    public init(question: EarQuestion, given: [EarItem], seconds: Double) {
+    public init(
+      question: EarQuestion, given: [EarItem], seconds: Double, taps: TappedRhythm? = nil
+    ) {
       self.question = question
       givenItems = given
       self.seconds = seconds
+      self.taps = taps
     }
 
     /// The first item given: the answer, but to degrees in a row.
     public var given: EarItem { givenItems[0] }
     public var isCorrect: Bool {
-      givenItems.count == question.answer.count && !marks.contains(false)
+      if let taps { return RhythmDictation.isRight(taps.results) }
+      return givenItems.count == question.answer.count && !marks.contains(false)
     }
 
     /// For each item asked, whether the one given in its place is it: a dictation's note
-    /// sounding the same in any spelling, as the headless grade takes it.
+    /// sounding the same in any spelling, as the headless grade takes it; a rhythm's cell
+    /// tapped with each note in its window and no tap extra.
     public var marks: [Bool] {
-      question.answer.indices.map { index in
+      if let taps, let rhythm = question.rhythm {
+        return rhythm.cellMarks(taps.results, firstBeat: taps.firstBeat)
+      }
+      return question.answer.indices.map { index in
         givenItems.indices.contains(index) && Self.same(givenItems[index], question.answer[index])
       }
     }
@@ -82,6 +93,25 @@ public struct EarModel: Equatable, Sendable {
       }
       return given.pitch == asked.pitch
     }
+  }
+
+  /// A rhythm tapped back, graded.
+  public struct TappedRhythm: Equatable, Sendable {
+    public let results: RhythmResults
+    /// When the rhythm's first beat sounded, in seconds on the monotonic clock.
+    public let firstBeat: Double
+  }
+
+  /// A rhythm being tapped back with Space: when its first beat sounds after the bar counted
+  /// in, when the last note's window has closed (the taps are graded then), the windows and
+  /// the key path's delay, and the taps so far, in seconds on the monotonic clock, the delay
+  /// taken off.
+  public struct Tapping: Equatable, Sendable {
+    public let firstBeat: Double
+    public let end: Double
+    let windows: RhythmWindows
+    let delay: Double
+    public var taps: [Double]
   }
 
   static let module = "ear"
@@ -126,6 +156,12 @@ public struct EarModel: Equatable, Sendable {
   public private(set) var unknownName: String?
   /// The question on show; nil before the first.
   public private(set) var question: EarQuestion?
+  /// The rhythm on show being tapped back, from `t` until its taps are graded.
+  public private(set) var tapping: Tapping?
+  /// Whether a rhythm's four choices are shown in words instead of on the beat grid, for a
+  /// screen reader or an eye that reads words better; `w` switches, and it holds for the
+  /// session.
+  public private(set) var rhythmInWords = false
   public private(set) var answers: [Answer] = []
   /// The answers of the history's ear sessions of this exercise before this one.
   private var earlier: [SessionRecord.Answer] = []
@@ -185,6 +221,20 @@ public struct EarModel: Equatable, Sendable {
     .help,
   ]
 
+  static let rhythmHints: [KeyHint] = [
+    KeyHint(.text("1-4"), "ear.key.choose"),
+    KeyHint(.text("t"), "ear.key.tap"),
+    KeyHint(.text("r"), "ear.key.again"),
+    KeyHint(.text("w"), "ear.key.words", inBar: false),
+    .back,
+    .help,
+  ]
+
+  static let tappingHints: [KeyHint] = [
+    KeyHint(.space, "ear.key.tapNote"),
+    KeyHint(.escape, "ear.key.stopTapping"),
+  ]
+
   static let finishedHints: [KeyHint] = [
     KeyHint(.enter, "ear.key.setup"),
     .back,
@@ -202,6 +252,9 @@ public struct EarModel: Equatable, Sendable {
         }
       }
       if exercise == .dictation, !isAnswered, typed == nil { return Self.writingHints }
+      if exercise == .rhythm, !isAnswered {
+        return tapping == nil ? Self.rhythmHints : Self.tappingHints
+      }
       return typed != nil ? Self.typingHints : isAnswered ? Self.answeredHints : Self.askingHints
     case .finished: return Self.finishedHints
     }
@@ -254,16 +307,24 @@ public struct EarModel: Equatable, Sendable {
     EarConfusion(earlier + answers.flatMap(Self.recorded))
   }
 
-  /// While a name is typed every key goes into it.
-  var capturesKeys: Bool { typed != nil }
+  /// While a name is typed every key goes into it; while a rhythm is tapped, Space taps and
+  /// nothing else answers.
+  var capturesKeys: Bool { typed != nil || tapping != nil }
+
+  /// When the taps are graded, while a rhythm is tapped.
+  var deadline: MonotonicInstant? {
+    tapping.map { MonotonicInstant(nanoseconds: UInt64(($0.end * 1e9).rounded(.up))) }
+  }
 
   /// Returns the effects the key asks for: the question's sound, its repetition or the answer
   /// beside it, the inputs played answers come from, and the session's record at its end.
   /// `catalog` reads a typed name in any language.
   mutating func handle(
-    _ event: KeyEvent, history: [SessionRecord], catalog: LocaleCatalog, settings: Settings
+    _ event: KeyEvent, history: [SessionRecord], catalog: LocaleCatalog, settings: Settings,
+    keyRoute: KeyRoute = .local
   ) -> [Effect] {
     now = max(now, event.time)
+    if tapping != nil, phase == .asking { return tap(event) }
     switch phase {
     case .setup:
       return choose(event.key, at: event.time, history: history, settings: settings)
@@ -271,11 +332,14 @@ public struct EarModel: Equatable, Sendable {
       return type(event, catalog: catalog)
     case .asking:
       unknownName = nil
-      if event.key == .tab, !isAnswered {
+      // A rhythm is chosen, never named.
+      if event.key == .tab, !isAnswered, question?.rhythm == nil {
         typed = ""
         return []
       }
-      return isAnswered ? afterAnswer(event) : answer(event)
+      guard !isAnswered else { return afterAnswer(event) }
+      let (delay, windows) = Self.tapPath(settings, route: keyRoute)
+      return answer(event, tapDelay: delay, windows: windows)
     case .finished:
       if event.key == .enter { phase = .setup }
       return []
@@ -336,7 +400,7 @@ public struct EarModel: Equatable, Sendable {
     case .intervals: [.exercise, .level, .sounding, .count, .playing]
     case .degrees: [.exercise, .level, .notes, .count]
     case .dictation: [.exercise, .level, .count, .playing]
-    case .cadences, .intonation: [.exercise, .level, .count]
+    case .cadences, .intonation, .rhythm: [.exercise, .level, .count]
     case .chords, .scales: [.exercise, .level, .sounding, .count]
     }
   }
@@ -385,6 +449,18 @@ public struct EarModel: Equatable, Sendable {
       return sound(EarSound(question!), at: time)
     }
     let chosen = weightedItem()
+    if case .rhythm(let style) = chosen {
+      // Each cell is drawn by its own Leitner box: the cells missed come back most.
+      let boxes = self.boxes
+      let rhythm = RhythmDictation.question(
+        style: style,
+        weight: { boxes.weight(of: $0.id, in: EarExercise.rhythm.rawValue) }, using: &random)
+      let asked = EarQuestion(rhythm: rhythm, note: EarQuiz.rhythmNote)
+      question = asked
+      number += 1
+      shownAt = time
+      return sound(EarSound(asked), at: time)
+    }
     if case .melody(let style) = chosen {
       let melody = Dictation.question(style: style, using: &random)
       question = melody
@@ -513,9 +589,14 @@ public struct EarModel: Equatable, Sendable {
     return give(named, at: time)
   }
 
-  private mutating func answer(_ event: KeyEvent) -> [Effect] {
+  private mutating func answer(
+    _ event: KeyEvent, tapDelay: Double, windows: RhythmWindows
+  ) -> [Effect] {
     guard let question else { return [] }
     if case .melody = question.item { return write(event, question: question) }
+    if let rhythm = question.rhythm {
+      return choose(event, rhythm: rhythm, question: question, tapDelay: tapDelay, windows: windows)
+    }
     switch event.key {
     case .character("r"):
       return sound(EarSound(question), at: event.time)
@@ -533,6 +614,83 @@ public struct EarModel: Equatable, Sendable {
     default:
       return []
     }
+  }
+
+  /// A key while a rhythm waits for its answer: 1 to 4 chooses among the rhythms written, `r`
+  /// hears it again, `t` sounds its clicks alone, a bar counted in and its bars, for the rhythm
+  /// to be tapped back with Space.
+  private mutating func choose(
+    _ event: KeyEvent, rhythm: RhythmDictation, question: EarQuestion, tapDelay: Double,
+    windows: RhythmWindows
+  ) -> [Effect] {
+    switch event.key {
+    case .character("r"):
+      return sound(EarSound(question), at: event.time)
+    case .character("w"):
+      rhythmInWords.toggle()
+      return []
+    case .character("t"):
+      let firstBeat = Self.seconds(event.time) + HeadlessEar.countInSeconds
+      let beats = Double(rhythm.line.beatCount)
+      // The last note's window reaches at most half a beat past the bar's end.
+      tapping = Tapping(
+        firstBeat: firstBeat, end: firstBeat + (beats + 0.5) * HeadlessEar.beatSeconds,
+        windows: windows, delay: tapDelay, taps: [])
+      return sound(
+        EarSound(placed: [], clicks: HeadlessEar.clicks(of: question, from: 0)), at: event.time)
+    case .character(let character):
+      guard let number = character.wholeNumberValue, rhythm.choices.indices.contains(number - 1)
+      else { return [] }
+      return give(rhythm.choices[number - 1].map(EarItem.cell), at: event.time)
+    default:
+      return []
+    }
+  }
+
+  /// A key while a rhythm is tapped: Space is a tap, Esc gives up tapping (the rhythm still
+  /// waits for its answer); the taps are graded once the last note's window has closed.
+  private mutating func tap(_ event: KeyEvent) -> [Effect] {
+    guard var tapping else { return [] }
+    switch event.key {
+    case .character(" "):
+      tapping.taps.append(Self.seconds(event.time) - tapping.delay)
+      self.tapping = tapping
+      return tapped(at: event.time)
+    case .escape:
+      self.tapping = nil
+      return []
+    default:
+      return []
+    }
+  }
+
+  /// Grades the taps once the last note's window has closed at `time`, answering with the
+  /// rhythm's cells.
+  mutating func tapped(at time: MonotonicInstant) -> [Effect] {
+    now = max(now, time)
+    guard let tapping, Self.seconds(time) >= tapping.end, let question,
+      let rhythm = question.rhythm
+    else { return [] }
+    self.tapping = nil
+    let results = rhythm.grade(
+      taps: tapping.taps, firstBeat: tapping.firstBeat, windows: tapping.windows)
+    return give(
+      question.answer, at: time,
+      taps: TappedRhythm(results: results, firstBeat: tapping.firstBeat))
+  }
+
+  /// The key path's delay a tap loses, in seconds, and the windows taps are graded by: the
+  /// rhythm trainer's, the ones the player chose, none finer than the path can tell apart.
+  static func tapPath(_ settings: Settings, route: KeyRoute) -> (Double, RhythmWindows) {
+    let chosen: RhythmWindows = settings.rhythm.strictness == .strict ? .strict : .relative
+    guard let path = settings.rhythm.tapPaths[route.name] else { return (0, chosen) }
+    return (
+      path.offsetMilliseconds / 1000, chosen.resolving(2 * path.spreadMilliseconds / 1000)
+    )
+  }
+
+  static func seconds(_ instant: MonotonicInstant) -> Double {
+    Double(instant.nanoseconds) / 1e9
   }
 
   /// A key while a dictation is written: ↑/↓ move the cursor a step of the key's scale (on
@@ -574,10 +732,12 @@ public struct EarModel: Equatable, Sendable {
   }
 
   /// `item` answers the question on show.
-  private mutating func give(_ items: [EarItem], at time: MonotonicInstant) -> [Effect] {
+  private mutating func give(
+    _ items: [EarItem], at time: MonotonicInstant, taps: TappedRhythm? = nil
+  ) -> [Effect] {
     guard let question else { return [] }
     let seconds = shownAt.map { Double(time.nanoseconds &- $0.nanoseconds) / 1e9 } ?? 0
-    let given = Answer(question: question, given: items, seconds: seconds)
+    let given = Answer(question: question, given: items, seconds: seconds, taps: taps)
     answers.append(given)
     pending = []
     for record in Self.recorded(given) { boxes.record(record) }
@@ -684,6 +844,9 @@ public struct EarModel: Equatable, Sendable {
       return sound(EarSound(question), at: event.time)
     case .character(" "):
       return sound(Self.comparison(of: last), at: event.time)
+    case .character("w") where question.rhythm != nil:
+      rhythmInWords.toggle()
+      return []
     default:
       if endedAt != nil {
         phase = .finished
@@ -711,6 +874,33 @@ public struct EarModel: Equatable, Sendable {
             pitch: $0.note.pitch, start: $0.time.lowerBound, end: $0.time.upperBound,
             cents: $0.cents)
         })
+    }
+    if let rhythm = question.rhythm {
+      // The rhythm chosen (or your taps) on the click, then the right one.
+      let cells = answer.givenItems.compactMap { item -> RhythmPattern? in
+        if case .cell(let cell) = item { return cell }
+        return nil
+      }
+      let chosen = EarQuestion(
+        rhythm: RhythmDictation(style: rhythm.style, choices: [cells], answerIndex: 0),
+        note: EarQuiz.rhythmNote)
+      let gap = HeadlessEar.silenceSeconds
+      var first = HeadlessEar.layout(chosen, from: 0)
+      if let taps = answer.taps {
+        // Your taps where they landed, on the rhythm's note, short.
+        let hits = taps.results.notes.compactMap(\.hit) + taps.results.extraHits
+        first = hits.sorted().map { hit in
+          let onset = HeadlessEar.countInSeconds + hit - taps.firstBeat
+          return HeadlessEar.PlacedNote(
+            note: EarQuiz.rhythmNote, time: onset...(onset + Self.tapSeconds), part: .question)
+        }
+      }
+      let firstClicks = HeadlessEar.clicks(of: chosen, from: 0)
+      let second = (firstClicks.last?.time ?? 0) + HeadlessEar.beatSeconds + gap
+      return EarSound(
+        placed: (first + HeadlessEar.layout(question, from: second)).map {
+          EarSound.Note(pitch: $0.note.pitch, start: $0.time.lowerBound, end: $0.time.upperBound)
+        }, clicks: firstClicks + HeadlessEar.clicks(of: question, from: second))
     }
     if let key = question.key {
       var given = question
@@ -767,15 +957,23 @@ public struct EarModel: Equatable, Sendable {
   /// The answer as the history keeps it: a line per item asked, so that each degree of notes
   /// in a row has its Leitner box and its place in the confusion grid.
   static func recorded(_ answer: Answer) -> [SessionRecord.Answer] {
-    zip(answer.question.answer, answer.givenItems).map { asked, given in
-      let isCorrect = Answer.same(given, asked)
+    zip(zip(answer.question.answer, answer.givenItems), answer.marks).map { pair, isCorrect in
+      let (asked, given) = pair
       let question = kept(asked, in: answer.question)
+      // A cell tapped wrong was heard as no cell of the choices: it is kept as tapped off.
+      let wrong = answer.taps == nil ? kept(given, in: answer.question).shortName : tappedOff
       return SessionRecord.Answer(
         question: question.shortName, context: answer.question.itemExercise,
-        given: isCorrect ? question.shortName : kept(given, in: answer.question).shortName,
-        isCorrect: isCorrect, seconds: answer.seconds)
+        given: isCorrect ? question.shortName : wrong, isCorrect: isCorrect,
+        seconds: answer.seconds)
     }
   }
+
+  /// How long a tap sounds when your taps are played back.
+  static let tapSeconds = 0.15
+
+  /// What the history keeps as the answer to a rhythm's cell tapped wrong.
+  static let tappedOff = "tapped-off"
 
   /// An item as the history keeps it: a dictation's note by its degree in the question's key
   /// ("3 heard as 4" holds across keys, where "E4 heard as F4" would not), else itself.
@@ -818,8 +1016,7 @@ public struct EarModel: Equatable, Sendable {
   public var missed: [EarItem] {
     var missed: [EarItem] = []
     for answer in answers {
-      for (asked, given) in zip(answer.question.answer, answer.givenItems)
-      where !Answer.same(given, asked) {
+      for (asked, isRight) in zip(answer.question.answer, answer.marks) where !isRight {
         let kept = Self.kept(asked, in: answer.question)
         if !missed.contains(kept) { missed.append(kept) }
       }
@@ -842,6 +1039,7 @@ extension EarQuestion {
     case .cadence: EarExercise.cadences.rawValue
     case .intonation: EarExercise.intonation.rawValue
     case .melody, .note: EarExercise.dictation.rawValue
+    case .rhythm, .cell: EarExercise.rhythm.rawValue
     }
   }
 }

@@ -111,6 +111,9 @@ public enum EarNames {
     case .melody: "ear.melody.\(item.shortName)"
     // A note is written as the staff shows it, "Eb4", in every language.
     case .note: "ear.note.\(item.shortName)"
+    case .rhythm: "ear.rhythm.\(item.shortName)"
+    // A cell is named as the rhythm trainer names its pattern.
+    case .cell: "rhythm.pattern.\(item.shortName)"
     }
   }
 

@@ -1,3 +1,4 @@
+import DSP
 import MusicTheory
 import Practice
 
@@ -22,6 +23,36 @@ public struct EarSound: Equatable, Sendable {
     }
   }
 
+  /// A metronome click under a rhythm dictation: the count-in's woodblock, the bar's accent,
+  /// or the other beats' click.
+  public struct Click: Equatable, Sendable {
+    public enum Sound: String, Equatable, Sendable {
+      case countIn = "count-in"
+      case accent
+      case beat
+    }
+
+    public var time: Double
+    public var sound: Sound
+
+    public init(time: Double, sound: Sound) {
+      self.time = time
+      self.sound = sound
+    }
+
+    /// The metronome's voice for it, as the rhythm trainer clicks.
+    var voice: MetronomeVoice {
+      switch sound {
+      case .countIn: .woodblock
+      case .accent: .accentClick
+      case .beat: .click
+      }
+    }
+
+    /// How long a click rings, at most: the woodblock's length.
+    static let seconds = 0.1
+  }
+
   public var phrases: [[Pitch]]
   /// Whether each phrase's notes start together, on the same sample.
   public var together: Bool
@@ -30,6 +61,8 @@ public struct EarSound: Equatable, Sendable {
   /// Notes placed in time, when the sound is no list of phrases alike: a cadence and then a
   /// melody.
   private var placed: [Note]?
+  /// The clicks under the notes: a rhythm dictation's count-in and beats.
+  public private(set) var clicks: [Click] = []
 
   public init(
     phrases: [[Pitch]], together: Bool, noteSeconds: Double = HeadlessEar.melodicNoteSeconds
@@ -39,21 +72,22 @@ public struct EarSound: Equatable, Sendable {
     self.noteSeconds = noteSeconds
   }
 
-  /// Notes where they are placed, from 0 s.
-  public init(placed notes: [Note]) {
+  /// Notes where they are placed, from 0 s, over `clicks`.
+  public init(placed notes: [Note], clicks: [Click] = []) {
     self.init(phrases: [], together: false)
     placed = notes
+    self.clicks = clicks
   }
 
   /// The question as `woodshed ear quiz` renders it.
   public init(_ question: EarQuestion) {
-    guard question.key == nil, !question.item.isIntonation else {
+    guard question.key == nil, !question.item.isIntonation, question.rhythm == nil else {
       self.init(
         placed: HeadlessEar.layout(question, from: 0).map {
           Note(
             pitch: $0.note.pitch, start: $0.time.lowerBound, end: $0.time.upperBound,
             cents: $0.cents)
-        })
+        }, clicks: HeadlessEar.clicks(of: question, from: 0))
       return
     }
     self.init(
@@ -85,6 +119,25 @@ public struct EarSound: Equatable, Sendable {
     return max(1, notes.map { note in notes.count(where: { $0.start == note.start }) }.max() ?? 1)
   }
 
-  /// Seconds from the first note's start to the last one's end.
-  public var seconds: Double { notes.map(\.end).max() ?? 0 }
+  /// Seconds from the first note's start to the last one's end, or the last click's.
+  public var seconds: Double {
+    max(notes.map(\.end).max() ?? 0, clicks.map { $0.time + Click.seconds }.max() ?? 0)
+  }
+
+  /// Adds `clicks` into `samples` at `sampleRate`, each starting on its own sample, at the
+  /// level a note has alone.
+  static func mix(_ clicks: [Click], into samples: inout [Float], sampleRate: Int) {
+    var voices: [MetronomeVoice: [Float]] = [:]
+    for click in clicks {
+      let sound = voices[click.voice] ?? click.voice.samples(sampleRate: sampleRate)
+      voices[click.voice] = sound
+      let first = Int((click.time * Double(sampleRate)).rounded())
+      for (offset, sample) in sound.enumerated() where first + offset < samples.count {
+        samples[first + offset] += clickGain * sample
+      }
+    }
+  }
+
+  /// The clicks under a rhythm sit below the notes, as the rhythm trainer's do under a player.
+  static let clickGain: Float = 0.5
 }

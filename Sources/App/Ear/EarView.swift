@@ -154,6 +154,7 @@ enum EarView {
       tally, x: column.maxX - tally.displayWidth, y: area.y, style: .role(.muted), clip: column)
     let how =
       question.item.isChord || question.key != nil || question.item.isIntonation
+        || question.rhythm != nil
       ? strings.text("ear.exercise.\(question.itemExercise)")
       : strings.text("ear.sounding.\(question.sounding.rawValue)")
     canvas.write(
@@ -162,8 +163,8 @@ enum EarView {
 
     // The choices take the bottom rows in as many columns as fit; the verdict and the staff
     // the rows above them.
-    // A dictation is written on the staff, not chosen.
-    let choices = question.item.isMelody ? [] : screen.items
+    // A dictation is written on the staff, not chosen; a rhythm is chosen among its own.
+    let choices = question.item.isMelody || question.rhythm != nil ? [] : screen.items
     let labels = choices.indices.map { index in
       "\(screen.answerKey(at: index).map(String.init) ?? " ")  "
         + choiceName(screen.items[index], question: question, model: model)
@@ -192,6 +193,14 @@ enum EarView {
     }
 
     let verdictY = area.y + 2
+    if let rhythm = question.rhythm {
+      renderRhythm(
+        rhythm, answer: answer, tapping: screen.tapping, inWords: screen.rhythmInWords,
+        model: model,
+        in: Rect(x: column.x, y: verdictY, width: column.width, height: area.maxY - verdictY),
+        on: &canvas)
+      return
+    }
     if question.item.isMelody, let key = question.key {
       renderDictation(
         screen, question: question, key: key, answer: answer, model: model,
@@ -387,6 +396,183 @@ enum EarView {
         height: staffArea.height), on: &canvas)
   }
 
+  /// A rhythm dictation: what to do, or the verdict and the right rhythm in words; then the
+  /// four rhythms on the beat grid as the rhythm trainer draws a line, each after its key. After
+  /// the answer the right one's key is green with a check and, where the rows allow, the
+  /// rhythm framed; the one chosen, if another, red with a cross. A rhythm tapped has its taps
+  /// under the right one where they landed, marked by grade, and its notes missed. In words,
+  /// each choice is its cells named, bar by bar.
+  private static func renderRhythm(
+    _ rhythm: RhythmDictation, answer: EarModel.Answer?, tapping: EarModel.Tapping?,
+    inWords: Bool, model: AppModel, in area: Rect, on canvas: inout Canvas
+  ) {
+    let strings = model.strings
+    let glyphs = model.glyphs
+    let right = rhythm.answerIndex + 1
+    let chosen = answer.flatMap { answer in
+      rhythm.choices.firstIndex { $0.map(EarItem.cell) == answer.givenItems }
+    }
+    var focus = noSoundLine(model) ?? strings.text("ear.rhythm.listen")
+    var focusStyle = noSoundLine(model) == nil ? Style.role(.text) : Style.role(.warn).bold
+    var second = strings.text("ear.rhythm.how", ["bpm": "\(Int(RhythmDictation.bpm))"])
+    if let tapping {
+      focus = strings.text("ear.rhythm.tapping", ["count": "\(tapping.taps.count)"])
+      focusStyle = Style.role(.accent).bold
+    }
+    if let answer, let taps = answer.taps {
+      let results = taps.results
+      let inTime = results.notes.count - results.count(of: .miss)
+      focus =
+        answer.isCorrect
+        ? "\(glyphs.check) "
+          + strings.text("ear.rhythm.tappedRight", ["count": "\(results.notes.count)"])
+        : "\(glyphs.cross) "
+          + strings.text(
+            "ear.rhythm.tappedWrong",
+            [
+              "right": "\(inTime)", "count": "\(results.notes.count)",
+              "extra": "\(results.extraCount)",
+            ])
+      focusStyle = Style.role(answer.isCorrect ? .good : .bad).bold
+      second = "\(right): " + cellWords(rhythm.cells, bars: rhythm.style.bars, strings: strings)
+    } else if let answer {
+      focus =
+        answer.isCorrect
+        ? "\(glyphs.check) " + strings.text("ear.rhythm.right", ["number": "\(right)"])
+        : "\(glyphs.cross) "
+          + strings.text(
+            "ear.rhythm.wrong",
+            ["number": "\(right)", "given": chosen.map { "\($0 + 1)" } ?? "?"])
+      focusStyle = Style.role(answer.isCorrect ? .good : .bad).bold
+      second = "\(right): " + cellWords(rhythm.cells, bars: rhythm.style.bars, strings: strings)
+    }
+    // The words take the rows they need, two at most each, and the grids the rows under them.
+    let words =
+      focus.wrapped(toWidth: area.width).prefix(2).map { ($0, focusStyle) }
+      + second.wrapped(toWidth: area.width).prefix(2).map { ($0, Style.role(.text)) }
+    for (offset, (line, style)) in words.enumerated() {
+      canvas.writeCentred(line, y: area.y + offset, in: area, style: style)
+    }
+    canvas.focusLine = area.y
+    let top = area.y + max(3, words.count)
+    // A grid needs its tuplets' row, its notes and its time line; a row more between grids
+    // where there is room, two to frame the right one.
+    let stride = min(BeatGridView.height, max(3, (area.maxY - top) / rhythm.choices.count))
+    let label = 4
+    if inWords {
+      var y = top
+      for (index, cells) in rhythm.choices.enumerated() {
+        let (mark, style) = choiceMark(
+          index, rhythm: rhythm, answer: answer, chosen: chosen, glyphs: glyphs)
+        let lines = cellWords(cells, bars: rhythm.style.bars, strings: strings).wrapped(
+          toWidth: area.width - label)
+        canvas.write(mark, x: area.x, y: y, style: style, clip: area)
+        for line in lines where y < area.maxY {
+          canvas.write(
+            line, x: area.x + label, y: y, style: answer == nil ? .role(.text) : style,
+            clip: area)
+          y += 1
+        }
+        y += 1
+      }
+      return
+    }
+    let width = gridWidth(rhythm, in: area.width - label)
+    for (index, cells) in rhythm.choices.enumerated() {
+      let y = top + index * stride
+      guard y + 3 <= area.maxY else { break }
+      let line = RhythmDictation.line(cells, bars: rhythm.style.bars)
+      let beats = 0..<line.beatCount
+      var view = BeatGridView(
+        beats: RhythmView.beats(line, in: beats), barLines: RhythmView.barLines(in: beats),
+        glyphs: glyphs)
+      if answer != nil, index == rhythm.answerIndex, stride == BeatGridView.height {
+        view.current = 0
+        view.currentSpan = line.beatCount
+      }
+      if index == rhythm.answerIndex, let taps = answer?.taps {
+        let position = { (time: Double) in (time - taps.firstBeat) / HeadlessEar.beatSeconds }
+        for note in taps.results.notes {
+          if let hit = note.hit {
+            view.hits.append(
+              BeatGridView.Hit(position: position(hit), grade: RhythmView.grade(note.grade)))
+          } else {
+            view.missed.append(position(note.expected))
+          }
+        }
+        view.hits += taps.results.extraHits.map {
+          BeatGridView.Hit(position: position($0), grade: nil)
+        }
+      }
+      view.render(
+        in: Rect(
+          x: area.x + label + (area.width - label - width) / 2, y: y, width: width,
+          height: min(BeatGridView.height, area.maxY - y)), on: &canvas)
+      let (mark, style) = choiceMark(
+        index, rhythm: rhythm, answer: answer, chosen: chosen, glyphs: glyphs)
+      canvas.write(mark, x: area.x, y: y + 1, style: style, clip: area)
+    }
+  }
+
+  /// A choice's key, and after the answer a check on the right one (green) and a cross on the
+  /// one chosen (red), the others muted.
+  private static func choiceMark(
+    _ index: Int, rhythm: RhythmDictation, answer: EarModel.Answer?, chosen: Int?,
+    glyphs: GlyphSet
+  ) -> (String, Style) {
+    let number = "\(index + 1)"
+    guard answer != nil else { return (number, Style.role(.text).bold) }
+    if index == rhythm.answerIndex { return ("\(glyphs.check)\(number)", Style.role(.good).bold) }
+    if index == chosen { return ("\(glyphs.cross)\(number)", Style.role(.bad).bold) }
+    return (number, .role(.muted))
+  }
+
+  /// The width the four grids share within `available` columns, so their beats line up: each
+  /// beat's cell a multiple of the parts every choice's notes fall on (a triplet's thirds and
+  /// sixteenths both: twelfths), as `BeatGridView` spaces one line, or of its power-of-two
+  /// part where that does not fit; the grid then needs no more, and lays its cells out alike.
+  /// Two bars at 80 columns leave too little for that: the grids line up their beats only
+  /// where their parts agree.
+  static func gridWidth(_ rhythm: RhythmDictation, in available: Int) -> Int {
+    let beats = RhythmLine.beatsPerBar * rhythm.style.bars
+    let parts = rhythm.choices.flatMap { cells in
+      cells.flatMap { cell in
+        var onset = BeatFraction.zero
+        return cell.events.map { event in
+          defer { onset += event.duration }
+          return onset.denominator
+        }
+      }
+    }.reduce(1) { lcm($0, $1) }
+    let room = (available - 1) / beats - 1
+    let unit = [parts, parts & -parts].first { $0 <= room } ?? 1
+    // Narrower cells show fewer beats: where a shared cell would be that narrow, each grid
+    // spaces its own beats across the whole width, all of them shown.
+    let cell = room - room % unit + 1
+    guard cell >= minimumCellWidth else { return available }
+    return beats * cell + 1
+  }
+
+  /// `BeatGridView`'s narrowest cell: narrower cells show fewer beats than a line holds.
+  static let minimumCellWidth = 8
+
+  private static func lcm(_ a: Int, _ b: Int) -> Int {
+    var (x, y) = (a, b)
+    while y != 0 { (x, y) = (y, x % y) }
+    return a / x * b
+  }
+
+  /// A rhythm's cells in words, bar by bar: "Quarter + Two eighths + Half note | Whole note";
+  /// a plus between them, as their names may hold commas ("Eighth, two sixteenths").
+  static func cellWords(_ cells: [RhythmPattern], bars: Int, strings: Localizer) -> String {
+    let line = RhythmDictation.line(cells, bars: bars)
+    return (0..<bars).map { bar in
+      line.placements.filter { $0.beat / RhythmLine.beatsPerBar == bar }.map {
+        EarNames.name(of: .cell($0.pattern), strings: strings)
+      }.joined(separator: " + ")
+    }.joined(separator: " | ")
+  }
+
   /// How far the second note was off: "the second note -20 cents", or for a pair in tune, how
   /// far off the others of the level are.
   static func intonationLine(_ question: EarQuestion, level: Int, strings: Localizer) -> String {
@@ -560,17 +746,20 @@ enum EarView {
     let worst = confusion.worst(limit: 3)
     let gridRows = max(0, area.maxY - 1 - worst.count - 1 - y)
     y = renderGrid(
-      confusion, items: screen.items, model: model, in: column, y: y, rows: gridRows,
+      confusion, items: gridItems(screen), model: model, in: column, y: y, rows: gridRows,
       on: &canvas)
     y += 1
     for pair in worst where y < area.maxY - 1 {
-      let played = EarItem(shortName: pair.played, exercise: screen.exercise)
-      let given = EarItem(shortName: pair.given, exercise: screen.exercise)
+      let played = keptItem(pair.played, exercise: screen.exercise)
+      let given = keptItem(pair.given, exercise: screen.exercise)
+      let givenName =
+        pair.given == EarModel.tappedOff
+        ? strings.text("ear.rhythm.tappedOff") : given.map { name($0, strings) } ?? pair.given
       let line = strings.text(
         "ear.confused",
         [
           "played": played.map { name($0, strings) } ?? pair.played,
-          "given": given.map { name($0, strings) } ?? pair.given,
+          "given": givenName,
           "count": "\(pair.count)", "asked": "\(pair.asked)",
         ])
       canvas.write(
@@ -580,6 +769,24 @@ enum EarView {
     }
     canvas.writeCentred(
       strings.text("ear.again"), y: area.maxY - 1, in: area, style: .role(.muted))
+  }
+
+  /// An item as the history keeps it, by its short name: a rhythm's cell by its pattern's id.
+  static func keptItem(_ name: String, exercise: EarExercise) -> EarItem? {
+    EarItem(shortName: name, exercise: exercise)
+      ?? (exercise == .rhythm
+        ? RhythmPattern.shipped.first { $0.id == name }.map(EarItem.cell) : nil)
+  }
+
+  /// What the confusion grid counts: the session's items, but a rhythm's cells of its levels,
+  /// which its answers are kept by.
+  static func gridItems(_ screen: EarModel) -> [EarItem] {
+    guard screen.exercise == .rhythm else { return screen.items }
+    var cells: [RhythmPattern] = []
+    for case .rhythm(let style) in screen.items {
+      cells += style.cells.filter { !cells.contains($0) }
+    }
+    return cells.map(EarItem.cell)
   }
 
   /// The confusion grid over the session's items that were played or given: a row per item

@@ -27,14 +27,17 @@ extension HeadlessEar {
   public static func gradePlayed(
     _ questions: [TimedQuestion], exercise: EarExercise, audioFile url: URL
   ) throws(Launcher.Failure) -> [Verdict] {
-    guard exercise == .dictation else {
-      throw Launcher.Failure(description: "--audio-in grades dictation; use --answers")
+    guard exercise == .dictation || exercise == .rhythm else {
+      throw Launcher.Failure(description: "--audio-in grades dictation and rhythm; use --answers")
     }
     let audio: (samples: [Float], rate: Int, isTruncated: Bool)
     do throws(WAVFileInputError) {
       audio = try WAVFileInput.monoAudio(of: url)
     } catch {
       throw Launcher.Failure(description: error.description)
+    }
+    if exercise == .rhythm {
+      return try gradeTapped(questions, audio: audio.samples, sampleRate: audio.rate, url: url)
     }
     let answers = playedAnswers(heardNotes(audio.samples, sampleRate: audio.rate))
     guard answers.count <= questions.count else {
@@ -68,6 +71,53 @@ extension HeadlessEar {
       verdict.noteMarks = marks
       verdict.givenNotes = written.map(\.description)
       verdict.understoodText = written.isEmpty ? nil : given
+      return verdict
+    }
+  }
+
+  /// The silence that parts one tapped rhythm from the next: a bar at 80 to the minute, longer
+  /// than any gap between two notes of a rhythm (a bar starts with a note and rests a beat at
+  /// most, so notes lie three beats apart at most).
+  static let rhythmAnswerGapSeconds = Double(RhythmLine.beatsPerBar) * beatSeconds
+
+  /// Rhythms tapped, clapped or played, one per question, in order, each after a bar or more
+  /// of silence: the onset detector finds the taps, and each answer is graded by the rhythm
+  /// trainer's rules (relative windows) at 80 to the minute from its first tap, which is the
+  /// rhythm's first beat: every rhythm starts with a note on it.
+  static func gradeTapped(
+    _ questions: [TimedQuestion], audio samples: [Float], sampleRate: Int, url: URL
+  ) throws(Launcher.Failure) -> [Verdict] {
+    let onsets = OnsetDetector.onsets(in: samples, sampleRate: sampleRate).map {
+      Double($0.frame) / Double(sampleRate)
+    }
+    var answers: [[Double]] = []
+    for onset in onsets {
+      if let last = answers.last?.last, onset - last <= rhythmAnswerGapSeconds {
+        answers[answers.count - 1].append(onset)
+      } else {
+        answers.append([onset])
+      }
+    }
+    guard answers.count <= questions.count else {
+      throw Launcher.Failure(
+        description:
+          "\(url.lastPathComponent) holds \(answers.count) answers for \(questions.count) questions"
+      )
+    }
+    return questions.map { timed in
+      let taps = timed.number <= answers.count ? answers[timed.number - 1] : []
+      guard let rhythm = timed.question.rhythm, let first = taps.first else {
+        return Verdict(
+          question: timed, given: "", understood: nil, understoodInversion: nil, isRight: false)
+      }
+      let results = rhythm.grade(taps: taps, firstBeat: first, windows: .relative)
+      let beats = taps.map { ($0 - first) / beatSeconds }
+      let given = beats.map { DecimalText.format($0, places: 2) }.joined(separator: " ")
+      var verdict = Verdict(
+        question: timed, given: given, understood: nil, understoodInversion: nil,
+        isRight: RhythmDictation.isRight(results))
+      verdict.understoodText = given
+      verdict.tapped = TappedAnswer(results: results, firstBeat: first)
       return verdict
     }
   }

@@ -10,6 +10,9 @@ extension HeadlessEar {
   /// `strings`.
   public static func quizText(_ questions: [TimedQuestion], strings: Localizer) -> String {
     questions.map { timed in
+      if let rhythm = timed.question.rhythm {
+        return rhythmText(timed, rhythm: rhythm, strings: strings)
+      }
       let spelled = { (notes: [Note]) in
         notes.map { "\($0) (\($0.pitch.midiNumber))" }.joined(separator: " ")
       }
@@ -27,6 +30,35 @@ extension HeadlessEar {
         + ", \(DecimalText.format(timed.start, places: 3))-"
         + "\(DecimalText.format(timed.end, places: 3)) s: \(answer(timed, strings: strings))"
     }.joined(separator: "\n") + "\n"
+  }
+
+  /// A rhythm dictation's lines: its tempo, where it lies in the WAV, its onsets in beats and
+  /// in seconds, then the four choices by letter, cell by cell, and the right letter.
+  private static func rhythmText(
+    _ timed: TimedQuestion, rhythm: RhythmDictation, strings: Localizer
+  ) -> String {
+    let seconds = timed.noteTimes.map { DecimalText.format($0.lowerBound, places: 3) }
+    let choices = rhythm.choices.enumerated().map { index, cells in
+      "   \(choiceLetters[index]) " + cells.map(\.id).joined(separator: " ")
+    }
+    return "\(timed.number). \(Int(RhythmDictation.bpm)) bpm, "
+      + "\(DecimalText.format(timed.start, places: 3))-\(DecimalText.format(timed.end, places: 3)) s, "
+      + "beat 0 at \(DecimalText.format(timed.firstBeat ?? 0, places: 3)) s; onsets (beats) "
+      + rhythm.onsets.map(\.description).joined(separator: " ") + "; (s) "
+      + seconds.joined(separator: " ") + ": \(answer(timed, strings: strings))\n"
+      + choices.joined(separator: "\n")
+  }
+
+  /// The letters a rhythm dictation's choices are written and answered by.
+  public static let choiceLetters = ["a", "b", "c", "d"]
+
+  /// The choice a typed answer names: its letter or its number, "b" or "2"; nil for anything
+  /// else.
+  static func choice(parsing typed: String) -> Int? {
+    let text = typed.split(whereSeparator: \.isWhitespace).joined().lowercased()
+    if let index = choiceLetters.firstIndex(of: text) { return index }
+    guard let number = Int(text), (1...choiceLetters.count).contains(number) else { return nil }
+    return number - 1
   }
 
   public static func quizJSON(
@@ -67,6 +99,14 @@ extension HeadlessEar {
       }
       if exercise == .dictation {
         return gradeDictation(timed, given: given)
+      }
+      if let rhythm = timed.question.rhythm {
+        let chosen = choice(parsing: given)
+        var verdict = Verdict(
+          question: timed, given: given, understood: nil, understoodInversion: nil,
+          isRight: chosen == rhythm.answerIndex)
+        verdict.understoodText = chosen.map { choiceLetters[$0] }
+        return verdict
       }
       guard timed.asksInversion else {
         let understood = EarNames.item(parsing: given, exercise: exercise, catalog: catalog)
@@ -125,6 +165,16 @@ extension HeadlessEar {
     return verdict
   }
 
+  /// A rhythm tapped into a recording: the grade, the rhythm's first beat at its first tap.
+  public struct TappedAnswer: Sendable {
+    public let results: RhythmResults
+    /// In seconds in the recording.
+    public let firstBeat: Double
+
+    /// Where `time` lies in beats from the first beat.
+    func beats(_ time: Double) -> Double { (time - firstBeat) / HeadlessEar.beatSeconds }
+  }
+
   /// A question's typed answer and what it was taken to mean.
   public struct Verdict: Sendable {
     public let question: TimedQuestion
@@ -142,6 +192,8 @@ extension HeadlessEar {
     public var givenNotes: [String]?
     /// A dictation's notes as they were read, when every one was.
     public var understoodText: String?
+    /// A rhythm tapped into a recording, graded.
+    public var tapped: TappedAnswer?
 
     init(
       question: TimedQuestion, given: String, understood: EarItem?, understoodInversion: Int?,
@@ -172,6 +224,16 @@ extension HeadlessEar {
           ["given": verdict.given])
       let wrong = strings.text(
         "ear.grade.wrong", ["number": number, "answer": right, "said": said])
+      if let tapped = verdict.tapped {
+        let results = tapped.results
+        return wrong + " "
+          + strings.text(
+            "ear.grade.tapsInTime",
+            [
+              "right": String(results.notes.count - results.count(of: .miss)),
+              "count": String(results.notes.count), "extra": String(results.extraCount),
+            ])
+      }
       guard let marks = verdict.noteMarks else { return wrong }
       return wrong + " "
         + strings.text(
@@ -210,6 +272,20 @@ extension HeadlessEar {
             },
             addedNotes: verdict.noteMarks.map { marks in
               Array((verdict.givenNotes ?? []).dropFirst(marks.count))
+            },
+            notesInTime: verdict.tapped.map {
+              $0.results.notes.count - $0.results.count(of: .miss)
+            },
+            taps: verdict.tapped.map { tapped in
+              tapped.results.notes.map { note in
+                TapReport(
+                  onset: HeadlessEar.rounded(tapped.beats(note.expected)),
+                  tap: note.hit.map { HeadlessEar.rounded(tapped.beats($0)) },
+                  grade: note.grade.rawValue)
+              }
+            },
+            extraTaps: verdict.tapped.map { tapped in
+              tapped.results.extraHits.map { HeadlessEar.rounded(tapped.beats($0)) }
             })
         }))
   }
@@ -231,6 +307,11 @@ extension HeadlessEar {
     }
   }
 
+  /// Beats to the thousandth, as the JSON gives them.
+  static func rounded(_ beats: Double) -> Double {
+    (beats * 1000).rounded() / 1000
+  }
+
   /// "+20", "-20", "0": cents as a tuner writes them.
   static func signed(_ cents: Int) -> String {
     cents > 0 ? "+\(cents)" : "\(cents)"
@@ -244,6 +325,7 @@ extension HeadlessEar {
 
   /// "m3", "maj", "1 b3 5" for three degrees, or with the inversion asked, "maj inv1".
   static func shortAnswer(_ timed: TimedQuestion) -> String {
+    if let rhythm = timed.question.rhythm { return choiceLetters[rhythm.answerIndex] }
     let item = timed.question.answer.map(\.shortName).joined(separator: " ")
     guard timed.asksInversion else { return item }
     return item + " " + EarNames.inversionShortName(timed.question.inversion)
@@ -251,6 +333,9 @@ extension HeadlessEar {
 
   /// "minor third", "major", "1 b3 5", or with the inversion asked, "major, first inversion".
   static func answerName(_ timed: TimedQuestion, strings: Localizer) -> String {
+    if let rhythm = timed.question.rhythm {
+      return EarView.cellWords(rhythm.cells, bars: rhythm.style.bars, strings: strings)
+    }
     let item = timed.question.answer.map { EarNames.name(of: $0, strings: strings) }.joined(
       separator: " ")
     guard timed.asksInversion else { return item }
@@ -297,6 +382,25 @@ private struct QuestionReport: Encodable {
   let answerName: String
   /// Only when the quiz asks for it.
   let inversion: Int?
+  /// A rhythm dictation's: its tempo, its beat 0 in the WAV after the count-in, its onsets in
+  /// beats from there ("3/2"), every click, and the four choices.
+  let bpm: Double?
+  let firstBeat: Double?
+  let onsets: [String]?
+  let clicks: [ClickReport]?
+  let choices: [ChoiceReport]?
+
+  struct ClickReport: Encodable {
+    let time: Double
+    let sound: String
+  }
+
+  struct ChoiceReport: Encodable {
+    let letter: String
+    /// The cells bar by bar, by the rhythm trainer's pattern ids.
+    let cells: [String]
+    let onsets: [String]
+  }
 
   init(_ timed: HeadlessEar.TimedQuestion, strings: Localizer) {
     number = timed.number
@@ -319,6 +423,21 @@ private struct QuestionReport: Encodable {
     answer = HeadlessEar.shortAnswer(timed)
     answerName = HeadlessEar.answerName(timed, strings: strings)
     inversion = timed.asksInversion ? timed.question.inversion : nil
+    let rhythm = timed.question.rhythm
+    bpm = rhythm.map { _ in RhythmDictation.bpm }
+    firstBeat = timed.firstBeat
+    onsets = rhythm?.onsets.map(\.description)
+    clicks = rhythm.map { _ in
+      timed.clicks.map { ClickReport(time: $0.time, sound: $0.sound.rawValue) }
+    }
+    choices = rhythm.map { rhythm in
+      rhythm.choices.enumerated().map { index, cells in
+        ChoiceReport(
+          letter: HeadlessEar.choiceLetters[index], cells: cells.map(\.id),
+          onsets: RhythmDictation(style: rhythm.style, choices: [cells], answerIndex: 0).onsets
+            .map(\.description))
+      }
+    }
   }
 }
 
@@ -343,6 +462,17 @@ private struct VerdictReport: Encodable {
   let notesRight: Int?
   let wrongNotes: [WrongNoteReport]?
   let addedNotes: [String]?
+  /// A rhythm tapped into a recording: how many notes had a tap in their window; each note's
+  /// onset, its tap and grade, in beats from the first tap; the taps no note took.
+  let notesInTime: Int?
+  let taps: [TapReport]?
+  let extraTaps: [Double]?
+}
+
+private struct TapReport: Encodable {
+  let onset: Double
+  let tap: Double?
+  let grade: String
 }
 
 private struct WrongNoteReport: Encodable {

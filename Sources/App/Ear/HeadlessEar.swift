@@ -33,6 +33,9 @@ public enum HeadlessEar {
   /// A dictation's notes, at 80 to the minute: slow enough to follow eight of them, quick
   /// enough to be heard as one melody.
   static let dictationNoteSeconds = 0.75
+  /// A rhythm's note sounds for this share of its written length, so two notes in a row are
+  /// heard as two attacks, not one held on.
+  static let rhythmNoteShare = 0.9
 
   /// What `--exercise`, `--items`, `--level`, `--sounding`, `--count` and `--seed` ask for.
   public struct Options: Sendable {
@@ -96,9 +99,22 @@ public enum HeadlessEar {
     public let sounds: [PlacedNote]
     /// Whether the answer names the chord's inversion too.
     public let asksInversion: Bool
+    /// A rhythm dictation's clicks: the count-in bar, then every beat under the rhythm.
+    public var clicks: [EarSound.Click] = []
 
-    public var start: Double { sounds.map(\.time.lowerBound).min() ?? 0 }
-    public var end: Double { sounds.map(\.time.upperBound).max() ?? 0 }
+    public var start: Double {
+      min(sounds.map(\.time.lowerBound).min() ?? 0, clicks.first?.time ?? .infinity)
+    }
+    public var end: Double {
+      max(
+        sounds.map(\.time.upperBound).max() ?? 0,
+        clicks.map { $0.time + EarSound.Click.seconds }.max() ?? 0)
+    }
+
+    /// A rhythm dictation's first beat after the count-in, in seconds in the WAV.
+    public var firstBeat: Double? {
+      question.rhythm.map { _ in start + HeadlessEar.countInSeconds }
+    }
   }
 
   /// The questions the options ask for, laid out one after another with a second of silence
@@ -144,7 +160,7 @@ public enum HeadlessEar {
       let placed = TimedQuestion(
         number: index + 1, question: question,
         noteTimes: sounds.filter { $0.part == .question }.map(\.time), sounds: sounds,
-        asksInversion: options.inversions)
+        asksInversion: options.inversions, clicks: clicks(of: question, from: start))
       timed.append(placed)
       start = placed.end + silenceSeconds
     }
@@ -155,6 +171,15 @@ public enum HeadlessEar {
   /// what is asked (a cadence's chords a second each; a melody's notes a second each, a
   /// scale's half a second; the notes of a chord together for a second and a half).
   public static func layout(_ question: EarQuestion, from start: Double) -> [PlacedNote] {
+    if let rhythm = question.rhythm {
+      let firstBeat = start + countInSeconds
+      return zip(question.notes, rhythm.line.notes).map { note, written in
+        let onset = firstBeat + written.onset.value * beatSeconds
+        return PlacedNote(
+          note: note, time: onset...(onset + written.length.value * beatSeconds * rhythmNoteShare),
+          part: .question)
+      }
+    }
     var placed: [PlacedNote] = []
     var onset = start
     for chord in question.prelude {
@@ -187,6 +212,24 @@ public enum HeadlessEar {
     return placed
   }
 
+  /// A rhythm dictation's beat, at `RhythmDictation.bpm`.
+  static let beatSeconds = 60 / RhythmDictation.bpm
+  /// The bar of clicks before a rhythm.
+  static let countInSeconds = Double(RhythmLine.beatsPerBar) * beatSeconds
+
+  /// A rhythm dictation's clicks from `start`: a bar counted in on the woodblock, then every
+  /// beat of its bars, the first of each accented. None for another question.
+  public static func clicks(of question: EarQuestion, from start: Double) -> [EarSound.Click] {
+    guard let rhythm = question.rhythm else { return [] }
+    let beats = RhythmLine.beatsPerBar * (1 + rhythm.style.bars)
+    return (0..<beats).map { beat in
+      let sound: EarSound.Click.Sound =
+        beat < RhythmLine.beatsPerBar
+        ? .countIn : beat % RhythmLine.beatsPerBar == 0 ? .accent : .beat
+      return EarSound.Click(time: start + Double(beat) * beatSeconds, sound: sound)
+    }
+  }
+
   /// How long each note of a melodic question on `item` sounds.
   static func noteSeconds(of item: EarItem) -> Double {
     switch item {
@@ -209,7 +252,9 @@ public enum HeadlessEar {
           end: frame($0.time.upperBound), cents: Double($0.cents))
       }
     }
-    return piano.render(notes, frames: total)
+    var samples = piano.render(notes, frames: total)
+    EarSound.mix(questions.flatMap(\.clicks), into: &samples, sampleRate: sampleRate)
+    return samples
   }
 
   private static func frame(_ seconds: Double) -> Int {
@@ -235,6 +280,7 @@ public enum HeadlessEar {
         }
       }
     }
+    EarSound.mix(questions.flatMap(\.clicks), into: &samples, sampleRate: sampleRate)
     return samples
   }
 
@@ -271,6 +317,10 @@ public enum HeadlessEar {
       throw Launcher.Failure(
         description: "--range and --root are not for dictation: its melodies lie C4-A5 in their key"
       )
+    }
+    if exercise == .rhythm, options.range != nil || options.root != nil {
+      throw Launcher.Failure(
+        description: "--range and --root are not for rhythm: its notes are all C5")
     }
     if exercise == .intonation, options.range != nil || options.root != nil {
       throw Launcher.Failure(

@@ -66,7 +66,8 @@ enum HelpView {
     ("home.rhythm", RhythmModel.setupHints),
     (
       "home.ear",
-      EarModel.setupHints + EarModel.askingHints + EarModel.typingHints + EarModel.answeredHints
+      EarModel.setupHints + EarModel.askingHints + EarModel.rhythmHints + EarModel.typingHints
+        + EarModel.answeredHints
     ),
     ("home.protocol", ProtocolModel.choosingHints + ProtocolModel.recordingHints),
     ("home.history", HistoryModel.keyHints),

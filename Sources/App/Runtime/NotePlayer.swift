@@ -86,12 +86,14 @@ final class NotePlayer: NoteOutput {
     let frame = { (seconds: Double) in Int((seconds * Double(sampleRate)).rounded()) }
     let total = frame(sound.seconds)
     if let piano {
-      return piano.render(
+      var samples = piano.render(
         sound.notes.map {
           SoundFontSynth.Note(
             key: $0.pitch.midiNumber, start: frame($0.start), end: frame($0.end),
             cents: Double($0.cents))
         }, frames: total)
+      EarSound.mix(sound.clicks, into: &samples, sampleRate: sampleRate)
+      return samples
     }
     // Notes sounding together share the level one note has alone, so a chord never clips.
     let gain = Float(0.8) / Float(sound.mostTogether)
@@ -107,6 +109,7 @@ final class NotePlayer: NoteOutput {
         samples[first + offset] += gain * sample
       }
     }
+    EarSound.mix(sound.clicks, into: &samples, sampleRate: sampleRate)
     return samples
   }
 

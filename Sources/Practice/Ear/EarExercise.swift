@@ -10,6 +10,7 @@ public enum EarExercise: String, CaseIterable, Sendable {
   case cadences
   case intonation
   case dictation
+  case rhythm
 
   /// The items of every level, easiest first; the last level holds every item.
   public var levels: [[EarItem]] {
@@ -54,6 +55,8 @@ public enum EarExercise: String, CaseIterable, Sendable {
         + Array(repeating: [], count: Self.intonationCents.count - 1)
     case .dictation:
       DictationStyle.allCases.map { [EarItem.melody($0)] }
+    case .rhythm:
+      RhythmStyle.allCases.map { [EarItem.rhythm($0)] }
     }
   }
 
@@ -99,6 +102,7 @@ public enum EarExercise: String, CaseIterable, Sendable {
     case .cadences: [.harmonic]
     case .intonation: [.up]
     case .dictation: [.up]
+    case .rhythm: [.up]
     }
   }
 }

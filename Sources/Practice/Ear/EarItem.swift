@@ -1,7 +1,8 @@
 import MusicTheory
 
 /// What an ear question asks to name: an interval, a chord's quality, a scale's type, a degree
-/// of a key, a cadence, how a note is tuned; or a dictation's kind of melody and its notes.
+/// of a key, a cadence, how a note is tuned; or a dictation's kind of melody and its notes, or
+/// a rhythm dictation's level and the cells of its bars.
 public enum EarItem: Hashable, Sendable, CustomStringConvertible {
   case interval(Interval)
   case chord(ChordQuality)
@@ -13,6 +14,10 @@ public enum EarItem: Hashable, Sendable, CustomStringConvertible {
   case melody(DictationStyle)
   /// A note of a dictation, written where it is heard: what each note of the answer names.
   case note(Note)
+  /// A level of rhythm dictation: what its level and `--items` choose.
+  case rhythm(RhythmStyle)
+  /// A cell of a rhythm, in its place: what each place of a rhythm dictation's answer names.
+  case cell(RhythmPattern)
 
   /// Reads an item of `exercise` by its short name ("m3", "P5", "M9"; "maj", "m7b5", "mMaj7"
   /// and the chord symbols' usual aliases; "natural-minor", "dorian" and whatever
@@ -47,6 +52,9 @@ public enum EarItem: Hashable, Sendable, CustomStringConvertible {
     case .dictation:
       guard let style = DictationStyle(rawValue: shortName) else { return nil }
       self = .melody(style)
+    case .rhythm:
+      guard let style = RhythmStyle(rawValue: shortName) else { return nil }
+      self = .rhythm(style)
     }
   }
 
@@ -67,6 +75,8 @@ public enum EarItem: Hashable, Sendable, CustomStringConvertible {
     case .intonation(let intonation): intonation.rawValue
     case .melody(let style): style.rawValue
     case .note(let note): note.description
+    case .rhythm(let style): style.rawValue
+    case .cell(let pattern): pattern.id
     }
   }
 
@@ -79,7 +89,7 @@ public enum EarItem: Hashable, Sendable, CustomStringConvertible {
   /// two notes are one.
   public var intervals: [Interval] {
     switch self {
-    case .degree, .cadence, .intonation, .melody, .note: []
+    case .degree, .cadence, .intonation, .melody, .note, .rhythm, .cell: []
     case .interval(let interval): [interval]
     case .chord(let quality): quality.intervals.filter { $0 != .unison }
     case .scale(let type): type.intervals.filter { $0 != .unison } + [.P8]

@@ -34,6 +34,8 @@ public struct EarQuestion: Equatable, Sendable {
   /// How many cents the last note sounds off its pitch (below it when negative): an intonation
   /// question's second note; 0 for every other question.
   public let detuning: Int
+  /// A rhythm dictation's rhythm and its four written choices; nil for every other question.
+  public let rhythm: RhythmDictation?
 
   /// The question on `root`, or nil when a note above it would need more than a double
   /// accidental. `inversion` must be below the number of notes.
@@ -57,6 +59,7 @@ public struct EarQuestion: Equatable, Sendable {
     answer = [item]
     resolution = []
     detuning = 0
+    rhythm = nil
   }
 
   /// Degrees of `key` one after the other after I–IV–V–I, each in the octave from `tonic` up,
@@ -80,6 +83,7 @@ public struct EarQuestion: Equatable, Sendable {
     answer = degrees.map(EarItem.degree)
     resolution = degrees.last!.resolution(in: key, from: tonic)
     detuning = 0
+    rhythm = nil
   }
 
   /// The chords of `cadence` in `key` the `way` given (one of its ways), after the tonic
@@ -98,6 +102,7 @@ public struct EarQuestion: Equatable, Sendable {
     answer = [item]
     resolution = []
     detuning = 0
+    rhythm = nil
   }
 
   /// A melody to write down, after I–IV–V–I in `key`: its notes one after the other, each
@@ -115,6 +120,7 @@ public struct EarQuestion: Equatable, Sendable {
     answer = melody.map(EarItem.note)
     resolution = []
     detuning = 0
+    rhythm = nil
   }
 
   /// `note` in tune, then again `cents` off as `intonation` says (not at all in tune).
@@ -130,6 +136,23 @@ public struct EarQuestion: Equatable, Sendable {
     answer = [item]
     resolution = []
     detuning = intonation.sign * cents
+    rhythm = nil
+  }
+
+  /// A rhythm heard on the click, each note on `note`: answered by its cells, place by place.
+  public init(rhythm: RhythmDictation, note: Note) {
+    item = .rhythm(rhythm.style)
+    notes = rhythm.onsets.map { _ in note }
+    sounding = .up
+    inversion = 0
+    key = nil
+    prelude = []
+    chords = []
+    chordDegrees = []
+    answer = rhythm.cells.map(EarItem.cell)
+    resolution = []
+    detuning = 0
+    self.rhythm = rhythm
   }
 
   /// The cents the note at `index` of `notes` sounds off its pitch.

@@ -23,6 +23,10 @@ public struct EarQuiz: Equatable, Sendable {
   /// and a few cents are heard most easily.
   public static let intonationNotes = Note(.A, octave: 3).pitch...Note(.A, octave: 5).pitch
 
+  /// The note a rhythm dictation's rhythm is played on: C5, above the clicks' thud and under
+  /// their crack.
+  public static let rhythmNote = Note(.C, octave: 5)
+
   /// Where the root of a question of `exercise` lies unless a placement says otherwise.
   public static func defaultRoots(of exercise: EarExercise) -> ClosedRange<Pitch> {
     exercise == .scales ? scaleRoots : defaultRoots
@@ -52,7 +56,8 @@ public struct EarQuiz: Equatable, Sendable {
   /// fifteen major keys (and with `minorKeys` the fifteen minor ones too), places them; a degree
   /// question asks `notesPerQuestion` degrees in a row. Intonation takes no placement either:
   /// its note lies in `intonationNotes`, the second `cents` off when not in tune; nor does a
-  /// dictation, whose melody lies in `Dictation.positions` in a key drawn for its style.
+  /// dictation, whose melody lies in `Dictation.positions` in a key drawn for its style, nor a
+  /// rhythm dictation, played on `rhythmNote`.
   public init(
     exercise: EarExercise, items: [EarItem], soundings: [EarQuestion.Sounding], count: Int,
     inversions: Bool = false, placement: Placement? = nil, minorKeys: Bool = false,
@@ -77,6 +82,16 @@ public struct EarQuiz: Equatable, Sendable {
           preconditionFailure("a dictation quiz asks only melodies")
         }
         return Dictation.question(style: style, using: &random)
+      }
+      return
+    }
+    if exercise == .rhythm {
+      questions = (0..<count).map { _ in
+        guard case .rhythm(let style) = items.randomElement(using: &random)! else {
+          preconditionFailure("a rhythm dictation quiz asks only rhythms")
+        }
+        return EarQuestion(
+          rhythm: RhythmDictation.question(style: style, using: &random), note: Self.rhythmNote)
       }
       return
     }

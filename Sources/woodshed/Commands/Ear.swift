@@ -18,12 +18,12 @@ struct Ear: ParsableCommand {
 
   /// What both subcommands take, so that `grade` with the quiz's options grades its questions.
   struct QuizOptions: ParsableArguments {
-    @Option(help: "intervals, chords, scales, degrees, cadences, intonation or dictation.")
+    @Option(help: "intervals, chords, scales, degrees, cadences, intonation, dictation or rhythm.")
     var exercise: String
 
     @Option(
       help:
-        "The items to ask, by short name, such as \"m3 M3 P5\", \"maj m dim\", \"major dorian\", \"1 b3 5\", \"perfect I-vi-IV-V\", \"flat in-tune sharp\" or, for dictation, the kinds of melody \"steps thirds leaps minor chromatic\"."
+        "The items to ask, by short name, such as \"m3 M3 P5\", \"maj m dim\", \"major dorian\", \"1 b3 5\", \"perfect I-vi-IV-V\", \"flat in-tune sharp\" or, for dictation, the kinds of melody \"steps thirds leaps minor chromatic\", for rhythm the levels \"quarters rests sixteenths syncopation two-bars\"."
     )
     var items: String?
 
@@ -106,18 +106,18 @@ struct Ear: ParsableCommand {
   struct Grade: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract:
-        "Grade typed answers, one a line, in any language or short form, or a dictation's played answers (--audio-in), against the quiz with the same options."
+        "Grade typed answers, one a line, in any language or short form, or a dictation's or a rhythm's played answers (--audio-in), against the quiz with the same options."
     )
 
     @OptionGroup var quiz: QuizOptions
 
     @Option(
       help:
-        "The answers, one a line; a dictation's notes on one line, \"C4 D4 E4\" or without octaves \"C D E\", in any naming."
+        "The answers, one a line; a dictation's notes on one line, \"C4 D4 E4\" or without octaves \"C D E\", in any naming; a rhythm's choice, a-d or 1-4."
     )
     var answers: String?
 
-    // --audio-in is the session's option, as --audio-out is quiz's: a dictation's played
+    // --audio-in is the session's option, as --audio-out is quiz's: a dictation's or a rhythm's played
     // melodies, one per question, each after a second of silence or more.
     @OptionGroup var session: SessionOptions
 
