@@ -107,19 +107,66 @@ final class EarAudioPitchTests: XCTestCase {
     XCTAssertGreaterThanOrEqual(Double(right), 0.97 * Double(claimed), "\(right) of \(claimed)")
   }
 
-  /// The questions' melodies played on `program`, `octaves` away, graded from the recording.
+  /// Intervals answered by playing their second note alone, or both notes, and degrees by
+  /// playing each degree's note, on the instruments held out above (never tuned on): at least
+  /// 97 % graded as a musician would (the figure). A note a semitone off the second
+  /// is wrong, and read as the interval it makes.
+  func testPlayedIntervalsAndDegreesOnOtherInstrumentsAreGraded() throws {
+    let items = EarExercise.intervals.allItems.map(\.shortName).joined(separator: " ")
+    let (_, intervals) = try HeadlessEar.questions(
+      HeadlessEar.Options(
+        exercise: "intervals", items: items, level: 1, soundings: "up down harmonic", count: 24,
+        seed: 7))
+    let (_, degrees) = try HeadlessEar.questions(
+      HeadlessEar.Options(
+        exercise: "degrees", items: nil, level: 5, soundings: nil, count: 8, seed: 7, notes: 2))
+    let synth = try SoundFontSynth.load(sampleRate: HeadlessEar.sampleRate).get()
+    var right = 0
+    var asked = 0
+    for (program, octaves) in [(56, 0), (71, 0), (52, 0), (65, -1), (42, -1), (25, -1)] {
+      let second = try played(
+        intervals, on: synth, program: program, octaves: octaves, exercise: .intervals
+      ) { [$0.notes.last!.pitch.midiNumber] }
+      let both = try played(
+        intervals, on: synth, program: program, octaves: octaves, exercise: .intervals)
+      let sung = try played(
+        degrees, on: synth, program: program, octaves: octaves, exercise: .degrees)
+      right += (second + both + sung).filter(\.isRight).count
+      asked += 2 * intervals.count + degrees.count
+    }
+    XCTAssertGreaterThanOrEqual(Double(right), 0.97 * Double(asked), "\(right) of \(asked)")
+
+    let wrong = try played(
+      intervals, on: synth, program: 0, octaves: 0, exercise: .intervals
+    ) { [$0.notes.last!.pitch.midiNumber + 1] }
+    for verdict in wrong {
+      XCTAssertFalse(verdict.isRight, verdict.given)
+      let question = verdict.question.question
+      guard case .interval(let asked) = question.item,
+        case .interval(let understood)? = verdict.understood
+      else { return XCTFail("\(verdict.given) read as \(String(describing: verdict.understood))") }
+      // A semitone higher: wider going up, narrower coming down, within an octave.
+      let step = question.sounding == .down ? -1 : 1
+      XCTAssertEqual(
+        (understood.semitones - asked.semitones - step) % 12, 0,
+        "\(asked.shortName) \(question.sounding): \(verdict.given) read as \(understood.shortName)")
+    }
+  }
+
+  /// The keys of `playing` each question (its notes, by default) played on `program`,
+  /// `octaves` away, graded from the recording as answers to `exercise`.
   private func played(
     _ questions: [HeadlessEar.TimedQuestion], on synth: SoundFontSynth, program: Int,
-    octaves: Int
+    octaves: Int, exercise: EarExercise = .dictation,
+    playing: (EarQuestion) -> [Int] = { $0.notes.map(\.pitch.midiNumber) }
   ) throws -> [HeadlessEar.Verdict] {
     let rate = HeadlessEar.sampleRate
     var notes: [SoundFontSynth.Note] = []
     var frame = rate
     for timed in questions {
-      for note in timed.question.notes {
+      for key in playing(timed.question) {
         notes.append(
-          SoundFontSynth.Note(
-            key: note.pitch.midiNumber + 12 * octaves, start: frame, end: frame + rate / 2))
+          SoundFontSynth.Note(key: key + 12 * octaves, start: frame, end: frame + rate / 2))
         frame += rate / 2
       }
       frame += rate * 3 / 2
@@ -128,7 +175,7 @@ final class EarAudioPitchTests: XCTestCase {
     let url = folder.appendingPathComponent("played-\(program).wav")
     try WAVCodec.encode(WAVAudio(sampleRate: rate, channels: 1, samples: samples), as: .int16)
       .write(to: url)
-    return try HeadlessEar.gradePlayed(questions, exercise: .dictation, audioFile: url)
+    return try HeadlessEar.gradePlayed(questions, exercise: exercise, audioFile: url)
   }
 
   /// Every intonation level rendered on the SoundFont piano and on the built-in voice: the

@@ -390,7 +390,7 @@ final class HeadlessEarTests: XCTestCase {
     XCTAssertEqual(verdicts[2].noteMarks?.last, false)
     XCTAssertEqual(verdicts[2].noteMarks?.dropLast().allSatisfy { $0 }, true)
     XCTAssertThrowsError(
-      try HeadlessEar.gradePlayed(questions, exercise: .intervals, audioFile: url))
+      try HeadlessEar.gradePlayed(questions, exercise: .chords, audioFile: url))
   }
 
   private func latinAccidental(_ note: Note) -> String {

@@ -396,13 +396,14 @@ final class EarCommandTests: XCTestCase {
       neither.error)
     let wav = woodshed.home.appendingPathComponent("q.wav")
     let rendered = try woodshed.run(
-      ["ear", "quiz", "--exercise", "intervals", "--count", "1", "--audio-out", wav.path])
+      ["ear", "quiz", "--exercise", "chords", "--count", "1", "--audio-out", wav.path])
     XCTAssertEqual(rendered.status, 0, rendered.error)
-    let intervals = try woodshed.run(
-      ["ear", "grade", "--exercise", "intervals", "--count", "1", "--audio-in", wav.path])
-    XCTAssertNotEqual(intervals.status, 0)
+    let chords = try woodshed.run(
+      ["ear", "grade", "--exercise", "chords", "--count", "1", "--audio-in", wav.path])
+    XCTAssertNotEqual(chords.status, 0)
     XCTAssertEqual(
-      intervals.error, "Error: --audio-in grades dictation and rhythm; use --answers\n")
+      chords.error,
+      "Error: --audio-in grades intervals, degrees, dictation and rhythm; use --answers\n")
   }
 
   /// The README's rhythm example, from the built binary: the quiz's lines with beat 0, the

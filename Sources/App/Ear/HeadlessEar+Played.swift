@@ -19,16 +19,21 @@ extension HeadlessEar {
   /// slide from one note to the next, or the pitch detector's slip at a note's start.
   static let shortestNoteSeconds = 0.1
 
-  /// `ear grade --audio-in`: a recording with one played or sung melody per dictation, in
-  /// order, each after at least a second of silence. Its notes are what the pitch detector
-  /// hears held (the same key, clearly, for `shortestNoteSeconds`), and each is graded at its
-  /// place in any octave: a voice or an instrument answers in its own range, as a singer
+  /// The exercises a played or sung answer grades.
+  static let playedExercises: [EarExercise] = [.intervals, .degrees, .dictation, .rhythm]
+
+  /// `ear grade --audio-in`: a recording with one played or sung answer per question, in
+  /// order, each after at least a second of silence: an interval's second note (or both), each
+  /// degree's note, a dictation's melody, or a rhythm tapped. Its notes are what the pitch
+  /// detector hears held (the same key, clearly, for `shortestNoteSeconds`), and each is graded
+  /// at its place in any octave: a voice or an instrument answers in its own range, as a singer
   /// takes a melody down an octave.
   public static func gradePlayed(
     _ questions: [TimedQuestion], exercise: EarExercise, audioFile url: URL
   ) throws(Launcher.Failure) -> [Verdict] {
-    guard exercise == .dictation || exercise == .rhythm else {
-      throw Launcher.Failure(description: "--audio-in grades dictation and rhythm; use --answers")
+    guard playedExercises.contains(exercise) else {
+      throw Launcher.Failure(
+        description: "--audio-in grades intervals, degrees, dictation and rhythm; use --answers")
     }
     let audio: (samples: [Float], rate: Int, isTruncated: Bool)
     do throws(WAVFileInputError) {
@@ -48,6 +53,7 @@ extension HeadlessEar {
     }
     return questions.map { timed in
       let heard = timed.number <= answers.count ? answers[timed.number - 1] : []
+      if exercise == .intervals { return intervalPlayed(timed, heard: heard) }
       let asked = timed.question.notes
       let marks = asked.indices.map { index in
         heard.indices.contains(index)
@@ -68,11 +74,50 @@ extension HeadlessEar {
       var verdict = Verdict(
         question: timed, given: given, understood: nil, understoodInversion: nil,
         isRight: heard.count == asked.count && !marks.contains(false))
+      if exercise == .degrees, let key = timed.question.key {
+        let degrees = written.compactMap { Dictation.degree(of: $0, in: key) }
+        verdict = Verdict(
+          question: timed, given: given, understood: nil, understoodInversion: nil,
+          isRight: verdict.isRight,
+          understoodItems: degrees.count == written.count && !written.isEmpty
+            ? degrees.map(EarItem.degree) : nil)
+      } else {
+        verdict.understoodText = written.isEmpty ? nil : given
+      }
       verdict.noteMarks = marks
       verdict.givenNotes = written.map(\.description)
-      verdict.understoodText = written.isEmpty ? nil : given
       return verdict
     }
+  }
+
+  /// An interval answered by playing its second note, in any octave, or both notes: the last
+  /// note heard is the answer, read as the interval it makes with the first note asked, within
+  /// the octave the question moves in (above it up or together, below it down).
+  static func intervalPlayed(_ timed: TimedQuestion, heard: [Pitch]) -> Verdict {
+    let asked = timed.question.notes
+    guard let played = heard.last, let first = asked.first, let second = asked.last else {
+      return Verdict(
+        question: timed, given: "", understood: nil, understoodInversion: nil, isRight: false)
+    }
+    let octaves = Int((Double(played.midiNumber - second.pitch.midiNumber) / 12).rounded(.down))
+    let isRight = played.midiNumber == second.pitch.midiNumber + 12 * octaves
+    let written =
+      isRight
+      ? Note(second.noteClass, octave: second.octave + octaves)
+      : played.spelling(preferSharps: first.accidental.semitones >= 0)
+    let verdict = { (understood: EarItem?) in
+      Verdict(
+        question: timed, given: written.description, understood: understood,
+        understoodInversion: nil, isRight: isRight)
+    }
+    if isRight { return verdict(timed.question.item) }
+    // Into the octave the question moves in from the first note: above it, or below it down.
+    let isDown = timed.question.sounding == .down
+    let span = (written.pitch.midiNumber - first.pitch.midiNumber) * (isDown ? -1 : 1)
+    let away = span > 0 ? (span - 1) / 12 : span / 12 - 1
+    let note = Note(written.noteClass, octave: written.octave - away * (isDown ? -1 : 1))
+    let interval = isDown ? Interval(from: note, to: first) : Interval(from: first, to: note)
+    return verdict(interval.map(EarItem.interval))
   }
 
   /// The silence that parts one tapped rhythm from the next: a bar at 80 to the minute, longer
