@@ -4,8 +4,33 @@ import XCTest
 
 @testable import App
 
-/// A script has no tempo: the timelines give each line the same time read aloud.
+/// A script has no tempo: the timelines give each line its words read aloud, or the same time
+/// where the script's text is not at hand.
 final class ProtocolScriptExportTests: XCTestCase {
+  func testWithTheTextALineTakesItsWordsReadAloud() throws {
+    let script = try Script(
+      text: """
+        Call me Ishmael.
+        Some years ago, never mind how long precisely, having little or no money in my purse,
+        and nothing particular to interest me on shore,
+        """)
+    var session = ProtocolSession()
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+    for (second, line) in [
+      (0.0, "mvt 1: p1.1-3"), (10, "take @p1.1"), (11, "p1.3 +"), (13, "end p1.3"),
+    ] {
+      try session.apply(line, at: start.addingTimeInterval(second))
+    }
+    let export = ProtocolExport(name: "book", session: session, scriptText: script.textByLabel)
+    // 3 words, 16 and 8 at 150 a minute, each line then a breath of 0.4 s: 1.6 + 6.8 + 3.6 s.
+    XCTAssertEqual(
+      export.text(.audacity).split(separator: "\n"),
+      ["0.000000\t12.000000\ttake 1 lines p1.1–p1.3", "8.400000\t8.400000\ttake 1 line p1.3 +"])
+    let edl = export.text(.edl)
+    XCTAssertTrue(
+      edl.contains("* SCRIPT: MOVEMENT 1 LINES p1.1-p1.3, 150 WORDS A MINUTE ASSUMED"), edl)
+  }
+
   func testMarksArePlacedInProportionToTheLinesBeforeThem() throws {
     var session = ProtocolSession()
     let start = Date(timeIntervalSince1970: 1_800_000_000)

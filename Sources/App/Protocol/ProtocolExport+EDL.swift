@@ -34,7 +34,9 @@ extension ProtocolExport {
         lines.append(
           "* SCRIPT: MOVEMENT \(movementPlan.movement.number) "
             + "\(Self.edlBars(0...map.count - 1, in: map)), "
-            + "\(Int(Self.scriptLineSeconds)) S A LINE ASSUMED")
+            + (scriptText.isEmpty
+              ? "\(Int(Self.scriptLineSeconds)) S A LINE ASSUMED"
+              : "\(Int(Self.wordsPerSecond * 60)) WORDS A MINUTE ASSUMED"))
       } else if firstWithTempo > 0 {
         let bars = Self.edlBars(0...firstWithTempo - 1, in: map)
         lines.append(
@@ -50,7 +52,8 @@ extension ProtocolExport {
         let start = take.timecode ?? Timecode(frameCount: 0, rate: frameRate)
         // Where the take's bar `bar` starts on the recorder.
         func source(_ bar: Int) -> Timecode {
-          start.converted(to: frameRate, adding: Self.seconds(take.startBar..<bar, in: map))
+          start.converted(
+            to: frameRate, adding: Self.seconds(take.startBar..<bar, in: map, lines: scriptText))
         }
         let sourceIn = source(segment.bars.lowerBound)
         let sourceOut = source(segment.bars.upperBound + 1)

@@ -19,7 +19,8 @@ extension ProtocolExport {
       let start = take.startedAt.timeIntervalSince(origin)
       let played = take.bars.lowerBound..<take.bars.upperBound + 1
       return TakeSpan(
-        take: take, start: start, end: start + Self.seconds(played, in: bars(of: take)))
+        take: take, start: start,
+        end: start + Self.seconds(played, in: bars(of: take), lines: scriptText))
     }
   }
 
@@ -30,9 +31,11 @@ extension ProtocolExport {
     // A mark on a beat is placed at that beat, in the bar's own meter and tempo.
     let beat = mark.firstBeat.map { beat in
       let meter = map.sections.last { $0.firstBar <= bar }?.beatsPerBar ?? 4
-      return Self.seconds(bar..<bar + 1, in: map) * Double(beat - 1) / Double(meter)
+      return Self.seconds(bar..<bar + 1, in: map, lines: scriptText) * Double(beat - 1)
+        / Double(meter)
     }
-    return span.start + Self.seconds(span.take.startBar..<bar, in: map) + (beat ?? 0)
+    return span.start + Self.seconds(span.take.startBar..<bar, in: map, lines: scriptText)
+      + (beat ?? 0)
   }
 
   /// `take 3 bars 1–24`, then `, false start` after one and ` [T003.WAV]` for a take with the

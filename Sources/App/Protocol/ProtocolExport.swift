@@ -71,14 +71,28 @@ public struct ProtocolExport: Sendable {
   /// it keeps estimated times in bar order, so a marker still lands near its bar.
   static let barSecondsWithoutTempo = 2.0
 
-  /// What a script's line lasts read aloud: about ten words at 150 words a minute. A script
-  /// has no tempo, so its marks are placed in proportion to the lines before them.
+  /// What a script's line lasts read aloud when its text is not at hand: about ten words at
+  /// `wordsPerSecond`. A script has no tempo, so its marks are placed by the lines before them.
   static let scriptLineSeconds = 4.0
+  /// A narrator reads about 150 words a minute...
+  static let wordsPerSecond = 2.5
+  /// ...and breathes between lines.
+  static let linePauseSeconds = 0.4
+
+  /// What a script's line of `text` lasts read aloud: its words, then a breath.
+  static func seconds(ofLine text: String?) -> Double {
+    guard let text else { return scriptLineSeconds }
+    let words = text.split(whereSeparator: \.isWhitespace).count
+    return Double(max(1, words)) / wordsPerSecond + linePauseSeconds
+  }
 
   /// The time `bars` take at the movement's meters and tempos, bar by bar, so a bar without a
-  /// tempo costs only itself the guess; a script's lines each take `scriptLineSeconds`.
-  static func seconds(_ bars: Range<Int>, in map: BarMap) -> Double {
-    if map.isScript { return Double(bars.count) * scriptLineSeconds }
+  /// tempo costs only itself the guess; a script's lines each take their words read aloud
+  /// (`lines` gives the text by label), or `scriptLineSeconds` where the text is not at hand.
+  static func seconds(_ bars: Range<Int>, in map: BarMap, lines: [String: String] = [:])
+    -> Double
+  {
+    if map.isScript { return bars.reduce(0) { $0 + seconds(ofLine: lines[map.labels[$1]]) } }
     return bars.reduce(0) { $0 + (map.seconds($1...$1) ?? barSecondsWithoutTempo) }
   }
 
