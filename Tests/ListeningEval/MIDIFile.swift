@@ -59,7 +59,8 @@ public struct MIDIFile {
     return file
   }
 
-  private static func variableLength(_ value: Int) -> [UInt8] {
+  /// `value` as a MIDI file's variable-length quantity: seven bits a byte, the first first.
+  static func variableLength(_ value: Int) -> [UInt8] {
     var groups = [UInt8(value & 0x7F)]
     var rest = value >> 7
     while rest > 0 {

@@ -68,22 +68,13 @@ public struct MIDITimecodeFile {
       ]
       for (piece, value) in values.enumerated() {
         let tick = Int(((Double(index) + Double(piece) / 4) * frameSeconds * 1e6).rounded())
-        track += Self.variableLength(tick - now) + [0xF7, 0x02, 0xF1, UInt8(piece << 4 | value)]
+        track +=
+          MIDIFile.variableLength(tick - now) + [0xF7, 0x02, 0xF1, UInt8(piece << 4 | value)]
         now = tick
       }
     }
     track += [0x00, 0xFF, 0x2F, 0x00]
     return Array("MThd".utf8) + [0, 0, 0, 6, 0, 0, 0, 1, 0x03, 0xE8] + Array("MTrk".utf8)
       + (0..<4).reversed().map { UInt8((track.count >> (8 * $0)) & 0xFF) } + track
-  }
-
-  private static func variableLength(_ value: Int) -> [UInt8] {
-    var groups = [UInt8(value & 0x7F)]
-    var rest = value >> 7
-    while rest > 0 {
-      groups.insert(UInt8(rest & 0x7F) | 0x80, at: 0)
-      rest >>= 7
-    }
-    return groups
   }
 }

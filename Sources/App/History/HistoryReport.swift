@@ -43,12 +43,19 @@ public struct HistoryReport: Equatable, Sendable {
       + PracticeSession.gathering(sessions).map {
         Self.cells($0, strings, utcOffset: utcOffset($0.startedAt))
       }
-    let widths = header.indices.map { column in table.map { $0[column].displayWidth }.max() ?? 0 }
-    return table.map { cells in
+    return Self.table(table) { Self.numericColumns.contains(Self.columns[$0]) }
+  }
+
+  /// `rows` in columns two spaces apart, each as wide as its widest cell, those
+  /// `isRightAligned` on the right, one line each without trailing spaces.
+  static func table(_ rows: [[String]], isRightAligned: (Int) -> Bool) -> String {
+    let widths = (rows.first ?? []).indices.map { column in
+      rows.map { $0[column].displayWidth }.max() ?? 0
+    }
+    return rows.map { cells in
       var line = cells.indices.map { column in
-        let isNumeric = Self.numericColumns.contains(Self.columns[column])
-        return cells[column].padded(
-          toWidth: widths[column], alignment: isNumeric ? .trailing : .leading)
+        cells[column].padded(
+          toWidth: widths[column], alignment: isRightAligned(column) ? .trailing : .leading)
       }.joined(separator: "  ")
       while line.last == " " { line.removeLast() }
       return line + "\n"

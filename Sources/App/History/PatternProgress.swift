@@ -71,15 +71,7 @@ public struct PatternProgress: Equatable, Sendable {
               .prefix(10)),
         ]
       }
-    let widths = header.indices.map { column in table.map { $0[column].displayWidth }.max() ?? 0 }
-    return table.map { cells in
-      var line = cells.indices.map { column in
-        cells[column].padded(
-          toWidth: widths[column], alignment: column == 0 ? .leading : .trailing)
-      }.joined(separator: "  ")
-      while line.last == " " { line.removeLast() }
-      return line + "\n"
-    }.joined()
+    return HistoryReport.table(table) { $0 > 0 }
   }
 
   /// The rows as a pretty-printed JSON array, dates in UTC.
