@@ -62,4 +62,17 @@ final class DoctorTimecodeTests: XCTestCase {
     )
     XCTAssertEqual(status, 1)
   }
+
+  func testAPortThatCannotBeOpenedIsOneLineNamingTheFileStandIn() throws {
+    let result = try woodshed.run(["doctor", "--mtc-port", "no such port"])
+    XCTAssertNotEqual(result.status, 0)
+    XCTAssertTrue(result.error.hasPrefix("Error: timecode input: "), result.error)
+    XCTAssertEqual(result.error.filter { $0 == "\n" }.count, 1, result.error)
+    // Without a sequencer (a container), the way out is a file of MIDI Time Code.
+    if result.error.contains("no ALSA sequencer") {
+      XCTAssertTrue(result.error.contains("or use --mtc-in FILE"), result.error)
+    } else {
+      XCTAssertTrue(result.error.contains("no MIDI port \"no such port\""), result.error)
+    }
+  }
 }

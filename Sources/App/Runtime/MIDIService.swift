@@ -75,7 +75,11 @@ enum MIDISource: Sendable {
   /// How long a read waits before looking whether it should stop.
   static let pollMilliseconds: Int32 = 50
 
-  static func open(_ path: String?, choice: String?) throws(Launcher.Failure) -> MIDISource {
+  /// Opens what `path` names, else the sequencer's port `choice` (nil: every device); a
+  /// sequencer that cannot be opened is said with `standIn`, the option that reads a file.
+  static func open(_ path: String?, choice: String?, standIn: String = "--midi-in")
+    throws(Launcher.Failure) -> MIDISource
+  {
     guard let path else {
       do throws(ALSASequencerError) {
         let sequencer = try ALSASequencer(choice: choice)
@@ -85,7 +89,7 @@ enum MIDISource: Sendable {
           ? "ALSA sequencer (no device yet)" : connected.map(\.name).joined(separator: ", ")
         return .sequencer(sequencer, name: name)
       } catch {
-        throw Launcher.Failure(description: error.description)
+        throw Launcher.Failure(description: error.said(standIn: standIn))
       }
     }
     let url = URL(fileURLWithPath: path)

@@ -117,7 +117,7 @@ final class RecorderTimecode: Sendable {
   private func startMIDI(path: String?, port: String?) throws(Launcher.Failure) {
     let source: MIDISource
     do throws(Launcher.Failure) {
-      source = try MIDISource.open(path, choice: port)
+      source = try MIDISource.open(path, choice: port, standIn: "--mtc-in")
     } catch {
       throw Launcher.Failure(description: "timecode input: \(error.description)")
     }

@@ -9,10 +9,13 @@ public enum ALSASequencerError: Error, Equatable, Sendable, CustomStringConverti
   case noSuchPort(String, available: [String])
   case call(String, code: Int32)
 
-  public var description: String {
+  public var description: String { said(standIn: "--midi-in") }
+
+  /// The line, naming `option` as what reads a file instead of the sequencer.
+  public func said(standIn option: String) -> String {
     switch self {
     case .unavailable(let code):
-      "no ALSA sequencer (\(Self.text(code))): MIDI needs /dev/snd/seq, or use --midi-in FILE"
+      "no ALSA sequencer (\(Self.text(code))): MIDI needs /dev/snd/seq, or use \(option) FILE"
     case .noSuchPort(let choice, let available):
       available.isEmpty
         ? "no MIDI port \"\(choice)\": no MIDI device is connected"
