@@ -147,7 +147,7 @@ final class EarRoomTests: XCTestCase {
     var model = opened()
     model.press(.right, .right, .right)
     XCTAssertEqual(screen(model)?.exercise, .degrees)
-    XCTAssertEqual(screen(model)?.rows, [.exercise, .level, .notes, .count])
+    XCTAssertEqual(screen(model)?.rows, [.exercise, .level, .notes, .count, .playing])
     XCTAssertTrue(text(model).contains("Notes in a row"), text(model))
     XCTAssertTrue(text(model).contains("Items: 1, 3, 5"), text(model))
     XCTAssertFalse(text(model).contains("Sounding"), text(model))
@@ -735,6 +735,47 @@ final class EarRoomTests: XCTestCase {
     XCTAssertTrue(text(model).contains("No microphone: Connection refused"), text(model))
     let left = model.press(.escape, at: 10)
     XCTAssertEqual(Array(left.suffix(3)), [.stopNotes, .listen(.stop), .midiIn(.stop)])
+  }
+
+  /// With "play the notes", degrees are answered by playing: each MIDI key (or note held)
+  /// names the degree it stands on in the key, in any octave, and the last one asked for
+  /// hands them in; a note on another degree answers that degree.
+  func testDegreesAreAnsweredByPlayingTheirNotes() throws {
+    func at(_ seconds: Double) -> MonotonicInstant {
+      MonotonicInstant(nanoseconds: UInt64((seconds * 1e9).rounded()))
+    }
+    var model = opened()
+    model.press(.right, .right, .right)
+    XCTAssertEqual(screen(model)?.exercise, .degrees)
+    model.press(.up, .right)
+    XCTAssertTrue(text(model).contains("keys, or play the notes"), text(model))
+    let started = model.press(.enter, at: 1)
+    XCTAssertEqual(
+      Array(started.prefix(2)), [.listen(.start(profile: nil)), .midiIn(.start(from: nil))])
+    XCTAssertTrue(text(model).contains("Play each degree's note"), text(model))
+    let question = try XCTUnwrap(screen(model)?.question)
+    for (index, note) in question.notes.enumerated() {
+      let lowered = Pitch(midiNumber: note.pitch.midiNumber - 12)
+      _ = model.handle(
+        .played([PlayedEvent(instant: at(6 + Double(index)), pitch: lowered, source: .midi)]))
+    }
+    XCTAssertEqual(screen(model)?.answers.count, 1)
+    XCTAssertEqual(screen(model)?.answers.last?.isCorrect, true, "an octave down counts")
+
+    model.press(.enter, at: 10)
+    let next = try XCTUnwrap(screen(model)?.question)
+    let key = try XCTUnwrap(next.key)
+    // A whole tone above the degree asked stands on another degree of the key.
+    let above = Pitch(midiNumber: next.notes[0].pitch.midiNumber + 2)
+    _ = model.handle(.played([PlayedEvent(instant: at(15), pitch: above, source: .midi)]))
+    let played = try XCTUnwrap(Dictation.note(playing: above, in: key, after: next.notes[0]))
+    let heard = try XCTUnwrap(Dictation.degree(of: played, in: key))
+    if next.notes.count == 1 {
+      XCTAssertEqual(screen(model)?.answers.last?.givenItems, [.degree(heard)])
+      XCTAssertEqual(screen(model)?.answers.last?.isCorrect, false)
+    } else {
+      XCTAssertEqual(screen(model)?.pending, [.degree(heard)], "waits for the next note")
+    }
   }
 
   /// On the neck the notes take the lowest hand position that holds them, each on its own

@@ -393,12 +393,12 @@ public struct EarModel: Equatable, Sendable {
     }
   }
 
-  /// The setup list's lines: only intervals and dictations are answered by playing; degrees,
-  /// cadences, intonation and dictations always sound one way.
+  /// The setup list's lines: only intervals, degrees and dictations are answered by playing;
+  /// degrees, cadences, intonation and dictations always sound one way.
   public var rows: [Row] {
     switch exercise {
     case .intervals: [.exercise, .level, .sounding, .count, .playing]
-    case .degrees: [.exercise, .level, .notes, .count]
+    case .degrees: [.exercise, .level, .notes, .count, .playing]
     case .dictation: [.exercise, .level, .count, .playing]
     case .cadences, .intonation, .rhythm: [.exercise, .level, .count]
     case .chords, .scales: [.exercise, .level, .sounding, .count]
@@ -410,7 +410,7 @@ public struct EarModel: Equatable, Sendable {
 
   /// Whether this session's answers may be played.
   private var plays: Bool {
-    playsAnswers && (exercise == .intervals || exercise == .dictation)
+    playsAnswers && [.intervals, .degrees, .dictation].contains(exercise)
   }
 
   /// Play-it listens to the microphone and to MIDI at once; whichever hears a note answers.
@@ -779,6 +779,7 @@ public struct EarModel: Equatable, Sendable {
     if question.item.isMelody {
       return writePlayed(heard, question: question, settings: settings)
     }
+    if exercise == .degrees { return degreesPlayed(heard, question: question, settings: settings) }
     guard question.notes.count == 2 else { return [] }
     let keys = heard.compactMap { event in
       event.source == .midi && event.kind == .attack
@@ -822,6 +823,32 @@ public struct EarModel: Equatable, Sendable {
       else { continue }
       written.append(note)
       cursor = note
+    }
+    return []
+  }
+
+  /// Notes played while degrees wait for their answer: each MIDI key, or note held clearly once
+  /// the question has died away, names the degree it stands on in the key, in any octave, as
+  /// its number key would; the last one asked for hands them in.
+  private mutating func degreesPlayed(
+    _ heard: [PlayedEvent], question: EarQuestion, settings: Settings
+  ) -> [Effect] {
+    guard let key = question.key else { return [] }
+    let keys = heard.compactMap { event in
+      event.source == .midi && event.kind == .attack ? event.pitch.map { ($0, event.instant) } : nil
+    }
+    let held = heldNotes.held(in: heard).compactMap { held in
+      Pitch(nearestTo: held.frequency, reference: settings.concertPitch).map {
+        ($0, held.event.instant)
+      }
+    }
+    for (pitch, instant) in keys + held where pending.count < question.answer.count {
+      guard
+        let note = Dictation.note(playing: pitch, in: key, after: question.notes[pending.count]),
+        let degree = Dictation.degree(of: note, in: key)
+      else { continue }
+      pending.append(.degree(degree))
+      if pending.count == question.answer.count { return give(pending, at: instant) }
     }
     return []
   }

@@ -74,8 +74,8 @@ enum EarView {
           strings.text(
             !screen.playsAnswers
               ? "ear.setup.answerKeys"
-              : screen.exercise == .dictation
-                ? "ear.setup.answerPlayingMelody" : "ear.setup.answerPlaying")
+              : screen.exercise == .intervals
+                ? "ear.setup.answerPlaying" : "ear.setup.answerPlayingMelody")
         ))
     }
     let labelWidth = (rows.map(\.label.displayWidth).max() ?? 0) + 3
@@ -672,7 +672,8 @@ enum EarView {
     return middle >= Note(.C, octave: 4).pitch.midiNumber ? .treble : .bass
   }
 
-  /// What to play, or why playing is not heard, while an interval waits for a played answer.
+  /// What to play, or why playing is not heard, while an interval or degrees wait for a played
+  /// answer.
   private static func playLine(_ screen: EarModel, _ model: AppModel) -> (
     text: String, style: Style
   )? {
@@ -694,7 +695,9 @@ enum EarView {
     if let port = screen.midiPort, screen.microphoneProblem != nil {
       return (strings.text("notes.play.midiOnly", ["port": port]), Style.role(.muted))
     }
-    return (strings.text("ear.play"), Style.role(.text))
+    return (
+      strings.text(screen.exercise == .degrees ? "ear.play.degrees" : "ear.play"), Style.role(.text)
+    )
   }
 
   /// The notes on one staff, one after the other; nothing where the rows cannot hold the staff
