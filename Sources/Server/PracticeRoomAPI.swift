@@ -15,6 +15,7 @@ struct PracticeRoomAPI: APIProtocol {
   let backups: BackupStore
   let classes: ClassStore
   let ratings: PatternRatingStore
+  let news: NewsStore
   let logger: Logger
 
   func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {

@@ -49,7 +49,8 @@ public enum PracticeRoomServer {
         packs: PackCatalogueStore(database: database.sql),
         backups: BackupStore(database: database.sql),
         classes: ClassStore(database: database.sql),
-        ratings: PatternRatingStore(database: database.sql), logger: logger)
+        ratings: PatternRatingStore(database: database.sql),
+        news: NewsStore(database: database.sql), logger: logger)
       try api.registerHandlers(on: router)
       let schema = try await accounts.schemaVersion()
       let app = Application(

@@ -48,10 +48,23 @@ public struct BoardScoreStore: Sendable {
       .all()
     // A game sent again may claim another score: only the one recorded counts.
     guard !inserted.isEmpty else { return false }
-    try await bests.offer([
-      ("game", SQLBind(game)), ("board", SQLBind(board)), ("player", SQLBind(player)),
-      ("score", SQLBind(score)), ("started_at", SQLBind(started)),
-    ])
+    let key: [(String, any SQLExpression)] = [("game", SQLBind(game)), ("board", SQLBind(board))]
+    let previous = try await bests.best(key: key, player: player)
+    try await bests.offer(
+      key + [
+        ("player", SQLBind(player)), ("score", SQLBind(score)), ("started_at", SQLBind(started)),
+      ])
+    let passed = try await bests.passed(
+      key: key, player: player, previous: previous, score: score)
+    try await NewsStore(database: database, now: now).post(
+      passed.map {
+        (
+          NewsStore.Event(
+            kind: .record, actor: player, itemID: board, itemKind: game, title: board,
+            score: score, yourScore: $0.score),
+          .player($0.player)
+        )
+      })
     return true
   }
 

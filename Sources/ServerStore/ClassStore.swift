@@ -211,6 +211,13 @@ public struct ClassStore: Sendable {
         SQLBind(Int64(recommendation.createdAt.timeIntervalSince1970))
       )
       .run()
+    if let found = try await schoolClass(id: classID) {
+      try await NewsStore(database: database, now: now).post(
+        .init(
+          kind: .recommendation, actor: found.teacher, itemID: recommendation.id,
+          itemKind: kind.rawValue, title: itemID, text: message, className: found.name),
+        to: .classMembers(classID))
+    }
     return recommendation
   }
 

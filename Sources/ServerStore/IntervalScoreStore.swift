@@ -52,11 +52,26 @@ public struct IntervalScoreStore: Sendable {
       .all()
     // A game sent again may claim another score: only the one recorded counts.
     guard !inserted.isEmpty else { return false }
-    try await bests.offer([
+    let key: [(String, any SQLExpression)] = [
       ("pattern_id", SQLBind(patternID)), ("band", SQLBind(Int64(band))),
-      ("player", SQLBind(player)), ("score", SQLBind(Double(score))),
-      ("started_at", SQLBind(started)), ("level", SQLBind(Int64(level))),
-    ])
+    ]
+    let previous = try await bests.best(key: key, player: player)
+    try await bests.offer(
+      key + [
+        ("player", SQLBind(player)), ("score", SQLBind(Double(score))),
+        ("started_at", SQLBind(started)), ("level", SQLBind(Int64(level))),
+      ])
+    let passed = try await bests.passed(
+      key: key, player: player, previous: previous, score: Double(score))
+    try await NewsStore(database: database, now: now).post(
+      passed.map {
+        (
+          NewsStore.Event(
+            kind: .record, actor: player, itemID: patternID, itemKind: "interval",
+            title: patternID, score: Double(score), yourScore: $0.score, band: band),
+          .player($0.player)
+        )
+      })
     return true
   }
 

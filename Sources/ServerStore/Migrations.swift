@@ -15,6 +15,7 @@ enum Migrations {
     Step(version: 5, apply: backupItems), Step(version: 6, apply: boardScores),
     Step(version: 7, apply: playerBests), Step(version: 8, apply: rhythmBoardsByBars),
     Step(version: 9, apply: classes), Step(version: 10, apply: patternRatings),
+    Step(version: 11, apply: news),
   ]
 
   static var latestVersion: Int { steps.map(\.version).max() ?? 0 }
@@ -362,6 +363,45 @@ enum Migrations {
       .run()
     try await database.create(index: "comment_hides_by_class").unique().on("comment_hides")
       .column("owner").column("pattern_id").column("player").column("class_id")
+      .run()
+  }
+
+  /// The news feed (`NewsStore`): an item per event, for one reader (`reader`), the students of
+  /// one class (`class_id`) or everyone (both NULL), at a time in milliseconds; and each
+  /// player's last-read mark, in milliseconds too.
+  private static func news(_ database: any SQLDatabase) async throws {
+    try await database.create(table: "news_items").ifNotExists()
+      .column("id", type: .text, .primaryKey(autoIncrement: false))
+      .column("kind", type: .text, .notNull)
+      .column("reader", type: .text, .references("accounts", "name"))
+      .column("class_id", type: .text, .references("classes", "id"))
+      .column("actor", type: .text, .notNull, .references("accounts", "name"))
+      .column("created_at", type: .bigint, .notNull)
+      .column("item_id", type: .text, .notNull)
+      .column("item_kind", type: .text)
+      .column("title", type: .text, .notNull)
+      .column("text", type: .text, .notNull)
+      .column("class_name", type: .text)
+      .column("stars", type: .bigint)
+      .column("score", type: .custom(SQLRaw("DOUBLE PRECISION")))
+      .column("your_score", type: .custom(SQLRaw("DOUBLE PRECISION")))
+      .column("band", type: .bigint)
+      .run()
+    for (index, column) in [
+      ("news_items_by_reader", "reader"), ("news_items_by_class", "class_id"),
+      ("news_items_by_actor", "actor"),
+    ] {
+      try await database.create(index: index).on("news_items").column(column)
+        .column("created_at")
+        .run()
+    }
+    try await database.create(index: "news_items_by_time").on("news_items").column("created_at")
+      .run()
+    try await database.create(table: "news_marks").ifNotExists()
+      .column(
+        "player", type: .text, .primaryKey(autoIncrement: false), .references("accounts", "name")
+      )
+      .column("read_up_to", type: .bigint, .notNull)
       .run()
   }
 }

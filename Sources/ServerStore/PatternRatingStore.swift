@@ -103,6 +103,15 @@ public struct PatternRatingStore: Sendable {
           .set(excludedValueOf: "updated_at")
       }
       .run()
+    // The owner hears of the rating as it is now, once however often it was rewritten.
+    let news = NewsStore(database: database, now: now)
+    try await news.withdraw(
+      .rating, itemID: pattern.patternID, actor: player, reader: pattern.owner)
+    try await news.post(
+      .init(
+        kind: .rating, actor: player, itemID: pattern.patternID,
+        title: try await name(of: pattern) ?? pattern.patternID, text: comment, stars: stars),
+      to: .player(pattern.owner))
     return PatternRating(
       player: player, stars: stars, comment: comment,
       createdAt: try await createdAt(pattern, player: player) ?? Self.date(at),
@@ -112,13 +121,25 @@ public struct PatternRatingStore: Sendable {
 
   /// Removes `player`'s rating; false when there was none.
   public func remove(_ pattern: RatedPattern, player: String) async throws -> Bool {
-    try await !database.delete(from: "pattern_ratings")
+    try await NewsStore(database: database, now: now).withdraw(
+      .rating, itemID: pattern.patternID, actor: player, reader: pattern.owner)
+    return try await !database.delete(from: "pattern_ratings")
       .where("owner", .equal, SQLBind(pattern.owner))
       .where("pattern_id", .equal, SQLBind(pattern.patternID))
       .where("player", .equal, SQLBind(player))
       .returning("player")
       .all()
       .isEmpty
+  }
+
+  /// The name the owner last shared `pattern` under.
+  private func name(of pattern: RatedPattern) async throws -> String? {
+    try await database.select().column("name").from("pattern_shares")
+      .where("owner", .equal, SQLBind(pattern.owner))
+      .where("pattern_id", .equal, SQLBind(pattern.patternID))
+      .orderBy("created_at", .descending)
+      .first()
+      .map { try $0.decode(column: "name", as: String.self) }
   }
 
   /// Whether `player` rated `pattern`.

@@ -35,6 +35,9 @@ public struct PatternShareStore: Sendable {
         SQLBind(file), SQLBind(Int64(share.createdAt.timeIntervalSince1970))
       )
       .run()
+    try await NewsStore(database: database, now: now).post(
+      .init(kind: .pattern, actor: owner, itemID: share.id, title: name),
+      to: recipient.map { .player($0) } ?? .everyone)
     return share
   }
 

@@ -64,6 +64,49 @@ struct PlayerBests: Sendable {
     return (players, top, (ahead + 1, mine))
   }
 
+  /// `player`'s best on the board `key` names: its score and start.
+  func best(key: [(String, any SQLExpression)], player: String) async throws -> (
+    score: Double, startedAt: Int64
+  )? {
+    guard
+      let row = try await onBoard(
+        key, database.select().columns("score", "started_at").from(table)
+      )
+      .where("player", .equal, SQLBind(player))
+      .first()
+    else { return nil }
+    return (
+      try row.decode(column: "score", as: Double.self),
+      try row.decode(column: "started_at", as: Int64.self)
+    )
+  }
+
+  /// The players `player` passed with a game of `score`, given their best before it: those who
+  /// were ranked before it and whose best is now lower (a tie passes nobody), with their bests.
+  func passed(
+    key: [(String, any SQLExpression)], player: String,
+    previous: (score: Double, startedAt: Int64)?, score: Double
+  ) async throws -> [(player: String, score: Double)] {
+    var query = onBoard(key, database.select().columns("player", "score").from(table))
+      .where("player", .notEqual, SQLBind(player))
+      .where("score", .lessThan, SQLBind(score))
+    if let previous {
+      query = query.where { ahead in
+        ahead.where("score", .greaterThan, SQLBind(previous.score))
+          .orWhere { tie in
+            tie.where("score", .equal, SQLBind(previous.score))
+              .where("started_at", .lessThan, SQLBind(previous.startedAt))
+          }
+      }
+    }
+    return try await query.orderBy("player").all().map {
+      (
+        try $0.decode(column: "player", as: String.self),
+        try $0.decode(column: "score", as: Double.self)
+      )
+    }
+  }
+
   /// The players on the board, or those ranked before a best.
   private func count(
     _ key: [(String, any SQLExpression)],

@@ -120,10 +120,15 @@ public struct ServerSnapshot: Codable, Equatable, Sendable {
   public var places: [Place]
   /// The note packs in the server's catalogue, most recently updated first.
   public var catalogue: [CataloguePack]
+  /// How many items of the player's news are new, by kind (`pattern`, `recommendation`,
+  /// `rating`, `record`, and any the server adds later); a kind with none is left out. Nil in a
+  /// snapshot written before news.
+  public var news: [String: Int]?
 
   public init(
     server: String, checkedAt: Date, isReachable: Bool, problem: String? = nil,
-    sharedWithYou: [Share] = [], places: [Place] = [], catalogue: [CataloguePack] = []
+    sharedWithYou: [Share] = [], places: [Place] = [], catalogue: [CataloguePack] = [],
+    news: [String: Int]? = nil
   ) {
     self.server = server
     self.checkedAt = checkedAt
@@ -132,6 +137,7 @@ public struct ServerSnapshot: Codable, Equatable, Sendable {
     self.sharedWithYou = sharedWithYou
     self.places = places
     self.catalogue = catalogue
+    self.news = news
   }
 }
 

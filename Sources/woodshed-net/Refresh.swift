@@ -34,6 +34,11 @@ struct Refresh: AsyncParsableCommand {
         token: credentials.token)
       let catalogue = try await PracticeRoomClient(server: credentials.server).packCatalogue(
         token: credentials.token)
+      // Only the counts: the room says how much is new; `woodshed news` lists it. Never marked
+      // read from here.
+      let news = try await PracticeRoomClient(server: credentials.server).news(
+        all: false, limit: 1, token: credentials.token)
+      let newCounts = Dictionary(news.newCounts.map { ($0.kind, $0.count) }) { $1 }
       try file.write(
         ServerSnapshot(
           server: credentials.server, checkedAt: Date(), isReachable: true, sharedWithYou: shares,
@@ -42,7 +47,7 @@ struct Refresh: AsyncParsableCommand {
             ServerSnapshot.CataloguePack(
               id: $0.id, name: $0.name, description: $0.description, publisher: $0.publisher,
               version: $0.version)
-          }))
+          }, news: newCounts))
       let scores =
         sending.sent.isEmpty
         ? "no new scores for \(credentials.server)"
@@ -50,14 +55,16 @@ struct Refresh: AsyncParsableCommand {
       print(
         scores + "; \(shares.count) shared with you, "
           + "\(places.count) \(places.count == 1 ? "place" : "places") on its boards, "
-          + "\(catalogue.count) \(catalogue.count == 1 ? "pack" : "packs") in its catalogue")
+          + "\(catalogue.count) \(catalogue.count == 1 ? "pack" : "packs") in its catalogue, "
+          + "\(newCounts.values.reduce(0, +)) new in your news")
     } catch let failure as ClientFailure {
       let isReachable = if case .unreachable = failure { false } else { true }
       try file.write(
         ServerSnapshot(
           server: credentials.server, checkedAt: Date(), isReachable: isReachable,
           problem: "\(failure)", sharedWithYou: previous?.sharedWithYou ?? [],
-          places: previous?.places ?? [], catalogue: previous?.catalogue ?? []))
+          places: previous?.places ?? [], catalogue: previous?.catalogue ?? [],
+          news: previous?.news))
       throw failure
     }
     // Last, so that what the room shows never waits for it. Never a restore.

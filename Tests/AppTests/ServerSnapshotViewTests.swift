@@ -1,4 +1,3 @@
-import App
 import Foundation
 import MusicTheory
 import Practice
@@ -6,6 +5,8 @@ import Storage
 import TerminalUI
 import TestHelpers
 import XCTest
+
+@testable import App
 
 /// What the practice room shows of the practice-room server: the patterns shared with the
 /// player in the fretboard's list, and "offline" in the status line while the server cannot be
@@ -49,6 +50,51 @@ final class ServerSnapshotViewTests: XCTestCase {
     XCTAssertFalse(
       screen.contains { $0.contains("Minor pentatonic") && $0.contains("from") },
       "the library's patterns are nobody's shares")
+  }
+
+  func testTheHomeScreenSaysWhatIsNewFromTheLastRefresh() {
+    var model = AppFixtures.model(
+      history: [
+        SessionRecord(
+          module: "notes", exercise: "flashcards", startedAt: Date(timeIntervalSince1970: 0),
+          duration: 40, score: 0.75)
+      ])
+    var server = snapshot(reachable: true)
+    server.news = ["pattern": 3, "recommendation": 1, "rating": 1, "friend": 2]
+    _ = model.handle(.serverSnapshot(server))
+    assertCanvasSnapshot(AppView.render(model), named: "news.80x24")
+    let line = "What's new: 3 new patterns, 1 recommendation, 1 rating of your pattern, 2 more"
+    XCTAssertTrue(AppView.render(model).lines.contains { $0.contains(line) })
+
+    for (news, reachable) in [
+      (["pattern": 3], false), ([:], true), (["record": 0], true),
+    ] {
+      var quiet = snapshot(reachable: reachable)
+      quiet.news = news
+      _ = model.handle(.serverSnapshot(quiet))
+      XCTAssertFalse(
+        AppView.render(model).lines.contains { $0.contains("What's new") },
+        "offline, or nothing new: \(news) \(reachable)")
+    }
+    _ = model.handle(.serverSnapshot(nil))
+    XCTAssertFalse(AppView.render(model).lines.contains { $0.contains("What's new") })
+  }
+
+  func testTheHomeLineSaysOneOfAKindAndFitsInEveryLanguage() throws {
+    var server = snapshot(reachable: true)
+    server.news = ["pattern": 1, "recommendation": 12, "rating": 3, "record": 1]
+    let english = try XCTUnwrap(
+      HomeView.newsLine(server, strings: AppFixtures.catalog.localizer(for: "en")))
+    XCTAssertEqual(
+      english,
+      "What's new: 1 new pattern, 12 recommendations, 3 ratings of your patterns, "
+        + "1 of your bests passed")
+    for language in ["es", "ca", "ru"] {
+      let line = try XCTUnwrap(
+        HomeView.newsLine(server, strings: AppFixtures.catalog.localizer(for: language)))
+      XCTAssertFalse(line.contains("home.news"), line)
+      XCTAssertTrue(line.contains("12"), line)
+    }
   }
 
   private static let ratings = ServerSnapshot.Ratings(

@@ -1,3 +1,4 @@
+import Storage
 import TerminalUI
 
 enum HomeView {
@@ -19,6 +20,14 @@ enum HomeView {
     MenuList(items: items, selected: home.selected, glyphs: model.glyphs)
       .render(in: menuArea, on: &canvas)
     let lastY = menuArea.maxY + 1
+    if let news = newsLine(model.server, strings: strings) {
+      let y = lastY + (model.history.isEmpty ? 3 : 1)
+      if y < area.maxY {
+        canvas.writeCentred(
+          news.clipped(toWidth: area.width - 2, ellipsis: model.glyphs.ellipsis), y: y, in: area,
+          style: .role(.accent))
+      }
+    }
     if model.history.isEmpty {
       // The first time: what to press, everywhere.
       for (row, key) in ["home.welcome.pick", "home.welcome.keys", "home.welcome.where"]
@@ -34,5 +43,27 @@ enum HomeView {
         text.clipped(toWidth: area.width - 2, ellipsis: model.glyphs.ellipsis), y: lastY, in: area,
         style: .role(.muted))
     }
+  }
+
+  /// The kinds of news the home line names, in its order; any other kind a newer server tells
+  /// is counted as more.
+  static let newsKinds = ["pattern", "recommendation", "rating", "record"]
+
+  /// "What's new: 3 new patterns, 1 recommendation", from what the last refresh counted; nil
+  /// when the server did not answer it or nothing is new.
+  static func newsLine(_ server: ServerSnapshot?, strings: Localizer) -> String? {
+    guard let server, server.isReachable, let news = server.news else { return nil }
+    let others: Int = news.filter { !newsKinds.contains($0.key) }.values.reduce(0, +)
+    var counts: [(kind: String, count: Int)] = newsKinds.map { ($0, news[$0] ?? 0) }
+    counts.append(("other", others))
+    var parts: [String] = []
+    for (kind, count) in counts where count > 0 {
+      parts.append(
+        count == 1
+          ? strings.text("home.news.\(kind).one")
+          : strings.text("home.news.\(kind)", ["count": String(count)]))
+    }
+    guard !parts.isEmpty else { return nil }
+    return strings.text("home.news", ["items": parts.joined(separator: ", ")])
   }
 }

@@ -1412,5 +1412,187 @@ extension Components {
                 case nextOffset
             }
         }
+        /// One event. kind is pattern (itemId the share, title its name), recommendation (itemId the recommendation, itemKind pattern or pack, title its id, text the message, className), rating (itemId and title my pattern's id and name, stars, text the comment) or record (itemKind the game, itemId and title the board, band for the interval game, score theirs and yourScore my best they passed). More kinds may come: a client shows one it does not know by from and title.
+        ///
+        /// - Remark: Generated from `#/components/schemas/NewsItem`.
+        public struct NewsItem: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/NewsItem/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/NewsItem/kind`.
+            public var kind: Swift.String
+            /// - Remark: Generated from `#/components/schemas/NewsItem/at`.
+            public var at: Foundation.Date
+            /// Who did it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewsItem/from`.
+            public var from: Swift.String
+            /// - Remark: Generated from `#/components/schemas/NewsItem/itemId`.
+            public var itemId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/NewsItem/itemKind`.
+            public var itemKind: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/NewsItem/title`.
+            public var title: Swift.String
+            /// - Remark: Generated from `#/components/schemas/NewsItem/text`.
+            public var text: Swift.String
+            /// - Remark: Generated from `#/components/schemas/NewsItem/className`.
+            public var className: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/NewsItem/stars`.
+            public var stars: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/NewsItem/score`.
+            public var score: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/NewsItem/yourScore`.
+            public var yourScore: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/NewsItem/band`.
+            public var band: Swift.Int?
+            /// Later than my last-read mark.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewsItem/isNew`.
+            public var isNew: Swift.Bool
+            /// Creates a new `NewsItem`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - kind:
+            ///   - at:
+            ///   - from: Who did it.
+            ///   - itemId:
+            ///   - itemKind:
+            ///   - title:
+            ///   - text:
+            ///   - className:
+            ///   - stars:
+            ///   - score:
+            ///   - yourScore:
+            ///   - band:
+            ///   - isNew: Later than my last-read mark.
+            public init(
+                id: Swift.String,
+                kind: Swift.String,
+                at: Foundation.Date,
+                from: Swift.String,
+                itemId: Swift.String,
+                itemKind: Swift.String? = nil,
+                title: Swift.String,
+                text: Swift.String,
+                className: Swift.String? = nil,
+                stars: Swift.Int? = nil,
+                score: Swift.Double? = nil,
+                yourScore: Swift.Double? = nil,
+                band: Swift.Int? = nil,
+                isNew: Swift.Bool
+            ) {
+                self.id = id
+                self.kind = kind
+                self.at = at
+                self.from = from
+                self.itemId = itemId
+                self.itemKind = itemKind
+                self.title = title
+                self.text = text
+                self.className = className
+                self.stars = stars
+                self.score = score
+                self.yourScore = yourScore
+                self.band = band
+                self.isNew = isNew
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case kind
+                case at
+                case from
+                case itemId
+                case itemKind
+                case title
+                case text
+                case className
+                case stars
+                case score
+                case yourScore
+                case band
+                case isNew
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/NewsCount`.
+        public struct NewsCount: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/NewsCount/kind`.
+            public var kind: Swift.String
+            /// - Remark: Generated from `#/components/schemas/NewsCount/count`.
+            public var count: Swift.Int
+            /// Creates a new `NewsCount`.
+            ///
+            /// - Parameters:
+            ///   - kind:
+            ///   - count:
+            public init(
+                kind: Swift.String,
+                count: Swift.Int
+            ) {
+                self.kind = kind
+                self.count = count
+            }
+            public enum CodingKeys: String, CodingKey {
+                case kind
+                case count
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/NewsFeed`.
+        public struct NewsFeed: Codable, Hashable, Sendable {
+            /// My last-read mark (when my account was made, before I marked anything).
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewsFeed/readUpTo`.
+            public var readUpTo: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/NewsFeed/items`.
+            public var items: [Components.Schemas.NewsItem]
+            /// How many new items of each kind, over every page.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewsFeed/newCounts`.
+            public var newCounts: [Components.Schemas.NewsCount]
+            /// The offset of the next page; absent on the last.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewsFeed/nextOffset`.
+            public var nextOffset: Swift.Int?
+            /// Creates a new `NewsFeed`.
+            ///
+            /// - Parameters:
+            ///   - readUpTo: My last-read mark (when my account was made, before I marked anything).
+            ///   - items:
+            ///   - newCounts: How many new items of each kind, over every page.
+            ///   - nextOffset: The offset of the next page; absent on the last.
+            public init(
+                readUpTo: Foundation.Date,
+                items: [Components.Schemas.NewsItem],
+                newCounts: [Components.Schemas.NewsCount],
+                nextOffset: Swift.Int? = nil
+            ) {
+                self.readUpTo = readUpTo
+                self.items = items
+                self.newCounts = newCounts
+                self.nextOffset = nextOffset
+            }
+            public enum CodingKeys: String, CodingKey {
+                case readUpTo
+                case items
+                case newCounts
+                case nextOffset
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/NewsReadRequest`.
+        public struct NewsReadRequest: Codable, Hashable, Sendable {
+            /// The newest item I read; everything up to it is marked read.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewsReadRequest/through`.
+            public var through: Swift.String?
+            /// Creates a new `NewsReadRequest`.
+            ///
+            /// - Parameters:
+            ///   - through: The newest item I read; everything up to it is marked read.
+            public init(through: Swift.String? = nil) {
+                self.through = through
+            }
+            public enum CodingKeys: String, CodingKey {
+                case through
+            }
+        }
     }
 }

@@ -213,6 +213,18 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /classes/{classId}/hidden-comments/{shareId}/{player}`.
     /// - Remark: Generated from `#/paths//classes/{classId}/hidden-comments/{shareId}/{player}/delete(unhideComment)`.
     func unhideComment(_ input: Operations.UnhideComment.Input) async throws -> Operations.UnhideComment.Output
+    /// My news, newest first, a page at a time; only the new ones unless all is set.
+    ///
+    /// - Remark: HTTP `GET /news`.
+    /// - Remark: Generated from `#/paths//news/get(getNews)`.
+    func getNews(_ input: Operations.GetNews.Input) async throws -> Operations.GetNews.Output
+    /// Moves my last-read mark through an item I listed, or up to now without one.
+    ///
+    /// The mark never moves back.
+    ///
+    /// - Remark: HTTP `POST /news/read`.
+    /// - Remark: Generated from `#/paths//news/read/post(markNewsRead)`.
+    func markNewsRead(_ input: Operations.MarkNewsRead.Input) async throws -> Operations.MarkNewsRead.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -628,6 +640,34 @@ extension APIProtocol {
         try await unhideComment(Operations.UnhideComment.Input(
             path: path,
             headers: headers
+        ))
+    }
+    /// My news, newest first, a page at a time; only the new ones unless all is set.
+    ///
+    /// - Remark: HTTP `GET /news`.
+    /// - Remark: Generated from `#/paths//news/get(getNews)`.
+    public func getNews(
+        query: Operations.GetNews.Input.Query = .init(),
+        headers: Operations.GetNews.Input.Headers = .init()
+    ) async throws -> Operations.GetNews.Output {
+        try await getNews(Operations.GetNews.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Moves my last-read mark through an item I listed, or up to now without one.
+    ///
+    /// The mark never moves back.
+    ///
+    /// - Remark: HTTP `POST /news/read`.
+    /// - Remark: Generated from `#/paths//news/read/post(markNewsRead)`.
+    public func markNewsRead(
+        headers: Operations.MarkNewsRead.Input.Headers = .init(),
+        body: Operations.MarkNewsRead.Input.Body? = nil
+    ) async throws -> Operations.MarkNewsRead.Output {
+        try await markNewsRead(Operations.MarkNewsRead.Input(
+            headers: headers,
+            body: body
         ))
     }
 }
