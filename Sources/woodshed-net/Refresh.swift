@@ -35,10 +35,10 @@ struct Refresh: AsyncParsableCommand {
       let catalogue = try await PracticeRoomClient(server: credentials.server).packCatalogue(
         token: credentials.token)
       // Only the counts: the room says how much is new; `woodshed news` lists it. Never marked
-      // read from here.
-      let news = try await PracticeRoomClient(server: credentials.server).news(
+      // read from here. A room from before the news has none to give: the rest still counts.
+      let news = try? await PracticeRoomClient(server: credentials.server).news(
         all: false, limit: 1, token: credentials.token)
-      let newCounts = Dictionary(news.newCounts.map { ($0.kind, $0.count) }) { $1 }
+      let newCounts = Dictionary((news?.newCounts ?? []).map { ($0.kind, $0.count) }) { $1 }
       try file.write(
         ServerSnapshot(
           server: credentials.server, checkedAt: Date(), isReachable: true, sharedWithYou: shares,
