@@ -41,6 +41,12 @@ public struct ScaleType: Hashable, Sendable, CustomStringConvertible {
     "scale.summary." + name.split(separator: " ").joined(separator: "-")
   }
 
+  /// The locale key of the one line that says where the scale is played: the music, the
+  /// chords it goes over ("scale.use.harmonic-minor"), in every language.
+  public var usageKey: String {
+    "scale.use." + name.split(separator: " ").joined(separator: "-")
+  }
+
   /// The scale type with this name or alias, ignoring case, spaces, hyphens and underscores:
   /// "natural minor", "Natural-Minor" and "aeolian" all find natural minor.
   public init?(named typed: String) {

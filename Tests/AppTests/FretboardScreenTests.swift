@@ -423,7 +423,7 @@ final class FretboardScreenTests: XCTestCase {
     var model = model()
     model.press(.character("4"), .enter, .character("t"))
     XCTAssertEqual(
-      model.press(.character("i")), [.listen(.start(profile: nil)), .midiIn(.start(from: nil))])
+      model.press(.character("l")), [.listen(.start(profile: nil)), .midiIn(.start(from: nil))])
     XCTAssertTrue(text(model).contains("Listening: play the notes"), text(model))
     let run = try XCTUnwrap(screen(model)?.run)
     func held(_ pitch: Pitch, at seconds: Double) -> AppEvent {
@@ -441,7 +441,7 @@ final class FretboardScreenTests: XCTestCase {
 
   func testAMIDIKeyboardPlaysThePatternWithoutAMicrophone() throws {
     var model = model()
-    model.press(.character("4"), .enter, .character("t"), .character("i"))
+    model.press(.character("4"), .enter, .character("t"), .character("l"))
     _ = model.handle(.midiInput(failure: nil, port: "Keystation 49"))
     _ = model.handle(.listening(failure: "PulseAudio: Connection refused"))
     XCTAssertEqual(screen(model)?.listens, true, "MIDI still listens")
@@ -459,7 +459,7 @@ final class FretboardScreenTests: XCTestCase {
 
   func testWithoutAMicrophoneTheCursorStillPlays() {
     var model = model()
-    model.press(.character("4"), .enter, .character("t"), .character("i"))
+    model.press(.character("4"), .enter, .character("t"), .character("l"))
     _ = model.handle(.listening(failure: "PulseAudio: Connection refused"))
     XCTAssertEqual(screen(model)?.listens, false)
     XCTAssertTrue(
@@ -592,7 +592,7 @@ final class FretboardScreenTests: XCTestCase {
 
   func testPlayedIntoTheMicrophoneANoteIsTimedFromItsAttack() throws {
     var model = model()
-    model.press(.character("4"), .enter, .character("t"), .character("c"), .character("i"))
+    model.press(.character("4"), .enter, .character("t"), .character("c"), .character("l"))
     _ = model.handle(beat(bar: -1, 0, at: 10))
     let steps = try XCTUnwrap(screen(model)?.run?.expected)
     // Attacked at 14.01 s: on the first beat, though held 150 ms later.

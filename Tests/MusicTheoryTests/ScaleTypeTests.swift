@@ -112,6 +112,12 @@ final class ScaleTypeTests: XCTestCase {
     XCTAssertEqual(Set(keys).count, keys.count)
   }
 
+  func testEachTypeHasItsOwnUsageKey() {
+    XCTAssertEqual(ScaleType.harmonicMinor.usageKey, "scale.use.harmonic-minor")
+    let keys = ScaleType.all.map(\.usageKey)
+    XCTAssertEqual(Set(keys).count, keys.count)
+  }
+
   func testTheWrittenNameCapitalizesProperNouns() {
     XCTAssertEqual(ScaleType.hungarianMinor.writtenName, "Hungarian minor")
     XCTAssertEqual(ScaleType.todi.writtenName, "Todi")

@@ -51,6 +51,9 @@ public struct FretboardModel: Equatable, Sendable {
   /// On the open scale's neck, the chord of the scale lit (`c`), as its place among the
   /// triads and then the seventh chords, from the tonic's; nil shows the whole scale.
   public private(set) var chordStep: Int?
+  /// Whether the open pattern's explanation is up (`i`): its intervals and steps, where it is
+  /// played and its chords. A run waits while it is (`ScaleRunSession.hold`), and none starts.
+  public private(set) var explains = false
 
   /// What the next game asks (`n` switches), and whether it sounds its questions rather than
   /// writing them (`e`): chosen on the neck or between games.
@@ -75,6 +78,7 @@ public struct FretboardModel: Equatable, Sendable {
   public var isCountingIn: Bool { runSession?.isCountingIn ?? false }
   public var microphoneProblem: String? { runSession?.microphoneProblem }
   public var midiPort: String? { runSession?.midiPort }
+  public var wrongNote: ScaleRunSession.WrongNote? { runSession?.wrongNote }
   /// The note of the run sounding now while the pattern is played to the player.
   public var presentedNote: Int? { runSession?.presentedNote(at: now) }
 
@@ -165,6 +169,7 @@ public struct FretboardModel: Equatable, Sendable {
     KeyHint(.text("p"), "fretboard.key.hear", inBar: false),
     KeyHint(.text("f"), "fretboard.key.frets", inBar: false),
     KeyHint(.text("t"), "fretboard.key.test", inBar: false),
+    KeyHint(.text("i"), "fretboard.key.about", inBar: false),
     // No room at 80 columns; Esc goes back on every screen and the ? overlay lists it.
     KeyHint(.escape, "common.back", inBar: false),
     .help,
@@ -189,12 +194,22 @@ public struct FretboardModel: Equatable, Sendable {
     KeyHint(.text("←→↑↓"), "fretboard.key.cursor"),
     KeyHint(.enter, "fretboard.key.play"),
     KeyHint(.text("p"), "fretboard.key.present"),
+    // Before `m`, which the bar leaves out at 80 columns: the levels from memory hide the
+    // places themselves, and `?` lists it.
+    KeyHint(.text("i"), "fretboard.key.aboutWaits"),
     KeyHint(.text("m"), "fretboard.key.markers"),
-    KeyHint(.text("i"), "fretboard.key.listen"),
+    // The line under the verdict names `l`, so the bar keeps room for `i`.
+    KeyHint(.text("l"), "fretboard.key.listen", inBar: false),
     KeyHint(.text("c +-"), "fretboard.key.click", inBar: false),
     KeyHint(.text("t"), "fretboard.key.tap", inBar: false),
     KeyHint(.text("s"), "fretboard.key.sequence", inBar: false),
     KeyHint(.escape, "fretboard.key.stop"),
+  ]
+
+  static let explanationHints: [KeyHint] = [
+    KeyHint(.text("i"), "fretboard.key.closeAbout"),
+    KeyHint(.escape, "fretboard.key.closeAbout"),
+    .help,
   ]
 
   static let gameOverHints: [KeyHint] = [
@@ -212,7 +227,9 @@ public struct FretboardModel: Equatable, Sendable {
     KeyHint(.text("f"), "fretboard.key.endFrets"),
   ]
 
-  var keyHints: [KeyHint] {
+  var keyHints: [KeyHint] { explains ? Self.explanationHints : phaseHints }
+
+  private var phaseHints: [KeyHint] {
     switch phase {
     case .choosing where isSearching:
       KeyHint.typing("fretboard.key.typeSearch", enter: "fretboard.key.show")
@@ -366,6 +383,10 @@ public struct FretboardModel: Equatable, Sendable {
   var goesBackWithinScreen: Bool { phase != .choosing }
 
   mutating func goBack() {
+    if explains {
+      explains = false
+      return
+    }
     if fretCursor != nil {
       fretCursor = nil
       return
@@ -443,6 +464,11 @@ public struct FretboardModel: Equatable, Sendable {
       return [.deletePattern(id)]
     }
     let pattern = patterns[selected]
+    if phase == .exploring || phase == .running,
+      let effects = explain(key, pattern: pattern, settings: settings)
+    {
+      return effects
+    }
     let choosesMode = key == .character("n") || key == .character("e")
     switch phase {
     case .playing:
@@ -533,6 +559,22 @@ public struct FretboardModel: Equatable, Sendable {
       handle(key, settings: &settings, patterns: patterns)
       return []
     }
+  }
+
+  /// `i` opens the explanation of the open pattern, on the neck or during a run, which waits;
+  /// while it is up, `i` or Esc closes it and the run goes on, and other keys do nothing.
+  /// Nil for a key that is not the explanation's.
+  private mutating func explain(_ key: Key, pattern: FretPattern, settings: Settings)
+    -> [Effect]?
+  {
+    if explains {
+      guard key == .character("i") || key == .escape else { return [] }
+      explains = false
+      return runSession?.resume(pattern: pattern, settings: settings) ?? []
+    }
+    guard key == .character("i") else { return nil }
+    explains = true
+    return phase == .running ? runSession?.hold() ?? [] : []
   }
 
   /// The clock reached `time`: the lane moves on, and the game may end; a run on the click may

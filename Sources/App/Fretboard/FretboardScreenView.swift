@@ -27,6 +27,11 @@ enum FretboardScreenView {
         patterns[selected], root: root, cursor: screen.fretCursor,
         chord: screen.chord(of: patterns[selected], root: root), problem: screen.problem,
         model: model, in: area, on: &canvas)
+      if screen.explains {
+        renderExplanation(
+          patterns[selected], root: root, closing: "fretboard.about.close", model: model,
+          in: area, on: &canvas)
+      }
     case .explaining:
       renderNeck(patterns[selected], root: root, model: model, in: area, on: &canvas)
       let strings = model.strings
@@ -62,6 +67,12 @@ enum FretboardScreenView {
       guard let run = screen.run else { return }
       renderRun(
         screen, run, pattern: patterns[selected], root: root, model: model, in: area, on: &canvas)
+      if screen.explains {
+        renderExplanation(
+          patterns[selected], root: root,
+          closing: screen.clicks ? "fretboard.about.closeClick" : "fretboard.about.closeRun",
+          model: model, in: area, on: &canvas)
+      }
     case .playing, .gameOver:
       guard let game = screen.game else { return }
       renderGame(
@@ -214,6 +225,19 @@ enum FretboardScreenView {
     FretWords.render(words, y: y + 3, maxY: area.maxY, in: area, on: &canvas)
   }
 
+  /// The open pattern's explanation (`i`) over the screen, with what closing it does; the
+  /// screen reader starts on its first line.
+  private static func renderExplanation(
+    _ pattern: FretPattern, root: NoteClass, closing: String, model: AppModel, in area: Rect,
+    on canvas: inout Canvas
+  ) {
+    let explanation = ScaleExplanation(
+      pattern, root: root, strings: model.strings, naming: model.settings.noteNaming,
+      glyphs: model.glyphs)
+    canvas.focusLine = explanation.render(
+      closing: model.strings.text(closing), glyphs: model.glyphs, in: area, on: &canvas)
+  }
+
   /// "String 3, fret 5 holds the 5, not the b3 (-2)".
   /// A heard game does not say what was asked: that would answer it.
   private static func mistakeText(
@@ -274,13 +298,37 @@ enum FretboardScreenView {
         FretboardView.Dot(
           step.position, label: name(step.pitch), style: Style.role(.accent).bold.reversed))
     }
-    for (index, pitch) in run.played.enumerated() {
-      let right = index < run.expected.count && run.expected[index].pitch == pitch
-      let place = right ? run.expected[index].position : screen.cursor
+    for (index, pitch) in run.played.enumerated()
+    where index < run.expected.count && run.expected[index].pitch == pitch {
       dots.append(
         FretboardView.Dot(
-          place, label: name(pitch), style: Style.role(right ? .good : .bad).bold))
+          run.expected[index].position, label: name(pitch), style: Style.role(.good).bold))
     }
+    // A wrong note: the one expected lit as the note to play, the one played where it was
+    // played in the colour of a mistake and underlined, so a mono theme tells them apart too.
+    var wrongDots: [(dot: FretboardView.Dot, key: String)] = []
+    if let wrong = screen.wrongNote {
+      wrongDots.append(
+        (
+          FretboardView.Dot(
+            wrong.expected.position, label: name(wrong.expected.pitch),
+            style: Style.role(.good).bold.reversed), "fretboard.words.expected"
+        ))
+      if let place = wrong.place {
+        wrongDots.append(
+          (
+            FretboardView.Dot(
+              place, label: name(wrong.played), style: Style.role(.bad).bold.underlined),
+            "fretboard.words.played"
+          ))
+      }
+    }
+    dots += wrongDots.map(\.dot)
+    // One mark per place, the last drawn: a note played over a place's label replaces it, so
+    // "C" never shows through as "bC" over a "b3", and the words name each place once.
+    dots = dots.enumerated().filter { index, dot in
+      !dots[(index + 1)...].contains { $0.position == dot.position }
+    }.map(\.element)
     var neck = FretboardView(
       tuning: pattern.tuning, dots: dots, cursor: run.isOver ? nil : screen.cursor,
       isLeftHanded: model.settings.fretboard.isLeftHanded, naming: model.settings.noteNaming,
@@ -387,10 +435,21 @@ enum FretboardScreenView {
           ["bpm": "\(model.settings.fretboard.bpm)"]),
         y: y + 3, in: area, style: .role(.muted))
     }
+    // The wrong note and the one expected first: they are what the player wants to hear.
+    let wrongWords = wrongDots.reversed().map {
+      FretWords.text(cursor: nil, places: [$0.dot], key: $0.key, strings)
+    }
+    let shownDots = dots.filter { dot in !wrongDots.contains { $0.dot == dot } }
+    let words =
+      wrongWords
+      + [
+        FretWords.text(
+          cursor: run.isOver ? nil : screen.cursor, places: shownDots,
+          key: "fretboard.words.shown", strings)
+      ]
     FretWords.render(
-      FretWords.text(
-        cursor: run.isOver ? nil : screen.cursor, places: dots, key: "fretboard.words.shown",
-        strings), y: y + 5, maxY: area.maxY, in: area, on: &canvas)
+      words.filter { !$0.isEmpty }.joined(separator: " "), y: y + 5, maxY: area.maxY, in: area,
+      on: &canvas)
   }
 
   /// How the scale is run: straight, or in leaps or groups with the next notes named while

@@ -30,7 +30,7 @@ public struct ScaleRunSession: Equatable, Sendable {
   private var upMetLevel = false
   /// Whether the last run down, with the run up before it, passed the level.
   public private(set) var passedLevel = false
-  /// Whether notes are taken from the microphone and MIDI as well as the cursor; `i` toggles.
+  /// Whether notes are taken from the microphone and MIDI as well as the cursor; `l` toggles.
   public private(set) var listens = false
   /// Whether the click plays; `c` toggles.
   public private(set) var clicks = false
@@ -50,6 +50,21 @@ public struct ScaleRunSession: Equatable, Sendable {
   private var lastAttack: MonotonicInstant?
   /// When the first note of the run under way was played: the run's time starts there.
   private var firstNoteAt: MonotonicInstant?
+  /// Whether the run waits while the scale is explained: no note is taken and no beat is
+  /// awaited, and the click is stopped.
+  public private(set) var isHeld = false
+  /// The wrong note that ended the run, shown on the neck beside the one expected until the
+  /// next try.
+  public private(set) var wrongNote: WrongNote?
+
+  /// A wrong note, where it was played, and the note the run expected there.
+  public struct WrongNote: Equatable, Sendable {
+    public let played: Pitch
+    /// Where it was played: the cursor's place, or for a note from the instrument (which says
+    /// only its pitch) the place nearest the expected one that sounds it; nil off the neck.
+    public let place: FretPosition?
+    public let expected: ScaleRun.Step
+  }
 
   static let beatsPerBar = 4
   /// An attack further back than half a second before a note is held was something else.
@@ -72,6 +87,7 @@ public struct ScaleRunSession: Equatable, Sendable {
   /// The next note of the pattern being played to the player, or a beat going by without its
   /// note, which ends the run.
   func deadline(at now: MonotonicInstant) -> MonotonicInstant? {
+    guard !isHeld else { return nil }
     if let presentedAt, let note = presentedNote(at: now) {
       return presentedAt.advanced(by: .seconds(NotePlayer.spacing * Double(note + 1)))
     }
@@ -110,6 +126,7 @@ public struct ScaleRunSession: Equatable, Sendable {
     isCountingIn = clicks
     presentedAt = nil
     firstNoteAt = nil
+    wrongNote = nil
     if direction == .ascending { upMetLevel = false }
     passedLevel = false
   }
@@ -163,7 +180,7 @@ public struct ScaleRunSession: Equatable, Sendable {
       }
       start(pattern, settings: settings, direction: clean ? .descending : run.direction)
       return (clicks ? [.metronome(.start(Self.clickOptions(settings)))] : [], nil)
-    case .character("i"):
+    case .character("l"):
       listens.toggle()
       heldNotes = HeldNoteDetector(reference: settings.concertPitch, armed: false)
       microphoneProblem = nil
@@ -177,7 +194,7 @@ public struct ScaleRunSession: Equatable, Sendable {
       let pitch = pattern.tuning.pitch(string: cursor.string, fret: cursor.fret)
       return (
         [.playNotes([pitch], settings.fretboard.sound)]
-          + play(pitch, at: event.time, pattern: pattern), nil
+          + play(pitch, at: event.time, pattern: pattern, place: cursor), nil
       )
     default:
       break
@@ -205,8 +222,26 @@ public struct ScaleRunSession: Equatable, Sendable {
     return [.metronome(.start(Self.clickOptions(settings)))]
   }
 
+  /// The scale's explanation opened: the run waits, and the click stops, since its beats
+  /// would go by without their notes.
+  mutating func hold() -> [Effect] {
+    isHeld = true
+    presentedAt = nil
+    return clicks ? [.metronome(.stop)] : []
+  }
+
+  /// The explanation closed: in free time the run goes on where it was; on the click the try
+  /// under way starts again after a bar of count-in, as the beats it was on have gone.
+  mutating func resume(pattern: FretPattern, settings: Settings) -> [Effect] {
+    isHeld = false
+    guard clicks else { return [] }
+    if !run.isOver { start(pattern, settings: settings, direction: run.direction) }
+    return [.metronome(.start(Self.clickOptions(settings)))]
+  }
+
   /// The clock reached `time`: a beat gone by without its note ends the run.
   mutating func tick(_ time: MonotonicInstant, pattern: FretPattern) -> [Effect] {
+    guard !isHeld else { return [] }
     run.check(at: time.sinceEpoch)
     return run.isOver ? [.record(finish(of: pattern, at: time))] : []
   }
@@ -214,7 +249,7 @@ public struct ScaleRunSession: Equatable, Sendable {
   /// A click of the count-in or the bar was heard: the first one places the beats the notes
   /// belong on.
   mutating func heardBeat(_ beat: BeatDisplay) {
-    guard clicks, beat.bpm > 0 else { return }
+    guard clicks, !isHeld, beat.bpm > 0 else { return }
     isCountingIn = beat.isCountIn
     guard run.grid == nil else { return }
     run.grid = BeatGrid(heard: beat, beatsPerBar: Self.beatsPerBar)
@@ -233,16 +268,38 @@ public struct ScaleRunSession: Equatable, Sendable {
     return options
   }
 
-  /// A note played into the run at `time`, from the cursor or an instrument; the run's end is
-  /// recorded. Before the click's first beat is heard there is no beat to play on, and the
-  /// note is not taken.
-  mutating func play(_ pitch: Pitch, at time: MonotonicInstant, pattern: FretPattern)
-    -> [Effect]
-  {
-    guard !run.isOver, !clicks || run.grid != nil else { return [] }
+  /// A note played into the run at `time`, from the cursor at `place` or an instrument; the
+  /// run's end is recorded, and a wrong note kept with the one expected. Before the click's
+  /// first beat is heard there is no beat to play on, and the note is not taken; nor while
+  /// the run waits.
+  mutating func play(
+    _ pitch: Pitch, at time: MonotonicInstant, pattern: FretPattern, place: FretPosition? = nil
+  ) -> [Effect] {
+    guard !run.isOver, !isHeld, !clicks || run.grid != nil, let next = run.next else { return [] }
     firstNoteAt = firstNoteAt ?? time
-    run.play(pitch, at: time.sinceEpoch)
+    if case .wrong = run.play(pitch, at: time.sinceEpoch) {
+      wrongNote = WrongNote(
+        played: pitch,
+        place: place ?? Self.place(of: pitch, near: next.position, on: pattern.tuning),
+        expected: next)
+    }
     return run.isOver ? [.record(finish(of: pattern, at: time))] : []
+  }
+
+  /// The place sounding `pitch` nearest `target`, counting frets and strings apart alike, the
+  /// same string first: where a hand reaching for `target` most likely played it.
+  static func place(of pitch: Pitch, near target: FretPosition, on tuning: Tuning)
+    -> FretPosition?
+  {
+    let places = (1...tuning.stringCount).compactMap { string -> FretPosition? in
+      let fret = pitch - tuning.pitch(string: string, fret: 0)
+      return (0...tuning.lastFret).contains(fret) ? FretPosition(string: string, fret: fret) : nil
+    }
+    func distance(_ place: FretPosition) -> (Int, Int) {
+      let strings = abs(place.string - target.string)
+      return (abs(place.fret - target.fret) + strings, strings)
+    }
+    return places.min { distance($0) < distance($1) }
   }
 
   /// How the run under way is played.
@@ -282,7 +339,7 @@ public struct ScaleRunSession: Equatable, Sendable {
   /// keyboard, is played into the run as if entered at the cursor. A note held was played at
   /// its attack, the one heard just before it; without one, when it was held.
   mutating func played(_ events: [PlayedEvent], pattern: FretPattern) -> [Effect] {
-    guard listens else { return [] }
+    guard listens, !isHeld else { return [] }
     var effects: [Effect] = []
     for event in events {
       if event.source == .midi, let pitch = event.pitch {
