@@ -116,6 +116,17 @@ final class FretboardExplainTests: XCTestCase {
     XCTAssertEqual(screen(model)?.phase, .exploring, "Esc closes it and stays on the neck")
   }
 
+  /// In ASCII the half-diminished seventh is spelled out: its `ø` would stand in as `o`, the
+  /// fully diminished seventh's sign.
+  func testInASCIITheHalfDiminishedSeventhIsNotTakenForADiminishedOne() {
+    var model = model([FretboardSequenceTests.major], root: "C", glyphs: .ascii)
+    model.press(.character("4"), .enter, .character("i"))
+    let shown = text(model)
+    XCTAssertTrue(shown.contains("viim7b5 Bm7b5"), shown)
+    XCTAssertFalse(shown.contains("viio7"), shown)
+    XCTAssertTrue(shown.contains("viio Bdim"), "a triad's o is the diminished one: \(shown)")
+  }
+
   func testTheStepsAndTheDegreesAsTheTerminalDrawsThem() {
     XCTAssertEqual(
       ScaleExplanation.steps(ScaleType.harmonicMinor.intervals), [2, 1, 2, 2, 1, 3, 1])

@@ -54,8 +54,10 @@ struct ScaleExplanation: Equatable {
       let sevenths = scale.diatonicChords(sevenths: true)
     {
       func line(_ chords: [DiatonicChord]) -> String {
-        chords.map { $0.numeral + " " + Self.symbol($0, naming: naming, glyphs: glyphs) }
-          .joined(separator: ", ")
+        chords.map {
+          Self.numeral($0, glyphs: glyphs) + " " + Self.symbol($0, naming: naming, glyphs: glyphs)
+        }
+        .joined(separator: ", ")
       }
       rows.append(row("triads", line(triads)))
       rows.append(row("sevenths", line(sevenths)))
@@ -81,6 +83,14 @@ struct ScaleExplanation: Equatable {
   static func steps(_ intervals: [Interval]) -> [Int] {
     let semitones = intervals.map { $0.semitones % 12 } + [12]
     return zip(semitones, semitones.dropFirst()).map { $1 - $0 }
+  }
+
+  /// The chord's Roman numeral; in ASCII the half-diminished `ø7` is spelled `m7b5`, as the
+  /// one-column stand-in would make it `o7`, the fully diminished seventh.
+  static func numeral(_ chord: DiatonicChord, glyphs: GlyphSet) -> String {
+    let numeral = chord.numeral
+    guard glyphs.kind == .ascii, numeral.hasSuffix("ø7") else { return numeral }
+    return numeral.dropLast(2) + "m7b5"
   }
 
   /// The chord's symbol with its root named as the player names notes ("F♯m", "Rem7"); a
