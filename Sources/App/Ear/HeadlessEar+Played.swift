@@ -44,15 +44,10 @@ extension HeadlessEar {
     if exercise == .rhythm {
       return try gradeTapped(questions, audio: audio.samples, sampleRate: audio.rate, url: url)
     }
-    let answers = playedAnswers(heardNotes(audio.samples, sampleRate: audio.rate))
-    guard answers.count <= questions.count else {
-      throw Launcher.Failure(
-        description:
-          "\(url.lastPathComponent) holds \(answers.count) answers for \(questions.count) questions"
-      )
-    }
+    let answers = try byQuestion(
+      playedAnswers(heardNotes(audio.samples, sampleRate: audio.rate)), questions, url: url)
     return questions.map { timed in
-      let heard = timed.number <= answers.count ? answers[timed.number - 1] : []
+      let heard = answers[timed.number - 1]
       if exercise == .intervals { return intervalPlayed(timed, heard: heard) }
       let asked = timed.question.notes
       let marks = asked.indices.map { index in
@@ -143,14 +138,9 @@ extension HeadlessEar {
         answers.append([onset])
       }
     }
-    guard answers.count <= questions.count else {
-      throw Launcher.Failure(
-        description:
-          "\(url.lastPathComponent) holds \(answers.count) answers for \(questions.count) questions"
-      )
-    }
+    let tapped = try byQuestion(answers, questions, url: url)
     return questions.map { timed in
-      let taps = timed.number <= answers.count ? answers[timed.number - 1] : []
+      let taps = tapped[timed.number - 1]
       guard let rhythm = timed.question.rhythm, let first = taps.first else {
         return Verdict(
           question: timed, given: "", understood: nil, understoodInversion: nil, isRight: false)
@@ -220,5 +210,19 @@ extension HeadlessEar {
       lastEnd = note.end
     }
     return answers
+  }
+
+  /// The answers found in a recording, one per question in order, none for the questions after
+  /// the last; a recording with more answers than questions is refused in one line.
+  static func byQuestion<Answer>(
+    _ answers: [[Answer]], _ questions: [TimedQuestion], url: URL
+  ) throws(Launcher.Failure) -> [[Answer]] {
+    guard answers.count <= questions.count else {
+      throw Launcher.Failure(
+        description:
+          "\(url.lastPathComponent) holds \(answers.count) answers for \(questions.count) questions"
+      )
+    }
+    return answers + Array(repeating: [], count: questions.count - answers.count)
   }
 }
