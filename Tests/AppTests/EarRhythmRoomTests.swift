@@ -176,6 +176,29 @@ final class EarRhythmRoomTests: XCTestCase {
       rhythm.onsets.map { 3 + $0.value * 0.75 + 0.02 }, accuracy: 1e-6)
   }
 
+  /// The clicks to tap along with are first heard 60 ms after `t` (the output's start-up, as
+  /// the runtime reports it): taps on the notes as heard are graded on them, not 60 ms late. A
+  /// sound heard before `t`, or a second report, moves nothing.
+  func testTapsCountFromWhenTheClicksAreHeard() throws {
+    var (model, _) = started()
+    let rhythm = try XCTUnwrap(screen(model)?.question?.rhythm)
+    model.press(.character("t"), at: 2)
+    let instant = { (seconds: Double) in MonotonicInstant(nanoseconds: UInt64(seconds * 1e9)) }
+    _ = model.handle(.earSoundStarted(instant(1.99)))
+    XCTAssertEqual(try XCTUnwrap(screen(model)?.tapping).firstBeat, 5, accuracy: 1e-9)
+    _ = model.handle(.earSoundStarted(instant(2.06)))
+    _ = model.handle(.earSoundStarted(instant(2.3)))
+    let tapping = try XCTUnwrap(screen(model)?.tapping)
+    XCTAssertEqual(tapping.firstBeat, 5.06, accuracy: 1e-6)
+    XCTAssertEqual(tapping.end, 5.06 + 4.5 * 0.75, accuracy: 1e-6)
+    for onset in rhythm.onsets { model.press(.character(" "), at: 5.06 + onset.value * 0.75) }
+    _ = tick(&model, at: 5.06 + 4.5 * 0.75)
+    let answer = try XCTUnwrap(screen(model)?.answers.last)
+    let offsets = answer.taps?.results.notes.compactMap(\.offsetMilliseconds) ?? []
+    XCTAssertEqual(offsets.count, rhythm.onsets.count)
+    for offset in offsets { XCTAssertEqual(offset, 0, accuracy: 0.01) }
+  }
+
   /// A tap too late for its note and one too many: wrong, the cells they fall in kept as tapped
   /// off; the verdict counts the notes in time and the taps extra. Esc gives up tapping and
   /// the rhythm still waits for its answer.

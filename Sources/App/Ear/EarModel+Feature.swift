@@ -22,6 +22,7 @@ extension EarModel: Feature {
     case .midiInput(let failure, let port): midiInput(failure: failure, port: port)
     case .played(let events): return played(events, settings: context.settings)
     case .tick(let now): return tapped(at: now)
+    case .earSoundStarted(let instant): soundStarted(at: instant)
     default: break
     }
     return []

@@ -107,11 +107,22 @@ public struct EarModel: Equatable, Sendable {
   /// the key path's delay, and the taps so far, in seconds on the monotonic clock, the delay
   /// taken off.
   public struct Tapping: Equatable, Sendable {
-    public let firstBeat: Double
-    public let end: Double
+    /// When `t` was pressed, and whether the clicks' sound was since heard: until then their
+    /// first beat is reckoned from the key, as if the output took no time.
+    let asked: Double
+    var isHeard = false
+    public var firstBeat: Double
+    public var end: Double
     let windows: RhythmWindows
     let delay: Double
     public var taps: [Double]
+
+    /// The first beat and the grading's end when the clicks counted in from `start` on.
+    mutating func count(from start: Double, beats: Int) {
+      firstBeat = start + HeadlessEar.countInSeconds
+      // The last note's window reaches at most half a beat past the bar's end.
+      end = firstBeat + (Double(beats) + 0.5) * HeadlessEar.beatSeconds
+    }
   }
 
   static let module = "ear"
@@ -630,12 +641,11 @@ public struct EarModel: Equatable, Sendable {
       rhythmInWords.toggle()
       return []
     case .character("t"):
-      let firstBeat = Self.seconds(event.time) + HeadlessEar.countInSeconds
-      let beats = Double(rhythm.line.beatCount)
-      // The last note's window reaches at most half a beat past the bar's end.
-      tapping = Tapping(
-        firstBeat: firstBeat, end: firstBeat + (beats + 0.5) * HeadlessEar.beatSeconds,
-        windows: windows, delay: tapDelay, taps: [])
+      let asked = Self.seconds(event.time)
+      var started = Tapping(
+        asked: asked, firstBeat: asked, end: asked, windows: windows, delay: tapDelay, taps: [])
+      started.count(from: asked, beats: rhythm.line.beatCount)
+      tapping = started
       return sound(
         EarSound(placed: [], clicks: HeadlessEar.clicks(of: question, from: 0)), at: event.time)
     case .character(let character):
@@ -663,6 +673,22 @@ public struct EarModel: Equatable, Sendable {
       return []
     }
   }
+
+  /// The sound played last was first heard at `instant`: the clicks to tap along with, when it
+  /// came after `t` (and not an earlier sound still starting), now count in from there, so
+  /// that the output's start-up delay is not taken for late taps.
+  mutating func soundStarted(at instant: MonotonicInstant) {
+    let heard = Self.seconds(instant)
+    guard var tapping, !tapping.isHeard, heard >= tapping.asked,
+      heard < tapping.asked + Self.longestStartSeconds, let rhythm = question?.rhythm
+    else { return }
+    tapping.isHeard = true
+    tapping.count(from: heard, beats: rhythm.line.beatCount)
+    self.tapping = tapping
+  }
+
+  /// A sound heard later than this after `t` is not the one `t` asked for.
+  static let longestStartSeconds = 1.0
 
   /// Grades the taps once the last note's window has closed at `time`, answering with the
   /// rhythm's cells.

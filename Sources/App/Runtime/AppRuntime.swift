@@ -32,6 +32,9 @@ public final class AppRuntime {
   /// In screen-reader mode, what the last frame was and what was read out.
   private var screenReaderFrames = ScreenReaderFrames()
   static let serverCheckInterval: UInt64 = 3_000_000_000
+  /// How often, and how long apart, the output is asked when an ear sound was first heard.
+  static let earStartChecks = 500
+  static let earStartCheckMicroseconds: useconds_t = 2_000
 
   /// What the run does before the first key: the effects of a screen opened from the command
   /// line.
@@ -441,6 +444,16 @@ public final class AppRuntime {
     let playback = services.notes.playEar(
       sound, settings: model.settings, devices: model.audioDevices)
     if let failure = playback.failure { logger.info("ear question not heard: \(failure)") }
+    if let audibleStart = playback.audibleStart {
+      let inbox = inbox
+      // The audio thread takes the sound with its next block; a second is far past that.
+      DispatchQueue.global().async {
+        for _ in 0..<Self.earStartChecks {
+          if let instant = audibleStart() { return inbox.post(.earSoundStarted(instant)) }
+          usleep(Self.earStartCheckMicroseconds)
+        }
+      }
+    }
     if let reason = playback.withoutSoundFont {
       logger.info("ear questions on the built-in voice: \(reason)")
       inbox.post(.notice(Message("notice.earWithoutSoundFont", ["reason": reason])))

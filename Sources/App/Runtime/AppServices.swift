@@ -64,12 +64,15 @@ protocol NoteOutput: AnyObject {
 }
 
 /// What playing an ear-training sound came to.
-struct EarPlayback: Equatable {
+struct EarPlayback {
   /// Why nothing could be heard (no stream would open), in one line.
   var failure: String?
   /// Why the SoundFont piano is not playing, said by the first sound that fell back to the
   /// built-in voice and by no later one.
   var withoutSoundFont: String?
+  /// When the sound's first sample is heard, by the output's clock: nil until the audio thread
+  /// has started it (asked again until it answers), or when the output cannot tell.
+  var audibleStart: (@Sendable () -> MonotonicInstant?)?
 }
 
 /// Everything the runtime performs effects through, in one value, so that a test can run the

@@ -3,6 +3,7 @@ import DSP
 import Glibc
 import MusicTheory
 import Storage
+import TerminalUI
 
 /// Sounds the notes of exercises (the answer of a flashcard) through the speakers, at the
 /// instrument volume and the A4 of the settings. The stream opens on the first note and
@@ -75,9 +76,16 @@ final class NotePlayer: NoteOutput {
     }
     let tone = Self.render(sound, piano: try? piano?.get(), reference: settings.concertPitch)
     let volumes = settings.volumes
-    board.play(
+    let number = board.play(
       tone, gain: (Gain(percent: volumes.master) * Gain(percent: volumes.instrument)).linear)
-    return EarPlayback(withoutSoundFont: fellBack)
+    guard let number, let output else { return EarPlayback(withoutSoundFont: fellBack) }
+    let board = board
+    return EarPlayback(withoutSoundFont: fellBack) {
+      guard let frame = board.startFrame(of: number), let clock = output.timing() else {
+        return nil
+      }
+      return MonotonicInstant(nanoseconds: clock.instant(whenAudible: frame))
+    }
   }
 
   /// The samples of `sound`: each note on its own sample, a chord's together.

@@ -52,6 +52,8 @@ public enum AppEvent: Equatable, Sendable {
   case protocolRefused(String)
   /// The DAW the protocol is linked to started recording.
   case dawRecordStarted
+  /// The ear sound played last was first heard at this instant, by the output's clock.
+  case earSoundStarted(MonotonicInstant)
   /// The live protocol's links as they stand: the recorder's timecode, the DAW.
   case sessionLinks(SessionLinks)
   /// What the listener picked up, as it reports it (levels, onsets, pitches by input frame),
