@@ -213,6 +213,39 @@ final class EarScreenTests: XCTestCase {
     }
   }
 
+  /// A dictation session at the first level, every melody written right but the third note
+  /// of the last, written a step too high, after an earlier session that took the third degree
+  /// for the fourth: the grid counts degrees, a row per degree asked, a column per degree given.
+  func testDictationResults() {
+    let earlier = SessionRecord(
+      module: "ear", exercise: "dictation", startedAt: Date(timeIntervalSince1970: 0),
+      duration: 60,
+      answers: (0..<5).map {
+        SessionRecord.Answer(
+          question: "3", context: "dictation", given: $0 < 3 ? "4" : "3", isCorrect: $0 >= 3,
+          seconds: 2)
+      })
+    for size in Self.sizes {
+      var model = AppFixtures.model(size: size, history: [earlier])
+      model.press(.character("6"), .left, .left)
+      model.press(.enter, at: 1)
+      var time = 2.0
+      while ear(model).phase == .asking {
+        var melody = Array(ear(model).question!.notes.dropFirst())
+        if ear(model).number == ear(model).count, let key = ear(model).question!.key {
+          let position = Clef.treble.position(of: melody[1])
+          melody[1] = Dictation.note(atPosition: position + 1, in: key)!
+        }
+        write(melody, in: &model, from: time)
+        model.press(.enter, at: time + 5)
+        model.press(.enter, at: time + 6)
+        time += 10
+      }
+      XCTAssertEqual(EarView.gridItems(ear(model)), EarView.dictationDegrees)
+      assertCanvasSnapshot(AppView.render(model), named: name(size))
+    }
+  }
+
   /// Writes `notes` after the tonic with the cursor: up or down to each note's line or space,
   /// `#`/`b` to its accidental, then →.
   private func write(_ notes: [Note], in model: inout AppModel, from seconds: Double) {

@@ -144,4 +144,28 @@ final class EarDictationQuizTests: XCTestCase {
     XCTAssertTrue(questions.contains { $0.key?.isMinor == true })
     XCTAssertGreaterThan(Set(questions.compactMap(\.key)).count, 15)
   }
+
+  /// With weights, each note goes to a degree with its chance among those it may reach: the
+  /// fourth weighted 16 to the others' 1 comes far more often than without weights, and every
+  /// melody still keeps the style's rules (its length, its moves, its tonic first).
+  func testWeightsFavourTheirDegrees() {
+    func fourths(weight: ((ScaleDegree) -> Double)?) -> Double {
+      var random = SplitMix64(seed: 3)
+      var fourths = 0
+      var notes = 0
+      for _ in 0..<200 {
+        let question = Dictation.question(style: .thirds, weight: weight, using: &random)
+        let key = question.key!
+        XCTAssertTrue(DictationStyle.thirds.noteCounts.contains(question.notes.count))
+        XCTAssertEqual(Dictation.degree(of: question.notes[0], in: key)?.description, "1")
+        let degrees = question.notes.dropFirst().map { Dictation.degree(of: $0, in: key)! }
+        fourths += degrees.count(where: { $0.description == "4" })
+        notes += degrees.count
+      }
+      return Double(fourths) / Double(notes)
+    }
+    let even = fourths(weight: nil)
+    let favoured = fourths(weight: { $0.description == "4" ? 16 : 1 })
+    XCTAssertGreaterThan(favoured, 2 * even, "\(favoured) against \(even)")
+  }
 }

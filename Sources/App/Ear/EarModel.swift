@@ -473,7 +473,12 @@ public struct EarModel: Equatable, Sendable {
       return sound(EarSound(asked), at: time)
     }
     if case .melody(let style) = chosen {
-      let melody = Dictation.question(style: style, using: &random)
+      // Each note's degree is drawn by its own Leitner box, as the history keeps it.
+      let boxes = self.boxes
+      let melody = Dictation.question(
+        style: style,
+        weight: { boxes.weight(of: $0.description, in: EarExercise.dictation.rawValue) },
+        using: &random)
       question = melody
       written = [melody.notes[0]]
       cursor = melody.notes[0]
@@ -498,12 +503,7 @@ public struct EarModel: Equatable, Sendable {
   private mutating func weightedItem() -> EarItem {
     let context = exercise.rawValue
     let weights = items.map { boxes.weight(of: $0.shortName, in: context) }
-    var draw = Double.random(in: 0..<weights.reduce(0, +), using: &random)
-    for (item, weight) in zip(items, weights) {
-      if draw < weight { return item }
-      draw -= weight
-    }
-    return items[items.count - 1]
+    return items.randomElement(weights: weights, using: &random)
   }
 
   /// Sounds `sound` now; the microphone is not listened to until it has died away.
@@ -1008,9 +1008,12 @@ public struct EarModel: Equatable, Sendable {
   }
 
   /// The answer as the history keeps it: a line per item asked, so that each degree of notes
-  /// in a row has its Leitner box and its place in the confusion grid.
+  /// in a row has its Leitner box and its place in the confusion grid. A dictation's first
+  /// note, the tonic it is given, is no answer.
   static func recorded(_ answer: Answer) -> [SessionRecord.Answer] {
-    zip(zip(answer.question.answer, answer.givenItems), answer.marks).map { pair, isCorrect in
+    let given = answer.question.item.isMelody ? 1 : 0
+    return zip(zip(answer.question.answer, answer.givenItems), answer.marks).dropFirst(given).map {
+      pair, isCorrect in
       let (asked, given) = pair
       let question = kept(asked, in: answer.question)
       // A cell tapped wrong was heard as no cell of the choices: it is kept as tapped off.

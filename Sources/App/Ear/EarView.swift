@@ -779,11 +779,13 @@ enum EarView {
     EarItem(shortName: name, exercise: exercise)
       ?? (exercise == .rhythm
         ? RhythmPattern.shipped.first { $0.id == name }.map(EarItem.cell) : nil)
+      ?? (exercise == .dictation ? ScaleDegree(name: name).map(EarItem.degree) : nil)
   }
 
-  /// What the confusion grid counts: the session's items, but a rhythm's cells of its levels,
-  /// which its answers are kept by.
+  /// What the confusion grid counts: the session's items, but a rhythm's cells of its levels
+  /// and a dictation's degrees, which their answers are kept by.
   static func gridItems(_ screen: EarModel) -> [EarItem] {
+    if screen.exercise == .dictation { return dictationDegrees }
     guard screen.exercise == .rhythm else { return screen.items }
     var cells: [RhythmPattern] = []
     for case .rhythm(let style) in screen.items {
@@ -791,6 +793,12 @@ enum EarView {
     }
     return cells.map(EarItem.cell)
   }
+
+  /// Every degree a dictation's note can be kept as, from the tonic up: the key's own, and a
+  /// semitone under or over each, as a chromatic neighbour or a note written wrong is.
+  static let dictationDegrees: [EarItem] = (1...7).flatMap { number in
+    [-1, 0, 1].compactMap { ScaleDegree(number: number, alteration: $0) }
+  }.map(EarItem.degree)
 
   /// The confusion grid over the session's items that were played or given: a row per item
   /// played, a column per answer, the counts of the whole history; returns the row after it.

@@ -107,8 +107,11 @@ public enum Dictation {
 
   /// A melody in `style`, in `key` when given (else one drawn: major, minor for the minor
   /// style, either for the chromatic one), its tonic in the octave where it fits `positions`.
+  /// With `weight`, each note after the first goes to a degree of the key with the chance its
+  /// weight gives it among those it may go to: the degrees missed lately come back most.
   public static func question(
-    style: DictationStyle, key: EarKey? = nil, using random: inout some RandomNumberGenerator
+    style: DictationStyle, key: EarKey? = nil, weight: ((ScaleDegree) -> Double)? = nil,
+    using random: inout some RandomNumberGenerator
   ) -> EarQuestion {
     let isMinor =
       style == .minor || (style == .chromatic && Bool.random(using: &random))
@@ -117,7 +120,8 @@ public enum Dictation {
     while true {
       let count = Int.random(in: style.noteCounts, using: &random)
       var melody = walk(
-        style: style, count: style == .chromatic ? count - 1 : count, in: key, using: &random
+        style: style, count: style == .chromatic ? count - 1 : count, in: key, weight: weight,
+        using: &random
       ).map { (step: $0, alteration: 0) }
       if style == .chromatic {
         guard let chromatic = withNeighbour(melody, in: key, using: &random) else { continue }
@@ -134,9 +138,10 @@ public enum Dictation {
 
   /// Steps of the key from the tonic: no note twice in a row, no move of a seventh or a
   /// tritone, and after a leap (more than a third) a step or a third back the other way, as
-  /// a singer's melody fills the gap it opened.
+  /// a singer's melody fills the gap it opened. Each move is drawn with the chance `weight`
+  /// gives the degree it goes to, when given.
   static func walk(
-    style: DictationStyle, count: Int, in key: EarKey,
+    style: DictationStyle, count: Int, in key: EarKey, weight: ((ScaleDegree) -> Double)? = nil,
     using random: inout some RandomNumberGenerator
   ) -> [Int] {
     var steps = [0]
@@ -150,7 +155,12 @@ public enum Dictation {
         guard abs(lastMove) > 2 else { return true }
         return abs(move) <= 2 && move.signum() == -lastMove.signum()
       }
-      let move = moves.randomElement(using: &random)!
+      let move =
+        weight.map { weight in
+          moves.randomElement(
+            weights: moves.map { weight(ScaleDegree(number: ((from + $0) % 7 + 7) % 7 + 1)!) },
+            using: &random)
+        } ?? moves.randomElement(using: &random)!
       steps.append(from + move)
       lastMove = move
     }

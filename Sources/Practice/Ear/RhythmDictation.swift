@@ -179,24 +179,12 @@ public struct RhythmDictation: Equatable, Sendable {
       while left > 0 {
         let fitting = style.cells.filter { $0.beats <= left }
         let cell =
-          weight.map { drawn(fitting, weights: fitting.map($0), using: &random) }
+          weight.map { fitting.randomElement(weights: fitting.map($0), using: &random) }
           ?? fitting.randomElement(using: &random)!
         cells.append(cell)
         left -= cell.beats
       }
     }
     return cells
-  }
-
-  /// One of `cells`, each with the relative chance of its weight.
-  private static func drawn(
-    _ cells: [RhythmPattern], weights: [Double], using random: inout some RandomNumberGenerator
-  ) -> RhythmPattern {
-    var draw = Double.random(in: 0..<weights.reduce(0, +), using: &random)
-    for (cell, weight) in zip(cells, weights) {
-      if draw < weight { return cell }
-      draw -= weight
-    }
-    return cells[cells.count - 1]
   }
 }
