@@ -39,7 +39,7 @@ final class EarRhythmRoomTests: XCTestCase {
     XCTAssertEqual(screen(model)?.rows, [.exercise, .level, .count])
     XCTAssertTrue(text(model).contains("Rhythm dictation"), text(model))
     XCTAssertTrue(text(model).contains("Items: Quarters and eighths, one bar"), text(model))
-    model.press(.down, .left)
+    model.press(.down, .left, .left)
     XCTAssertEqual(screen(model)?.level, 5)
     XCTAssertTrue(text(model).contains("All of them, two bars"), text(model))
   }

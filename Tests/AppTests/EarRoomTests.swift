@@ -51,6 +51,61 @@ final class EarRoomTests: XCTestCase {
     return effects
   }
 
+  /// Past the last level comes one's own choice: an Items line shows the exercise's items one
+  /// at a time (←→), Space takes or leaves the one shown, starting from the first level's. Enter
+  /// with fewer than two says so and starts nothing; the session asks only the items chosen,
+  /// in level order, and its record names them, with no level.
+  func testItemsChosenOneByOne() throws {
+    var model = opened()
+    model.press(.down, .left)
+    XCTAssertEqual(screen(model)?.isCustom, true, "left of the first level: one's own choice")
+    XCTAssertEqual(screen(model)?.rows, [.exercise, .level, .items, .sounding, .count, .playing])
+    XCTAssertTrue(text(model).contains("your own choice"), text(model))
+    XCTAssertEqual(
+      screen(model)?.levelItems, EarExercise.intervals.items(upToLevel: 1), "the first level's")
+    model.press(.down)
+    XCTAssertEqual(screen(model)?.keyHints, EarModel.itemHints)
+    XCTAssertTrue(text(model).contains("• minor second  (1 of 24)"), text(model))
+    // Leave every item of the first level, then take the minor second and the tritone.
+    for item in EarExercise.intervals.items(upToLevel: 1)! {
+      while screen(model)!.choosableItems[screen(model)!.itemCursor] != item {
+        model.press(.right)
+      }
+      XCTAssertTrue(text(model).contains("✓ \(EarNames.name(of: item, strings: model.strings))"))
+      model.press(.character(" "))
+    }
+    XCTAssertTrue(text(model).contains("Items: none chosen yet"), text(model))
+    for item in [EarItem.interval(.A4), .interval(.m2)] {
+      while screen(model)!.choosableItems[screen(model)!.itemCursor] != item {
+        model.press(.left)
+      }
+      model.press(.character(" "))
+      guard screen(model)?.customItems.count == 1 else { continue }
+      XCTAssertEqual(model.press(.enter, at: 1), [], "two at least")
+      XCTAssertEqual(screen(model)?.phase, .setup)
+      XCTAssertTrue(text(model).contains("Choose two items at least"), text(model))
+    }
+    XCTAssertEqual(screen(model)?.phase, .setup)
+    let effects = model.press(.enter, at: 1)
+    XCTAssertEqual(effects.count, 1, "the first question sounds")
+    XCTAssertEqual(screen(model)?.items, [.interval(.m2), .interval(.A4)], "in level order")
+    answerAll(&model) { $0 }
+    XCTAssertEqual(screen(model)?.answers.count, 10)
+    XCTAssertTrue(
+      screen(model)!.answers.allSatisfy {
+        [.interval(.m2), .interval(.A4)].contains($0.question.item)
+      })
+    let record = try XCTUnwrap(
+      screen(model)?.record(at: MonotonicInstant(nanoseconds: 30_000_000_000)))
+    XCTAssertNil(record.figures["level"])
+    XCTAssertEqual(record.content, ["m2", "A4"])
+    // Intonation's levels are how far off: no choice of one's own there.
+    model.press(.enter)
+    model.press(.up, .up, .left, .left, .left, .down, .left)
+    XCTAssertEqual(screen(model)?.exercise, .intonation)
+    XCTAssertEqual(screen(model)?.isCustom, false)
+  }
+
   func testTheSetupListChoosesExerciseLevelSoundingAndCount() throws {
     var model = opened()
     XCTAssertTrue(text(model).contains("▸ Exercise"), text(model))
@@ -304,10 +359,10 @@ final class EarRoomTests: XCTestCase {
     model.press(.left, .left, .left, .left)
     XCTAssertEqual(screen(model)?.exercise, .cadences, "three before the last")
     XCTAssertTrue(text(model).contains("Items: perfect cadence, plagal cadence"), text(model))
-    model.press(.down, .left)
+    model.press(.down, .left, .left)
     XCTAssertEqual(screen(model)?.level, 3)
     XCTAssertTrue(text(model).contains("I-vi-IV-V"), text(model))
-    model.press(.right, .right)
+    model.press(.right, .right, .right)
     XCTAssertEqual(screen(model)?.level, 2)
     model.press(.enter, at: 1)
     let first = try XCTUnwrap(screen(model)?.question)
@@ -586,7 +641,7 @@ final class EarRoomTests: XCTestCase {
   /// theirs, so the grid shows what was heard as what.
   func testTheScalesGridKeepsTheAnswersGiven() {
     var model = opened()
-    model.press(.left, .left, .left, .left, .left, .left, .down, .left, .left)
+    model.press(.left, .left, .left, .left, .left, .left, .down, .left, .left, .left)
     XCTAssertEqual(screen(model)?.levelItems.count, 11)
     model.press(.enter, at: 1)
     answerAll(&model) { _ in .scale(.lydian) }

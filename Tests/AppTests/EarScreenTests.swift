@@ -41,6 +41,16 @@ final class EarScreenTests: XCTestCase {
     }
   }
 
+  /// One's own choice of intervals: the Items line on the minor third, taken, and the list of
+  /// those chosen under the setup.
+  func testCustomSetup() {
+    for size in Self.sizes {
+      var model = AppFixtures.model(size: size)
+      model.press(.character("6"), .down, .left, .down, .right, .right, .character(" "))
+      assertCanvasSnapshot(AppView.render(model), named: name(size))
+    }
+  }
+
   func testQuestion() {
     for size in Self.sizes {
       assertCanvasSnapshot(AppView.render(asking(size)), named: name(size))
@@ -95,7 +105,7 @@ final class EarScreenTests: XCTestCase {
   func testAScalesVerdict() {
     for size in Self.sizes {
       var model = AppFixtures.model(size: size)
-      model.press(.character("6"), .left, .left, .left, .left, .left, .left, .down, .left, .left)
+      model.press(.character("6"), .left, .left, .left, .left, .left, .left, .down, .left, .left, .left)
       model.press(.enter, at: 1)
       let item = ear(model).question!.item
       let wrong: EarItem = item == .scale(.dorian) ? .scale(.lydian) : .scale(.dorian)
@@ -111,7 +121,7 @@ final class EarScreenTests: XCTestCase {
     let five = EarItem.degree(ScaleDegree(number: 5)!)
     for size in Self.sizes {
       var model = AppFixtures.model(size: size)
-      model.press(.character("6"), .right, .right, .right, .down, .left)
+      model.press(.character("6"), .right, .right, .right, .down, .left, .left)
       model.press(.enter, at: 1)
       var time = 2.0
       while ear(model).question!.resolution.count < 2 {
@@ -132,7 +142,7 @@ final class EarScreenTests: XCTestCase {
   func testACadencesVerdict() {
     for size in Self.sizes {
       var model = AppFixtures.model(size: size)
-      model.press(.character("6"), .left, .left, .left, .left, .down, .left)
+      model.press(.character("6"), .left, .left, .left, .left, .down, .left, .left)
       model.press(.enter, at: 1)
       var time = 2.0
       while ear(model).question!.chords.count < 3 {
@@ -330,7 +340,8 @@ final class EarScreenTests: XCTestCase {
   private func rhythm(_ size: Size, style: RhythmStyle = .syncopation) -> AppModel {
     var model = AppFixtures.model(size: size)
     model.press(.character("6"), .left, .down)
-    for _ in RhythmStyle.allCases.firstIndex(of: style)!..<RhythmStyle.allCases.count {
+    // Left of the first level is one's own choice, then the last level.
+    for _ in RhythmStyle.allCases.firstIndex(of: style)!...RhythmStyle.allCases.count {
       model.press(.left)
     }
     model.press(.enter, at: 1)
@@ -347,7 +358,7 @@ final class EarScreenTests: XCTestCase {
     var settings = Settings()
     settings.language = "ru"
     var model = AppFixtures.model(size: Size(width: 80, height: 24), settings: settings)
-    model.press(.character("6"), .down, .left)
+    model.press(.character("6"), .down, .left, .left)
     model.press(.enter, at: 1)
     model.press(.character("a"), at: 2)
     assertCanvasSnapshot(AppView.render(model), named: "80x24")

@@ -45,6 +45,8 @@ public struct EarModel: Equatable, Sendable {
   public enum Row: CaseIterable, Sendable {
     case exercise
     case level
+    /// The exercise's items, one at a time, each chosen or not: under a custom level.
+    case items
     case sounding
     case notes
     case count
@@ -134,7 +136,13 @@ public struct EarModel: Equatable, Sendable {
   public private(set) var phase = Phase.setup
   public private(set) var row = Row.exercise
   public private(set) var exercise = EarExercise.intervals
+  /// From 1 to the exercise's levels, or one past them: the items chosen one by one.
   public private(set) var level = 1
+  /// The items chosen for the custom level, and the one the Items line shows.
+  public private(set) var customItems: [EarItem] = []
+  public private(set) var itemCursor = 0
+  /// Enter was pressed with fewer than two items chosen: the setup says so until a change.
+  public private(set) var needsMoreItems = false
   public private(set) var sounding = Sounding.up
   public private(set) var inversions = false
   public private(set) var count = 10
@@ -197,6 +205,15 @@ public struct EarModel: Equatable, Sendable {
     .help,
   ]
 
+  static let itemHints: [KeyHint] = [
+    KeyHint(.upDown, "common.move"),
+    KeyHint(.leftRight, "ear.key.item"),
+    KeyHint(.space, "ear.key.chooseItem"),
+    KeyHint(.enter, "ear.key.start"),
+    .back,
+    .help,
+  ]
+
   static let askingHints: [KeyHint] = [
     KeyHint(.text("1-9"), "ear.key.answer"),
     KeyHint(.text("r"), "ear.key.again"),
@@ -254,7 +271,7 @@ public struct EarModel: Equatable, Sendable {
 
   var keyHints: [KeyHint] {
     switch phase {
-    case .setup: return Self.setupHints
+    case .setup: return row == .items ? Self.itemHints : Self.setupHints
     case .asking:
       if typed == nil, isAnswered, exercise == .intonation {
         // Space plays no answer given: the pair in tune, then as it was asked.
@@ -274,9 +291,37 @@ public struct EarModel: Equatable, Sendable {
   /// The items of the level chosen, as the setup list shows them: in level order, but degrees
   /// by number, those between the key's own after them, so each is where its key is.
   public var levelItems: [EarItem] {
-    let items = exercise.items(upToLevel: level) ?? []
+    let items =
+      isCustom
+      ? choosableItems.filter(customItems.contains) : exercise.items(upToLevel: level) ?? []
     guard exercise == .degrees else { return items }
     return items.sorted { Self.degreeOrder($0) < Self.degreeOrder($1) }
+  }
+
+  /// Every item of the exercise in the order the Items line steps through them: intervals by
+  /// size, the others in level order.
+  public var choosableItems: [EarItem] {
+    let all = exercise.allItems
+    guard exercise == .intervals else { return all }
+    // Level order among those as wide (the augmented fourth before the diminished fifth).
+    let size = { (index: Int) -> Int in
+      guard case .interval(let interval) = all[index] else { return 0 }
+      return interval.semitones
+    }
+    return all.indices.sorted { (size($0), $0) < (size($1), $1) }.map { all[$0] }
+  }
+
+  /// The fewest items one's own choice may hold: two to choose between, but one style of
+  /// melody or rhythm is a whole exercise.
+  var fewestItems: Int { exercise == .dictation || exercise == .rhythm ? 1 : 2 }
+
+  /// Whether the items are chosen one by one rather than by a level.
+  public var isCustom: Bool { level > exercise.levels.count }
+
+  /// The levels the setup offers: the exercise's, and a custom one but for intonation, whose
+  /// levels change how far off the note is, not what is asked.
+  private var levelChoices: [Int] {
+    Array(1...(exercise.levels.count + (exercise == .intonation ? 0 : 1)))
   }
 
   private static func degreeOrder(_ item: EarItem) -> Int {
@@ -361,7 +406,15 @@ public struct EarModel: Equatable, Sendable {
     _ key: Key, at time: MonotonicInstant, history: [SessionRecord], settings: Settings
   ) -> [Effect] {
     let rows = self.rows
+    needsMoreItems = false
     switch key {
+    case .character(" ") where row == .items:
+      let item = choosableItems[itemCursor]
+      if let chosen = customItems.firstIndex(of: item) {
+        customItems.remove(at: chosen)
+      } else {
+        customItems.append(item)
+      }
     case .up, .character("k"):
       row = rows[(rows.firstIndex(of: row)! + rows.count - 1) % rows.count]
     case .down, .character("j"):
@@ -387,10 +440,16 @@ public struct EarModel: Equatable, Sendable {
     case .exercise:
       exercise = stepped(exercise, in: EarExercise.allCases)
       level = 1
+      customItems = []
+      itemCursor = 0
       // Chords sound together whatever the choice; scales never do.
       if exercise == .scales && sounding == .harmonic { sounding = .up }
     case .level:
-      level = stepped(level, in: Array(1...exercise.levels.count))
+      level = stepped(level, in: levelChoices)
+      // The first level's items are where a choice of one's own starts.
+      if isCustom, customItems.isEmpty { customItems = exercise.items(upToLevel: 1) ?? [] }
+    case .items:
+      itemCursor = (itemCursor + step + choosableItems.count) % choosableItems.count
     case .sounding where exercise == .chords:
       inversions.toggle()
     case .sounding:
@@ -407,6 +466,13 @@ public struct EarModel: Equatable, Sendable {
   /// The setup list's lines: only intervals, degrees and dictations are answered by playing;
   /// degrees, cadences, intonation and dictations always sound one way.
   public var rows: [Row] {
+    guard isCustom else { return exerciseRows }
+    var rows = exerciseRows
+    rows.insert(.items, at: rows.firstIndex(of: .level)! + 1)
+    return rows
+  }
+
+  private var exerciseRows: [Row] {
     switch exercise {
     case .intervals: [.exercise, .level, .sounding, .count, .playing]
     case .degrees: [.exercise, .level, .notes, .count, .playing]
@@ -430,6 +496,10 @@ public struct EarModel: Equatable, Sendable {
   private mutating func start(
     at time: MonotonicInstant, history: [SessionRecord], settings: Settings
   ) -> [Effect] {
+    guard !isCustom || levelItems.count >= fewestItems else {
+      needsMoreItems = true
+      return []
+    }
     items = levelItems
     earlier = EarConfusion.answers(in: history, module: Self.module, exercise: exercise.rawValue)
     boxes = LeitnerBoxes(replaying: history, module: Self.module)
@@ -1045,8 +1115,10 @@ public struct EarModel: Equatable, Sendable {
   public func record(at time: MonotonicInstant) -> SessionRecord? {
     guard !answers.isEmpty, let startedAt else { return nil }
     var figures: [String: Double] = [
-      "right": Double(rightCount), "level": Double(level), "questions": Double(count),
+      "right": Double(rightCount), "questions": Double(count),
     ]
+    // A custom choice has no level: the record's content names its items.
+    if !isCustom { figures["level"] = Double(level) }
     if exercise == .chords {
       figures["inversions"] = inversions ? 1 : 0
     } else if exercise == .degrees {

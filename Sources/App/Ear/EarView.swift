@@ -48,9 +48,26 @@ enum EarView {
       ),
       (
         strings.text("ear.setup.level"),
-        strings.text("ear.setup.levelOf", ["level": "\(screen.level)", "levels": "\(levels)"])
+        screen.isCustom
+          ? strings.text("ear.setup.custom")
+          : strings.text("ear.setup.levelOf", ["level": "\(screen.level)", "levels": "\(levels)"])
       ),
     ]
+    if screen.rows.contains(.items) {
+      let all = screen.choosableItems
+      let item = all[screen.itemCursor]
+      let mark = screen.customItems.contains(item) ? glyphs.check : glyphs.bullet
+      rows.append(
+        (
+          strings.text("ear.setup.choose"),
+          strings.text(
+            "ear.setup.chooseItem",
+            [
+              "mark": "\(mark)", "item": name(item, strings), "number": "\(screen.itemCursor + 1)",
+              "count": "\(all.count)",
+            ])
+        ))
+    }
     if screen.rows.contains(.notes) {
       rows.append((strings.text("ear.setup.notes"), "\(screen.notesPerQuestion)"))
     }
@@ -104,10 +121,19 @@ enum EarView {
         + strings.text(
           "ear.setup.cents", ["cents": "\(EarExercise.intonationCents(atLevel: screen.level))"])
     }
-    let itemsText = strings.text("ear.setup.items", ["items": items])
+    let itemsText = strings.text(
+      "ear.setup.items", ["items": items.isEmpty ? strings.text("ear.setup.noItems") : items])
     for line in itemsText.wrapped(toWidth: column.width) where y < area.maxY - 3 {
       canvas.write(line, x: column.x, y: y, style: .role(.muted), clip: column)
       y += 1
+    }
+    if screen.needsMoreItems {
+      let key = screen.fewestItems == 1 ? "ear.setup.noneChosen" : "ear.setup.tooFew"
+      for line in strings.text(key).wrapped(toWidth: column.width)
+      where y < area.maxY - 3 {
+        canvas.write(line, x: column.x, y: y, style: Style.role(.warn).bold, clip: column)
+        y += 1
+      }
     }
     if let line = noSoundLine(model) {
       let lines = line.wrapped(toWidth: column.width)
