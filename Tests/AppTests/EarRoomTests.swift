@@ -59,7 +59,8 @@ final class EarRoomTests: XCTestCase {
     var model = opened()
     model.press(.down, .left)
     XCTAssertEqual(screen(model)?.isCustom, true, "left of the first level: one's own choice")
-    XCTAssertEqual(screen(model)?.rows, [.exercise, .level, .items, .sounding, .count, .playing])
+    XCTAssertEqual(
+      screen(model)?.rows, [.exercise, .level, .items, .sounding, .root, .count, .playing])
     XCTAssertTrue(text(model).contains("your own choice"), text(model))
     XCTAssertEqual(
       screen(model)?.levelItems, EarExercise.intervals.items(upToLevel: 1), "the first level's")
@@ -106,6 +107,50 @@ final class EarRoomTests: XCTestCase {
     XCTAssertEqual(screen(model)?.isCustom, false)
   }
 
+  /// Intervals' Root line: moving by default; every note within a voice's two octaves, which
+  /// hold every interval up to two octaves; or one root for every question. The questions lie
+  /// where it says, and the record keeps the choice.
+  func testTheRootLinePlacesTheIntervals() throws {
+    for case .within(let low, let high) in EarModel.roots {
+      for item in EarExercise.intervals.allItems {
+        XCTAssertNotNil(
+          EarQuiz.roots(of: item, inversions: false, within: low.pitch...high.pitch),
+          "\(item.shortName) within \(low)-\(high)")
+      }
+    }
+    var model = opened()
+    XCTAssertEqual(screen(model)?.rows, [.exercise, .level, .sounding, .root, .count, .playing])
+    XCTAssertTrue(text(model).contains("Root          moving"), text(model))
+    model.press(.down, .left, .left, .down, .down, .right)
+    XCTAssertEqual(screen(model)?.level, 5, "every interval, the two octaves too")
+    XCTAssertEqual(screen(model)?.row, .root)
+    XCTAssertTrue(text(model).contains("every note within E2–E4"), text(model))
+    model.press(.up, .left, .down)
+    model.press(.enter, at: 1)
+    answerAll(&model) { $0 }
+    for answer in screen(model)!.answers {
+      for note in answer.question.notes {
+        XCTAssertTrue(
+          (Note(.E, octave: 2).pitch...Note(.E, octave: 4).pitch).contains(note.pitch),
+          "\(answer.question.notes)")
+      }
+    }
+    let record = try XCTUnwrap(
+      screen(model)?.record(at: MonotonicInstant(nanoseconds: 30_000_000_000)))
+    XCTAssertEqual(record.figures["root"], 1)
+
+    model.press(.enter)
+    for _ in 1..<EarModel.roots.firstIndex(of: .fixed(Note(.C, octave: 4)))! {
+      model.press(.right)
+    }
+    XCTAssertTrue(text(model).contains("always C4"), text(model))
+    model.press(.enter, at: 40)
+    answerAll(&model, from: 41) { $0 }
+    for answer in screen(model)!.answers {
+      XCTAssertEqual(EarModel.root(of: answer.question), Note(.C, octave: 4))
+    }
+  }
+
   func testTheSetupListChoosesExerciseLevelSoundingAndCount() throws {
     var model = opened()
     XCTAssertTrue(text(model).contains("▸ Exercise"), text(model))
@@ -117,6 +162,8 @@ final class EarRoomTests: XCTestCase {
     XCTAssertTrue(text(model).contains("minor sixth, major sixth"), text(model))
     model.press(.down, .right, .right, .right)
     XCTAssertEqual(screen(model)?.sounding, .mixed)
+    model.press(.down, .right)
+    XCTAssertEqual(screen(model)?.root, EarModel.roots[1])
     model.press(.down, .right)
     XCTAssertEqual(screen(model)?.count, 20)
     model.press(.down, .right)
@@ -895,7 +942,7 @@ final class EarRoomTests: XCTestCase {
     ]
     func octaves(history: [SessionRecord], missed: Bool) -> Int {
       var model = opened(AppFixtures.model(history: history))
-      model.press(.down, .down, .down, .right, .right, .enter)  // 30 questions
+      model.press(.down, .down, .down, .down, .right, .right, .enter)  // 30 questions
       var octaves = 0
       // Every item right, or the octave missed again and the boxes kept as they were.
       answerAll(&model) { item in

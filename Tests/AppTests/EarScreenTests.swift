@@ -105,7 +105,8 @@ final class EarScreenTests: XCTestCase {
   func testAScalesVerdict() {
     for size in Self.sizes {
       var model = AppFixtures.model(size: size)
-      model.press(.character("6"), .left, .left, .left, .left, .left, .left, .down, .left, .left, .left)
+      model.press(
+        .character("6"), .left, .left, .left, .left, .left, .left, .down, .left, .left, .left)
       model.press(.enter, at: 1)
       let item = ear(model).question!.item
       let wrong: EarItem = item == .scale(.dorian) ? .scale(.lydian) : .scale(.dorian)

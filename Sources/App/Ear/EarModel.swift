@@ -48,6 +48,9 @@ public struct EarModel: Equatable, Sendable {
     /// The exercise's items, one at a time, each chosen or not: under a custom level.
     case items
     case sounding
+    /// Where an interval's notes lie: its root moving, every note within a voice's range, or
+    /// one root for every question.
+    case root
     case notes
     case count
     case playing
@@ -145,6 +148,8 @@ public struct EarModel: Equatable, Sendable {
   public private(set) var needsMoreItems = false
   public private(set) var sounding = Sounding.up
   public private(set) var inversions = false
+  /// Where intervals lie: one of `roots`.
+  public private(set) var root = IntervalRoot.moving
   public private(set) var count = 10
   /// How many degrees each degree question asks in a row.
   public private(set) var notesPerQuestion = 1
@@ -315,6 +320,36 @@ public struct EarModel: Equatable, Sendable {
   /// melody or rhythm is a whole exercise.
   var fewestItems: Int { exercise == .dictation || exercise == .rhythm ? 1 : 2 }
 
+  /// Where an interval's notes lie, as the Root line chooses.
+  public enum IntervalRoot: Equatable, Sendable {
+    /// At random in the exercise's own range of roots.
+    case moving
+    /// Every note between these two: a voice's or an instrument's range.
+    case within(Note, Note)
+    /// Every question on this root.
+    case fixed(Note)
+
+    var placement: EarQuiz.Placement? {
+      switch self {
+      case .moving: nil
+      case .within(let low, let high): .everyNote(in: low.pitch...high.pitch)
+      case .fixed(let note): .fixedRoot(note)
+      }
+    }
+  }
+
+  /// The Root line's choices: the moving root, every note within two octaves of a low, a
+  /// middle and a high voice's range (an interval of two octaves fits each), or a fixed root.
+  public static let roots: [IntervalRoot] = [
+    .moving,
+    .within(Note(.E, octave: 2), Note(.E, octave: 4)),
+    .within(Note(.C, octave: 3), Note(.C, octave: 5)),
+    .within(Note(.G, octave: 3), Note(.G, octave: 5)),
+    .within(Note(.C, octave: 4), Note(.C, octave: 6)),
+    .fixed(Note(.C, octave: 3)),
+    .fixed(Note(.C, octave: 4)),
+  ]
+
   /// Whether the items are chosen one by one rather than by a level.
   public var isCustom: Bool { level > exercise.levels.count }
 
@@ -454,6 +489,8 @@ public struct EarModel: Equatable, Sendable {
       inversions.toggle()
     case .sounding:
       sounding = stepped(sounding, in: Sounding.choices(for: exercise))
+    case .root:
+      root = stepped(root, in: Self.roots)
     case .notes:
       notesPerQuestion = stepped(notesPerQuestion, in: Array(EarQuiz.notesPerQuestionRange))
     case .count:
@@ -474,7 +511,7 @@ public struct EarModel: Equatable, Sendable {
 
   private var exerciseRows: [Row] {
     switch exercise {
-    case .intervals: [.exercise, .level, .sounding, .count, .playing]
+    case .intervals: [.exercise, .level, .sounding, .root, .count, .playing]
     case .degrees: [.exercise, .level, .notes, .count, .playing]
     case .dictation: [.exercise, .level, .count, .playing]
     case .cadences, .intonation, .rhythm: [.exercise, .level, .count]
@@ -561,6 +598,7 @@ public struct EarModel: Equatable, Sendable {
     let quiz = EarQuiz(
       exercise: exercise, items: [chosen], soundings: soundings, count: 1,
       inversions: exercise == .chords && inversions,
+      placement: exercise == .intervals ? root.placement : nil,
       minorKeys: exercise.hasMinorKeys(atLevel: level),
       cents: EarExercise.intonationCents(atLevel: level), using: &random)
     question = quiz.questions[0]
@@ -1125,6 +1163,9 @@ public struct EarModel: Equatable, Sendable {
       figures["notes"] = Double(notesPerQuestion)
     } else {
       figures["sounding"] = Double(Sounding.allCases.firstIndex(of: sounding)!)
+      if exercise == .intervals, root != .moving {
+        figures["root"] = Double(Self.roots.firstIndex(of: root)!)
+      }
     }
     return SessionRecord(
       module: Self.module, exercise: exercise.rawValue, startedAt: Date(timeIntervalSince1970: 0),

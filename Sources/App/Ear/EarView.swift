@@ -83,6 +83,9 @@ enum EarView {
             strings.text("ear.sounding.\(screen.sounding.rawValue)")
           ))
     }
+    if screen.rows.contains(.root) {
+      rows.append((strings.text("ear.setup.root"), rootName(screen.root, model: model)))
+    }
     rows.append((strings.text("ear.setup.count"), "\(screen.count)"))
     if screen.rows.contains(.playing) {
       rows.append(
@@ -142,6 +145,18 @@ enum EarView {
         canvas.write(
           text, x: column.x, y: top + offset, style: Style.role(.warn).bold, clip: column)
       }
+    }
+  }
+
+  /// The Root line's value: the root moving, every note within a range, or one root.
+  static func rootName(_ root: EarModel.IntervalRoot, model: AppModel) -> String {
+    switch root {
+    case .moving:
+      model.strings.text("ear.setup.rootMoving")
+    case .within(let low, let high):
+      model.strings.text("ear.setup.rootWithin", ["range": spelled([low, high], model: model)])
+    case .fixed(let note):
+      model.strings.text("ear.setup.rootFixed", ["note": spelled([note], model: model)])
     }
   }
 
