@@ -88,8 +88,18 @@ final class TranslationFitTests: XCTestCase {
   func testTheEarRoomIsReadInFullAt80Columns() {
     for language in Self.languages {
       var model = model(language)
-      model.press(.character("6"), .down, .left, .down, .left)  // level 5, mixed
+      // One's own choice of items, its Items line and keys, then level 5, mixed.
+      model.press(.character("6"), .down, .left, .down)
       var screens = [AppView.render(model).lines]
+      let itemBar = screens[0].last ?? ""
+      for hint in EarModel.itemHints where hint.inBar {
+        let shown =
+          AppView.label(for: hint.keys, model: model) + " "
+          + AppView.action(of: hint, glyphs: model.glyphs, strings: model.strings)
+        XCTAssertTrue(itemBar.contains(shown), "\(language): \(shown) in \(itemBar)")
+      }
+      model.press(.up, .left, .down, .left)
+      screens.append(AppView.render(model).lines)
       model.press(.enter, at: 1)
       screens.append(AppView.render(model).lines)
       model.press(.character("1"), at: 2)

@@ -215,7 +215,8 @@ public struct EarModel: Equatable, Sendable {
     KeyHint(.leftRight, "ear.key.item"),
     KeyHint(.space, "ear.key.chooseItem"),
     KeyHint(.enter, "ear.key.start"),
-    .back,
+    // The bar has no room for it at 80 columns in every language; Esc goes back everywhere.
+    KeyHint(.escape, "common.back", inBar: false),
     .help,
   ]
 
