@@ -106,24 +106,27 @@ public struct ProtocolSession: Equatable, Sendable {
   public private(set) var neededForgottenActions = false
 
   /// One line of the journal: what was typed, when, the writer's local clock offset from UTC
-  /// then in seconds and by whom (each nil in a line from before lines had it), and whether it
-  /// belongs to the action of the line before it.
+  /// then in seconds and by whom (each nil in a line from before lines had it), whether it
+  /// belongs to the action of the line before it, and the recorder's timecode when it was
+  /// entered (nil without a timecode source).
   public struct Line: Equatable, Sendable {
     public var text: String
     public var date: Date
     public var utcOffset: Int?
     public var author: String?
     public var joinsPrevious: Bool
+    public var recorderTimecode: String?
 
     public init(
       _ text: String, at date: Date, utcOffset: Int? = nil, by author: String? = nil,
-      joinsPrevious: Bool = false
+      joinsPrevious: Bool = false, recorderTimecode: String? = nil
     ) {
       self.text = text
       self.date = date
       self.utcOffset = utcOffset
       self.author = author
       self.joinsPrevious = joinsPrevious
+      self.recorderTimecode = recorderTimecode
     }
   }
 
