@@ -126,6 +126,10 @@ final class ProtocolTimecodeTests: XCTestCase {
     let csv = try woodshed.run(["protocol", "export", "brahms", "--format", "csv"])
     XCTAssertTrue(
       csv.output.contains(String(stamps[0].line.dropFirst(3))), "\(csv.output)")
+    // ...and the second take's end and mark at the moments their lines were stamped.
+    let mark = try XCTUnwrap(entries.first { $0.line == "12 i" }?.tc)
+    XCTAssertTrue(
+      csv.output.contains(",#1,,,\(try XCTUnwrap(end.tc)),\(mark)\r\n"), "\(csv.output)")
   }
 
   func testATimecodeFileThatCannotBeReadIsOneLine() throws {
