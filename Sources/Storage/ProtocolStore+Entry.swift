@@ -31,13 +31,20 @@ extension ProtocolStore.Entry {
     }
     let joins = skip(#","joinsPrevious":true"#)
     guard skip(#","line":""#), let text = string() else { return nil }
+    var recorderTimecode: String?
+    if skip(#","tc":""#) {
+      guard let timecode = string() else { return nil }
+      recorderTimecode = timecode
+    }
     var offset: Int?
     if skip(#","utcOffset":""#) {
       guard let written = string(), let seconds = Self.utcOffset(written) else { return nil }
       offset = seconds
     }
     guard skip("}"), rest.isEmpty else { return nil }
-    self.init(at: at, line: text, by: author, joinsPrevious: joins, utcOffset: offset)
+    self.init(
+      at: at, line: text, by: author, joinsPrevious: joins, utcOffset: offset,
+      recorderTimecode: recorderTimecode)
   }
 
   /// `YYYY-MM-DDTHH:MM:SS.mmmZ`, or `YYYY-MM-DDTHH:MM:SSZ` as older journals have it, a real

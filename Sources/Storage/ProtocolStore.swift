@@ -12,11 +12,13 @@ public struct ProtocolStore: Sendable {
   /// One line of a protocol's journal: what was typed, when (to the millisecond, in UTC), the
   /// local clock's offset from UTC then (nil in journals from before lines had it), by whom
   /// (nil in journals from before lines had authors), and whether it was entered together with
-  /// the line before it, as one action that undo takes back whole.
+  /// the line before it, as one action that undo takes back whole; and, entered while the
+  /// recorder's timecode came in, that timecode as the recorder showed it then.
   ///
-  /// On disk: `{"at":"2026-11-27T13:40:47.123Z","by":"anna","line":"take","utcOffset":"+01:00"}`;
-  /// journals from before stamps had milliseconds hold `"at":"2026-11-27T13:40:47Z"`, which
-  /// reads as the same instant it always did.
+  /// On disk: `{"at":"2026-11-27T13:40:47.123Z","by":"anna","line":"take","utcOffset":"+01:00"}`
+  /// (with `"tc":"10:00:12:05"` before `utcOffset` when stamped by the recorder); journals from
+  /// before stamps had milliseconds hold `"at":"2026-11-27T13:40:47Z"`, which reads as the same
+  /// instant it always did.
   public struct Entry: Codable, Equatable, Sendable {
     /// Always a whole number of milliseconds, so a line reads back as the instant it was
     /// applied at.
@@ -26,16 +28,20 @@ public struct ProtocolStore: Sendable {
     public var joinsPrevious: Bool
     /// Seconds east of UTC of the writer's clock when the line was entered.
     public var utcOffset: Int?
+    /// The recorder's timecode when the line was entered (`HH:MM:SS:FF`, `;FF` in drop-frame),
+    /// as read from its LTC or MTC; nil without a timecode source and in older journals.
+    public var recorderTimecode: String?
 
     public init(
       at date: Date, line: String, by author: String? = nil, joinsPrevious: Bool = false,
-      utcOffset: Int? = nil
+      utcOffset: Int? = nil, recorderTimecode: String? = nil
     ) {
       self.at = Self.toTheMillisecond(date)
       self.line = line
       self.by = author
       self.joinsPrevious = joinsPrevious
       self.utcOffset = utcOffset
+      self.recorderTimecode = recorderTimecode
     }
 
     /// `date` on the millisecond nearest to it, computed as reading the stamp computes it.
@@ -45,6 +51,7 @@ public struct ProtocolStore: Sendable {
 
     private enum CodingKeys: String, CodingKey {
       case at, line, by, joinsPrevious, utcOffset
+      case recorderTimecode = "tc"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -65,9 +72,11 @@ public struct ProtocolStore: Sendable {
         }
         utcOffset = seconds
       }
+      recorderTimecode = try container.decodeIfPresent(String.self, forKey: .recorderTimecode)
     }
 
-    /// A line as old journals hold it when it has no author, stands alone and has no offset.
+    /// A line as old journals hold it when it has no author, stands alone, has no offset and no
+    /// recorder's timecode.
     public func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
       try container.encode(UTCTimestamp(at).extendedMilliseconds, forKey: .at)
@@ -75,6 +84,7 @@ public struct ProtocolStore: Sendable {
       try container.encodeIfPresent(by, forKey: .by)
       if joinsPrevious { try container.encode(true, forKey: .joinsPrevious) }
       try container.encodeIfPresent(utcOffset.map(Self.offsetText), forKey: .utcOffset)
+      try container.encodeIfPresent(recorderTimecode, forKey: .recorderTimecode)
     }
 
     /// `+01:00`, `-03:30`: ISO 8601's offset, to the minute as time zones are.

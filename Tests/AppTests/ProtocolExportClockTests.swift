@@ -37,13 +37,13 @@ final class ProtocolExportClockTests: XCTestCase {
 
   func testTheCSVHasLocalClockTimesAndTheDuration() throws {
     let rows = try export().text(.csv).components(separatedBy: "\r\n")
-    let header = rows[0].split(separator: ",").suffix(6)
+    let header = rows[0].split(separator: ",").suffix(8).prefix(6)
     XCTAssertEqual(
       Array(header), ["began_local", "ended_local", "duration", "mark", "part", "note"])
     XCTAssertTrue(
-      rows[1].hasSuffix(",2027-01-15 09:00:10,2027-01-15 09:01:40,0:01:30,#1,,"), rows[1])
+      rows[1].hasSuffix(",2027-01-15 09:00:10,2027-01-15 09:01:40,0:01:30,#1,,,,"), rows[1])
     XCTAssertTrue(
-      rows[2].hasSuffix(",2027-01-15 09:03:20,2027-01-15 10:05:00,1:01:40,#2,,"), rows[2])
+      rows[2].hasSuffix(",2027-01-15 09:03:20,2027-01-15 10:05:00,1:01:40,#2,,,,"), rows[2])
   }
 
   func testTheJSONHasClockTimesWithTheOffsetAndTheDurationToTheMillisecond() throws {

@@ -48,19 +48,20 @@ final class ProtocolExportTests: XCTestCase {
       [
         "work,movement,take,start_bar,end_bar,false_start,circled,no_good,started,timecode,"
           + "from_bar,to_bar,"
-          + "rating,tags,notes,file,day,day_title,began_local,ended_local,duration,mark,part,note",
-        "\(take1),1,20,4,,\(note)\(clock1),#1,,",
-        "\(take1),21,40,2,,\(note)\(clock1),#2,,",
-        "\(take1),15,15,,intonation,\(note)\(clock1),#3,,",
-        "\(take1),25,25,,intonation;wrong note,\(note)\(clock1),#4,,",
+          + "rating,tags,notes,file,day,day_title,began_local,ended_local,duration,mark,part,note,"
+          + "end_timecode,mark_timecode",
+        "\(take1),1,20,4,,\(note)\(clock1),#1,,,,",
+        "\(take1),21,40,2,,\(note)\(clock1),#2,,,,",
+        "\(take1),15,15,,intonation,\(note)\(clock1),#3,,,,",
+        "\(take1),25,25,,intonation;wrong note,\(note)\(clock1),#4,,,,",
         "Brahms op. 38,1,2,12,30,false,false,false,2027-01-15T08:01:40.000Z,10:01:40:00,12,30,3,,,,,,"
-          + "2027-01-15 08:01:40,2027-01-15 08:01:42,0:00:02,#5,,",
+          + "2027-01-15 08:01:40,2027-01-15 08:01:42,0:00:02,#5,,,,",
         "Brahms op. 38,1,3,30,40,false,true,false,2027-01-15T08:03:20.000Z,10:03:20:00,30,40,4,,,,,,"
-          + "2027-01-15 08:03:20,2027-01-15 08:03:23,0:00:03,#6,,",
+          + "2027-01-15 08:03:20,2027-01-15 08:03:23,0:00:03,#6,,,,",
         "Brahms op. 38,1,3,30,40,false,true,false,2027-01-15T08:03:20.000Z,10:03:20:00,33,33,,noise,,,,,"
-          + "2027-01-15 08:03:20,2027-01-15 08:03:23,0:00:03,#7,,",
+          + "2027-01-15 08:03:20,2027-01-15 08:03:23,0:00:03,#7,,,,",
         "Brahms op. 38,1,4,1,,true,false,false,2027-01-15T08:05:00.000Z,10:05:00:00,,,,,,,,,"
-          + "2027-01-15 08:05:00,2027-01-15 08:05:01,0:00:01,,,",
+          + "2027-01-15 08:05:00,2027-01-15 08:05:01,0:00:01,,,,,",
         "",
       ])
   }
@@ -80,12 +81,12 @@ final class ProtocolExportTests: XCTestCase {
     XCTAssertEqual(
       rows[1],
       "\(work),1,1,1,,false,false,false,2027-01-15T08:00:05.000Z,,3,3,,\"'-6 dB\",\"'+3 dB on the cello; =SUM(1)\",,,,"
-        + "2027-01-15 08:00:05,2027-01-15 08:00:09,0:00:04,#1,,"
+        + "2027-01-15 08:00:05,2027-01-15 08:00:09,0:00:04,#1,,,,"
     )
     XCTAssertEqual(
       rows[2],
       "\(work),1,2,1,,false,false,false,2027-01-15T08:00:09.000Z,,,,,,\"'@cello\",,,,"
-        + "2027-01-15 08:00:09,2027-01-15 08:00:10,0:00:01,,,")
+        + "2027-01-15 08:00:09,2027-01-15 08:00:10,0:00:01,,,,,")
     XCTAssertEqual(CSVCell.spreadsheet("3 + 4"), "3 + 4", "only a first character")
     XCTAssertEqual(CSVCell.spreadsheet("-"), "\"'-\"")
     XCTAssertEqual(CSVCell.spreadsheet("\r=1"), "\"'\r=1\"")
@@ -145,7 +146,7 @@ final class ProtocolExportTests: XCTestCase {
       (0, "mvt 1: 1-60"), (0, "parts vn1 vla"), (5, "take"), (6, "47 vla i G"), (7, "end 60"),
     ])
     let export = ProtocolExport(name: "x", session: session)
-    XCTAssertTrue(export.text(.csv).contains(",#1,vla,G\r\n"), export.text(.csv))
+    XCTAssertTrue(export.text(.csv).contains(",#1,vla,G,,\r\n"), export.text(.csv))
     XCTAssertTrue(export.text(.json).contains(#""part" : "vla""#), export.text(.json))
     XCTAssertTrue(export.text(.json).contains(#""note" : "G""#), export.text(.json))
     XCTAssertTrue(export.text(.md).contains("47 vla intonation G"), export.text(.md))
@@ -171,7 +172,7 @@ final class ProtocolExportTests: XCTestCase {
     XCTAssertEqual(
       ProtocolExport(name: "x", session: session).text(.csv).components(separatedBy: "\r\n")[1],
       ",1,1,0,,false,false,false,2027-01-15T08:00:05.000Z,,,,,,,,,,"
-        + "2027-01-15 08:00:05,2027-01-15 08:00:05,0:00:00,,,")
+        + "2027-01-15 08:00:05,2027-01-15 08:00:05,0:00:00,,,,,")
   }
 
   func testJSONHoldsTheWholeProtocol() throws {

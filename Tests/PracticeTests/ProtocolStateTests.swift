@@ -9,7 +9,8 @@ final class ProtocolStateTests: XCTestCase {
   /// Every kind of content a session holds: two works, titles, rehearsal marks, meters and
   /// tempos, takes ended, false, no good and circled, marks with ratings and tags, edit points,
   /// notes, pins, a tag of its own, numbering by movement, a timecode, a declared status, a
-  /// day that numbers takes again and lines about an earlier take.
+  /// day that numbers takes again, lines about an earlier take and lines stamped with the
+  /// recorder's timecode.
   private func fullSession() throws -> ProtocolSession {
     var session = ProtocolSession()
     let lines = [
@@ -23,10 +24,13 @@ final class ProtocolStateTests: XCTestCase {
       "mvt 1", "T1/4 note rushed", "T1/9 file A009.WAV", "pin 1/3 A-14", "#1 12-15 ++ p",
       "#3 delete", "T1/3 14.2 i",
     ]
+    // Lines stamped with the recorder's timecode, as `protocol live` enters them.
+    let stamps = ["12-14 + p vla F#4": "01:00:08;00", "end 30": "01:00:10;00"]
     for (second, line) in lines.enumerated() {
       try session.apply(
         ProtocolSession.Line(
-          line, at: Journal.date(Double(second) + 0.123), utcOffset: 3600, by: "anna"))
+          line, at: Journal.date(Double(second) + 0.123), utcOffset: 3600, by: "anna",
+          recorderTimecode: stamps[line]))
     }
     return session
   }
@@ -50,6 +54,8 @@ final class ProtocolStateTests: XCTestCase {
     XCTAssertEqual(session.takes.map(\.name), ["A3", "A4", "A9", "B3", "2/A3"])
     XCTAssertEqual(session.takes[1].notes, ["rushed"])
     XCTAssertEqual(session.takes.map(\.file), ["A001.WAV", nil, "A009.WAV", nil, nil])
+    XCTAssertEqual(session.takes[0].endTimecode?.description, "01:00:10;00")
+    XCTAssertEqual(session.takes[0].marks.first?.timecode?.description, "01:00:08;00")
     let read = try roundTrip(session)
     XCTAssertEqual(read, session.forgettingActions())
     XCTAssertNotEqual(read, session, "the undo history is not saved")
@@ -98,13 +104,13 @@ final class ProtocolStateTests: XCTestCase {
       fields(take),
       [
         "number", "label", "movement", "day", "numberingRun", "startBar", "endBar", "startedAt",
-        "utcOffset", "endedAt", "endLineAt", "lastLineAt", "timecode", "isFalseStart", "isNoGood",
-        "isKept", "marks", "editPoints", "notes", "file",
+        "utcOffset", "endedAt", "endLineAt", "lastLineAt", "timecode", "endTimecode",
+        "isFalseStart", "isNoGood", "isKept", "marks", "editPoints", "notes", "file",
       ])
     XCTAssertEqual(fields(try XCTUnwrap(take.timecode)), ["frameCount", "rate"])
     XCTAssertEqual(
       fields(take.marks[0]),
-      ["id", "bars", "firstBeat", "lastBeat", "rating", "tags", "part", "note"])
+      ["id", "bars", "firstBeat", "lastBeat", "rating", "tags", "part", "note", "timecode"])
     XCTAssertEqual(fields(take.marks[0].tags[0]), ["letter", "name"])
     XCTAssertEqual(fields(session.pins[0]), ["movement", "take", "bars"])
   }

@@ -171,6 +171,40 @@ final class ProtocolStoreTests: XCTestCase {
     XCTAssertEqual(read[1], ProtocolStore.Entry(at: at, line: "4 3", utcOffset: 3600), "as written")
   }
 
+  /// A line entered while the recorder's timecode came in carries it; a journal from before
+  /// lines had it reads as it always did.
+  func testTheRecordersTimecodeIsWrittenOnlyWhenThereAndOldJournalsStillRead() throws {
+    try store.create("shared", at: date)
+    let old = [
+      #"{"at":"2026-11-14T23:46:40Z","line":"take"}"#,
+      #"{"at":"2026-11-14T23:46:41.500Z","by":"anna","line":"end 28","utcOffset":"+01:00"}"#,
+    ]
+    try Data((old.joined(separator: "\n") + "\n").utf8).write(to: journal)
+    try store.append(
+      ProtocolStore.Entry(
+        at: date, line: "12 +", utcOffset: 3600, recorderTimecode: "10:00:12:05"),
+      to: "shared")
+    try store.append(
+      ProtocolStore.Entry(at: date, line: "note late", recorderTimecode: "10:00:12;05"),
+      to: "shared")
+    let lines = try String(contentsOf: journal, encoding: .utf8).split(separator: "\n")
+    XCTAssertEqual(Array(lines[0..<2]), old.map { Substring($0) }, "old lines untouched")
+    XCTAssertEqual(
+      lines[2],
+      #"{"at":"2026-11-14T23:46:40.000Z","line":"12 +","tc":"10:00:12:05","utcOffset":"+01:00"}"#)
+    XCTAssertEqual(
+      lines[3], #"{"at":"2026-11-14T23:46:40.000Z","line":"note late","tc":"10:00:12;05"}"#)
+    let read = try store.entries(of: "shared")
+    XCTAssertEqual(read.notices, [])
+    XCTAssertEqual(
+      read.entries.map(\.recorderTimecode), [nil, nil, "10:00:12:05", "10:00:12;05"])
+    XCTAssertEqual(
+      read.entries[1],
+      ProtocolStore.Entry(
+        at: date.addingTimeInterval(1.5), line: "end 28", by: "anna", utcOffset: 3600),
+      "an old line reads as it did")
+  }
+
   func testTheCheckSeesWhatOthersAddedAndARefusalWritesNothing() throws {
     try store.create("shared", at: date)
     let start = try store.read("shared", from: ProtocolStore.Position()).end
@@ -240,7 +274,8 @@ final class ProtocolStoreTests: XCTestCase {
         by: Bool.random(using: &generator) ? text() : nil,
         joinsPrevious: Bool.random(using: &generator),
         utcOffset: Bool.random(using: &generator)
-          ? Int.random(in: -12 * 60...14 * 60, using: &generator) * 60 : nil)
+          ? Int.random(in: -12 * 60...14 * 60, using: &generator) * 60 : nil,
+        recorderTimecode: Bool.random(using: &generator) ? text() : nil)
       lines.append(try encoder.encode(entry))
     }
     for form in [
@@ -256,6 +291,9 @@ final class ProtocolStoreTests: XCTestCase {
       #"{"at":"2026-11-27T12:00:00.250Z","line":"x","utcOffset":"+1:00"}"#,
       #"{"at":"2026-11-27T12:00:00.250Z","line":"x","utcOffset":"+01:60"}"#,
       #"{"at":"2026-11-27T12:00:00.250Z","line":"x","utcOffset":3600}"#,
+      #"{"at":"2026-11-27T12:00:00.250Z","line":"x","tc":"10:00:00:01","utcOffset":"+01:00"}"#,
+      #"{"at":"2026-11-27T12:00:00.250Z","tc":"10:00:00:01","line":"x"}"#,
+      #"{"at":"2026-11-27T12:00:00.250Z","line":"x","tc":1}"#,
     ] {
       lines.append(Data(form.utf8))
     }

@@ -18,8 +18,9 @@ final class ProtocolTimecodeTests: XCTestCase {
     woodshed.remove()
   }
 
-  /// The journal's entries: line, time and whether it was entered with the one before.
-  private func journal() throws -> [(line: String, at: Date, joins: Bool)] {
+  /// The journal's entries: line, time, whether it was entered with the one before, and the
+  /// recorder's timecode it was stamped with.
+  private func journal() throws -> [(line: String, at: Date, joins: Bool, tc: String?)] {
     let text = try String(
       contentsOf: woodshed.home.appendingPathComponent("data/protocols/brahms/journal.jsonl"),
       encoding: .utf8)
@@ -31,7 +32,8 @@ final class ProtocolTimecodeTests: XCTestCase {
       return (
         try XCTUnwrap(object["line"] as? String),
         try XCTUnwrap(formatter.date(from: try XCTUnwrap(object["at"] as? String))),
-        object["joinsPrevious"] as? Bool ?? false
+        object["joinsPrevious"] as? Bool ?? false,
+        object["tc"] as? String
       )
     }
   }
@@ -61,8 +63,9 @@ final class ProtocolTimecodeTests: XCTestCase {
     try logTwoTakes(reading: ["--mtc-in", file.path], kind: "MTC")
   }
 
-  /// Logs two takes 2 s apart in the live room, the recorder's timecode read with `options`
-  /// (10:00:00:00 on, at 25 fps), and checks each take got it.
+  /// Logs two takes 2 s apart in the live room, a mark and an end in the second, the
+  /// recorder's timecode read with `options` (10:00:00:00 on, at 25 fps), and checks each take
+  /// got it and every line was stamped with it.
   private func logTwoTakes(reading options: [String], kind: String) throws {
     XCTAssertEqual(try woodshed.run(["protocol", "new", "brahms"]).status, 0)
     XCTAssertEqual(
@@ -83,12 +86,16 @@ final class ProtocolTimecodeTests: XCTestCase {
     Thread.sleep(forTimeInterval: 2)
     terminal.send("take\r")
     Thread.sleep(forTimeInterval: 0.5)
+    terminal.send("12 i\r")
+    Thread.sleep(forTimeInterval: 0.5)
+    terminal.send("end 40\r")
+    Thread.sleep(forTimeInterval: 0.5)
     terminal.send("\u{1b}")
     terminal.send("\u{1b}")
     terminal.send("q")
     XCTAssertEqual(terminal.waitForExit(timeout: .seconds(5)), 0)
     let entries = try journal()
-    XCTAssertEqual(entries.map(\.line).count, 5, "\(entries.map(\.line))")
+    XCTAssertEqual(entries.map(\.line).count, 7, "\(entries.map(\.line))")
     let stamps = entries.filter { $0.line.hasPrefix("tc ") }
     let takes = entries.filter { $0.line == "take" }
     XCTAssertEqual(stamps.count, 2, "\(entries.map(\.line))")
@@ -101,10 +108,28 @@ final class ProtocolTimecodeTests: XCTestCase {
     let box = takes[1].at.timeIntervalSince(takes[0].at)
     XCTAssertEqual(recorder, box, accuracy: 0.09, "\(stamps.map(\.line))")
     XCTAssertGreaterThan(try seconds(ofTimecodeLine: stamps[0].line), 1, stamps[0].line)
+    // Every line typed in the live room carries the recorder's timecode: a take's is its tc
+    // line's, and the mark and the end came later by the recorder as by the box.
+    let typed = entries.filter { !$0.line.hasPrefix("mvt") }
+    XCTAssertEqual(typed.filter { $0.tc == nil }.map(\.line), [], "every line stamped")
+    for entry in typed where entry.line.hasPrefix("tc ") || entry.line == "take" {
+      let stamp = try XCTUnwrap(entry.tc)
+      XCTAssertTrue(stamps.contains { $0.line == "tc " + stamp }, "\(entry.line): \(stamp)")
+    }
+    let end = try XCTUnwrap(entries.last)
+    XCTAssertEqual(end.line, "end 40")
+    XCTAssertEqual(
+      try seconds(ofTimecodeLine: "tc " + XCTUnwrap(end.tc))
+        - seconds(ofTimecodeLine: stamps[1].line),
+      end.at.timeIntervalSince(takes[1].at), accuracy: 0.09, "\(entries.map(\.tc))")
     // The exports carry the recorder's timecode as the take's.
     let csv = try woodshed.run(["protocol", "export", "brahms", "--format", "csv"])
     XCTAssertTrue(
       csv.output.contains(String(stamps[0].line.dropFirst(3))), "\(csv.output)")
+    // ...and the second take's end and mark at the moments their lines were stamped.
+    let mark = try XCTUnwrap(entries.first { $0.line == "12 i" }?.tc)
+    XCTAssertTrue(
+      csv.output.contains(",#1,,,\(try XCTUnwrap(end.tc)),\(mark)\r\n"), "\(csv.output)")
   }
 
   func testATimecodeFileThatCannotBeReadIsOneLine() throws {

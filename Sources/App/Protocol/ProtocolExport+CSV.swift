@@ -7,7 +7,7 @@ extension ProtocolExport {
     "work", "movement", "take", "start_bar", "end_bar", "false_start", "circled", "no_good",
     "started", "timecode",
     "from_bar", "to_bar", "rating", "tags", "notes", "file", "day", "day_title", "began_local",
-    "ended_local", "duration", "mark", "part", "note",
+    "ended_local", "duration", "mark", "part", "note", "end_timecode", "mark_timecode",
   ]
 
   /// RFC 4180 CSV with a header row and CRLF line ends, for a spreadsheet: one row per mark and
@@ -24,6 +24,9 @@ extension ProtocolExport {
   /// was logged, to the second, `2027-01-15 09:00:10`, and `duration` its length, `0:01:30`:
   /// forms spreadsheets read as a date and time and as a time. Text the producer typed (work
   /// names, tags, notes, file names) is never read as a formula: see `CSVCell.spreadsheet`.
+  /// `end_timecode` is the recorder's timecode of the take's `end` line and `mark_timecode`
+  /// that of the mark's line, where the line was stamped with it (`protocol live` with a
+  /// timecode source).
   func csv() -> String {
     var rows = [Self.csvHeader]
     for take in session.takes {
@@ -44,8 +47,9 @@ extension ProtocolExport {
           localDateTime(take.startedAt, of: take), localDateTime(take.clockEnd, of: take),
           Self.length(of: take, hours: true),
         ]
+      let end = take.endTimecode?.converted(to: frameRate).description ?? ""
       if take.marks.isEmpty {
-        rows.append(fields + ["", "", "", "", notes, file] + day + ["", "", ""])
+        rows.append(fields + ["", "", "", "", notes, file] + day + ["", "", "", end, ""])
       }
       for mark in take.marks {
         rows.append(
@@ -53,7 +57,10 @@ extension ProtocolExport {
             mark.firstBarText(in: map), mark.lastBarText(in: map),
             mark.rating.map { String($0.rawValue) } ?? "",
             mark.tags.map(\.name).joined(separator: ";"), notes, file,
-          ] + day + ["#\(mark.id)", mark.part ?? "", mark.note ?? ""])
+          ] + day + [
+            "#\(mark.id)", mark.part ?? "", mark.note ?? "", end,
+            mark.timecode?.converted(to: frameRate).description ?? "",
+          ])
       }
     }
     return rows.map { $0.map(CSVCell.spreadsheet).joined(separator: ",") + "\r\n" }.joined()

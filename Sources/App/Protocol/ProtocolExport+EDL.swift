@@ -6,7 +6,9 @@ extension ProtocolExport {
   /// order across movements.
   ///
   /// Source times are estimates: the take's timecode plus the bar map's time from the take's
-  /// first bar to the segment's, at the export's frame rate the frame under way at that instant;
+  /// first bar to the segment's, stretched to what the recorder ran for the take where its
+  /// `end` line has the recorder's timecode (see `seconds(_:of:)`), at the export's frame rate
+  /// the frame under way at that instant;
   /// a take logged before the session had a timecode counts from 00:00:00:00, and a comment
   /// says so. Record times run on from 00:00:00:00 without holes. Out points are exclusive, as
   /// in every EDL. At 29.97 drop-frame the header says `FCM: DROP FRAME` and times are
@@ -52,8 +54,7 @@ extension ProtocolExport {
         let start = take.timecode ?? Timecode(frameCount: 0, rate: frameRate)
         // Where the take's bar `bar` starts on the recorder.
         func source(_ bar: Int) -> Timecode {
-          start.converted(
-            to: frameRate, adding: Self.seconds(take.startBar..<bar, in: map, lines: scriptText))
+          start.converted(to: frameRate, adding: seconds(take.startBar..<bar, of: take))
         }
         let sourceIn = source(segment.bars.lowerBound)
         let sourceOut = source(segment.bars.upperBound + 1)
@@ -77,7 +78,13 @@ extension ProtocolExport {
         for mark in Self.marksInBarOrder(take)
         where !mark.tags.isEmpty && mark.bars.overlaps(segment.bars) {
           let bar = max(mark.bars.lowerBound, segment.bars.lowerBound)
-          let at = record.adding(frames: sourceIn.frames(to: source(bar)))
+          // At the recorder's timecode of the mark's line when it falls in the segment: the
+          // moment the producer heard it, which the bars only estimate.
+          let heard = mark.timecode.map { $0.converted(to: frameRate) }.flatMap { heard in
+            take.timecode != nil && sourceIn.frames(to: heard) < sourceIn.frames(to: sourceOut)
+              ? heard : nil
+          }
+          let at = record.adding(frames: sourceIn.frames(to: heard ?? source(bar)))
           let problems = mark.tags.map(\.name).joined(separator: ", ")
           let about = [mark.part, mark.note].compactMap { $0 }.joined(separator: " ")
           lines.append("* LOC: \(at) RED \(about.isEmpty ? "" : about + ": ")\(problems)")

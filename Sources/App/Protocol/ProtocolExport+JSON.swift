@@ -11,13 +11,15 @@ extension ProtocolExport {
   ///
   /// `bars` is the bar map in the compact form the entry line `mvt K: …` reads. A take is
   /// `{"label", "name", "day", "number", "from", "to", "clockStart", "clockEnd", "duration",
-  /// "falseStart", "started", "ended", "utcOffset", "timecode", "marks", "editPoints",
-  /// "notes", "file"}`, a mark `{"from", "to", "rating", "tags"}`
+  /// "falseStart", "started", "ended", "utcOffset", "timecode", "endTimecode", "marks",
+  /// "editPoints", "notes", "file"}`, a mark `{"from", "to", "rating", "tags", "timecode"}`
   /// with the rating as typed (`x`, `+-`, `ok`, `+`, `++`) and the tags by name. Bars are
   /// printed labels and takes their labels, both strings (`"12a"`, `"A3"`); times are UTC ISO
   /// 8601 to the millisecond, with the local clock's offset where the take was logged
   /// (`"+01:00"`); what is not known is `null`. `frameRate` is the rate timecodes are written
-  /// at. `clockStart` and `clockEnd` are the take's clock times (see `Take.clockEnd`) on the
+  /// at; a take's `endTimecode` and a mark's `timecode` are the recorder's when its `end` line
+  /// or the mark's line was entered, where the line was stamped with it. `clockStart` and
+  /// `clockEnd` are the take's clock times (see `Take.clockEnd`) on the
   /// local clock where it was logged, ISO 8601 with the offset
   /// (`"2027-01-15T09:00:10.000+01:00"`), and `duration` the seconds between them, to the
   /// millisecond. `day` is the number of the take's recording day (see
@@ -89,6 +91,8 @@ extension ProtocolExport {
         "ended": take.endedAt.map { .string(UTCTimestamp($0).extendedMilliseconds) } ?? .null,
         "utcOffset": take.utcOffset.map { .string(ProtocolStore.Entry.offsetText($0)) } ?? .null,
         "timecode": timecode(of: take).map { .string($0.description) } ?? .null,
+        "endTimecode": take.endTimecode.map { .string($0.converted(to: frameRate).description) }
+          ?? .null,
         "clockStart": .string(localTimestamp(take.startedAt, of: take)),
         "clockEnd": .string(localTimestamp(take.clockEnd, of: take)),
         "duration": .number((take.duration * 1000).rounded() / 1000),
@@ -103,6 +107,8 @@ extension ProtocolExport {
               "tags": .array(mark.tags.map { .string($0.name) }),
               "part": mark.part.map(JSONValue.string) ?? .null,
               "note": mark.note.map(JSONValue.string) ?? .null,
+              "timecode": mark.timecode.map { .string($0.converted(to: frameRate).description) }
+                ?? .null,
             ])
           }),
         "editPoints": .array(take.editPoints.map(bar)),

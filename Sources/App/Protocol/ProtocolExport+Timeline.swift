@@ -10,32 +10,45 @@ extension ProtocolExport {
   }
 
   /// Every take on one recording of the session: each starts at its wall-clock distance from
-  /// the first take's start, when its `take` line was entered, and lasts what the bar map
-  /// estimates for its bars. So a producer who logs as the musicians play finds the labels
-  /// near the music in a recording started just before the first take.
+  /// the first take's start, when its `take` line was entered, and lasts what the recorder ran
+  /// from its start to its `end` line where both have the recorder's timecode, or else what
+  /// the bar map estimates for its bars. So a producer who logs as the musicians play finds
+  /// the labels near the music in a recording started just before the first take.
   func timeline() -> [TakeSpan] {
     guard let origin = session.takes.map(\.startedAt).min() else { return [] }
     return session.takes.map { take in
       let start = take.startedAt.timeIntervalSince(origin)
       let played = take.bars.lowerBound..<take.bars.upperBound + 1
-      return TakeSpan(
-        take: take, start: start,
-        end: start + Self.seconds(played, in: bars(of: take), lines: scriptText))
+      return TakeSpan(take: take, start: start, end: start + seconds(played, of: take))
     }
   }
 
-  /// Where `mark` starts on the timeline, in the take `span` places.
+  /// What `bars` of `take` last: the bar map's estimate, stretched or shrunk so that the
+  /// take's bars fill what the recorder ran for it when that is known (`Take.recordedLength`).
+  func seconds(_ bars: Range<Int>, of take: Take) -> Double {
+    let map = self.bars(of: take)
+    let estimate = Self.seconds(bars, in: map, lines: scriptText)
+    let played = take.bars.lowerBound..<take.bars.upperBound + 1
+    let whole = Self.seconds(played, in: map, lines: scriptText)
+    guard let recorded = take.recordedLength, whole > 0 else { return estimate }
+    return estimate * recorded / whole
+  }
+
+  /// Where `mark` starts on the timeline, in the take `span` places: at the recorder's
+  /// timecode its line was stamped with, when it and the take have one (the moment the
+  /// producer heard it), or else by its bars.
   func position(of mark: Mark, in span: TakeSpan) -> Double {
+    if let stamped = mark.timecode, let start = span.take.timecode {
+      return span.start + max(0, start.seconds(to: stamped))
+    }
     let map = bars(of: span.take)
     let bar = mark.bars.lowerBound
     // A mark on a beat is placed at that beat, in the bar's own meter and tempo.
     let beat = mark.firstBeat.map { beat in
       let meter = map.sections.last { $0.firstBar <= bar }?.beatsPerBar ?? 4
-      return Self.seconds(bar..<bar + 1, in: map, lines: scriptText) * Double(beat - 1)
-        / Double(meter)
+      return seconds(bar..<bar + 1, of: span.take) * Double(beat - 1) / Double(meter)
     }
-    return span.start + Self.seconds(span.take.startBar..<bar, in: map, lines: scriptText)
-      + (beat ?? 0)
+    return span.start + seconds(span.take.startBar..<bar, of: span.take) + (beat ?? 0)
   }
 
   /// `take 3 bars 1–24`, then `, false start` after one and ` [T003.WAV]` for a take with the

@@ -153,24 +153,29 @@ public struct ProtocolJournal: Sendable {
   }
 
   /// Applies `lines`, entered together by `author` at `date` where the clock is `utcOffset`
-  /// seconds ahead of UTC, to the protocol as its journal stands under the lock, and appends
-  /// them; refused, they change neither, and the reason is thrown.
+  /// seconds ahead of UTC and the recorder showed `recorderTimecode`, to the protocol as its
+  /// journal stands under the lock, and appends them, each stamped with that timecode; refused,
+  /// they change neither, and the reason is thrown.
   public mutating func add(
-    _ lines: [String], by author: String?, store: ProtocolStore, at date: Date, utcOffset: Int
+    _ lines: [String], by author: String?, store: ProtocolStore, at date: Date, utcOffset: Int,
+    recorderTimecode: String? = nil
   ) throws(Launcher.Failure) {
-    try add(lines, by: author, store: store, at: date, utcOffset: utcOffset) { _ in true }
+    try add(
+      lines, by: author, store: store, at: date, utcOffset: utcOffset,
+      recorderTimecode: recorderTimecode
+    ) { _ in true }
   }
 
   /// `add`, appending only if `stillWanted` agrees once it has seen the lines others added
   /// since the last read; those are applied either way.
   private mutating func add(
     _ lines: [String], by author: String?, store: ProtocolStore, at date: Date, utcOffset: Int,
-    stillWanted: (ProtocolStore.Tail) -> Bool
+    recorderTimecode: String? = nil, stillWanted: (ProtocolStore.Tail) -> Bool
   ) throws(Launcher.Failure) {
     let entries = lines.enumerated().map {
       ProtocolStore.Entry(
         at: date, line: $0.element, by: author, joinsPrevious: $0.offset > 0,
-        utcOffset: utcOffset)
+        utcOffset: utcOffset, recorderTimecode: recorderTimecode)
     }
     var refusal: ProtocolError?
     var isWithdrawn = false
@@ -200,7 +205,8 @@ public struct ProtocolJournal: Sendable {
       // the lock again.
       self = try Self.open(name, store: store, stateLag: stateLag)
       try add(
-        lines, by: author, store: store, at: date, utcOffset: utcOffset, stillWanted: stillWanted)
+        lines, by: author, store: store, at: date, utcOffset: utcOffset,
+        recorderTimecode: recorderTimecode, stillWanted: stillWanted)
       return
     }
     if let refusal { throw Launcher.Failure(refusal) }
@@ -273,7 +279,7 @@ public struct ProtocolJournal: Sendable {
   private static func line(_ entry: ProtocolStore.Entry) -> ProtocolSession.Line {
     ProtocolSession.Line(
       entry.line, at: entry.at, utcOffset: entry.utcOffset, by: entry.by,
-      joinsPrevious: entry.joinsPrevious)
+      joinsPrevious: entry.joinsPrevious, recorderTimecode: entry.recorderTimecode)
   }
 }
 

@@ -381,10 +381,10 @@ public final class AppRuntime {
     let before = journal.session
     do throws(Launcher.Failure) {
       let now = Date()
+      let timecode = services.timecode?.now(rate: before.frameRate)
       try journal.add(
-        stamped(lines, rate: before.frameRate), by: model.overrides.author, store: protocols,
-        at: now,
-        utcOffset: LocalTime.utcOffset(at: now))
+        stamped(lines, with: timecode), by: model.overrides.author, store: protocols, at: now,
+        utcOffset: LocalTime.utcOffset(at: now), recorderTimecode: timecode?.description)
     } catch {
       inbox.post(.protocolRefused(error.said(in: model.strings).description))
     }
@@ -404,10 +404,10 @@ public final class AppRuntime {
 
   /// With the recorder's timecode coming in, a take starts with a `tc` line of it, entered
   /// together with the take: its timecode is the recorder's, whatever the box's clock does.
-  private func stamped(_ lines: [String], rate: FrameRate) -> [String] {
-    guard lines.contains(where: ProtocolSession.startsTake),
-      let timecode = services.timecode?.now(rate: rate)
-    else { return lines }
+  /// (Every line also carries that timecode in its journal entry; the `tc` line keeps journals
+  /// readable by versions that know only it.)
+  private func stamped(_ lines: [String], with timecode: Timecode?) -> [String] {
+    guard lines.contains(where: ProtocolSession.startsTake), let timecode else { return lines }
     return ["tc \(timecode)"] + lines
   }
 

@@ -18,6 +18,9 @@ public struct Mark: Equatable, Sendable {
   public let part: String?
   /// The note it is about, as typed (`47 vla i G`).
   public let note: String?
+  /// The recorder's timecode when its line was entered, where the line carried one: the
+  /// moment it was heard, which places it in the exports; nil places it by its bars.
+  public var timecode: Timecode? = nil
 }
 
 extension Mark {

@@ -6,7 +6,7 @@ import FoundationEssentials
 /// written; `ProtocolStateTests` fails when one is added and not written here.
 extension ProtocolSession {
   /// Changes whenever what is written changes, so a state written before is not misread.
-  static let stateVersion = 4
+  static let stateVersion = 5
 
   public func encodeState(into writer: inout StateWriter) {
     writer.int(Self.stateVersion)
@@ -205,6 +205,7 @@ extension StateWriter {
     optional(take.endLineAt) { $0.date($1) }
     date(take.lastLineAt)
     optional(take.timecode) { $0.timecode($1) }
+    optional(take.endTimecode) { $0.timecode($1) }
     bool(take.isFalseStart)
     bool(take.isNoGood)
     bool(take.isKept)
@@ -217,6 +218,7 @@ extension StateWriter {
       writer.list(mark.tags) { $0.tag($1) }
       writer.optional(mark.part) { $0.string($1) }
       writer.optional(mark.note) { $0.string($1) }
+      writer.optional(mark.timecode) { $0.timecode($1) }
     }
     list(take.editPoints) { $0.int($1) }
     list(take.notes) { $0.string($1) }
@@ -284,6 +286,7 @@ extension StateReader {
     take.endBar = endBar
     take.endedAt = endedAt
     take.endLineAt = endLineAt
+    take.endTimecode = try optional { try $0.timecode() }
     take.lastLineAt = lastLineAt
     take.isFalseStart = try bool()
     take.isNoGood = try bool()
@@ -300,8 +303,9 @@ extension StateReader {
       return Mark(
         id: id, bars: bars, firstBeat: firstBeat, lastBeat: lastBeat, rating: rating,
         tags: try reader.list { try $0.tag() },
-        part: try reader.optional { try $0.string() }, note: try reader.optional { try $0.string() }
-      )
+        part: try reader.optional { try $0.string() },
+        note: try reader.optional { try $0.string() },
+        timecode: try reader.optional { try $0.timecode() })
     }
     take.editPoints = try list { try $0.int() }
     take.notes = try list { try $0.string() }

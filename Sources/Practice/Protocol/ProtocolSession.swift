@@ -106,24 +106,27 @@ public struct ProtocolSession: Equatable, Sendable {
   public private(set) var neededForgottenActions = false
 
   /// One line of the journal: what was typed, when, the writer's local clock offset from UTC
-  /// then in seconds and by whom (each nil in a line from before lines had it), and whether it
-  /// belongs to the action of the line before it.
+  /// then in seconds and by whom (each nil in a line from before lines had it), whether it
+  /// belongs to the action of the line before it, and the recorder's timecode when it was
+  /// entered (nil without a timecode source).
   public struct Line: Equatable, Sendable {
     public var text: String
     public var date: Date
     public var utcOffset: Int?
     public var author: String?
     public var joinsPrevious: Bool
+    public var recorderTimecode: String?
 
     public init(
       _ text: String, at date: Date, utcOffset: Int? = nil, by author: String? = nil,
-      joinsPrevious: Bool = false
+      joinsPrevious: Bool = false, recorderTimecode: String? = nil
     ) {
       self.text = text
       self.date = date
       self.utcOffset = utcOffset
       self.author = author
       self.joinsPrevious = joinsPrevious
+      self.recorderTimecode = recorderTimecode
     }
   }
 
@@ -182,6 +185,7 @@ public struct ProtocolSession: Equatable, Sendable {
     var endBar: Int?
     var endedAt: Date?
     var endLineAt: Date?
+    var endTimecode: Timecode?
     var lastLineAt: Date
     var isFalseStart: Bool
     var isNoGood: Bool
@@ -250,7 +254,9 @@ public struct ProtocolSession: Equatable, Sendable {
       throw Self.forgottenAction
     }
     let before = snapshot(keeping: target(of: command), wholeMarks: command.changesAMark)
-    try perform(command, at: line.date, utcOffset: line.utcOffset)
+    // A stamp not readable at the session's rate (the rate changed since) is as none.
+    let stamp = line.recorderTimecode.flatMap { Timecode($0, rate: frameRate) }
+    try perform(command, at: line.date, utcOffset: line.utcOffset, stamp: stamp)
     if line.joinsPrevious, let last = applied.indices.last,
       applied[last].lines.last?.author == line.author
     {
@@ -368,7 +374,8 @@ public struct ProtocolSession: Equatable, Sendable {
     let changed = Set([currentTake, takes.indices.last, target].compactMap { $0 }).sorted().map {
       TakeSnapshot(
         index: $0, endBar: takes[$0].endBar, endedAt: takes[$0].endedAt,
-        endLineAt: takes[$0].endLineAt, lastLineAt: takes[$0].lastLineAt,
+        endLineAt: takes[$0].endLineAt, endTimecode: takes[$0].endTimecode,
+        lastLineAt: takes[$0].lastLineAt,
         isFalseStart: takes[$0].isFalseStart, isNoGood: takes[$0].isNoGood,
         isKept: takes[$0].isKept,
         markCount: takes[$0].marks.count, marks: wholeMarks ? takes[$0].marks : nil,
@@ -428,6 +435,7 @@ public struct ProtocolSession: Equatable, Sendable {
       takes[take.index].endBar = take.endBar
       takes[take.index].endedAt = take.endedAt
       takes[take.index].endLineAt = take.endLineAt
+      takes[take.index].endTimecode = take.endTimecode
       takes[take.index].lastLineAt = take.lastLineAt
       takes[take.index].isFalseStart = take.isFalseStart
       takes[take.index].isNoGood = take.isNoGood
@@ -506,9 +514,9 @@ public struct ProtocolSession: Equatable, Sendable {
 
   /// Each case checks everything before it changes anything, so a refused entry leaves the
   /// session as it was.
-  private mutating func perform(_ command: ProtocolCommand, at date: Date, utcOffset: Int?)
-    throws(ProtocolError)
-  {
+  private mutating func perform(
+    _ command: ProtocolCommand, at date: Date, utcOffset: Int?, stamp: Timecode?
+  ) throws(ProtocolError) {
     switch command {
     case .work(let name): selectWork(named: name)
     case .selectMovement(let number): try selectMovement(number)
@@ -534,10 +542,11 @@ public struct ProtocolSession: Equatable, Sendable {
     case .take(let number, let bar):
       try startTake(number: number, at: bar, date: date, utcOffset: utcOffset)
     case .end, .falseStart, .noGood, .keep, .mark, .editPoint, .note, .file(_, take: nil):
-      try perform(command, on: nil, at: date)
+      try perform(command, on: nil, at: date, stamp: stamp)
     case .onTake(let word, let rest):
       if isBarOfCurrentMovement(word) {
-        try perform(try ProtocolCommand.marking(word + " " + rest), on: nil, at: date)
+        try perform(
+          try ProtocolCommand.marking(word + " " + rest), on: nil, at: date, stamp: stamp)
       } else {
         let take = try take(named: String(word.dropFirst()))
         let command = try ProtocolCommand(parsing: rest)
@@ -546,7 +555,7 @@ public struct ProtocolSession: Equatable, Sendable {
             "\(word) goes before a mark, all, note, edit, end, keep, ng, false or file, "
               + "as \(word) 40 +")
         }
-        try perform(command, on: take, at: date)
+        try perform(command, on: take, at: date, stamp: stamp)
       }
     case .movementNote(let text):
       let id = try requireMovement()
@@ -587,7 +596,7 @@ public struct ProtocolSession: Equatable, Sendable {
       takes[take].marks[index] = Mark(
         id: id, bars: marked.bars, firstBeat: marked.firstBeat, lastBeat: marked.lastBeat,
         rating: entry.rating, tags: try problemTags(words.letters), part: words.part,
-        note: words.note)
+        note: words.note, timecode: kept.timecode)
       do throws(ProtocolError) {
         try checkPinsStayWithin(take)
       } catch {
@@ -626,15 +635,17 @@ public struct ProtocolSession: Equatable, Sendable {
         + "there first")
   }
 
-  /// A line about one take, entered at `date`: `take`, or the current take when nil.
-  private mutating func perform(_ command: ProtocolCommand, on named: Int?, at date: Date)
-    throws(ProtocolError)
-  {
+  /// A line about one take, entered at `date` when the recorder showed `stamp`: `take`, or the
+  /// current take when nil.
+  private mutating func perform(
+    _ command: ProtocolCommand, on named: Int?, at date: Date, stamp: Timecode?
+  ) throws(ProtocolError) {
     switch command {
     case .end(let bar):
       let take = try resolve(named)
       try endTake(take, at: bar)
       takes[take].endLineAt = date
+      takes[take].endTimecode = stamp
     case .falseStart:
       let take = try resolve(named)
       guard !pins.contains(where: { $0.take == take }) else {
@@ -654,7 +665,7 @@ public struct ProtocolSession: Equatable, Sendable {
         throw ProtocolError("take \(takes[take].label) is \(verdict)")
       }
       takes[take].isKept = true
-    case .mark(let entry): try mark(entry, on: named)
+    case .mark(let entry): try mark(entry, on: named, stamp: stamp)
     case .editPoint(let bar):
       let take = try resolve(named)
       let bars = try barsOfTake(take, bar)
@@ -785,7 +796,9 @@ public struct ProtocolSession: Equatable, Sendable {
     takes[take].endBar = end
   }
 
-  private mutating func mark(_ entry: MarkEntry, on named: Int?) throws(ProtocolError) {
+  private mutating func mark(_ entry: MarkEntry, on named: Int?, stamp: Timecode?)
+    throws(ProtocolError)
+  {
     let text = entry.bars
     let words = try read(entry)
     if text != ProtocolCommand.wholeTake {
@@ -804,7 +817,7 @@ public struct ProtocolSession: Equatable, Sendable {
       Mark(
         id: nextMarkID, bars: span.bars, firstBeat: span.firstBeat, lastBeat: span.lastBeat,
         rating: entry.rating, tags: try problemTags(words.letters), part: words.part,
-        note: words.note))
+        note: words.note, timecode: stamp))
     nextMarkID += 1
   }
 

@@ -27,6 +27,9 @@ public struct Take: Equatable, Sendable {
   public internal(set) var lastLineAt: Date
   /// The recorder's timecode at the start, once the session has a timecode offset.
   public let timecode: Timecode?
+  /// The recorder's timecode when its latest `end` line was entered, where that line carried
+  /// one; nil without.
+  public internal(set) var endTimecode: Timecode?
   public internal(set) var isFalseStart = false
   /// Declared no good with `ng`: played through, but not to be used.
   public internal(set) var isNoGood = false
@@ -74,6 +77,15 @@ public struct Take: Equatable, Sendable {
     case (nil, let next?): next
     case (nil, nil): lastLineAt
     }
+  }
+
+  /// How long the recorder ran from its start to its `end` line, in seconds, when both have
+  /// the recorder's timecode and it ran forward; nil otherwise, and the take's length is
+  /// estimated from its bars.
+  public var recordedLength: Double? {
+    guard let timecode, let endTimecode else { return nil }
+    let length = timecode.seconds(to: endTimecode)
+    return length > 0 ? length : nil
   }
 
   /// From its `take` line to `clockEnd`, in seconds.

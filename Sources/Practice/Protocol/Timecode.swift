@@ -87,6 +87,16 @@ public struct Timecode: Equatable, Sendable, CustomStringConvertible {
       frameCount: whole * newFrames + Self.floorDivision(part * newFrames, divisor), rate: rate)
   }
 
+  /// The real time from this timecode to `later` (negative when earlier), in seconds, each at
+  /// its own rate.
+  public func seconds(to later: Timecode) -> Double {
+    func instant(_ timecode: Timecode) -> Double {
+      let (frames, seconds) = timecode.rate.speed
+      return Double(timecode.frameCount * seconds) / Double(frames)
+    }
+    return instant(later) - instant(self)
+  }
+
   /// A hundred years, in seconds.
   static let longestInterval = 100 * 365.25 * 86_400
 
