@@ -6,8 +6,8 @@ import XCTest
 
 /// A take logged in the live room with the recorder's timecode on every line: 20 bars of 4/4
 /// at ♩=120 estimate 40 s, but the recorder ran 20 s from the take to its `end` line, so the
-/// exports take the take's length from the recorder and stretch its bars to it; a mark whose
-/// line was stamped is placed at that moment, one without by its bars.
+/// exports take the take's length from the recorder and stretch its bars to it; every mark is
+/// placed by the bars it names (typed when it was, stamped or not), a second a bar.
 final class ProtocolExportStampTests: XCTestCase {
   private func export(_ format: ProtocolExport.Format) throws -> String {
     let lines: [(Double, String, String?)] = [
@@ -24,16 +24,16 @@ final class ProtocolExportStampTests: XCTestCase {
     return ProtocolExport(name: "x", session: session).text(format)
   }
 
-  /// The rating typed at the end is placed where it was typed, as every stamped mark is: the
-  /// moment the producer said it.
-  func testAudacityLabelsTakeTheRecordersLengthAndTheMarksMoments() throws {
+  /// The rating typed at the end is about the whole take: it is placed at its first bar, and
+  /// the intonation mark typed at 10 s at bar 15's stretched place, 14 s.
+  func testAudacityLabelsTakeTheRecordersLengthAndTheMarksByTheirBars() throws {
     XCTAssertEqual(
       try export(.audacity),
       """
       0.000000\t20.000000\ttake 1 bars 1–20
-      20.000000\t20.000000\ttake 1 bars 1–20 ++
+      0.000000\t0.000000\ttake 1 bars 1–20 ++
       4.000000\t4.000000\ttake 1 bar 5 n
-      10.000000\t10.000000\ttake 1 bar 15 i
+      14.000000\t14.000000\ttake 1 bar 15 i
 
       """)
   }
@@ -47,7 +47,7 @@ final class ProtocolExportStampTests: XCTestCase {
       001  TAKE1    A     C        10:00:10:00 10:00:30:00 00:00:00:00 00:00:20:00
       * FROM CLIP NAME: TAKE 1 BARS 1-20
       * LOC: 00:00:04:00 RED noise
-      * LOC: 00:00:10:00 RED intonation
+      * LOC: 00:00:14:00 RED intonation
 
       """)
   }

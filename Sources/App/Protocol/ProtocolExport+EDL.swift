@@ -78,13 +78,7 @@ extension ProtocolExport {
         for mark in Self.marksInBarOrder(take)
         where !mark.tags.isEmpty && mark.bars.overlaps(segment.bars) {
           let bar = max(mark.bars.lowerBound, segment.bars.lowerBound)
-          // At the recorder's timecode of the mark's line when it falls in the segment: the
-          // moment the producer heard it, which the bars only estimate.
-          let heard = mark.timecode.map { $0.converted(to: frameRate) }.flatMap { heard in
-            take.timecode != nil && sourceIn.frames(to: heard) < sourceIn.frames(to: sourceOut)
-              ? heard : nil
-          }
-          let at = record.adding(frames: sourceIn.frames(to: heard ?? source(bar)))
+          let at = record.adding(frames: sourceIn.frames(to: source(bar)))
           let problems = mark.tags.map(\.name).joined(separator: ", ")
           let about = [mark.part, mark.note].compactMap { $0 }.joined(separator: " ")
           lines.append("* LOC: \(at) RED \(about.isEmpty ? "" : about + ": ")\(problems)")

@@ -34,13 +34,11 @@ extension ProtocolExport {
     return estimate * recorded / whole
   }
 
-  /// Where `mark` starts on the timeline, in the take `span` places: at the recorder's
-  /// timecode its line was stamped with, when it and the take have one (the moment the
-  /// producer heard it), or else by its bars.
+  /// Where `mark` starts on the timeline, in the take `span` places: by the bars (and beat) it
+  /// names, which the recorder's length stretches where the take has one. Not at the moment
+  /// its line was typed: a producer writes "47 vla i" after bar 47 has gone by, or about an
+  /// earlier take; the stamp stays in the CSV and the JSON.
   func position(of mark: Mark, in span: TakeSpan) -> Double {
-    if let stamped = mark.timecode, let start = span.take.timecode {
-      return span.start + max(0, start.seconds(to: stamped))
-    }
     let map = bars(of: span.take)
     let bar = mark.bars.lowerBound
     // A mark on a beat is placed at that beat, in the bar's own meter and tempo.
