@@ -113,14 +113,7 @@ final class EarAudioPitchTests: XCTestCase {
   /// 97 % graded as a musician would (the figure). A note a semitone off the second
   /// is wrong, and read as the interval it makes.
   func testPlayedIntervalsAndDegreesOnOtherInstrumentsAreGraded() throws {
-    let items = EarExercise.intervals.allItems.map(\.shortName).joined(separator: " ")
-    let (_, intervals) = try HeadlessEar.questions(
-      HeadlessEar.Options(
-        exercise: "intervals", items: items, level: 1, soundings: "up down harmonic", count: 24,
-        seed: 7))
-    let (_, degrees) = try HeadlessEar.questions(
-      HeadlessEar.Options(
-        exercise: "degrees", items: nil, level: 5, soundings: nil, count: 8, seed: 7, notes: 2))
+    let (intervals, degrees) = try intervalsAndDegrees()
     let synth = try SoundFontSynth.load(sampleRate: HeadlessEar.sampleRate).get()
     var right = 0
     var asked = 0
@@ -161,15 +154,10 @@ final class EarAudioPitchTests: XCTestCase {
   /// for "a voice").
   func testSungAnswersByARecordedVoiceAreGraded() throws {
     let voice = SoundFont.heldOut.first { $0.player == .timidity }!
-    try XCTSkipUnless(voice.isAvailable, "timidity and freepats come with make test-deps")
-    let items = EarExercise.intervals.allItems.map(\.shortName).joined(separator: " ")
-    let (_, intervals) = try HeadlessEar.questions(
-      HeadlessEar.Options(
-        exercise: "intervals", items: items, level: 1, soundings: "up down harmonic", count: 24,
-        seed: 7))
-    let (_, degrees) = try HeadlessEar.questions(
-      HeadlessEar.Options(
-        exercise: "degrees", items: nil, level: 5, soundings: nil, count: 8, seed: 7, notes: 2))
+    guard voice.isAvailable else {
+      return XCTFail("no timidity or freepats: run `make test-deps`")
+    }
+    let (intervals, degrees) = try intervalsAndDegrees()
     let (_, melodies) = try HeadlessEar.questions(
       HeadlessEar.Options(
         exercise: "dictation", items: nil, level: 3, soundings: nil, count: 10, seed: 7))
@@ -197,6 +185,22 @@ final class EarAudioPitchTests: XCTestCase {
     }
     XCTAssertGreaterThanOrEqual(
       Double(right), 0.97 * Double(asked), "\(right) of \(asked); wrong: \(wrong)")
+  }
+
+  /// The 24 intervals, up, down and together (seed 7), and 8 questions of two degrees at the
+  /// last level: what is answered by playing or singing.
+  private func intervalsAndDegrees() throws -> (
+    [HeadlessEar.TimedQuestion], [HeadlessEar.TimedQuestion]
+  ) {
+    let items = EarExercise.intervals.allItems.map(\.shortName).joined(separator: " ")
+    let (_, intervals) = try HeadlessEar.questions(
+      HeadlessEar.Options(
+        exercise: "intervals", items: items, level: 1, soundings: "up down harmonic", count: 24,
+        seed: 7))
+    let (_, degrees) = try HeadlessEar.questions(
+      HeadlessEar.Options(
+        exercise: "degrees", items: nil, level: 5, soundings: nil, count: 8, seed: 7, notes: 2))
+    return (intervals, degrees)
   }
 
   /// The keys of `playing` each question sung by `voice`, each question moved by whole octaves
