@@ -2,7 +2,7 @@ import Foundation
 import TerminalHarness
 import XCTest
 
-/// `woodshed serve`, `account`, `login` and `logout` run the sibling `woodshed-net`, and every
+/// `woodshed serve`, `account`, `login`, `logout` and the other net commands run the sibling `woodshed-net`, and every
 /// failure a user meets is one line.
 final class NetPassThroughTests: XCTestCase {
   func testServeHelpIsTheRealHelp() throws {
@@ -60,6 +60,23 @@ final class NetPassThroughTests: XCTestCase {
       ["rate", "7k2mq9xrt4hvn3bd", "4"], ["comments", "7k2mq9xrt4hvn3bd"],
       ["comments", "hide", "7k2mq9xrt4hvn3bd", "cy", "--class", "Tuesday guitar"],
     ] {
+      let nobody = try home.run(command)
+      XCTAssertEqual(nobody.status, 1, command.joined(separator: " "))
+      XCTAssertEqual(nobody.error, "Error: not logged in: run woodshed login NAME --server URL\n")
+    }
+  }
+
+  func testNewsRunsTheSibling() throws {
+    let home = try NetHome()
+    defer { home.remove() }
+    let help = try home.run(["news", "--help"])
+    XCTAssertEqual(help.status, 0, help.error)
+    XCTAssertTrue(
+      help.output.contains("USAGE: woodshed news [--json] [--all] [--keep]"), help.output)
+    let unknown = try home.run(["news", "--unread"])
+    XCTAssertEqual(unknown.status, 64)
+    XCTAssertTrue(unknown.error.contains("'--unread'"), unknown.error)
+    for command in [["news"], ["news", "--all", "--json"], ["news", "--keep"]] {
       let nobody = try home.run(command)
       XCTAssertEqual(nobody.status, 1, command.joined(separator: " "))
       XCTAssertEqual(nobody.error, "Error: not logged in: run woodshed login NAME --server URL\n")

@@ -167,6 +167,10 @@ final class ServerPostgreSQLTests: XCTestCase {
     try await scenarios.ratingsAreCheckedAndKeptToTheirOwners()
   }
 
+  func testEachPlayerReadsTheirOwnNews() async throws {
+    try await scenarios.eachPlayerReadsTheirOwnNews()
+  }
+
   /// Two processes on one database share everything: a token one hands out works on the
   /// other, and failed logins on one count on the other.
   func testTwoServersShareTokensAndTheLoginLimit() async throws {
