@@ -18,6 +18,9 @@ extension FretboardModel: SteppingBack {
   mutating func handle(_ key: KeyEvent, context: inout FeatureContext) -> FeatureOutcome {
     let patterns = context.patterns ?? []
     let chosen = patterns.indices.contains(selected) ? patterns[selected] : nil
+    if phase == .choosing, placing != nil {
+      return FeatureOutcome(answerPlacement(key.key))
+    }
     if phase == .choosing, !asksToDelete {
       let browsed = browse(
         key.key, patterns: patterns, strings: context.strings, mine: context.minePatternIds,
@@ -33,6 +36,9 @@ extension FretboardModel: SteppingBack {
             PatternEditorModel(editing: $0, isOwn: context.ownPatternIds.contains($0.id))
           } ?? PatternEditorModel(tuning: context.settings.fretboard.tuning)
         return FeatureOutcome([], .push(.patternEditor(editor)))
+      case .character("p"):
+        startPlacement()
+        return FeatureOutcome()
       case .character("d") where !asksToDelete:
         if let chosen { askToDelete(isOwn: context.ownPatternIds.contains(chosen.id)) }
         return FeatureOutcome()

@@ -34,6 +34,8 @@ public struct FretboardModel: Equatable, Sendable {
   public private(set) var gameSession: IntervalGameSession?
   /// Playing the pattern through, while it runs.
   public private(set) var runSession: ScaleRunSession?
+  /// The study path's placement while it asks its questions (`p` on the list).
+  public private(set) var placing: Placement?
   /// Whether the box asking to delete the user's pattern under the cursor is up.
   public private(set) var asksToDelete = false
   /// Why the last key did nothing, such as asking to delete a library pattern.
@@ -105,35 +107,12 @@ public struct FretboardModel: Equatable, Sendable {
 
   static let module = IntervalGame.module
   static let exercise = IntervalGame.exercise
-  static let runExercise = "run"
+  static let runExercise = StudyPath.runExercise
 
   /// How many levels of playing it through each pattern has passed, from the history: the
-  /// player's progress. Runs recorded before the levels existed count as played with the
-  /// places shown, in free time.
+  /// player's progress.
   public static func runLevels(in history: [SessionRecord]) -> [String: Int] {
-    var up: [String: [RunLevel.Conditions]] = [:]
-    var down: [String: [RunLevel.Conditions]] = [:]
-    for record in history
-    where record.module == module && record.exercise == runExercise && record.figures["passed"] == 1
-      && !record.isCutShort
-    {
-      let bpm = record.figures["bpm"].map { Int($0.rounded()) }
-      let conditions = RunLevel.Conditions(
-        showedPlaces: record.figures["markers"] != 0, bpm: bpm == 0 ? nil : bpm)
-      for id in record.content {
-        if record.figures["descending"] == 1 {
-          down[id, default: []].append(conditions)
-        } else {
-          up[id, default: []].append(conditions)
-        }
-      }
-    }
-    var levels: [String: Int] = [:]
-    for (id, runs) in up {
-      let passed = RunLevel.passed(up: runs, down: down[id] ?? [])
-      if passed > 0 { levels[id] = passed }
-    }
-    return levels
+    StudyPath.passedLevels(in: history)
   }
   /// A frame of the lane's movement: smooth enough to read, idle enough for SSH.
   static let frameNanoseconds: UInt64 = 100_000_000
@@ -145,6 +124,8 @@ public struct FretboardModel: Equatable, Sendable {
     KeyHint(.upDown, "common.move"),
     KeyHint(.leftRight, "fretboard.key.root"),
     KeyHint(.enter, "fretboard.key.show"),
+    KeyHint(.text("s"), "fretboard.key.study", inBar: false),
+    KeyHint(.text("p"), "fretboard.key.placement", inBar: false),
     KeyHint(.text("/"), "fretboard.key.search"),
     KeyHint(.text("Tab"), "fretboard.key.family", inBar: false),
     KeyHint(.text("PgUp PgDn"), "fretboard.key.page", inBar: false),
@@ -509,6 +490,8 @@ public struct FretboardModel: Equatable, Sendable {
     case .choosing where key == .character("r"):
       phase = .records
       return []
+    case .choosing where key == .character("s"):
+      return startStep(patterns, settings: &settings, history: history)
     case .records:
       return []
     case .tutorial(let page):
@@ -559,6 +542,43 @@ public struct FretboardModel: Equatable, Sendable {
       handle(key, settings: &settings, patterns: patterns)
       return []
     }
+  }
+
+  /// The placement's answer: `y` or Enter yes, `n` no; Esc leaves the screen and the placement
+  /// unrecorded. Once done, where the path starts is kept in the history.
+  mutating func answerPlacement(_ key: Key) -> [Effect] {
+    guard var asking = placing else { return [] }
+    switch key {
+    case .character("y"), .enter: asking.answer(true)
+    case .character("n"): asking.answer(false)
+    default: return []
+    }
+    guard asking.isDone else {
+      placing = asking
+      return []
+    }
+    placing = nil
+    return [.record(asking.record(startedAt: Date(timeIntervalSince1970: 0), duration: 0))]
+  }
+
+  mutating func startPlacement() { placing = Placement() }
+
+  /// The study path's next step (`StudyPath`): its pattern played through at its level.
+  private mutating func startStep(
+    _ patterns: [FretPattern], settings: inout Settings, history: [SessionRecord]
+  ) -> [Effect] {
+    let step = StudyPath(history: history).next
+    guard let index = patterns.firstIndex(where: { $0.id == step.pattern }) else {
+      problem = Message("fretboard.study.missing", ["id": step.pattern])
+      return []
+    }
+    selected = index
+    var session = ScaleRunSession()
+    let effects = session.begin(
+      RunLevel.next(after: step.level - 1), patterns[index], settings: &settings)
+    runSession = session
+    phase = .running
+    return effects
   }
 
   /// `i` opens the explanation of the open pattern, on the neck or during a run, which waits;

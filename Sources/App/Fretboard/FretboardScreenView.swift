@@ -638,6 +638,7 @@ enum FretboardScreenView {
     renderFilters(
       screen.shelf(mine: mine), screen: screen, listed: listed.count, of: patterns.count,
       model: model, in: inner.row(2), on: &canvas)
+    renderStep(StudyPath(history: model.history), model: model, in: inner.row(3), on: &canvas)
 
     let body = Rect(
       x: inner.x, y: area.y + 4, width: inner.width, height: max(0, area.maxY - area.y - 4))
@@ -679,6 +680,9 @@ enum FretboardScreenView {
       canvas.writeCentred(
         strings.text(problem), y: area.maxY - 1, in: area, style: Style.role(.warn).bold)
     }
+    if let placement = screen.placing, let question = placement.question {
+      renderPlacement(question, number: placement.yes + 1, model: model, in: area, on: &canvas)
+    }
     if screen.asksToDelete, let pattern = model.patterns?[selected] {
       Dialog(
         title: strings.text("fretboard.delete.title"),
@@ -687,6 +691,51 @@ enum FretboardScreenView {
         selectedButton: 0, maxTextWidth: 50, glyphs: model.glyphs
       ).render(in: area, on: &canvas)
     }
+  }
+
+  /// "Next: Minor pentatonic, position 2, level 3 (s)": the study path's next step, above the
+  /// list, so that a player who does not know what to practise has only a key to press.
+  private static func renderStep(
+    _ path: StudyPath, model: AppModel, in line: Rect, on canvas: inout Canvas
+  ) {
+    let strings = model.strings
+    let step = path.next
+    let name =
+      model.patterns?.first { $0.id == step.pattern }.map { PatternName($0.name).text(strings) }
+      ?? step.pattern
+    let text =
+      strings.text(
+        step.reason == .new ? "fretboard.study.next" : "fretboard.study.review",
+        ["pattern": name, "level": "\(step.level)"])
+      + (path.hasBegun ? "" : "  " + strings.text("fretboard.study.offerPlacement"))
+    canvas.write(
+      text.clipped(toWidth: line.width, ellipsis: model.glyphs.ellipsis), x: line.x, y: line.y,
+      style: .role(.accent), clip: line)
+  }
+
+  /// A placement question: whether the player can already play a pattern at a level.
+  private static func renderPlacement(
+    _ question: Placement.Question, number: Int, model: AppModel, in area: Rect,
+    on canvas: inout Canvas
+  ) {
+    let strings = model.strings
+    let name =
+      model.patterns?.first { $0.id == question.pattern }.map { PatternName($0.name).text(strings) }
+      ?? question.pattern
+    let level = RunLevel.all[question.level - 1]
+    Dialog(
+      title: strings.text(
+        "fretboard.placement.title",
+        ["number": "\(number)", "count": "\(Placement.questions.count)"]),
+      message: strings.text(
+        "fretboard.placement.question",
+        [
+          "pattern": name, "level": "\(question.level)",
+          "conditions": conditionsText(level, strings: strings),
+        ]),
+      buttons: [strings.text("fretboard.placement.yes"), strings.text("fretboard.placement.no")],
+      selectedButton: 0, maxTextWidth: 50, glyphs: model.glyphs
+    ).render(in: area, on: &canvas)
   }
 
   /// "Mine  All  Scales  Arpeggios  Chords (Tab)   / maj▏          12 of 188".
