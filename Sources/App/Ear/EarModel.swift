@@ -485,7 +485,7 @@ public struct EarModel: Equatable, Sendable {
       // The first level's items are where a choice of one's own starts.
       if isCustom, customItems.isEmpty { customItems = exercise.items(upToLevel: 1) ?? [] }
     case .items:
-      itemCursor = (itemCursor + step + choosableItems.count) % choosableItems.count
+      itemCursor = stepped(itemCursor, in: Array(choosableItems.indices))
     case .sounding where exercise == .chords:
       inversions.toggle()
     case .sounding:
