@@ -1,3 +1,4 @@
+import DSP
 import Foundation
 import ListeningEval
 
@@ -72,7 +73,7 @@ private func onsetFigures(
     "  off by 10-50 ms, early/late: "
       + misplaced.keys.sorted().map { "\($0) \(misplaced[$0]!.early)/\(misplaced[$0]!.late)" }
       .joined(separator: "; "))
-  lines.append("  false onsets: " + falseOnsetKinds(runs))
+  lines.append("  false onsets: " + falseOnsetKinds(found))
   lines.append("  missed notes: " + missedNoteSteps(runs))
   lines += histogram.keys.sorted().map { step in
     String(
@@ -84,13 +85,17 @@ private func onsetFigures(
 
 /// The found onsets no true onset within 50 ms accounts for, by where they fall in the note
 /// sounding then: late (up to 250 ms after its start), in its middle, at its end (from 30 ms
-/// before the player lets go to 150 ms after), before the next one (in the silence up to it).
-private func falseOnsetKinds(_ runs: [(EvaluationClip, [Double])]) -> String {
+/// before the player lets go to 150 ms after), before the next one (in the silence up to it);
+/// a late one beside a note already found by how late (in 50 ms steps), and those the partials'
+/// function alone found marked so.
+private func falseOnsetKinds(_ runs: [(EvaluationClip, [Onset])]) -> String {
   var kinds: [String: Int] = [:]
   for (clip, detected) in runs {
     let truth = clip.truthSeconds
     var claimed = Set<Int>()
-    for onset in detected {
+    for found in detected {
+      let onset = Double(found.frame) / Double(clip.sampleRate)
+      let origin = found.strength >= 1 ? " (partials)" : ""
       if let index = truth.indices.filter({
         !claimed.contains($0) && abs(truth[$0] - onset) <= 0.05
       })
@@ -108,7 +113,8 @@ private func falseOnsetKinds(_ runs: [(EvaluationClip, [Double])]) -> String {
       let release = note.time + note.duration
       let kind =
         if onset - truth[index] <= 0.25 && onset < release - 0.03 {
-          claimed.contains(index) ? "late, again" : "late, alone"
+          claimed.contains(index)
+            ? "late, again \(Int((onset - truth[index]) * 20) * 50) ms" : "late, alone"
         } else if onset < release - 0.03 {
           "middle"
         } else if onset <= release + 0.15 {
@@ -116,7 +122,7 @@ private func falseOnsetKinds(_ runs: [(EvaluationClip, [Double])]) -> String {
         } else {
           "before the next"
         }
-      kinds[kind, default: 0] += 1
+      kinds[kind + origin, default: 0] += 1
     }
   }
   return kinds.keys.sorted().map { "\($0) \(kinds[$0]!)" }.joined(separator: ", ")
