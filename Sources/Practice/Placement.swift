@@ -1,7 +1,8 @@
 import FoundationEssentials
 
-/// A short placement for the study path: a few questions at rising levels, each whether the
-/// player can already play a pattern of the path at a level, stopping at the first no. The
+/// A short placement for the study path: a few questions at rising levels, each a pattern of
+/// the path to play through at a level (the Fretboard room has it played, up and down, and
+/// a run that meets the level answers yes), stopping at the first no. The
 /// path starts after the last pattern the player can play at `StudyPath.moveOnLevel`: a player
 /// who knows a pattern further on is taken to know those before it, which a few reviews check.
 public struct Placement: Equatable, Sendable {
@@ -22,7 +23,7 @@ public struct Placement: Equatable, Sendable {
     Question(pattern: "dorian-1", level: 5),
   ]
 
-  /// How many questions the player answered yes.
+  /// How many questions the player answered yes: played at their level.
   public private(set) var yes = 0
   public private(set) var isDone = false
 

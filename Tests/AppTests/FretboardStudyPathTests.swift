@@ -68,33 +68,74 @@ final class FretboardStudyPathTests: XCTestCase {
       text(model).contains("The study path's pattern major-1 is not in the library"), text(model))
   }
 
-  func testThePlacementIsOfferedFirstAndSetsWhereThePathStarts() throws {
+  /// Plays the run under way note by note with the cursor, up and then down.
+  private func playUpAndDown(_ model: inout AppModel) throws {
+    for way in 0..<2 {
+      if way == 1 { model.press(.enter) }
+      for step in try XCTUnwrap(screen(model)?.run?.expected) {
+        while screen(model)?.cursor.string ?? 0 < step.position.string { model.press(.down) }
+        while screen(model)?.cursor.string ?? 0 > step.position.string { model.press(.up) }
+        while screen(model)?.cursor.fret ?? 0 < step.position.fret { model.press(.right) }
+        while screen(model)?.cursor.fret ?? 0 > step.position.fret { model.press(.left) }
+        model.press(.enter)
+      }
+    }
+  }
+
+  func testThePlacementIsOfferedFirstAndAnsweredByPlaying() throws {
     var model = model(history: [])
     XCTAssertTrue(
       text(model).contains("Next: Minor pentatonic, position 1, level 1 (s)  p: placement"),
       text(model))
     model.press(.character("p"))
     XCTAssertTrue(text(model).contains("Placement (1 of 6)"), text(model))
+    XCTAssertTrue(text(model).contains("Enter play it"), "its own keys in the bar")
     assertCanvasSnapshot(AppView.render(model), named: "placement.80x24")
-    model.press(.character("y"))
+    XCTAssertEqual(
+      model.press(.character("y")), [], "no answer without playing: y is not a key here")
+    model.press(.enter)
+    XCTAssertEqual(screen(model)?.phase, .running)
+    XCTAssertEqual(screen(model)?.runLevel.number, 1)
+    XCTAssertTrue(
+      text(model).contains("Placement (1 of 6): level 1, with the places shown"), text(model))
+    model.press(.escape)
+    XCTAssertEqual(screen(model)?.phase, .choosing, "out of its run, back to the question")
+    XCTAssertTrue(text(model).contains("Placement (1 of 6)"), text(model))
+
+    model.press(.enter)
+    try playUpAndDown(&model)
+    XCTAssertEqual(screen(model)?.phase, .choosing, "a run that met the level answers yes")
+    XCTAssertNil(screen(model)?.runSession)
     XCTAssertTrue(text(model).contains("Placement (2 of 6)"), text(model))
-    model.press(.character("y"))
+    XCTAssertTrue(text(model).contains("level 3, from memory"), text(model))
     let effects = model.press(.character("n"))
     XCTAssertNil(screen(model)?.placing)
     guard case .record(let record) = try XCTUnwrap(effects.last) else {
       return XCTFail("the placement is kept: \(effects)")
     }
     XCTAssertEqual(record.exercise, StudyPath.placementExercise)
-    XCTAssertEqual(record.content, ["major-1"], "the first pentatonic box is known")
-    XCTAssertEqual(StudyPath(history: [record]).next.pattern, "major-1")
+    XCTAssertEqual(record.figures["yes"], 1)
+    XCTAssertEqual(
+      record.content, ["minor-pentatonic-1"], "known at sight only: the path starts at its box")
     XCTAssertFalse(
       text(self.model(history: passed(level: 1))).contains("p: placement"),
       "offered only before the path has begun")
   }
 
+  func testAPlacementAnsweredNoAtOnceStartsAtTheBeginning() throws {
+    var model = model(history: [])
+    model.press(.character("p"))
+    let effects = model.press(.character("n"))
+    guard case .record(let record) = try XCTUnwrap(effects.last) else {
+      return XCTFail("the placement is kept: \(effects)")
+    }
+    XCTAssertEqual(record.figures["yes"], 0)
+    XCTAssertEqual(StudyPath(history: [record]).next.pattern, "minor-pentatonic-1")
+  }
+
   func testAPlacementLeftWithEscIsNotRecorded() {
     var model = model(history: [])
-    model.press(.character("p"), .character("y"))
+    model.press(.character("p"))
     let effects = model.press(.escape)
     XCTAssertFalse(effects.contains { if case .record = $0 { true } else { false } })
     XCTAssertFalse(text(model).contains("Placement ("), text(model))

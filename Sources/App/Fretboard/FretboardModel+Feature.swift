@@ -19,7 +19,8 @@ extension FretboardModel: SteppingBack {
     let patterns = context.patterns ?? []
     let chosen = patterns.indices.contains(selected) ? patterns[selected] : nil
     if phase == .choosing, placing != nil {
-      return FeatureOutcome(answerPlacement(key.key))
+      return FeatureOutcome(
+        answerPlacement(key.key, patterns: patterns, settings: &context.settings))
     }
     if phase == .choosing, !asksToDelete {
       let browsed = browse(

@@ -187,6 +187,12 @@ public struct FretboardModel: Equatable, Sendable {
     KeyHint(.escape, "fretboard.key.stop"),
   ]
 
+  static let placementHints: [KeyHint] = [
+    KeyHint(.enter, "fretboard.key.playPlacement"),
+    KeyHint(.text("n"), "fretboard.key.notYet"),
+    KeyHint(.escape, "fretboard.key.later"),
+  ]
+
   static let explanationHints: [KeyHint] = [
     KeyHint(.text("i"), "fretboard.key.closeAbout"),
     KeyHint(.escape, "fretboard.key.closeAbout"),
@@ -212,6 +218,7 @@ public struct FretboardModel: Equatable, Sendable {
 
   private var phaseHints: [KeyHint] {
     switch phase {
+    case .choosing where placing != nil: Self.placementHints
     case .choosing where isSearching:
       KeyHint.typing("fretboard.key.typeSearch", enter: "fretboard.key.show")
         + [KeyHint(.upDown, "common.move")]
@@ -233,8 +240,10 @@ public struct FretboardModel: Equatable, Sendable {
   }
 
   /// While playing, every key is the game's, and digits are typed places; while asking to
-  /// delete, every key answers; while searching, keys are typed.
-  var capturesKeys: Bool { phase == .playing || phase == .running || asksToDelete || isSearching }
+  /// delete or placing, every key answers; while searching, keys are typed.
+  var capturesKeys: Bool {
+    phase == .playing || phase == .running || asksToDelete || isSearching || placing != nil
+  }
 
   /// In the game and a run, `?` is no answer: it shows the keys.
   var opensKeysWhileCapturing: Bool { (phase == .playing || phase == .running) && !asksToDelete }
@@ -476,7 +485,8 @@ public struct FretboardModel: Equatable, Sendable {
       runSession = session
       switch next {
       case .leave:
-        phase = .exploring
+        // Out of a placement's run, back to its question.
+        phase = placing == nil ? .exploring : .choosing
         runSession = nil
         return effects
       case .nextPattern:
@@ -485,7 +495,7 @@ public struct FretboardModel: Equatable, Sendable {
         runSession = session
         return effects + started
       case nil:
-        return effects
+        return effects + settlePlacement()
       }
     case .choosing where key == .character("r"):
       phase = .records
@@ -544,19 +554,57 @@ public struct FretboardModel: Equatable, Sendable {
     }
   }
 
-  /// The placement's answer: `y` or Enter yes, `n` no; Esc leaves the screen and the placement
+  /// The placement's answer: Enter plays its pattern through at its level, and a clean run
+  /// each way that meets the level answers yes; `n` answers no; Esc leaves the placement
   /// unrecorded. Once done, where the path starts is kept in the history.
-  mutating func answerPlacement(_ key: Key) -> [Effect] {
-    guard var asking = placing else { return [] }
+  mutating func answerPlacement(_ key: Key, patterns: [FretPattern], settings: inout Settings)
+    -> [Effect]
+  {
+    guard var asking = placing, let question = asking.question else { return [] }
     switch key {
-    case .character("y"), .enter: asking.answer(true)
-    case .character("n"): asking.answer(false)
-    default: return []
-    }
-    guard asking.isDone else {
+    case .enter:
+      guard let index = patterns.firstIndex(where: { $0.id == question.pattern }) else {
+        problem = Message("fretboard.study.missing", ["id": question.pattern])
+        return []
+      }
+      problem = nil
+      selected = index
+      var session = ScaleRunSession()
+      let effects = session.begin(
+        RunLevel.all[question.level - 1], patterns[index], settings: &settings)
+      runSession = session
+      phase = .running
+      return effects
+    case .character("n"):
+      asking.answer(false)
       placing = asking
+      return finishPlacement()
+    case .escape:
+      placing = nil
+      return []
+    default:
       return []
     }
+  }
+
+  /// A placement's run that met its level answers its question yes: the run stops and the
+  /// next question is asked.
+  private mutating func settlePlacement() -> [Effect] {
+    guard var asking = placing, phase == .running, let session = runSession, session.passedLevel
+    else { return [] }
+    var effects: [Effect] = []
+    if session.listens { effects += [.listen(.stop), .midiIn(.stop)] }
+    if session.clicks { effects.append(.metronome(.stop)) }
+    runSession = nil
+    phase = .choosing
+    asking.answer(true)
+    placing = asking
+    return effects + finishPlacement()
+  }
+
+  /// The placement's line of the history once it is done.
+  private mutating func finishPlacement() -> [Effect] {
+    guard let asking = placing, asking.isDone else { return [] }
     placing = nil
     return [.record(asking.record(startedAt: Date(timeIntervalSince1970: 0), duration: 0))]
   }
@@ -608,7 +656,7 @@ public struct FretboardModel: Equatable, Sendable {
     if phase == .running, var session = runSession {
       let effects = session.tick(time, pattern: patterns[selected])
       runSession = session
-      return effects
+      return effects + settlePlacement()
     }
     guard phase == .playing, var session = gameSession else { return [] }
     let sounds = session.advance(to: time, settings: settings, using: &random)
@@ -687,7 +735,8 @@ public struct FretboardModel: Equatable, Sendable {
   mutating func played(_ events: [PlayedEvent], patterns: [FretPattern]) -> [Effect] {
     guard phase == .running, patterns.indices.contains(selected) else { return [] }
     if let last = events.map(\.instant).max() { now = max(now, last) }
-    return runSession?.played(events, pattern: patterns[selected]) ?? []
+    let effects = runSession?.played(events, pattern: patterns[selected]) ?? []
+    return effects + settlePlacement()
   }
 
   /// MIDI input opened on `port`, or could not.

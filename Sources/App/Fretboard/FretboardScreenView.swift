@@ -344,13 +344,18 @@ enum FretboardScreenView {
         "direction": strings.text("fretboard.run.\(run.direction.rawValue)"),
       ])
     canvas.writeCentred(task, y: area.y, in: area, style: Style.role(.accent).bold)
+    let level = [
+      "level": "\(screen.runLevel.number)", "count": "\(RunLevel.all.count)",
+      "conditions": conditionsText(screen.runLevel, strings: strings),
+    ]
     canvas.writeCentred(
-      strings.text(
-        "fretboard.level.task",
-        [
-          "level": "\(screen.runLevel.number)", "count": "\(RunLevel.all.count)",
-          "conditions": conditionsText(screen.runLevel, strings: strings),
-        ]),
+      screen.placing.map {
+        strings.text(
+          "fretboard.placement.running",
+          level.merging(
+            ["number": "\($0.yes + 1)", "questions": "\(Placement.questions.count)"]
+          ) { $1 })
+      } ?? strings.text("fretboard.level.task", level),
       y: area.y + 1, in: area, style: .role(.muted))
     let neckArea = Rect(
       x: area.x + max(2, (area.width - neck.width) / 2), y: area.y + 2,
@@ -713,7 +718,7 @@ enum FretboardScreenView {
       style: .role(.accent), clip: line)
   }
 
-  /// A placement question: whether the player can already play a pattern at a level.
+  /// A placement question: a pattern to play through at a level, or to say is not yet known.
   private static func renderPlacement(
     _ question: Placement.Question, number: Int, model: AppModel, in area: Rect,
     on canvas: inout Canvas
@@ -733,7 +738,9 @@ enum FretboardScreenView {
           "pattern": name, "level": "\(question.level)",
           "conditions": conditionsText(level, strings: strings),
         ]),
-      buttons: [strings.text("fretboard.placement.yes"), strings.text("fretboard.placement.no")],
+      buttons: [
+        strings.text("fretboard.placement.play"), strings.text("fretboard.placement.notYet"),
+      ],
       selectedButton: 0, maxTextWidth: 50, glyphs: model.glyphs
     ).render(in: area, on: &canvas)
   }
