@@ -61,14 +61,39 @@ final class PatternProgressTests: XCTestCase {
     XCTAssertEqual(
       text,
       """
-      Pattern                       Sessions  Time  Accuracy  Clean runs        Last
-      Minor pentatonic, position 1         3  2:00      75 %         1/2  2026-11-20
-      dorian-2                             1  1:00     100 %           -  2026-11-21
+      Pattern                       Sessions  Time  Accuracy  Clean runs  Level        Last
+      Minor pentatonic, position 1         3  2:00      75 %         1/2      -  2026-11-20
+      dorian-2                             1  1:00     100 %           -      -  2026-11-21
+
+      Study path, next: Minor pentatonic, position 1, level 1
 
       """)
     XCTAssertEqual(
       PatternProgress(records: []).text(english, names: [:], utcOffset: { _ in 0 }),
       "No fretboard pattern practised yet.\n")
+  }
+
+  func testLevelsPassedAndThePathsNextStepAreShownAndAPlacementIsNoPractice() {
+    let placement = SessionRecord(
+      module: "fretboard", exercise: StudyPath.placementExercise,
+      startedAt: Date(timeIntervalSince1970: 1_795_165_200), duration: 0, figures: ["yes": 0],
+      content: ["minor-pentatonic-1"])
+    let clean = { (descending: Bool) in
+      SessionRecord(
+        module: "fretboard", exercise: "run",
+        startedAt: Date(timeIntervalSince1970: 1_795_165_300), duration: 30,
+        figures: ["passed": 1, "descending": descending ? 1 : 0, "markers": 1],
+        content: ["minor-pentatonic-1"])
+    }
+    let progress = PatternProgress(records: [placement, clean(false), clean(true)])
+    XCTAssertEqual(progress.rows.map(\.sessions), [2], "the placement's line is left out")
+    XCTAssertEqual(progress.rows.first?.levelsPassed, 1)
+    let text = progress.text(
+      english, names: ["minor-pentatonic-1": "Minor pentatonic, position 1"],
+      utcOffset: { _ in 0 })
+    XCTAssertTrue(text.contains("2/2    1/5  2026-11-20"), text)
+    XCTAssertTrue(
+      text.hasSuffix("Study path, next: Minor pentatonic, position 1, level 2\n"), text)
   }
 
   func testJSONCarriesTheFiguresForOtherTools() throws {
@@ -78,6 +103,7 @@ final class PatternProgressTests: XCTestCase {
     XCTAssertEqual(array[0]["pattern"] as? String, "minor-pentatonic-1")
     XCTAssertEqual(array[0]["accuracy"] as? Double, 0.75)
     XCTAssertEqual(array[0]["cleanRuns"] as? Int, 1)
+    XCTAssertEqual(array[0]["levelsPassed"] as? Int, 0)
     XCTAssertEqual(array[0]["lastPractised"] as? String, "2026-11-20T09:03:20Z")
     XCTAssertEqual(array[1]["accuracy"] as? Double, 1)
     XCTAssertEqual(PatternProgress(records: []).json(), "[]\n")

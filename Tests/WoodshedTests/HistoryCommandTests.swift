@@ -169,10 +169,14 @@ final class HistoryCommandTests: XCTestCase {
     let table = try run(["--by", "pattern"])
     XCTAssertEqual(table.status, 0, table.error)
     let lines = table.output.split(separator: "\n")
-    XCTAssertEqual(lines.count, 2, table.output)
+    XCTAssertEqual(lines.count, 3, table.output)
     // The built-in pattern's name from the library; the last day in local time, two hours east.
     XCTAssertTrue(lines[1].hasPrefix("Minor pentatonic"), table.output)
-    XCTAssertTrue(lines[1].hasSuffix("2:00      50 %         1/1  2026-11-22"), table.output)
+    XCTAssertTrue(
+      lines[1].hasSuffix("2:00      50 %         1/1      -  2026-11-22"), table.output)
+    XCTAssertEqual(
+      lines[2], "Study path, next: Minor pentatonic, position 1, level 1", "named as in the library"
+    )
     let json = try run(["--by", "pattern", "--json"])
     XCTAssertTrue(json.output.contains(#""accuracy" : 0.5"#), json.output)
   }

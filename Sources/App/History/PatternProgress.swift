@@ -3,8 +3,9 @@ import Practice
 import Storage
 import TerminalUI
 
-/// Time and accuracy per fretboard pattern, from the history: `woodshed history --by pattern`.
-/// Pure: the records are given, and the names the patterns go by.
+/// Time and accuracy per fretboard pattern, from the history: `woodshed history --by pattern`,
+/// with the levels of playing it through passed and the study path's next step. Pure: the
+/// records are given, and the names the patterns go by.
 public struct PatternProgress: Equatable, Sendable {
   public struct Row: Equatable, Sendable {
     /// The pattern's id, as the history stores it.
@@ -17,6 +18,8 @@ public struct PatternProgress: Equatable, Sendable {
     /// Play-throughs of the scale: clean of all tried.
     public var cleanRuns: Int
     public var runs: Int
+    /// Levels of playing it through passed, of `RunLevel.all`.
+    public var levelsPassed: Int
     public var lastPractised: Date
 
     /// Right answers of all given, 0…1; nil without answers.
@@ -25,16 +28,22 @@ public struct PatternProgress: Equatable, Sendable {
 
   /// The patterns practised, the most time first.
   public let rows: [Row]
+  /// What the study path suggests next.
+  public let next: StudyPath.Step
 
   public init(records: [SessionRecord]) {
+    let path = StudyPath(history: records)
+    next = path.next
     var rows: [String: Row] = [:]
-    for record in records where record.module == FretboardModel.module {
+    // A placement's line names where the path starts, not a pattern practised.
+    for record in records
+    where record.module == FretboardModel.module && record.exercise != StudyPath.placementExercise {
       guard let pattern = record.content.first else { continue }
       var row =
         rows[pattern]
         ?? Row(
           pattern: pattern, sessions: 0, seconds: 0, right: 0, answered: 0, cleanRuns: 0, runs: 0,
-          lastPractised: record.startedAt)
+          levelsPassed: path.passed[pattern] ?? 0, lastPractised: record.startedAt)
       row.sessions += 1
       row.seconds += record.duration
       row.right += record.answers.filter(\.isCorrect).count
@@ -49,7 +58,7 @@ public struct PatternProgress: Equatable, Sendable {
     self.rows = rows.values.sorted { ($1.seconds, $0.pattern) < ($0.seconds, $1.pattern) }
   }
 
-  static let columns = ["pattern", "sessions", "time", "accuracy", "runs", "last"]
+  static let columns = ["pattern", "sessions", "time", "accuracy", "runs", "level", "last"]
 
   /// A table, one line per pattern; `names` gives the names patterns go by (a pattern no longer
   /// there shows its id), `utcOffset` the local time's distance from UTC at a moment.
@@ -66,12 +75,17 @@ public struct PatternProgress: Equatable, Sendable {
           row.accuracy.map { _ in DecimalText.percent(row.right, of: row.answered) + " %" }
             ?? HistoryReport.noValue,
           row.runs == 0 ? HistoryReport.noValue : "\(row.cleanRuns)/\(row.runs)",
+          row.levelsPassed == 0
+            ? HistoryReport.noValue : "\(row.levelsPassed)/\(RunLevel.all.count)",
           String(
             HistoryReport.localText(row.lastPractised, utcOffset: utcOffset(row.lastPractised))
               .prefix(10)),
         ]
       }
-    return HistoryReport.table(table) { $0 > 0 }
+    let step = strings.text(
+      next.reason == .new ? "history.byPattern.next" : "history.byPattern.again",
+      ["pattern": names[next.pattern] ?? next.pattern, "level": "\(next.level)"])
+    return HistoryReport.table(table) { $0 > 0 } + "\n" + step + "\n"
   }
 
   /// The rows as a pretty-printed JSON array, dates in UTC.
@@ -95,6 +109,7 @@ private struct RowJSON: Encodable {
   var accuracy: Double?
   var cleanRuns: Int
   var runs: Int
+  var levelsPassed: Int
   var lastPractised: Date
 
   init(_ row: PatternProgress.Row) {
@@ -106,6 +121,7 @@ private struct RowJSON: Encodable {
     accuracy = row.accuracy.map { ($0 * 1000).rounded() / 1000 }
     cleanRuns = row.cleanRuns
     runs = row.runs
+    levelsPassed = row.levelsPassed
     lastPractised = row.lastPractised
   }
 }
