@@ -59,6 +59,15 @@ final class FretboardStudyPathTests: XCTestCase {
     XCTAssertEqual(model.settings.fretboard.bpm, 60, "the click at the level's tempo")
   }
 
+  func testTheNextStepFollowsTheSessionsRecordedWhileTheAppRuns() {
+    var model = model(history: passed(level: 1))
+    XCTAssertTrue(text(model).contains("level 2 (s)"), text(model))
+    for record in passed(level: 2) { _ = model.handle(.recorded(record)) }
+    XCTAssertTrue(
+      text(model).contains("Next: Minor pentatonic, position 1, level 3 (s)"), text(model))
+    XCTAssertTrue(text(model).contains("2/5"), "the list's levels follow too: \(text(model))")
+  }
+
   func testAStepWhosePatternIsMissingSaysSo() {
     var model = model(history: passed(level: 3))
     XCTAssertTrue(text(model).contains("Next: major-1, level 1 (s)"), text(model))

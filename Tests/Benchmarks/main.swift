@@ -411,6 +411,44 @@ do {
       median(samples), samples.max() ?? 0, samples.count))
 }
 
+// 10b. The Fretboard room's list under a long history: 2000 play-throughs of the study path's
+// patterns, which the list's levels and its "Next:" line are worked out from on every frame.
+do {
+  let library = PatternLibrary(
+    builtIn: assets.appendingPathComponent("patterns"), user: URL(fileURLWithPath: "/nonexistent"))
+  let runs = (0..<2_000).map { run in
+    SessionRecord(
+      module: "fretboard", exercise: "run",
+      startedAt: Date(timeIntervalSince1970: 1.79e9 + Double(run) * 3_600), duration: 30,
+      figures: [
+        "passed": run % 7 == 0 ? 0 : 1, "descending": Double(run % 2), "markers": 0,
+        "bpm": [0, 60, 90, 120][run / 2 % 4],
+      ],
+      content: [StudyPath.order[run / 8 % StudyPath.order.count]])
+  }
+  var model = AppModel(
+    settings: Settings(), size: Size(width: 120, height: 40),
+    clock: ClockTime(hour: 9, minute: 5, day: LocalDay(year: 2026, month: 11, day: 21)),
+    catalog: catalog, paths: StoragePaths(environment: ["HOME": "/home/bench"]),
+    detectedGlyphs: .unicode, patterns: library.patterns, history: runs)
+  model.open(.fretboard)
+  let terminal = VirtualTerminal(size: model.size)
+  let clock = ContinuousClock()
+  var samples: [Double] = []
+  for _ in 0..<300 {
+    let elapsed = clock.measure {
+      _ = model.handle(.key(KeyEvent(.down, time: MonotonicInstant(nanoseconds: 0))))
+      terminal.draw(AppView.render(model))
+    }
+    samples.append(seconds(elapsed) * 1e3)
+  }
+  print(
+    String(
+      format:
+        "fretboard list 120x40, 2000 play-throughs: median %.2f ms, worst %.2f ms per key",
+      median(samples), samples.max() ?? 0))
+}
+
 // 11. The rhythm trainer at 120×40: from a hit read to its grade drawn (make the hit, grade
 // every hit so far against the whole line, render and diff), on the longest line there is: 16
 // bars of sixteenths (256 notes), each note played a little off, the grading done afresh on

@@ -295,6 +295,8 @@ public struct FretboardModel: Equatable, Sendable {
     return patterns.indices.filter { index in
       let pattern = patterns[index]
       guard shelf.holds(pattern, mine: mine) else { return false }
+      // Names are made only to be searched: the list is listed on every key and frame.
+      guard !words.isEmpty else { return true }
       let names = (PatternName(pattern.name).text(strings) + " " + pattern.name).lowercased()
       return words.allSatisfy { names.contains($0) }
     }

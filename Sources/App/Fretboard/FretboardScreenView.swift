@@ -643,7 +643,7 @@ enum FretboardScreenView {
     renderFilters(
       screen.shelf(mine: mine), screen: screen, listed: listed.count, of: patterns.count,
       model: model, in: inner.row(2), on: &canvas)
-    renderStep(StudyPath(history: model.history), model: model, in: inner.row(3), on: &canvas)
+    renderStep(model.studyPath, model: model, in: inner.row(3), on: &canvas)
 
     let body = Rect(
       x: inner.x, y: area.y + 4, width: inner.width, height: max(0, area.maxY - area.y - 4))
@@ -651,10 +651,14 @@ enum FretboardScreenView {
     let (list, preview) = body.splitLeft(body.width - previewWidth)
     // Patterns played through carry the levels passed, and a check once all are: the
     // player's progress.
-    let levels = FretboardModel.runLevels(in: model.history)
+    let levels = model.passedRunLevels
     // Short family names where the list is narrow, the whole ones where it has room.
     let isNarrow = list.width < 60
-    let items = listed.map { index in
+    let row = listed.firstIndex(of: selected) ?? 0
+    // Only the rows in sight are made: a library holds hundreds of patterns.
+    let first = max(0, min(row - list.height + 1, listed.count - list.height))
+    let inSight = listed[first..<min(listed.count, first + list.height)]
+    let items = inSight.map { index in
       let name = PatternName(patterns[index].name)
       let sender = model.sharedPatternSenders[patterns[index].id]
       let rating = model.sharedPatternRatings[patterns[index].id].flatMap {
@@ -668,11 +672,8 @@ enum FretboardScreenView {
           ?? name.placeText(strings, short: true)
           + levelMark(levels[patterns[index].id], glyphs: model.glyphs))
     }
-    let row = listed.firstIndex(of: selected) ?? 0
-    MenuList(
-      items: items, selected: listed.isEmpty ? nil : row,
-      scrollOffset: max(0, row - list.height + 1), glyphs: model.glyphs
-    ).render(in: list.splitLeft(list.width - 2).left, on: &canvas)
+    MenuList(items: items, selected: listed.isEmpty ? nil : row - first, glyphs: model.glyphs)
+      .render(in: list.splitLeft(list.width - 2).left, on: &canvas)
     if listed.isEmpty {
       canvas.write(
         strings.text("fretboard.noMatch"), x: body.x + 3, y: body.y, style: .role(.muted),

@@ -32,8 +32,8 @@ public struct PatternProgress: Equatable, Sendable {
   public let next: StudyPath.Step
 
   public init(records: [SessionRecord]) {
-    let path = StudyPath(history: records)
-    next = path.next
+    next = StudyPath(history: records).next
+    let levels = StudyPath.passedLevels(in: records)
     var rows: [String: Row] = [:]
     // A placement's line names where the path starts, not a pattern practised.
     for record in records
@@ -43,7 +43,7 @@ public struct PatternProgress: Equatable, Sendable {
         rows[pattern]
         ?? Row(
           pattern: pattern, sessions: 0, seconds: 0, right: 0, answered: 0, cleanRuns: 0, runs: 0,
-          levelsPassed: path.passed[pattern] ?? 0, lastPractised: record.startedAt)
+          levelsPassed: levels[pattern] ?? 0, lastPractised: record.startedAt)
       row.sessions += 1
       row.seconds += record.duration
       row.right += record.answers.filter(\.isCorrect).count

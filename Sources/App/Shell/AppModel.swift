@@ -44,6 +44,11 @@ public struct AppModel: Equatable, Sendable {
   public private(set) var server: ServerSnapshot?
   /// Past sessions, oldest first, as read from the history at start and added to since.
   public private(set) var history: [SessionRecord]
+  /// The fretboard's study path and the levels of playing it through each pattern passed,
+  /// from `history`: worked out when a fretboard session is added, not on every frame the
+  /// Fretboard room draws.
+  public private(set) var studyPath: StudyPath
+  public private(set) var passedRunLevels: [String: Int]
   /// The live protocol's links (`woodshed protocol live`); nil in any other run.
   public private(set) var links: SessionLinks?
   /// The local time's distance from UTC in seconds, for showing when sessions happened.
@@ -62,6 +67,8 @@ public struct AppModel: Equatable, Sendable {
     self.packs = packs
     self.rhythms = rhythms
     self.history = history
+    studyPath = StudyPath(history: history)
+    passedRunLevels = StudyPath.passedLevels(in: history)
     self.settings = settings
     self.size = size
     self.clock = clock
@@ -150,6 +157,10 @@ public struct AppModel: Equatable, Sendable {
       return saving + updateTop { FeatureOutcome($0.receive(event, context: &$1)) }.effects
     case .recorded(let record):
       history.append(record)
+      if record.module == StudyPath.module {
+        studyPath = StudyPath(history: history)
+        passedRunLevels = StudyPath.passedLevels(in: history)
+      }
     case .patternsLoaded(let loaded, let own, let shared, let ratings, let problems):
       // A reload after a save would repeat the notices of the first reading.
       if patterns == nil {
