@@ -105,7 +105,7 @@ extension ProtocolExport {
         Self.escaped(bars + (Self.verdict(of: take).map { ", " + $0 } ?? "")),
         Self.clockTime(take.startedAt, utcOffset: utcOffset(of: take)),
         Self.clockTime(take.clockEnd, utcOffset: utcOffset(of: take)),
-        Self.length(of: take),
+        Self.sheetLength(of: take),
         timecode(of: take).map { Self.escaped($0.description) } ?? "",
         Self.marksInBarOrder(take).map { mark in
           Self.escaped(

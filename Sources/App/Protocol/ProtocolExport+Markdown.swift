@@ -34,7 +34,7 @@ extension ProtocolExport {
                 ?? "from \(map.labels[take.startBar])",
               Self.clockTime(take.startedAt, utcOffset: utcOffset(of: take)),
               Self.clockTime(take.clockEnd, utcOffset: utcOffset(of: take)),
-              Self.length(of: take),
+              Self.sheetLength(of: take),
               timecode(of: take)?.description ?? "", Self.verdict(of: take) ?? "",
               Self.marksInBarOrder(take).map { mark in
                 ([Self.markText(mark, in: map)] + [quotedText(of: mark, in: map)].compactMap { $0 })
