@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// The recorder's timecode through the binary: `protocol export` gives a stamped take the
-/// recorder's length, whatever the box's clock said.
+/// recorder's length and place, whatever the box's clock said.
 final class ProtocolStampedExportTests: XCTestCase {
   private var woodshed: WoodshedProcess!
 
@@ -57,5 +57,14 @@ final class ProtocolStampedExportTests: XCTestCase {
     let html = try woodshed.run(["protocol", "export", "brahms", "--format", "html"])
     XCTAssertTrue(
       html.output.contains("<td>09:00:10</td><td>09:00:40</td><td>0:20</td>"), html.output)
+  }
+
+  func testTheTimelinesPlaceTheTakesByTheRecorder() throws {
+    try appendDriftingTakes()
+    let labels = try woodshed.run(["protocol", "export", "brahms", "--format", "audacity"])
+    XCTAssertEqual(labels.status, 0, labels.error)
+    XCTAssertEqual(
+      labels.output,
+      "0.000000\t20.000000\ttake 1 bars 1–20\n3598.000000\t3618.000000\ttake 2 bars 1–20\n")
   }
 }
