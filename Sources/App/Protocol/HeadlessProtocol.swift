@@ -231,6 +231,22 @@ extension HeadlessProtocol {
     }
   }
 
+  /// The movement lines of the script at `path` for the existing protocol `name`, whose copy
+  /// of the script's text becomes this one's, so the take sheets quote it: the Protocol
+  /// screen's preparation reads a script where it reads a score. A file that is not a script
+  /// is refused in one line and changes nothing.
+  public static func importScript(_ path: String, into name: String, store: ProtocolStore)
+    throws(Launcher.Failure) -> [String]
+  {
+    let (text, lines) = try readScript(path)
+    do {
+      try store.saveScript(text, of: name)
+    } catch {
+      throw Launcher.Failure(protocol: name, error)
+    }
+    return lines
+  }
+
   /// The movement lines of the script at `path`: `mvt 2 "Scene 2": p4.1-3 p5.1-2`. Quotes leave
   /// titles, as they do a score's.
   public static func scriptLines(path: String) throws(Launcher.Failure) -> [String] {

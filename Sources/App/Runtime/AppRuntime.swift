@@ -255,6 +255,16 @@ public final class AppRuntime {
             inbox.post(.protocolRefused(error.description))
           }
         }
+      case .protocolImportScript(let name, let path):
+        let (inbox, protocols) = (inbox, protocols)
+        DispatchQueue.global().async {
+          do throws(Launcher.Failure) {
+            let lines = try HeadlessProtocol.importScript(path, into: name, store: protocols)
+            inbox.post(.scoreImported(name, lines: lines))
+          } catch {
+            inbox.post(.protocolRefused(error.description))
+          }
+        }
       case .protocolRefresh(let name) where !protocols.exists(name):
         inbox.post(
           .protocolRefused(model.strings.text("protocol.error.goneElsewhere", ["name": name])))
