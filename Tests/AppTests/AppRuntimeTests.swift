@@ -276,6 +276,34 @@ final class AppRuntimeTests: XCTestCase {
     XCTAssertEqual(take.notes, ["cello late"], "the assistant's note was not")
   }
 
+  /// Preparation reads a script from disk as `protocol new --script` does: `s`, the path of a
+  /// Markdown file, Enter; its sections become movements in the journal, by this run's author,
+  /// and its text is kept beside the journal for the take sheets to quote.
+  func testThePreparationScreenReadsAScriptFromDisk() throws {
+    let paths = StoragePaths(environment: ["WOODSHED_HOME": home.path])
+    let store = ProtocolStore(paths: paths)
+    try store.create("book", at: Date(timeIntervalSince1970: 1_794_700_000))
+    let text = "Read by the author.\n\n# Chapter 1\nIt was a dark night.\nThe wind rose.\n"
+    let script = home.appendingPathComponent("book.md")
+    try Data(text.utf8).write(to: script)
+    let model = startedModel(paths: paths, overrides: RunOverrides(author: "producer"))
+    let terminal = try ScriptedTerminal(
+      size: Size(width: 80, height: 24),
+      steps: [
+        .waitFor("Woodshed"), .keys([.character("7")]), .waitFor("book"), .keys([.enter]),
+        .waitFor("No take yet"), .keys([.tab, .tab]), .waitFor("preparation"),
+        .keys([.character("s")] + script.path.map { Key.character($0) } + [.enter]),
+        .waitFor("mvt 2 \"Chapter 1\": p2.1-2"), .keys([.escape, .escape, .character("q")]),
+      ])
+    let runtime = protocolRuntime(model: model, terminal: terminal, paths: paths, store: store)
+    XCTAssertEqual(runtime.run(), 0, "quit with q; waiting for \(terminal.failedWait ?? "-")")
+    XCTAssertNil(terminal.failedWait, terminal.text)
+    let entries = try store.entries(of: "book").entries
+    XCTAssertEqual(entries.map(\.line), ["mvt 1: p1.1", "mvt 2 \"Chapter 1\": p2.1-2"])
+    XCTAssertEqual(entries.map(\.by), ["producer", "producer"])
+    XCTAssertEqual(store.script(of: "book"), text)
+  }
+
   /// The protocols' list on real files: a protocol renamed with `r`, archived with `a` (and
   /// shown again with `.`), deleted after `d` and `y` into the trash, where it lies whole.
   func testTheProtocolListRenamesArchivesAndDeletesOnDisk() throws {

@@ -79,4 +79,48 @@ final class ProtocolScriptExportTests: XCTestCase {
       ProtocolExport(name: "book", session: session).text(.md).contains(
         "| p1.1 +; p1.1–p1.3 intonation |"))
   }
+
+  /// A script's session logged with a take, a mark and an end.
+  private func scriptSession() throws -> ProtocolSession {
+    var session = ProtocolSession()
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+    for (second, line) in [
+      (0.0, "mvt 1: p1.1-4 p2.1-6"), (10, "take @p1.1"), (11, "p1.3-p2.2 + w"),
+      (13, "end p2.6"), (14, "take @p2.1"),
+    ] {
+      try session.apply(line, at: start.addingTimeInterval(second))
+    }
+    return session
+  }
+
+  /// The CSV's columns of bars hold a script's line labels, so they are named lines.
+  func testTheCSVNamesAScriptsColumnsAsLines() throws {
+    let csv = ProtocolExport(name: "book", session: try scriptSession()).text(.csv)
+    let rows = csv.components(separatedBy: "\r\n").map {
+      $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    }
+    XCTAssertEqual(
+      rows[0].filter { $0.hasSuffix("_line") || $0.hasSuffix("_bar") },
+      ["start_line", "end_line", "from_line", "to_line"])
+    let column = try XCTUnwrap(rows[0].firstIndex(of: "from_line"))
+    XCTAssertEqual(rows[1][column], "p1.3")
+    XCTAssertEqual(ProtocolExport.scriptCSVHeader.count, ProtocolExport.csvHeader.count)
+    // A score's header is as it was.
+    var score = ProtocolSession()
+    try score.apply("mvt 1: 1-20", at: Date(timeIntervalSince1970: 1_800_000_000))
+    XCTAssertEqual(
+      ProtocolExport(name: "x", session: score).text(.csv).components(separatedBy: "\r\n")[0],
+      ProtocolExport.csvHeader.joined(separator: ","))
+  }
+
+  /// No export of a script speaks of bars: every heading, label and comment says lines
+  /// (only the JSON's keys are shared with a score's).
+  func testNoExportOfAScriptSaysBar() throws {
+    let export = ProtocolExport(name: "book", session: try scriptSession())
+    for format in ProtocolExport.Format.allCases {
+      // The JSON's key for the map is the same for every protocol: scripts read it by name.
+      let text = export.text(format).replacing("\"bars\" :", with: "")
+      XCTAssertFalse(text.lowercased().contains("bar"), "\(format): \(text)")
+    }
+  }
 }

@@ -15,6 +15,15 @@ public enum TimecodeCheck {
     /// The recorder's timecode at the end; nil when none came.
     public var timecode: Timecode?
     public var driftPPM: Double?
+
+    public init(
+      kind: String, source: String?, timecode: Timecode? = nil, driftPPM: Double? = nil
+    ) {
+      self.kind = kind
+      self.source = source
+      self.timecode = timecode
+      self.driftPPM = driftPPM
+    }
   }
 
   /// Listens; throws a one-line reason when the input cannot be read at all.

@@ -32,18 +32,33 @@ public enum HeadlessProtocol {
   /// one line, in the language of `strings`, and nothing is written. The protocol is resumed
   /// from the state saved with its journal, and a newer state saved when there is one, so a
   /// long journal is not replayed on every call. With `daw`, what the line changed goes to the
-  /// DAW as cues.
+  /// DAW as cues. With `timecode`, the line is stamped with the recorder's timecode as
+  /// `protocol live` stamps it (a take gets a `tc` line with it), entered at the moment that
+  /// timecode was read (`server` is the PulseAudio server for LTC from a source); when none
+  /// comes in time, it is entered without, and the returned problems say so.
   public static func add(
     _ line: String, to name: String, by author: String?, store: ProtocolStore,
-    strings: Localizer, at date: Date, daw: DAWLink? = nil
+    strings: Localizer, at date: Date, daw: DAWLink? = nil, timecode: TimecodeInput? = nil,
+    server: String? = nil
   ) throws(Launcher.Failure) -> [String] {
     var journal = try ProtocolJournal.resume(name, store: store)
-    let problems = journal.problems.map(strings.text)
+    var problems = journal.problems.map(strings.text)
     defer { journal.saveState(store: store) }
     let before = journal.session
+    let read = try timecode.flatMap { input throws(Launcher.Failure) in
+      try RecorderTimecode.reading(input, server: server, rate: before.frameRate)
+    }
+    if let timecode, read == nil {
+      problems.append(
+        TimecodeCheck.text(
+          TimecodeCheck.Result(kind: timecode.kind, source: timecode.sourceName), strings))
+    }
+    let entered = read?.at ?? date
     do {
       try journal.add(
-        [line], by: author, store: store, at: date, utcOffset: LocalTime.utcOffset(at: date))
+        ProtocolJournal.stamped([line], with: read?.timecode), by: author, store: store,
+        at: entered, utcOffset: LocalTime.utcOffset(at: entered),
+        recorderTimecode: read?.timecode.description)
     } catch {
       throw error.said(in: strings)
     }
@@ -214,6 +229,22 @@ extension HeadlessProtocol {
       try journal.add(
         [line], by: author, store: store, at: date, utcOffset: LocalTime.utcOffset(at: date))
     }
+  }
+
+  /// The movement lines of the script at `path` for the existing protocol `name`, whose copy
+  /// of the script's text becomes this one's, so the take sheets quote it: the Protocol
+  /// screen's preparation reads a script where it reads a score. A file that is not a script
+  /// is refused in one line and changes nothing.
+  public static func importScript(_ path: String, into name: String, store: ProtocolStore)
+    throws(Launcher.Failure) -> [String]
+  {
+    let (text, lines) = try readScript(path)
+    do {
+      try store.saveScript(text, of: name)
+    } catch {
+      throw Launcher.Failure(protocol: name, error)
+    }
+    return lines
   }
 
   /// The movement lines of the script at `path`: `mvt 2 "Scene 2": p4.1-3 p5.1-2`. Quotes leave

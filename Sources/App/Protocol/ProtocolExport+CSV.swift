@@ -10,6 +10,15 @@ extension ProtocolExport {
     "ended_local", "duration", "mark", "part", "note", "end_timecode", "mark_timecode",
   ]
 
+  /// The header of a script protocol's CSV: its columns of bars name lines (`start_line`,
+  /// `from_line`), which is what their cells hold (`p3.2`).
+  static let scriptCSVHeader = csvHeader.map { $0.replacing("_bar", with: "_line") }
+
+  /// Whether every movement is a script's, so that the exports' words for bars are lines.
+  var isScript: Bool {
+    !plan.movements.isEmpty && plan.movements.allSatisfy(\.bars.isScript)
+  }
+
   /// RFC 4180 CSV with a header row and CRLF line ends, for a spreadsheet: one row per mark and
   /// one per take without marks, in recording order. A take's columns repeat on each of its
   /// rows, so that filtering or sorting the sheet keeps them with the mark.
@@ -24,11 +33,12 @@ extension ProtocolExport {
   /// was logged, to the second, `2027-01-15 09:00:10`, and `duration` its length, `0:01:30`:
   /// forms spreadsheets read as a date and time and as a time. Text the producer typed (work
   /// names, tags, notes, file names) is never read as a formula: see `CSVCell.spreadsheet`.
+  /// A script protocol's header says lines where a score's says bars (`scriptCSVHeader`).
   /// `end_timecode` is the recorder's timecode of the take's `end` line and `mark_timecode`
   /// that of the mark's line, where the line was stamped with it (`protocol live` with a
   /// timecode source).
   func csv() -> String {
-    var rows = [Self.csvHeader]
+    var rows = [isScript ? Self.scriptCSVHeader : Self.csvHeader]
     for take in session.takes {
       let map = bars(of: take)
       let fields = [

@@ -4,10 +4,9 @@ import Practice
 extension ProtocolExport {
   /// The take sheet as a web page to print from a browser, one page per movement: its takes
   /// (their day once the session has days, bars, the clock times each began and ended (see
-  /// `Take.clockEnd`) and its length, its timecode, ratings and marks in bar order, edit
-  /// points, notes, the recorder's file), the producer's notes on the movement, the best
-  /// material per run of bars
-  /// and the editing plan. A false start is greyed, a bar range nothing covers usably is bold.
+  /// `Take.clockEnd`) and its length (see `sheetLength(of:)`), its timecode, ratings and
+  /// marks in bar order, edit points, notes, the recorder's file), the producer's notes on the
+  /// movement, the best material per run of bars and the editing plan. A false start is greyed, a bar range nothing covers usably is bold.
   /// Clock times are local where the take was logged, at `utcOffset` for takes from journals
   /// that did not record it; everything typed is escaped, so a note can never become markup.
   func html() -> String {
@@ -105,7 +104,7 @@ extension ProtocolExport {
         Self.escaped(bars + (Self.verdict(of: take).map { ", " + $0 } ?? "")),
         Self.clockTime(take.startedAt, utcOffset: utcOffset(of: take)),
         Self.clockTime(take.clockEnd, utcOffset: utcOffset(of: take)),
-        Self.length(of: take),
+        Self.sheetLength(of: take),
         timecode(of: take).map { Self.escaped($0.description) } ?? "",
         Self.marksInBarOrder(take).map { mark in
           Self.escaped(

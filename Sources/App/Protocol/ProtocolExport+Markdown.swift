@@ -3,9 +3,10 @@ import Practice
 extension ProtocolExport {
   /// A take sheet to print or read in any Markdown viewer: per movement, a table of its takes
   /// (their day once the session has days, bars, the clock times each began and ended at its
-  /// line's offset from UTC (see `Take.clockEnd`) and its length, timecode, verdict, ratings
-  /// and tags by bar range, notes, the recorder's file), the producer's notes on the movement,
-  /// the best material per run of bars and the editing plan.
+  /// line's offset from UTC (see `Take.clockEnd`) and its length (the recorder's where it is
+  /// known: see `sheetLength(of:)`), timecode, verdict, ratings and tags by bar range, notes,
+  /// the recorder's file), the producer's notes on the movement, the best material per run of
+  /// bars and the editing plan.
   func markdown() -> String {
     var lines = ["# Take sheet: \(Self.inline(name))"]
     for movementPlan in plan.movements {
@@ -34,7 +35,7 @@ extension ProtocolExport {
                 ?? "from \(map.labels[take.startBar])",
               Self.clockTime(take.startedAt, utcOffset: utcOffset(of: take)),
               Self.clockTime(take.clockEnd, utcOffset: utcOffset(of: take)),
-              Self.length(of: take),
+              Self.sheetLength(of: take),
               timecode(of: take)?.description ?? "", Self.verdict(of: take) ?? "",
               Self.marksInBarOrder(take).map { mark in
                 ([Self.markText(mark, in: map)] + [quotedText(of: mark, in: map)].compactMap { $0 })

@@ -10,17 +10,36 @@ extension ProtocolExport {
   }
 
   /// Every take on one recording of the session: each starts at its wall-clock distance from
-  /// the first take's start, when its `take` line was entered, and lasts what the recorder ran
-  /// from its start to its `end` line where both have the recorder's timecode, or else what
-  /// the bar map estimates for its bars. So a producer who logs as the musicians play finds
-  /// the labels near the music in a recording started just before the first take.
+  /// the first take's start, when its `take` line was entered (a take with the recorder's
+  /// timecode at its distance on the recorder instead: see `start(of:from:anchor:)`), and
+  /// lasts what the recorder ran from its start to its `end` line where both have the
+  /// recorder's timecode, or else what the bar map estimates for its bars. So a producer who
+  /// logs as the musicians play finds the labels near the music in a recording started just
+  /// before the first take.
   func timeline() -> [TakeSpan] {
     guard let origin = session.takes.map(\.startedAt).min() else { return [] }
+    let anchor = session.takes.first { $0.timecode != nil }
     return session.takes.map { take in
-      let start = take.startedAt.timeIntervalSince(origin)
+      let start = start(of: take, from: origin, anchor: anchor)
       let played = take.bars.lowerBound..<take.bars.upperBound + 1
       return TakeSpan(take: take, start: start, end: start + seconds(played, of: take))
     }
+  }
+
+  /// Where `take` starts on the timeline, in seconds from `origin`, the first take's start: a
+  /// take with the recorder's timecode at its distance on the recorder from `anchor`, the
+  /// first take that has one (itself placed by the clock), since the recording is the
+  /// recorder's and the box's clock drifts from it (two seconds an hour are common); one
+  /// without, or whose timecode runs back from the anchor's (the recorder's timecode was
+  /// reset), at its distance on the box's clock.
+  func start(of take: Take, from origin: Date, anchor: Take?) -> Double {
+    let clock = take.startedAt.timeIntervalSince(origin)
+    guard let anchor, let first = anchor.timecode, let timecode = take.timecode else {
+      return clock
+    }
+    let recorded = first.seconds(to: timecode)
+    guard recorded >= 0 else { return clock }
+    return anchor.startedAt.timeIntervalSince(origin) + recorded
   }
 
   /// What `bars` of `take` last: the bar map's estimate, stretched or shrunk so that the

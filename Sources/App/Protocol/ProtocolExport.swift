@@ -122,7 +122,20 @@ public struct ProtocolExport: Sendable {
   /// show them, to the second, so that the three agree.
   static func length(of take: Take, hours: Bool = false) -> String {
     func second(_ date: Date) -> Int { Int(date.timeIntervalSince1970.rounded(.down)) }
-    let total = max(0, second(take.clockEnd) - second(take.startedAt))
+    return lengthText(max(0, second(take.clockEnd) - second(take.startedAt)), hours: hours)
+  }
+
+  /// A take's length on the take sheets: what the recorder ran from its start to its `end`
+  /// line where both carry the recorder's timecode (`Take.recordedLength`, the length the
+  /// timelines give it), to the second, since the box's clock drifts from the recorder's and
+  /// the editor's files are the recorder's; else `length(of:)`.
+  static func sheetLength(of take: Take) -> String {
+    guard let recorded = take.recordedLength else { return length(of: take) }
+    return lengthText(Int(recorded.rounded(.down)), hours: false)
+  }
+
+  /// `1:30`, `1:02:05`, or with `hours` always `0:01:30`.
+  private static func lengthText(_ total: Int, hours: Bool) -> String {
     func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
     let minutesAndSeconds = "\(two(total / 60 % 60)):\(two(total % 60))"
     guard hours || total >= 3600 else { return "\(total / 60):\(two(total % 60))" }

@@ -152,6 +152,15 @@ public struct ProtocolJournal: Sendable {
     }
   }
 
+  /// With the recorder's timecode coming in, a take starts with a `tc` line of it, entered
+  /// together with the take: its timecode is the recorder's, whatever the box's clock does.
+  /// (Every line also carries that timecode in its journal entry; the `tc` line keeps journals
+  /// readable by versions that know only it.)
+  static func stamped(_ lines: [String], with timecode: Timecode?) -> [String] {
+    guard lines.contains(where: ProtocolSession.startsTake), let timecode else { return lines }
+    return ["tc \(timecode)"] + lines
+  }
+
   /// Applies `lines`, entered together by `author` at `date` where the clock is `utcOffset`
   /// seconds ahead of UTC and the recorder showed `recorderTimecode`, to the protocol as its
   /// journal stands under the lock, and appends them, each stamped with that timecode; refused,

@@ -69,7 +69,7 @@ public struct ProtocolModel: Equatable, Sendable {
   public private(set) var part: String?
   /// A bar, rehearsal letter or take being typed to jump to (`g`); nil when not jumping.
   public private(set) var jump: String?
-  /// The path of a MusicXML score being typed to import (`s` in preparation).
+  /// The path of a MusicXML score or a script being typed to import (`s` in preparation).
   public private(set) var scorePath: String?
   /// The bar selected on the logging ruler (`←→`), and where its range starts (`Space`); while
   /// a bar is selected, `0`–`4` rate the range and tag letters tag it.
@@ -445,7 +445,7 @@ public struct ProtocolModel: Equatable, Sendable {
     }
   }
 
-  /// Preparation lines are typed as in logging; `s` asks for a score to import.
+  /// Preparation lines are typed as in logging; `s` asks for a score or a script to import.
   private mutating func prepare(_ key: Key) -> [Effect] {
     guard let name else { return [] }
     if isTyping { return type(key, name: name) }
@@ -455,7 +455,9 @@ public struct ProtocolModel: Equatable, Sendable {
       case .backspace: scorePath = typed.isEmpty ? nil : String(typed.dropLast())
       case .enter:
         scorePath = nil
-        return typed.isEmpty ? [] : [.protocolImportScore(name, path: typed)]
+        guard !typed.isEmpty else { return [] }
+        return Self.namesAScript(typed)
+          ? [.protocolImportScript(name, path: typed)] : [.protocolImportScore(name, path: typed)]
       case .character(let character): scorePath = typed + String(character)
       default: break
       }
@@ -467,6 +469,13 @@ public struct ProtocolModel: Equatable, Sendable {
     default: return record(key)
     }
     return []
+  }
+
+  /// Whether `path` names a script (plain text or Markdown) rather than a MusicXML score: by its
+  /// extension, as the two are told apart by nothing else a producer types.
+  static func namesAScript(_ path: String) -> Bool {
+    let name = path.lowercased()
+    return [".md", ".markdown", ".txt"].contains { name.hasSuffix($0) }
   }
 
   /// Moves the cursor to a take (by its name as the rows show it, onto its first bar) or to a

@@ -255,6 +255,16 @@ public final class AppRuntime {
             inbox.post(.protocolRefused(error.description))
           }
         }
+      case .protocolImportScript(let name, let path):
+        let (inbox, protocols) = (inbox, protocols)
+        DispatchQueue.global().async {
+          do throws(Launcher.Failure) {
+            let lines = try HeadlessProtocol.importScript(path, into: name, store: protocols)
+            inbox.post(.scoreImported(name, lines: lines))
+          } catch {
+            inbox.post(.protocolRefused(error.description))
+          }
+        }
       case .protocolRefresh(let name) where !protocols.exists(name):
         inbox.post(
           .protocolRefused(model.strings.text("protocol.error.goneElsewhere", ["name": name])))
@@ -383,7 +393,8 @@ public final class AppRuntime {
       let now = Date()
       let timecode = services.timecode?.now(rate: before.frameRate)
       try journal.add(
-        stamped(lines, with: timecode), by: model.overrides.author, store: protocols, at: now,
+        ProtocolJournal.stamped(lines, with: timecode), by: model.overrides.author,
+        store: protocols, at: now,
         utcOffset: LocalTime.utcOffset(at: now), recorderTimecode: timecode?.description)
     } catch {
       inbox.post(.protocolRefused(error.said(in: model.strings).description))
@@ -400,15 +411,6 @@ public final class AppRuntime {
     return SessionLinks(
       timecodeKind: services.timecode?.kind, timecode: services.timecode?.now(rate: rate),
       driftPPM: services.timecode?.driftPPM, daw: services.daw?.name)
-  }
-
-  /// With the recorder's timecode coming in, a take starts with a `tc` line of it, entered
-  /// together with the take: its timecode is the recorder's, whatever the box's clock does.
-  /// (Every line also carries that timecode in its journal entry; the `tc` line keeps journals
-  /// readable by versions that know only it.)
-  private func stamped(_ lines: [String], with timecode: Timecode?) -> [String] {
-    guard lines.contains(where: ProtocolSession.startsTake), let timecode else { return lines }
-    return ["tc \(timecode)"] + lines
   }
 
   /// Tells the DAW what changed in an open protocol; a DAW that cannot be told is said on

@@ -2,6 +2,7 @@ import Audio
 import AudioModel
 import Dispatch
 import FoundationEssentials
+import Glibc
 import MIDI
 import Practice
 import Synchronization
@@ -175,5 +176,25 @@ final class RecorderTimecode: Sendable {
   /// The timecode now, at `rate`.
   func now(rate: FrameRate) -> Timecode? {
     timecode(at: MonotonicInstant.now().nanoseconds, rate: rate)
+  }
+
+  /// How long `protocol add` waits for the recorder's timecode: as long as `doctor` listens.
+  static let waitSeconds = 3.0
+
+  /// Reads `input` until its timecode comes, for one line entered headless: the recorder's
+  /// timecode at `rate` and the box's clock at that same moment, or nil when none came within
+  /// `waitSeconds`; throws why the input cannot be read, in one line.
+  static func reading(_ input: TimecodeInput, server: String?, rate: FrameRate)
+    throws(Launcher.Failure) -> (timecode: Timecode, at: Date)?
+  {
+    let recorder = RecorderTimecode(input, server: server)
+    try recorder.start()
+    defer { recorder.stop() }
+    let deadline = MonotonicInstant.now().nanoseconds + UInt64(waitSeconds * 1e9)
+    while MonotonicInstant.now().nanoseconds < deadline {
+      if let timecode = recorder.now(rate: rate) { return (timecode, Date()) }
+      usleep(10_000)
+    }
+    return nil
   }
 }

@@ -57,6 +57,9 @@ public enum Effect: Equatable, Sendable {
   case protocolRefresh(String)
   /// Add a movement line for each movement of the MusicXML score at `path`.
   case protocolImportScore(String, path: String)
+  /// Add a movement line for each section of the script at `path`, and keep its text beside
+  /// the protocol's journal for the take sheets to quote.
+  case protocolImportScript(String, path: String)
   case quit
 }
 

@@ -31,12 +31,15 @@ struct RecordingProtocol: ParsableCommand {
 
   /// Adds one entry line to the protocol `name` as `author`, and warns of the journal's lines
   /// refused on replay.
-  static func add(_ line: String, to name: String, by author: String?, daw: DAWLink? = nil)
-    throws
-  {
+  static func add(
+    _ line: String, to name: String, by author: String?, daw: DAWLink? = nil,
+    timecode: TimecodeInput? = nil
+  ) throws {
     let problems = try withProtocols { store, strings in
       try HeadlessProtocol.add(
-        line, to: name, by: author, store: store, strings: strings, at: Date(), daw: daw)
+        line, to: name, by: author, store: store, strings: strings, at: Date(), daw: daw,
+        timecode: timecode,
+        server: Launcher.pulseServer(environment: ProcessInfo.processInfo.environment))
     }
     for problem in problems { warn(problem) }
   }
@@ -134,7 +137,12 @@ struct RecordingProtocol: ParsableCommand {
 
   struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Add an entry line, such as 'take @12', '17-28 +' or '9 i'.")
+      abstract: "Add an entry line, such as 'take @12', '17-28 +' or '9 i'.",
+      discussion: """
+        With a timecode source (as for live), the line carries the recorder's timecode when it \
+        is entered, read for up to 3 s; without one coming, it is added without and a warning \
+        says so.
+        """)
 
     @Argument(help: "The protocol's name.")
     var name: String
@@ -146,8 +154,11 @@ struct RecordingProtocol: ParsableCommand {
 
     @OptionGroup var daw: DAWOptions
 
+    @OptionGroup var timecode: TimecodeOptions
+
     func run() throws {
-      try RecordingProtocol.add(line, to: name, by: author.resolved, daw: try daw.link())
+      try RecordingProtocol.add(
+        line, to: name, by: author.resolved, daw: try daw.link(), timecode: timecode.input)
     }
   }
 
