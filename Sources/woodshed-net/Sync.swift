@@ -133,7 +133,8 @@ struct Sync: AsyncParsableCommand {
     abstract: "Back up your history, settings, patterns, rhythms and protocols to the server.",
     discussion: """
       Sends only the files the server does not have as they are; the history goes in pieces of \
-      1 MiB, and only its changed pieces are sent. With --restore, brings the backup onto this \
+      1 MiB, and only its changed pieces are sent. Sessions another machine backed up since are \
+      first joined into the history here, each once. With --restore, brings the backup onto this \
       machine; a file here that differs from the backup is kept unless --force is given.
       """)
 
@@ -186,6 +187,8 @@ struct Sync: AsyncParsableCommand {
       return "backup left for woodshed sync: this machine has not synced or restored "
         + "\(credentials.name)'s backup yet"
     }
+    let joined = try await joinBackedUpHistory(
+      listing: listing, client: client, token: token, folders: folders)
     let kept = Dictionary(
       listing.map { ($0.path, $0.sha256) }, uniquingKeysWith: { first, _ in first })
     let here: [(path: String, content: Data, modifiedAt: Date)]
@@ -243,6 +246,50 @@ struct Sync: AsyncParsableCommand {
     let removed = gone.count + unlisted.count
     return "backed up \(files(sent)) to \(client.server) (\(unchanged) unchanged)" + piecesSent
       + (removed == 0 ? "" : "; removed from the backup: \(removed)")
+      + (joined == 0
+        ? "" : "; joined here from the backup: \(joined == 1 ? "1 session" : "\(joined) sessions")")
+  }
+
+  /// Joins the backup's history into this machine's (`HistoryMerge`), so that what another
+  /// machine practised since is kept here and sent back with this machine's own; answers how
+  /// many sessions came in. A backup whose history cannot be joined from its pieces is left
+  /// to this machine's, which replaces it.
+  private static func joinBackedUpHistory(
+    listing: [BackupEntry], client: PracticeRoomClient, token: String, folders: BackupFolders
+  ) async throws -> Int {
+    let local = try folders.read(BackupFolders.historyPath)?.content ?? Data()
+    let backedUp: Data
+    if let manifest = listing.first(where: { $0.path == HistoryPieces.manifestPath }) {
+      let (_, content) = try await client.backupItem(path: manifest.path, token: token)
+      guard let pieces = try? JSONDecoder().decode(HistoryPieces.self, from: content),
+        pieces.sha256 != BackupRules.sha256(of: local)
+      else { return 0 }
+      guard
+        let whole = try? await joined(
+          pieces, listed: Set(listing.map(\.path)), client: client, token: token)
+      else { return 0 }
+      backedUp = whole
+    } else if let whole = listing.first(where: { $0.path == BackupFolders.historyPath }),
+      whole.sha256 != BackupRules.sha256(of: local)
+    {
+      backedUp = try await client.backupItem(path: whole.path, token: token).1
+    } else {
+      return 0
+    }
+    // The app may have added a session while the backup's came: join with what is here now.
+    let now = try folders.read(BackupFolders.historyPath)?.content ?? Data()
+    let merged = HistoryMerge.merged(now, with: backedUp)
+    guard merged != now else { return 0 }
+    do {
+      try AtomicFile.write(merged, to: folders.paths.historyFile)
+    } catch {
+      throw CommandFailure("cannot join the backup's history here: \(error)")
+    }
+    return sessionCount(merged) - sessionCount(now)
+  }
+
+  private static func sessionCount(_ history: Data) -> Int {
+    history.split(separator: UInt8(ascii: "\n")).count
   }
 
   /// The history as its pieces and then its manifest.

@@ -139,6 +139,10 @@ final class ServerPostgreSQLTests: XCTestCase {
     try await scenarios.whatIsDeletedHereLeavesTheBackup()
   }
 
+  func testTwoMachinesPractiseApartAndBothKeepEverySession() async throws {
+    try await scenarios.twoMachinesPractiseApartAndBothKeepEverySession()
+  }
+
   func testTheRoomsRefreshBacksUpWhatChanged() async throws {
     try await scenarios.theRoomsRefreshBacksUpWhatChanged()
   }

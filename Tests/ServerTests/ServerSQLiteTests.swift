@@ -133,6 +133,10 @@ final class ServerSQLiteTests: XCTestCase {
     try await scenarios.whatIsDeletedHereLeavesTheBackup()
   }
 
+  func testTwoMachinesPractiseApartAndBothKeepEverySession() async throws {
+    try await scenarios.twoMachinesPractiseApartAndBothKeepEverySession()
+  }
+
   func testTheRoomsRefreshBacksUpWhatChanged() async throws {
     try await scenarios.theRoomsRefreshBacksUpWhatChanged()
   }

@@ -490,7 +490,8 @@ extension ServerScenarios {
       XCTAssertEqual(login.status, 0, login.error)
       XCTAssertEqual(try laptop.run(["sync", "--restore"]).status, 0)
 
-      // The laptop adds a pattern; ada's machine deletes one, a protocol, and most history.
+      // The laptop adds a pattern; ada's machine deletes one and a protocol, and its history
+      // is cut short.
       try Self.write(
         ["data/patterns/laptop-lick.json": #"{"id":"laptop-lick"}"# + "\n"], in: laptop)
       XCTAssertEqual(try laptop.run(["sync"]).status, 0)
@@ -502,21 +503,28 @@ extension ServerScenarios {
       XCTAssertEqual(synced.status, 0, synced.error)
       XCTAssertEqual(
         synced.output,
-        "backed up 1 file to \(server.url) (3 unchanged); history pieces sent: 1 of 1; removed "
-          + "from the backup: 5\n",
-        "a pattern, a protocol's two files and two pieces past the shorter history")
+        "backed up 1 file to \(server.url) (3 unchanged); history pieces sent: 3 of 3; removed "
+          + "from the backup: 3; joined here from the backup: 16375 sessions\n",
+        "a pattern and a protocol's two files; the history is no file to delete: its sessions "
+          + "come back from the backup (in a new order, as these lines have no start)")
+      XCTAssertEqual(
+        Set(try String(contentsOf: history, encoding: .utf8).split(separator: "\n")),
+        Set(
+          String(decoding: Self.history(lines: 0..<(2 * 8192 + 1)), as: UTF8.self)
+            .split(separator: "\n")))
       let adas = try client(server, token: try savedToken(ada))
       let listed = try await adas.listBackup().ok.body.json.items.map(\.path)
       XCTAssertEqual(
         listed,
         [
           "config/settings.json", "data/history.jsonl.pieces/0000",
+          "data/history.jsonl.pieces/0001", "data/history.jsonl.pieces/0002",
           "data/history.jsonl.pieces/manifest.json", "data/patterns/laptop-lick.json",
           "data/protocols/.archive/old/journal.jsonl", "data/rhythms/my-groove.json",
         ], "the laptop's pattern, which this machine never had, is kept")
       XCTAssertEqual(
         try ada.run(["sync"]).output,
-        "backed up 0 files to \(server.url) (4 unchanged); history pieces sent: 0 of 1\n")
+        "backed up 0 files to \(server.url) (4 unchanged); history pieces sent: 0 of 3\n")
 
       // A file another machine replaced since is that machine's: deleting it here keeps it.
       let replaced = try await adas.putBackupItem(
@@ -527,7 +535,7 @@ extension ServerScenarios {
         at: ada.folder.appendingPathComponent("data/rhythms/my-groove.json"))
       XCTAssertEqual(
         try ada.run(["sync"]).output,
-        "backed up 0 files to \(server.url) (3 unchanged); history pieces sent: 0 of 1\n")
+        "backed up 0 files to \(server.url) (3 unchanged); history pieces sent: 0 of 3\n")
       let afterReplace = try await adas.listBackup().ok.body.json.items.map(\.path)
       XCTAssertTrue(afterReplace.contains("data/rhythms/my-groove.json"))
 
@@ -546,6 +554,70 @@ extension ServerScenarios {
         try forged.unauthorized.body.json.error, "the token is unknown, expired or revoked")
       let afterRefusals = try await adas.listBackup().ok.body.json.items.map(\.path)
       XCTAssertTrue(afterRefusals.contains("config/settings.json"))
+    }
+  }
+
+  /// History lines of sessions of `exercise`, one every two seconds from `first` plus
+  /// `offset` seconds.
+  static func sessions(_ exercise: String, _ numbers: Range<Int>, offset: Int) -> [String] {
+    numbers.map { number in
+      let start = Date(timeIntervalSince1970: 1_795_000_000 + Double(2 * number + offset))
+      return #"{"module":"notes","exercise":""# + exercise + #"","startedAt":""#
+        + start.formatted(.iso8601) + #"","duration":60,"score":0.5}"#
+    }
+  }
+
+  func twoMachinesPractiseApartAndBothKeepEverySession() async throws {
+    try await withServer { ada, server, _ in
+      let desk = try NetHome()
+      defer { desk.remove() }
+      try createAndLogIn(ada, server, name: "ada")
+      let login = try desk.run(
+        ["login", "ada", "--server", server.url, "--password-stdin"], input: Self.password)
+      XCTAssertEqual(login.status, 0, login.error)
+      func lines(_ home: NetHome) throws -> [String] {
+        try String(
+          contentsOf: home.folder.appendingPathComponent("data/history.jsonl"), encoding: .utf8
+        ).split(separator: "\n").map(String.init)
+      }
+      func practise(_ home: NetHome, _ sessions: [String]) throws {
+        let url = home.folder.appendingPathComponent("data/history.jsonl")
+        try FileManager.default.createDirectory(
+          at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let before = (try? Data(contentsOf: url)) ?? Data()
+        try (before + Data(sessions.map { $0 + "\n" }.joined().utf8)).write(to: url)
+      }
+      // Each machine practises 100 sessions offline, interleaved in time.
+      let laptopSessions = Self.sessions("flashcards", 0..<100, offset: 0)
+      let deskSessions = Self.sessions("drill", 0..<100, offset: 1)
+      try practise(ada, laptopSessions)
+      try practise(desk, deskSessions)
+      XCTAssertEqual(
+        try ada.run(["sync"]).output,
+        "backed up 1 file to \(server.url) (0 unchanged); history pieces sent: 1 of 1\n")
+      let deskSync = try desk.run(["sync"])
+      XCTAssertEqual(deskSync.status, 0, deskSync.error)
+      XCTAssertEqual(
+        deskSync.output,
+        "backed up 1 file to \(server.url) (0 unchanged); history pieces sent: 1 of 1; joined "
+          + "here from the backup: 100 sessions\n")
+      XCTAssertEqual(
+        try ada.run(["sync"]).output,
+        "backed up 0 files to \(server.url) (1 unchanged); history pieces sent: 0 of 1; joined "
+          + "here from the backup: 100 sessions\n",
+        "the desk's sessions came, and the backup already holds them all")
+      XCTAssertEqual(try lines(ada).count, 200)
+      XCTAssertEqual(try lines(ada), try lines(desk), "both hold the same history")
+      XCTAssertEqual(
+        try lines(ada), zip(laptopSessions, deskSessions).flatMap { [$0, $1] }, "oldest first")
+
+      // Again, the desk first this time.
+      try practise(ada, Self.sessions("flashcards", 100..<105, offset: 0))
+      try practise(desk, Self.sessions("drill", 100..<105, offset: 1))
+      for home in [desk, ada, desk] { XCTAssertEqual(try home.run(["sync"]).status, 0) }
+      XCTAssertEqual(try lines(ada).count, 210)
+      XCTAssertEqual(try lines(ada), try lines(desk))
+      XCTAssertEqual(Set(try lines(ada)).count, 210, "nothing doubled")
     }
   }
 
