@@ -3,7 +3,8 @@ import FoundationEssentials
 import Glibc
 
 /// An append-only JSON Lines file, one record per line, such as `history.jsonl`. The file is
-/// only ever appended to, never rewritten, so a crash can at worst tear the line being written.
+/// appended to, so a crash can at worst tear the line being written; it is rewritten only to
+/// join another machine's copy (`join`), whole into a new file that replaces it.
 ///
 /// Dates are written as ISO 8601 strings (whole seconds) so the file stays readable by people
 /// and other tools.
@@ -44,10 +45,8 @@ public struct HistoryLog: Sendable {
     }
     do throws(SystemError) {
       try Platform.makeFolders(file.deletingLastPathComponent())
-      let descriptor = try Platform.openFile(file.path, O_RDWR | O_APPEND | O_CREAT)
+      let descriptor = try lockedFile(O_RDWR | O_APPEND | O_CREAT)
       defer { close(descriptor) }
-      // Another Woodshed appending at the same moment must not split our check and our write.
-      guard flock(descriptor, LOCK_EX) == 0 else { throw SystemError.current }
       var bytes = Data()
       if try !endsWithNewline(descriptor) { bytes.append(0x0A) }
       bytes.append(line)
@@ -57,6 +56,55 @@ public struct HistoryLog: Sendable {
     } catch {
       throw PermissionProblem.error(
         .add, file: file.lastPathComponent, at: file.path, error, writing: true)
+    }
+  }
+
+  /// Joins `other`, another machine's copy of this history, into it (`HistoryMerge`): the
+  /// joined file replaces this one whole, while no other Woodshed appends; answers how many
+  /// lines came in.
+  public func join(_ other: Data) throws(StorageError) -> Int {
+    let current: Data
+    let descriptor: Int32
+    do throws(SystemError) {
+      try Platform.makeFolders(file.deletingLastPathComponent())
+      descriptor = try lockedFile(O_RDWR | O_CREAT)
+    } catch {
+      throw PermissionProblem.error(
+        .add, file: file.lastPathComponent, at: file.path, error, writing: true)
+    }
+    defer { close(descriptor) }
+    do {
+      current = try Data(contentsOf: file)
+    } catch {
+      throw StorageError.cannotAppend(file: file.lastPathComponent, reason: "\(error)")
+    }
+    let joined = HistoryMerge.merged(current, with: other)
+    guard joined != current else { return 0 }
+    try AtomicFile.write(joined, to: file)
+    let lines = { (data: Data) in data.split(separator: 0x0A).count }
+    return lines(joined) - lines(current)
+  }
+
+  /// The file opened with `flags` and locked against every other Woodshed that appends or
+  /// joins. One that waited for the lock while the file was replaced by a join holds the old
+  /// file: it opens the new one and waits again.
+  private func lockedFile(_ flags: Int32) throws(SystemError) -> Int32 {
+    while true {
+      let descriptor = try Platform.openFile(file.path, flags)
+      guard flock(descriptor, LOCK_EX) == 0 else {
+        let failure = SystemError.current
+        close(descriptor)
+        throw failure
+      }
+      var opened = stat()
+      var named = stat()
+      if fstat(descriptor, &opened) == 0, stat(file.path, &named) == 0,
+        opened.st_ino != named.st_ino || opened.st_dev != named.st_dev
+      {
+        close(descriptor)
+        continue
+      }
+      return descriptor
     }
   }
 

@@ -276,20 +276,12 @@ struct Sync: AsyncParsableCommand {
     } else {
       return 0
     }
-    // The app may have added a session while the backup's came: join with what is here now.
-    let now = try folders.read(BackupFolders.historyPath)?.content ?? Data()
-    let merged = HistoryMerge.merged(now, with: backedUp)
-    guard merged != now else { return 0 }
+    // Under the history's lock, with what it holds then: the app may be adding a session.
     do {
-      try AtomicFile.write(merged, to: folders.paths.historyFile)
+      return try HistoryLog(paths: folders.paths).join(backedUp)
     } catch {
       throw CommandFailure("cannot join the backup's history here: \(error)")
     }
-    return sessionCount(merged) - sessionCount(now)
-  }
-
-  private static func sessionCount(_ history: Data) -> Int {
-    history.split(separator: UInt8(ascii: "\n")).count
   }
 
   /// The history as its pieces and then its manifest.

@@ -32,6 +32,50 @@ final class HistoryLogTests: StorageTestCase {
       #"{"finished":"2026-11-21T15:44:00Z","module":"notes","score":17}"# + "\n")
   }
 
+  private struct Started: Codable, Equatable {
+    var module: String
+    var exercise: String
+    var startedAt: Date
+  }
+
+  func testAnotherMachinesCopyIsJoinedInEachSessionOnce() throws {
+    let mine = Started(module: "notes", exercise: "a", startedAt: StorageTestCase.fixedDate)
+    let theirs = Started(
+      module: "notes", exercise: "b", startedAt: StorageTestCase.fixedDate.addingTimeInterval(9))
+    try log.append(mine)
+    let other =
+      try Data(contentsOf: log.file)
+      + Data(
+        (#"{"exercise":"b","module":"notes","startedAt":""#
+          + theirs.startedAt.formatted(.iso8601) + "\"}\n").utf8)
+    XCTAssertEqual(try log.join(other), 1)
+    XCTAssertEqual(try log.join(other), 0, "joined once")
+    XCTAssertEqual(log.readAll(as: Started.self).records, [mine, theirs])
+  }
+
+  /// An append that opened the history and waited for its lock while a join replaced the
+  /// file must land in the new file, not in the one the join left behind.
+  func testAnAppendWaitingWhileTheFileIsReplacedLandsInTheNewFile() throws {
+    try log.append(first)
+    let holder = open(log.file.path, O_RDWR)
+    XCTAssertEqual(flock(holder, LOCK_EX), 0)
+    let appended = expectation(description: "appended")
+    let log = self.log
+    let second = self.second
+    Thread.detachNewThread {
+      try? log.append(second)
+      appended.fulfill()
+    }
+    // The append has opened the file and waits for the lock; the file is replaced meanwhile.
+    Thread.sleep(forTimeInterval: 0.2)
+    let replacement = log.file.deletingLastPathComponent().appendingPathComponent("new")
+    try Data(contentsOf: log.file).write(to: replacement)
+    XCTAssertEqual(rename(replacement.path, log.file.path), 0)
+    close(holder)
+    wait(for: [appended], timeout: 5)
+    XCTAssertEqual(log.readAll(as: Session.self).records, [first, second])
+  }
+
   func testMissingFileIsAnEmptyHistory() {
     XCTAssertEqual(log.readAll(as: Session.self), HistoryReadResult(records: []))
   }
