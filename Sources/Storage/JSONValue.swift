@@ -39,6 +39,17 @@ public enum JSONValue: Equatable, Sendable {
     case blocked(depth: Int)
   }
 
+  /// Removes the value at `path`; nothing when there is none.
+  mutating func remove(at path: [String]) {
+    guard let key = path.first, case .object(var members) = self else { return }
+    if path.count == 1 {
+      members[key] = nil
+    } else {
+      members[key]?.remove(at: Array(path.dropFirst()))
+    }
+    self = .object(members)
+  }
+
   /// Sets the value at `path`, creating objects on the way and replacing anything that is not
   /// an object there; every other member stays as it was.
   mutating func set(_ value: JSONValue, at path: [String]) {

@@ -98,6 +98,24 @@ struct BackupFolders {
   }
 }
 
+/// `sync-settings.json` in the state folder: the settings this machine and its backup held
+/// when they last met, from which `SettingsMerge` tells which side changed a field.
+enum SettingsBase {
+  static let path = "config/settings.json"
+
+  static func url(_ paths: StoragePaths) -> URL {
+    paths.stateFolder.appendingPathComponent("sync-settings.json")
+  }
+
+  static func read(_ paths: StoragePaths) -> JSONValue? {
+    (try? Data(contentsOf: url(paths))).flatMap { try? JSONValue(parsing: $0) }
+  }
+
+  static func write(_ settings: Data, _ paths: StoragePaths) throws {
+    try AtomicFile.write(settings, to: url(paths))
+  }
+}
+
 /// `backup.json` in the state folder: the account whose backup this machine's files were last
 /// synced or restored with, and the items (path and SHA-256) that left them so. The practice
 /// room's background backup sends only then (or to an empty backup), so a new machine's short
@@ -189,6 +207,8 @@ struct Sync: AsyncParsableCommand {
     }
     let joined = try await joinBackedUpHistory(
       listing: listing, client: client, token: token, folders: folders)
+    let settingsJoined = try await joinBackedUpSettings(
+      listing: listing, client: client, token: token, folders: folders)
     let kept = Dictionary(
       listing.map { ($0.path, $0.sha256) }, uniquingKeysWith: { first, _ in first })
     let here: [(path: String, content: Data, modifiedAt: Date)]
@@ -243,11 +263,50 @@ struct Sync: AsyncParsableCommand {
     for path in unlisted { try await client.deleteBackupItem(path: path, token: token) }
     mark.items = sending
     try mark.write(folders.paths)
+    // What both this machine and the backup now hold: the next join's base.
+    if let settings = here.first(where: { $0.path == SettingsBase.path }) {
+      try SettingsBase.write(settings.content, folders.paths)
+    }
     let removed = gone.count + unlisted.count
     return "backed up \(files(sent)) to \(client.server) (\(unchanged) unchanged)" + piecesSent
       + (removed == 0 ? "" : "; removed from the backup: \(removed)")
       + (joined == 0
         ? "" : "; joined here from the backup: \(joined == 1 ? "1 session" : "\(joined) sessions")")
+      + (settingsJoined ? "; settings joined with the backup's" : "")
+  }
+
+  /// Joins the backup's settings into the ones here field by field (`SettingsMerge`), from
+  /// what both held at the last sync: a field changed on one machine only keeps that change,
+  /// one changed on both the newer file's. Answers whether the settings here changed. Settings
+  /// that do not parse are left to go one way, as before.
+  private static func joinBackedUpSettings(
+    listing: [BackupEntry], client: PracticeRoomClient, token: String, folders: BackupFolders
+  ) async throws -> Bool {
+    guard let entry = listing.first(where: { $0.path == SettingsBase.path }) else { return false }
+    let here = try folders.read(SettingsBase.path)
+    guard here.map({ BackupRules.sha256(of: $0.content) }) != entry.sha256 else { return false }
+    let (_, content) = try await client.backupItem(path: entry.path, token: token)
+    guard let backedUp = try? JSONValue(parsing: content) else { return false }
+    let joined: JSONValue
+    if let here {
+      guard let local = try? JSONValue(parsing: here.content) else { return false }
+      joined = SettingsMerge.merged(
+        .init(settings: local, modifiedAt: here.modifiedAt),
+        .init(settings: backedUp, modifiedAt: entry.modifiedAt),
+        base: SettingsBase.read(folders.paths))
+      guard joined != local else { return false }
+    } else {
+      joined = backedUp
+    }
+    guard let data = try? joined.serialized(), let url = folders.url(of: SettingsBase.path) else {
+      return false
+    }
+    do {
+      try AtomicFile.write(data + Data("\n".utf8), to: url)
+    } catch {
+      throw CommandFailure("cannot join the backup's settings here: \(error)")
+    }
+    return true
   }
 
   /// Joins the backup's history into this machine's (`HistoryMerge`), so that what another

@@ -618,6 +618,25 @@ extension ServerScenarios {
       XCTAssertEqual(try lines(ada).count, 210)
       XCTAssertEqual(try lines(ada), try lines(desk))
       XCTAssertEqual(Set(try lines(ada)).count, 210, "nothing doubled")
+
+      // Settings: the laptop changes the language, the desk the click's tempo; both keep both.
+      let settings = "config/settings.json"
+      try Self.write([settings: #"{"locale":"en","metronome":{"bpm":80}}"#], in: ada)
+      for home in [ada, desk, ada] { XCTAssertEqual(try home.run(["sync"]).status, 0) }
+      try Self.write([settings: #"{"locale":"es","metronome":{"bpm":80}}"#], in: ada)
+      try Self.write([settings: #"{"locale":"en","metronome":{"bpm":96}}"#], in: desk)
+      XCTAssertEqual(try ada.run(["sync"]).status, 0)
+      let deskJoin = try desk.run(["sync"])
+      XCTAssertTrue(
+        deskJoin.output.hasSuffix("; settings joined with the backup's\n"), deskJoin.output)
+      XCTAssertEqual(try ada.run(["sync"]).status, 0)
+      for home in [ada, desk] {
+        let joined =
+          try JSONSerialization.jsonObject(
+            with: Data(contentsOf: home.folder.appendingPathComponent(settings))) as? [String: Any]
+        XCTAssertEqual(joined?["locale"] as? String, "es")
+        XCTAssertEqual((joined?["metronome"] as? [String: Any])?["bpm"] as? Int, 96)
+      }
     }
   }
 
