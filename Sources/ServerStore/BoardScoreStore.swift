@@ -55,7 +55,8 @@ public struct BoardScoreStore: Sendable {
         ("player", SQLBind(player)), ("score", SQLBind(score)), ("started_at", SQLBind(started)),
       ])
     let passed = try await bests.passed(
-      key: key, player: player, previous: previous, score: score)
+      key: key, player: player, previous: previous, score: score,
+      limit: NewsStore.recordReaders)
     try await NewsStore(database: database, now: now).post(
       passed.map {
         (

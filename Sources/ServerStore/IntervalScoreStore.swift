@@ -62,7 +62,8 @@ public struct IntervalScoreStore: Sendable {
         ("started_at", SQLBind(started)), ("level", SQLBind(Int64(level))),
       ])
     let passed = try await bests.passed(
-      key: key, player: player, previous: previous, score: Double(score))
+      key: key, player: player, previous: previous, score: Double(score),
+      limit: NewsStore.recordReaders)
     try await NewsStore(database: database, now: now).post(
       passed.map {
         (

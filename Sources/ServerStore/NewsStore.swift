@@ -59,6 +59,13 @@ public struct NewsStore: Sendable {
   private let now: @Sendable () -> Date
 
   public static let pageSizes = 1...50
+  /// A record tells at most this many of the players it passed, the nearest first: a new
+  /// leader of a board of thousands costs a bounded write, and the players it passed by far
+  /// hear little from it anyway.
+  public static let recordReaders = 500
+  /// Rows per insert: a statement's binds stay far below both databases' limits, and no one
+  /// statement holds the table for long.
+  static let rowsPerStatement = 50
 
   public init(database: any SQLDatabase, now: @escaping @Sendable () -> Date = Date.init) {
     self.database = database
@@ -164,10 +171,16 @@ public struct NewsStore: Sendable {
     try await post([(event, audience)])
   }
 
-  /// Posts several items in one statement (a record may pass many players at once).
+  /// Posts several items, all at one time, in statements of at most `rowsPerStatement` rows (a
+  /// record may pass many players at once).
   func post(_ events: [(Event, Audience)]) async throws {
-    guard !events.isEmpty else { return }
     let at = nowMilliseconds
+    for start in stride(from: 0, to: events.count, by: Self.rowsPerStatement) {
+      try await insert(events[start..<min(start + Self.rowsPerStatement, events.count)], at: at)
+    }
+  }
+
+  private func insert(_ events: ArraySlice<(Event, Audience)>, at: Int64) async throws {
     var insert = database.insert(into: "news_items").columns(Self.writtenColumns)
     for (event, audience) in events {
       var reader: String?

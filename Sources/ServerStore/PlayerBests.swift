@@ -82,10 +82,11 @@ struct PlayerBests: Sendable {
   }
 
   /// The players `player` passed with a game of `score`, given their best before it: those who
-  /// were ranked before it and whose best is now lower (a tie passes nobody), with their bests.
+  /// were ranked before it and whose best is now lower (a tie passes nobody), with their bests;
+  /// the nearest first (the highest bests, in board order), at most `limit` of them.
   func passed(
     key: [(String, any SQLExpression)], player: String,
-    previous: (score: Double, startedAt: Int64)?, score: Double
+    previous: (score: Double, startedAt: Int64)?, score: Double, limit: Int
   ) async throws -> [(player: String, score: Double)] {
     var query = onBoard(key, database.select().columns("player", "score").from(table))
       .where("player", .notEqual, SQLBind(player))
@@ -99,12 +100,17 @@ struct PlayerBests: Sendable {
           }
       }
     }
-    return try await query.orderBy("player").all().map {
-      (
-        try $0.decode(column: "player", as: String.self),
-        try $0.decode(column: "score", as: Double.self)
-      )
-    }
+    return try await query.orderBy("score", .descending)
+      .orderBy("started_at", .ascending)
+      .orderBy("player", .ascending)
+      .limit(limit)
+      .all()
+      .map {
+        (
+          try $0.decode(column: "player", as: String.self),
+          try $0.decode(column: "score", as: Double.self)
+        )
+      }
   }
 
   /// The players on the board, or those ranked before a best.

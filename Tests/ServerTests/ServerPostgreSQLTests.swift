@@ -171,6 +171,10 @@ final class ServerPostgreSQLTests: XCTestCase {
     try await scenarios.eachPlayerReadsTheirOwnNews()
   }
 
+  func testARecordTellsOnlyTheNearestPlayersItPassed() async throws {
+    try await scenarios.aRecordTellsOnlyTheNearestPlayersItPassed()
+  }
+
   /// Two processes on one database share everything: a token one hands out works on the
   /// other, and failed logins on one count on the other.
   func testTwoServersShareTokensAndTheLoginLimit() async throws {
