@@ -12,6 +12,9 @@ public struct AccountInfo: Equatable, Sendable {
   public let createdAt: Date
 }
 
+/// An invitation as the server made it: the code, written K7QF-M2XP, and whom it is for.
+public typealias InvitationInfo = Components.Schemas.Invitation
+
 /// A shared pattern as the server lists it.
 public struct SharedPatternInfo: Equatable, Sendable {
   public let id: String
@@ -90,16 +93,34 @@ public struct PracticeRoomClient: Sendable {
     serverURL = url
   }
 
-  public func createAccount(name: String, password: String) async throws(ClientFailure)
-    -> AccountInfo
+  /// `invite` is the invitation code a server started with `--invite-only` asks for.
+  public func createAccount(name: String, password: String, invite: String? = nil)
+    async throws(ClientFailure) -> AccountInfo
   {
     let output = try await call {
-      try await $0.createAccount(body: .json(.init(name: name, password: password)))
+      try await $0.createAccount(
+        body: .json(.init(name: name, password: password, invite: invite)))
     }
     switch output {
     case .created(let created): return Self.info(try Self.payload { try created.body.json })
     case .badRequest(let response): throw .refused(try Self.message { try response.body.json })
+    case .forbidden(let response): throw .refused(try Self.message { try response.body.json })
     case .conflict(let response): throw .refused(try Self.message { try response.body.json })
+    case .undocumented(let status, let payload): throw await Self.undocumented(status, payload)
+    }
+  }
+
+  /// A one-time code for `invitee` to make an account with (teachers).
+  public func invite(_ invitee: String, token: String) async throws(ClientFailure)
+    -> InvitationInfo
+  {
+    switch try await call(
+      token: token, { try await $0.createInvitation(body: .json(.init(invitee: invitee))) })
+    {
+    case .created(let created): return try Self.payload { try created.body.json }
+    case .badRequest(let response): throw .refused(try Self.message { try response.body.json })
+    case .forbidden(let response): throw .refused(try Self.message { try response.body.json })
+    case .unauthorized: throw .tokenRefused
     case .undocumented(let status, let payload): throw await Self.undocumented(status, payload)
     }
   }

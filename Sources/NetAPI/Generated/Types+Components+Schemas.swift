@@ -100,6 +100,89 @@ extension Components {
                 case password
             }
         }
+        /// - Remark: Generated from `#/components/schemas/NewAccount`.
+        public struct NewAccount: Codable, Hashable, Sendable {
+            /// 2 to 32 of a-z, 0-9, '.', '_' and '-', starting with a letter.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewAccount/name`.
+            public var name: Swift.String
+            /// At least 8 characters, at most 72 bytes (bcrypt's limit).
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewAccount/password`.
+            public var password: Swift.String
+            /// An invitation code; case, spaces and hyphens do not matter.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewAccount/invite`.
+            public var invite: Swift.String?
+            /// Creates a new `NewAccount`.
+            ///
+            /// - Parameters:
+            ///   - name: 2 to 32 of a-z, 0-9, '.', '_' and '-', starting with a letter.
+            ///   - password: At least 8 characters, at most 72 bytes (bcrypt's limit).
+            ///   - invite: An invitation code; case, spaces and hyphens do not matter.
+            public init(
+                name: Swift.String,
+                password: Swift.String,
+                invite: Swift.String? = nil
+            ) {
+                self.name = name
+                self.password = password
+                self.invite = invite
+            }
+            public enum CodingKeys: String, CodingKey {
+                case name
+                case password
+                case invite
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/InvitationRequest`.
+        public struct InvitationRequest: Codable, Hashable, Sendable {
+            /// Whom it is for, an e-mail address or a name; 1 to 254 characters.
+            ///
+            /// - Remark: Generated from `#/components/schemas/InvitationRequest/invitee`.
+            public var invitee: Swift.String
+            /// Creates a new `InvitationRequest`.
+            ///
+            /// - Parameters:
+            ///   - invitee: Whom it is for, an e-mail address or a name; 1 to 254 characters.
+            public init(invitee: Swift.String) {
+                self.invitee = invitee
+            }
+            public enum CodingKeys: String, CodingKey {
+                case invitee
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Invitation`.
+        public struct Invitation: Codable, Hashable, Sendable {
+            /// Eight letters and digits, written K7QF-M2XP.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Invitation/code`.
+            public var code: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Invitation/invitee`.
+            public var invitee: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Invitation/createdAt`.
+            public var createdAt: Foundation.Date
+            /// Creates a new `Invitation`.
+            ///
+            /// - Parameters:
+            ///   - code: Eight letters and digits, written K7QF-M2XP.
+            ///   - invitee:
+            ///   - createdAt:
+            public init(
+                code: Swift.String,
+                invitee: Swift.String,
+                createdAt: Foundation.Date
+            ) {
+                self.code = code
+                self.invitee = invitee
+                self.createdAt = createdAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case code
+                case invitee
+                case createdAt
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/Account`.
         public struct Account: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/Account/name`.

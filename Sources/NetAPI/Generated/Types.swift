@@ -25,9 +25,16 @@ public protocol APIProtocol: Sendable {
     func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output
     /// Makes a player account.
     ///
+    /// On a server started with --invite-only an account is made only with an unused invitation code, which it then uses up; elsewhere the code is not looked at.
+    ///
     /// - Remark: HTTP `POST /accounts`.
     /// - Remark: Generated from `#/paths//accounts/post(createAccount)`.
     func createAccount(_ input: Operations.CreateAccount.Input) async throws -> Operations.CreateAccount.Output
+    /// Makes a one-time code an account may be made with (teachers only).
+    ///
+    /// - Remark: HTTP `POST /invitations`.
+    /// - Remark: Generated from `#/paths//invitations/post(createInvitation)`.
+    func createInvitation(_ input: Operations.CreateInvitation.Input) async throws -> Operations.CreateInvitation.Output
     /// The account the bearer token belongs to.
     ///
     /// - Remark: HTTP `GET /accounts/me`.
@@ -238,6 +245,8 @@ extension APIProtocol {
     }
     /// Makes a player account.
     ///
+    /// On a server started with --invite-only an account is made only with an unused invitation code, which it then uses up; elsewhere the code is not looked at.
+    ///
     /// - Remark: HTTP `POST /accounts`.
     /// - Remark: Generated from `#/paths//accounts/post(createAccount)`.
     public func createAccount(
@@ -245,6 +254,19 @@ extension APIProtocol {
         body: Operations.CreateAccount.Input.Body
     ) async throws -> Operations.CreateAccount.Output {
         try await createAccount(Operations.CreateAccount.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Makes a one-time code an account may be made with (teachers only).
+    ///
+    /// - Remark: HTTP `POST /invitations`.
+    /// - Remark: Generated from `#/paths//invitations/post(createInvitation)`.
+    public func createInvitation(
+        headers: Operations.CreateInvitation.Input.Headers = .init(),
+        body: Operations.CreateInvitation.Input.Body
+    ) async throws -> Operations.CreateInvitation.Output {
+        try await createInvitation(Operations.CreateInvitation.Input(
             headers: headers,
             body: body
         ))
