@@ -15,6 +15,8 @@ public struct ScoreBoard: Equatable, Sendable {
   public let players: Int
   public let top: [BoardScoreEntry]
   public let mine: BoardScoreEntry?
+  /// The players just before and just after mine, in board order, wherever I stand.
+  public let near: [BoardScoreEntry]
 }
 
 /// The drill's, the streak's and the rhythm trainer's scores, checked by the server before
@@ -74,11 +76,12 @@ public struct BoardScoreStore: Sendable {
     let ranking = try await bests.ranking(
       key: [("game", SQLBind(game)), ("board", SQLBind(board))],
       columns: ["player", "score", "started_at"], length: IntervalScoreStore.boardLength,
-      player: player)
+      player: player, around: IntervalScoreStore.nearPlayers)
     return ScoreBoard(
       players: ranking.players,
       top: try ranking.top.enumerated().map { try Self.entry($1, place: $0 + 1) },
-      mine: try ranking.mine.map { try Self.entry($0.row, place: $0.place) })
+      mine: try ranking.mine.map { try Self.entry($0.row, place: $0.place) },
+      near: try ranking.near.map { try Self.entry($0.row, place: $0.place) })
   }
 
   private var bests: PlayerBests {

@@ -183,6 +183,10 @@ final class ServerPostgreSQLTests: XCTestCase {
     try await scenarios.anOpenServerIgnoresInvitations()
   }
 
+  func testABoardShowsThePlayersNearMyLevel() async throws {
+    try await scenarios.aBoardShowsThePlayersNearMyLevel()
+  }
+
   /// Two processes on one database share everything: a token one hands out works on the
   /// other, and failed logins on one count on the other.
   func testTwoServersShareTokensAndTheLoginLimit() async throws {

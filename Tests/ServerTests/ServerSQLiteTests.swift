@@ -177,6 +177,10 @@ final class ServerSQLiteTests: XCTestCase {
     try await scenarios.anOpenServerIgnoresInvitations()
   }
 
+  func testABoardShowsThePlayersNearMyLevel() async throws {
+    try await scenarios.aBoardShowsThePlayersNearMyLevel()
+  }
+
   /// The SQLite file is the server's whole state: a restarted server knows its accounts, and
   /// the file is in WAL mode so `serve role` can work beside a running server.
   func testAccountsOutliveARestartInWALMode() async throws {

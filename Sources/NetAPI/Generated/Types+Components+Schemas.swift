@@ -633,6 +633,10 @@ extension Components {
             public var top: [Components.Schemas.LeaderboardEntry]
             /// - Remark: Generated from `#/components/schemas/IntervalBoard/mine`.
             public var mine: Components.Schemas.LeaderboardEntry?
+            /// Up to three players ranked just before mine and three just after, in board order, wherever I stand; absent from a server that does not list them.
+            ///
+            /// - Remark: Generated from `#/components/schemas/IntervalBoard/near`.
+            public var near: [Components.Schemas.LeaderboardEntry]?
             /// Creates a new `IntervalBoard`.
             ///
             /// - Parameters:
@@ -640,22 +644,26 @@ extension Components {
             ///   - players: How many players have a score on this board.
             ///   - top: The best score of each of the ten best players, best first.
             ///   - mine:
+            ///   - near: Up to three players ranked just before mine and three just after, in board order, wherever I stand; absent from a server that does not list them.
             public init(
                 band: Swift.Int,
                 players: Swift.Int,
                 top: [Components.Schemas.LeaderboardEntry],
-                mine: Components.Schemas.LeaderboardEntry? = nil
+                mine: Components.Schemas.LeaderboardEntry? = nil,
+                near: [Components.Schemas.LeaderboardEntry]? = nil
             ) {
                 self.band = band
                 self.players = players
                 self.top = top
                 self.mine = mine
+                self.near = near
             }
             public enum CodingKeys: String, CodingKey {
                 case band
                 case players
                 case top
                 case mine
+                case near
             }
         }
         /// - Remark: Generated from `#/components/schemas/IntervalLeaderboard`.
@@ -799,6 +807,10 @@ extension Components {
             public var top: [Components.Schemas.BoardScoreEntry]
             /// - Remark: Generated from `#/components/schemas/ScoreBoard/mine`.
             public var mine: Components.Schemas.BoardScoreEntry?
+            /// Up to three players ranked just before mine and three just after, in board order, wherever I stand; absent from a server that does not list them.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ScoreBoard/near`.
+            public var near: [Components.Schemas.BoardScoreEntry]?
             /// Creates a new `ScoreBoard`.
             ///
             /// - Parameters:
@@ -807,18 +819,21 @@ extension Components {
             ///   - players: How many players have a score on this board.
             ///   - top: The best score of each of the ten best players, best first.
             ///   - mine:
+            ///   - near: Up to three players ranked just before mine and three just after, in board order, wherever I stand; absent from a server that does not list them.
             public init(
                 game: Components.Schemas.BoardGame,
                 board: Swift.String,
                 players: Swift.Int,
                 top: [Components.Schemas.BoardScoreEntry],
-                mine: Components.Schemas.BoardScoreEntry? = nil
+                mine: Components.Schemas.BoardScoreEntry? = nil,
+                near: [Components.Schemas.BoardScoreEntry]? = nil
             ) {
                 self.game = game
                 self.board = board
                 self.players = players
                 self.top = top
                 self.mine = mine
+                self.near = near
             }
             public enum CodingKeys: String, CodingKey {
                 case game
@@ -826,6 +841,7 @@ extension Components {
                 case players
                 case top
                 case mine
+                case near
             }
         }
         /// - Remark: Generated from `#/components/schemas/BackupItemSummary`.
