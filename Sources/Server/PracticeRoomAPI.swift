@@ -17,6 +17,7 @@ struct PracticeRoomAPI: APIProtocol {
   let ratings: PatternRatingStore
   let news: NewsStore
   let invitations: InvitationStore
+  let follows: FollowStore
   /// Accounts are made only with an unused invitation (`serve --invite-only`).
   let inviteOnly: Bool
   let logger: Logger

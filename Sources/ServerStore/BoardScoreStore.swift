@@ -59,7 +59,8 @@ public struct BoardScoreStore: Sendable {
     let passed = try await bests.passed(
       key: key, player: player, previous: previous, score: score,
       limit: NewsStore.recordReaders)
-    try await NewsStore(database: database, now: now).post(
+    let news = NewsStore(database: database, now: now)
+    try await news.post(
       passed.map {
         (
           NewsStore.Event(
@@ -68,6 +69,13 @@ public struct BoardScoreStore: Sendable {
           .player($0.player)
         )
       })
+    if previous.map({ score > $0.score }) ?? true {
+      try await news.tellFollowers(
+        of: player, passed: passed.map(\.player),
+        NewsStore.Event(
+          kind: .followedRecord, actor: player, itemID: board, itemKind: game, title: board,
+          score: score))
+    }
     return true
   }
 

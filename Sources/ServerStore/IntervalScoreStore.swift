@@ -68,7 +68,8 @@ public struct IntervalScoreStore: Sendable {
     let passed = try await bests.passed(
       key: key, player: player, previous: previous, score: Double(score),
       limit: NewsStore.recordReaders)
-    try await NewsStore(database: database, now: now).post(
+    let news = NewsStore(database: database, now: now)
+    try await news.post(
       passed.map {
         (
           NewsStore.Event(
@@ -77,6 +78,13 @@ public struct IntervalScoreStore: Sendable {
           .player($0.player)
         )
       })
+    if previous.map({ Double(score) > $0.score }) ?? true {
+      try await news.tellFollowers(
+        of: player, passed: passed.map(\.player),
+        NewsStore.Event(
+          kind: .followedRecord, actor: player, itemID: patternID, itemKind: "interval",
+          title: patternID, score: Double(score), band: band))
+    }
     return true
   }
 

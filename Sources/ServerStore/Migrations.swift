@@ -16,6 +16,7 @@ enum Migrations {
     Step(version: 7, apply: playerBests), Step(version: 8, apply: rhythmBoardsByBars),
     Step(version: 9, apply: classes), Step(version: 10, apply: patternRatings),
     Step(version: 11, apply: news), Step(version: 12, apply: invitations),
+    Step(version: 13, apply: follows),
   ]
 
   static var latestVersion: Int { steps.map(\.version).max() ?? 0 }
@@ -415,6 +416,18 @@ enum Migrations {
       .column("created_at", type: .bigint, .notNull)
       .column("used_by", type: .text)
       .column("used_at", type: .bigint)
+      .run()
+  }
+
+  /// Who follows whom (`FollowStore`), found by the followed player when a new best is told.
+  private static func follows(_ database: any SQLDatabase) async throws {
+    try await database.create(table: "follows").ifNotExists()
+      .column("follower", type: .text, .notNull, .references("accounts", "name"))
+      .column("followed", type: .text, .notNull, .references("accounts", "name"))
+      .column("created_at", type: .bigint, .notNull)
+      .primaryKey("follower", "followed")
+      .run()
+    try await database.create(index: "follows_by_followed").on("follows").column("followed")
       .run()
   }
 }

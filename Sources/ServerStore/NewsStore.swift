@@ -19,6 +19,9 @@ public struct NewsItem: Equatable, Sendable {
     /// streak, rhythm), `itemID` the board (the pattern for the interval game, with `band`),
     /// `score` theirs and `yourScore` the reader's best it passed.
     case record
+    /// A player the reader follows set a new best on a board, whoever it passed: `itemKind`
+    /// the game, `itemID` the board (with `band` for the interval game), `score` theirs.
+    case followedRecord
   }
 
   public let id: String
@@ -198,6 +201,16 @@ public struct NewsStore: Sendable {
         SQLBind(event.yourScore), SQLBind(event.band.map(Int64.init)))
     }
     try await insert.run()
+  }
+
+  /// Tells `player`'s followers of a new best, beside the players it passed (`passed`, told
+  /// already): a follower hears of every new best, however far below it they stand.
+  func tellFollowers(of player: String, passed: [String], _ event: Event) async throws {
+    let told = Set(passed)
+    try await post(
+      try await FollowStore(database: database, now: now).followers(of: player)
+        .filter { !told.contains($0) }
+        .map { (event, .player($0)) })
   }
 
   /// Takes back the items of `kind` about `itemID` that `actor` made for `reader`: a rating

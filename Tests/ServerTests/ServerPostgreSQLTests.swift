@@ -187,6 +187,10 @@ final class ServerPostgreSQLTests: XCTestCase {
     try await scenarios.aBoardShowsThePlayersNearMyLevel()
   }
 
+  func testAFollowedPlayersNewBestsReachTheirFollowers() async throws {
+    try await scenarios.aFollowedPlayersNewBestsReachTheirFollowers()
+  }
+
   /// Two processes on one database share everything: a token one hands out works on the
   /// other, and failed logins on one count on the other.
   func testTwoServersShareTokensAndTheLoginLimit() async throws {

@@ -1511,7 +1511,22 @@ extension Components {
                 case nextOffset
             }
         }
-        /// One event. kind is pattern (itemId the share, title its name), recommendation (itemId the recommendation, itemKind pattern or pack, title its id, text the message, className), rating (itemId and title my pattern's id and name, stars, text the comment) or record (itemKind the game, itemId and title the board, band for the interval game, score theirs and yourScore my best they passed). More kinds may come: a client shows one it does not know by from and title.
+        /// - Remark: Generated from `#/components/schemas/Following`.
+        public struct Following: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Following/players`.
+            public var players: [Swift.String]
+            /// Creates a new `Following`.
+            ///
+            /// - Parameters:
+            ///   - players:
+            public init(players: [Swift.String]) {
+                self.players = players
+            }
+            public enum CodingKeys: String, CodingKey {
+                case players
+            }
+        }
+        /// One event. kind is pattern (itemId the share, title its name), recommendation (itemId the recommendation, itemKind pattern or pack, title its id, text the message, className), rating (itemId and title my pattern's id and name, stars, text the comment) or record (itemKind the game, itemId and title the board, band for the interval game, score theirs and yourScore my best they passed) or followedRecord (a player I follow set a new best: itemKind, itemId, title, band and score as for record, whoever they passed). More kinds may come: a client shows one it does not know by from and title.
         ///
         /// - Remark: Generated from `#/components/schemas/NewsItem`.
         public struct NewsItem: Codable, Hashable, Sendable {
