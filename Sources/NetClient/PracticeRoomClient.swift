@@ -12,6 +12,9 @@ public struct AccountInfo: Equatable, Sendable {
   public let createdAt: Date
 }
 
+/// An invitation as the server made it: the code, written K7QF-M2XP, and whom it is for.
+public typealias InvitationInfo = Components.Schemas.Invitation
+
 /// A shared pattern as the server lists it.
 public struct SharedPatternInfo: Equatable, Sendable {
   public let id: String
@@ -43,12 +46,14 @@ public struct LeaderboardRow: Equatable, Sendable {
   public let playedAt: Date
 }
 
-/// A pattern's board for one level band: the ten best and my own row.
+/// A pattern's board for one level band: the ten best, my own row and those near it.
 public struct Leaderboard: Equatable, Sendable {
   public let band: Int
   public let players: Int
   public let top: [LeaderboardRow]
   public let mine: LeaderboardRow?
+  /// The players just before and just after mine, in board order: those near my level.
+  public let near: [LeaderboardRow]
 }
 
 /// One player's best session on a drill's, a streak's or a rhythm line's board.
@@ -60,13 +65,16 @@ public struct ScoreBoardRow: Equatable, Sendable {
   public let playedAt: Date
 }
 
-/// A board of the drill, the streak or a rhythm line: the ten best and my own row.
+/// A board of the drill, the streak or a rhythm line: the ten best, my own row and those near
+/// it.
 public struct ScoreBoard: Equatable, Sendable {
   /// The packs sorted and joined by commas, or the line then @, the tempo, x and the bars.
   public let board: String
   public let players: Int
   public let top: [ScoreBoardRow]
   public let mine: ScoreBoardRow?
+  /// The players just before and just after mine, in board order: those near my level.
+  public let near: [ScoreBoardRow]
 }
 
 /// Which board of the drill, the streak or the rhythm trainer to read.
@@ -90,16 +98,34 @@ public struct PracticeRoomClient: Sendable {
     serverURL = url
   }
 
-  public func createAccount(name: String, password: String) async throws(ClientFailure)
-    -> AccountInfo
+  /// `invite` is the invitation code a server started with `--invite-only` asks for.
+  public func createAccount(name: String, password: String, invite: String? = nil)
+    async throws(ClientFailure) -> AccountInfo
   {
     let output = try await call {
-      try await $0.createAccount(body: .json(.init(name: name, password: password)))
+      try await $0.createAccount(
+        body: .json(.init(name: name, password: password, invite: invite)))
     }
     switch output {
     case .created(let created): return Self.info(try Self.payload { try created.body.json })
     case .badRequest(let response): throw .refused(try Self.message { try response.body.json })
+    case .forbidden(let response): throw .refused(try Self.message { try response.body.json })
     case .conflict(let response): throw .refused(try Self.message { try response.body.json })
+    case .undocumented(let status, let payload): throw await Self.undocumented(status, payload)
+    }
+  }
+
+  /// A one-time code for `invitee` to make an account with (teachers).
+  public func invite(_ invitee: String, token: String) async throws(ClientFailure)
+    -> InvitationInfo
+  {
+    switch try await call(
+      token: token, { try await $0.createInvitation(body: .json(.init(invitee: invitee))) })
+    {
+    case .created(let created): return try Self.payload { try created.body.json }
+    case .badRequest(let response): throw .refused(try Self.message { try response.body.json })
+    case .forbidden(let response): throw .refused(try Self.message { try response.body.json })
+    case .unauthorized: throw .tokenRefused
     case .undocumented(let status, let payload): throw await Self.undocumented(status, payload)
     }
   }
@@ -210,7 +236,7 @@ public struct PracticeRoomClient: Sendable {
       return try Self.payload { try ok.body.json }.boards.map {
         Leaderboard(
           band: $0.band, players: $0.players, top: $0.top.map(Self.row),
-          mine: $0.mine.map(Self.row))
+          mine: $0.mine.map(Self.row), near: ($0.near ?? []).map(Self.row))
       }
     case .badRequest(let response): throw .refused(try Self.message { try response.body.json })
     case .unauthorized: throw .tokenRefused
@@ -260,7 +286,7 @@ public struct PracticeRoomClient: Sendable {
       let body = try Self.payload { try ok.body.json }
       return ScoreBoard(
         board: body.board, players: body.players, top: body.top.map(Self.row),
-        mine: body.mine.map(Self.row))
+        mine: body.mine.map(Self.row), near: (body.near ?? []).map(Self.row))
     case .badRequest(let response): throw .refused(try Self.message { try response.body.json })
     case .unauthorized: throw .tokenRefused
     case .undocumented(let status, let payload): throw await Self.undocumented(status, payload)

@@ -63,7 +63,7 @@ extension PracticeRoomAPI {
             boards: boards.map {
               .init(
                 band: $0.band, players: $0.players, top: $0.top.map(Self.schema),
-                mine: $0.mine.map(Self.schema))
+                mine: $0.mine.map(Self.schema), near: $0.near.map(Self.schema))
             }))))
   }
 
@@ -145,7 +145,7 @@ extension PracticeRoomAPI {
         body: .json(
           .init(
             game: game, board: board, players: found.players, top: found.top.map(Self.schema),
-            mine: found.mine.map(Self.schema)))))
+            mine: found.mine.map(Self.schema), near: found.near.map(Self.schema)))))
   }
 
   /// The game's result of the line sent as a record, read and checked by `check`; or why it is

@@ -16,6 +16,10 @@ struct PracticeRoomAPI: APIProtocol {
   let classes: ClassStore
   let ratings: PatternRatingStore
   let news: NewsStore
+  let invitations: InvitationStore
+  let follows: FollowStore
+  /// Accounts are made only with an unused invitation (`serve --invite-only`).
+  let inviteOnly: Bool
   let logger: Logger
 
   func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
@@ -30,18 +34,61 @@ struct PracticeRoomAPI: APIProtocol {
   func createAccount(_ input: Operations.CreateAccount.Input) async throws
     -> Operations.CreateAccount.Output
   {
-    guard case .json(let credentials) = input.body else { return .badRequest(Self.badBody) }
-    if let problem = Self.problem(with: credentials) {
+    guard case .json(let request) = input.body else { return .badRequest(Self.badBody) }
+    if let problem = AccountRules.problem(withName: request.name)
+      ?? AccountRules.problem(withPassword: request.password)
+    {
       return .badRequest(.init(body: .json(.init(error: problem))))
+    }
+    // The code is used before the account is made, so two sign-ups cannot share it; it is
+    // given back when the name turns out to be taken.
+    if inviteOnly {
+      guard let code = request.invite else {
+        return .forbidden(
+          Self.forbidden(
+            "this server makes accounts only with an invitation: ask a teacher for a code "
+              + "and add --invite CODE"))
+      }
+      guard try await invitations.use(code, for: request.name) else {
+        return .forbidden(
+          Self.forbidden("the invitation code \(code) is unknown or was used already"))
+      }
     }
     do {
       let account = try await accounts.createAccount(
-        name: credentials.name, password: credentials.password)
+        name: request.name, password: request.password)
       logger.info("account created", metadata: ["name": "\(account.name)"])
       return .created(.init(body: .json(Self.schema(account))))
     } catch StoreError.nameTaken(let name) {
+      if inviteOnly, let code = request.invite {
+        try await invitations.giveBack(code, from: name)
+      }
       return .conflict(.init(body: .json(.init(error: "the name \(name) is taken"))))
     }
+  }
+
+  func createInvitation(_ input: Operations.CreateInvitation.Input) async throws
+    -> Operations.CreateInvitation.Output
+  {
+    guard let account = try await authenticatedAccount() else {
+      return .unauthorized(Self.tokenRefused)
+    }
+    guard case .json(let request) = input.body else { return .badRequest(Self.badBody) }
+    guard account.role == .teacher else {
+      return .forbidden(
+        Self.forbidden(
+          "only a teacher or the server's admin invites: the admin runs woodshed serve invite "
+            + "on the server's machine"))
+    }
+    if let problem = InvitationStore.problem(withInvitee: request.invitee) {
+      return .badRequest(.init(body: .json(.init(error: problem))))
+    }
+    let made = try await invitations.invite(request.invitee, by: account.name)
+    logger.info("invitation made", metadata: ["by": "\(account.name)"])
+    return .created(
+      .init(
+        body: .json(
+          .init(code: made.displayCode, invitee: made.invitee, createdAt: made.createdAt))))
   }
 
   func getCurrentAccount(_ input: Operations.GetCurrentAccount.Input) async throws
@@ -99,11 +146,6 @@ struct PracticeRoomAPI: APIProtocol {
   func authenticatedAccount() async throws -> ServerStore.Account? {
     guard let token = RequestFacts.bearerToken else { return nil }
     return try await accounts.account(forToken: token)
-  }
-
-  private static func problem(with credentials: Components.Schemas.Credentials) -> String? {
-    AccountRules.problem(withName: credentials.name)
-      ?? AccountRules.problem(withPassword: credentials.password)
   }
 
   private static func schema(_ account: ServerStore.Account) -> Components.Schemas.Account {

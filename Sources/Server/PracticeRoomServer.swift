@@ -14,10 +14,12 @@ public struct ServerConfiguration: Sendable {
   public var tokenLifetimeSeconds: Int
   public var limits: LoginLimits
   public var maxBodyBytes: Int
+  /// Accounts are made only with an unused invitation code.
+  public var inviteOnly: Bool
 
   public init(
     host: String, port: Int, database: DatabaseLocation, tokenLifetimeSeconds: Int,
-    limits: LoginLimits, maxBodyBytes: Int
+    limits: LoginLimits, maxBodyBytes: Int, inviteOnly: Bool = false
   ) {
     self.host = host
     self.port = port
@@ -25,6 +27,7 @@ public struct ServerConfiguration: Sendable {
     self.tokenLifetimeSeconds = tokenLifetimeSeconds
     self.limits = limits
     self.maxBodyBytes = maxBodyBytes
+    self.inviteOnly = inviteOnly
   }
 }
 
@@ -50,7 +53,10 @@ public enum PracticeRoomServer {
         backups: BackupStore(database: database.sql),
         classes: ClassStore(database: database.sql),
         ratings: PatternRatingStore(database: database.sql),
-        news: NewsStore(database: database.sql), logger: logger)
+        news: NewsStore(database: database.sql),
+        invitations: InvitationStore(database: database.sql),
+        follows: FollowStore(database: database.sql),
+        inviteOnly: configuration.inviteOnly, logger: logger)
       try api.registerHandlers(on: router)
       let schema = try await accounts.schemaVersion()
       let app = Application(

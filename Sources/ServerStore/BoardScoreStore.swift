@@ -15,6 +15,8 @@ public struct ScoreBoard: Equatable, Sendable {
   public let players: Int
   public let top: [BoardScoreEntry]
   public let mine: BoardScoreEntry?
+  /// The players just before and just after mine, in board order, wherever I stand.
+  public let near: [BoardScoreEntry]
 }
 
 /// The drill's, the streak's and the rhythm trainer's scores, checked by the server before
@@ -55,8 +57,10 @@ public struct BoardScoreStore: Sendable {
         ("player", SQLBind(player)), ("score", SQLBind(score)), ("started_at", SQLBind(started)),
       ])
     let passed = try await bests.passed(
-      key: key, player: player, previous: previous, score: score)
-    try await NewsStore(database: database, now: now).post(
+      key: key, player: player, previous: previous, score: score,
+      limit: NewsStore.recordReaders)
+    let news = NewsStore(database: database, now: now)
+    try await news.post(
       passed.map {
         (
           NewsStore.Event(
@@ -65,6 +69,13 @@ public struct BoardScoreStore: Sendable {
           .player($0.player)
         )
       })
+    if previous.map({ score > $0.score }) ?? true {
+      try await news.tellFollowers(
+        of: player, passed: passed.map(\.player),
+        NewsStore.Event(
+          kind: .followedRecord, actor: player, itemID: board, itemKind: game, title: board,
+          score: score))
+    }
     return true
   }
 
@@ -73,11 +84,12 @@ public struct BoardScoreStore: Sendable {
     let ranking = try await bests.ranking(
       key: [("game", SQLBind(game)), ("board", SQLBind(board))],
       columns: ["player", "score", "started_at"], length: IntervalScoreStore.boardLength,
-      player: player)
+      player: player, around: IntervalScoreStore.nearPlayers)
     return ScoreBoard(
       players: ranking.players,
       top: try ranking.top.enumerated().map { try Self.entry($1, place: $0 + 1) },
-      mine: try ranking.mine.map { try Self.entry($0.row, place: $0.place) })
+      mine: try ranking.mine.map { try Self.entry($0.row, place: $0.place) },
+      near: try ranking.near.map { try Self.entry($0.row, place: $0.place) })
   }
 
   private var bests: PlayerBests {

@@ -16,6 +16,8 @@ public struct IntervalBoard: Equatable, Sendable {
   public let players: Int
   public let top: [BoardEntry]
   public let mine: BoardEntry?
+  /// The players just before and just after mine, in board order, wherever I stand.
+  public let near: [BoardEntry]
 }
 
 /// Interval-game scores, checked by the server before they come here. A player's game is
@@ -26,6 +28,8 @@ public struct IntervalScoreStore: Sendable {
 
   public static let bands = 1...3
   public static let boardLength = 10
+  /// How many players each side of mine a board shows: those near my level.
+  public static let nearPlayers = 3
 
   public init(database: any SQLDatabase, now: @escaping @Sendable () -> Date = Date.init) {
     self.database = database
@@ -62,8 +66,10 @@ public struct IntervalScoreStore: Sendable {
         ("started_at", SQLBind(started)), ("level", SQLBind(Int64(level))),
       ])
     let passed = try await bests.passed(
-      key: key, player: player, previous: previous, score: Double(score))
-    try await NewsStore(database: database, now: now).post(
+      key: key, player: player, previous: previous, score: Double(score),
+      limit: NewsStore.recordReaders)
+    let news = NewsStore(database: database, now: now)
+    try await news.post(
       passed.map {
         (
           NewsStore.Event(
@@ -72,6 +78,13 @@ public struct IntervalScoreStore: Sendable {
           .player($0.player)
         )
       })
+    if previous.map({ Double(score) > $0.score }) ?? true {
+      try await news.tellFollowers(
+        of: player, passed: passed.map(\.player),
+        NewsStore.Event(
+          kind: .followedRecord, actor: player, itemID: patternID, itemKind: "interval",
+          title: patternID, score: Double(score), band: band))
+    }
     return true
   }
 
@@ -82,12 +95,13 @@ public struct IntervalScoreStore: Sendable {
       let ranking = try await bests.ranking(
         key: [("pattern_id", SQLBind(patternID)), ("band", SQLBind(Int64(band)))],
         columns: ["player", "score", "level", "started_at"], length: Self.boardLength,
-        player: player)
+        player: player, around: IntervalScoreStore.nearPlayers)
       boards.append(
         IntervalBoard(
           band: band, players: ranking.players,
           top: try ranking.top.enumerated().map { try Self.entry($1, place: $0 + 1) },
-          mine: try ranking.mine.map { try Self.entry($0.row, place: $0.place) }))
+          mine: try ranking.mine.map { try Self.entry($0.row, place: $0.place) },
+          near: try ranking.near.map { try Self.entry($0.row, place: $0.place) }))
     }
     return boards
   }

@@ -15,7 +15,8 @@ enum Migrations {
     Step(version: 5, apply: backupItems), Step(version: 6, apply: boardScores),
     Step(version: 7, apply: playerBests), Step(version: 8, apply: rhythmBoardsByBars),
     Step(version: 9, apply: classes), Step(version: 10, apply: patternRatings),
-    Step(version: 11, apply: news),
+    Step(version: 11, apply: news), Step(version: 12, apply: invitations),
+    Step(version: 13, apply: follows),
   ]
 
   static var latestVersion: Int { steps.map(\.version).max() ?? 0 }
@@ -402,6 +403,31 @@ enum Migrations {
         "player", type: .text, .primaryKey(autoIncrement: false), .references("accounts", "name")
       )
       .column("read_up_to", type: .bigint, .notNull)
+      .run()
+  }
+
+  /// One-time invitations (`InvitationStore`): `used_by` is the name the account was made with,
+  /// written just before the account, so it references nothing.
+  private static func invitations(_ database: any SQLDatabase) async throws {
+    try await database.create(table: "invitations").ifNotExists()
+      .column("code", type: .text, .primaryKey(autoIncrement: false))
+      .column("invitee", type: .text, .notNull)
+      .column("invited_by", type: .text, .references("accounts", "name"))
+      .column("created_at", type: .bigint, .notNull)
+      .column("used_by", type: .text)
+      .column("used_at", type: .bigint)
+      .run()
+  }
+
+  /// Who follows whom (`FollowStore`), found by the followed player when a new best is told.
+  private static func follows(_ database: any SQLDatabase) async throws {
+    try await database.create(table: "follows").ifNotExists()
+      .column("follower", type: .text, .notNull, .references("accounts", "name"))
+      .column("followed", type: .text, .notNull, .references("accounts", "name"))
+      .column("created_at", type: .bigint, .notNull)
+      .primaryKey("follower", "followed")
+      .run()
+    try await database.create(index: "follows_by_followed").on("follows").column("followed")
       .run()
   }
 }

@@ -19,6 +19,9 @@ public struct NewsItem: Equatable, Sendable {
     /// streak, rhythm), `itemID` the board (the pattern for the interval game, with `band`),
     /// `score` theirs and `yourScore` the reader's best it passed.
     case record
+    /// A player the reader follows set a new best on a board, whoever it passed: `itemKind`
+    /// the game, `itemID` the board (with `band` for the interval game), `score` theirs.
+    case followedRecord
   }
 
   public let id: String
@@ -59,6 +62,13 @@ public struct NewsStore: Sendable {
   private let now: @Sendable () -> Date
 
   public static let pageSizes = 1...50
+  /// A record tells at most this many of the players it passed, the nearest first: a new
+  /// leader of a board of thousands costs a bounded write, and the players it passed by far
+  /// hear little from it anyway.
+  public static let recordReaders = 500
+  /// Rows per insert: a statement's binds stay far below both databases' limits, and no one
+  /// statement holds the table for long.
+  static let rowsPerStatement = 50
 
   public init(database: any SQLDatabase, now: @escaping @Sendable () -> Date = Date.init) {
     self.database = database
@@ -164,10 +174,16 @@ public struct NewsStore: Sendable {
     try await post([(event, audience)])
   }
 
-  /// Posts several items in one statement (a record may pass many players at once).
+  /// Posts several items, all at one time, in statements of at most `rowsPerStatement` rows (a
+  /// record may pass many players at once).
   func post(_ events: [(Event, Audience)]) async throws {
-    guard !events.isEmpty else { return }
     let at = nowMilliseconds
+    for start in stride(from: 0, to: events.count, by: Self.rowsPerStatement) {
+      try await insert(events[start..<min(start + Self.rowsPerStatement, events.count)], at: at)
+    }
+  }
+
+  private func insert(_ events: ArraySlice<(Event, Audience)>, at: Int64) async throws {
     var insert = database.insert(into: "news_items").columns(Self.writtenColumns)
     for (event, audience) in events {
       var reader: String?
@@ -185,6 +201,16 @@ public struct NewsStore: Sendable {
         SQLBind(event.yourScore), SQLBind(event.band.map(Int64.init)))
     }
     try await insert.run()
+  }
+
+  /// Tells `player`'s followers of a new best, beside the players it passed (`passed`, told
+  /// already): a follower hears of every new best, however far below it they stand.
+  func tellFollowers(of player: String, passed: [String], _ event: Event) async throws {
+    let told = Set(passed)
+    try await post(
+      try await FollowStore(database: database, now: now).followers(of: player)
+        .filter { !told.contains($0) }
+        .map { (event, .player($0)) })
   }
 
   /// Takes back the items of `kind` about `itemID` that `actor` made for `reader`: a rating

@@ -39,10 +39,16 @@ struct PlayerBests: Sendable {
   }
 
   /// The board `key` names: how many players it has, the first `length` rows of its ranking
-  /// with their `columns`, and `player`'s row with its place, if the player has one.
+  /// with their `columns`, `player`'s row with its place, if the player has one, and the rows
+  /// of up to `around` players just before it and just after it, in board order, with their
+  /// places: the players near my level, wherever I stand.
   func ranking(
-    key: [(String, any SQLExpression)], columns: [String], length: Int, player: String
-  ) async throws -> (players: Int, top: [any SQLRow], mine: (place: Int, row: any SQLRow)?) {
+    key: [(String, any SQLExpression)], columns: [String], length: Int, player: String,
+    around: Int
+  ) async throws -> (
+    players: Int, top: [any SQLRow], mine: (place: Int, row: any SQLRow)?,
+    near: [(place: Int, row: any SQLRow)]
+  ) {
     let top = try await onBoard(key, database.select().columns(columns).from(table))
       .orderBy("score", .descending)
       .orderBy("started_at", .ascending)
@@ -54,14 +60,30 @@ struct PlayerBests: Sendable {
       let mine = try await onBoard(key, database.select().columns(columns).from(table))
         .where("player", .equal, SQLBind(player))
         .first()
-    else { return (players, top, nil) }
-    let ahead = try await count(
-      key,
-      above: (
-        score: try mine.decode(column: "score", as: Double.self),
-        startedAt: try mine.decode(column: "started_at", as: Int64.self), player: player
-      ))
-    return (players, top, (ahead + 1, mine))
+    else { return (players, top, nil, []) }
+    let best = (
+      score: try mine.decode(column: "score", as: Double.self),
+      startedAt: try mine.decode(column: "started_at", as: Int64.self), player: player
+    )
+    let ahead = try await count(key, above: best)
+    let before = try await onBoard(key, database.select().columns(columns).from(table))
+      .where { Self.ranked($0, before: best) }
+      .orderBy("score", .ascending)
+      .orderBy("started_at", .descending)
+      .orderBy("player", .descending)
+      .limit(around)
+      .all()
+    let after = try await onBoard(key, database.select().columns(columns).from(table))
+      .where { Self.ranked($0, after: best) }
+      .orderBy("score", .descending)
+      .orderBy("started_at", .ascending)
+      .orderBy("player", .ascending)
+      .limit(around)
+      .all()
+    let near =
+      before.reversed().enumerated().map { (place: ahead - before.count + 1 + $0, row: $1) }
+      + after.enumerated().map { (place: ahead + 2 + $0, row: $1) }
+    return (players, top, (ahead + 1, mine), near)
   }
 
   /// `player`'s best on the board `key` names: its score and start.
@@ -82,10 +104,11 @@ struct PlayerBests: Sendable {
   }
 
   /// The players `player` passed with a game of `score`, given their best before it: those who
-  /// were ranked before it and whose best is now lower (a tie passes nobody), with their bests.
+  /// were ranked before it and whose best is now lower (a tie passes nobody), with their bests;
+  /// the nearest first (the highest bests, in board order), at most `limit` of them.
   func passed(
     key: [(String, any SQLExpression)], player: String,
-    previous: (score: Double, startedAt: Int64)?, score: Double
+    previous: (score: Double, startedAt: Int64)?, score: Double, limit: Int
   ) async throws -> [(player: String, score: Double)] {
     var query = onBoard(key, database.select().columns("player", "score").from(table))
       .where("player", .notEqual, SQLBind(player))
@@ -99,12 +122,17 @@ struct PlayerBests: Sendable {
           }
       }
     }
-    return try await query.orderBy("player").all().map {
-      (
-        try $0.decode(column: "player", as: String.self),
-        try $0.decode(column: "score", as: Double.self)
-      )
-    }
+    return try await query.orderBy("score", .descending)
+      .orderBy("started_at", .ascending)
+      .orderBy("player", .ascending)
+      .limit(limit)
+      .all()
+      .map {
+        (
+          try $0.decode(column: "player", as: String.self),
+          try $0.decode(column: "score", as: Double.self)
+        )
+      }
   }
 
   /// The players on the board, or those ranked before a best.
@@ -117,21 +145,44 @@ struct PlayerBests: Sendable {
       database.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "players").from(
         table))
     if let best {
-      query = query.where { group in
-        group.where("score", .greaterThan, SQLBind(best.score))
-          .orWhere { tie in
-            tie.where("score", .equal, SQLBind(best.score))
-              .where("started_at", .lessThan, SQLBind(best.startedAt))
-          }
-          .orWhere { tie in
-            tie.where("score", .equal, SQLBind(best.score))
-              .where("started_at", .equal, SQLBind(best.startedAt))
-              .where("player", .lessThan, SQLBind(best.player))
-          }
-      }
+      query = query.where { Self.ranked($0, before: best) }
     }
     let row = try await query.first()
     return Int(try row?.decode(column: "players", as: Int64.self) ?? 0)
+  }
+
+  /// The rows ranked before `best`: a higher score, or the same reached earlier, or at the same
+  /// start by a name that sorts first.
+  private static func ranked(
+    _ group: SQLPredicateGroupBuilder,
+    before best: (score: Double, startedAt: Int64, player: String)
+  ) -> SQLPredicateGroupBuilder {
+    group.where("score", .greaterThan, SQLBind(best.score))
+      .orWhere { tie in
+        tie.where("score", .equal, SQLBind(best.score))
+          .where("started_at", .lessThan, SQLBind(best.startedAt))
+      }
+      .orWhere { tie in
+        tie.where("score", .equal, SQLBind(best.score))
+          .where("started_at", .equal, SQLBind(best.startedAt))
+          .where("player", .lessThan, SQLBind(best.player))
+      }
+  }
+
+  /// The rows ranked after `best`, the mirror of `ranked(_:before:)`.
+  private static func ranked(
+    _ group: SQLPredicateGroupBuilder, after best: (score: Double, startedAt: Int64, player: String)
+  ) -> SQLPredicateGroupBuilder {
+    group.where("score", .lessThan, SQLBind(best.score))
+      .orWhere { tie in
+        tie.where("score", .equal, SQLBind(best.score))
+          .where("started_at", .greaterThan, SQLBind(best.startedAt))
+      }
+      .orWhere { tie in
+        tie.where("score", .equal, SQLBind(best.score))
+          .where("started_at", .equal, SQLBind(best.startedAt))
+          .where("player", .greaterThan, SQLBind(best.player))
+      }
   }
 
   private func onBoard(_ key: [(String, any SQLExpression)], _ query: SQLSelectBuilder)

@@ -36,10 +36,13 @@ struct CreateAccount: AsyncParsableCommand {
   var name: String
   @OptionGroup var server: ServerOption
   @OptionGroup var password: PasswordInput
+  @Option(help: "The invitation code a server that makes accounts only by invitation asks for.")
+  var invite: String?
 
   func run() async throws {
     let client = try PracticeRoomClient(server: server.server)
-    let account = try await client.createAccount(name: name, password: try password.read())
+    let account = try await client.createAccount(
+      name: name, password: try password.read(), invite: invite)
     // Made, not yet logged in: the next command a new player needs is said.
     print(
       "made \(account.name) (\(account.role)) on \(server.server); log in with: "
@@ -82,5 +85,26 @@ struct Logout: AsyncParsableCommand {
       ServerSnapshotFile(paths: WoodshedNet.paths).remove()
       print("logged out (the server had already dropped the token)")
     }
+  }
+}
+
+struct Invite: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Print a one-time code someone makes an account with (teachers).",
+    discussion: "On the server's machine the admin runs woodshed serve invite instead.")
+
+  @Argument(help: "Whom it is for: an e-mail address or a name, a note for you.")
+  var invitee: String
+
+  func run() async throws {
+    let (client, token) = try SharedPatterns.session()
+    let made = try await client.invite(invitee, token: token)
+    print(Invite.line(code: made.code, invitee: made.invitee, server: client.server))
+  }
+
+  /// The code, then the command the invitee runs with it.
+  static func line(code: String, invitee: String, server: String) -> String {
+    "invitation for \(ClassCommand.oneLine(invitee)): \(code) (one use: woodshed account create "
+      + "NAME --server \(server) --invite \(code))"
   }
 }

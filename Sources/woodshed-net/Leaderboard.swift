@@ -113,7 +113,7 @@ struct LeaderboardCommand: AsyncParsableCommand {
   }
 
   /// The board as a table: place, player, cards right or accuracy, date; my row marked with
-  /// `*`, and shown under the ten when I am further down.
+  /// `*`, and the players near it, after the ten when I am further down.
   static func table(game: Game, board: ScoreBoard, me: String) -> String {
     let title = title(game: game, board: board.board)
     guard board.players > 0 else { return "no scores on \(title) yet\n" }
@@ -124,7 +124,8 @@ struct LeaderboardCommand: AsyncParsableCommand {
       game == .rhythm ? ScorePlausibility.percent(value) : String(Int(value))
     }
     text += rows(
-      top: board.top, mine: board.mine, me: me, heading: heading, place: \.place,
+      top: board.top, mine: board.mine, near: board.near, me: me, heading: heading,
+      place: \.place,
       player: \.player, playedAt: \.playedAt, cells: { left(score($0.score), heading.count) })
     return text
   }
@@ -142,6 +143,7 @@ struct LeaderboardCommand: AsyncParsableCommand {
       let players: Int
       let top: [Row]
       let mine: Row?
+      let near: [Row]
     }
     let row = { (entry: ScoreBoardRow) in
       Row(place: entry.place, player: entry.player, score: entry.score, playedAt: entry.playedAt)
@@ -151,14 +153,14 @@ struct LeaderboardCommand: AsyncParsableCommand {
     encoder.dateEncodingStrategy = .iso8601
     let value = Board(
       game: game.rawValue, board: board.board, players: board.players, top: board.top.map(row),
-      mine: board.mine.map(row))
+      mine: board.mine.map(row), near: board.near.map(row))
     return String(decoding: try encoder.encode(value), as: UTF8.self)
   }
 
   static func levels(ofBand band: Int) -> String { "\(2 * band - 1)-\(2 * band)" }
 
   /// Each band with players as a table: place, player, score, level, date; my row marked
-  /// with `*`, and shown under the ten when I am further down.
+  /// with `*`, and the players near it, after the ten when I am further down.
   static func table(pattern: String, boards: [Leaderboard], me: String) -> String {
     let filled = boards.filter { $0.players > 0 }
     guard !filled.isEmpty else { return "no scores on \(pattern) yet\n" }
@@ -168,28 +170,31 @@ struct LeaderboardCommand: AsyncParsableCommand {
       let players = board.players == 1 ? "1 player" : "\(board.players) players"
       text += "\(pattern), levels \(levels(ofBand: board.band)): \(players)\n"
       text += rows(
-        top: board.top, mine: board.mine, me: me, heading: "score  level", place: \.place,
+        top: board.top, mine: board.mine, near: board.near, me: me, heading: "score  level",
+        place: \.place,
         player: \.player, playedAt: \.playedAt,
         cells: { left(String($0.score), 5) + "  " + left(String($0.level), 5) })
     }
     return text
   }
 
-  /// A board's rows under their heading: place, player, `cells`, date; my row marked `*`, and
-  /// shown under the ten, after "...", when I am further down.
+  /// A board's rows under their heading: place, player, `cells`, date; my row marked `*`. The
+  /// players near mine follow the ten, and so does mine when I am further down, in place order,
+  /// with "..." where places are left out.
   private static func rows<Row: Equatable>(
-    top: [Row], mine: Row?, me: String, heading: String, place: (Row) -> Int,
+    top: [Row], mine: Row?, near: [Row], me: String, heading: String, place: (Row) -> Int,
     player: (Row) -> String, playedAt: (Row) -> Date, cells: (Row) -> String
   ) -> String {
-    let width = max(6, (top + [mine].compactMap { $0 }).map { player($0).count }.max() ?? 0)
+    var rows = top
+    for row in near + [mine].compactMap({ $0 })
+    where !rows.contains(where: { place($0) == place(row) }) {
+      rows.append(row)
+    }
+    rows.sort { place($0) < place($1) }
+    let width = max(6, rows.map { player($0).count }.max() ?? 0)
     var text = "  place  \(pad("player", width))  \(heading)  date\n"
-    var rows = top.map(Optional.some)
-    if let mine, !top.contains(mine) { rows += [nil, mine] }
-    for row in rows {
-      guard let row else {
-        text += "    ...\n"
-        continue
-      }
+    for (index, row) in rows.enumerated() {
+      if index > 0, place(row) > place(rows[index - 1]) + 1 { text += "    ...\n" }
       let mark = player(row) == me ? "*" : " "
       text +=
         "\(mark) \(left(String(place(row)), 5))  \(pad(player(row), width))  "
@@ -212,6 +217,7 @@ struct LeaderboardCommand: AsyncParsableCommand {
       let players: Int
       let top: [Row]
       let mine: Row?
+      let near: [Row]
     }
     struct Boards: Encodable {
       let patternId: String
@@ -230,7 +236,7 @@ struct LeaderboardCommand: AsyncParsableCommand {
       boards: boards.map {
         Board(
           band: $0.band, levels: levels(ofBand: $0.band), players: $0.players,
-          top: $0.top.map(row), mine: $0.mine.map(row))
+          top: $0.top.map(row), mine: $0.mine.map(row), near: $0.near.map(row))
       })
     return String(decoding: try encoder.encode(value), as: UTF8.self)
   }

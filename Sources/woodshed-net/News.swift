@@ -12,7 +12,8 @@ struct NewsCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "news",
     abstract: "What's new since you last looked: shared patterns, recommendations, ratings of "
-      + "your patterns, players passing your best; then marked read.")
+      + "your patterns, players passing your best, new bests of players you follow; then marked "
+      + "read.")
 
   @Flag(help: "Print JSON.") var json = false
   @Flag(help: "List the latest \(pageSize) items, read ones too.") var all = false
@@ -94,6 +95,13 @@ struct NewsCommand: AsyncParsableCommand {
       guard let band = item.band else { return texts.text("news.record", arguments) }
       arguments["band"] = String(band)
       return texts.text("news.record.interval", arguments)
+    case "followedRecord":
+      var arguments = [
+        "from": from, "title": title, "game": item.itemKind ?? "", "score": number(item.score),
+      ]
+      guard let band = item.band else { return texts.text("news.followedRecord", arguments) }
+      arguments["band"] = String(band)
+      return texts.text("news.followedRecord.interval", arguments)
     default:
       return texts.text("news.other", ["from": from, "title": title])
     }

@@ -27,7 +27,7 @@ struct Serve: AsyncParsableCommand {
       Stops on SIGTERM or SIGINT after the requests under way. TLS is left to a reverse proxy \
       (README, "Practice-room server").
       """,
-    subcommands: [RoleCommand.self])
+    subcommands: [RoleCommand.self, InviteCommand.self])
 
   @Option(help: "HOST:PORT to listen on; port 0 picks a free one, named in the first log line.")
   var listen = "127.0.0.1:8420"
@@ -52,6 +52,9 @@ struct Serve: AsyncParsableCommand {
   @Option(help: "The largest request body taken, in bytes.")
   var maxBodyBytes = 1 << 20
 
+  @Flag(help: "Make accounts only with an invitation code (woodshed invite, serve invite).")
+  var inviteOnly = false
+
   func validate() throws {
     _ = try listenAddress()
     guard tokenLifetime > 0, loginLimitAccount > 0, loginLimitAddress > 0, loginWindow > 0,
@@ -70,7 +73,7 @@ struct Serve: AsyncParsableCommand {
       limits: LoginLimits(
         perAccount: loginLimitAccount, perAddress: loginLimitAddress, windowSeconds: loginWindow,
         ratingsPerAccount: ratingLimit),
-      maxBodyBytes: maxBodyBytes)
+      maxBodyBytes: maxBodyBytes, inviteOnly: inviteOnly)
     try await PracticeRoomServer.run(configuration, logger: logger)
   }
 
@@ -115,5 +118,38 @@ struct RoleCommand: AsyncParsableCommand {
       throw error
     }
     print("\(name) is now a \(role.rawValue)")
+  }
+}
+
+/// The admin invites on the server's machine, straight in the database: the first teacher of a
+/// server that makes accounts only by invitation has no one else to ask.
+struct InviteCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "invite", abstract: "Print a one-time code someone makes an account with.")
+
+  @Argument(help: "Whom it is for: an e-mail address or a name, a note for you.")
+  var invitee: String
+  @OptionGroup var database: DatabaseOption
+
+  func validate() throws {
+    if let problem = InvitationStore.problem(withInvitee: invitee) {
+      throw ValidationError(problem)
+    }
+  }
+
+  func run() async throws {
+    let opened = try await ServerDatabase.open(
+      try database.location(), logger: Logger(label: "woodshed-serve-invite"))
+    let made: Invitation
+    do {
+      let accounts = AccountStore(database: opened.sql)
+      try await accounts.migrate()
+      made = try await InvitationStore(database: opened.sql).invite(invitee, by: nil)
+      await opened.shutdown()
+    } catch {
+      await opened.shutdown()
+      throw error
+    }
+    print("invitation for \(made.invitee): \(made.displayCode) (one use)")
   }
 }

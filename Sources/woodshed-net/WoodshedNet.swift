@@ -15,6 +15,7 @@ struct WoodshedNet: AsyncParsableCommand {
       Serve.self, AccountCommand.self, Login.self, Logout.self, SharedPatterns.self,
       Scores.self, LeaderboardCommand.self, PackCatalogue.self, Sync.self, Refresh.self,
       ClassCommand.self, RateCommand.self, CommentsCommand.self, NewsCommand.self,
+      Invite.self, FollowCommand.self, UnfollowCommand.self, FollowingCommand.self,
     ])
 
   /// Errors are one line each and printable: a server's message is another machine's text,

@@ -83,7 +83,9 @@ func makeAccounts(_ api: PlayerClient) async throws -> [String] {
       group.addTask {
         let credentials = Components.Schemas.Credentials(
           name: accountName(index), password: password)
-        _ = try await api.client.createAccount(body: .json(credentials)).created
+        _ = try await api.client.createAccount(
+          body: .json(.init(name: credentials.name, password: credentials.password))
+        ).created
         let session = try await api.client.login(body: .json(credentials)).ok.body.json
         return (index, session.token)
       }

@@ -66,6 +66,29 @@ final class BoardScoreStoreTests: XCTestCase {
     XCTAssertEqual(board.mine?.playedAt, start)
   }
 
+  func testThePlayersNearMineAreThoseJustBeforeAndAfterIt() async throws {
+    for index in 1...11 { try await record(index, Double(51 - index), minutes: Double(index)) }
+    try await record(12, 5, minutes: 0)
+    // p11 ties p04 later, so ranks just after it.
+    try await record(11, 47, minutes: 30)
+
+    let last = try await scores.board(
+      game: "drill", board: "bass-staff,treble-staff", player: "p12")
+    XCTAssertEqual(last.near.map(\.player), ["p08", "p09", "p10"], "below the ten, none after")
+    XCTAssertEqual(last.near.map(\.place), [9, 10, 11])
+    let tied = try await scores.board(
+      game: "drill", board: "bass-staff,treble-staff", player: "p04")
+    XCTAssertEqual(tied.mine?.place, 4)
+    XCTAssertEqual(tied.near.map(\.player), ["p01", "p02", "p03", "p11", "p05", "p06"])
+    XCTAssertEqual(tied.near.map(\.place), [1, 2, 3, 5, 6, 7])
+    let leader = try await scores.board(
+      game: "drill", board: "bass-staff,treble-staff", player: "p01")
+    XCTAssertEqual(leader.near.map(\.place), [2, 3, 4], "none before the first")
+    let absent = try await scores.board(
+      game: "drill", board: "bass-staff,treble-staff", player: "nobody")
+    XCTAssertEqual(absent.near, [], "no row of mine, no one near it")
+  }
+
   func testASessionSentAgainIsKeptOnce() async throws {
     let first = try await record(1, 30, minutes: 0)
     let again = try await record(1, 30, minutes: 0)

@@ -175,6 +175,26 @@ final class ServerPostgreSQLTests: XCTestCase {
     try await scenarios.eachPlayerReadsTheirOwnNews()
   }
 
+  func testARecordTellsOnlyTheNearestPlayersItPassed() async throws {
+    try await scenarios.aRecordTellsOnlyTheNearestPlayersItPassed()
+  }
+
+  func testAnInviteOnlyServerMakesAccountsOnlyWithAnUnusedCode() async throws {
+    try await scenarios.anInviteOnlyServerMakesAccountsOnlyWithAnUnusedCode()
+  }
+
+  func testAnOpenServerIgnoresInvitations() async throws {
+    try await scenarios.anOpenServerIgnoresInvitations()
+  }
+
+  func testABoardShowsThePlayersNearMyLevel() async throws {
+    try await scenarios.aBoardShowsThePlayersNearMyLevel()
+  }
+
+  func testAFollowedPlayersNewBestsReachTheirFollowers() async throws {
+    try await scenarios.aFollowedPlayersNewBestsReachTheirFollowers()
+  }
+
   /// Two processes on one database share everything: a token one hands out works on the
   /// other, and failed logins on one count on the other.
   func testTwoServersShareTokensAndTheLoginLimit() async throws {

@@ -169,6 +169,26 @@ final class ServerSQLiteTests: XCTestCase {
     try await scenarios.eachPlayerReadsTheirOwnNews()
   }
 
+  func testARecordTellsOnlyTheNearestPlayersItPassed() async throws {
+    try await scenarios.aRecordTellsOnlyTheNearestPlayersItPassed()
+  }
+
+  func testAnInviteOnlyServerMakesAccountsOnlyWithAnUnusedCode() async throws {
+    try await scenarios.anInviteOnlyServerMakesAccountsOnlyWithAnUnusedCode()
+  }
+
+  func testAnOpenServerIgnoresInvitations() async throws {
+    try await scenarios.anOpenServerIgnoresInvitations()
+  }
+
+  func testABoardShowsThePlayersNearMyLevel() async throws {
+    try await scenarios.aBoardShowsThePlayersNearMyLevel()
+  }
+
+  func testAFollowedPlayersNewBestsReachTheirFollowers() async throws {
+    try await scenarios.aFollowedPlayersNewBestsReachTheirFollowers()
+  }
+
   /// The SQLite file is the server's whole state: a restarted server knows its accounts, and
   /// the file is in WAL mode so `serve role` can work beside a running server.
   func testAccountsOutliveARestartInWALMode() async throws {

@@ -100,6 +100,89 @@ extension Components {
                 case password
             }
         }
+        /// - Remark: Generated from `#/components/schemas/NewAccount`.
+        public struct NewAccount: Codable, Hashable, Sendable {
+            /// 2 to 32 of a-z, 0-9, '.', '_' and '-', starting with a letter.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewAccount/name`.
+            public var name: Swift.String
+            /// At least 8 characters, at most 72 bytes (bcrypt's limit).
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewAccount/password`.
+            public var password: Swift.String
+            /// An invitation code; case, spaces and hyphens do not matter.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewAccount/invite`.
+            public var invite: Swift.String?
+            /// Creates a new `NewAccount`.
+            ///
+            /// - Parameters:
+            ///   - name: 2 to 32 of a-z, 0-9, '.', '_' and '-', starting with a letter.
+            ///   - password: At least 8 characters, at most 72 bytes (bcrypt's limit).
+            ///   - invite: An invitation code; case, spaces and hyphens do not matter.
+            public init(
+                name: Swift.String,
+                password: Swift.String,
+                invite: Swift.String? = nil
+            ) {
+                self.name = name
+                self.password = password
+                self.invite = invite
+            }
+            public enum CodingKeys: String, CodingKey {
+                case name
+                case password
+                case invite
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/InvitationRequest`.
+        public struct InvitationRequest: Codable, Hashable, Sendable {
+            /// Whom it is for, an e-mail address or a name; 1 to 254 characters.
+            ///
+            /// - Remark: Generated from `#/components/schemas/InvitationRequest/invitee`.
+            public var invitee: Swift.String
+            /// Creates a new `InvitationRequest`.
+            ///
+            /// - Parameters:
+            ///   - invitee: Whom it is for, an e-mail address or a name; 1 to 254 characters.
+            public init(invitee: Swift.String) {
+                self.invitee = invitee
+            }
+            public enum CodingKeys: String, CodingKey {
+                case invitee
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Invitation`.
+        public struct Invitation: Codable, Hashable, Sendable {
+            /// Eight letters and digits, written K7QF-M2XP.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Invitation/code`.
+            public var code: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Invitation/invitee`.
+            public var invitee: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Invitation/createdAt`.
+            public var createdAt: Foundation.Date
+            /// Creates a new `Invitation`.
+            ///
+            /// - Parameters:
+            ///   - code: Eight letters and digits, written K7QF-M2XP.
+            ///   - invitee:
+            ///   - createdAt:
+            public init(
+                code: Swift.String,
+                invitee: Swift.String,
+                createdAt: Foundation.Date
+            ) {
+                self.code = code
+                self.invitee = invitee
+                self.createdAt = createdAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case code
+                case invitee
+                case createdAt
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/Account`.
         public struct Account: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/Account/name`.
@@ -550,6 +633,10 @@ extension Components {
             public var top: [Components.Schemas.LeaderboardEntry]
             /// - Remark: Generated from `#/components/schemas/IntervalBoard/mine`.
             public var mine: Components.Schemas.LeaderboardEntry?
+            /// Up to three players ranked just before mine and three just after, in board order, wherever I stand; absent from a server that does not list them.
+            ///
+            /// - Remark: Generated from `#/components/schemas/IntervalBoard/near`.
+            public var near: [Components.Schemas.LeaderboardEntry]?
             /// Creates a new `IntervalBoard`.
             ///
             /// - Parameters:
@@ -557,22 +644,26 @@ extension Components {
             ///   - players: How many players have a score on this board.
             ///   - top: The best score of each of the ten best players, best first.
             ///   - mine:
+            ///   - near: Up to three players ranked just before mine and three just after, in board order, wherever I stand; absent from a server that does not list them.
             public init(
                 band: Swift.Int,
                 players: Swift.Int,
                 top: [Components.Schemas.LeaderboardEntry],
-                mine: Components.Schemas.LeaderboardEntry? = nil
+                mine: Components.Schemas.LeaderboardEntry? = nil,
+                near: [Components.Schemas.LeaderboardEntry]? = nil
             ) {
                 self.band = band
                 self.players = players
                 self.top = top
                 self.mine = mine
+                self.near = near
             }
             public enum CodingKeys: String, CodingKey {
                 case band
                 case players
                 case top
                 case mine
+                case near
             }
         }
         /// - Remark: Generated from `#/components/schemas/IntervalLeaderboard`.
@@ -716,6 +807,10 @@ extension Components {
             public var top: [Components.Schemas.BoardScoreEntry]
             /// - Remark: Generated from `#/components/schemas/ScoreBoard/mine`.
             public var mine: Components.Schemas.BoardScoreEntry?
+            /// Up to three players ranked just before mine and three just after, in board order, wherever I stand; absent from a server that does not list them.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ScoreBoard/near`.
+            public var near: [Components.Schemas.BoardScoreEntry]?
             /// Creates a new `ScoreBoard`.
             ///
             /// - Parameters:
@@ -724,18 +819,21 @@ extension Components {
             ///   - players: How many players have a score on this board.
             ///   - top: The best score of each of the ten best players, best first.
             ///   - mine:
+            ///   - near: Up to three players ranked just before mine and three just after, in board order, wherever I stand; absent from a server that does not list them.
             public init(
                 game: Components.Schemas.BoardGame,
                 board: Swift.String,
                 players: Swift.Int,
                 top: [Components.Schemas.BoardScoreEntry],
-                mine: Components.Schemas.BoardScoreEntry? = nil
+                mine: Components.Schemas.BoardScoreEntry? = nil,
+                near: [Components.Schemas.BoardScoreEntry]? = nil
             ) {
                 self.game = game
                 self.board = board
                 self.players = players
                 self.top = top
                 self.mine = mine
+                self.near = near
             }
             public enum CodingKeys: String, CodingKey {
                 case game
@@ -743,6 +841,7 @@ extension Components {
                 case players
                 case top
                 case mine
+                case near
             }
         }
         /// - Remark: Generated from `#/components/schemas/BackupItemSummary`.
@@ -1412,7 +1511,22 @@ extension Components {
                 case nextOffset
             }
         }
-        /// One event. kind is pattern (itemId the share, title its name), recommendation (itemId the recommendation, itemKind pattern or pack, title its id, text the message, className), rating (itemId and title my pattern's id and name, stars, text the comment) or record (itemKind the game, itemId and title the board, band for the interval game, score theirs and yourScore my best they passed). More kinds may come: a client shows one it does not know by from and title.
+        /// - Remark: Generated from `#/components/schemas/Following`.
+        public struct Following: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Following/players`.
+            public var players: [Swift.String]
+            /// Creates a new `Following`.
+            ///
+            /// - Parameters:
+            ///   - players:
+            public init(players: [Swift.String]) {
+                self.players = players
+            }
+            public enum CodingKeys: String, CodingKey {
+                case players
+            }
+        }
+        /// One event. kind is pattern (itemId the share, title its name), recommendation (itemId the recommendation, itemKind pattern or pack, title its id, text the message, className), rating (itemId and title my pattern's id and name, stars, text the comment) or record (itemKind the game, itemId and title the board, band for the interval game, score theirs and yourScore my best they passed) or followedRecord (a player I follow set a new best: itemKind, itemId, title, band and score as for record, whoever they passed). More kinds may come: a client shows one it does not know by from and title.
         ///
         /// - Remark: Generated from `#/components/schemas/NewsItem`.
         public struct NewsItem: Codable, Hashable, Sendable {

@@ -25,9 +25,16 @@ public protocol APIProtocol: Sendable {
     func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output
     /// Makes a player account.
     ///
+    /// On a server started with --invite-only an account is made only with an unused invitation code, which it then uses up; elsewhere the code is not looked at.
+    ///
     /// - Remark: HTTP `POST /accounts`.
     /// - Remark: Generated from `#/paths//accounts/post(createAccount)`.
     func createAccount(_ input: Operations.CreateAccount.Input) async throws -> Operations.CreateAccount.Output
+    /// Makes a one-time code an account may be made with (teachers only).
+    ///
+    /// - Remark: HTTP `POST /invitations`.
+    /// - Remark: Generated from `#/paths//invitations/post(createInvitation)`.
+    func createInvitation(_ input: Operations.CreateInvitation.Input) async throws -> Operations.CreateInvitation.Output
     /// The account the bearer token belongs to.
     ///
     /// - Remark: HTTP `GET /accounts/me`.
@@ -213,6 +220,21 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /classes/{classId}/hidden-comments/{shareId}/{player}`.
     /// - Remark: Generated from `#/paths//classes/{classId}/hidden-comments/{shareId}/{player}/delete(unhideComment)`.
     func unhideComment(_ input: Operations.UnhideComment.Input) async throws -> Operations.UnhideComment.Output
+    /// The players the caller follows, by name.
+    ///
+    /// - Remark: HTTP `GET /follows`.
+    /// - Remark: Generated from `#/paths//follows/get(listFollowing)`.
+    func listFollowing(_ input: Operations.ListFollowing.Input) async throws -> Operations.ListFollowing.Output
+    /// Follows a player: their new bests appear in the caller's news, whether or not they passed the caller.
+    ///
+    /// - Remark: HTTP `PUT /follows/{player}`.
+    /// - Remark: Generated from `#/paths//follows/{player}/put(followPlayer)`.
+    func followPlayer(_ input: Operations.FollowPlayer.Input) async throws -> Operations.FollowPlayer.Output
+    /// Stops following a player.
+    ///
+    /// - Remark: HTTP `DELETE /follows/{player}`.
+    /// - Remark: Generated from `#/paths//follows/{player}/delete(unfollowPlayer)`.
+    func unfollowPlayer(_ input: Operations.UnfollowPlayer.Input) async throws -> Operations.UnfollowPlayer.Output
     /// My news, newest first, a page at a time; only the new ones unless all is set.
     ///
     /// - Remark: HTTP `GET /news`.
@@ -238,6 +260,8 @@ extension APIProtocol {
     }
     /// Makes a player account.
     ///
+    /// On a server started with --invite-only an account is made only with an unused invitation code, which it then uses up; elsewhere the code is not looked at.
+    ///
     /// - Remark: HTTP `POST /accounts`.
     /// - Remark: Generated from `#/paths//accounts/post(createAccount)`.
     public func createAccount(
@@ -245,6 +269,19 @@ extension APIProtocol {
         body: Operations.CreateAccount.Input.Body
     ) async throws -> Operations.CreateAccount.Output {
         try await createAccount(Operations.CreateAccount.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Makes a one-time code an account may be made with (teachers only).
+    ///
+    /// - Remark: HTTP `POST /invitations`.
+    /// - Remark: Generated from `#/paths//invitations/post(createInvitation)`.
+    public func createInvitation(
+        headers: Operations.CreateInvitation.Input.Headers = .init(),
+        body: Operations.CreateInvitation.Input.Body
+    ) async throws -> Operations.CreateInvitation.Output {
+        try await createInvitation(Operations.CreateInvitation.Input(
             headers: headers,
             body: body
         ))
@@ -638,6 +675,39 @@ extension APIProtocol {
         headers: Operations.UnhideComment.Input.Headers = .init()
     ) async throws -> Operations.UnhideComment.Output {
         try await unhideComment(Operations.UnhideComment.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// The players the caller follows, by name.
+    ///
+    /// - Remark: HTTP `GET /follows`.
+    /// - Remark: Generated from `#/paths//follows/get(listFollowing)`.
+    public func listFollowing(headers: Operations.ListFollowing.Input.Headers = .init()) async throws -> Operations.ListFollowing.Output {
+        try await listFollowing(Operations.ListFollowing.Input(headers: headers))
+    }
+    /// Follows a player: their new bests appear in the caller's news, whether or not they passed the caller.
+    ///
+    /// - Remark: HTTP `PUT /follows/{player}`.
+    /// - Remark: Generated from `#/paths//follows/{player}/put(followPlayer)`.
+    public func followPlayer(
+        path: Operations.FollowPlayer.Input.Path,
+        headers: Operations.FollowPlayer.Input.Headers = .init()
+    ) async throws -> Operations.FollowPlayer.Output {
+        try await followPlayer(Operations.FollowPlayer.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Stops following a player.
+    ///
+    /// - Remark: HTTP `DELETE /follows/{player}`.
+    /// - Remark: Generated from `#/paths//follows/{player}/delete(unfollowPlayer)`.
+    public func unfollowPlayer(
+        path: Operations.UnfollowPlayer.Input.Path,
+        headers: Operations.UnfollowPlayer.Input.Headers = .init()
+    ) async throws -> Operations.UnfollowPlayer.Output {
+        try await unfollowPlayer(Operations.UnfollowPlayer.Input(
             path: path,
             headers: headers
         ))
