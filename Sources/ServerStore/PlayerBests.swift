@@ -67,14 +67,14 @@ struct PlayerBests: Sendable {
     )
     let ahead = try await count(key, above: best)
     let before = try await onBoard(key, database.select().columns(columns).from(table))
-      .where { Self.ranked($0, before: best) }
+      .where { Self.ranked($0, before: true, best) }
       .orderBy("score", .ascending)
       .orderBy("started_at", .descending)
       .orderBy("player", .descending)
       .limit(around)
       .all()
     let after = try await onBoard(key, database.select().columns(columns).from(table))
-      .where { Self.ranked($0, after: best) }
+      .where { Self.ranked($0, before: false, best) }
       .orderBy("score", .descending)
       .orderBy("started_at", .ascending)
       .orderBy("player", .ascending)
@@ -145,43 +145,29 @@ struct PlayerBests: Sendable {
       database.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "players").from(
         table))
     if let best {
-      query = query.where { Self.ranked($0, before: best) }
+      query = query.where { Self.ranked($0, before: true, best) }
     }
     let row = try await query.first()
     return Int(try row?.decode(column: "players", as: Int64.self) ?? 0)
   }
 
   /// The rows ranked before `best`: a higher score, or the same reached earlier, or at the same
-  /// start by a name that sorts first.
+  /// start by a name that sorts first; with `before` false, the mirror: those ranked after it.
   private static func ranked(
-    _ group: SQLPredicateGroupBuilder,
-    before best: (score: Double, startedAt: Int64, player: String)
+    _ group: SQLPredicateGroupBuilder, before: Bool,
+    _ best: (score: Double, startedAt: Int64, player: String)
   ) -> SQLPredicateGroupBuilder {
-    group.where("score", .greaterThan, SQLBind(best.score))
+    let better: SQLBinaryOperator = before ? .greaterThan : .lessThan
+    let sooner: SQLBinaryOperator = before ? .lessThan : .greaterThan
+    return group.where("score", better, SQLBind(best.score))
       .orWhere { tie in
         tie.where("score", .equal, SQLBind(best.score))
-          .where("started_at", .lessThan, SQLBind(best.startedAt))
+          .where("started_at", sooner, SQLBind(best.startedAt))
       }
       .orWhere { tie in
         tie.where("score", .equal, SQLBind(best.score))
           .where("started_at", .equal, SQLBind(best.startedAt))
-          .where("player", .lessThan, SQLBind(best.player))
-      }
-  }
-
-  /// The rows ranked after `best`, the mirror of `ranked(_:before:)`.
-  private static func ranked(
-    _ group: SQLPredicateGroupBuilder, after best: (score: Double, startedAt: Int64, player: String)
-  ) -> SQLPredicateGroupBuilder {
-    group.where("score", .lessThan, SQLBind(best.score))
-      .orWhere { tie in
-        tie.where("score", .equal, SQLBind(best.score))
-          .where("started_at", .greaterThan, SQLBind(best.startedAt))
-      }
-      .orWhere { tie in
-        tie.where("score", .equal, SQLBind(best.score))
-          .where("started_at", .equal, SQLBind(best.startedAt))
-          .where("player", .greaterThan, SQLBind(best.player))
+          .where("player", sooner, SQLBind(best.player))
       }
   }
 
