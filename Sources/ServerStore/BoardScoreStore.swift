@@ -59,23 +59,10 @@ public struct BoardScoreStore: Sendable {
     let passed = try await bests.passed(
       key: key, player: player, previous: previous, score: score,
       limit: NewsStore.recordReaders)
-    let news = NewsStore(database: database, now: now)
-    try await news.post(
-      passed.map {
-        (
-          NewsStore.Event(
-            kind: .record, actor: player, itemID: board, itemKind: game, title: board,
-            score: score, yourScore: $0.score),
-          .player($0.player)
-        )
-      })
-    if previous.map({ score > $0.score }) ?? true {
-      try await news.tellFollowers(
-        of: player, passed: passed.map(\.player),
-        NewsStore.Event(
-          kind: .followedRecord, actor: player, itemID: board, itemKind: game, title: board,
-          score: score))
-    }
+    try await NewsStore(database: database, now: now).tell(
+      of: NewsStore.Event(
+        kind: .record, actor: player, itemID: board, itemKind: game, title: board, score: score),
+      passed: passed, isNewBest: previous.map { score > $0.score } ?? true)
     return true
   }
 

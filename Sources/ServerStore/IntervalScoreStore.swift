@@ -68,23 +68,11 @@ public struct IntervalScoreStore: Sendable {
     let passed = try await bests.passed(
       key: key, player: player, previous: previous, score: Double(score),
       limit: NewsStore.recordReaders)
-    let news = NewsStore(database: database, now: now)
-    try await news.post(
-      passed.map {
-        (
-          NewsStore.Event(
-            kind: .record, actor: player, itemID: patternID, itemKind: "interval",
-            title: patternID, score: Double(score), yourScore: $0.score, band: band),
-          .player($0.player)
-        )
-      })
-    if previous.map({ Double(score) > $0.score }) ?? true {
-      try await news.tellFollowers(
-        of: player, passed: passed.map(\.player),
-        NewsStore.Event(
-          kind: .followedRecord, actor: player, itemID: patternID, itemKind: "interval",
-          title: patternID, score: Double(score), band: band))
-    }
+    try await NewsStore(database: database, now: now).tell(
+      of: NewsStore.Event(
+        kind: .record, actor: player, itemID: patternID, itemKind: "interval", title: patternID,
+        score: Double(score), band: band),
+      passed: passed, isNewBest: previous.map { Double(score) > $0.score } ?? true)
     return true
   }
 

@@ -203,14 +203,27 @@ public struct NewsStore: Sendable {
     try await insert.run()
   }
 
-  /// Tells `player`'s followers of a new best, beside the players it passed (`passed`, told
-  /// already): a follower hears of every new best, however far below it they stand.
-  func tellFollowers(of player: String, passed: [String], _ event: Event) async throws {
-    let told = Set(passed)
+  /// Tells of a best set on a board (`best`, a `record` without `yourScore`): each player it
+  /// passed (`passed`, with the best it passed) as a `record`, and, when it is the player's
+  /// new best, their followers not told already as a `followedRecord`: a follower hears of
+  /// every new best, however far below it they stand.
+  func tell(
+    of best: Event, passed: [(player: String, score: Double)], isNewBest: Bool
+  ) async throws {
     try await post(
-      try await FollowStore(database: database, now: now).followers(of: player)
+      passed.map { passed in
+        var record = best
+        record.yourScore = passed.score
+        return (record, .player(passed.player))
+      })
+    guard isNewBest else { return }
+    let told = Set(passed.map(\.player))
+    var followed = best
+    followed.kind = .followedRecord
+    try await post(
+      try await FollowStore(database: database, now: now).followers(of: best.actor)
         .filter { !told.contains($0) }
-        .map { (event, .player($0)) })
+        .map { (followed, .player($0)) })
   }
 
   /// Takes back the items of `kind` about `itemID` that `actor` made for `reader`: a rating
