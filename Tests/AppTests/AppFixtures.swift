@@ -117,6 +117,17 @@ extension AppModel {
     for _ in 0..<SettingsRow.allCases.firstIndex(of: row)! { press(.down) }
   }
 
+  /// Walks the Fretboard's cursor onto `place` with the arrows, as a player does.
+  mutating func moveFretboardCursor(to place: FretPosition) {
+    var cursor: FretPosition? {
+      if case .fretboard(let screen) = screen { screen.cursor } else { nil }
+    }
+    while cursor?.string ?? 0 < place.string { press(.down) }
+    while cursor?.string ?? 0 > place.string { press(.up) }
+    while cursor?.fret ?? 0 < place.fret { press(.right) }
+    while cursor?.fret ?? 0 > place.fret { press(.left) }
+  }
+
   /// Presses one key at `seconds` on the monotonic clock.
   @discardableResult
   mutating func press(_ key: Key, at seconds: Double) -> [Effect] {

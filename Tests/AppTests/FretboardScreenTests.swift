@@ -342,9 +342,7 @@ final class FretboardScreenTests: XCTestCase {
     let steps = try XCTUnwrap(screen(model)?.run?.expected)
     var last: [Effect] = []
     for step in steps {
-      while screen(model)?.cursor.string ?? 0 > step.position.string { model.press(.up) }
-      while screen(model)?.cursor.fret ?? 0 < step.position.fret { model.press(.right) }
-      while screen(model)?.cursor.fret ?? 0 > step.position.fret { model.press(.left) }
+      model.moveFretboardCursor(to: step.position)
       last = model.press(.enter)
     }
     guard case .record(let clean) = last.last else { return XCTFail("\(last)") }
@@ -353,10 +351,7 @@ final class FretboardScreenTests: XCTestCase {
     model.press(.enter)
     XCTAssertEqual(screen(model)?.run?.direction, .descending)
     for step in try XCTUnwrap(screen(model)?.run?.expected) {
-      while screen(model)?.cursor.string ?? 0 < step.position.string { model.press(.down) }
-      while screen(model)?.cursor.string ?? 0 > step.position.string { model.press(.up) }
-      while screen(model)?.cursor.fret ?? 0 < step.position.fret { model.press(.right) }
-      while screen(model)?.cursor.fret ?? 0 > step.position.fret { model.press(.left) }
+      model.moveFretboardCursor(to: step.position)
       model.press(.enter)
     }
     XCTAssertEqual(screen(model)?.run?.verdict, .finished)
@@ -542,10 +537,7 @@ final class FretboardScreenTests: XCTestCase {
   private func play(
     _ model: inout AppModel, _ place: FretPosition, at seconds: Double
   ) -> [Effect] {
-    while screen(model)?.cursor.string ?? 0 < place.string { model.press(.down) }
-    while screen(model)?.cursor.string ?? 0 > place.string { model.press(.up) }
-    while screen(model)?.cursor.fret ?? 0 < place.fret { model.press(.right) }
-    while screen(model)?.cursor.fret ?? 0 > place.fret { model.press(.left) }
+    model.moveFretboardCursor(to: place)
     return press(&model, .enter, at: seconds)
   }
 

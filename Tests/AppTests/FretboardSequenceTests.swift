@@ -34,10 +34,7 @@ final class FretboardSequenceTests: XCTestCase {
   /// Moves the cursor to `place` and plays it.
   @discardableResult
   private func play(_ model: inout AppModel, _ place: FretPosition) -> [Effect] {
-    while screen(model)?.cursor.string ?? 0 < place.string { model.press(.down) }
-    while screen(model)?.cursor.string ?? 0 > place.string { model.press(.up) }
-    while screen(model)?.cursor.fret ?? 0 < place.fret { model.press(.right) }
-    while screen(model)?.cursor.fret ?? 0 > place.fret { model.press(.left) }
+    model.moveFretboardCursor(to: place)
     return model.press(.enter)
   }
 

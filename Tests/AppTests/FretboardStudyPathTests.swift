@@ -82,10 +82,7 @@ final class FretboardStudyPathTests: XCTestCase {
     for way in 0..<2 {
       if way == 1 { model.press(.enter) }
       for step in try XCTUnwrap(screen(model)?.run?.expected) {
-        while screen(model)?.cursor.string ?? 0 < step.position.string { model.press(.down) }
-        while screen(model)?.cursor.string ?? 0 > step.position.string { model.press(.up) }
-        while screen(model)?.cursor.fret ?? 0 < step.position.fret { model.press(.right) }
-        while screen(model)?.cursor.fret ?? 0 > step.position.fret { model.press(.left) }
+        model.moveFretboardCursor(to: step.position)
         model.press(.enter)
       }
     }
