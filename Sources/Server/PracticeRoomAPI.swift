@@ -18,6 +18,7 @@ struct PracticeRoomAPI: APIProtocol {
   let news: NewsStore
   let invitations: InvitationStore
   let follows: FollowStore
+  let library: LibraryStore
   /// Accounts are made only with an unused invitation (`serve --invite-only`).
   let inviteOnly: Bool
   let logger: Logger

@@ -55,7 +55,7 @@ public enum PracticeRoomServer {
         ratings: PatternRatingStore(database: database.sql),
         news: NewsStore(database: database.sql),
         invitations: InvitationStore(database: database.sql),
-        follows: FollowStore(database: database.sql),
+        follows: FollowStore(database: database.sql), library: LibraryStore(database: database.sql),
         inviteOnly: configuration.inviteOnly, logger: logger)
       try api.registerHandlers(on: router)
       let schema = try await accounts.schemaVersion()

@@ -16,7 +16,7 @@ enum Migrations {
     Step(version: 7, apply: playerBests), Step(version: 8, apply: rhythmBoardsByBars),
     Step(version: 9, apply: classes), Step(version: 10, apply: patternRatings),
     Step(version: 11, apply: news), Step(version: 12, apply: invitations),
-    Step(version: 13, apply: follows),
+    Step(version: 13, apply: follows), Step(version: 14, apply: library),
   ]
 
   static var latestVersion: Int { steps.map(\.version).max() ?? 0 }
@@ -428,6 +428,46 @@ enum Migrations {
       .primaryKey("follower", "followed")
       .run()
     try await database.create(index: "follows_by_followed").on("follows").column("followed")
+      .run()
+  }
+
+  /// The school's library (`LibraryStore`): suggestions with the file as suggested, every
+  /// version of a published pattern (a withdrawal has no file), and each pattern's latest.
+  private static func library(_ database: any SQLDatabase) async throws {
+    try await database.create(table: "library_suggestions").ifNotExists()
+      .column("id", type: .text, .primaryKey(autoIncrement: false))
+      .column("share_id", type: .text, .notNull)
+      .column("pattern_id", type: .text, .notNull)
+      .column("name", type: .text, .notNull)
+      .column("file", type: .text, .notNull)
+      .column("suggester", type: .text, .notNull, .references("accounts", "name"))
+      .column("note", type: .text, .notNull)
+      .column("state", type: .text, .notNull)
+      .column("reason", type: .text, .notNull)
+      .column("reviewer", type: .text)
+      .column("suggested_at", type: .bigint, .notNull)
+      .column("reviewed_at", type: .bigint)
+      .run()
+    try await database.create(index: "library_suggestions_by_state").on("library_suggestions")
+      .column("state").run()
+    try await database.create(table: "library_versions").ifNotExists()
+      .column("pattern_id", type: .text, .notNull)
+      .column("version", type: .bigint, .notNull)
+      .column("name", type: .text, .notNull)
+      .column("file", type: .text)
+      .column("change", type: .text, .notNull)
+      .column("changed_by", type: .text, .notNull)
+      .column("note", type: .text, .notNull)
+      .column("changed_at", type: .bigint, .notNull)
+      .primaryKey("pattern_id", "version")
+      .run()
+    try await database.create(table: "library_patterns").ifNotExists()
+      .column("id", type: .text, .primaryKey(autoIncrement: false))
+      .column("name", type: .text, .notNull)
+      .column("author", type: .text, .notNull)
+      .column("version", type: .bigint, .notNull)
+      .column("withdrawn", type: .bigint, .notNull)
+      .column("updated_at", type: .bigint, .notNull)
       .run()
   }
 }

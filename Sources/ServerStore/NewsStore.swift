@@ -22,6 +22,13 @@ public struct NewsItem: Equatable, Sendable {
     /// A player the reader follows set a new best on a board, whoever it passed: `itemKind`
     /// the game, `itemID` the board (with `band` for the interval game), `score` theirs.
     case followedRecord
+    /// A teacher reviewed the reader's suggestion for the library: `itemID` the pattern's id,
+    /// `title` its name, `itemKind` the decision (accepted, changes, declined), `text` the
+    /// reason.
+    case suggestionReviewed
+    /// A pattern joined the school's library: `itemID` its id, `title` its name, `from` the
+    /// player who suggested it.
+    case libraryPattern
   }
 
   public let id: String

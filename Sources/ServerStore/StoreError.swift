@@ -9,6 +9,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   case newerSchema(found: Int, known: Int)
   case backupFull(limit: Int)
   case classTaken(String)
+  case alreadySuggested(String, id: String)
+  case notPending(String, state: String)
 
   public var description: String {
     switch self {
@@ -26,6 +28,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case .backupFull(let limit):
       "a player's backup has at most \(limit / (1 << 20)) MiB on this server"
     case .classTaken(let name): "you have a class named \(name) already"
+    case .alreadySuggested(let pattern, let id):
+      "you suggested \(pattern) already (suggestion \(id)): it waits for a teacher's review"
+    case .notPending(let id, let state):
+      "suggestion \(id) is \(state == "changes" ? "sent back for changes" : state) already"
     }
   }
 }

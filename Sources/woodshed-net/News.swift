@@ -102,6 +102,14 @@ struct NewsCommand: AsyncParsableCommand {
       guard let band = item.band else { return texts.text("news.followedRecord", arguments) }
       arguments["band"] = String(band)
       return texts.text("news.followedRecord.interval", arguments)
+    case "suggestionReviewed":
+      let decisions: Set = ["accepted", "changes", "declined"]
+      let decision = item.itemKind.flatMap { decisions.contains($0) ? $0 : nil } ?? "other"
+      return texts.text(
+        "news.suggestionReviewed.\(decision)", ["from": from, "title": title, "id": item.itemId])
+        + said
+    case "libraryPattern":
+      return texts.text("news.libraryPattern", ["from": from, "title": title, "id": item.itemId])
     default:
       return texts.text("news.other", ["from": from, "title": title])
     }

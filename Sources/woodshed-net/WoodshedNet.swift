@@ -16,6 +16,7 @@ struct WoodshedNet: AsyncParsableCommand {
       Scores.self, LeaderboardCommand.self, PackCatalogue.self, Sync.self, Refresh.self,
       ClassCommand.self, RateCommand.self, CommentsCommand.self, NewsCommand.self,
       Invite.self, FollowCommand.self, UnfollowCommand.self, FollowingCommand.self,
+      LibraryCommand.self,
     ])
 
   /// Errors are one line each and printable: a server's message is another machine's text,

@@ -195,6 +195,10 @@ final class ServerPostgreSQLTests: XCTestCase {
     try await scenarios.aFollowedPlayersNewBestsReachTheirFollowers()
   }
 
+  func testASuggestedPatternIsReviewedPublishedEditedAndWithdrawn() async throws {
+    try await scenarios.aSuggestedPatternIsReviewedPublishedEditedAndWithdrawn()
+  }
+
   /// Two processes on one database share everything: a token one hands out works on the
   /// other, and failed logins on one count on the other.
   func testTwoServersShareTokensAndTheLoginLimit() async throws {

@@ -7,7 +7,7 @@ import XCTest
 /// follower who has no score at all, and one it passed hears of it once.
 extension ServerScenarios {
   /// `woodshed news --keep`, each line without the time that begins it.
-  private func keptNews(_ home: NetHome) throws -> [String] {
+  func keptNews(_ home: NetHome) throws -> [String] {
     let listed = try home.run(["news", "--keep"])
     XCTAssertEqual(listed.status, 0, listed.error)
     return listed.output.split(separator: "\n").map {

@@ -47,7 +47,10 @@ enum HomeView {
 
   /// The kinds of news the home line names, in its order; any other kind a newer server tells
   /// is counted as more.
-  static let newsKinds = ["pattern", "recommendation", "rating", "record"]
+  static let newsKinds = [
+    "pattern", "libraryPattern", "recommendation", "suggestionReviewed", "rating", "record",
+    "followedRecord",
+  ]
 
   /// "What's new: 3 new patterns, 1 recommendation", from what the last refresh counted; nil
   /// when the server did not answer it or nothing is new.

@@ -19,6 +19,8 @@ public import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/parameters` section of the OpenAPI document.
     public enum Parameters {
+        /// - Remark: Generated from `#/components/parameters/PatternId`.
+        public typealias PatternId = Swift.String
         /// - Remark: Generated from `#/components/parameters/ClassId`.
         public typealias ClassId = Swift.String
         /// - Remark: Generated from `#/components/parameters/ShareId`.

@@ -19,6 +19,374 @@ public import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/schemas` section of the OpenAPI document.
     public enum Schemas {
+        /// - Remark: Generated from `#/components/schemas/LibraryPattern`.
+        public struct LibraryPattern: Codable, Hashable, Sendable {
+            /// The pattern's own id, for `woodshed library fetch`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/LibraryPattern/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/LibraryPattern/name`.
+            public var name: Swift.String
+            /// The player whose suggestion brought it in.
+            ///
+            /// - Remark: Generated from `#/components/schemas/LibraryPattern/author`.
+            public var author: Swift.String
+            /// - Remark: Generated from `#/components/schemas/LibraryPattern/version`.
+            public var version: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/LibraryPattern/withdrawn`.
+            public var withdrawn: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/LibraryPattern/updatedAt`.
+            public var updatedAt: Foundation.Date
+            /// Creates a new `LibraryPattern`.
+            ///
+            /// - Parameters:
+            ///   - id: The pattern's own id, for `woodshed library fetch`.
+            ///   - name:
+            ///   - author: The player whose suggestion brought it in.
+            ///   - version:
+            ///   - withdrawn:
+            ///   - updatedAt:
+            public init(
+                id: Swift.String,
+                name: Swift.String,
+                author: Swift.String,
+                version: Swift.Int,
+                withdrawn: Swift.Bool,
+                updatedAt: Foundation.Date
+            ) {
+                self.id = id
+                self.name = name
+                self.author = author
+                self.version = version
+                self.withdrawn = withdrawn
+                self.updatedAt = updatedAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case name
+                case author
+                case version
+                case withdrawn
+                case updatedAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/LibraryCatalogue`.
+        public struct LibraryCatalogue: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/LibraryCatalogue/patterns`.
+            public var patterns: [Components.Schemas.LibraryPattern]
+            /// Creates a new `LibraryCatalogue`.
+            ///
+            /// - Parameters:
+            ///   - patterns:
+            public init(patterns: [Components.Schemas.LibraryPattern]) {
+                self.patterns = patterns
+            }
+            public enum CodingKeys: String, CodingKey {
+                case patterns
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/LibraryVersion`.
+        public struct LibraryVersion: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/LibraryVersion/version`.
+            public var version: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/LibraryVersion/name`.
+            public var name: Swift.String
+            /// accepted, edited or withdrawn.
+            ///
+            /// - Remark: Generated from `#/components/schemas/LibraryVersion/change`.
+            public var change: Swift.String
+            /// - Remark: Generated from `#/components/schemas/LibraryVersion/by`.
+            public var by: Swift.String
+            /// - Remark: Generated from `#/components/schemas/LibraryVersion/note`.
+            public var note: Swift.String
+            /// - Remark: Generated from `#/components/schemas/LibraryVersion/at`.
+            public var at: Foundation.Date
+            /// Creates a new `LibraryVersion`.
+            ///
+            /// - Parameters:
+            ///   - version:
+            ///   - name:
+            ///   - change: accepted, edited or withdrawn.
+            ///   - by:
+            ///   - note:
+            ///   - at:
+            public init(
+                version: Swift.Int,
+                name: Swift.String,
+                change: Swift.String,
+                by: Swift.String,
+                note: Swift.String,
+                at: Foundation.Date
+            ) {
+                self.version = version
+                self.name = name
+                self.change = change
+                self.by = by
+                self.note = note
+                self.at = at
+            }
+            public enum CodingKeys: String, CodingKey {
+                case version
+                case name
+                case change
+                case by
+                case note
+                case at
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/LibraryVersions`.
+        public struct LibraryVersions: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/LibraryVersions/versions`.
+            public var versions: [Components.Schemas.LibraryVersion]
+            /// Creates a new `LibraryVersions`.
+            ///
+            /// - Parameters:
+            ///   - versions:
+            public init(versions: [Components.Schemas.LibraryVersion]) {
+                self.versions = versions
+            }
+            public enum CodingKeys: String, CodingKey {
+                case versions
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/LibraryPatternFile`.
+        public struct LibraryPatternFile: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/LibraryPatternFile/pattern`.
+            public var pattern: Components.Schemas.LibraryPattern
+            /// - Remark: Generated from `#/components/schemas/LibraryPatternFile/version`.
+            public var version: Components.Schemas.LibraryVersion
+            /// - Remark: Generated from `#/components/schemas/LibraryPatternFile/file`.
+            public var file: Swift.String
+            /// Creates a new `LibraryPatternFile`.
+            ///
+            /// - Parameters:
+            ///   - pattern:
+            ///   - version:
+            ///   - file:
+            public init(
+                pattern: Components.Schemas.LibraryPattern,
+                version: Components.Schemas.LibraryVersion,
+                file: Swift.String
+            ) {
+                self.pattern = pattern
+                self.version = version
+                self.file = file
+            }
+            public enum CodingKeys: String, CodingKey {
+                case pattern
+                case version
+                case file
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/LibraryEditRequest`.
+        public struct LibraryEditRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/LibraryEditRequest/file`.
+            public var file: Swift.String
+            /// - Remark: Generated from `#/components/schemas/LibraryEditRequest/note`.
+            public var note: Swift.String?
+            /// Creates a new `LibraryEditRequest`.
+            ///
+            /// - Parameters:
+            ///   - file:
+            ///   - note:
+            public init(
+                file: Swift.String,
+                note: Swift.String? = nil
+            ) {
+                self.file = file
+                self.note = note
+            }
+            public enum CodingKeys: String, CodingKey {
+                case file
+                case note
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/LibraryReason`.
+        public struct LibraryReason: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/LibraryReason/reason`.
+            public var reason: Swift.String?
+            /// Creates a new `LibraryReason`.
+            ///
+            /// - Parameters:
+            ///   - reason:
+            public init(reason: Swift.String? = nil) {
+                self.reason = reason
+            }
+            public enum CodingKeys: String, CodingKey {
+                case reason
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/LibrarySuggestionRequest`.
+        public struct LibrarySuggestionRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/LibrarySuggestionRequest/shareId`.
+            public var shareId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/LibrarySuggestionRequest/note`.
+            public var note: Swift.String?
+            /// Creates a new `LibrarySuggestionRequest`.
+            ///
+            /// - Parameters:
+            ///   - shareId:
+            ///   - note:
+            public init(
+                shareId: Swift.String,
+                note: Swift.String? = nil
+            ) {
+                self.shareId = shareId
+                self.note = note
+            }
+            public enum CodingKeys: String, CodingKey {
+                case shareId
+                case note
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/LibrarySuggestion`.
+        public struct LibrarySuggestion: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/LibrarySuggestion/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/LibrarySuggestion/shareId`.
+            public var shareId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/LibrarySuggestion/patternId`.
+            public var patternId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/LibrarySuggestion/name`.
+            public var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/LibrarySuggestion/suggester`.
+            public var suggester: Swift.String
+            /// - Remark: Generated from `#/components/schemas/LibrarySuggestion/note`.
+            public var note: Swift.String
+            /// pending, changes (sent back for changes), declined or accepted.
+            ///
+            /// - Remark: Generated from `#/components/schemas/LibrarySuggestion/state`.
+            public var state: Swift.String
+            /// - Remark: Generated from `#/components/schemas/LibrarySuggestion/reason`.
+            public var reason: Swift.String
+            /// - Remark: Generated from `#/components/schemas/LibrarySuggestion/reviewer`.
+            public var reviewer: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/LibrarySuggestion/suggestedAt`.
+            public var suggestedAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/LibrarySuggestion/reviewedAt`.
+            public var reviewedAt: Foundation.Date?
+            /// Creates a new `LibrarySuggestion`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - shareId:
+            ///   - patternId:
+            ///   - name:
+            ///   - suggester:
+            ///   - note:
+            ///   - state: pending, changes (sent back for changes), declined or accepted.
+            ///   - reason:
+            ///   - reviewer:
+            ///   - suggestedAt:
+            ///   - reviewedAt:
+            public init(
+                id: Swift.String,
+                shareId: Swift.String,
+                patternId: Swift.String,
+                name: Swift.String,
+                suggester: Swift.String,
+                note: Swift.String,
+                state: Swift.String,
+                reason: Swift.String,
+                reviewer: Swift.String? = nil,
+                suggestedAt: Foundation.Date,
+                reviewedAt: Foundation.Date? = nil
+            ) {
+                self.id = id
+                self.shareId = shareId
+                self.patternId = patternId
+                self.name = name
+                self.suggester = suggester
+                self.note = note
+                self.state = state
+                self.reason = reason
+                self.reviewer = reviewer
+                self.suggestedAt = suggestedAt
+                self.reviewedAt = reviewedAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case shareId
+                case patternId
+                case name
+                case suggester
+                case note
+                case state
+                case reason
+                case reviewer
+                case suggestedAt
+                case reviewedAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/LibrarySuggestions`.
+        public struct LibrarySuggestions: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/LibrarySuggestions/suggestions`.
+            public var suggestions: [Components.Schemas.LibrarySuggestion]
+            /// Creates a new `LibrarySuggestions`.
+            ///
+            /// - Parameters:
+            ///   - suggestions:
+            public init(suggestions: [Components.Schemas.LibrarySuggestion]) {
+                self.suggestions = suggestions
+            }
+            public enum CodingKeys: String, CodingKey {
+                case suggestions
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/LibraryReview`.
+        public struct LibraryReview: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/LibraryReview/decision`.
+            @frozen public enum DecisionPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case accept = "accept"
+                case changes = "changes"
+                case decline = "decline"
+            }
+            /// - Remark: Generated from `#/components/schemas/LibraryReview/decision`.
+            public var decision: Components.Schemas.LibraryReview.DecisionPayload
+            /// Required to ask for changes or decline.
+            ///
+            /// - Remark: Generated from `#/components/schemas/LibraryReview/reason`.
+            public var reason: Swift.String?
+            /// Creates a new `LibraryReview`.
+            ///
+            /// - Parameters:
+            ///   - decision:
+            ///   - reason: Required to ask for changes or decline.
+            public init(
+                decision: Components.Schemas.LibraryReview.DecisionPayload,
+                reason: Swift.String? = nil
+            ) {
+                self.decision = decision
+                self.reason = reason
+            }
+            public enum CodingKeys: String, CodingKey {
+                case decision
+                case reason
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/LibraryReviewed`.
+        public struct LibraryReviewed: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/LibraryReviewed/suggestion`.
+            public var suggestion: Components.Schemas.LibrarySuggestion
+            /// - Remark: Generated from `#/components/schemas/LibraryReviewed/pattern`.
+            public var pattern: Components.Schemas.LibraryPattern?
+            /// Creates a new `LibraryReviewed`.
+            ///
+            /// - Parameters:
+            ///   - suggestion:
+            ///   - pattern:
+            public init(
+                suggestion: Components.Schemas.LibrarySuggestion,
+                pattern: Components.Schemas.LibraryPattern? = nil
+            ) {
+                self.suggestion = suggestion
+                self.pattern = pattern
+            }
+            public enum CodingKeys: String, CodingKey {
+                case suggestion
+                case pattern
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/Error`.
         public struct _Error: Codable, Hashable, Sendable {
             /// One line for a person to read.

@@ -247,6 +247,50 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /news/read`.
     /// - Remark: Generated from `#/paths//news/read/post(markNewsRead)`.
     func markNewsRead(_ input: Operations.MarkNewsRead.Input) async throws -> Operations.MarkNewsRead.Output
+    /// The library's patterns by name; withdrawn ones too for a teacher who asks.
+    ///
+    /// - Remark: HTTP `GET /library/patterns`.
+    /// - Remark: Generated from `#/paths//library/patterns/get(listLibrary)`.
+    func listLibrary(_ input: Operations.ListLibrary.Input) async throws -> Operations.ListLibrary.Output
+    /// A library pattern's file, at its latest version or the one asked for.
+    ///
+    /// A withdrawn pattern is answered as if it did not exist, except to teachers.
+    ///
+    /// - Remark: HTTP `GET /library/patterns/{patternId}`.
+    /// - Remark: Generated from `#/paths//library/patterns/{patternId}/get(getLibraryPattern)`.
+    func getLibraryPattern(_ input: Operations.GetLibraryPattern.Input) async throws -> Operations.GetLibraryPattern.Output
+    /// Publishes a new version of a library pattern (teachers), again if withdrawn.
+    ///
+    /// The file is checked with the same validator as `woodshed patterns import`; its id must be the pattern's.
+    ///
+    /// - Remark: HTTP `PUT /library/patterns/{patternId}`.
+    /// - Remark: Generated from `#/paths//library/patterns/{patternId}/put(editLibraryPattern)`.
+    func editLibraryPattern(_ input: Operations.EditLibraryPattern.Input) async throws -> Operations.EditLibraryPattern.Output
+    /// Withdraws a library pattern (teachers), with a reason; a new version records it.
+    ///
+    /// - Remark: HTTP `POST /library/patterns/{patternId}/withdraw`.
+    /// - Remark: Generated from `#/paths//library/patterns/{patternId}/withdraw/post(withdrawLibraryPattern)`.
+    func withdrawLibraryPattern(_ input: Operations.WithdrawLibraryPattern.Input) async throws -> Operations.WithdrawLibraryPattern.Output
+    /// Every change of a library pattern, the first first.
+    ///
+    /// - Remark: HTTP `GET /library/patterns/{patternId}/versions`.
+    /// - Remark: Generated from `#/paths//library/patterns/{patternId}/versions/get(listLibraryVersions)`.
+    func listLibraryVersions(_ input: Operations.ListLibraryVersions.Input) async throws -> Operations.ListLibraryVersions.Output
+    /// My suggestions, the latest first; with pending, for a teacher, all waiting ones.
+    ///
+    /// - Remark: HTTP `GET /library/suggestions`.
+    /// - Remark: Generated from `#/paths//library/suggestions/get(listLibrarySuggestions)`.
+    func listLibrarySuggestions(_ input: Operations.ListLibrarySuggestions.Input) async throws -> Operations.ListLibrarySuggestions.Output
+    /// Suggests one of my patterns shared to everyone for the library.
+    ///
+    /// - Remark: HTTP `POST /library/suggestions`.
+    /// - Remark: Generated from `#/paths//library/suggestions/post(suggestLibraryPattern)`.
+    func suggestLibraryPattern(_ input: Operations.SuggestLibraryPattern.Input) async throws -> Operations.SuggestLibraryPattern.Output
+    /// Accepts, sends back for changes or declines a waiting suggestion (teachers).
+    ///
+    /// - Remark: HTTP `POST /library/suggestions/{suggestionId}/review`.
+    /// - Remark: Generated from `#/paths//library/suggestions/{suggestionId}/review/post(reviewLibrarySuggestion)`.
+    func reviewLibrarySuggestion(_ input: Operations.ReviewLibrarySuggestion.Input) async throws -> Operations.ReviewLibrarySuggestion.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -736,6 +780,122 @@ extension APIProtocol {
         body: Operations.MarkNewsRead.Input.Body? = nil
     ) async throws -> Operations.MarkNewsRead.Output {
         try await markNewsRead(Operations.MarkNewsRead.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The library's patterns by name; withdrawn ones too for a teacher who asks.
+    ///
+    /// - Remark: HTTP `GET /library/patterns`.
+    /// - Remark: Generated from `#/paths//library/patterns/get(listLibrary)`.
+    public func listLibrary(
+        query: Operations.ListLibrary.Input.Query = .init(),
+        headers: Operations.ListLibrary.Input.Headers = .init()
+    ) async throws -> Operations.ListLibrary.Output {
+        try await listLibrary(Operations.ListLibrary.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// A library pattern's file, at its latest version or the one asked for.
+    ///
+    /// A withdrawn pattern is answered as if it did not exist, except to teachers.
+    ///
+    /// - Remark: HTTP `GET /library/patterns/{patternId}`.
+    /// - Remark: Generated from `#/paths//library/patterns/{patternId}/get(getLibraryPattern)`.
+    public func getLibraryPattern(
+        path: Operations.GetLibraryPattern.Input.Path,
+        query: Operations.GetLibraryPattern.Input.Query = .init(),
+        headers: Operations.GetLibraryPattern.Input.Headers = .init()
+    ) async throws -> Operations.GetLibraryPattern.Output {
+        try await getLibraryPattern(Operations.GetLibraryPattern.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Publishes a new version of a library pattern (teachers), again if withdrawn.
+    ///
+    /// The file is checked with the same validator as `woodshed patterns import`; its id must be the pattern's.
+    ///
+    /// - Remark: HTTP `PUT /library/patterns/{patternId}`.
+    /// - Remark: Generated from `#/paths//library/patterns/{patternId}/put(editLibraryPattern)`.
+    public func editLibraryPattern(
+        path: Operations.EditLibraryPattern.Input.Path,
+        headers: Operations.EditLibraryPattern.Input.Headers = .init(),
+        body: Operations.EditLibraryPattern.Input.Body
+    ) async throws -> Operations.EditLibraryPattern.Output {
+        try await editLibraryPattern(Operations.EditLibraryPattern.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Withdraws a library pattern (teachers), with a reason; a new version records it.
+    ///
+    /// - Remark: HTTP `POST /library/patterns/{patternId}/withdraw`.
+    /// - Remark: Generated from `#/paths//library/patterns/{patternId}/withdraw/post(withdrawLibraryPattern)`.
+    public func withdrawLibraryPattern(
+        path: Operations.WithdrawLibraryPattern.Input.Path,
+        headers: Operations.WithdrawLibraryPattern.Input.Headers = .init(),
+        body: Operations.WithdrawLibraryPattern.Input.Body
+    ) async throws -> Operations.WithdrawLibraryPattern.Output {
+        try await withdrawLibraryPattern(Operations.WithdrawLibraryPattern.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Every change of a library pattern, the first first.
+    ///
+    /// - Remark: HTTP `GET /library/patterns/{patternId}/versions`.
+    /// - Remark: Generated from `#/paths//library/patterns/{patternId}/versions/get(listLibraryVersions)`.
+    public func listLibraryVersions(
+        path: Operations.ListLibraryVersions.Input.Path,
+        headers: Operations.ListLibraryVersions.Input.Headers = .init()
+    ) async throws -> Operations.ListLibraryVersions.Output {
+        try await listLibraryVersions(Operations.ListLibraryVersions.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// My suggestions, the latest first; with pending, for a teacher, all waiting ones.
+    ///
+    /// - Remark: HTTP `GET /library/suggestions`.
+    /// - Remark: Generated from `#/paths//library/suggestions/get(listLibrarySuggestions)`.
+    public func listLibrarySuggestions(
+        query: Operations.ListLibrarySuggestions.Input.Query = .init(),
+        headers: Operations.ListLibrarySuggestions.Input.Headers = .init()
+    ) async throws -> Operations.ListLibrarySuggestions.Output {
+        try await listLibrarySuggestions(Operations.ListLibrarySuggestions.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Suggests one of my patterns shared to everyone for the library.
+    ///
+    /// - Remark: HTTP `POST /library/suggestions`.
+    /// - Remark: Generated from `#/paths//library/suggestions/post(suggestLibraryPattern)`.
+    public func suggestLibraryPattern(
+        headers: Operations.SuggestLibraryPattern.Input.Headers = .init(),
+        body: Operations.SuggestLibraryPattern.Input.Body
+    ) async throws -> Operations.SuggestLibraryPattern.Output {
+        try await suggestLibraryPattern(Operations.SuggestLibraryPattern.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Accepts, sends back for changes or declines a waiting suggestion (teachers).
+    ///
+    /// - Remark: HTTP `POST /library/suggestions/{suggestionId}/review`.
+    /// - Remark: Generated from `#/paths//library/suggestions/{suggestionId}/review/post(reviewLibrarySuggestion)`.
+    public func reviewLibrarySuggestion(
+        path: Operations.ReviewLibrarySuggestion.Input.Path,
+        headers: Operations.ReviewLibrarySuggestion.Input.Headers = .init(),
+        body: Operations.ReviewLibrarySuggestion.Input.Body
+    ) async throws -> Operations.ReviewLibrarySuggestion.Output {
+        try await reviewLibrarySuggestion(Operations.ReviewLibrarySuggestion.Input(
+            path: path,
             headers: headers,
             body: body
         ))
