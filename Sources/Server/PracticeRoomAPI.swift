@@ -19,6 +19,7 @@ struct PracticeRoomAPI: APIProtocol {
   let invitations: InvitationStore
   let follows: FollowStore
   let library: LibraryStore
+  let chains: ChainStore
   /// Accounts are made only with an unused invitation (`serve --invite-only`).
   let inviteOnly: Bool
   let logger: Logger

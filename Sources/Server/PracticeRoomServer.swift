@@ -56,6 +56,7 @@ public enum PracticeRoomServer {
         news: NewsStore(database: database.sql),
         invitations: InvitationStore(database: database.sql),
         follows: FollowStore(database: database.sql), library: LibraryStore(database: database.sql),
+        chains: ChainStore(database: database.sql),
         inviteOnly: configuration.inviteOnly, logger: logger)
       try api.registerHandlers(on: router)
       let schema = try await accounts.schemaVersion()

@@ -79,6 +79,13 @@ public struct BoardScoreStore: Sendable {
       near: try ranking.near.map { try Self.entry($0.row, place: $0.place) })
   }
 
+  /// `player`'s best score on `board` of `game`, nil before their first session there.
+  public func best(game: String, board: String, player: String) async throws -> Double? {
+    try await bests.best(
+      key: [("game", SQLBind(game)), ("board", SQLBind(board))], player: player)?
+      .score
+  }
+
   private var bests: PlayerBests {
     PlayerBests(database: database, table: "board_bests", boardColumns: ["game", "board"])
   }

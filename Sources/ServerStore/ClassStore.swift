@@ -291,15 +291,20 @@ public struct ClassStore: Sendable {
     }
   }
 
-  /// The class's recommendations, newest first, with every student's state of each.
-  public func progress(of classID: String) async throws -> [(
-    ClassRecommendation, [RecommendationState]
-  )] {
-    let students = try await database.select().column("player").from("class_members")
+  /// The class's students, by name.
+  public func students(of classID: String) async throws -> [String] {
+    try await database.select().column("player").from("class_members")
       .where("class_id", .equal, SQLBind(classID))
       .orderBy("player")
       .all()
       .map { try $0.decode(column: "player", as: String.self) }
+  }
+
+  /// The class's recommendations, newest first, with every student's state of each.
+  public func progress(of classID: String) async throws -> [(
+    ClassRecommendation, [RecommendationState]
+  )] {
+    let students = try await students(of: classID)
     var result: [(ClassRecommendation, [RecommendationState])] = []
     for recommendation in try await recommendations(of: classID).reversed() {
       var states: [RecommendationState] = []

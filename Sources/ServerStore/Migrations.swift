@@ -17,6 +17,7 @@ enum Migrations {
     Step(version: 9, apply: classes), Step(version: 10, apply: patternRatings),
     Step(version: 11, apply: news), Step(version: 12, apply: invitations),
     Step(version: 13, apply: follows), Step(version: 14, apply: library),
+    Step(version: 15, apply: chains),
   ]
 
   static var latestVersion: Int { steps.map(\.version).max() ?? 0 }
@@ -468,6 +469,21 @@ enum Migrations {
       .column("version", type: .bigint, .notNull)
       .column("withdrawn", type: .bigint, .notNull)
       .column("updated_at", type: .bigint, .notNull)
+      .run()
+  }
+
+  /// Each class's achievement chain (`ChainStore`), one row per step in its order.
+  private static func chains(_ database: any SQLDatabase) async throws {
+    try await database.create(table: "class_chain_steps").ifNotExists()
+      .column("class_id", type: .text, .notNull, .references("classes", "id"))
+      .column("position", type: .bigint, .notNull)
+      .column("kind", type: .text, .notNull)
+      .column("items", type: .text, .notNull)
+      .column("level", type: .bigint)
+      .column("bpm", type: .bigint)
+      .column("bars", type: .bigint)
+      .column("threshold", type: .custom(SQLRaw("DOUBLE PRECISION")), .notNull)
+      .primaryKey("class_id", "position")
       .run()
   }
 }

@@ -107,6 +107,39 @@ public struct ServerSnapshot: Codable, Equatable, Sendable {
     }
   }
 
+  /// One step of the achievement chain a teacher set for a class of the player's, and whether
+  /// the player's games reached it, as the server judged them at the refresh.
+  public struct ChainStep: Codable, Equatable, Sendable {
+    public var className: String
+    /// From 1, in the chain's order.
+    public var number: Int
+    /// pattern, drill or rhythm.
+    public var kind: String
+    /// The pattern's id; a drill's packs; a rhythm line's patterns.
+    public var items: [String]
+    public var level: Int?
+    public var bpm: Int?
+    public var bars: Int?
+    /// The accuracy in percent, or a drill's cards.
+    public var threshold: Double
+    public var isReached: Bool
+
+    public init(
+      className: String, number: Int, kind: String, items: [String], level: Int? = nil,
+      bpm: Int? = nil, bars: Int? = nil, threshold: Double, isReached: Bool
+    ) {
+      self.className = className
+      self.number = number
+      self.kind = kind
+      self.items = items
+      self.level = level
+      self.bpm = bpm
+      self.bars = bars
+      self.threshold = threshold
+      self.isReached = isReached
+    }
+  }
+
   public var server: String
   public var checkedAt: Date
   /// False when the server could not be reached: the practice room is offline. The shares are
@@ -124,11 +157,14 @@ public struct ServerSnapshot: Codable, Equatable, Sendable {
   /// `rating`, `record`, and any the server adds later); a kind with none is left out. Nil in a
   /// snapshot written before news.
   public var news: [String: Int]?
+  /// The steps of the chains of the player's classes, each class's in order; nil in a
+  /// snapshot written before chains.
+  public var chainSteps: [ChainStep]?
 
   public init(
     server: String, checkedAt: Date, isReachable: Bool, problem: String? = nil,
     sharedWithYou: [Share] = [], places: [Place] = [], catalogue: [CataloguePack] = [],
-    news: [String: Int]? = nil
+    news: [String: Int]? = nil, chainSteps: [ChainStep]? = nil
   ) {
     self.server = server
     self.checkedAt = checkedAt
@@ -138,6 +174,7 @@ public struct ServerSnapshot: Codable, Equatable, Sendable {
     self.places = places
     self.catalogue = catalogue
     self.news = news
+    self.chainSteps = chainSteps
   }
 }
 

@@ -12,7 +12,7 @@ struct ClassCommand: AsyncParsableCommand {
     commandName: "class", abstract: "Teach a class, or join one, through the server.",
     subcommands: [
       Create.self, Join.self, List.self, Recommend.self, Progress.self, Inbox.self, Accept.self,
-      Finish.self,
+      Finish.self, ChainCommand.self,
     ])
 
   /// The player's language: the one chosen in the practice room, else the session's locale.

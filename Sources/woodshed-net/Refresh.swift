@@ -39,6 +39,8 @@ struct Refresh: AsyncParsableCommand {
       let news = try? await PracticeRoomClient(server: credentials.server).news(
         all: false, limit: 1, token: credentials.token)
       let newCounts = Dictionary((news?.newCounts ?? []).map { ($0.kind, $0.count) }) { $1 }
+      let chainSteps = try await Self.chainSteps(
+        server: credentials.server, token: credentials.token)
       try file.write(
         ServerSnapshot(
           server: credentials.server, checkedAt: Date(), isReachable: true, sharedWithYou: shares,
@@ -47,7 +49,7 @@ struct Refresh: AsyncParsableCommand {
             ServerSnapshot.CataloguePack(
               id: $0.id, name: $0.name, description: $0.description, publisher: $0.publisher,
               version: $0.version)
-          }, news: newCounts))
+          }, news: newCounts, chainSteps: chainSteps))
       let scores =
         sending.sent.isEmpty
         ? "no new scores for \(credentials.server)"
@@ -64,7 +66,7 @@ struct Refresh: AsyncParsableCommand {
           server: credentials.server, checkedAt: Date(), isReachable: isReachable,
           problem: "\(failure)", sharedWithYou: previous?.sharedWithYou ?? [],
           places: previous?.places ?? [], catalogue: previous?.catalogue ?? [],
-          news: previous?.news))
+          news: previous?.news, chainSteps: previous?.chainSteps))
       throw failure
     }
     // Last, so that what the room shows never waits for it. Never a restore.
@@ -116,6 +118,29 @@ struct Refresh: AsyncParsableCommand {
   }
 
   static let boardsAsked = 20
+
+  /// The chains of the classes the player belongs to, with the steps their games reached. A
+  /// server from before chains has none to give.
+  static func chainSteps(server: String, token: String) async throws
+    -> [ServerSnapshot.ChainStep]
+  {
+    let client = try PracticeRoomClient(server: server)
+    var steps: [ServerSnapshot.ChainStep] = []
+    for found in try await client.classes(token: token) where found.role == .student {
+      guard let chain = try? await client.classChain(classID: found.id, token: token) else {
+        continue
+      }
+      let reached = chain.students.first?.reached ?? []
+      for (index, step) in chain.steps.enumerated() {
+        steps.append(
+          ServerSnapshot.ChainStep(
+            className: chain.className, number: index + 1, kind: step.kind.rawValue,
+            items: step.items, level: step.level, bpm: step.bpm, bars: step.bars,
+            threshold: step.threshold, isReached: index < reached.count && reached[index]))
+      }
+    }
+    return steps
+  }
 
   /// The player's place on each board asked where they have one: on each level band of an
   /// interval board.

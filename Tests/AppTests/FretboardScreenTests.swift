@@ -500,6 +500,35 @@ final class FretboardScreenTests: XCTestCase {
     XCTAssertEqual(screen(model)?.phase, .choosing)
   }
 
+  func testAClassChainsStepsShowAsAchievements() {
+    var model = model(patterns: [Self.minorPentatonic], history: [])
+    _ = model.handle(
+      .serverSnapshot(
+        ServerSnapshot(
+          server: "http://room", checkedAt: Date(timeIntervalSince1970: 0), isReachable: true,
+          chainSteps: [
+            .init(
+              className: "Tuesday guitar", number: 1, kind: "pattern",
+              items: ["minor-pentatonic-1"], level: 3, threshold: 90, isReached: true),
+            .init(
+              className: "Tuesday guitar", number: 2, kind: "drill",
+              items: ["treble-staff", "bass-staff"], threshold: 30, isReached: false),
+            .init(
+              className: "Tuesday guitar", number: 3, kind: "rhythm",
+              items: ["quarter", "eighths"], bpm: 90, bars: 8, threshold: 92.5, isReached: false),
+          ])))
+    model.press(.character("4"), .character("r"))
+    let text = AppView.render(model).lines.joined(separator: "\n")
+    XCTAssertTrue(
+      text.contains("✓ Tuesday guitar, step 1: minor-pentatonic-1, level 3 at 90 %"), text)
+    XCTAssertTrue(
+      text.contains(
+        "  Tuesday guitar, step 2: drill treble-staff, bass-staff, 30 cards"), text)
+    XCTAssertTrue(
+      text.contains("  Tuesday guitar, step 3: quarter, eighths at 90 bpm over 8 bars, 92.5 %"),
+      text)
+  }
+
   func testTheRecordsPageBestsAreTheWrittenIntervalGames() {
     let history = [40.0, 900].enumerated().map { index, score in
       SessionRecord(

@@ -40,12 +40,12 @@ final class AccountStoreTests: XCTestCase {
     let store = try await store()
     try await store.migrate()
     let version = try await store.schemaVersion()
-    XCTAssertEqual(version, 14)
+    XCTAssertEqual(version, 15)
     let rows = try await database.sql.select().column("version").from("schema_migrations")
       .orderBy("version").all()
     XCTAssertEqual(
       try rows.map { try $0.decode(column: "version", as: Int.self) },
-      [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14])
+      [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15])
   }
 
   func testTheDatabaseIsInWALMode() async throws {

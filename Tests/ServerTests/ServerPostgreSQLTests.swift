@@ -199,6 +199,10 @@ final class ServerPostgreSQLTests: XCTestCase {
     try await scenarios.aSuggestedPatternIsReviewedPublishedEditedAndWithdrawn()
   }
 
+  func testATeachersChainIsFollowedByItsStudentsGames() async throws {
+    try await scenarios.aTeachersChainIsFollowedByItsStudentsGames()
+  }
+
   /// Two processes on one database share everything: a token one hands out works on the
   /// other, and failed logins on one count on the other.
   func testTwoServersShareTokensAndTheLoginLimit() async throws {

@@ -500,7 +500,8 @@ enum FretboardScreenView {
         x: left, y: y, style: .role(.muted), clip: area)
       y += 2
     }
-    let bestsEnd = area.maxY - records.achievements.count - 3
+    let chainSteps = model.server?.chainSteps ?? []
+    let bestsEnd = area.maxY - records.achievements.count - chainSteps.count - 3
     for best in records.bests where y < bestsEnd {
       let line = strings.text(
         "fretboard.records.best",
@@ -531,6 +532,27 @@ enum FretboardScreenView {
         style: achievement.isEarned ? Style.role(.good).bold : .role(.muted), clip: area)
       y += 1
     }
+    for step in chainSteps where y < area.maxY {
+      let mark = step.isReached ? model.glyphs.check : " "
+      canvas.write(
+        "\(mark) " + chainStepText(step, strings), x: left, y: y,
+        style: step.isReached ? Style.role(.good).bold : .role(.muted), clip: area)
+      y += 1
+    }
+  }
+
+  /// "Tuesday guitar, step 1: minor-pentatonic-1, level 3 at 90 %": a goal the teacher set,
+  /// shown as an achievement.
+  static func chainStepText(_ step: ServerSnapshot.ChainStep, _ strings: Localizer) -> String {
+    let tenths = Int((step.threshold * 10).rounded())
+    let threshold = tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
+    return strings.text(
+      "fretboard.chain.\(["pattern", "drill", "rhythm"].contains(step.kind) ? step.kind : "other")",
+      [
+        "class": step.className, "number": "\(step.number)",
+        "items": step.items.joined(separator: ", "), "level": "\(step.level ?? 0)",
+        "bpm": "\(step.bpm ?? 0)", "bars": "\(step.bars ?? 0)", "threshold": threshold,
+      ])
   }
 
   /// "place 2 of 7, levels 3-4; first ada, 610 points", or "first of 7, levels 3-4".

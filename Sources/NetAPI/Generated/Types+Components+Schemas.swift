@@ -19,6 +19,140 @@ public import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/schemas` section of the OpenAPI document.
     public enum Schemas {
+        /// - Remark: Generated from `#/components/schemas/ChainStep`.
+        public struct ChainStep: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ChainStep/kind`.
+            @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case pattern = "pattern"
+                case drill = "drill"
+                case rhythm = "rhythm"
+            }
+            /// - Remark: Generated from `#/components/schemas/ChainStep/kind`.
+            public var kind: Components.Schemas.ChainStep.KindPayload
+            /// The pattern's id; a drill's packs; a rhythm line's patterns in order.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ChainStep/items`.
+            public var items: [Swift.String]
+            /// A pattern step's interval-game level.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ChainStep/level`.
+            public var level: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/ChainStep/bpm`.
+            public var bpm: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/ChainStep/bars`.
+            public var bars: Swift.Int?
+            /// The accuracy in percent (pattern, rhythm) or the cards right (drill).
+            ///
+            /// - Remark: Generated from `#/components/schemas/ChainStep/threshold`.
+            public var threshold: Swift.Double
+            /// Creates a new `ChainStep`.
+            ///
+            /// - Parameters:
+            ///   - kind:
+            ///   - items: The pattern's id; a drill's packs; a rhythm line's patterns in order.
+            ///   - level: A pattern step's interval-game level.
+            ///   - bpm:
+            ///   - bars:
+            ///   - threshold: The accuracy in percent (pattern, rhythm) or the cards right (drill).
+            public init(
+                kind: Components.Schemas.ChainStep.KindPayload,
+                items: [Swift.String],
+                level: Swift.Int? = nil,
+                bpm: Swift.Int? = nil,
+                bars: Swift.Int? = nil,
+                threshold: Swift.Double
+            ) {
+                self.kind = kind
+                self.items = items
+                self.level = level
+                self.bpm = bpm
+                self.bars = bars
+                self.threshold = threshold
+            }
+            public enum CodingKeys: String, CodingKey {
+                case kind
+                case items
+                case level
+                case bpm
+                case bars
+                case threshold
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ChainRequest`.
+        public struct ChainRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ChainRequest/steps`.
+            public var steps: [Components.Schemas.ChainStep]
+            /// Creates a new `ChainRequest`.
+            ///
+            /// - Parameters:
+            ///   - steps:
+            public init(steps: [Components.Schemas.ChainStep]) {
+                self.steps = steps
+            }
+            public enum CodingKeys: String, CodingKey {
+                case steps
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ChainProgress`.
+        public struct ChainProgress: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ChainProgress/player`.
+            public var player: Swift.String
+            /// One per step, in the chain's order.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ChainProgress/reached`.
+            public var reached: [Swift.Bool]
+            /// Creates a new `ChainProgress`.
+            ///
+            /// - Parameters:
+            ///   - player:
+            ///   - reached: One per step, in the chain's order.
+            public init(
+                player: Swift.String,
+                reached: [Swift.Bool]
+            ) {
+                self.player = player
+                self.reached = reached
+            }
+            public enum CodingKeys: String, CodingKey {
+                case player
+                case reached
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ClassChain`.
+        public struct ClassChain: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ClassChain/classId`.
+            public var classId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ClassChain/className`.
+            public var className: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ClassChain/steps`.
+            public var steps: [Components.Schemas.ChainStep]
+            /// - Remark: Generated from `#/components/schemas/ClassChain/students`.
+            public var students: [Components.Schemas.ChainProgress]
+            /// Creates a new `ClassChain`.
+            ///
+            /// - Parameters:
+            ///   - classId:
+            ///   - className:
+            ///   - steps:
+            ///   - students:
+            public init(
+                classId: Swift.String,
+                className: Swift.String,
+                steps: [Components.Schemas.ChainStep],
+                students: [Components.Schemas.ChainProgress]
+            ) {
+                self.classId = classId
+                self.className = className
+                self.steps = steps
+                self.students = students
+            }
+            public enum CodingKeys: String, CodingKey {
+                case classId
+                case className
+                case steps
+                case students
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/LibraryPattern`.
         public struct LibraryPattern: Codable, Hashable, Sendable {
             /// The pattern's own id, for `woodshed library fetch`.

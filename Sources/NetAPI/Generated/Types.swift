@@ -186,6 +186,18 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /classes/{classId}/progress`.
     /// - Remark: Generated from `#/paths//classes/{classId}/progress/get(getClassProgress)`.
     func getClassProgress(_ input: Operations.GetClassProgress.Input) async throws -> Operations.GetClassProgress.Output
+    /// The class's achievement chain and who reached each step.
+    ///
+    /// A step is reached when the student's games as the server recorded them meet it: an interval game on the pattern at the level or higher with at least the accuracy (answers right in percent); a timed drill with those packs of at least that many cards; a rhythm run of that line, tempo and bars at least that accurate. The teacher reads every student's row, a student their own.
+    ///
+    /// - Remark: HTTP `GET /classes/{classId}/chain`.
+    /// - Remark: Generated from `#/paths//classes/{classId}/chain/get(getClassChain)`.
+    func getClassChain(_ input: Operations.GetClassChain.Input) async throws -> Operations.GetClassChain.Output
+    /// Sets the class's achievement chain (its teacher), replacing the one before.
+    ///
+    /// - Remark: HTTP `PUT /classes/{classId}/chain`.
+    /// - Remark: Generated from `#/paths//classes/{classId}/chain/put(setClassChain)`.
+    func setClassChain(_ input: Operations.SetClassChain.Input) async throws -> Operations.SetClassChain.Output
     /// The recommendations of my classes, in the order they reached me; marks them seen.
     ///
     /// - Remark: HTTP `GET /classes/inbox`.
@@ -651,6 +663,36 @@ extension APIProtocol {
         try await getClassProgress(Operations.GetClassProgress.Input(
             path: path,
             headers: headers
+        ))
+    }
+    /// The class's achievement chain and who reached each step.
+    ///
+    /// A step is reached when the student's games as the server recorded them meet it: an interval game on the pattern at the level or higher with at least the accuracy (answers right in percent); a timed drill with those packs of at least that many cards; a rhythm run of that line, tempo and bars at least that accurate. The teacher reads every student's row, a student their own.
+    ///
+    /// - Remark: HTTP `GET /classes/{classId}/chain`.
+    /// - Remark: Generated from `#/paths//classes/{classId}/chain/get(getClassChain)`.
+    public func getClassChain(
+        path: Operations.GetClassChain.Input.Path,
+        headers: Operations.GetClassChain.Input.Headers = .init()
+    ) async throws -> Operations.GetClassChain.Output {
+        try await getClassChain(Operations.GetClassChain.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Sets the class's achievement chain (its teacher), replacing the one before.
+    ///
+    /// - Remark: HTTP `PUT /classes/{classId}/chain`.
+    /// - Remark: Generated from `#/paths//classes/{classId}/chain/put(setClassChain)`.
+    public func setClassChain(
+        path: Operations.SetClassChain.Input.Path,
+        headers: Operations.SetClassChain.Input.Headers = .init(),
+        body: Operations.SetClassChain.Input.Body
+    ) async throws -> Operations.SetClassChain.Output {
+        try await setClassChain(Operations.SetClassChain.Input(
+            path: path,
+            headers: headers,
+            body: body
         ))
     }
     /// The recommendations of my classes, in the order they reached me; marks them seen.
