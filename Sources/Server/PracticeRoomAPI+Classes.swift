@@ -216,7 +216,7 @@ extension PracticeRoomAPI {
 
   enum ClassAccess {
     case none
-    case student
+    case student(SchoolClass)
     case teacher(SchoolClass)
   }
 
@@ -225,7 +225,7 @@ extension PracticeRoomAPI {
       return .none
     }
     if found.teacher == player { return .teacher(found) }
-    return try await classes.isMember(player, of: found.id) ? .student : .none
+    return try await classes.isMember(player, of: found.id) ? .student(found) : .none
   }
 
   /// A student's state and what their recorded games on the pattern, or drills and streaks

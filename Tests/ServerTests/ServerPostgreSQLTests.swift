@@ -191,6 +191,10 @@ final class ServerPostgreSQLTests: XCTestCase {
     try await scenarios.aBoardShowsThePlayersNearMyLevel()
   }
 
+  func testFamilyAndClassBoardsSumEachPlayersBests() async throws {
+    try await scenarios.familyAndClassBoardsSumEachPlayersBests()
+  }
+
   func testAFollowedPlayersNewBestsReachTheirFollowers() async throws {
     try await scenarios.aFollowedPlayersNewBestsReachTheirFollowers()
   }

@@ -185,6 +185,10 @@ final class ServerSQLiteTests: XCTestCase {
     try await scenarios.aBoardShowsThePlayersNearMyLevel()
   }
 
+  func testFamilyAndClassBoardsSumEachPlayersBests() async throws {
+    try await scenarios.familyAndClassBoardsSumEachPlayersBests()
+  }
+
   func testAFollowedPlayersNewBestsReachTheirFollowers() async throws {
     try await scenarios.aFollowedPlayersNewBestsReachTheirFollowers()
   }

@@ -1057,6 +1057,147 @@ extension Components {
                 case boards
             }
         }
+        /// - Remark: Generated from `#/components/schemas/FamilyBoardEntry`.
+        public struct FamilyBoardEntry: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/FamilyBoardEntry/place`.
+            public var place: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/FamilyBoardEntry/player`.
+            public var player: Swift.String
+            /// The sum of the player's best score on each of the family's patterns.
+            ///
+            /// - Remark: Generated from `#/components/schemas/FamilyBoardEntry/score`.
+            public var score: Swift.Int
+            /// How many of the family's patterns the player has a best on.
+            ///
+            /// - Remark: Generated from `#/components/schemas/FamilyBoardEntry/patterns`.
+            public var patterns: Swift.Int
+            /// The highest level of those bests.
+            ///
+            /// - Remark: Generated from `#/components/schemas/FamilyBoardEntry/level`.
+            public var level: Swift.Int
+            /// When the latest of those bests was played.
+            ///
+            /// - Remark: Generated from `#/components/schemas/FamilyBoardEntry/playedAt`.
+            public var playedAt: Foundation.Date
+            /// Creates a new `FamilyBoardEntry`.
+            ///
+            /// - Parameters:
+            ///   - place:
+            ///   - player:
+            ///   - score: The sum of the player's best score on each of the family's patterns.
+            ///   - patterns: How many of the family's patterns the player has a best on.
+            ///   - level: The highest level of those bests.
+            ///   - playedAt: When the latest of those bests was played.
+            public init(
+                place: Swift.Int,
+                player: Swift.String,
+                score: Swift.Int,
+                patterns: Swift.Int,
+                level: Swift.Int,
+                playedAt: Foundation.Date
+            ) {
+                self.place = place
+                self.player = player
+                self.score = score
+                self.patterns = patterns
+                self.level = level
+                self.playedAt = playedAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case place
+                case player
+                case score
+                case patterns
+                case level
+                case playedAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/FamilyBoard`.
+        public struct FamilyBoard: Codable, Hashable, Sendable {
+            /// 1 for levels 1-2, 2 for 3-4, 3 for 5-6.
+            ///
+            /// - Remark: Generated from `#/components/schemas/FamilyBoard/band`.
+            public var band: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/FamilyBoard/players`.
+            public var players: Swift.Int
+            /// The ten best players, best first.
+            ///
+            /// - Remark: Generated from `#/components/schemas/FamilyBoard/top`.
+            public var top: [Components.Schemas.FamilyBoardEntry]
+            /// - Remark: Generated from `#/components/schemas/FamilyBoard/mine`.
+            public var mine: Components.Schemas.FamilyBoardEntry?
+            /// Up to three players ranked just before mine and three just after.
+            ///
+            /// - Remark: Generated from `#/components/schemas/FamilyBoard/near`.
+            public var near: [Components.Schemas.FamilyBoardEntry]?
+            /// Creates a new `FamilyBoard`.
+            ///
+            /// - Parameters:
+            ///   - band: 1 for levels 1-2, 2 for 3-4, 3 for 5-6.
+            ///   - players:
+            ///   - top: The ten best players, best first.
+            ///   - mine:
+            ///   - near: Up to three players ranked just before mine and three just after.
+            public init(
+                band: Swift.Int,
+                players: Swift.Int,
+                top: [Components.Schemas.FamilyBoardEntry],
+                mine: Components.Schemas.FamilyBoardEntry? = nil,
+                near: [Components.Schemas.FamilyBoardEntry]? = nil
+            ) {
+                self.band = band
+                self.players = players
+                self.top = top
+                self.mine = mine
+                self.near = near
+            }
+            public enum CodingKeys: String, CodingKey {
+                case band
+                case players
+                case top
+                case mine
+                case near
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/FamilyLeaderboard`.
+        public struct FamilyLeaderboard: Codable, Hashable, Sendable {
+            /// The family's name as the server reads it (scales for scale).
+            ///
+            /// - Remark: Generated from `#/components/schemas/FamilyLeaderboard/family`.
+            public var family: Swift.String
+            /// The class whose students alone the boards rank.
+            ///
+            /// - Remark: Generated from `#/components/schemas/FamilyLeaderboard/classId`.
+            public var classId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/FamilyLeaderboard/className`.
+            public var className: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/FamilyLeaderboard/boards`.
+            public var boards: [Components.Schemas.FamilyBoard]
+            /// Creates a new `FamilyLeaderboard`.
+            ///
+            /// - Parameters:
+            ///   - family: The family's name as the server reads it (scales for scale).
+            ///   - classId: The class whose students alone the boards rank.
+            ///   - className:
+            ///   - boards:
+            public init(
+                family: Swift.String,
+                classId: Swift.String? = nil,
+                className: Swift.String? = nil,
+                boards: [Components.Schemas.FamilyBoard]
+            ) {
+                self.family = family
+                self.classId = classId
+                self.className = className
+                self.boards = boards
+            }
+            public enum CodingKeys: String, CodingKey {
+                case family
+                case classId
+                case className
+                case boards
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/BoardGame`.
         @frozen public enum BoardGame: String, Codable, Hashable, Sendable, CaseIterable {
             case drill = "drill"
