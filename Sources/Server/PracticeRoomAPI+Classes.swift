@@ -14,7 +14,7 @@ extension PracticeRoomAPI {
       return .unauthorized(Self.tokenRefused)
     }
     guard case .json(let request) = input.body else { return .badRequest(Self.badBody) }
-    guard account.role == .teacher else {
+    guard account.role.teaches else {
       return .forbidden(
         Self.forbidden(
           "only a teacher makes classes: the server's admin gives the role with woodshed serve "

@@ -195,6 +195,10 @@ final class ServerPostgreSQLTests: XCTestCase {
     try await scenarios.familyAndClassBoardsSumEachPlayersBests()
   }
 
+  func testUsageStatisticsCountWhatTheServerSaw() async throws {
+    try await scenarios.usageStatisticsCountWhatTheServerSaw()
+  }
+
   func testAFollowedPlayersNewBestsReachTheirFollowers() async throws {
     try await scenarios.aFollowedPlayersNewBestsReachTheirFollowers()
   }

@@ -189,6 +189,10 @@ final class ServerSQLiteTests: XCTestCase {
     try await scenarios.familyAndClassBoardsSumEachPlayersBests()
   }
 
+  func testUsageStatisticsCountWhatTheServerSaw() async throws {
+    try await scenarios.usageStatisticsCountWhatTheServerSaw()
+  }
+
   func testAFollowedPlayersNewBestsReachTheirFollowers() async throws {
     try await scenarios.aFollowedPlayersNewBestsReachTheirFollowers()
   }

@@ -440,6 +440,7 @@ extension Components {
         @frozen public enum Role: String, Codable, Hashable, Sendable, CaseIterable {
             case player = "player"
             case teacher = "teacher"
+            case admin = "admin"
         }
         /// - Remark: Generated from `#/components/schemas/Credentials`.
         public struct Credentials: Codable, Hashable, Sendable {
@@ -1196,6 +1197,203 @@ extension Components {
                 case classId
                 case className
                 case boards
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ActivePlayers`.
+        public struct ActivePlayers: Codable, Hashable, Sendable {
+            /// The day, or the Monday a week starts on, as YYYY-MM-DD.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ActivePlayers/from`.
+            public var from: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ActivePlayers/players`.
+            public var players: Swift.Int
+            /// Creates a new `ActivePlayers`.
+            ///
+            /// - Parameters:
+            ///   - from: The day, or the Monday a week starts on, as YYYY-MM-DD.
+            ///   - players:
+            public init(
+                from: Swift.String,
+                players: Swift.Int
+            ) {
+                self.from = from
+                self.players = players
+            }
+            public enum CodingKeys: String, CodingKey {
+                case from
+                case players
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ModuleUsage`.
+        public struct ModuleUsage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ModuleUsage/module`.
+            public var module: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ModuleUsage/sessions`.
+            public var sessions: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/ModuleUsage/minutes`.
+            public var minutes: Swift.Double
+            /// Creates a new `ModuleUsage`.
+            ///
+            /// - Parameters:
+            ///   - module:
+            ///   - sessions:
+            ///   - minutes:
+            public init(
+                module: Swift.String,
+                sessions: Swift.Int,
+                minutes: Swift.Double
+            ) {
+                self.module = module
+                self.sessions = sessions
+                self.minutes = minutes
+            }
+            public enum CodingKeys: String, CodingKey {
+                case module
+                case sessions
+                case minutes
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PractisedPattern`.
+        public struct PractisedPattern: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PractisedPattern/patternId`.
+            public var patternId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PractisedPattern/games`.
+            public var games: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/PractisedPattern/players`.
+            public var players: Swift.Int
+            /// Creates a new `PractisedPattern`.
+            ///
+            /// - Parameters:
+            ///   - patternId:
+            ///   - games:
+            ///   - players:
+            public init(
+                patternId: Swift.String,
+                games: Swift.Int,
+                players: Swift.Int
+            ) {
+                self.patternId = patternId
+                self.games = games
+                self.players = players
+            }
+            public enum CodingKeys: String, CodingKey {
+                case patternId
+                case games
+                case players
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/RatedPattern`.
+        public struct RatedPattern: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/RatedPattern/owner`.
+            public var owner: Swift.String
+            /// - Remark: Generated from `#/components/schemas/RatedPattern/patternId`.
+            public var patternId: Swift.String
+            /// The name of the pattern's latest share.
+            ///
+            /// - Remark: Generated from `#/components/schemas/RatedPattern/name`.
+            public var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/RatedPattern/average`.
+            public var average: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/RatedPattern/ratings`.
+            public var ratings: Swift.Int
+            /// Creates a new `RatedPattern`.
+            ///
+            /// - Parameters:
+            ///   - owner:
+            ///   - patternId:
+            ///   - name: The name of the pattern's latest share.
+            ///   - average:
+            ///   - ratings:
+            public init(
+                owner: Swift.String,
+                patternId: Swift.String,
+                name: Swift.String,
+                average: Swift.Double,
+                ratings: Swift.Int
+            ) {
+                self.owner = owner
+                self.patternId = patternId
+                self.name = name
+                self.average = average
+                self.ratings = ratings
+            }
+            public enum CodingKeys: String, CodingKey {
+                case owner
+                case patternId
+                case name
+                case average
+                case ratings
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/UsageStatistics`.
+        public struct UsageStatistics: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/UsageStatistics/generatedAt`.
+            public var generatedAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/UsageStatistics/accounts`.
+            public var accounts: Swift.Int
+            /// How many players' backed-up histories were read.
+            ///
+            /// - Remark: Generated from `#/components/schemas/UsageStatistics/histories`.
+            public var histories: Swift.Int
+            /// Players active on each day, the oldest first.
+            ///
+            /// - Remark: Generated from `#/components/schemas/UsageStatistics/days`.
+            public var days: [Components.Schemas.ActivePlayers]
+            /// Players active in each week, the oldest first.
+            ///
+            /// - Remark: Generated from `#/components/schemas/UsageStatistics/weeks`.
+            public var weeks: [Components.Schemas.ActivePlayers]
+            /// Sessions and minutes per module over the weeks, the most minutes first.
+            ///
+            /// - Remark: Generated from `#/components/schemas/UsageStatistics/modules`.
+            public var modules: [Components.Schemas.ModuleUsage]
+            /// The ten patterns with the most interval games sent over the weeks.
+            ///
+            /// - Remark: Generated from `#/components/schemas/UsageStatistics/practised`.
+            public var practised: [Components.Schemas.PractisedPattern]
+            /// The ten best rated shared patterns.
+            ///
+            /// - Remark: Generated from `#/components/schemas/UsageStatistics/rated`.
+            public var rated: [Components.Schemas.RatedPattern]
+            /// Creates a new `UsageStatistics`.
+            ///
+            /// - Parameters:
+            ///   - generatedAt:
+            ///   - accounts:
+            ///   - histories: How many players' backed-up histories were read.
+            ///   - days: Players active on each day, the oldest first.
+            ///   - weeks: Players active in each week, the oldest first.
+            ///   - modules: Sessions and minutes per module over the weeks, the most minutes first.
+            ///   - practised: The ten patterns with the most interval games sent over the weeks.
+            ///   - rated: The ten best rated shared patterns.
+            public init(
+                generatedAt: Foundation.Date,
+                accounts: Swift.Int,
+                histories: Swift.Int,
+                days: [Components.Schemas.ActivePlayers],
+                weeks: [Components.Schemas.ActivePlayers],
+                modules: [Components.Schemas.ModuleUsage],
+                practised: [Components.Schemas.PractisedPattern],
+                rated: [Components.Schemas.RatedPattern]
+            ) {
+                self.generatedAt = generatedAt
+                self.accounts = accounts
+                self.histories = histories
+                self.days = days
+                self.weeks = weeks
+                self.modules = modules
+                self.practised = practised
+                self.rated = rated
+            }
+            public enum CodingKeys: String, CodingKey {
+                case generatedAt
+                case accounts
+                case histories
+                case days
+                case weeks
+                case modules
+                case practised
+                case rated
             }
         }
         /// - Remark: Generated from `#/components/schemas/BoardGame`.

@@ -9497,4 +9497,214 @@ public enum Operations {
             }
         }
     }
+    /// How the server is used (the admin only).
+    ///
+    /// Days are UTC days, weeks run from Monday. A player is active on a day when a session of theirs started that day, as the server saw it: in the history they backed up (woodshed sync) or among the games, drills, streaks and rhythm runs they sent to the boards. Sessions and minutes per module, over the weeks asked, come from the backed-up histories alone, counted as the practice room's log counts them: attempts at one exercise less than 10 minutes apart are one session, and one cut short counts as none. The most practised patterns, over the same weeks: the interval games sent, and by how many players. The best rated shared patterns, of all time: the highest average first, then the most ratings.
+    ///
+    /// - Remark: HTTP `GET /admin/stats`.
+    /// - Remark: Generated from `#/paths//admin/stats/get(getUsageStatistics)`.
+    public enum GetUsageStatistics {
+        public static let id: Swift.String = "getUsageStatistics"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/admin/stats/GET/query`.
+            public struct Query: Sendable, Hashable {
+                /// How many days, today's included, to count active players on (1-92).
+                ///
+                /// - Remark: Generated from `#/paths/admin/stats/GET/query/days`.
+                public var days: Swift.Int?
+                /// How many weeks, this one included, to count over (1-52).
+                ///
+                /// - Remark: Generated from `#/paths/admin/stats/GET/query/weeks`.
+                public var weeks: Swift.Int?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - days: How many days, today's included, to count active players on (1-92).
+                ///   - weeks: How many weeks, this one included, to count over (1-52).
+                public init(
+                    days: Swift.Int? = nil,
+                    weeks: Swift.Int? = nil
+                ) {
+                    self.days = days
+                    self.weeks = weeks
+                }
+            }
+            public var query: Operations.GetUsageStatistics.Input.Query
+            /// - Remark: Generated from `#/paths/admin/stats/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetUsageStatistics.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetUsageStatistics.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.GetUsageStatistics.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - query:
+            ///   - headers:
+            public init(
+                query: Operations.GetUsageStatistics.Input.Query = .init(),
+                headers: Operations.GetUsageStatistics.Input.Headers = .init()
+            ) {
+                self.query = query
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/admin/stats/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/admin/stats/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.UsageStatistics)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.UsageStatistics {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetUsageStatistics.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.GetUsageStatistics.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The statistics.
+            ///
+            /// - Remark: Generated from `#/paths//admin/stats/get(getUsageStatistics)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetUsageStatistics.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.GetUsageStatistics.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request did not pass validation.
+            ///
+            /// - Remark: Generated from `#/paths//admin/stats/get(getUsageStatistics)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The name and password, or the token, were refused.
+            ///
+            /// - Remark: Generated from `#/paths//admin/stats/get(getUsageStatistics)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The account may not do this (not a teacher, or not this class's teacher).
+            ///
+            /// - Remark: Generated from `#/paths//admin/stats/get(getUsageStatistics)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
 }

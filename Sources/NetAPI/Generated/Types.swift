@@ -303,6 +303,13 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /library/suggestions/{suggestionId}/review`.
     /// - Remark: Generated from `#/paths//library/suggestions/{suggestionId}/review/post(reviewLibrarySuggestion)`.
     func reviewLibrarySuggestion(_ input: Operations.ReviewLibrarySuggestion.Input) async throws -> Operations.ReviewLibrarySuggestion.Output
+    /// How the server is used (the admin only).
+    ///
+    /// Days are UTC days, weeks run from Monday. A player is active on a day when a session of theirs started that day, as the server saw it: in the history they backed up (woodshed sync) or among the games, drills, streaks and rhythm runs they sent to the boards. Sessions and minutes per module, over the weeks asked, come from the backed-up histories alone, counted as the practice room's log counts them: attempts at one exercise less than 10 minutes apart are one session, and one cut short counts as none. The most practised patterns, over the same weeks: the interval games sent, and by how many players. The best rated shared patterns, of all time: the highest average first, then the most ratings.
+    ///
+    /// - Remark: HTTP `GET /admin/stats`.
+    /// - Remark: Generated from `#/paths//admin/stats/get(getUsageStatistics)`.
+    func getUsageStatistics(_ input: Operations.GetUsageStatistics.Input) async throws -> Operations.GetUsageStatistics.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -940,6 +947,21 @@ extension APIProtocol {
             path: path,
             headers: headers,
             body: body
+        ))
+    }
+    /// How the server is used (the admin only).
+    ///
+    /// Days are UTC days, weeks run from Monday. A player is active on a day when a session of theirs started that day, as the server saw it: in the history they backed up (woodshed sync) or among the games, drills, streaks and rhythm runs they sent to the boards. Sessions and minutes per module, over the weeks asked, come from the backed-up histories alone, counted as the practice room's log counts them: attempts at one exercise less than 10 minutes apart are one session, and one cut short counts as none. The most practised patterns, over the same weeks: the interval games sent, and by how many players. The best rated shared patterns, of all time: the highest average first, then the most ratings.
+    ///
+    /// - Remark: HTTP `GET /admin/stats`.
+    /// - Remark: Generated from `#/paths//admin/stats/get(getUsageStatistics)`.
+    public func getUsageStatistics(
+        query: Operations.GetUsageStatistics.Input.Query = .init(),
+        headers: Operations.GetUsageStatistics.Input.Headers = .init()
+    ) async throws -> Operations.GetUsageStatistics.Output {
+        try await getUsageStatistics(Operations.GetUsageStatistics.Input(
+            query: query,
+            headers: headers
         ))
     }
 }
