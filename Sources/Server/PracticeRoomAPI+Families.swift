@@ -18,7 +18,7 @@ extension PracticeRoomAPI {
       return .badRequest(Self.notAFamily)
     }
     let patternIDs = try await patternIDs(of: family)
-    guard family.isShipped || !patternIDs.isEmpty else {
+    guard family.isShipped || patternIDs?.isEmpty == false else {
       return .notFound(
         .init(body: .json(.init(error: "no pattern is of the family \(family.name)"))))
     }
@@ -51,9 +51,11 @@ extension PracticeRoomAPI {
             boards: boards.map(Self.schema)))))
   }
 
-  /// The ids played on some board that belong to `family`. A pattern that was not shipped is of
-  /// the category its latest share gives; one never shared is of none.
-  private func patternIDs(of family: PatternFamily) async throws -> [String] {
+  /// The ids played on some board that belong to `family`, nil for every pattern. A pattern
+  /// that was not shipped is of the category its latest share gives; one never shared is of
+  /// none.
+  private func patternIDs(of family: PatternFamily) async throws -> [String]? {
+    guard family != .all else { return nil }
     let played = try await scores.playedPatternIDs()
     var categories = PatternFamily.shippedCategories
     if case .category = family {

@@ -37,9 +37,9 @@ extension IntervalScoreStore {
       .map { try $0.decode(column: "pattern_id", as: String.self) }
   }
 
-  /// The boards over `patternIDs`, one per band, of every player or only of `members`, with
-  /// `player`'s place on each.
-  public func familyBoards(patternIDs: [String], members: [String]? = nil, player: String)
+  /// The boards over `patternIDs` (every pattern when nil), one per band, of every player or
+  /// only of `members`, with `player`'s place on each.
+  public func familyBoards(patternIDs: [String]?, members: [String]? = nil, player: String)
     async throws -> [FamilyBoard]
   {
     var boards: [FamilyBoard] = []
@@ -70,10 +70,12 @@ extension IntervalScoreStore {
 
   /// Each player's sum of bests in `band` over `patternIDs`, one row per player: the database
   /// adds them up, so a board reads one row per player, never their games.
-  private func totals(band: Int, patternIDs: [String], members: [String]?) async throws -> [(
+  private func totals(band: Int, patternIDs: [String]?, members: [String]?) async throws -> [(
     player: String, score: Int, patterns: Int, level: Int, playedAt: Date
   )] {
-    guard !patternIDs.isEmpty, members.map({ !$0.isEmpty }) ?? true else { return [] }
+    guard patternIDs.map({ !$0.isEmpty }) ?? true, members.map({ !$0.isEmpty }) ?? true else {
+      return []
+    }
     var query = database.select()
       .column("player")
       .column(SQLFunction("SUM", args: SQLColumn("score")), as: "total")
@@ -82,7 +84,7 @@ extension IntervalScoreStore {
       .column(SQLFunction("MAX", args: SQLColumn("started_at")), as: "latest")
       .from("interval_bests")
       .where("band", .equal, SQLBind(Int64(band)))
-      .where("pattern_id", .in, SQLBind.group(patternIDs))
+    if let patternIDs { query = query.where("pattern_id", .in, SQLBind.group(patternIDs)) }
     if let members { query = query.where("player", .in, SQLBind.group(members)) }
     return try await query.groupBy("player").all().map {
       (
