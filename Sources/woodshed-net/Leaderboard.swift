@@ -13,8 +13,9 @@ struct LeaderboardCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "leaderboard",
     abstract:
-      "The boards of the interval game (per pattern), the timed drill and the streak (per "
-      + "choice of packs) and the rhythm trainer (per line, tempo and bars), with your place.")
+      "The boards of the interval game (per pattern, family of patterns or class), the timed "
+      + "drill and the streak (per choice of packs) and the rhythm trainer (per line, tempo and "
+      + "bars), with your place.")
 
   enum Game: String, ExpressibleByArgument, CaseIterable {
     case interval
