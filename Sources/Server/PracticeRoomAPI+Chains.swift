@@ -24,7 +24,7 @@ extension PracticeRoomAPI {
       }
       (found, students) = (theirs, [account.name])
     case .teacher(let theirs):
-      (found, students) = (theirs, try await classes.students(of: theirs.id))
+      (found, students) = (theirs, try await classes.members(of: theirs.id))
     }
     return .ok(.init(body: .json(try await chain(of: found, students: students))))
   }
@@ -62,7 +62,7 @@ extension PracticeRoomAPI {
       return .ok(
         .init(
           body: .json(
-            try await chain(of: found, students: try await classes.students(of: found.id)))))
+            try await chain(of: found, students: try await classes.members(of: found.id)))))
     }
   }
 

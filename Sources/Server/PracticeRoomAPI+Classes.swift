@@ -14,7 +14,7 @@ extension PracticeRoomAPI {
       return .unauthorized(Self.tokenRefused)
     }
     guard case .json(let request) = input.body else { return .badRequest(Self.badBody) }
-    guard account.role == .teacher else {
+    guard account.role.teaches else {
       return .forbidden(
         Self.forbidden(
           "only a teacher makes classes: the server's admin gives the role with woodshed serve "
@@ -216,7 +216,7 @@ extension PracticeRoomAPI {
 
   enum ClassAccess {
     case none
-    case student
+    case student(SchoolClass)
     case teacher(SchoolClass)
   }
 
@@ -225,7 +225,7 @@ extension PracticeRoomAPI {
       return .none
     }
     if found.teacher == player { return .teacher(found) }
-    return try await classes.isMember(player, of: found.id) ? .student : .none
+    return try await classes.isMember(player, of: found.id) ? .student(found) : .none
   }
 
   /// A student's state and what their recorded games on the pattern, or drills and streaks

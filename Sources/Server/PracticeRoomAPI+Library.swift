@@ -15,7 +15,7 @@ extension PracticeRoomAPI {
       return .unauthorized(Self.tokenRefused)
     }
     let withdrawn = input.query.withdrawn ?? false
-    if withdrawn, account.role != .teacher {
+    if withdrawn, !account.role.teaches {
       return .forbidden(Self.forbidden("only a teacher sees withdrawn patterns"))
     }
     let patterns = try await library.patterns(includingWithdrawn: withdrawn)
@@ -45,7 +45,7 @@ extension PracticeRoomAPI {
     guard let account = try await authenticatedAccount() else {
       return .unauthorized(Self.tokenRefused)
     }
-    guard account.role == .teacher else {
+    guard account.role.teaches else {
       return .forbidden(Self.forbidden("only a teacher edits the library"))
     }
     guard case .json(let request) = input.body else { return .badRequest(Self.badBody) }
@@ -81,7 +81,7 @@ extension PracticeRoomAPI {
     guard let account = try await authenticatedAccount() else {
       return .unauthorized(Self.tokenRefused)
     }
-    guard account.role == .teacher else {
+    guard account.role.teaches else {
       return .forbidden(Self.forbidden("only a teacher withdraws a library pattern"))
     }
     guard case .json(let request) = input.body else { return .badRequest(Self.badBody) }
@@ -120,7 +120,7 @@ extension PracticeRoomAPI {
     }
     let suggestions: [LibrarySuggestion]
     if input.query.pending ?? false {
-      guard account.role == .teacher else {
+      guard account.role.teaches else {
         return .forbidden(Self.forbidden("only a teacher reviews suggestions"))
       }
       suggestions = try await library.pending()
@@ -169,7 +169,7 @@ extension PracticeRoomAPI {
     guard let account = try await authenticatedAccount() else {
       return .unauthorized(Self.tokenRefused)
     }
-    guard account.role == .teacher else {
+    guard account.role.teaches else {
       return .forbidden(Self.forbidden("only a teacher reviews suggestions"))
     }
     guard case .json(let request) = input.body,
@@ -211,7 +211,7 @@ extension PracticeRoomAPI {
     ServerStore.LibraryPattern, ServerStore.LibraryVersion, String
   )? {
     guard id.count <= 64, let found = try await library.pattern(id, version: version),
-      !found.0.isWithdrawn || account.role == .teacher
+      !found.0.isWithdrawn || account.role.teaches
     else { return nil }
     return found
   }

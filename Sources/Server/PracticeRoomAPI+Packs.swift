@@ -18,7 +18,7 @@ extension PracticeRoomAPI {
     guard let account = try await authenticatedAccount() else {
       return .unauthorized(Self.tokenRefused)
     }
-    guard account.role == .teacher else {
+    guard account.role.teaches else {
       return .forbidden(
         .init(
           body: .json(

@@ -76,7 +76,7 @@ struct PracticeRoomAPI: APIProtocol {
       return .unauthorized(Self.tokenRefused)
     }
     guard case .json(let request) = input.body else { return .badRequest(Self.badBody) }
-    guard account.role == .teacher else {
+    guard account.role.teaches else {
       return .forbidden(
         Self.forbidden(
           "only a teacher or the server's admin invites: the admin runs woodshed serve invite "
@@ -152,8 +152,16 @@ struct PracticeRoomAPI: APIProtocol {
 
   private static func schema(_ account: ServerStore.Account) -> Components.Schemas.Account {
     .init(
-      name: account.name, role: account.role == .teacher ? .teacher : .player,
+      name: account.name, role: Self.schema(account.role),
       createdAt: account.createdAt)
+  }
+
+  private static func schema(_ role: Role) -> Components.Schemas.Role {
+    switch role {
+    case .player: .player
+    case .teacher: .teacher
+    case .admin: .admin
+    }
   }
 
   static let badBody = Components.Responses.BadRequest(

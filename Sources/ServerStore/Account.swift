@@ -4,6 +4,11 @@ public enum Role: String, CaseIterable, Sendable {
   case player
   /// May publish packs and recommend patterns to its students (later slices).
   case teacher
+  /// The server's admin: a teacher's rights, and reads the usage statistics.
+  case admin
+
+  /// Whether the role has a teacher's rights: classes, packs, invitations.
+  public var teaches: Bool { self != .player }
 }
 
 public struct Account: Equatable, Sendable {

@@ -291,20 +291,11 @@ public struct ClassStore: Sendable {
     }
   }
 
-  /// The class's students, by name.
-  public func students(of classID: String) async throws -> [String] {
-    try await database.select().column("player").from("class_members")
-      .where("class_id", .equal, SQLBind(classID))
-      .orderBy("player")
-      .all()
-      .map { try $0.decode(column: "player", as: String.self) }
-  }
-
   /// The class's recommendations, newest first, with every student's state of each.
   public func progress(of classID: String) async throws -> [(
     ClassRecommendation, [RecommendationState]
   )] {
-    let students = try await students(of: classID)
+    let students = try await members(of: classID)
     var result: [(ClassRecommendation, [RecommendationState])] = []
     for recommendation in try await recommendations(of: classID).reversed() {
       var states: [RecommendationState] = []
@@ -314,6 +305,15 @@ public struct ClassStore: Sendable {
       result.append((recommendation, states))
     }
     return result
+  }
+
+  /// The class's students, by name.
+  public func members(of classID: String) async throws -> [String] {
+    try await database.select().column("player").from("class_members")
+      .where("class_id", .equal, SQLBind(classID))
+      .orderBy("player")
+      .all()
+      .map { try $0.decode(column: "player", as: String.self) }
   }
 
   /// The interval games `player` played on `patternID` that the server recorded.

@@ -70,6 +70,23 @@ public struct PatternShareStore: Sendable {
     return (share, try row.decode(column: "file", as: String.self))
   }
 
+  /// The file of the latest share of each of `patternIDs` that was shared, by pattern id: what
+  /// the server knows of a pattern that is not one of the shipped ones, such as its category.
+  public func latestFiles(patternIDs: [String]) async throws -> [String: String] {
+    guard !patternIDs.isEmpty else { return [:] }
+    var files: [String: String] = [:]
+    for row in try await database.select().columns("pattern_id", "file").from("pattern_shares")
+      .where("pattern_id", .in, SQLBind.group(patternIDs))
+      .orderBy("created_at", .descending)
+      .orderBy("id")
+      .all()
+    {
+      let id = try row.decode(column: "pattern_id", as: String.self)
+      if files[id] == nil { files[id] = try row.decode(column: "file", as: String.self) }
+    }
+    return files
+  }
+
   /// 16 letters and digits from 32 (no 0, 1, l, o to misread): 80 random bits.
   static func newID() -> String {
     let alphabet = Array("23456789abcdefghijkmnpqrstuvwxyz")

@@ -2,17 +2,20 @@ import ArgumentParser
 import Foundation
 import NetClient
 import Practice
+import TerminalUI
 
 /// `woodshed leaderboard --game interval --pattern ID`: a pattern's boards, one per level
 /// band; `--game drill|streak --packs a,b`: the board of that choice of packs; `--game rhythm
-/// --line a,b --bpm N --bars N`: the board of a rhythm line at a tempo over so many bars. Each with the ten best players
-/// and my own place.
+/// --line a,b --bpm N --bars N`: the board of a rhythm line at a tempo over so many bars;
+/// `--family F` and `--class NAME`: the interval game's boards over a family of patterns, of
+/// every player or of a class's students. Each with the ten best players and my own place.
 struct LeaderboardCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "leaderboard",
     abstract:
-      "The boards of the interval game (per pattern), the timed drill and the streak (per "
-      + "choice of packs) and the rhythm trainer (per line, tempo and bars), with your place.")
+      "The boards of the interval game (per pattern, family of patterns or class), the timed "
+      + "drill and the streak (per choice of packs) and the rhythm trainer (per line, tempo and "
+      + "bars), with your place.")
 
   enum Game: String, ExpressibleByArgument, CaseIterable {
     case interval
@@ -21,7 +24,17 @@ struct LeaderboardCommand: AsyncParsableCommand {
     case rhythm
   }
 
-  @Option(help: "The game: interval, drill, streak or rhythm.") var game: Game
+  @Option(help: "The game: interval, drill, streak or rhythm.") var game: Game?
+  @Option(
+    help: """
+      interval: a board over a family of patterns: all, scales, arpeggios, chords, or a \
+      pattern id without its position (dorian, 7-chord).
+      """)
+  var family: String?
+  @Option(
+    name: .customLong("class"),
+    help: "interval: the board of a class you teach or belong to, its students only.")
+  var className: String?
   @Option(help: "interval: the pattern's id, as `woodshed patterns list` shows it.")
   var pattern: String?
   @Option(help: "drill, streak: the packs' ids, joined by commas, in any order.")
@@ -41,6 +54,17 @@ struct LeaderboardCommand: AsyncParsableCommand {
     ].filter(\.1).map(\.0)
     let ids = { (list: String) in
       list.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    }
+    if family != nil || className != nil {
+      guard game == nil || game == .interval, given.isEmpty else {
+        throw UsageFailure(
+          "--family and --class are the interval game's boards, and take no --pattern, "
+            + "--packs, --line, --bpm or --bars")
+      }
+      return nil
+    }
+    guard let game else {
+      throw UsageFailure("name a board: --game GAME, --family FAMILY or --class NAME")
     }
     switch game {
     case .interval:
@@ -77,13 +101,116 @@ struct LeaderboardCommand: AsyncParsableCommand {
     let choice = try choice()
     let credentials = try WoodshedNet.credentials()
     let client = try PracticeRoomClient(server: credentials.server)
-    guard let choice else { return try await intervalBoards(client, credentials) }
+    guard let choice, let game else {
+      if family != nil || className != nil {
+        return try await familyBoards(client, credentials)
+      }
+      return try await intervalBoards(client, credentials)
+    }
     let board = try await client.scoreBoard(choice, token: credentials.token)
     if json {
       print(try Self.json(game: game, board: board))
     } else {
       print(Self.table(game: game, board: board, me: credentials.name), terminator: "")
     }
+  }
+
+  /// A family's boards, or a class's: the class is found by name among those I teach, then
+  /// those I belong to.
+  private func familyBoards(_ client: PracticeRoomClient, _ credentials: Credentials)
+    async throws
+  {
+    let boards: FamilyLeaderboardInfo
+    if let className {
+      let classes = try await client.classes(token: credentials.token)
+      guard
+        let found = classes.first(where: { $0.role == .teacher && $0.name == className })
+          ?? classes.first(where: { $0.name == className })
+      else {
+        throw CommandFailure(
+          TerminalText.message(
+            "you teach or belong to no class named \(className): woodshed class list shows yours"
+          ))
+      }
+      boards = try await client.classLeaderboard(
+        classID: found.id, family: family, token: credentials.token)
+    } else {
+      boards = try await client.familyLeaderboard(family: family ?? "", token: credentials.token)
+    }
+    if json {
+      print(try Self.json(family: boards))
+    } else {
+      print(Self.table(family: boards, me: credentials.name), terminator: "")
+    }
+  }
+
+  /// "scales", or "scales in Tuesday guitar" for a class's board.
+  static func title(family board: FamilyLeaderboardInfo) -> String {
+    let family = board.family == "all" ? "all patterns" : board.family
+    return board.className.map { "\(family) in \(TerminalText.message($0))" } ?? family
+  }
+
+  /// Each band with players as a table: place, player, the sum of bests, how many patterns,
+  /// the highest level, the date of the latest best; my row marked `*`, and the players near it.
+  static func table(family board: FamilyLeaderboardInfo, me: String) -> String {
+    let title = title(family: board)
+    let filled = board.boards.filter { $0.players > 0 }
+    guard !filled.isEmpty else { return "no scores on \(title) yet\n" }
+    var text = ""
+    for band in filled {
+      if !text.isEmpty { text += "\n" }
+      let players = band.players == 1 ? "1 player" : "\(band.players) players"
+      text += "\(title), levels \(levels(ofBand: band.band)): \(players)\n"
+      text += rows(
+        top: band.top, mine: band.mine, near: band.near ?? [], me: me,
+        heading: "score  patterns  level", place: \.place, player: \.player,
+        playedAt: \.playedAt,
+        cells: {
+          left(String($0.score), 5) + "  " + left(String($0.patterns), 8) + "  "
+            + left(String($0.level), 5)
+        })
+    }
+    return text
+  }
+
+  static func json(family board: FamilyLeaderboardInfo) throws -> String {
+    struct Row: Encodable {
+      let place: Int
+      let player: String
+      let score: Int
+      let patterns: Int
+      let level: Int
+      let playedAt: Date
+    }
+    struct Board: Encodable {
+      let band: Int
+      let levels: String
+      let players: Int
+      let top: [Row]
+      let mine: Row?
+      let near: [Row]
+    }
+    struct Boards: Encodable {
+      let family: String
+      let className: String?
+      let boards: [Board]
+    }
+    let row = { (entry: FamilyBoardRow) in
+      Row(
+        place: entry.place, player: entry.player, score: entry.score, patterns: entry.patterns,
+        level: entry.level, playedAt: entry.playedAt)
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .iso8601
+    let value = Boards(
+      family: board.family, className: board.className,
+      boards: board.boards.map {
+        Board(
+          band: $0.band, levels: levels(ofBand: $0.band), players: $0.players,
+          top: $0.top.map(row), mine: $0.mine.map(row), near: ($0.near ?? []).map(row))
+      })
+    return String(decoding: try encoder.encode(value), as: UTF8.self)
   }
 
   private func intervalBoards(_ client: PracticeRoomClient, _ credentials: Credentials)

@@ -27,7 +27,7 @@ struct Serve: AsyncParsableCommand {
       Stops on SIGTERM or SIGINT after the requests under way. TLS is left to a reverse proxy \
       (README, "Practice-room server").
       """,
-    subcommands: [RoleCommand.self, InviteCommand.self])
+    subcommands: [RoleCommand.self, InviteCommand.self, ServeStatsCommand.self])
 
   @Option(help: "HOST:PORT to listen on; port 0 picks a free one, named in the first log line.")
   var listen = "127.0.0.1:8420"
@@ -95,15 +95,15 @@ struct Serve: AsyncParsableCommand {
 /// admin API to attack over the network.
 struct RoleCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "role", abstract: "Give an account a role (player or teacher).")
+    commandName: "role", abstract: "Give an account a role (player, teacher or admin).")
 
   @Argument(help: "The account's name.") var name: String
-  @Argument(help: "player or teacher.") var role: String
+  @Argument(help: "player, teacher or admin.") var role: String
   @OptionGroup var database: DatabaseOption
 
   func run() async throws {
     guard let role = Role(rawValue: role) else {
-      throw ValidationError("a role is player or teacher, not \(role)")
+      throw ValidationError("a role is player, teacher or admin, not \(role)")
     }
     let location = try database.location()
     let logger = Logger(label: "woodshed-serve-role")
@@ -117,7 +117,7 @@ struct RoleCommand: AsyncParsableCommand {
       await opened.shutdown()
       throw error
     }
-    print("\(name) is now a \(role.rawValue)")
+    print("\(name) is now \(role == .admin ? "an" : "a") \(role.rawValue)")
   }
 }
 

@@ -17,6 +17,7 @@ struct WoodshedNet: AsyncParsableCommand {
       ClassCommand.self, RateCommand.self, CommentsCommand.self, NewsCommand.self,
       Invite.self, FollowCommand.self, UnfollowCommand.self, FollowingCommand.self,
       LibraryCommand.self,
+      StatsCommand.self,
     ])
 
   /// Errors are one line each and printable: a server's message is another machine's text,

@@ -3,16 +3,16 @@ import FoundationEssentials
 import Glibc
 
 /// `woodshed serve`, `account`, `login`, `logout`, `scores`, `leaderboard`, `sync`, `class`,
-/// `rate`, `comments`, `news`, `invite`, `follow`, `unfollow`, `following`, `library`, `patterns
-/// share|inbox|fetch` and `packs publish|browse|fetch` run `woodshed-net`, the sibling binary
-/// that links the networking; the practice room stays small and quick to start
+/// `rate`, `comments`, `news`, `invite`, `follow`, `unfollow`, `following`, `library`, `stats`,
+/// `patterns share|inbox|fetch` and `packs publish|browse|fetch` run `woodshed-net`, the sibling
+/// binary that links the networking; the practice room stays small and quick to start
 /// (ARCHITECTURE.md). The arguments go through unchanged, so `woodshed serve --help` is the
 /// real help.
 enum NetPassThrough {
   static let commands: Set<String> = [
     "serve", "account", "login", "logout", "scores", "leaderboard", "sync", "refresh",
     "class", "rate", "comments", "news", "invite", "follow", "unfollow", "following",
-    "library",
+    "library", "stats",
   ]
   /// The subcommands that need the server; the others of `patterns` and `packs` are the
   /// practice room's.

@@ -40,6 +40,7 @@ final class NetPassThroughTests: XCTestCase {
     for command in [
       ["scores", "send"], ["leaderboard", "--game", "interval", "--pattern", "minor-pentatonic-1"],
       ["leaderboard", "--game", "streak", "--packs", "treble-staff"],
+      ["leaderboard", "--family", "scales"], ["stats"],
     ] {
       let nobody = try home.run(command)
       XCTAssertEqual(nobody.status, 1)

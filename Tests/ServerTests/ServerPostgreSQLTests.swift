@@ -191,6 +191,14 @@ final class ServerPostgreSQLTests: XCTestCase {
     try await scenarios.aBoardShowsThePlayersNearMyLevel()
   }
 
+  func testFamilyAndClassBoardsSumEachPlayersBests() async throws {
+    try await scenarios.familyAndClassBoardsSumEachPlayersBests()
+  }
+
+  func testUsageStatisticsCountWhatTheServerSaw() async throws {
+    try await scenarios.usageStatisticsCountWhatTheServerSaw()
+  }
+
   func testAFollowedPlayersNewBestsReachTheirFollowers() async throws {
     try await scenarios.aFollowedPlayersNewBestsReachTheirFollowers()
   }

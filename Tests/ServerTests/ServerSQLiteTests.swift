@@ -185,6 +185,14 @@ final class ServerSQLiteTests: XCTestCase {
     try await scenarios.aBoardShowsThePlayersNearMyLevel()
   }
 
+  func testFamilyAndClassBoardsSumEachPlayersBests() async throws {
+    try await scenarios.familyAndClassBoardsSumEachPlayersBests()
+  }
+
+  func testUsageStatisticsCountWhatTheServerSaw() async throws {
+    try await scenarios.usageStatisticsCountWhatTheServerSaw()
+  }
+
   func testAFollowedPlayersNewBestsReachTheirFollowers() async throws {
     try await scenarios.aFollowedPlayersNewBestsReachTheirFollowers()
   }

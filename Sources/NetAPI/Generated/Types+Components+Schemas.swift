@@ -574,6 +574,7 @@ extension Components {
         @frozen public enum Role: String, Codable, Hashable, Sendable, CaseIterable {
             case player = "player"
             case teacher = "teacher"
+            case admin = "admin"
         }
         /// - Remark: Generated from `#/components/schemas/Credentials`.
         public struct Credentials: Codable, Hashable, Sendable {
@@ -1189,6 +1190,344 @@ extension Components {
             public enum CodingKeys: String, CodingKey {
                 case patternId
                 case boards
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/FamilyBoardEntry`.
+        public struct FamilyBoardEntry: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/FamilyBoardEntry/place`.
+            public var place: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/FamilyBoardEntry/player`.
+            public var player: Swift.String
+            /// The sum of the player's best score on each of the family's patterns.
+            ///
+            /// - Remark: Generated from `#/components/schemas/FamilyBoardEntry/score`.
+            public var score: Swift.Int
+            /// How many of the family's patterns the player has a best on.
+            ///
+            /// - Remark: Generated from `#/components/schemas/FamilyBoardEntry/patterns`.
+            public var patterns: Swift.Int
+            /// The highest level of those bests.
+            ///
+            /// - Remark: Generated from `#/components/schemas/FamilyBoardEntry/level`.
+            public var level: Swift.Int
+            /// When the latest of those bests was played.
+            ///
+            /// - Remark: Generated from `#/components/schemas/FamilyBoardEntry/playedAt`.
+            public var playedAt: Foundation.Date
+            /// Creates a new `FamilyBoardEntry`.
+            ///
+            /// - Parameters:
+            ///   - place:
+            ///   - player:
+            ///   - score: The sum of the player's best score on each of the family's patterns.
+            ///   - patterns: How many of the family's patterns the player has a best on.
+            ///   - level: The highest level of those bests.
+            ///   - playedAt: When the latest of those bests was played.
+            public init(
+                place: Swift.Int,
+                player: Swift.String,
+                score: Swift.Int,
+                patterns: Swift.Int,
+                level: Swift.Int,
+                playedAt: Foundation.Date
+            ) {
+                self.place = place
+                self.player = player
+                self.score = score
+                self.patterns = patterns
+                self.level = level
+                self.playedAt = playedAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case place
+                case player
+                case score
+                case patterns
+                case level
+                case playedAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/FamilyBoard`.
+        public struct FamilyBoard: Codable, Hashable, Sendable {
+            /// 1 for levels 1-2, 2 for 3-4, 3 for 5-6.
+            ///
+            /// - Remark: Generated from `#/components/schemas/FamilyBoard/band`.
+            public var band: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/FamilyBoard/players`.
+            public var players: Swift.Int
+            /// The ten best players, best first.
+            ///
+            /// - Remark: Generated from `#/components/schemas/FamilyBoard/top`.
+            public var top: [Components.Schemas.FamilyBoardEntry]
+            /// - Remark: Generated from `#/components/schemas/FamilyBoard/mine`.
+            public var mine: Components.Schemas.FamilyBoardEntry?
+            /// Up to three players ranked just before mine and three just after.
+            ///
+            /// - Remark: Generated from `#/components/schemas/FamilyBoard/near`.
+            public var near: [Components.Schemas.FamilyBoardEntry]?
+            /// Creates a new `FamilyBoard`.
+            ///
+            /// - Parameters:
+            ///   - band: 1 for levels 1-2, 2 for 3-4, 3 for 5-6.
+            ///   - players:
+            ///   - top: The ten best players, best first.
+            ///   - mine:
+            ///   - near: Up to three players ranked just before mine and three just after.
+            public init(
+                band: Swift.Int,
+                players: Swift.Int,
+                top: [Components.Schemas.FamilyBoardEntry],
+                mine: Components.Schemas.FamilyBoardEntry? = nil,
+                near: [Components.Schemas.FamilyBoardEntry]? = nil
+            ) {
+                self.band = band
+                self.players = players
+                self.top = top
+                self.mine = mine
+                self.near = near
+            }
+            public enum CodingKeys: String, CodingKey {
+                case band
+                case players
+                case top
+                case mine
+                case near
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/FamilyLeaderboard`.
+        public struct FamilyLeaderboard: Codable, Hashable, Sendable {
+            /// The family's name as the server reads it (scales for scale).
+            ///
+            /// - Remark: Generated from `#/components/schemas/FamilyLeaderboard/family`.
+            public var family: Swift.String
+            /// The class whose students alone the boards rank.
+            ///
+            /// - Remark: Generated from `#/components/schemas/FamilyLeaderboard/classId`.
+            public var classId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/FamilyLeaderboard/className`.
+            public var className: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/FamilyLeaderboard/boards`.
+            public var boards: [Components.Schemas.FamilyBoard]
+            /// Creates a new `FamilyLeaderboard`.
+            ///
+            /// - Parameters:
+            ///   - family: The family's name as the server reads it (scales for scale).
+            ///   - classId: The class whose students alone the boards rank.
+            ///   - className:
+            ///   - boards:
+            public init(
+                family: Swift.String,
+                classId: Swift.String? = nil,
+                className: Swift.String? = nil,
+                boards: [Components.Schemas.FamilyBoard]
+            ) {
+                self.family = family
+                self.classId = classId
+                self.className = className
+                self.boards = boards
+            }
+            public enum CodingKeys: String, CodingKey {
+                case family
+                case classId
+                case className
+                case boards
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ActivePlayers`.
+        public struct ActivePlayers: Codable, Hashable, Sendable {
+            /// The day, or the Monday a week starts on, as YYYY-MM-DD.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ActivePlayers/from`.
+            public var from: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ActivePlayers/players`.
+            public var players: Swift.Int
+            /// Creates a new `ActivePlayers`.
+            ///
+            /// - Parameters:
+            ///   - from: The day, or the Monday a week starts on, as YYYY-MM-DD.
+            ///   - players:
+            public init(
+                from: Swift.String,
+                players: Swift.Int
+            ) {
+                self.from = from
+                self.players = players
+            }
+            public enum CodingKeys: String, CodingKey {
+                case from
+                case players
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ModuleUsage`.
+        public struct ModuleUsage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ModuleUsage/module`.
+            public var module: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ModuleUsage/sessions`.
+            public var sessions: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/ModuleUsage/minutes`.
+            public var minutes: Swift.Double
+            /// Creates a new `ModuleUsage`.
+            ///
+            /// - Parameters:
+            ///   - module:
+            ///   - sessions:
+            ///   - minutes:
+            public init(
+                module: Swift.String,
+                sessions: Swift.Int,
+                minutes: Swift.Double
+            ) {
+                self.module = module
+                self.sessions = sessions
+                self.minutes = minutes
+            }
+            public enum CodingKeys: String, CodingKey {
+                case module
+                case sessions
+                case minutes
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PractisedPattern`.
+        public struct PractisedPattern: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PractisedPattern/patternId`.
+            public var patternId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PractisedPattern/games`.
+            public var games: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/PractisedPattern/players`.
+            public var players: Swift.Int
+            /// Creates a new `PractisedPattern`.
+            ///
+            /// - Parameters:
+            ///   - patternId:
+            ///   - games:
+            ///   - players:
+            public init(
+                patternId: Swift.String,
+                games: Swift.Int,
+                players: Swift.Int
+            ) {
+                self.patternId = patternId
+                self.games = games
+                self.players = players
+            }
+            public enum CodingKeys: String, CodingKey {
+                case patternId
+                case games
+                case players
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/RatedPattern`.
+        public struct RatedPattern: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/RatedPattern/owner`.
+            public var owner: Swift.String
+            /// - Remark: Generated from `#/components/schemas/RatedPattern/patternId`.
+            public var patternId: Swift.String
+            /// The name of the pattern's latest share.
+            ///
+            /// - Remark: Generated from `#/components/schemas/RatedPattern/name`.
+            public var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/RatedPattern/average`.
+            public var average: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/RatedPattern/ratings`.
+            public var ratings: Swift.Int
+            /// Creates a new `RatedPattern`.
+            ///
+            /// - Parameters:
+            ///   - owner:
+            ///   - patternId:
+            ///   - name: The name of the pattern's latest share.
+            ///   - average:
+            ///   - ratings:
+            public init(
+                owner: Swift.String,
+                patternId: Swift.String,
+                name: Swift.String,
+                average: Swift.Double,
+                ratings: Swift.Int
+            ) {
+                self.owner = owner
+                self.patternId = patternId
+                self.name = name
+                self.average = average
+                self.ratings = ratings
+            }
+            public enum CodingKeys: String, CodingKey {
+                case owner
+                case patternId
+                case name
+                case average
+                case ratings
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/UsageStatistics`.
+        public struct UsageStatistics: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/UsageStatistics/generatedAt`.
+            public var generatedAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/UsageStatistics/accounts`.
+            public var accounts: Swift.Int
+            /// How many players' backed-up histories were read.
+            ///
+            /// - Remark: Generated from `#/components/schemas/UsageStatistics/histories`.
+            public var histories: Swift.Int
+            /// Players active on each day, the oldest first.
+            ///
+            /// - Remark: Generated from `#/components/schemas/UsageStatistics/days`.
+            public var days: [Components.Schemas.ActivePlayers]
+            /// Players active in each week, the oldest first.
+            ///
+            /// - Remark: Generated from `#/components/schemas/UsageStatistics/weeks`.
+            public var weeks: [Components.Schemas.ActivePlayers]
+            /// Sessions and minutes per module over the weeks, the most minutes first.
+            ///
+            /// - Remark: Generated from `#/components/schemas/UsageStatistics/modules`.
+            public var modules: [Components.Schemas.ModuleUsage]
+            /// The ten patterns with the most interval games sent over the weeks.
+            ///
+            /// - Remark: Generated from `#/components/schemas/UsageStatistics/practised`.
+            public var practised: [Components.Schemas.PractisedPattern]
+            /// The ten best rated shared patterns.
+            ///
+            /// - Remark: Generated from `#/components/schemas/UsageStatistics/rated`.
+            public var rated: [Components.Schemas.RatedPattern]
+            /// Creates a new `UsageStatistics`.
+            ///
+            /// - Parameters:
+            ///   - generatedAt:
+            ///   - accounts:
+            ///   - histories: How many players' backed-up histories were read.
+            ///   - days: Players active on each day, the oldest first.
+            ///   - weeks: Players active in each week, the oldest first.
+            ///   - modules: Sessions and minutes per module over the weeks, the most minutes first.
+            ///   - practised: The ten patterns with the most interval games sent over the weeks.
+            ///   - rated: The ten best rated shared patterns.
+            public init(
+                generatedAt: Foundation.Date,
+                accounts: Swift.Int,
+                histories: Swift.Int,
+                days: [Components.Schemas.ActivePlayers],
+                weeks: [Components.Schemas.ActivePlayers],
+                modules: [Components.Schemas.ModuleUsage],
+                practised: [Components.Schemas.PractisedPattern],
+                rated: [Components.Schemas.RatedPattern]
+            ) {
+                self.generatedAt = generatedAt
+                self.accounts = accounts
+                self.histories = histories
+                self.days = days
+                self.weeks = weeks
+                self.modules = modules
+                self.practised = practised
+                self.rated = rated
+            }
+            public enum CodingKeys: String, CodingKey {
+                case generatedAt
+                case accounts
+                case histories
+                case days
+                case weeks
+                case modules
+                case practised
+                case rated
             }
         }
         /// - Remark: Generated from `#/components/schemas/BoardGame`.

@@ -104,6 +104,13 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /leaderboards/interval/{patternId}`.
     /// - Remark: Generated from `#/paths//leaderboards/interval/{patternId}/get(getIntervalLeaderboard)`.
     func getIntervalLeaderboard(_ input: Operations.GetIntervalLeaderboard.Input) async throws -> Operations.GetIntervalLeaderboard.Output
+    /// The interval game's boards over a family of patterns, one per level band, with my place on each.
+    ///
+    /// A family is all (every pattern), scales, arpeggios or chords (a pattern's category: a shipped pattern's own, another pattern's as the latest share of its id says), or a family of positions as the practice room names it, the pattern id without its position (dorian holds dorian-1 to dorian-7; 7-chord, blues). A player's score on a band's board is the sum of their best game on each of the family's patterns in that band, so a pattern not played adds nothing; of equal sums, the player with fewer patterns ranks first (each played better), then by name.
+    ///
+    /// - Remark: HTTP `GET /leaderboards/families/{family}`.
+    /// - Remark: Generated from `#/paths//leaderboards/families/{family}/get(getFamilyLeaderboard)`.
+    func getFamilyLeaderboard(_ input: Operations.GetFamilyLeaderboard.Input) async throws -> Operations.GetFamilyLeaderboard.Output
     /// Records one finished timed drill, streak or live rhythm run of mine on its board.
     ///
     /// The record is checked against the exercise's rules. A drill or a streak: its count of cards right must be what its answers give (all right answers in the drill, those before the first mistake in the streak, which ends there), no right answer faster than 0.15 s, the answers within the session's time, a drill lasting its 60 s. A rhythm run: played live in the trainer, its graded notes as many as its line has (the server knows the shipped rhythm patterns), its accuracy what they give. Neither in the future nor older than 90 days. A session already recorded (same player, same exercise, same start) is answered 200 and kept once.
@@ -198,6 +205,11 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /classes/{classId}/chain`.
     /// - Remark: Generated from `#/paths//classes/{classId}/chain/put(setClassChain)`.
     func setClassChain(_ input: Operations.SetClassChain.Input) async throws -> Operations.SetClassChain.Output
+    /// A class's boards over a family of patterns: only its students, ranked as the family's boards rank (its teacher and its students).
+    ///
+    /// - Remark: HTTP `GET /classes/{classId}/leaderboard`.
+    /// - Remark: Generated from `#/paths//classes/{classId}/leaderboard/get(getClassLeaderboard)`.
+    func getClassLeaderboard(_ input: Operations.GetClassLeaderboard.Input) async throws -> Operations.GetClassLeaderboard.Output
     /// The recommendations of my classes, in the order they reached me; marks them seen.
     ///
     /// - Remark: HTTP `GET /classes/inbox`.
@@ -303,6 +315,13 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /library/suggestions/{suggestionId}/review`.
     /// - Remark: Generated from `#/paths//library/suggestions/{suggestionId}/review/post(reviewLibrarySuggestion)`.
     func reviewLibrarySuggestion(_ input: Operations.ReviewLibrarySuggestion.Input) async throws -> Operations.ReviewLibrarySuggestion.Output
+    /// How the server is used (the admin only).
+    ///
+    /// Days are UTC days, weeks run from Monday. A player is active on a day when a session of theirs started that day, as the server saw it: in the history they backed up (woodshed sync) or among the games, drills, streaks and rhythm runs they sent to the boards. Sessions and minutes per module, over the weeks asked, come from the backed-up histories alone, counted as the practice room's log counts them: attempts at one exercise less than 10 minutes apart are one session, and one cut short counts as none. The most practised patterns, over the same weeks: the interval games sent, and by how many players. The best rated shared patterns, of all time: the highest average first, then the most ratings.
+    ///
+    /// - Remark: HTTP `GET /admin/stats`.
+    /// - Remark: Generated from `#/paths//admin/stats/get(getUsageStatistics)`.
+    func getUsageStatistics(_ input: Operations.GetUsageStatistics.Input) async throws -> Operations.GetUsageStatistics.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -481,6 +500,21 @@ extension APIProtocol {
         headers: Operations.GetIntervalLeaderboard.Input.Headers = .init()
     ) async throws -> Operations.GetIntervalLeaderboard.Output {
         try await getIntervalLeaderboard(Operations.GetIntervalLeaderboard.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// The interval game's boards over a family of patterns, one per level band, with my place on each.
+    ///
+    /// A family is all (every pattern), scales, arpeggios or chords (a pattern's category: a shipped pattern's own, another pattern's as the latest share of its id says), or a family of positions as the practice room names it, the pattern id without its position (dorian holds dorian-1 to dorian-7; 7-chord, blues). A player's score on a band's board is the sum of their best game on each of the family's patterns in that band, so a pattern not played adds nothing; of equal sums, the player with fewer patterns ranks first (each played better), then by name.
+    ///
+    /// - Remark: HTTP `GET /leaderboards/families/{family}`.
+    /// - Remark: Generated from `#/paths//leaderboards/families/{family}/get(getFamilyLeaderboard)`.
+    public func getFamilyLeaderboard(
+        path: Operations.GetFamilyLeaderboard.Input.Path,
+        headers: Operations.GetFamilyLeaderboard.Input.Headers = .init()
+    ) async throws -> Operations.GetFamilyLeaderboard.Output {
+        try await getFamilyLeaderboard(Operations.GetFamilyLeaderboard.Input(
             path: path,
             headers: headers
         ))
@@ -693,6 +727,21 @@ extension APIProtocol {
             path: path,
             headers: headers,
             body: body
+        ))
+    }
+    /// A class's boards over a family of patterns: only its students, ranked as the family's boards rank (its teacher and its students).
+    ///
+    /// - Remark: HTTP `GET /classes/{classId}/leaderboard`.
+    /// - Remark: Generated from `#/paths//classes/{classId}/leaderboard/get(getClassLeaderboard)`.
+    public func getClassLeaderboard(
+        path: Operations.GetClassLeaderboard.Input.Path,
+        query: Operations.GetClassLeaderboard.Input.Query = .init(),
+        headers: Operations.GetClassLeaderboard.Input.Headers = .init()
+    ) async throws -> Operations.GetClassLeaderboard.Output {
+        try await getClassLeaderboard(Operations.GetClassLeaderboard.Input(
+            path: path,
+            query: query,
+            headers: headers
         ))
     }
     /// The recommendations of my classes, in the order they reached me; marks them seen.
@@ -940,6 +989,21 @@ extension APIProtocol {
             path: path,
             headers: headers,
             body: body
+        ))
+    }
+    /// How the server is used (the admin only).
+    ///
+    /// Days are UTC days, weeks run from Monday. A player is active on a day when a session of theirs started that day, as the server saw it: in the history they backed up (woodshed sync) or among the games, drills, streaks and rhythm runs they sent to the boards. Sessions and minutes per module, over the weeks asked, come from the backed-up histories alone, counted as the practice room's log counts them: attempts at one exercise less than 10 minutes apart are one session, and one cut short counts as none. The most practised patterns, over the same weeks: the interval games sent, and by how many players. The best rated shared patterns, of all time: the highest average first, then the most ratings.
+    ///
+    /// - Remark: HTTP `GET /admin/stats`.
+    /// - Remark: Generated from `#/paths//admin/stats/get(getUsageStatistics)`.
+    public func getUsageStatistics(
+        query: Operations.GetUsageStatistics.Input.Query = .init(),
+        headers: Operations.GetUsageStatistics.Input.Headers = .init()
+    ) async throws -> Operations.GetUsageStatistics.Output {
+        try await getUsageStatistics(Operations.GetUsageStatistics.Input(
+            query: query,
+            headers: headers
         ))
     }
 }
