@@ -111,6 +111,8 @@ public struct PracticeRoomClient: Sendable {
     case .badRequest(let response): throw .refused(try Self.message { try response.body.json })
     case .forbidden(let response): throw .refused(try Self.message { try response.body.json })
     case .conflict(let response): throw .refused(try Self.message { try response.body.json })
+    case .tooManyRequests(let response):
+      throw .refused(try Self.message { try response.body.json })
     case .undocumented(let status, let payload): throw await Self.undocumented(status, payload)
     }
   }

@@ -51,7 +51,16 @@ struct PracticeRoomAPI: APIProtocol {
             "this server makes accounts only with an invitation: ask a teacher for a code "
               + "and add --invite CODE"))
       }
+      let address = RequestFacts.address
+      if let wait = try await accounts.secondsUntilInvitationAllowed(address: address) {
+        logger.notice("invitation codes limited", metadata: ["address": "\(address)"])
+        return .tooManyRequests(
+          .init(
+            headers: .init(retryAfter: wait),
+            body: .json(.init(error: "too many wrong invitation codes: try again in \(wait) s"))))
+      }
       guard try await invitations.use(code, for: request.name) else {
+        try await accounts.recordWrongInvitation(address: address)
         return .forbidden(
           Self.forbidden("the invitation code \(code) is unknown or was used already"))
       }

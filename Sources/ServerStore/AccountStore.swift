@@ -126,6 +126,16 @@ public struct AccountStore: Sendable {
     ]
   }
 
+  /// Seconds before `address` may try another invitation code, or nil. Wrong codes count as
+  /// failed logins from that address do, in a scope of their own, so codes cannot be guessed.
+  public func secondsUntilInvitationAllowed(address: String) async throws -> Int? {
+    try await secondsUntilAllowed(scope: "invitation-address:" + address, limit: limits.perAddress)
+  }
+
+  public func recordWrongInvitation(address: String) async throws {
+    try await recordFailure(scope: "invitation-address:" + address)
+  }
+
   /// Seconds before `account` may write another rating or comment, or nil. Every write counts,
   /// in a scope of its own beside the failed logins, so a script cannot flood a pattern's
   /// comments or rewrite one without end.

@@ -211,6 +211,10 @@ final class ServerPostgreSQLTests: XCTestCase {
     try await scenarios.aTeachersChainIsFollowedByItsStudentsGames()
   }
 
+  func testWrongInvitationCodesFromOneAddressAreLimited() async throws {
+    try await scenarios.wrongInvitationCodesFromOneAddressAreLimited()
+  }
+
   /// Two processes on one database share everything: a token one hands out works on the
   /// other, and failed logins on one count on the other.
   func testTwoServersShareTokensAndTheLoginLimit() async throws {

@@ -89,4 +89,28 @@ extension ServerScenarios {
       XCTAssertEqual(made.status, 0, made.error)
     }
   }
+
+  func wrongInvitationCodesFromOneAddressAreLimited() async throws {
+    try await withServer(options: ["--invite-only", "--login-limit-address", "2"]) {
+      home, server, database in
+      for attempt in 1...2 {
+        let wrong = try createAccount(home, server, name: "ada", invite: "2345-678\(attempt + 1)")
+        XCTAssertEqual(
+          wrong.error,
+          "Error: the invitation code 2345-678\(attempt + 1) is unknown or was used already\n")
+      }
+      let invited = try home.run(["serve", "invite", "ada", "--database", database])
+      let code = try code(in: invited.output)
+      // Past the limit even a good code waits: a guesser cannot tell it from the others.
+      let limited = try createAccount(home, server, name: "ada", invite: code)
+      XCTAssertNotEqual(limited.status, 0)
+      XCTAssertTrue(
+        limited.error.hasPrefix("Error: too many wrong invitation codes: try again in "),
+        limited.error)
+      XCTAssertEqual(
+        try createAccount(home, server, name: "ada", invite: nil).error,
+        "Error: this server makes accounts only with an invitation: ask a teacher for a code "
+          + "and add --invite CODE\n", "no code tried, nothing counted")
+    }
+  }
 }
