@@ -147,19 +147,9 @@ struct LibraryCommand: AsyncParsableCommand {
       let (client, token) = try SharedPatterns.session()
       let (found, at, file) = try await client.libraryPattern(
         id: patternID, version: version, token: token)
-      let library = try SharedPatterns.library()
-      let source = "library pattern \(found.id) version \(at.version)"
-      let pattern = try PatternLibrary.decode(Data(file.utf8), file: source)
-      if !force, let yours = library.entries.first(where: { $0.pattern.id == pattern.id }),
-        !yours.isBuiltIn
-      {
-        throw CommandFailure(
-          TerminalText.message(
-            "\(pattern.id) is already one of your patterns (\(yours.pattern.name)): "
-              + "add --force to replace it with the library's"))
-      }
-      try library.save(
-        pattern, into: WoodshedNet.paths.patternsFolder, replacing: force, source: source)
+      let pattern = try SharedPatterns.add(
+        file, from: "library pattern \(found.id) version \(at.version)", force: force,
+        replacingWith: "the library's")
       print(
         TerminalText.message(
           "fetched \(pattern.id): \(pattern.name) (\(pattern.tones.count) notes), version "

@@ -24,6 +24,26 @@ struct SharedPatterns: AsyncParsableCommand {
       user: WoodshedNet.paths.patternsFolder)
   }
 
+  /// Checks a pattern file the server sent as `patterns import` does and adds it to the
+  /// player's patterns; one of theirs with the same id is replaced only with `force`.
+  static func add(_ file: String, from source: String, force: Bool, replacingWith whose: String)
+    throws -> FretPattern
+  {
+    let library = try library()
+    let pattern = try PatternLibrary.decode(Data(file.utf8), file: source)
+    if !force, let yours = library.entries.first(where: { $0.pattern.id == pattern.id }),
+      !yours.isBuiltIn
+    {
+      throw CommandFailure(
+        TerminalText.message(
+          "\(pattern.id) is already one of your patterns (\(yours.pattern.name)): "
+            + "add --force to replace it with \(whose)"))
+    }
+    try library.save(
+      pattern, into: WoodshedNet.paths.patternsFolder, replacing: force, source: source)
+    return pattern
+  }
+
   /// A line about a share, with its pattern's rating where the server gave one (the inbox);
   /// the name came from another player, so it is made printable.
   static func line(_ share: SharedPatternInfo) -> String {
@@ -82,19 +102,8 @@ struct SharedPatterns: AsyncParsableCommand {
     func run() async throws {
       let (client, token) = try SharedPatterns.session()
       let (share, file) = try await client.fetchPattern(shareID: shareID, token: token)
-      let library = try SharedPatterns.library()
-      let source = "shared pattern \(share.id)"
-      let pattern = try PatternLibrary.decode(Data(file.utf8), file: source)
-      if !force, let yours = library.entries.first(where: { $0.pattern.id == pattern.id }),
-        !yours.isBuiltIn
-      {
-        throw CommandFailure(
-          TerminalText.message(
-            "\(pattern.id) is already one of your patterns (\(yours.pattern.name)): "
-              + "add --force to replace it with the shared one"))
-      }
-      try library.save(
-        pattern, into: WoodshedNet.paths.patternsFolder, replacing: force, source: source)
+      let pattern = try SharedPatterns.add(
+        file, from: "shared pattern \(share.id)", force: force, replacingWith: "the shared one")
       print(
         TerminalText.message(
           "fetched \(pattern.id): \(pattern.name) (\(pattern.tones.count) notes) from \(share.from)"

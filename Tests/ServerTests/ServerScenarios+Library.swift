@@ -115,6 +115,10 @@ extension ServerScenarios {
         fetched.output.hasSuffix("version 1 of the library's\n"), fetched.output)
       let beasCopy = bea.folder.appendingPathComponent("data/patterns/tuesday-box.json")
       XCTAssertTrue(FileManager.default.fileExists(atPath: beasCopy.path))
+      XCTAssertEqual(
+        try bea.run(["library", "fetch", "tuesday-box"]).error,
+        "Error: tuesday-box is already one of your patterns (Tuesday box): add --force to "
+          + "replace it with the library's\n")
 
       let edit = tia.folder.appendingPathComponent("tuesday-box.json")
       try Self.patternFile(id: "tuesday-box", name: "Tuesday box, fingered").write(to: edit)
