@@ -152,8 +152,11 @@ struct Sync: AsyncParsableCommand {
     discussion: """
       Sends only the files the server does not have as they are; the history goes in pieces of \
       1 MiB, and only its changed pieces are sent. Sessions another machine backed up since are \
-      first joined into the history here, each once. With --restore, brings the backup onto this \
-      machine; a file here that differs from the backup is kept unless --force is given.
+      first joined into the history here, each once, settings field by field; patterns, rhythms \
+      and protocols another machine added, changed or deleted are added, changed or deleted \
+      here, and one changed on both is kept twice, the later as a copy. With --restore, brings \
+      the backup onto this machine; a file here that differs from the backup is kept unless \
+      --force is given.
       """)
 
   @Flag(help: "Bring the backup onto this machine.")
@@ -209,6 +212,9 @@ struct Sync: AsyncParsableCommand {
       listing: listing, client: client, token: token, folders: folders)
     let settingsJoined = try await joinBackedUpSettings(
       listing: listing, client: client, token: token, folders: folders)
+    let library = try await joinBackedUpLibrary(
+      listing: listing, client: client, token: token, folders: folders,
+      base: mark.isFor(lastMark) ? lastMark?.items ?? [:] : [:])
     let kept = Dictionary(
       listing.map { ($0.path, $0.sha256) }, uniquingKeysWith: { first, _ in first })
     let here: [(path: String, content: Data, modifiedAt: Date)]
@@ -272,7 +278,135 @@ struct Sync: AsyncParsableCommand {
       + (removed == 0 ? "" : "; removed from the backup: \(removed)")
       + (joined == 0
         ? "" : "; joined here from the backup: \(joined == 1 ? "1 session" : "\(joined) sessions")")
-      + (settingsJoined ? "; settings joined with the backup's" : "")
+      + (settingsJoined ? "; settings joined with the backup's" : "") + library.description
+  }
+
+  /// What joining the backup's patterns, rhythms and protocols changed here.
+  struct LibraryJoin: CustomStringConvertible {
+    var came = 0
+    var removed = 0
+    /// The protocols whose journals were joined.
+    var journals: [String] = []
+    /// "NAME and NAME (copy)", one per conflict kept twice.
+    var keptBoth: [String] = []
+
+    var description: String {
+      (came == 0 ? "" : "; came here from the backup: \(Sync.files(came))")
+        + (removed == 0 ? "" : "; removed here as on the other machine: \(Sync.files(removed))")
+        + (journals.isEmpty ? "" : "; journals joined: \(journals.joined(separator: ", "))")
+        + keptBoth.map { "; kept both: \($0)" }.joined()
+    }
+  }
+
+  /// Joins the backup's patterns, rhythms and protocols with the ones here, file by file, from
+  /// the digests both held at the last sync (`base`, the mark's items; `LibraryMerge`): what
+  /// another machine added or changed comes here, what it deleted and this one did not
+  /// change is deleted here (a protocol goes to the trash), a journal both added to is joined
+  /// line by line, and a pattern or rhythm both changed is kept twice, the later one as a
+  /// copy. What this machine changed is then sent as any changed file is.
+  private static func joinBackedUpLibrary(
+    listing: [BackupEntry], client: PracticeRoomClient, token: String, folders: BackupFolders,
+    base: [String: String]
+  ) async throws -> LibraryJoin {
+    let isLibrary = { (path: String) in
+      LibraryMerge.isLibraryFile(path) || path.hasPrefix("data/protocols/")
+    }
+    var files: [String: (content: Data, modifiedAt: Date)] = [:]
+    for path in folders.localPaths() where isLibrary(path) {
+      files[path] = try folders.read(path)
+    }
+    let here = files.mapValues {
+      LibraryMerge.Side(sha256: BackupRules.sha256(of: $0.content), modifiedAt: $0.modifiedAt)
+    }
+    let entries = Dictionary(
+      listing.filter { isLibrary($0.path) }.map { ($0.path, $0) },
+      uniquingKeysWith: { first, _ in first })
+    let steps = LibraryMerge.steps(
+      here: here,
+      there: entries.mapValues { .init(sha256: $0.sha256, modifiedAt: $0.modifiedAt) },
+      base: base)
+    var join = LibraryJoin()
+    func url(_ path: String) throws -> URL {
+      // A server's paths are another machine's text: only the backup's folders are written.
+      guard let url = folders.url(of: path) else {
+        throw CommandFailure("the server sent a file outside the backup's folders: \(path)")
+      }
+      return url
+    }
+    func fetch(_ path: String) async throws -> Data {
+      let content = try await client.backupItem(path: path, token: token).1
+      guard BackupRules.sha256(of: content) == entries[path]?.sha256 else {
+        throw CommandFailure("\(path) came from the server damaged: run woodshed sync again")
+      }
+      return content
+    }
+    func write(_ content: Data, _ path: String, modifiedAt: Date) throws {
+      let target = try url(path)
+      do {
+        try AtomicFile.write(content, to: target)
+        try FileManager.default.setAttributes(
+          [.modificationDate: modifiedAt], ofItemAtPath: target.path)
+      } catch {
+        throw CommandFailure("cannot join the backup's \(path) here: \(error)")
+      }
+    }
+    let removals = Set(steps.filter { $0.value == .removeHere }.keys)
+    join.removed = try removeHere(removals, among: Set(here.keys), folders: folders)
+    var taken = Set(here.keys).union(entries.keys)
+    for (path, step) in steps.sorted(by: { $0.key < $1.key }) {
+      guard let entry = entries[path] else { continue }
+      switch step {
+      case .removeHere: continue
+      case .bring:
+        try write(try await fetch(path), path, modifiedAt: entry.modifiedAt)
+        join.came += 1
+      case .join:
+        do {
+          _ = try ProtocolStore.joinJournal(try await fetch(path), into: try url(path))
+        } catch let failure as StorageError {
+          throw CommandFailure("cannot join the backup's \(path) here: \(failure)")
+        }
+        join.journals.append(path.split(separator: "/").dropLast().last.map(String.init) ?? path)
+      case .keepBoth(let copyIsHere):
+        guard let mine = files[path] else { continue }
+        let theirs = (content: try await fetch(path), modifiedAt: entry.modifiedAt)
+        let moved = copyIsHere ? mine : theirs
+        let copy = LibraryMerge.copy(of: moved.content, path: path, taken: taken)
+        taken.insert(copy.path)
+        try write(copy.content, copy.path, modifiedAt: moved.modifiedAt)
+        if copyIsHere { try write(theirs.content, path, modifiedAt: theirs.modifiedAt) }
+        join.keptBoth.append("\(copy.name) and \(copy.copyName)")
+      }
+    }
+    return join
+  }
+
+  /// Deletes `paths` here; a protocol all of whose files go is moved to the trash whole, as
+  /// the app deletes one, rather than removed. Answers how many files went.
+  private static func removeHere(
+    _ paths: Set<String>, among present: Set<String>, folders: BackupFolders
+  ) throws -> Int {
+    let protocols = ProtocolStore(paths: folders.paths)
+    var trashed: Set<String> = []
+    for path in paths.sorted() where path.hasPrefix("data/protocols/") {
+      let folder = path.split(separator: "/").dropLast().joined(separator: "/")
+      guard !trashed.contains(folder),
+        present.filter({ $0.hasPrefix(folder + "/") }).isSubset(of: paths),
+        let name = folder.split(separator: "/").last.map(String.init),
+        (try? protocols.moveToTrash(name, at: Date())) != nil
+      else { continue }
+      trashed.insert(folder)
+    }
+    for path in paths.sorted() {
+      let folder = path.split(separator: "/").dropLast().joined(separator: "/")
+      guard !trashed.contains(folder), let url = folders.url(of: path) else { continue }
+      do {
+        try FileManager.default.removeItem(at: url)
+      } catch {
+        throw CommandFailure("cannot remove \(path) here as on the other machine: \(error)")
+      }
+    }
+    return paths.count
   }
 
   /// Joins the backup's settings into the ones here field by field (`SettingsMerge`), from
