@@ -124,12 +124,17 @@ public struct ServerSnapshot: Codable, Equatable, Sendable {
   /// `rating`, `record`, and any the server adds later); a kind with none is left out. Nil in a
   /// snapshot written before news.
   public var news: [String: Int]?
+  /// When a background backup last brought something of another machine's into this home
+  /// (sessions, settings, patterns, rhythms or protocols): the practice room, which keeps the
+  /// history and settings in memory, reads them again when it moves. Nil until one has.
+  public var joinedAt: Date?
 
   public init(
     server: String, checkedAt: Date, isReachable: Bool, problem: String? = nil,
     sharedWithYou: [Share] = [], places: [Place] = [], catalogue: [CataloguePack] = [],
-    news: [String: Int]? = nil
+    news: [String: Int]? = nil, joinedAt: Date? = nil
   ) {
+    self.joinedAt = joinedAt
     self.server = server
     self.checkedAt = checkedAt
     self.isReachable = isReachable

@@ -182,7 +182,8 @@ struct Sync: AsyncParsableCommand {
       } else {
         print(
           try await Self.backUp(
-            credentials: credentials, client: client, folders: folders, inBackground: false))
+            credentials: credentials, client: client, folders: folders, inBackground: false
+          ).line)
       }
     } catch ClientFailure.unreachable(let server) {
       throw CommandFailure(
@@ -194,19 +195,21 @@ struct Sync: AsyncParsableCommand {
   /// Sends the files whose content the server does not have, the history as its changed pieces
   /// and then its manifest, and removes from the backup what this machine backed up and no
   /// longer has and the history's pieces its manifest no longer lists; answers the line that
-  /// says what was done. In the background, sends nothing to a backup this machine has not
-  /// synced or restored with.
+  /// says what was done, and whether anything of the backup's came here. In the background,
+  /// sends nothing to a backup this machine has not synced or restored with.
   static func backUp(
     credentials: Credentials, client: PracticeRoomClient, folders: BackupFolders,
     inBackground: Bool
-  ) async throws -> String {
+  ) async throws -> (line: String, joined: Bool) {
     let token = credentials.token
     var mark = BackupMark(server: credentials.server, player: credentials.name)
     let lastMark = BackupMark.read(folders.paths)
     let listing = try await client.backupListing(token: token)
     if inBackground, !listing.isEmpty, !mark.isFor(lastMark) {
-      return "backup left for woodshed sync: this machine has not synced or restored "
-        + "\(credentials.name)'s backup yet"
+      return (
+        "backup left for woodshed sync: this machine has not synced or restored "
+          + "\(credentials.name)'s backup yet", false
+      )
     }
     let joined = try await joinBackedUpHistory(
       listing: listing, client: client, token: token, folders: folders)
@@ -223,7 +226,10 @@ struct Sync: AsyncParsableCommand {
     } catch let failure as CommandFailure where inBackground {
       // Too much to back up is said by `woodshed sync`; the room's refresh goes on without it
       // rather than failing, and showing offline, every time.
-      return "backup left for woodshed sync: \(failure.description)"
+      return (
+        "backup left for woodshed sync: \(failure.description)",
+        joined > 0 || settingsJoined || library.changed
+      )
     }
     let items = here.map { file in
       let whole = [(path: file.path, content: file.content)]
@@ -274,11 +280,13 @@ struct Sync: AsyncParsableCommand {
       try SettingsBase.write(settings.content, folders.paths)
     }
     let removed = gone.count + unlisted.count
-    return "backed up \(files(sent)) to \(client.server) (\(unchanged) unchanged)" + piecesSent
+    let line =
+      "backed up \(files(sent)) to \(client.server) (\(unchanged) unchanged)" + piecesSent
       + (removed == 0 ? "" : "; removed from the backup: \(removed)")
       + (joined == 0
         ? "" : "; joined here from the backup: \(joined == 1 ? "1 session" : "\(joined) sessions")")
       + (settingsJoined ? "; settings joined with the backup's" : "") + library.description
+    return (line, joined > 0 || settingsJoined || library.changed)
   }
 
   /// What joining the backup's patterns, rhythms and protocols changed here.
@@ -289,6 +297,8 @@ struct Sync: AsyncParsableCommand {
     var journals: [String] = []
     /// "NAME and NAME (copy)", one per conflict kept twice.
     var keptBoth: [String] = []
+
+    var changed: Bool { came + removed + journals.count + keptBoth.count > 0 }
 
     var description: String {
       (came == 0 ? "" : "; came here from the backup: \(Sync.files(came))")

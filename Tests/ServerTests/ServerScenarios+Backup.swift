@@ -770,6 +770,24 @@ extension ServerScenarios {
         held[journal],
         Data((start + journalLine("mark", at: 3) + journalLine("take", at: 5)).utf8),
         "each machine's line once, in the order written")
+
+      // The room's background refresh notes when it brought something here, so the room
+      // reads its files again; and not when it brought nothing.
+      func joinedAt() throws -> String? {
+        let snapshot = try Data(
+          contentsOf: laptop.folder.appendingPathComponent("state/server.json"))
+        return (try JSONSerialization.jsonObject(with: snapshot) as? [String: Any])?["joinedAt"]
+          as? String
+      }
+      try Self.write(["data/rhythms/desk-2.json": #"{"id":"desk-2"}"# + "\n"], in: desk)
+      XCTAssertEqual(try desk.run(["sync"]).status, 0)
+      let refreshed = try laptop.run(["refresh"])
+      XCTAssertEqual(refreshed.status, 0, refreshed.error)
+      XCTAssertTrue(
+        refreshed.output.hasSuffix("; came here from the backup: 1 file\n"), refreshed.output)
+      let joined = try XCTUnwrap(try joinedAt())
+      XCTAssertEqual(try laptop.run(["refresh"]).status, 0)
+      XCTAssertEqual(try joinedAt(), joined, "nothing came in since")
     }
   }
 
