@@ -788,6 +788,29 @@ extension ServerScenarios {
       let joined = try XCTUnwrap(try joinedAt())
       XCTAssertEqual(try laptop.run(["refresh"]).status, 0)
       XCTAssertEqual(try joinedAt(), joined, "nothing came in since")
+
+      // A protocol deleted on one machine goes to the other's trash whole, as the app deletes
+      // one, never removed.
+      try FileManager.default.removeItem(
+        at: laptop.folder.appendingPathComponent("data/protocols/gig"))
+      let laptopRemoves = try laptop.run(["sync"])
+      XCTAssertTrue(
+        laptopRemoves.output.hasSuffix("; removed from the backup: 2\n"), laptopRemoves.output)
+      let deskRemoves = try desk.run(["sync"])
+      XCTAssertTrue(
+        deskRemoves.output.hasSuffix("; removed here as on the other machine: 2 files\n"),
+        deskRemoves.output)
+      XCTAssertFalse(
+        FileManager.default.fileExists(
+          atPath: desk.folder.appendingPathComponent("data/protocols/gig").path))
+      let trash = desk.folder.appendingPathComponent("data/protocols/.trash")
+      let trashed = try FileManager.default.contentsOfDirectory(atPath: trash.path)
+      XCTAssertEqual(trashed.count, 1)
+      XCTAssertTrue(trashed.first?.hasPrefix("gig.deleted-") == true, "\(trashed)")
+      XCTAssertEqual(
+        try Data(
+          contentsOf: trash.appendingPathComponent(trashed.first ?? "")
+            .appendingPathComponent("journal.jsonl")), held[journal])
     }
   }
 
