@@ -160,12 +160,17 @@ public struct ServerSnapshot: Codable, Equatable, Sendable {
   /// The steps of the chains of the player's classes, each class's in order; nil in a
   /// snapshot written before chains.
   public var chainSteps: [ChainStep]?
+  /// When a background backup last brought something of another machine's into this home
+  /// (sessions, settings, patterns, rhythms or protocols): the practice room, which keeps the
+  /// history and settings in memory, reads them again when it moves. Nil until one has.
+  public var joinedAt: Date?
 
   public init(
     server: String, checkedAt: Date, isReachable: Bool, problem: String? = nil,
     sharedWithYou: [Share] = [], places: [Place] = [], catalogue: [CataloguePack] = [],
-    news: [String: Int]? = nil, chainSteps: [ChainStep]? = nil
+    news: [String: Int]? = nil, chainSteps: [ChainStep]? = nil, joinedAt: Date? = nil
   ) {
+    self.joinedAt = joinedAt
     self.server = server
     self.checkedAt = checkedAt
     self.isReachable = isReachable

@@ -49,7 +49,7 @@ struct Refresh: AsyncParsableCommand {
             ServerSnapshot.CataloguePack(
               id: $0.id, name: $0.name, description: $0.description, publisher: $0.publisher,
               version: $0.version)
-          }, news: newCounts, chainSteps: chainSteps))
+          }, news: newCounts, chainSteps: chainSteps, joinedAt: previous?.joinedAt))
       let scores =
         sending.sent.isEmpty
         ? "no new scores for \(credentials.server)"
@@ -66,14 +66,19 @@ struct Refresh: AsyncParsableCommand {
           server: credentials.server, checkedAt: Date(), isReachable: isReachable,
           problem: "\(failure)", sharedWithYou: previous?.sharedWithYou ?? [],
           places: previous?.places ?? [], catalogue: previous?.catalogue ?? [],
-          news: previous?.news, chainSteps: previous?.chainSteps))
+          news: previous?.news, chainSteps: previous?.chainSteps, joinedAt: previous?.joinedAt))
       throw failure
     }
     // Last, so that what the room shows never waits for it. Never a restore.
-    print(
-      try await Sync.backUp(
-        credentials: credentials, client: PracticeRoomClient(server: credentials.server),
-        folders: BackupFolders(paths: paths), inBackground: true))
+    let backup = try await Sync.backUp(
+      credentials: credentials, client: PracticeRoomClient(server: credentials.server),
+      folders: BackupFolders(paths: paths), inBackground: true)
+    print(backup.line)
+    // The room reads its history and settings again when this moves.
+    if backup.joined, var snapshot = try file.read() {
+      snapshot.joinedAt = Date()
+      try file.write(snapshot)
+    }
   }
 
   /// A board the player played for: a pattern's interval board (no `choice`), or a drill's,

@@ -152,8 +152,11 @@ struct Sync: AsyncParsableCommand {
     discussion: """
       Sends only the files the server does not have as they are; the history goes in pieces of \
       1 MiB, and only its changed pieces are sent. Sessions another machine backed up since are \
-      first joined into the history here, each once. With --restore, brings the backup onto this \
-      machine; a file here that differs from the backup is kept unless --force is given.
+      first joined into the history here, each once, settings field by field; patterns, rhythms \
+      and protocols another machine added, changed or deleted are added, changed or deleted \
+      here, and one changed on both is kept twice, the later as a copy. With --restore, brings \
+      the backup onto this machine; a file here that differs from the backup is kept unless \
+      --force is given.
       """)
 
   @Flag(help: "Bring the backup onto this machine.")
@@ -179,7 +182,8 @@ struct Sync: AsyncParsableCommand {
       } else {
         print(
           try await Self.backUp(
-            credentials: credentials, client: client, folders: folders, inBackground: false))
+            credentials: credentials, client: client, folders: folders, inBackground: false
+          ).line)
       }
     } catch ClientFailure.unreachable(let server) {
       throw CommandFailure(
@@ -191,24 +195,29 @@ struct Sync: AsyncParsableCommand {
   /// Sends the files whose content the server does not have, the history as its changed pieces
   /// and then its manifest, and removes from the backup what this machine backed up and no
   /// longer has and the history's pieces its manifest no longer lists; answers the line that
-  /// says what was done. In the background, sends nothing to a backup this machine has not
-  /// synced or restored with.
+  /// says what was done, and whether anything of the backup's came here. In the background,
+  /// sends nothing to a backup this machine has not synced or restored with.
   static func backUp(
     credentials: Credentials, client: PracticeRoomClient, folders: BackupFolders,
     inBackground: Bool
-  ) async throws -> String {
+  ) async throws -> (line: String, joined: Bool) {
     let token = credentials.token
     var mark = BackupMark(server: credentials.server, player: credentials.name)
     let lastMark = BackupMark.read(folders.paths)
     let listing = try await client.backupListing(token: token)
     if inBackground, !listing.isEmpty, !mark.isFor(lastMark) {
-      return "backup left for woodshed sync: this machine has not synced or restored "
-        + "\(credentials.name)'s backup yet"
+      return (
+        "backup left for woodshed sync: this machine has not synced or restored "
+          + "\(credentials.name)'s backup yet", false
+      )
     }
     let joined = try await joinBackedUpHistory(
       listing: listing, client: client, token: token, folders: folders)
     let settingsJoined = try await joinBackedUpSettings(
       listing: listing, client: client, token: token, folders: folders)
+    let library = try await joinBackedUpLibrary(
+      listing: listing, client: client, token: token, folders: folders,
+      base: mark.isFor(lastMark) ? lastMark?.items ?? [:] : [:])
     let kept = Dictionary(
       listing.map { ($0.path, $0.sha256) }, uniquingKeysWith: { first, _ in first })
     let here: [(path: String, content: Data, modifiedAt: Date)]
@@ -217,7 +226,10 @@ struct Sync: AsyncParsableCommand {
     } catch let failure as CommandFailure where inBackground {
       // Too much to back up is said by `woodshed sync`; the room's refresh goes on without it
       // rather than failing, and showing offline, every time.
-      return "backup left for woodshed sync: \(failure.description)"
+      return (
+        "backup left for woodshed sync: \(failure.description)",
+        joined > 0 || settingsJoined || library.changed
+      )
     }
     let items = here.map { file in
       let whole = [(path: file.path, content: file.content)]
@@ -268,11 +280,143 @@ struct Sync: AsyncParsableCommand {
       try SettingsBase.write(settings.content, folders.paths)
     }
     let removed = gone.count + unlisted.count
-    return "backed up \(files(sent)) to \(client.server) (\(unchanged) unchanged)" + piecesSent
+    let line =
+      "backed up \(files(sent)) to \(client.server) (\(unchanged) unchanged)" + piecesSent
       + (removed == 0 ? "" : "; removed from the backup: \(removed)")
       + (joined == 0
         ? "" : "; joined here from the backup: \(joined == 1 ? "1 session" : "\(joined) sessions")")
-      + (settingsJoined ? "; settings joined with the backup's" : "")
+      + (settingsJoined ? "; settings joined with the backup's" : "") + library.description
+    return (line, joined > 0 || settingsJoined || library.changed)
+  }
+
+  /// What joining the backup's patterns, rhythms and protocols changed here.
+  struct LibraryJoin: CustomStringConvertible {
+    var came = 0
+    var removed = 0
+    /// The protocols whose journals were joined.
+    var journals: [String] = []
+    /// "NAME and NAME (copy)", one per conflict kept twice.
+    var keptBoth: [String] = []
+
+    var changed: Bool { came + removed + journals.count + keptBoth.count > 0 }
+
+    var description: String {
+      (came == 0 ? "" : "; came here from the backup: \(Sync.files(came))")
+        + (removed == 0 ? "" : "; removed here as on the other machine: \(Sync.files(removed))")
+        + (journals.isEmpty ? "" : "; journals joined: \(journals.joined(separator: ", "))")
+        + keptBoth.map { "; kept both: \($0)" }.joined()
+    }
+  }
+
+  /// Joins the backup's patterns, rhythms and protocols with the ones here, file by file, from
+  /// the digests both held at the last sync (`base`, the mark's items; `LibraryMerge`): what
+  /// another machine added or changed comes here, what it deleted and this one did not
+  /// change is deleted here (a protocol goes to the trash), a journal both added to is joined
+  /// line by line, and a pattern or rhythm both changed is kept twice, the later one as a
+  /// copy. What this machine changed is then sent as any changed file is.
+  private static func joinBackedUpLibrary(
+    listing: [BackupEntry], client: PracticeRoomClient, token: String, folders: BackupFolders,
+    base: [String: String]
+  ) async throws -> LibraryJoin {
+    let isLibrary = { (path: String) in
+      LibraryMerge.isLibraryFile(path) || path.hasPrefix("data/protocols/")
+    }
+    var files: [String: (content: Data, modifiedAt: Date)] = [:]
+    for path in folders.localPaths() where isLibrary(path) {
+      files[path] = try folders.read(path)
+    }
+    let here = files.mapValues {
+      LibraryMerge.Side(sha256: BackupRules.sha256(of: $0.content), modifiedAt: $0.modifiedAt)
+    }
+    let entries = Dictionary(
+      listing.filter { isLibrary($0.path) }.map { ($0.path, $0) },
+      uniquingKeysWith: { first, _ in first })
+    let steps = LibraryMerge.steps(
+      here: here,
+      there: entries.mapValues { .init(sha256: $0.sha256, modifiedAt: $0.modifiedAt) },
+      base: base)
+    var join = LibraryJoin()
+    func url(_ path: String) throws -> URL {
+      // A server's paths are another machine's text: only the backup's folders are written.
+      guard let url = folders.url(of: path) else {
+        throw CommandFailure("the server sent a file outside the backup's folders: \(path)")
+      }
+      return url
+    }
+    func fetch(_ path: String) async throws -> Data {
+      let content = try await client.backupItem(path: path, token: token).1
+      guard BackupRules.sha256(of: content) == entries[path]?.sha256 else {
+        throw CommandFailure("\(path) came from the server damaged: run woodshed sync again")
+      }
+      return content
+    }
+    func write(_ content: Data, _ path: String, modifiedAt: Date) throws {
+      let target = try url(path)
+      do {
+        try AtomicFile.write(content, to: target)
+        try FileManager.default.setAttributes(
+          [.modificationDate: modifiedAt], ofItemAtPath: target.path)
+      } catch {
+        throw CommandFailure("cannot join the backup's \(path) here: \(error)")
+      }
+    }
+    let removals = Set(steps.filter { $0.value == .removeHere }.keys)
+    join.removed = try removeHere(removals, among: Set(here.keys), folders: folders)
+    var taken = Set(here.keys).union(entries.keys)
+    for (path, step) in steps.sorted(by: { $0.key < $1.key }) {
+      guard let entry = entries[path] else { continue }
+      switch step {
+      case .removeHere: continue
+      case .bring:
+        try write(try await fetch(path), path, modifiedAt: entry.modifiedAt)
+        join.came += 1
+      case .join:
+        do {
+          _ = try ProtocolStore.joinJournal(try await fetch(path), into: try url(path))
+        } catch let failure as StorageError {
+          throw CommandFailure("cannot join the backup's \(path) here: \(failure)")
+        }
+        join.journals.append(path.split(separator: "/").dropLast().last.map(String.init) ?? path)
+      case .keepBoth(let copyIsHere):
+        guard let mine = files[path] else { continue }
+        let theirs = (content: try await fetch(path), modifiedAt: entry.modifiedAt)
+        let moved = copyIsHere ? mine : theirs
+        let copy = LibraryMerge.copy(of: moved.content, path: path, taken: taken)
+        taken.insert(copy.path)
+        try write(copy.content, copy.path, modifiedAt: moved.modifiedAt)
+        if copyIsHere { try write(theirs.content, path, modifiedAt: theirs.modifiedAt) }
+        join.keptBoth.append("\(copy.name) and \(copy.copyName)")
+      }
+    }
+    return join
+  }
+
+  /// Deletes `paths` here; a protocol all of whose files go is moved to the trash whole, as
+  /// the app deletes one, rather than removed. Answers how many files went.
+  private static func removeHere(
+    _ paths: Set<String>, among present: Set<String>, folders: BackupFolders
+  ) throws -> Int {
+    let protocols = ProtocolStore(paths: folders.paths)
+    var trashed: Set<String> = []
+    for path in paths.sorted() where path.hasPrefix("data/protocols/") {
+      let folder = path.split(separator: "/").dropLast().joined(separator: "/")
+      guard !trashed.contains(folder),
+        present.filter({ $0.hasPrefix(folder + "/") }).isSubset(of: paths),
+        let name = folder.split(separator: "/").last.map(String.init),
+        (try? protocols.moveToTrash(name, at: Date())) != nil
+      else { continue }
+      trashed.insert(folder)
+    }
+    for path in paths.sorted() {
+      let folder = path.split(separator: "/").dropLast().joined(separator: "/")
+      guard !trashed.contains(folder), let url = folders.url(of: path) else { continue }
+      do {
+        try FileManager.default.removeItem(at: url)
+      } catch {
+        throw CommandFailure("cannot remove \(path) here as on the other machine: \(error)")
+      }
+    }
+    return paths.count
   }
 
   /// Joins the backup's settings into the ones here field by field (`SettingsMerge`), from

@@ -34,6 +34,31 @@ final class ServerSnapshotViewTests: XCTestCase {
     XCTAssertFalse(AppView.render(model).lines[0].contains("offline"), "logged out")
   }
 
+  func testWhatABackgroundSyncJoinedIsReadAgainAndShown() {
+    var model = AppFixtures.model(history: Array(AppFixtures.history.prefix(2)))
+    var server = snapshot(reachable: true)
+    server.joinedAt = Date(timeIntervalSince1970: 1_795_000_000)
+    XCTAssertEqual(
+      model.handle(.serverSnapshot(server)), [],
+      "what an earlier run's sync joined was read with the history at start")
+    XCTAssertEqual(model.handle(.serverSnapshot(server)), [], "nothing joined since")
+    server.joinedAt = Date(timeIntervalSince1970: 1_795_000_600)
+    XCTAssertEqual(model.handle(.serverSnapshot(server)), [.reloadJoined])
+    _ = model.handle(.patternsLoaded([FretboardScreenTests.minorPentatonic], problems: []))
+    server.joinedAt = Date(timeIntervalSince1970: 1_795_001_200)
+    XCTAssertEqual(
+      model.handle(.serverSnapshot(server)), [.reloadJoined, .loadPatterns],
+      "the patterns too, once they have been read")
+
+    var joinedSettings = model.settings
+    joinedSettings.language = "es"
+    _ = model.handle(.joinedReloaded(history: AppFixtures.history, settings: joinedSettings))
+    XCTAssertEqual(model.history, AppFixtures.history, "the other machine's sessions are shown")
+    XCTAssertEqual(model.settings.language, "es")
+    _ = model.handle(.joinedReloaded(history: AppFixtures.history, settings: nil))
+    XCTAssertEqual(model.settings.language, "es", "settings that could not be used are not taken")
+  }
+
   func testAPatternSharedWithThePlayerIsListedWithWhoSharedIt() throws {
     var model = AppFixtures.model(size: Size(width: 120, height: 40))
     XCTAssertEqual(model.press(.character("4")), [.loadPatterns])

@@ -10,8 +10,9 @@ import SQLKit
 import ServerStore
 
 // The server's figures for the README: 200 concurrent clients, each posting 50 interval games
-// and reading the board after every 5, against the real release `woodshed-net serve` on SQLite
-// and on PostgreSQL. Run with `make bench`; exits 1 when a score is lost or duplicated.
+// and reading the board after every 5, then 200 players (one per account) syncing their
+// histories at once (SyncLoad), against the real release `woodshed-net serve` on SQLite and on
+// PostgreSQL. Run with `make bench`; exits 1 when a score or a session is lost or duplicated.
 
 let clients = 200
 let gamesPerClient = 50
@@ -171,6 +172,8 @@ func bench(_ name: String, location: (URL) -> String) async throws -> Bool {
     (players[$0 % accountCount], lines[$0].prefix(resentPerClient).map(\.line))
   }
   let again = await runAll(resend, readEvery: resentPerClient)
+  // One player per account: a backup is the account's.
+  let synced = await benchSync(name, players: players)
   try await http.shutdown()
   let stopped = server.stop()
 
@@ -200,7 +203,7 @@ func bench(_ name: String, location: (URL) -> String) async throws -> Bool {
   }
   return lost == 0 && duplicated == 0 && strangers == 0 && stored.count == clients * gamesPerClient
     && failures.isEmpty && load.recorded == clients * gamesPerClient
-    && again.alreadyRecorded == clients * resentPerClient && stopped == 0
+    && again.alreadyRecorded == clients * resentPerClient && stopped == 0 && synced
 }
 
 var allStoredOnce = true
@@ -212,5 +215,7 @@ for (name, location) in databases {
     allStoredOnce = false
   }
 }
-print(allStoredOnce ? "every score stored once" : "FAILED: see the lines above")
+print(
+  allStoredOnce
+    ? "every score and every session stored once" : "FAILED: see the lines above")
 exit(allStoredOnce ? 0 : 1)

@@ -143,6 +143,10 @@ final class ServerPostgreSQLTests: XCTestCase {
     try await scenarios.twoMachinesPractiseApartAndBothKeepEverySession()
   }
 
+  func testTwoMachinesKeepEachOthersPatternsAndBothSidesOfAConflict() async throws {
+    try await scenarios.twoMachinesKeepEachOthersPatternsAndBothSidesOfAConflict()
+  }
+
   func testTheRoomsRefreshBacksUpWhatChanged() async throws {
     try await scenarios.theRoomsRefreshBacksUpWhatChanged()
   }

@@ -137,6 +137,10 @@ final class ServerSQLiteTests: XCTestCase {
     try await scenarios.twoMachinesPractiseApartAndBothKeepEverySession()
   }
 
+  func testTwoMachinesKeepEachOthersPatternsAndBothSidesOfAConflict() async throws {
+    try await scenarios.twoMachinesKeepEachOthersPatternsAndBothSidesOfAConflict()
+  }
+
   func testTheRoomsRefreshBacksUpWhatChanged() async throws {
     try await scenarios.theRoomsRefreshBacksUpWhatChanged()
   }

@@ -291,15 +291,25 @@ extension ServerScenarios {
       let keptCount = try await storedItems(database)
       XCTAssertEqual(keptCount, 16)
 
-      // A history larger than an item goes in pieces, until the player's 64 MiB are full:
-      // said in one line.
+      // The files another machine backed up come here first: with a history larger than an
+      // item (it goes in pieces), this machine then has more than a backup holds, said in one
+      // line before sending.
       try Self.write(["data/history.jsonl": ""], in: ada)
       let history = ada.folder.appendingPathComponent("data/history.jsonl")
       try Data(repeating: 0x43, count: BackupRules.maximumItemBytes + 1).write(to: history)
       let fullBackup = try sync(ada)
       XCTAssertEqual(fullBackup.status, 1)
       XCTAssertEqual(
-        fullBackup.error, "Error: a player's backup has at most 64 MiB on this server\n")
+        fullBackup.error,
+        "Error: cannot back up: your files have 64.0 MiB; a backup holds at most 64 MiB\n")
+      XCTAssertEqual(
+        try Data(contentsOf: ada.folder.appendingPathComponent("data/patterns/p15.json")), full)
+      // The player deletes them, here and from the backup.
+      for index in 0..<16 {
+        let path = "data/patterns/p\(index).json"
+        _ = try await adas.deleteBackupItem(query: .init(path: path)).noContent
+        try FileManager.default.removeItem(at: ada.folder.appendingPathComponent(path))
+      }
 
       // A backup this machine made, so the background refresh may add to it.
       try Data("{}\n".utf8).write(to: history)
@@ -503,10 +513,12 @@ extension ServerScenarios {
       XCTAssertEqual(synced.status, 0, synced.error)
       XCTAssertEqual(
         synced.output,
-        "backed up 1 file to \(server.url) (3 unchanged); history pieces sent: 3 of 3; removed "
-          + "from the backup: 3; joined here from the backup: 16375 sessions\n",
+        "backed up 1 file to \(server.url) (4 unchanged); history pieces sent: 3 of 3; removed "
+          + "from the backup: 3; joined here from the backup: 16375 sessions; came here from the "
+          + "backup: 1 file\n",
         "a pattern and a protocol's two files; the history is no file to delete: its sessions "
-          + "come back from the backup (in a new order, as these lines have no start)")
+          + "come back from the backup (in a new order, as these lines have no start); the "
+          + "laptop's new pattern comes here")
       XCTAssertEqual(
         Set(try String(contentsOf: history, encoding: .utf8).split(separator: "\n")),
         Set(
@@ -522,11 +534,15 @@ extension ServerScenarios {
           "data/history.jsonl.pieces/manifest.json", "data/patterns/laptop-lick.json",
           "data/protocols/.archive/old/journal.jsonl", "data/rhythms/my-groove.json",
         ], "the laptop's pattern, which this machine never had, is kept")
+      XCTAssertTrue(
+        FileManager.default.fileExists(
+          atPath: ada.folder.appendingPathComponent("data/patterns/laptop-lick.json").path))
       XCTAssertEqual(
         try ada.run(["sync"]).output,
-        "backed up 0 files to \(server.url) (4 unchanged); history pieces sent: 0 of 3\n")
+        "backed up 0 files to \(server.url) (5 unchanged); history pieces sent: 0 of 3\n")
 
-      // A file another machine replaced since is that machine's: deleting it here keeps it.
+      // A file another machine replaced since is that machine's: deleting it here keeps it,
+      // and it comes back.
       let replaced = try await adas.putBackupItem(
         body: .json(
           Self.item(path: "data/rhythms/my-groove.json", content: Data(#"{"v":2}"#.utf8))))
@@ -535,7 +551,11 @@ extension ServerScenarios {
         at: ada.folder.appendingPathComponent("data/rhythms/my-groove.json"))
       XCTAssertEqual(
         try ada.run(["sync"]).output,
-        "backed up 0 files to \(server.url) (3 unchanged); history pieces sent: 0 of 3\n")
+        "backed up 0 files to \(server.url) (5 unchanged); history pieces sent: 0 of 3; came "
+          + "here from the backup: 1 file\n")
+      XCTAssertEqual(
+        try Data(contentsOf: ada.folder.appendingPathComponent("data/rhythms/my-groove.json")),
+        Data(#"{"v":2}"#.utf8))
       let afterReplace = try await adas.listBackup().ok.body.json.items.map(\.path)
       XCTAssertTrue(afterReplace.contains("data/rhythms/my-groove.json"))
 
@@ -637,6 +657,160 @@ extension ServerScenarios {
         XCTAssertEqual(joined?["locale"] as? String, "es")
         XCTAssertEqual((joined?["metronome"] as? [String: Any])?["bpm"] as? Int, 96)
       }
+    }
+  }
+
+  /// Two machines of one player change, add and delete patterns, rhythms and a protocol
+  /// apart; after both sync, both hold the same files, and a pattern both changed is there twice.
+  func twoMachinesKeepEachOthersPatternsAndBothSidesOfAConflict() async throws {
+    try await withServer { laptop, server, _ in
+      let desk = try NetHome()
+      defer { desk.remove() }
+      try createAndLogIn(laptop, server, name: "ada")
+      let login = try desk.run(
+        ["login", "ada", "--server", server.url, "--password-stdin"], input: Self.password)
+      XCTAssertEqual(login.status, 0, login.error)
+      func pattern(_ id: String, _ name: String, fret: Int) -> String {
+        #"{"category":"scale","id":""# + id + #"","name":""# + name
+          + #"","tones":[{"fret":0,"string":6},{"fret":\#(fret),"string":6}],"tuning":"standard"}"#
+          + "\n"
+      }
+      func journalLine(_ text: String, at second: Int) -> String {
+        #"{"at":"2026-11-28T10:00:0\#(second).000Z","by":"ada","line":""# + text + #""}"# + "\n"
+      }
+      func touch(_ home: NetHome, _ path: String, secondsAgo: Double) throws {
+        try FileManager.default.setAttributes(
+          [.modificationDate: Date(timeIntervalSinceNow: -secondsAgo)],
+          ofItemAtPath: home.folder.appendingPathComponent(path).path)
+      }
+      let journal = "data/protocols/gig/journal.jsonl"
+      let start = journalLine("work Bach", at: 1)
+      try Self.write(
+        [
+          "data/patterns/my-box.json": pattern("my-box", "My box", fret: 2),
+          "data/patterns/old-lick.json": pattern("old-lick", "Old lick", fret: 3),
+          "data/rhythms/groove.json": #"{"id":"groove","name":"Groove","notes":["1"]}"# + "\n",
+          "data/protocols/gig/session.json": #"{"name":"gig"}"# + "\n", journal: start,
+        ], in: laptop)
+      XCTAssertEqual(
+        try laptop.run(["sync"]).output, "backed up 5 files to \(server.url) (0 unchanged)\n")
+      XCTAssertEqual(
+        try desk.run(["sync"]).output,
+        "backed up 0 files to \(server.url) (5 unchanged); came here from the backup: 5 files\n",
+        "a new machine gets the patterns, the rhythm and the protocol")
+
+      // Apart: both change My box, the desk later; each adds a file, the desk deletes one,
+      // and both add a line to the protocol.
+      try Self.write(
+        [
+          "data/patterns/my-box.json": pattern("my-box", "My box", fret: 4),
+          "data/patterns/laptop-new.json": pattern("laptop-new", "Laptop's", fret: 5),
+          journal: start + journalLine("take", at: 5),
+        ], in: laptop)
+      try touch(laptop, "data/patterns/my-box.json", secondsAgo: 100)
+      try Self.write(
+        [
+          "data/patterns/my-box.json": pattern("my-box", "My box", fret: 7),
+          "data/rhythms/desk-new.json": #"{"id":"desk-new","name":"Desk's","notes":["1"]}"# + "\n",
+          journal: start + journalLine("mark", at: 3),
+        ], in: desk)
+      try touch(desk, "data/patterns/my-box.json", secondsAgo: 50)
+      try FileManager.default.removeItem(
+        at: desk.folder.appendingPathComponent("data/patterns/old-lick.json"))
+
+      XCTAssertEqual(
+        try laptop.run(["sync"]).output, "backed up 3 files to \(server.url) (3 unchanged)\n")
+      let deskSync = try desk.run(["sync"])
+      XCTAssertEqual(deskSync.status, 0, deskSync.error)
+      XCTAssertEqual(
+        deskSync.output,
+        "backed up 3 files to \(server.url) (4 unchanged); removed from the backup: 1; came "
+          + "here from the backup: 1 file; journals joined: gig; kept both: My box and My box "
+          + "(copy)\n",
+        "the copy, the desk's rhythm and the joined journal are sent")
+      XCTAssertEqual(
+        try laptop.run(["sync"]).output,
+        "backed up 0 files to \(server.url) (7 unchanged); came here from the backup: 3 files; "
+          + "removed here as on the other machine: 1 file\n")
+      XCTAssertEqual(
+        try desk.run(["sync"]).output, "backed up 0 files to \(server.url) (7 unchanged)\n")
+
+      func files(_ home: NetHome) throws -> [String: Data] {
+        var found: [String: Data] = [:]
+        for folder in ["data/patterns", "data/rhythms", "data/protocols/gig"] {
+          let url = home.folder.appendingPathComponent(folder)
+          for name in try FileManager.default.contentsOfDirectory(atPath: url.path)
+          where !name.hasPrefix(".") {
+            found["\(folder)/\(name)"] = try Data(contentsOf: url.appendingPathComponent(name))
+          }
+        }
+        return found
+      }
+      let held = try files(laptop)
+      XCTAssertEqual(held, try files(desk), "both homes hold the same files")
+      XCTAssertEqual(
+        held.keys.sorted(),
+        [
+          "data/patterns/laptop-new.json", "data/patterns/my-box-copy.json",
+          "data/patterns/my-box.json", "data/protocols/gig/journal.jsonl",
+          "data/protocols/gig/session.json", "data/rhythms/desk-new.json",
+          "data/rhythms/groove.json",
+        ])
+      XCTAssertEqual(
+        held["data/patterns/my-box.json"], Data(pattern("my-box", "My box", fret: 4).utf8),
+        "the one changed first keeps its name")
+      let copy = try XCTUnwrap(
+        try JSONSerialization.jsonObject(with: XCTUnwrap(held["data/patterns/my-box-copy.json"]))
+          as? [String: Any])
+      XCTAssertEqual(copy["id"] as? String, "my-box-copy")
+      XCTAssertEqual(copy["name"] as? String, "My box (copy)")
+      XCTAssertEqual(
+        (copy["tones"] as? [[String: Any]])?.last?["fret"] as? Int, 7, "the desk's later edit")
+      XCTAssertEqual(
+        held[journal],
+        Data((start + journalLine("mark", at: 3) + journalLine("take", at: 5)).utf8),
+        "each machine's line once, in the order written")
+
+      // The room's background refresh notes when it brought something here, so the room
+      // reads its files again; and not when it brought nothing.
+      func joinedAt() throws -> String? {
+        let snapshot = try Data(
+          contentsOf: laptop.folder.appendingPathComponent("state/server.json"))
+        return (try JSONSerialization.jsonObject(with: snapshot) as? [String: Any])?["joinedAt"]
+          as? String
+      }
+      try Self.write(["data/rhythms/desk-2.json": #"{"id":"desk-2"}"# + "\n"], in: desk)
+      XCTAssertEqual(try desk.run(["sync"]).status, 0)
+      let refreshed = try laptop.run(["refresh"])
+      XCTAssertEqual(refreshed.status, 0, refreshed.error)
+      XCTAssertTrue(
+        refreshed.output.hasSuffix("; came here from the backup: 1 file\n"), refreshed.output)
+      let joined = try XCTUnwrap(try joinedAt())
+      XCTAssertEqual(try laptop.run(["refresh"]).status, 0)
+      XCTAssertEqual(try joinedAt(), joined, "nothing came in since")
+
+      // A protocol deleted on one machine goes to the other's trash whole, as the app deletes
+      // one, never removed.
+      try FileManager.default.removeItem(
+        at: laptop.folder.appendingPathComponent("data/protocols/gig"))
+      let laptopRemoves = try laptop.run(["sync"])
+      XCTAssertTrue(
+        laptopRemoves.output.hasSuffix("; removed from the backup: 2\n"), laptopRemoves.output)
+      let deskRemoves = try desk.run(["sync"])
+      XCTAssertTrue(
+        deskRemoves.output.hasSuffix("; removed here as on the other machine: 2 files\n"),
+        deskRemoves.output)
+      XCTAssertFalse(
+        FileManager.default.fileExists(
+          atPath: desk.folder.appendingPathComponent("data/protocols/gig").path))
+      let trash = desk.folder.appendingPathComponent("data/protocols/.trash")
+      let trashed = try FileManager.default.contentsOfDirectory(atPath: trash.path)
+      XCTAssertEqual(trashed.count, 1)
+      XCTAssertTrue(trashed.first?.hasPrefix("gig.deleted-") == true, "\(trashed)")
+      XCTAssertEqual(
+        try Data(
+          contentsOf: trash.appendingPathComponent(trashed.first ?? "")
+            .appendingPathComponent("journal.jsonl")), held[journal])
     }
   }
 

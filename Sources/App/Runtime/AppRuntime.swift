@@ -207,6 +207,14 @@ public final class AppRuntime {
         append(record)
       case .loadPatterns:
         reloadPatterns()
+      case .reloadJoined:
+        // Read in the loop, as sessions are appended, so one recorded meanwhile is never lost
+        // from the history the room shows.
+        let history = services.history.readAll(as: SessionRecord.self).records
+        let settings = services.settings.load()
+        inbox.post(
+          .joinedReloaded(
+            history: history, settings: settings.notices.isEmpty ? settings.settings : nil))
       case .fetchPack(let id):
         let (fetch, load, inbox) = (services.fetchPack, services.loadPacks, inbox)
         DispatchQueue.global().async {

@@ -41,6 +41,9 @@ public enum AppEvent: Equatable, Sendable {
   case patternSaveFailed(reason: String)
   /// A session was added to the history.
   case recorded(SessionRecord)
+  /// The history and the settings as read again after a background sync joined another
+  /// machine's into them; no settings when the file could not be used as it is.
+  case joinedReloaded(history: [SessionRecord], settings: Settings?)
   /// The recording protocols there are, archived ones too, with their status and last change.
   case protocolsListed([ProtocolSummary])
   /// A protocol as its journal now stands, its last lines, and one line per entry that could

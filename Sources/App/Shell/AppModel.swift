@@ -175,9 +175,19 @@ public struct AppModel: Equatable, Sendable {
       notices += problems.map { Message("notice.packSkipped", ["problem": $0]) }
     case .serverSnapshot(let snapshot):
       let sharesChanged = snapshot?.sharedWithYou != server?.sharedWithYou
+      // What a sync joined since the room started (not one it finds in the file at start,
+      // which the room read with the history) is read again.
+      let joined =
+        server != nil && snapshot?.joinedAt != nil && snapshot?.joinedAt != server?.joinedAt
       server = snapshot
       // The list shows the patterns shared with the player once it has been read.
-      if sharesChanged, patterns != nil { return [.loadPatterns] }
+      let reload: [Effect] = (sharesChanged || joined) && patterns != nil ? [.loadPatterns] : []
+      if joined || !reload.isEmpty { return (joined ? [.reloadJoined] : []) + reload }
+    case .joinedReloaded(let loaded, let loadedSettings):
+      history = loaded
+      studyPath = StudyPath(history: history)
+      passedRunLevels = StudyPath.passedLevels(in: history)
+      if let loadedSettings { settings = loadedSettings }
     case .midiPortsListed(let ports, let problem):
       midiPorts = ports
       midiPortsProblem = problem

@@ -30,6 +30,9 @@ public enum Effect: Equatable, Sendable {
   case deletePattern(String)
   /// Read the fretboard patterns (the library's and the user's) and send them back.
   case loadPatterns
+  /// Read the history and the settings again: a background sync joined another machine's
+  /// into them.
+  case reloadJoined
   /// Fetches a note pack of the server's catalogue into the player's packs
   /// (`woodshed packs fetch`), in the background.
   case fetchPack(String)
