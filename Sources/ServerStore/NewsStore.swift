@@ -9,6 +9,9 @@ public struct NewsItem: Equatable, Sendable {
   public enum Kind: String, CaseIterable, Sendable {
     /// A pattern shared to everyone or to the reader: `itemID` is the share, `title` its name.
     case pattern
+    /// A note pack new in the catalogue: `itemID` its id, `title` its name, `from` the
+    /// teacher who published it. A new version of a pack is no news.
+    case pack
     /// A recommendation to a class of the reader's: `itemID` is the recommendation, `itemKind`
     /// pattern or pack, `title` the pattern's or pack's id, `text` the message, `className`.
     case recommendation

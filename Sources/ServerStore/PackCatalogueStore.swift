@@ -52,6 +52,8 @@ public struct PackCatalogueStore: Sendable {
         id: id, name: name, description: description, noteCount: noteCount,
         publisher: publisher, file: file, replacing: replacing, at: seconds)
     }
+    try await NewsStore(database: database, now: now).post(
+      .init(kind: .pack, actor: publisher, itemID: id, title: name), to: .everyone)
     let date = Date(timeIntervalSince1970: TimeInterval(seconds))
     return CataloguedPack(
       id: id, name: name, description: description, noteCount: noteCount, publisher: publisher,

@@ -72,6 +72,8 @@ struct NewsCommand: AsyncParsableCommand {
     switch item.kind {
     case "pattern":
       return texts.text("news.pattern", ["from": from, "title": title, "id": item.itemId])
+    case "pack":
+      return texts.text("news.pack", ["from": from, "title": title, "id": item.itemId])
     case "recommendation":
       return texts.text(
         "news.recommendation",

@@ -125,7 +125,7 @@ final class ServerSnapshotViewTests: XCTestCase {
   func testTheHomeLineNamesTheLibraryReviewsAndFollowedBests() throws {
     var server = snapshot(reachable: true)
     server.news = [
-      "libraryPattern": 2, "suggestionReviewed": 1, "followedRecord": 3, "friend": 1,
+      "libraryPattern": 2, "pack": 1, "suggestionReviewed": 1, "followedRecord": 3, "friend": 1,
     ]
     for language in ["en", "es", "ca", "ru"] {
       let line = try XCTUnwrap(
@@ -134,8 +134,8 @@ final class ServerSnapshotViewTests: XCTestCase {
     }
     XCTAssertEqual(
       HomeView.newsLine(server, strings: AppFixtures.catalog.localizer(for: "en")),
-      "What's new: 2 new in the library, 1 review of your suggestion, 3 bests of players you "
-        + "follow, 1 more")
+      "What's new: 2 new in the library, 1 new pack, 1 review of your suggestion, 3 bests of "
+        + "players you follow, 1 more")
   }
 
   private static let ratings = ServerSnapshot.Ratings(

@@ -735,6 +735,13 @@ struct ServerScenarios {
       XCTAssertEqual(packs.first?["publisher"] as? String, "tia")
       XCTAssertEqual(packs.first?["version"] as? Int, 1)
 
+      XCTAssertEqual(
+        try keptNews(pat),
+        ["tia published the pack High treble: woodshed packs fetch treble-high"],
+        "a pack new in the catalogue is in everyone's news")
+      XCTAssertFalse(
+        try keptNews(tia).contains { $0.contains("published") }, "nobody hears of their own")
+
       let fetched = try pat.run(["packs", "fetch", "treble-high"])
       XCTAssertEqual(fetched.status, 0, fetched.error)
       XCTAssertEqual(

@@ -48,7 +48,7 @@ enum HomeView {
   /// The kinds of news the home line names, in its order; any other kind a newer server tells
   /// is counted as more.
   static let newsKinds = [
-    "pattern", "libraryPattern", "recommendation", "suggestionReviewed", "rating", "record",
+    "pattern", "libraryPattern", "pack", "recommendation", "suggestionReviewed", "rating", "record",
     "followedRecord",
   ]
 
