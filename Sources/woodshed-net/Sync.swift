@@ -382,6 +382,12 @@ struct Sync: AsyncParsableCommand {
         let theirs = (content: try await fetch(path), modifiedAt: entry.modifiedAt)
         let moved = copyIsHere ? mine : theirs
         let copy = LibraryMerge.copy(of: moved.content, path: path, taken: taken)
+        // The copy's path is made here, not sent: one a backup cannot hold is a name too long.
+        if let problem = BackupRules.problem(withPath: copy.path) {
+          throw CommandFailure(
+            "\(path) changed on both machines, and its copy cannot be kept as \(copy.path) "
+              + "(\(problem)): rename it on one machine and run woodshed sync again")
+        }
         taken.insert(copy.path)
         try write(copy.content, copy.path, modifiedAt: moved.modifiedAt)
         if copyIsHere { try write(theirs.content, path, modifiedAt: theirs.modifiedAt) }

@@ -219,6 +219,10 @@ final class ServerPostgreSQLTests: XCTestCase {
     try await scenarios.wrongInvitationCodesFromOneAddressAreLimited()
   }
 
+  func testAConflictCopyTooLongForABackupIsSaidSo() async throws {
+    try await scenarios.aConflictCopyTooLongForABackupIsSaidSo()
+  }
+
   /// Two processes on one database share everything: a token one hands out works on the
   /// other, and failed logins on one count on the other.
   func testTwoServersShareTokensAndTheLoginLimit() async throws {

@@ -213,6 +213,10 @@ final class ServerSQLiteTests: XCTestCase {
     try await scenarios.wrongInvitationCodesFromOneAddressAreLimited()
   }
 
+  func testAConflictCopyTooLongForABackupIsSaidSo() async throws {
+    try await scenarios.aConflictCopyTooLongForABackupIsSaidSo()
+  }
+
   /// The SQLite file is the server's whole state: a restarted server knows its accounts, and
   /// the file is in WAL mode so `serve role` can work beside a running server.
   func testAccountsOutliveARestartInWALMode() async throws {

@@ -875,4 +875,36 @@ extension ServerScenarios {
         "backed up 0 files to \(server.url) (7 unchanged); history pieces sent: 0 of 1")
     }
   }
+
+  func aConflictCopyTooLongForABackupIsSaidSo() async throws {
+    try await withServer { laptop, server, _ in
+      let desk = try NetHome()
+      defer { desk.remove() }
+      try createAndLogIn(laptop, server, name: "ada")
+      let login = try desk.run(
+        ["login", "ada", "--server", server.url, "--password-stdin"], input: Self.password)
+      XCTAssertEqual(login.status, 0, login.error)
+      // 198 bytes: a path a backup holds, whose copy ("… (copy).json") it does not.
+      let path = "data/rhythms/" + String(repeating: "r", count: 180) + ".json"
+      try Self.write([path: "[1]\n"], in: laptop)
+      XCTAssertEqual(try laptop.run(["sync"]).status, 0)
+      XCTAssertEqual(try desk.run(["sync"]).status, 0)
+      try Self.write([path: "[2]\n"], in: laptop)
+      try Self.write([path: "[3]\n"], in: desk)
+      XCTAssertEqual(try laptop.run(["sync"]).status, 0)
+      let refused = try desk.run(["sync"])
+      XCTAssertEqual(refused.status, 1)
+      XCTAssertTrue(
+        refused.error.hasPrefix("Error: data/rhythms/rrrr")
+          && refused.error.contains("changed on both machines, and its copy cannot be kept as")
+          && refused.error.contains("(a backup item's path has 1 to 200 bytes)"),
+        refused.error)
+      XCTAssertTrue(
+        refused.error.hasSuffix(
+          "rename it on one machine and run woodshed sync again\n"), refused.error)
+      XCTAssertEqual(
+        try String(contentsOf: desk.folder.appendingPathComponent(path), encoding: .utf8), "[3]\n",
+        "nothing here is lost")
+    }
+  }
 }
