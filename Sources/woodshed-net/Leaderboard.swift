@@ -174,43 +174,24 @@ struct LeaderboardCommand: AsyncParsableCommand {
   }
 
   static func json(family board: FamilyLeaderboardInfo) throws -> String {
-    struct Row: Encodable {
-      let place: Int
-      let player: String
-      let score: Int
-      let patterns: Int
-      let level: Int
-      let playedAt: Date
-    }
-    struct Board: Encodable {
-      let band: Int
-      let levels: String
-      let players: Int
-      let top: [Row]
-      let mine: Row?
-      let near: [Row]
-    }
     struct Boards: Encodable {
       let family: String
       let className: String?
-      let boards: [Board]
+      let boards: [BandBoardJSON]
     }
     let row = { (entry: FamilyBoardRow) in
-      Row(
+      BandBoardJSON.Row(
         place: entry.place, player: entry.player, score: entry.score, patterns: entry.patterns,
         level: entry.level, playedAt: entry.playedAt)
     }
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    encoder.dateEncodingStrategy = .iso8601
-    let value = Boards(
-      family: board.family, className: board.className,
-      boards: board.boards.map {
-        Board(
-          band: $0.band, levels: levels(ofBand: $0.band), players: $0.players,
-          top: $0.top.map(row), mine: $0.mine.map(row), near: ($0.near ?? []).map(row))
-      })
-    return String(decoding: try encoder.encode(value), as: UTF8.self)
+    return try BandBoardJSON.encoded(
+      Boards(
+        family: board.family, className: board.className,
+        boards: board.boards.map {
+          BandBoardJSON(
+            band: $0.band, levels: levels(ofBand: $0.band), players: $0.players,
+            top: $0.top.map(row), mine: $0.mine.map(row), near: ($0.near ?? []).map(row))
+        }))
   }
 
   private func intervalBoards(_ client: PracticeRoomClient, _ credentials: Credentials)
@@ -331,41 +312,23 @@ struct LeaderboardCommand: AsyncParsableCommand {
   }
 
   static func json(pattern: String, boards: [Leaderboard]) throws -> String {
-    struct Row: Encodable {
-      let place: Int
-      let player: String
-      let score: Int
-      let level: Int
-      let playedAt: Date
-    }
-    struct Board: Encodable {
-      let band: Int
-      let levels: String
-      let players: Int
-      let top: [Row]
-      let mine: Row?
-      let near: [Row]
-    }
     struct Boards: Encodable {
       let patternId: String
-      let boards: [Board]
+      let boards: [BandBoardJSON]
     }
     let row = { (entry: LeaderboardRow) in
-      Row(
-        place: entry.place, player: entry.player, score: entry.score, level: entry.level,
-        playedAt: entry.playedAt)
+      BandBoardJSON.Row(
+        place: entry.place, player: entry.player, score: entry.score, patterns: nil,
+        level: entry.level, playedAt: entry.playedAt)
     }
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    encoder.dateEncodingStrategy = .iso8601
-    let value = Boards(
-      patternId: pattern,
-      boards: boards.map {
-        Board(
-          band: $0.band, levels: levels(ofBand: $0.band), players: $0.players,
-          top: $0.top.map(row), mine: $0.mine.map(row), near: $0.near.map(row))
-      })
-    return String(decoding: try encoder.encode(value), as: UTF8.self)
+    return try BandBoardJSON.encoded(
+      Boards(
+        patternId: pattern,
+        boards: boards.map {
+          BandBoardJSON(
+            band: $0.band, levels: levels(ofBand: $0.band), players: $0.players,
+            top: $0.top.map(row), mine: $0.mine.map(row), near: $0.near.map(row))
+        }))
   }
 
   private static func pad(_ text: String, _ width: Int) -> String {
@@ -378,5 +341,33 @@ struct LeaderboardCommand: AsyncParsableCommand {
 
   private static func day(_ date: Date) -> String {
     String(ISO8601DateFormatter().string(from: date).prefix(10))
+  }
+}
+
+/// One level band's board as `woodshed leaderboard --json` prints it: a pattern's or a
+/// family's.
+struct BandBoardJSON: Encodable {
+  struct Row: Encodable {
+    let place: Int
+    let player: String
+    let score: Int
+    /// On a family's board, how many of its patterns the score sums; left out otherwise.
+    let patterns: Int?
+    let level: Int
+    let playedAt: Date
+  }
+
+  let band: Int
+  let levels: String
+  let players: Int
+  let top: [Row]
+  let mine: Row?
+  let near: [Row]
+
+  static func encoded(_ value: some Encodable) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .iso8601
+    return String(decoding: try encoder.encode(value), as: UTF8.self)
   }
 }
