@@ -51,9 +51,7 @@ struct ChainCommand: AsyncParsableCommand {
       chain = try await client.classChain(classID: found.id, token: token)
     }
     if json {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-      print(String(decoding: try encoder.encode(chain), as: UTF8.self))
+      print(try WoodshedNet.json(chain))
       return
     }
     for line in Self.lines(chain, glyphs: CommentsCommand.glyphs()) { print(line) }

@@ -184,7 +184,7 @@ struct LeaderboardCommand: AsyncParsableCommand {
         place: entry.place, player: entry.player, score: entry.score, patterns: entry.patterns,
         level: entry.level, playedAt: entry.playedAt)
     }
-    return try BandBoardJSON.encoded(
+    return try WoodshedNet.json(
       Boards(
         family: board.family, className: board.className,
         boards: board.boards.map {
@@ -321,7 +321,7 @@ struct LeaderboardCommand: AsyncParsableCommand {
         place: entry.place, player: entry.player, score: entry.score, patterns: nil,
         level: entry.level, playedAt: entry.playedAt)
     }
-    return try BandBoardJSON.encoded(
+    return try WoodshedNet.json(
       Boards(
         patternId: pattern,
         boards: boards.map {
@@ -363,11 +363,4 @@ struct BandBoardJSON: Encodable {
   let top: [Row]
   let mine: Row?
   let near: [Row]
-
-  static func encoded(_ value: some Encodable) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    encoder.dateEncodingStrategy = .iso8601
-    return String(decoding: try encoder.encode(value), as: UTF8.self)
-  }
 }

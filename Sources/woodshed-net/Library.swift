@@ -39,13 +39,6 @@ struct LibraryCommand: AsyncParsableCommand {
         + "\(suggestion.suggester)\(note)  \(state)\(said)")
   }
 
-  static func encoded(_ value: some Encodable) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.dateEncodingStrategy = .iso8601
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(value), as: UTF8.self)
-  }
-
   struct List: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "The library's patterns by name; withdrawn ones too with --withdrawn (teachers).")
@@ -57,7 +50,7 @@ struct LibraryCommand: AsyncParsableCommand {
       let (client, token) = try SharedPatterns.session()
       let patterns = try await client.library(withdrawn: withdrawn, token: token)
       if json {
-        print(try LibraryCommand.encoded(["patterns": patterns]))
+        print(try WoodshedNet.json(["patterns": patterns]))
       } else if patterns.isEmpty {
         print("the library has no patterns yet: suggest yours with woodshed library suggest")
       } else {
@@ -96,7 +89,7 @@ struct LibraryCommand: AsyncParsableCommand {
       let (client, token) = try SharedPatterns.session()
       let suggestions = try await client.librarySuggestions(pending: pending, token: token)
       if json {
-        print(try LibraryCommand.encoded(["suggestions": suggestions]))
+        print(try WoodshedNet.json(["suggestions": suggestions]))
       } else if suggestions.isEmpty {
         print(pending ? "no suggestion waits for review" : "you have suggested no pattern yet")
       } else {
@@ -206,7 +199,7 @@ struct LibraryCommand: AsyncParsableCommand {
       let (client, token) = try SharedPatterns.session()
       let versions = try await client.libraryVersions(id: patternID, token: token)
       if json {
-        print(try LibraryCommand.encoded(["versions": versions]))
+        print(try WoodshedNet.json(["versions": versions]))
         return
       }
       for version in versions {

@@ -108,10 +108,7 @@ enum StatsText {
   }
 
   static func json(_ report: UsageStatisticsInfo) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    encoder.dateEncodingStrategy = .iso8601
-    return String(decoding: try encoder.encode(report), as: UTF8.self) + "\n"
+    try WoodshedNet.json(report) + "\n"
   }
 
   /// A table whose first column is left-aligned and the others right-aligned; "none" for no rows.

@@ -20,6 +20,16 @@ struct WoodshedNet: AsyncParsableCommand {
       StatsCommand.self,
     ])
 
+  /// `value` as the net commands print `--json`: keys sorted, slashes unescaped, ISO 8601
+  /// dates; JSON escapes control characters, so another player's text cannot drive the
+  /// terminal.
+  static func json(_ value: some Encodable) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .iso8601
+    return String(decoding: try encoder.encode(value), as: UTF8.self)
+  }
+
   /// Errors are one line each and printable: a server's message is another machine's text,
   /// and must not move the cursor or retitle the window.
   static func main() async {
