@@ -80,7 +80,8 @@ check: deps
 
 test: test-deps
 	swift build --build-tests
-	Tests/with-pulseaudio.sh Tests/with-postgresql.sh swift test --skip-build --disable-swift-testing
+	Tests/with-failure-summary.sh Tests/with-pulseaudio.sh Tests/with-postgresql.sh \
+	  swift test --skip-build --disable-swift-testing
 
 record-snapshots: test-deps
 	swift build --build-tests
