@@ -107,6 +107,22 @@ public struct ServerSnapshot: Codable, Equatable, Sendable {
     }
   }
 
+  /// A pattern of the school's library, at its latest version, with its file: checked by
+  /// `PatternLibrary.decode` whenever it is read, as a shared one is.
+  public struct LibraryPattern: Codable, Equatable, Sendable {
+    public var id: String
+    public var version: Int
+    public var author: String
+    public var pattern: String
+
+    public init(id: String, version: Int, author: String, pattern: String) {
+      self.id = id
+      self.version = version
+      self.author = author
+      self.pattern = pattern
+    }
+  }
+
   /// One step of the achievement chain a teacher set for a class of the player's, and whether
   /// the player's games reached it, as the server judged them at the refresh.
   public struct ChainStep: Codable, Equatable, Sendable {
@@ -160,6 +176,9 @@ public struct ServerSnapshot: Codable, Equatable, Sendable {
   /// The steps of the chains of the player's classes, each class's in order; nil in a
   /// snapshot written before chains.
   public var chainSteps: [ChainStep]?
+  /// The school's library, by name; nil in a snapshot written before it, or from a server
+  /// without one.
+  public var library: [LibraryPattern]?
   /// When a background backup last brought something of another machine's into this home
   /// (sessions, settings, patterns, rhythms or protocols): the practice room, which keeps the
   /// history and settings in memory, reads them again when it moves. Nil until one has.
@@ -168,8 +187,10 @@ public struct ServerSnapshot: Codable, Equatable, Sendable {
   public init(
     server: String, checkedAt: Date, isReachable: Bool, problem: String? = nil,
     sharedWithYou: [Share] = [], places: [Place] = [], catalogue: [CataloguePack] = [],
-    news: [String: Int]? = nil, chainSteps: [ChainStep]? = nil, joinedAt: Date? = nil
+    news: [String: Int]? = nil, chainSteps: [ChainStep]? = nil,
+    library: [LibraryPattern]? = nil, joinedAt: Date? = nil
   ) {
+    self.library = library
     self.joinedAt = joinedAt
     self.server = server
     self.checkedAt = checkedAt
@@ -249,5 +270,24 @@ public struct ServerSnapshotFile: Sendable {
       }
     }
     return (shared, problems)
+  }
+
+  /// The library's patterns that pass the validator, each with its version, and a line for
+  /// each that does not.
+  public static func libraryPatterns(of snapshot: ServerSnapshot) -> (
+    patterns: [(pattern: FretPattern, version: Int)], problems: [String]
+  ) {
+    var patterns: [(pattern: FretPattern, version: Int)] = []
+    var problems: [String] = []
+    for entry in snapshot.library ?? [] {
+      do throws(StorageError) {
+        let pattern = try PatternLibrary.decode(
+          Data(entry.pattern.utf8), file: "library pattern \(entry.id)")
+        patterns.append((pattern, entry.version))
+      } catch {
+        problems.append("\(error)")
+      }
+    }
+    return (patterns, problems)
   }
 }

@@ -41,6 +41,10 @@ struct Refresh: AsyncParsableCommand {
       let newCounts = Dictionary((news?.newCounts ?? []).map { ($0.kind, $0.count) }) { $1 }
       let chainSteps = try await Self.chainSteps(
         server: credentials.server, token: credentials.token)
+      let library =
+        try await Self.library(
+          server: credentials.server, token: credentials.token, known: previous?.library ?? [])
+        ?? previous?.library
       try file.write(
         ServerSnapshot(
           server: credentials.server, checkedAt: Date(), isReachable: true, sharedWithYou: shares,
@@ -49,7 +53,8 @@ struct Refresh: AsyncParsableCommand {
             ServerSnapshot.CataloguePack(
               id: $0.id, name: $0.name, description: $0.description, publisher: $0.publisher,
               version: $0.version)
-          }, news: newCounts, chainSteps: chainSteps, joinedAt: previous?.joinedAt))
+          }, news: newCounts, chainSteps: chainSteps, library: library,
+          joinedAt: previous?.joinedAt))
       let scores =
         sending.sent.isEmpty
         ? "no new scores for \(credentials.server)"
@@ -58,6 +63,7 @@ struct Refresh: AsyncParsableCommand {
         scores + "; \(shares.count) shared with you, "
           + "\(places.count) \(places.count == 1 ? "place" : "places") on its boards, "
           + "\(catalogue.count) \(catalogue.count == 1 ? "pack" : "packs") in its catalogue, "
+          + "\(library?.count ?? 0) in its library, "
           + "\(newCounts.values.reduce(0, +)) new in your news")
     } catch let failure as ClientFailure {
       let isReachable = if case .unreachable = failure { false } else { true }
@@ -66,7 +72,8 @@ struct Refresh: AsyncParsableCommand {
           server: credentials.server, checkedAt: Date(), isReachable: isReachable,
           problem: "\(failure)", sharedWithYou: previous?.sharedWithYou ?? [],
           places: previous?.places ?? [], catalogue: previous?.catalogue ?? [],
-          news: previous?.news, chainSteps: previous?.chainSteps, joinedAt: previous?.joinedAt))
+          news: previous?.news, chainSteps: previous?.chainSteps, library: previous?.library,
+          joinedAt: previous?.joinedAt))
       throw failure
     }
     // Last, so that what the room shows never waits for it. Never a restore.
@@ -145,6 +152,31 @@ struct Refresh: AsyncParsableCommand {
       }
     }
     return steps
+  }
+
+  /// The school's library with each pattern's file at its latest version: a file the last
+  /// refresh fetched at that version is not fetched again. Nil when the server lists none (one
+  /// from before the library).
+  static func library(server: String, token: String, known: [ServerSnapshot.LibraryPattern])
+    async throws(ClientFailure) -> [ServerSnapshot.LibraryPattern]?
+  {
+    let client = try PracticeRoomClient(server: server)
+    guard let listed = try? await client.library(withdrawn: false, token: token) else {
+      return nil
+    }
+    var library: [ServerSnapshot.LibraryPattern] = []
+    for info in listed where !info.withdrawn {
+      if let cached = known.first(where: { $0.id == info.id && $0.version == info.version }) {
+        library.append(cached)
+        continue
+      }
+      let (_, version, file) = try await client.libraryPattern(
+        id: info.id, version: nil, token: token)
+      library.append(
+        ServerSnapshot.LibraryPattern(
+          id: info.id, version: version.version, author: info.author, pattern: file))
+    }
+    return library
   }
 
   /// The player's place on each board asked where they have one: on each level band of an

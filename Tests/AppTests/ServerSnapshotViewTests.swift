@@ -77,6 +77,40 @@ final class ServerSnapshotViewTests: XCTestCase {
       "the library's patterns are nobody's shares")
   }
 
+  func testTheSchoolsLibraryIsListedUnderAllButIsNotThePlayersOwn() throws {
+    var model = AppFixtures.model(size: Size(width: 120, height: 40))
+    XCTAssertEqual(model.press(.character("4")), [.loadPatterns])
+    _ = model.handle(
+      .patternsLoaded(
+        [FretboardScreenTests.minorPentatonic, Self.shared], library: ["tuesday-box": 3],
+        problems: []))
+    model.press(.down)
+    let screen = AppView.render(model).lines
+    let row = try XCTUnwrap(
+      screen.first { $0.contains("Tuesday box") && $0.contains("school library") },
+      screen.joined(separator: "\n"))
+    XCTAssertTrue(row.contains("▸"), row)
+    XCTAssertTrue(
+      screen.contains { $0.contains("in the school's library, version 3") },
+      screen.joined(separator: "\n"))
+    XCTAssertFalse(
+      FretboardModel.mine(
+        practised: model.settings.fretboard.practised, own: model.ownPatternIds,
+        shared: Set(model.sharedPatternSenders.keys)
+      ).contains("tuesday-box"), "a library pattern is the player's once chosen, not before")
+
+    var server = snapshot(reachable: true)
+    _ = model.handle(.serverSnapshot(server))
+    XCTAssertEqual(model.handle(.serverSnapshot(server)), [], "no library before or after")
+    server.library = [
+      ServerSnapshot.LibraryPattern(id: "tuesday-box", version: 4, author: "tia", pattern: "{}")
+    ]
+    XCTAssertEqual(
+      model.handle(.serverSnapshot(server)), [.loadPatterns],
+      "a new version of the library is listed")
+    XCTAssertEqual(model.handle(.serverSnapshot(server)), [])
+  }
+
   func testTheHomeScreenSaysWhatIsNewFromTheLastRefresh() {
     var model = AppFixtures.model(
       history: [
@@ -174,9 +208,10 @@ final class ServerSnapshotViewTests: XCTestCase {
     XCTAssertTrue(screen.contains { $0.contains("cy ★★★☆☆") }, screen.joined(separator: "\n"))
     XCTAssertFalse(screen.joined().contains("\u{1b}"), "a comment never reaches the terminal raw")
     assertCanvasSnapshot(AppView.render(model), named: "rated.80x24")
-    assertCanvasSnapshot(
-      AppView.render(withRatedShare(.unicode, size: Size(width: 120, height: 40))),
-      named: "rated.120x40")
+    let large = AppView.render(withRatedShare(.unicode, size: Size(width: 120, height: 40)))
+    XCTAssertTrue(large.lines.contains { $0.contains("pwned") }, "the third comment has room")
+    XCTAssertFalse(large.lines.joined().contains("\u{1b}"), "and is text only")
+    assertCanvasSnapshot(large, named: "rated.120x40")
   }
 
   func testUnderLANGCTheStarsAreASCII() throws {

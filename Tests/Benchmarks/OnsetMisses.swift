@@ -88,19 +88,19 @@ private func misses(_ comparison: OnsetComparison) -> [String] {
     where !detected.contains(where: { abs($0 - time) <= 0.05 }) {
       var line = String(format: "  missed %.3f s", time)
       if index > 0 {
-        let note = clip.performance.notes[index]
-        let before = clip.performance.notes[index - 1]
-        line += String(
-          format: ", %+d semitones, %+.0f ms after the one before let go",
-          note.pitch - before.pitch, (note.time - before.time - before.duration) * 1000)
+        line += noteBefore(clip.performance.notes[index], clip.performance.notes[index - 1])
       }
       lines.append(line)
     }
-    for time in truth {
+    for (index, time) in truth.enumerated() {
       guard let nearest = detected.min(by: { abs($0 - time) < abs($1 - time) }),
         abs(nearest - time) > GradingAgreement.offsetTolerance, abs(nearest - time) <= 0.05
       else { continue }
-      lines.append(String(format: "  placed %.3f s, %+.0f ms off", time, (nearest - time) * 1000))
+      var line = String(format: "  placed %.3f s, %+.0f ms off", time, (nearest - time) * 1000)
+      if index > 0 {
+        line += noteBefore(clip.performance.notes[index], clip.performance.notes[index - 1])
+      }
+      lines.append(line)
     }
     for time in detected where !truth.contains(where: { abs($0 - time) <= 0.05 }) {
       let nearest = truth.min { abs($0 - time) < abs($1 - time) } ?? 0
@@ -110,6 +110,14 @@ private func misses(_ comparison: OnsetComparison) -> [String] {
     lines += graded
   }
   return lines
+}
+
+/// How a note follows the one before: how far below or above, and how long since the player let
+/// go of it (negative while it still sounds).
+private func noteBefore(_ note: PerformedNote, _ before: PerformedNote) -> String {
+  String(
+    format: ", %+d semitones, %+.0f ms after the one before let go",
+    note.pitch - before.pitch, (note.time - before.time - before.duration) * 1000)
 }
 
 /// The notes whose grading by the detected onsets differs from that by the true ones: hit or

@@ -107,8 +107,10 @@ extension ServerScenarios {
           "ada shared the pattern Tuesday box: woodshed patterns fetch \(shareID)",
         ])
 
-      // A student fetches it; the teacher edits it, then withdraws it.
+      // The practice room lists it from the last refresh; a student fetches it; the teacher
+      // edits it, then withdraws it.
       XCTAssertEqual(try bea.run(["library"]).output, "tuesday-box  Tuesday box  v1  by ada\n")
+      XCTAssertEqual(try libraryInRoom(bea), ["tuesday-box v1 by ada: Tuesday box"])
       let fetched = try bea.run(["library", "fetch", "tuesday-box"])
       XCTAssertEqual(fetched.status, 0, fetched.error)
       XCTAssertTrue(
@@ -135,6 +137,7 @@ extension ServerScenarios {
       XCTAssertEqual(edited.status, 0, edited.error)
       XCTAssertEqual(
         edited.output, "tuesday-box (Tuesday box, fingered) is at version 2 in the library\n")
+      XCTAssertEqual(try libraryInRoom(bea), ["tuesday-box v2 by ada: Tuesday box, fingered"])
       let withdrawn = try tia.run(
         ["library", "withdraw", "tuesday-box", "--reason", "Replaced by the CAGED set"])
       XCTAssertEqual(withdrawn.status, 0, withdrawn.error)
@@ -152,6 +155,7 @@ extension ServerScenarios {
         try bea.run(["library", "--withdrawn"]).error,
         "Error: only a teacher sees withdrawn patterns\n")
       XCTAssertTrue(FileManager.default.fileExists(atPath: beasCopy.path), "bea keeps hers")
+      XCTAssertEqual(try libraryInRoom(bea), [], "withdrawn: no longer listed in the room")
 
       XCTAssertEqual(
         try tia.run(["library", "--withdrawn"]).output,
@@ -181,6 +185,23 @@ extension ServerScenarios {
         [
           "accepted", "edited", "withdrawn",
         ])
+    }
+  }
+
+  /// The library as the practice room reads it after a refresh: each pattern's id, version,
+  /// author and name.
+  private func libraryInRoom(_ player: NetHome) throws -> [String] {
+    let refreshed = try player.run(["refresh"])
+    XCTAssertEqual(refreshed.status, 0, refreshed.error)
+    let snapshot = try XCTUnwrap(
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: player.folder.appendingPathComponent("state/server.json")))
+        as? [String: Any])
+    return try XCTUnwrap(snapshot["library"] as? [[String: Any]]).map { entry in
+      let file = Data(((entry["pattern"] as? String) ?? "").utf8)
+      let name = (try? JSONSerialization.jsonObject(with: file) as? [String: Any])?["name"]
+      return "\(entry["id"] ?? "") v\(entry["version"] ?? "") by \(entry["author"] ?? ""): "
+        + "\(name ?? "")"
     }
   }
 }

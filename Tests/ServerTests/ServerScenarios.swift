@@ -378,7 +378,7 @@ struct ServerScenarios {
       XCTAssertEqual(
         refreshed.output.split(separator: "\n"),
         [
-          "no new scores for \(server.url); 1 shared with you, 1 place on its boards, 0 packs in its catalogue, 1 new in your news",
+          "no new scores for \(server.url); 1 shared with you, 1 place on its boards, 0 packs in its catalogue, 0 in its library, 1 new in your news",
           // The room's own refresh backed up bea's history already.
           "backed up 0 files to \(server.url) (1 unchanged); history pieces sent: 0 of 1",
         ],

@@ -76,4 +76,30 @@ final class ServerSnapshotFileTests: StorageTestCase {
     XCTAssertTrue(problems[0].contains("shared pattern s2"), problems[0])
     XCTAssertTrue(problems[1].contains("shared pattern s3"), problems[1])
   }
+
+  /// The library's patterns are kept with their versions and checked as shares are; a
+  /// snapshot written before the library reads as one without it.
+  func testTheLibrarysPatternsAreKeptCheckedAndOptional() throws {
+    let file = ServerSnapshotFile(paths: paths)
+    var snapshot = ServerSnapshot(
+      server: "http://box:8420", checkedAt: Self.fixedDate, isReachable: true,
+      library: [
+        .init(id: "a", version: 3, author: "tia", pattern: pattern("a", name: "A")),
+        .init(id: "b", version: 1, author: "tia", pattern: "\u{1B}[2J"),
+      ])
+    try file.write(snapshot)
+    XCTAssertEqual(try file.read(), snapshot)
+    let (patterns, problems) = ServerSnapshotFile.libraryPatterns(of: snapshot)
+    XCTAssertEqual(patterns.map(\.pattern.id), ["a"])
+    XCTAssertEqual(patterns.map(\.version), [3])
+    XCTAssertEqual(problems.count, 1)
+    XCTAssertTrue(problems[0].contains("library pattern b"), problems[0])
+
+    snapshot.library = nil
+    try file.write(snapshot)
+    let written = try String(contentsOf: file.url, encoding: .utf8)
+    XCTAssertFalse(written.contains("library"), "an older refresh wrote no such key")
+    XCTAssertNil(try file.read()?.library)
+    XCTAssertTrue(ServerSnapshotFile.libraryPatterns(of: snapshot).patterns.isEmpty)
+  }
 }

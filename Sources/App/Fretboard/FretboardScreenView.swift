@@ -682,17 +682,20 @@ enum FretboardScreenView {
     let inSight = listed[first..<min(listed.count, first + list.height)]
     let items = inSight.map { index in
       let name = PatternName(patterns[index].name)
-      let sender = model.sharedPatternSenders[patterns[index].id]
-      let rating = model.sharedPatternRatings[patterns[index].id].flatMap {
+      let id = patterns[index].id
+      let sender = model.sharedPatternSenders[id]
+      let rating = model.sharedPatternRatings[id].flatMap {
         RatingBadge.text(average: $0.average, count: $0.count, glyphs: model.glyphs)
       }
-      return MenuList.Item(
-        isNarrow ? name.shortFamilyText(strings) : name.familyText(strings),
-        detail: sender.map {
+      let origin =
+        sender.map {
           strings.text("fretboard.sharedBy", ["name": $0]) + (rating.map { "  " + $0 } ?? "")
         }
-          ?? name.placeText(strings, short: true)
-          + levelMark(levels[patterns[index].id], glyphs: model.glyphs))
+        ?? model.libraryPatternVersions[id].map { _ in strings.text("fretboard.library") }
+      return MenuList.Item(
+        isNarrow ? name.shortFamilyText(strings) : name.familyText(strings),
+        detail: origin
+          ?? name.placeText(strings, short: true) + levelMark(levels[id], glyphs: model.glyphs))
     }
     MenuList(items: items, selected: listed.isEmpty ? nil : row - first, glyphs: model.glyphs)
       .render(in: list.splitLeft(list.width - 2).left, on: &canvas)
@@ -825,14 +828,19 @@ enum FretboardScreenView {
       + (model.sharedPatternSenders[pattern.id].map {
         [strings.text("fretboard.sharedWithYou", ["name": $0])]
       } ?? [])
+      + (model.libraryPatternVersions[pattern.id].map {
+        [strings.text("fretboard.inLibrary", ["version": "\($0)"])]
+      } ?? [])
       + (copied ? [strings.text("fretboard.copied")] : [])
       + (model.settings.fretboard.practised.contains(pattern.id)
         ? [strings.text("fretboard.practised")] : [])
       + (pattern.category == .arpeggio && !model.settings.fretboard.arpeggiosUnlocked
         ? [strings.text("fretboard.locked")] : [])
-    canvas.write(
-      marks.joined(separator: ", "), x: area.x, y: y, style: .role(.muted), clip: area)
-    y += 2
+    for line in marks.joined(separator: ", ").wrapped(toWidth: area.width) where y < area.maxY {
+      canvas.write(line, x: area.x, y: y, style: .role(.muted), clip: area)
+      y += 1
+    }
+    y += 1
     if let ratings = model.sharedPatternRatings[pattern.id] {
       y = renderRatings(ratings, model: model, from: y, in: area, on: &canvas) + 1
     }

@@ -320,20 +320,31 @@ public final class AppRuntime {
         tuning == .guitarStandard
         ? library.entries.filter(\.isBuiltIn).map(\.pattern)
         : PatternGenerator.library(for: tuning)
-      // A pattern shared with the player comes after their own; one whose id a pattern here
-      // has already is left out: the player's own wins.
-      let shared = snapshot().map(ServerSnapshotFile.patterns(of:))
+      // A pattern shared with the player comes after their own, and the school's library after
+      // those; one whose id a pattern here has already is left out: the player's own wins.
+      let server = snapshot()
+      let shared = server.map(ServerSnapshotFile.patterns(of:))
       for problem in shared?.problems ?? [] { logger.warning("shared pattern skipped: \(problem)") }
       var ids = Set((builtIn + own).map(\.id))
       let sharedHere = (shared?.shared ?? []).filter { ids.insert($0.pattern.id).inserted }
+      let school = server.map(ServerSnapshotFile.libraryPatterns(of:))
+      for problem in school?.problems ?? [] {
+        logger.warning("library pattern skipped: \(problem)")
+      }
+      // A library pattern the player fetched, or has under its id, is theirs.
+      let libraryHere = (school?.patterns ?? []).filter { ids.insert($0.pattern.id).inserted }
       inbox.post(
         .patternsLoaded(
-          PatternOrder.sorted(builtIn + own) + sharedHere.map(\.pattern), own: Set(own.map(\.id)),
+          PatternOrder.sorted(builtIn + own) + sharedHere.map(\.pattern)
+            + libraryHere.map(\.pattern), own: Set(own.map(\.id)),
           shared: Dictionary(
             sharedHere.map { ($0.pattern.id, $0.from) }, uniquingKeysWith: { first, _ in first }),
           ratings: Dictionary(
             sharedHere.compactMap { share in share.ratings.map { (share.pattern.id, $0) } },
             uniquingKeysWith: { first, _ in first }),
+          library: Dictionary(
+            libraryHere.map { ($0.pattern.id, $0.version) }, uniquingKeysWith: { first, _ in first }
+          ),
           problems: library.problems))
     }
   }

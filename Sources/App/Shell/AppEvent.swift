@@ -25,10 +25,12 @@ public enum AppEvent: Equatable, Sendable {
   case calibrated(CalibrationResult)
   /// The fretboard patterns were read (`own` holds the ids of the user's, `shared` who
   /// recommended each pattern shared with the player, `ratings` how the players rated those
-  /// the server told of), and the files that could not be used.
+  /// the server told of, `library` the version of each of the school's library), and the files
+  /// that could not be used.
   case patternsLoaded(
     [FretPattern], own: Set<String> = [], shared: [String: String] = [:],
-    ratings: [String: ServerSnapshot.Ratings] = [:], problems: [String])
+    ratings: [String: ServerSnapshot.Ratings] = [:], library: [String: Int] = [:],
+    problems: [String])
   /// What the last refresh learnt of the practice-room server; nil when nobody is logged in.
   case serverSnapshot(ServerSnapshot?)
   /// The note packs were read again, and the files that could not be used.

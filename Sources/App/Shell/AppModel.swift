@@ -39,6 +39,8 @@ public struct AppModel: Equatable, Sendable {
   /// How the players rated each pattern shared with the player, by pattern id, and their
   /// latest comments.
   public private(set) var sharedPatternRatings: [String: ServerSnapshot.Ratings] = [:]
+  /// The patterns of the school's library on the practice-room server, by id: their version.
+  public private(set) var libraryPatternVersions: [String: Int] = [:]
   /// What the practice-room server last said, or that it could not be reached; nil when
   /// nobody is logged in to one.
   public private(set) var server: ServerSnapshot?
@@ -161,7 +163,7 @@ public struct AppModel: Equatable, Sendable {
         studyPath = StudyPath(history: history)
         passedRunLevels = StudyPath.passedLevels(in: history)
       }
-    case .patternsLoaded(let loaded, let own, let shared, let ratings, let problems):
+    case .patternsLoaded(let loaded, let own, let shared, let ratings, let library, let problems):
       // A reload after a save would repeat the notices of the first reading.
       if patterns == nil {
         notices += problems.map { Message("notice.patternSkipped", ["problem": $0]) }
@@ -170,17 +172,19 @@ public struct AppModel: Equatable, Sendable {
       ownPatternIds = own
       sharedPatternSenders = shared
       sharedPatternRatings = ratings
+      libraryPatternVersions = library
     case .packsLoaded(let loaded, let problems):
       packs = loaded
       notices += problems.map { Message("notice.packSkipped", ["problem": $0]) }
     case .serverSnapshot(let snapshot):
-      let sharesChanged = snapshot?.sharedWithYou != server?.sharedWithYou
+      let sharesChanged =
+        snapshot?.sharedWithYou != server?.sharedWithYou || snapshot?.library != server?.library
       // What a sync joined since the room started (not one it finds in the file at start,
       // which the room read with the history) is read again.
       let joined =
         server != nil && snapshot?.joinedAt != nil && snapshot?.joinedAt != server?.joinedAt
       server = snapshot
-      // The list shows the patterns shared with the player once it has been read.
+      // The list shows the patterns shared with the player and the library once read.
       let reload: [Effect] = (sharesChanged || joined) && patterns != nil ? [.loadPatterns] : []
       if joined || !reload.isEmpty { return (joined ? [.reloadJoined] : []) + reload }
     case .joinedReloaded(let loaded, let loadedSettings):
