@@ -60,12 +60,34 @@ public final class SettingsStore: SettingsStoring {
       case .failure(let invalid):
         throw cannotSave("invalid values for \(invalid.keys.joined(separator: ", "))")
       }
-      guard let data = try? document.serialized() else {
+      let written = try joined(document, since: current.document)
+      guard let data = try? written.serialized() else {
         throw cannotSave("the settings could not be turned into JSON")
       }
       try AtomicFile.write(data + Data("\n".utf8), to: file)
       state = State(document: document)
     }
+  }
+
+  /// What to write: `document`, the caller's settings, joined with what another program (a
+  /// background sync joining another machine's settings) wrote to the file since the caller's
+  /// settings were read (`known`), field by field: a field only the file changed keeps the
+  /// file's value, one the caller changed the caller's. A file that cannot be read now is
+  /// replaced as before; one from a newer Woodshed is not.
+  private func joined(_ document: JSONValue, since known: JSONValue) throws(StorageError)
+    -> JSONValue
+  {
+    guard let data = try? RegularFile.read(file, as: .settings),
+      let onDisk = try? JSONValue(parsing: data), case .object = onDisk, onDisk != known
+    else { return document }
+    let version = Settings.decoded(from: onDisk).settings.version
+    if version > Settings.currentVersion {
+      throw StorageError.saveRefused(
+        file: file.lastPathComponent, reason: "it is from a newer Woodshed (version \(version))")
+    }
+    return SettingsMerge.merged(
+      .init(settings: document, modifiedAt: now()),
+      .init(settings: onDisk, modifiedAt: .distantPast), base: known)
   }
 
   private func read() -> (state: State, result: SettingsLoadResult) {

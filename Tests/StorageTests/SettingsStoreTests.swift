@@ -599,6 +599,59 @@ final class SettingsStoreTests: StorageTestCase {
     XCTAssertEqual(folder.listing(), ["settings.json"], "a valid file needs no copy")
   }
 
+  // MARK: Another program writing the file
+
+  /// A background sync joins another machine's settings into the file while the room runs; the
+  /// room, saving a change of its own before it reads the file again, keeps the joined fields.
+  func testASaveKeepsWhatASyncJoinedIntoTheFileMeanwhile() throws {
+    try folder.write(#"{"version": 1, "theme": "light", "language": "en"}"#, to: "settings.json")
+    let store = makeStore()
+    var settings = store.load().settings
+    try folder.write(
+      #"{"version": 1, "theme": "mono", "language": "en", "lastBPM": 96}"#, to: "settings.json")
+
+    settings.language = "es"
+    try store.save(settings)
+    var saved = try savedDocument()
+    XCTAssertEqual(saved.member("theme"), .string("mono"), "joined: kept")
+    XCTAssertEqual(saved.member("lastBPM"), .number(96))
+    XCTAssertEqual(saved.member("language"), .string("es"), "the room's change: kept")
+
+    settings.glyphs = .ascii
+    try store.save(settings)
+    saved = try savedDocument()
+    XCTAssertEqual(saved.member("theme"), .string("mono"), "still, before the room reads it")
+    XCTAssertEqual(saved.member("language"), .string("es"))
+    XCTAssertEqual(saved.member("glyphs"), .string("ascii"))
+    XCTAssertEqual(makeStore().load().settings.theme, .mono)
+  }
+
+  /// A field both changed: the room's, saved now, is the newer choice.
+  func testAFieldBothChangedTakesTheSavedOne() throws {
+    try folder.write(#"{"version": 1, "theme": "light"}"#, to: "settings.json")
+    let store = makeStore()
+    var settings = store.load().settings
+    try folder.write(#"{"version": 1, "theme": "mono"}"#, to: "settings.json")
+    settings.theme = .dark
+    try store.save(settings)
+    XCTAssertEqual(try savedDocument().member("theme"), .string("dark"))
+  }
+
+  /// A newer Woodshed wrote the file meanwhile: this one does not replace it.
+  func testAFileANewerVersionWroteMeanwhileIsNotReplaced() throws {
+    let store = makeStore()
+    var settings = store.load().settings
+    let newer = #"{"version": 2, "theme": "light", "newThing": {"a": 1}}"#
+    try folder.write(newer, to: "settings.json")
+    settings.theme = .mono
+    XCTAssertThrowsError(try store.save(settings)) { error in
+      XCTAssertEqual(
+        String(describing: error),
+        "not saving settings.json: it is from a newer Woodshed (version 2)")
+    }
+    XCTAssertEqual(folder.text("settings.json"), newer)
+  }
+
   // MARK: Read-only runs
 
   /// A FIFO where settings.json belongs would block a plain open for ever.
