@@ -29,13 +29,24 @@ let arguments = CommandLine.arguments
 // needing no app; `--only onset-misses` prints woodshed's onset summary and the tuning part's
 // misses, to tune by, `--only onset-soft` the tuning part's bowed, blown and sung notes alone, in
 // a minute, `--only onset-struck` its other notes, and `--only pitch-misses` the pitch tuning part's. `--only onset-clips
-// PREFIX FOLDER` writes the tuning clips whose names start with PREFIX, to listen to.
+// PREFIX FOLDER` writes the tuning clips whose names start with PREFIX, to listen to, and
+// `--only pitch-trace SOUNDFONT INSTRUMENT FROM TO` prints the pitch estimates of a tuning clip
+// between two times, in seconds.
 if let only = arguments.firstIndex(of: "--only"), only + 3 < arguments.count,
   arguments[only + 1] == "onset-clips"
 {
   for line in onsetClips(prefix: arguments[only + 2], folder: arguments[only + 3]) {
     print(line)
   }
+  exit(0)
+}
+if let only = arguments.firstIndex(of: "--only"), only + 5 < arguments.count,
+  arguments[only + 1] == "pitch-trace", let from = Double(arguments[only + 4]),
+  let to = Double(arguments[only + 5])
+{
+  let lines = pitchTrace(
+    soundFont: arguments[only + 2], instrument: arguments[only + 3], from: from, to: to)
+  for line in lines { print(line) }
   exit(0)
 }
 if let only = arguments.firstIndex(of: "--only") {
@@ -46,7 +57,7 @@ if let only = arguments.firstIndex(of: "--only") {
   ]
   guard only + 1 < arguments.count, let chosen = figures[arguments[only + 1]] else {
     print(
-      "usage: woodshed-bench --only onsets|onset-misses|onset-soft|onset-struck|pitch|pitch-misses | --only onset-clips PREFIX FOLDER"
+      "usage: woodshed-bench --only onsets|onset-misses|onset-soft|onset-struck|pitch|pitch-misses | --only onset-clips PREFIX FOLDER | --only pitch-trace SOUNDFONT INSTRUMENT FROM TO"
     )
     exit(2)
   }

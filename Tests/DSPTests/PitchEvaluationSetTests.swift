@@ -73,3 +73,48 @@ final class PitchEvaluationSetTests: XCTestCase {
     }
   }
 }
+
+/// The sections of the tuning part: a choir made of its own voices, never a held-out one's.
+final class PitchSectionTests: XCTestCase {
+  func testTheSectionsSingTheTuningVoicesOnly() {
+    let sections = SoundFont.tuning.filter { $0.treatment == .ensemble }
+    XCTAssertEqual(sections.map(\.name), ["TimGM6mb section", "LMMS section"])
+    XCTAssertEqual(
+      sections.map { PitchEvaluationSet.played(from: $0).map(\.name) },
+      [["voice aahs", "voice oohs"], ["voice aahs"]])
+  }
+
+  /// Five copies of a steady A3, each a few cents off and late: as long as the sound, its
+  /// level beating by more than 6 dB within two seconds, its pitch within 15 cents of A3.
+  func testAnEnsembleBeatsAroundThePitchItWasGiven() {
+    let rate = 48_000
+    let sine = (0..<(5 * rate / 2)).map {
+      Float(0.3 * sin(2 * Double.pi * 220 * Double($0) / 48_000))
+    }
+    let section = Treatment.ensemble.applied(to: sine, sampleRate: rate, seed: 1)
+    XCTAssertEqual(section.count, sine.count)
+    let steady = section[(rate / 2)...]
+    let levels = stride(from: steady.startIndex, to: steady.endIndex - 2_400, by: 2_400).map {
+      steady[$0..<($0 + 2_400)].map { Double($0 * $0) }.reduce(0, +)
+    }
+    XCTAssertGreaterThan(10 * log10(levels.max()! / levels.min()!), 6)
+    // The strongest frequency near A3, on a 0.5 Hz grid (4 cents).
+    let strongest = stride(from: 210.0, through: 230, by: 0.5).max { lower, higher in
+      Self.magnitude(of: steady, at: lower, rate: rate)
+        < Self.magnitude(of: steady, at: higher, rate: rate)
+    }!
+    XCTAssertEqual(1200 * log2(strongest / 220), 0, accuracy: 15)
+  }
+
+  private static func magnitude(of samples: ArraySlice<Float>, at frequency: Double, rate: Int)
+    -> Double
+  {
+    var (re, im) = (0.0, 0.0)
+    for (offset, sample) in samples.enumerated() {
+      let phase = 2 * Double.pi * frequency * Double(offset) / Double(rate)
+      re += Double(sample) * cos(phase)
+      im += Double(sample) * sin(phase)
+    }
+    return re * re + im * im
+  }
+}

@@ -108,6 +108,18 @@ final class PitchSegmentationTests: XCTestCase {
       segment(voiced(440, powers: held + deeper + bump + fading) + silence(30)).count, 1)
   }
 
+  /// A section holding a note: two of its voices a few cents apart beat, and their sum dips 19
+  /// dB every 0.4 s, then comes back as fast as a voice sung again, as far and as high. But it
+  /// was as loud as it comes back to only 50 ms before the bottom of each dip, where a note
+  /// let go rings down for longer: one note.
+  func testASectionBeatingIsOneNote() {
+    let beating = (0..<300).map { index in
+      let phase = 2 * Double.pi * Double(index) / 80
+      return 0.01 * (1 + 0.64 + 1.6 * cos(phase)) / 3.24
+    }
+    XCTAssertEqual(segment(voiced(440, powers: beating) + silence(30)).count, 1)
+  }
+
   /// From one note to the next a tone up, the estimates glide twenty cents at a time; each is
   /// close to the one before, but the second note is not the first.
   func testAGlideToTheNextNoteEndsTheFirst() {

@@ -31,18 +31,31 @@ public struct SoundFont: Sendable {
   public var missing: Set<Int> = []
   /// For the sampler: the recording that plays each General MIDI program it has.
   var recordings: [Int: SampledInstrument] = [:]
+  /// The General MIDI programs played from it, when not all it has.
+  public var only: Set<Int>?
+  /// What is done to its sound after the synthesizer.
+  public var treatment: Treatment?
 
   /// Three sets of samples, so that what is tuned on them is not one set's quirks: TimGM6mb's
   /// choir alone came out right long before others did. From FluidR3 only the piano is tuned
   /// on: the held-out MuseScore General plays its recordings for the other instruments
   /// (`sharedRecordings`). LMMS's recordings add a choir, a violin and a flute recorded apart
   /// from all the others, once TimGM6mb's and FluidR3's notes all came out right.
+  /// TimGM6mb's and LMMS's voices are each one clean voice, while MuseScore's held-out choir is
+  /// a section, and was the one instrument far from right: the two "section" soundfonts sing
+  /// the same recordings as an ensemble (`Treatment.ensemble`).
   public static let tuning = [
     SoundFont(name: "TimGM6mb", path: "/usr/share/sounds/sf2/TimGM6mb.sf2", part: .tuning),
     SoundFont(name: "FluidR3 GM", path: "/usr/share/sounds/sf2/FluidR3_GM.sf2", part: .tuning),
     SoundFont(
       name: "LMMS", path: SampledInstrument.folder, player: .sampler, part: .tuning,
       recordings: SampledInstrument.generalMIDI),
+    SoundFont(
+      name: "TimGM6mb section", path: "/usr/share/sounds/sf2/TimGM6mb.sf2", part: .tuning,
+      only: [52, 53], treatment: .ensemble),
+    SoundFont(
+      name: "LMMS section", path: SampledInstrument.folder, player: .sampler, part: .tuning,
+      recordings: SampledInstrument.generalMIDI.filter { $0.key == 52 }, treatment: .ensemble),
   ]
   /// MuseScore General, and Debian's freepats (GUS patches recorded apart from all three
   /// soundfonts, which has no choir on "aah").
@@ -81,7 +94,8 @@ public struct SoundFont: Sendable {
 
   /// Whether it has an instrument for General MIDI `program`.
   public func plays(_ program: Int) -> Bool {
-    switch player {
+    if let only, !only.contains(program) { return false }
+    return switch player {
     case .sampler: recordings[program] != nil
     case .fluidsynth, .timidity: !missing.contains(program)
     }
@@ -118,11 +132,23 @@ public struct SoundFont: Sendable {
   }
 
   /// `notes` played on General MIDI `program` (on `channel`, 9 for percussion), mono, `length`
-  /// seconds long, written through files named `name` in `folder`; nil when the synthesizer
-  /// fails. Reverb is on, as in a room, and chorus off, so each note has one pitch.
+  /// seconds long, written through files named `name` in `folder`, then treated
+  /// (`treatment`); nil when the synthesizer fails. Reverb is on, as in a room, and chorus
+  /// off, so each note has one pitch.
   public func render(
     _ notes: [MIDIFile.Note], channel: Int = 0, program: Int, length: Double, sampleRate: Int,
     in folder: URL, named name: String = "pitch"
+  ) -> [Float]? {
+    let samples = synthesize(
+      notes, channel: channel, program: program, length: length, sampleRate: sampleRate,
+      in: folder, named: name)
+    guard let samples, let treatment else { return samples }
+    return treatment.applied(to: samples, sampleRate: sampleRate, seed: UInt64(program))
+  }
+
+  private func synthesize(
+    _ notes: [MIDIFile.Note], channel: Int, program: Int, length: Double, sampleRate: Int,
+    in folder: URL, named name: String
   ) -> [Float]? {
     guard let executable else { return nil }
     let midi = folder.appendingPathComponent("\(name).mid")

@@ -13,6 +13,10 @@ import Glibc
 /// - when it is sung or bowed again after a short rest that it rang through: its power dips
 ///   12 dB below where it was, rises 6 dB in 50 ms and comes back within 150 ms to within 8 dB
 ///   of its loudest. The next note starts at the bottom of the dip;
+/// - in either case only when it took 120 ms or more to fall into that dip (`shortestFall`):
+///   a string rings down, and a voice let go fades into the room, for that long, while the
+///   voices of a section, a few cents apart, beat, and their sum dips as deep and comes back
+///   as fast, but mostly falls into the dip sooner;
 /// - or when nothing has continued it for `longestBreak`: silence, or a break it cannot
 ///   survive.
 ///
@@ -73,6 +77,10 @@ public struct NoteSegmenter: Sendable {
   private let againLookBack: Int
   /// ...and from which it rises by `againRise` within this many samples (50 ms).
   private let againRiseTime: Int
+  /// A note struck or sung again fell into the dip before it for at least this many samples
+  /// (120 ms): from as loud as it comes back to when struck, from within `againReach` of its
+  /// loudest when sung.
+  private let shortestFall: Int
 
   /// Half a semitone.
   private static let samePitchCents = 50.0
@@ -203,9 +211,22 @@ public struct NoteSegmenter: Sendable {
         && abs(remaining) <= 100
     }
 
-    func isStruckAgain(by estimate: PitchEstimate) -> Bool {
-      estimate.power >= NoteSegmenter.attackRise * recentPowers.min()
-        && estimate.power * NoteSegmenter.attackReach >= loudest
+    func isStruckAgain(by estimate: PitchEstimate, shortestFall: Int) -> Bool {
+      guard estimate.power >= NoteSegmenter.attackRise * recentPowers.min(),
+        estimate.power * NoteSegmenter.attackReach >= loudest
+      else { return false }
+      let recent = history.indices.suffix(4)
+      let trough = recent.min { history[$0].power < history[$1].power }!
+      return fellLong(from: estimate.power, to: trough, shortestFall: shortestFall)
+    }
+
+    /// Whether the run, before falling to `history[trough]`, was last at `level` or louder at
+    /// least `shortestFall` earlier (or never since its first estimate kept): a note let go,
+    /// not a section's voices beating.
+    func fellLong(from level: Double, to trough: Int, shortestFall: Int) -> Bool {
+      var index = trough
+      while index > 0, history[index].power < level { index -= 1 }
+      return history[trough].frame - history[index].frame >= shortestFall
     }
 
     /// Where the run was sung again, if `estimate` completes that: the index in `history` of
@@ -215,7 +236,8 @@ public struct NoteSegmenter: Sendable {
     /// dip that deep, a swell does not rise that fast, and the beating of a decaying string or
     /// the bump in a release does not come back that far.
     func repeatStart(
-      before estimate: PitchEstimate, window: Int, lookBack: Int, riseTime: Int
+      before estimate: PitchEstimate, window: Int, lookBack: Int, riseTime: Int,
+      shortestFall: Int
     ) -> Int? {
       guard estimate.power * NoteSegmenter.againReach >= loudest, var index = history.indices.last
       else { return nil }
@@ -238,7 +260,9 @@ public struct NoteSegmenter: Sendable {
         index += 1
       }
       guard peak >= NoteSegmenter.againDip * history[trough].power,
-        risen >= NoteSegmenter.againRise * history[trough].power
+        risen >= NoteSegmenter.againRise * history[trough].power,
+        fellLong(
+          from: loudest / NoteSegmenter.againReach, to: trough, shortestFall: shortestFall)
       else { return nil }
       return trough
     }
@@ -268,6 +292,7 @@ public struct NoteSegmenter: Sendable {
     againWindow = Int(0.15 * Double(sampleRate))
     againLookBack = Int(0.3 * Double(sampleRate))
     againRiseTime = Int(0.05 * Double(sampleRate))
+    shortestFall = Int(0.12 * Double(sampleRate))
   }
 
   /// Feeds the next estimate (in stream order); returns the notes that have just ended.
@@ -275,12 +300,13 @@ public struct NoteSegmenter: Sendable {
     defer { previousFrame = estimate.frame }
     if let current = note, current.holds(estimate) {
       newcomer = nil
-      if current.isStruckAgain(by: estimate) {
+      if current.isStruckAgain(by: estimate, shortestFall: shortestFall) {
         note = Run(estimate)
         return event(for: current)
       }
       if let trough = current.repeatStart(
-        before: estimate, window: againWindow, lookBack: againLookBack, riseTime: againRiseTime)
+        before: estimate, window: againWindow, lookBack: againLookBack, riseTime: againRiseTime,
+        shortestFall: shortestFall)
       {
         var ended = current
         ended.last = current.history[trough - 1].frame
