@@ -22,6 +22,10 @@ extension ServerScenarios {
       for (home, name) in [(ada, "ada"), (bea, "bea"), (cy, "cy"), (dee, "dee")] {
         try createAndLogIn(home, server, name: name)
       }
+      // The server counts days by its own clock: a run that would cross midnight UTC waits
+      // for it first, so both count the same days.
+      let toMidnight = 86_400 - Date().timeIntervalSince1970.truncatingRemainder(dividingBy: 86_400)
+      if toMidnight < 180 { try await Task.sleep(for: .seconds(toMidnight + 1)) }
       let today = LocalDay(Date(), utcOffset: 0)
       func at(_ days: Int, _ hour: Int, _ minute: Int) -> Date {
         Date(
