@@ -1,6 +1,7 @@
 import DSP
-import ListeningEval
 import XCTest
+
+@testable import ListeningEval
 
 /// The evaluation set's own promises, and the detector on the share of it that every machine
 /// can make: one synthesized performance per category, clean, with a click schedule but no
@@ -239,6 +240,26 @@ final class OnsetEvaluationTests: XCTestCase {
     }
     XCTAssertGreaterThan(
       Double(named), 0.8 * Double(clip.performance.notes.count), "each note at its own pitch")
+  }
+
+  /// The tuning part's section sings TimGM6mb's voices through the ensemble, detached and
+  /// slurred; none of it is a held-out recording.
+  func testTheTuningSectionSingsTimGM6mbsVoicesAsAnEnsemble() {
+    let sections = OnsetEvaluationSet.plan(of: .tuning).filter { $0.source == .sections }
+    XCTAssertEqual(
+      sections.map(\.name),
+      [
+        "TimGM6mb section choir aahs", "TimGM6mb section voice oohs",
+        "TimGM6mb section choir aahs, slurred", "TimGM6mb section voice oohs, slurred",
+      ])
+    for instrument in SoundFontInstrument.sections {
+      XCTAssertEqual(instrument.soundFont.treatment, .ensemble)
+      XCTAssertEqual(instrument.soundFont.part, .tuning)
+      XCTAssertFalse(
+        SoundFont.heldOut.contains {
+          instrument.soundFont.sharesRecordings(of: instrument.program, with: $0)
+        })
+    }
   }
 
   func testTheHeldOutPartSharesNoSourceOrPerformanceWithTheTuningPart() {

@@ -19,10 +19,14 @@ public struct EvaluationClip: Sendable {
     case gimmeAHand = "Gimme A Hand"
     case blackPearl = "The Black Pearl"
     case circAfrique = "circAfrique"
+    /// TimGM6mb's voices sung as a section (`Treatment.ensemble`), as MuseScore's held-out
+    /// choir was recorded.
+    case sections = "TimGM6mb section"
 
     public var part: EvaluationPart {
       switch self {
-      case .synthesized, .timGM6mb, .fluidR3GM, .freepats, .lmms, .forzeeStereo, .circAfrique:
+      case .synthesized, .timGM6mb, .fluidR3GM, .freepats, .lmms, .forzeeStereo, .circAfrique,
+        .sections:
         .tuning
       case .museScoreGeneral, .gimmeAHand, .blackPearl: .heldOut
       }

@@ -36,6 +36,7 @@ public enum OnsetEvaluationSet {
         soundFont(SoundFontInstrument.fluidR3GM, seed: 700),
         soundFont(SoundFontInstrument.freepats, seed: 800),
         sampled(SampledInstrument.lmms, seed: 1000),
+        soundFont(SoundFontInstrument.sections, seed: 1100),
         drums(DrumKitInstrument.forzeeStereo, seed: 300),
         drums(DrumKitInstrument.circAfriqueKit, seed: 900), legato(seed: 600),
       ].flatMap { $0 }

@@ -40,6 +40,13 @@ struct SoundFontInstrument: Sendable {
       ("recorder", 74, 67...91),
     ], from: SoundFont.tuning[1], .fluidR3GM)
 
+  /// The tuning part's section: TimGM6mb's choir on "aah" and voice on "oo" sung by several
+  /// voices at once (`Treatment.ensemble`), whose level swells and sinks within a note as a
+  /// recorded section's does, where every other voice of the tuning part is one singer.
+  static let sections = detachedAndSlurred(
+    [("choir aahs", 52, 52...76), ("voice oohs", 53, 48...76)], from: SoundFont.tuning[3],
+    .sections)
+
   /// The tuning part's bowed, blown and sung instruments from Debian's freepats, played by
   /// timidity: recordings none of the soundfonts plays, with their own vibrato, bowing and
   /// breath. (The pitch evaluation holds freepats out; the pitch detector does not use the
