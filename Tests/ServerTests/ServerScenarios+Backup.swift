@@ -773,12 +773,7 @@ extension ServerScenarios {
 
       // The room's background refresh notes when it brought something here, so the room
       // reads its files again; and not when it brought nothing.
-      func joinedAt() throws -> String? {
-        let snapshot = try Data(
-          contentsOf: laptop.folder.appendingPathComponent("state/server.json"))
-        return (try JSONSerialization.jsonObject(with: snapshot) as? [String: Any])?["joinedAt"]
-          as? String
-      }
+      func joinedAt() throws -> String? { try roomSnapshot(laptop)["joinedAt"] as? String }
       try Self.write(["data/rhythms/desk-2.json": #"{"id":"desk-2"}"# + "\n"], in: desk)
       XCTAssertEqual(try desk.run(["sync"]).status, 0)
       let refreshed = try laptop.run(["refresh"])

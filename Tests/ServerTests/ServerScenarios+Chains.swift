@@ -69,10 +69,7 @@ extension ServerScenarios {
       // The practice room shows them beside its achievements, from the last refresh.
       let refreshed = try bea.run(["refresh"])
       XCTAssertEqual(refreshed.status, 0, refreshed.error)
-      let snapshot = try XCTUnwrap(
-        try JSONSerialization.jsonObject(
-          with: Data(contentsOf: bea.folder.appendingPathComponent("state/server.json")))
-          as? [String: Any])
+      let snapshot = try roomSnapshot(bea)
       let chainSteps = try XCTUnwrap(snapshot["chainSteps"] as? [[String: Any]])
       XCTAssertEqual(chainSteps.compactMap { $0["isReached"] as? Bool }, [true, true, false])
       XCTAssertEqual(chainSteps.compactMap { $0["number"] as? Int }, [1, 2, 3])

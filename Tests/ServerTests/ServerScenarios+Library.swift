@@ -193,11 +193,7 @@ extension ServerScenarios {
   private func libraryInRoom(_ player: NetHome) throws -> [String] {
     let refreshed = try player.run(["refresh"])
     XCTAssertEqual(refreshed.status, 0, refreshed.error)
-    let snapshot = try XCTUnwrap(
-      try JSONSerialization.jsonObject(
-        with: Data(contentsOf: player.folder.appendingPathComponent("state/server.json")))
-        as? [String: Any])
-    return try XCTUnwrap(snapshot["library"] as? [[String: Any]]).map { entry in
+    return try XCTUnwrap(roomSnapshot(player)["library"] as? [[String: Any]]).map { entry in
       let file = Data(((entry["pattern"] as? String) ?? "").utf8)
       let name = (try? JSONSerialization.jsonObject(with: file) as? [String: Any])?["name"]
       return "\(entry["id"] ?? "") v\(entry["version"] ?? "") by \(entry["author"] ?? ""): "

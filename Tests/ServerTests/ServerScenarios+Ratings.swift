@@ -116,10 +116,7 @@ extension ServerScenarios {
 
       // The practice room's refresh keeps the average and the comments bea may read.
       XCTAssertEqual(try bea.run(["refresh"]).status, 0)
-      let snapshot = try XCTUnwrap(
-        JSONSerialization.jsonObject(
-          with: Data(contentsOf: bea.folder.appendingPathComponent("state/server.json")))
-          as? [String: Any])
+      let snapshot = try roomSnapshot(bea)
       let share = try XCTUnwrap((snapshot["sharedWithYou"] as? [[String: Any]])?.first)
       let ratings = try XCTUnwrap(share["ratings"] as? [String: Any])
       XCTAssertEqual(ratings["count"] as? Int, 2)

@@ -63,6 +63,13 @@ struct ServerScenarios {
     return try XCTUnwrap(object["token"] as? String)
   }
 
+  /// What the practice room of `home` knows of the server: its `state/server.json`, written by
+  /// the last refresh.
+  func roomSnapshot(_ home: NetHome) throws -> [String: Any] {
+    let data = try Data(contentsOf: home.folder.appendingPathComponent("state/server.json"))
+    return try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+  }
+
   func healthAnswersWithItsDatabase() async throws {
     try await withServer { _, server, _ in
       let health = try await client(server).getHealth()
