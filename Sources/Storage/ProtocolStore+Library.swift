@@ -20,6 +20,9 @@ extension ProtocolStore {
   public static let invalidName = "a protocol's name is letters, digits, - _ and . (up to 64)"
   /// Why a line is not added to a protocol moved away while its writer waited for the lock.
   public static let goneMeanwhile = "it was renamed, archived or deleted meanwhile"
+  /// Why a line is not added to a journal a sync replaced with its join while the writer
+  /// waited for the lock: what the writer read of it is no longer where it was.
+  public static let joinedMeanwhile = "lines from another machine were joined into it meanwhile"
 
   /// Why a protocol that is not there cannot be moved.
   public static let noSuchProtocol = "there is no such protocol"

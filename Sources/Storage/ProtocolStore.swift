@@ -253,6 +253,7 @@ public struct ProtocolStore: Sendable {
     } catch {
       throw .cannotAppend(file: file.lastPathComponent, reason: error.description)
     }
+    var isReplaced = false
     do throws(SystemError) {
       let descriptor = try Platform.openFile(file.path, O_RDWR | O_APPEND | O_CREAT)
       defer { close(descriptor) }
@@ -260,10 +261,14 @@ public struct ProtocolStore: Sendable {
       var info = stat()
       guard fstat(descriptor, &info) == 0 else { throw SystemError.current }
       // Renamed, archived or deleted while this writer waited for the lock: the line belongs
-      // to no protocol of this name any more.
+      // to no protocol of this name any more; or replaced by a sync's join, whose lines are
+      // not where this writer read up to.
       var named = stat()
-      guard stat(file.path, &named) == 0, named.st_ino == info.st_ino, named.st_dev == info.st_dev
-      else { throw SystemError(code: ESTALE) }
+      let exists = stat(file.path, &named) == 0
+      guard exists, named.st_ino == info.st_ino, named.st_dev == info.st_dev else {
+        isReplaced = exists
+        throw SystemError(code: ESTALE)
+      }
       let size = Int(info.st_size)
       guard size <= FileKind.journal.byteLimit else { throw SystemError(code: EFBIG) }
       var added = [UInt8](repeating: 0, count: max(0, size - position.offset))
@@ -287,7 +292,8 @@ public struct ProtocolStore: Sendable {
       end.line = tail.end.line + (isTorn ? 1 : 0) + entries.count
       return end
     } catch  where error.code == ESTALE {
-      throw .cannotAppend(file: name, reason: Self.goneMeanwhile)
+      throw .cannotAppend(
+        file: name, reason: isReplaced ? Self.joinedMeanwhile : Self.goneMeanwhile)
     } catch {
       throw PermissionProblem.error(
         .add, file: file.lastPathComponent, at: file.path, error, writing: true)

@@ -169,4 +169,39 @@ final class ProtocolShelfTests: StorageTestCase {
       "could not add to brahms: it was renamed, archived or deleted meanwhile")
     XCTAssertEqual(try store.entries(of: "schumann").entries.map(\.line), ["mvt 1: 1-40", "take"])
   }
+
+  /// A writer that was waiting for the lock while a sync replaced the journal with its join
+  /// adds nothing: what it read up to is no longer where it was, so it says why instead.
+  func testAWriterWaitingWhileASyncReplacesTheJournalSaysSo() throws {
+    try made("brahms")
+    let journal = store.folder.appendingPathComponent("brahms/journal.jsonl")
+    let holder = open(journal.path, O_RDWR)
+    defer { close(holder) }
+    XCTAssertEqual(flock(holder, LOCK_EX), 0)
+    let (store, date) = (self.store, self.date)
+    let outcome = Mutex<String?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      do {
+        try store.append(ProtocolStore.Entry(at: date, line: "1-8 +"), to: "brahms")
+        outcome.withLock { $0 = "appended" }
+      } catch {
+        outcome.withLock { $0 = "\(error)" }
+      }
+      done.signal()
+    }
+    Thread.sleep(forTimeInterval: 0.3)
+    // What a join that puts lines among the ones here does: a new file in the journal's place.
+    var joined = try Data(contentsOf: journal)
+    joined.append(Data((#"{"at":"2026-11-21T15:44:30Z","line":"note from the desk"}"# + "\n").utf8))
+    let replacement = journal.deletingLastPathComponent().appendingPathComponent("joined.tmp")
+    try joined.write(to: replacement)
+    XCTAssertEqual(rename(replacement.path, journal.path), 0)
+    XCTAssertEqual(flock(holder, LOCK_UN), 0)
+    done.wait()
+    XCTAssertEqual(
+      outcome.withLock { $0 },
+      "could not add to brahms: lines from another machine were joined into it meanwhile")
+    XCTAssertEqual(try Data(contentsOf: journal), joined, "nothing added to the joined journal")
+  }
 }

@@ -127,6 +127,8 @@ extension Launcher.Failure {
         Message("protocol.error.archivedToRead", ["name": name])
       case ProtocolStore.missingReason(name): Message("protocol.error.missing", ["name": name])
       case ProtocolStore.goneMeanwhile: Message("protocol.error.goneMeanwhile", ["name": name])
+      case ProtocolStore.joinedMeanwhile:
+        Message("protocol.error.joinedMeanwhile", ["name": name])
       default: error.message
       }
     self.init(description: error.description, message: message)

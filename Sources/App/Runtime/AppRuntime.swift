@@ -417,6 +417,8 @@ public final class AppRuntime {
         utcOffset: LocalTime.utcOffset(at: now), recorderTimecode: timecode?.description)
     } catch {
       inbox.post(.protocolRefused(error.said(in: model.strings).description))
+      // A sync joined another machine's lines in: the journal is read again, whole.
+      if error.message?.key == "protocol.error.joinedMeanwhile" { return loadProtocol(name) }
     }
     openProtocols[name] = journal
     cue(from: before, to: journal.session)
