@@ -336,6 +336,20 @@ public struct ProtocolStore: Sendable {
     return stat(journalFile(name).path, &info) == 0 ? Int(info.st_size) : 0
   }
 
+  /// Which file protocol `name`'s journal is: the same while lines are appended to it, another
+  /// once a sync's join replaced it (its lines then no longer where a reader left them); nil
+  /// while it has none.
+  public func journalIdentity(of name: String) -> JournalIdentity? {
+    var info = stat()
+    guard stat(journalFile(name).path, &info) == 0 else { return nil }
+    return JournalIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+  }
+
+  public struct JournalIdentity: Equatable, Sendable {
+    let device: UInt64
+    let inode: UInt64
+  }
+
   /// Whether protocol `name` is there (not archived, renamed or deleted).
   public func exists(_ name: String) -> Bool {
     Self.isValidName(name) && Platform.fileExists(sessionFile(name).path)

@@ -276,6 +276,46 @@ final class AppRuntimeTests: XCTestCase {
     XCTAssertEqual(take.notes, ["cello late"], "the assistant's note was not")
   }
 
+  /// A background sync joins another machine's lines among the ones the screen has read (a new
+  /// journal file in its place): the screen reads it whole again and shows the protocol as
+  /// joined, rather than reading on from where it was in the old file.
+  func testTheProtocolScreenReadsAJournalASyncReplacedWhole() throws {
+    let paths = StoragePaths(environment: ["WOODSHED_HOME": home.path])
+    let store = ProtocolStore(paths: paths)
+    let date = Date(timeIntervalSince1970: 1_794_700_000)
+    try store.create("brahms", at: date)
+    for line in ["mvt 1: 1-40", "take", "1-8 ++", "note horns loud"] {
+      try store.append(ProtocolStore.Entry(at: date, line: line, by: "producer"), to: "brahms")
+    }
+    let journalFile = paths.dataFolder.appendingPathComponent("protocols/brahms/journal.jsonl")
+    let model = startedModel(paths: paths, overrides: RunOverrides(author: "producer"))
+    let terminal = try ScriptedTerminal(
+      size: Size(width: 80, height: 24),
+      steps: [
+        .waitFor("Woodshed"), .keys([.character("7")]), .waitFor("brahms"), .keys([.enter]),
+        .waitFor("horns loud"), .waitFor("viola sharp"),
+        .keys([.escape, .escape, .character("q")]),
+      ])
+    // The desk's line, written before the producer's last one, joined in where it belongs.
+    let desk = Thread {
+      Thread.sleep(forTimeInterval: 1)
+      guard let text = try? String(contentsOf: journalFile, encoding: .utf8) else { return }
+      var lines = text.split(separator: "\n").map(String.init)
+      let deskLine = try? String(
+        decoding: JSONEncoder().encode(
+          ProtocolStore.Entry(at: date, line: "note viola sharp", by: "desk")), as: UTF8.self)
+      lines.insert(deskLine ?? "", at: lines.count - 1)
+      let joined = journalFile.deletingLastPathComponent().appendingPathComponent("joined.tmp")
+      try? Data((lines.joined(separator: "\n") + "\n").utf8).write(to: joined)
+      _ = rename(joined.path, journalFile.path)
+    }
+    desk.start()
+    let runtime = protocolRuntime(model: model, terminal: terminal, paths: paths, store: store)
+    XCTAssertEqual(runtime.run(), 0, "quit with q; waiting for \(terminal.failedWait ?? "-")")
+    XCTAssertNil(terminal.failedWait, terminal.text)
+    XCTAssertFalse(terminal.text.contains("could not be read"), terminal.text)
+  }
+
   /// Preparation reads a script from disk as `protocol new --script` does: `s`, the path of a
   /// Markdown file, Enter; its sections become movements in the journal, by this run's author,
   /// and its text is kept beside the journal for the take sheets to quote.

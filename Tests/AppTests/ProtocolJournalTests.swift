@@ -44,6 +44,26 @@ final class ProtocolJournalTests: XCTestCase {
     XCTAssertEqual(journal.position.offset, store.journalSize(of: "brahms"))
   }
 
+  /// A sync that joins another machine's lines among the ones read replaces the journal: the
+  /// journal read says it was read from another file, so the screen reads it whole again; lines
+  /// appended keep it the same file.
+  func testAJournalASyncReplacedIsToldFromOneAppendedTo() throws {
+    var journal = try ProtocolJournal.open("brahms", store: store)
+    let read = try XCTUnwrap(journal.identity)
+    try store.append(ProtocolStore.Entry(at: date, line: "4 ++", by: "assistant"), to: "brahms")
+    try journal.readOn(store: store)
+    XCTAssertEqual(store.journalIdentity(of: "brahms"), read, "appended: the same file")
+    XCTAssertEqual(journal.identity, read)
+
+    let joined = journalFile.deletingLastPathComponent().appendingPathComponent("joined.tmp")
+    try Data(contentsOf: journalFile).write(to: joined)
+    XCTAssertEqual(rename(joined.path, journalFile.path), 0)
+    XCTAssertNotEqual(store.journalIdentity(of: "brahms"), journal.identity, "replaced")
+    let reopened = try ProtocolJournal.open("brahms", store: store)
+    XCTAssertEqual(reopened.identity, store.journalIdentity(of: "brahms"))
+    XCTAssertEqual(reopened.recent, ["mvt 1: 1-40", "take", "4 ++"])
+  }
+
   /// `protocol link` makes its lines from the whole protocol: if another writer added lines
   /// since it read the journal, it makes them again from the journal as it stands.
   func testLinesMadeFromTheProtocolAreMadeAgainAfterOthersLines() throws {

@@ -19,6 +19,9 @@ public struct ProtocolJournal: Sendable {
   public let name: String
   public private(set) var session = ProtocolSession()
   public private(set) var position = ProtocolStore.Position()
+  /// The journal file `position` is in, as it was before the last read: a screen that finds
+  /// another there reads the journal again from its start.
+  public private(set) var identity: ProtocolStore.JournalIdentity?
   /// The lines read or added that were refused on replay, and the ones that could not be read.
   public private(set) var problems: [Message] = []
   /// When the journal's last line was entered; nil while it has none.
@@ -145,6 +148,7 @@ public struct ProtocolJournal: Sendable {
 
   /// Applies the lines others have added since the last read.
   public mutating func readOn(store: ProtocolStore) throws(Launcher.Failure) {
+    if position.offset == 0 { identity = store.journalIdentity(of: name) }
     do {
       take(try store.read(name, from: position))
     } catch {

@@ -276,6 +276,9 @@ public final class AppRuntime {
       case .protocolRefresh(let name) where !protocols.exists(name):
         inbox.post(
           .protocolRefused(model.strings.text("protocol.error.goneElsewhere", ["name": name])))
+      case .protocolRefresh(let name) where isReplaced(name):
+        // A sync joined another machine's lines in, among the ones read: read it whole again.
+        loadProtocol(name)
       case .protocolRefresh(let name):
         if protocols.journalSize(of: name) != openProtocols[name]?.position.offset {
           readOn(name)
@@ -386,6 +389,14 @@ public final class AppRuntime {
     } catch {
       inbox.post(.protocolRefused(error.said(in: model.strings).description))
     }
+  }
+
+  /// Whether the open protocol `name`'s journal is another file than the one it was read from.
+  private func isReplaced(_ name: String) -> Bool {
+    guard let read = openProtocols[name]?.identity,
+      let current = protocols.journalIdentity(of: name)
+    else { return false }
+    return read != current
   }
 
   /// Applies the lines someone else has added to an open protocol's journal.
