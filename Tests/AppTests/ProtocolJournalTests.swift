@@ -64,6 +64,26 @@ final class ProtocolJournalTests: XCTestCase {
     XCTAssertEqual(reopened.recent, ["mvt 1: 1-40", "take", "4 ++"])
   }
 
+  /// A line added after a sync replaced the journal with its join is checked against the
+  /// joined journal, read whole: the desk's movement joined in the middle is there, nothing is
+  /// unreadable.
+  func testALineAddedAfterASyncReplacedTheJournalSeesItWhole() throws {
+    var journal = try ProtocolJournal.open("brahms", store: store)
+    var lines = try String(contentsOf: journalFile, encoding: .utf8).split(separator: "\n")
+      .map(String.init)
+    let desk = try JSONEncoder().encode(
+      ProtocolStore.Entry(at: date, line: "mvt 2: 1-20", by: "desk"))
+    lines.insert(String(decoding: desk, as: UTF8.self), at: lines.count - 1)
+    let joined = journalFile.deletingLastPathComponent().appendingPathComponent("joined.tmp")
+    try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: joined)
+    XCTAssertEqual(rename(joined.path, journalFile.path), 0)
+
+    try journal.add(["note horns loud"], by: "producer", store: store, at: date, utcOffset: 0)
+    XCTAssertEqual(journal.problems, [])
+    XCTAssertEqual(journal.recent, ["mvt 1: 1-40", "mvt 2: 1-20", "take", "note horns loud"])
+    XCTAssertEqual(journal.position.offset, store.journalSize(of: "brahms"))
+  }
+
   /// `protocol link` makes its lines from the whole protocol: if another writer added lines
   /// since it read the journal, it makes them again from the journal as it stands.
   func testLinesMadeFromTheProtocolAreMadeAgainAfterOthersLines() throws {

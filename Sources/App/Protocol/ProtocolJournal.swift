@@ -185,6 +185,11 @@ public struct ProtocolJournal: Sendable {
     _ lines: [String], by author: String?, store: ProtocolStore, at date: Date, utcOffset: Int,
     recorderTimecode: String? = nil, stillWanted: (ProtocolStore.Tail) -> Bool
   ) throws(Launcher.Failure) {
+    // A sync's join replaced the journal since it was read: the lines are checked against it
+    // read whole, not from where the old file was read up to.
+    if let identity, identity != store.journalIdentity(of: name) {
+      self = try Self.open(name, store: store, stateLag: stateLag)
+    }
     let entries = lines.enumerated().map {
       ProtocolStore.Entry(
         at: date, line: $0.element, by: author, joinsPrevious: $0.offset > 0,
