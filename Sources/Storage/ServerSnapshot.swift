@@ -258,18 +258,10 @@ public struct ServerSnapshotFile: Sendable {
     shared: [(pattern: FretPattern, from: String, ratings: ServerSnapshot.Ratings?)],
     problems: [String]
   ) {
-    var shared: [(pattern: FretPattern, from: String, ratings: ServerSnapshot.Ratings?)] = []
-    var problems: [String] = []
-    for share in snapshot.sharedWithYou {
-      do throws(StorageError) {
-        let pattern = try PatternLibrary.decode(
-          Data(share.pattern.utf8), file: "shared pattern \(share.id)")
-        shared.append((pattern, share.from, share.ratings))
-      } catch {
-        problems.append("\(error)")
-      }
+    let (passed, problems) = checked(snapshot.sharedWithYou) {
+      ($0.pattern, "shared pattern \($0.id)")
     }
-    return (shared, problems)
+    return (passed.map { ($0.pattern, $0.item.from, $0.item.ratings) }, problems)
   }
 
   /// The library's patterns that pass the validator, each with its version, and a line for
@@ -277,17 +269,27 @@ public struct ServerSnapshotFile: Sendable {
   public static func libraryPatterns(of snapshot: ServerSnapshot) -> (
     patterns: [(pattern: FretPattern, version: Int)], problems: [String]
   ) {
-    var patterns: [(pattern: FretPattern, version: Int)] = []
+    let (passed, problems) = checked(snapshot.library ?? []) {
+      ($0.pattern, "library pattern \($0.id)")
+    }
+    return (passed.map { ($0.pattern, $0.item.version) }, problems)
+  }
+
+  /// Each of `items` whose pattern file (`file` gives it and the name to blame it by) passes
+  /// `PatternLibrary.decode`, as an imported pattern must.
+  private static func checked<Item>(_ items: [Item], file: (Item) -> (String, String)) -> (
+    passed: [(pattern: FretPattern, item: Item)], problems: [String]
+  ) {
+    var passed: [(pattern: FretPattern, item: Item)] = []
     var problems: [String] = []
-    for entry in snapshot.library ?? [] {
+    for item in items {
+      let (text, name) = file(item)
       do throws(StorageError) {
-        let pattern = try PatternLibrary.decode(
-          Data(entry.pattern.utf8), file: "library pattern \(entry.id)")
-        patterns.append((pattern, entry.version))
+        passed.append((try PatternLibrary.decode(Data(text.utf8), file: name), item))
       } catch {
         problems.append("\(error)")
       }
     }
-    return (patterns, problems)
+    return (passed, problems)
   }
 }

@@ -19,8 +19,8 @@ public struct ProtocolJournal: Sendable {
   public let name: String
   public private(set) var session = ProtocolSession()
   public private(set) var position = ProtocolStore.Position()
-  /// The journal file `position` is in, as it was before the last read: a screen that finds
-  /// another there reads the journal again from its start.
+  /// The journal file `position` is in: once a sync's join has put another file in its place,
+  /// the journal is read again from its start.
   public private(set) var identity: ProtocolStore.JournalIdentity?
   /// The lines read or added that were refused on replay, and the ones that could not be read.
   public private(set) var problems: [Message] = []
@@ -146,8 +146,25 @@ public struct ProtocolJournal: Sendable {
       nested: Dictionary(nested) { first, _ in first })
   }
 
-  /// Applies the lines others have added since the last read.
+  /// Whether the journal holds lines not read yet: added since, or joined in by a sync.
+  public func hasUnread(in store: ProtocolStore) -> Bool {
+    store.journalSize(of: name) != position.offset || isReplaced(in: store)
+  }
+
+  /// Whether a sync's join put another file in the journal's place: its lines are no longer
+  /// where this one read up to.
+  private func isReplaced(in store: ProtocolStore) -> Bool {
+    guard let identity, let current = store.journalIdentity(of: name) else { return false }
+    return identity != current
+  }
+
+  /// Applies the lines others have added since the last read; a journal a sync replaced is
+  /// read again from its start.
   public mutating func readOn(store: ProtocolStore) throws(Launcher.Failure) {
+    if isReplaced(in: store) {
+      self = try Self.open(name, store: store, stateLag: stateLag)
+      return
+    }
     if position.offset == 0 { identity = store.journalIdentity(of: name) }
     do {
       take(try store.read(name, from: position))
@@ -185,11 +202,8 @@ public struct ProtocolJournal: Sendable {
     _ lines: [String], by author: String?, store: ProtocolStore, at date: Date, utcOffset: Int,
     recorderTimecode: String? = nil, stillWanted: (ProtocolStore.Tail) -> Bool
   ) throws(Launcher.Failure) {
-    // A sync's join replaced the journal since it was read: the lines are checked against it
-    // read whole, not from where the old file was read up to.
-    if let identity, identity != store.journalIdentity(of: name) {
-      self = try Self.open(name, store: store, stateLag: stateLag)
-    }
+    // The lines are checked against the journal as a sync's join may have rewritten it.
+    if isReplaced(in: store) { self = try Self.open(name, store: store, stateLag: stateLag) }
     let entries = lines.enumerated().map {
       ProtocolStore.Entry(
         at: date, line: $0.element, by: author, joinsPrevious: $0.offset > 0,
@@ -214,8 +228,11 @@ public struct ProtocolJournal: Sendable {
         }
       }
     } catch {
-      // What was applied and what the journal holds may differ now: start again from the file.
-      self = ProtocolJournal(name: name, stateLag: stateLag)
+      // What was applied and what the journal holds may differ now: start again from the file
+      // (from nothing when it cannot be read, so the next read reads it whole).
+      self =
+        (try? Self.open(name, store: store, stateLag: stateLag))
+        ?? ProtocolJournal(name: name, stateLag: stateLag)
       throw Launcher.Failure(protocol: name, error)
     }
     if session.neededForgottenActions {

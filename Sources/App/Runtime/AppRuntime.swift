@@ -276,13 +276,8 @@ public final class AppRuntime {
       case .protocolRefresh(let name) where !protocols.exists(name):
         inbox.post(
           .protocolRefused(model.strings.text("protocol.error.goneElsewhere", ["name": name])))
-      case .protocolRefresh(let name) where isReplaced(name):
-        // A sync joined another machine's lines in, among the ones read: read it whole again.
-        loadProtocol(name)
       case .protocolRefresh(let name):
-        if protocols.journalSize(of: name) != openProtocols[name]?.position.offset {
-          readOn(name)
-        }
+        if openProtocols[name]?.hasUnread(in: protocols) ?? true { readOn(name) }
       case .deletePattern(let id):
         do {
           try services.loadPatterns().remove(id: id)
@@ -391,14 +386,6 @@ public final class AppRuntime {
     }
   }
 
-  /// Whether the open protocol `name`'s journal is another file than the one it was read from.
-  private func isReplaced(_ name: String) -> Bool {
-    guard let read = openProtocols[name]?.identity,
-      let current = protocols.journalIdentity(of: name)
-    else { return false }
-    return read != current
-  }
-
   /// Applies the lines someone else has added to an open protocol's journal.
   private func readOn(_ name: String) {
     guard var journal = openProtocols[name] else { return loadProtocol(name) }
@@ -428,8 +415,6 @@ public final class AppRuntime {
         utcOffset: LocalTime.utcOffset(at: now), recorderTimecode: timecode?.description)
     } catch {
       inbox.post(.protocolRefused(error.said(in: model.strings).description))
-      // A sync joined another machine's lines in: the journal is read again, whole.
-      if error.message?.key == "protocol.error.joinedMeanwhile" { return loadProtocol(name) }
     }
     openProtocols[name] = journal
     cue(from: before, to: journal.session)
