@@ -34,17 +34,21 @@ extension ProtocolStore {
     try requireExisting(name)
     let file = journalFile(name)
     var journal: [UInt8]
+    let identity: JournalIdentity?
     do throws(FileError) {
-      journal = try RegularFile(file, as: .journal).readAll(as: [UInt8].self)
+      let opened = try RegularFile(file, as: .journal)
+      identity = JournalIdentity(of: opened.descriptor)
+      journal = try opened.readAll(as: [UInt8].self)
     } catch  where error.code == ENOENT {
       return (nil, Tail(entries: [], ends: [], notices: [], end: Position()))
     } catch {
       throw .cannotRead(file: file.lastPathComponent, reason: error.description)
     }
-    guard let state = savedState(of: name, standingFor: journal) else {
-      return (nil, decode(journal[...], from: Position()))
-    }
-    return (state, decode(journal[state.position.offset...], from: state.position))
+    let state = savedState(of: name, standingFor: journal)
+    var tail = decode(
+      journal[(state?.position.offset ?? 0)...], from: state?.position ?? Position())
+    tail.journal = identity
+    return (state, tail)
   }
 
   /// The state saved with protocol `name` and where in `journal` it stands, if it stands for

@@ -113,6 +113,9 @@ public struct ProtocolStore: Sendable {
     public var ends: [Position]
     public var notices: [Notice]
     public var end: Position
+    /// The journal file read: a sync's join may put another in its place, where `end` no
+    /// longer means anything.
+    public var journal: JournalIdentity?
   }
 
   /// A journal line that could not be read and was skipped, or how many more were, past the
@@ -210,12 +213,15 @@ public struct ProtocolStore: Sendable {
     let file = journalFile(name)
     do throws(FileError) {
       let journal = try RegularFile(file, as: .journal)
+      let identity = JournalIdentity(of: journal.descriptor)
       guard journal.size > position.offset else {
-        return Tail(entries: [], ends: [], notices: [], end: position)
+        return Tail(entries: [], ends: [], notices: [], end: position, journal: identity)
       }
       var bytes = [UInt8](repeating: 0, count: journal.size - position.offset)
       let count = try journal.read(into: &bytes, at: position.offset)
-      return decode(bytes[..<count], from: position)
+      var tail = decode(bytes[..<count], from: position)
+      tail.journal = identity
+      return tail
     } catch  where error.code == ENOENT {
       return Tail(entries: [], ends: [], notices: [], end: position)
     } catch {
@@ -230,9 +236,12 @@ public struct ProtocolStore: Sendable {
   /// has seen the lines others added since `position`. Those are read under the same lock as
   /// the append, so no other writer can slip a line in between: two people adding the same
   /// take at once get one take and one refusal. Returns where the journal ends now for this
-  /// reader: after the lines appended, or after the lines read if `check` said no.
+  /// reader: after the lines appended, or after the lines read if `check` said no. `position`
+  /// is in the journal file `journal` when given: if a sync's join has put another in its
+  /// place, nothing is appended and the reason says so.
   public func append(
-    _ entries: [Entry], to name: String, after position: Position, check: (Tail) -> Bool
+    _ entries: [Entry], to name: String, after position: Position,
+    in journal: JournalIdentity? = nil, check: (Tail) -> Bool
   ) throws(StorageError) -> Position {
     try requireExisting(name)
     let file = journalFile(name)
@@ -265,8 +274,13 @@ public struct ProtocolStore: Sendable {
       // not where this writer read up to.
       var named = stat()
       let exists = stat(file.path, &named) == 0
-      guard exists, named.st_ino == info.st_ino, named.st_dev == info.st_dev else {
+      let locked = JournalIdentity(info)
+      guard exists, JournalIdentity(named) == locked else {
         isReplaced = exists
+        throw SystemError(code: ESTALE)
+      }
+      guard journal == nil || journal == locked else {
+        isReplaced = true
         throw SystemError(code: ESTALE)
       }
       let size = Int(info.st_size)
@@ -278,7 +292,8 @@ public struct ProtocolStore: Sendable {
       } catch {
         throw SystemError(code: error.code ?? EIO)
       }
-      let tail = decode(added[...], from: position)
+      var tail = decode(added[...], from: position)
+      tail.journal = locked
       guard check(tail) else { return tail.end }
       var bytes = Data()
       // A line torn by a crash must not spoil ours: it becomes a line of its own.
@@ -342,12 +357,24 @@ public struct ProtocolStore: Sendable {
   public func journalIdentity(of name: String) -> JournalIdentity? {
     var info = stat()
     guard stat(journalFile(name).path, &info) == 0 else { return nil }
-    return JournalIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    return JournalIdentity(info)
   }
 
   public struct JournalIdentity: Equatable, Sendable {
     let device: UInt64
     let inode: UInt64
+
+    init(_ info: stat) {
+      device = UInt64(info.st_dev)
+      inode = UInt64(info.st_ino)
+    }
+
+    /// The file open as `descriptor`; nil if it cannot be told.
+    init?(of descriptor: Int32) {
+      var info = stat()
+      guard fstat(descriptor, &info) == 0 else { return nil }
+      self.init(info)
+    }
   }
 
   /// Whether protocol `name` is there (not archived, renamed or deleted).

@@ -84,6 +84,36 @@ final class ProtocolJournalTests: XCTestCase {
     XCTAssertEqual(journal.position.offset, store.journalSize(of: "brahms"))
   }
 
+  /// `protocol add` resumes the journal from the state saved with it: a sync that replaced the
+  /// journal after that read is noticed too, and the line is checked against the joined
+  /// journal read whole, not appended after where the old file ended.
+  func testALineAddedToAResumedJournalASyncReplacedSeesItWhole() throws {
+    try store.append(
+      ProtocolStore.Entry(at: date, line: "note strings late", by: "producer"), to: "brahms")
+    var opened = try ProtocolJournal.open("brahms", store: store, stateLag: 1)
+    opened.saveState(store: store)
+    var journal = try ProtocolJournal.resume("brahms", store: store, stateLag: 1)
+    XCTAssertNotNil(journal.resumedAt, "resumed from the saved state")
+    XCTAssertEqual(journal.identity, store.journalIdentity(of: "brahms"))
+    var lines = try String(contentsOf: journalFile, encoding: .utf8).split(separator: "\n")
+      .map(String.init)
+    let desk = try JSONEncoder().encode(
+      ProtocolStore.Entry(at: date, line: "mvt 2: 1-20", by: "desk"))
+    lines.insert(String(decoding: desk, as: UTF8.self), at: 1)
+    let joined = journalFile.deletingLastPathComponent().appendingPathComponent("joined.tmp")
+    try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: joined)
+    XCTAssertEqual(rename(joined.path, journalFile.path), 0)
+
+    try journal.add(["take"], by: "producer", store: store, at: date, utcOffset: 0)
+    XCTAssertEqual(journal.problems, [])
+    XCTAssertEqual(journal.session.takes.count, 2)
+    let reopened = try ProtocolJournal.open("brahms", store: store)
+    XCTAssertEqual(reopened.problems, [])
+    XCTAssertEqual(
+      reopened.recent, ["mvt 1: 1-40", "mvt 2: 1-20", "take", "note strings late", "take"])
+    XCTAssertEqual(reopened.session, journal.session)
+  }
+
   /// `protocol link` makes its lines from the whole protocol: if another writer added lines
   /// since it read the journal, it makes them again from the journal as it stands.
   func testLinesMadeFromTheProtocolAreMadeAgainAfterOthersLines() throws {

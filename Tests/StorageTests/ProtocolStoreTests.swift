@@ -223,6 +223,38 @@ final class ProtocolStoreTests: XCTestCase {
     XCTAssertEqual(end.line, 1)
   }
 
+  /// A position is where it is in one file: once a sync's join has put another journal in its
+  /// place (between the writer's read and its lock), the writer is told so and nothing is
+  /// written; a position in the file that is there still appends.
+  func testAPositionInAJournalASyncReplacedAppendsNothing() throws {
+    try store.create("shared", at: date)
+    try store.append(ProtocolStore.Entry(at: date, line: "take 1", by: "anna"), to: "shared")
+    let read = try store.read("shared", from: ProtocolStore.Position())
+    XCTAssertEqual(read.journal, store.journalIdentity(of: "shared"))
+    let joined = journal.deletingLastPathComponent().appendingPathComponent("joined.tmp")
+    let desk = try JSONEncoder().encode(ProtocolStore.Entry(at: date, line: "note", by: "desk"))
+    try (Data(desk) + Data("\n".utf8) + Data(contentsOf: journal)).write(to: joined)
+    XCTAssertEqual(rename(joined.path, journal.path), 0)
+    let size = store.journalSize(of: "shared")
+    let entry = ProtocolStore.Entry(at: date, line: "take 2", by: "ben")
+    XCTAssertThrowsError(
+      try store.append([entry], to: "shared", after: read.end, in: read.journal) { _ in true }
+    ) {
+      XCTAssertEqual(
+        $0 as? StorageError, .cannotAppend(file: "shared", reason: ProtocolStore.joinedMeanwhile))
+    }
+    XCTAssertEqual(store.journalSize(of: "shared"), size, "nothing written")
+
+    let again = try store.read("shared", from: ProtocolStore.Position())
+    XCTAssertEqual(again.entries.map(\.line), ["note", "take 1"])
+    let end = try store.append([entry], to: "shared", after: again.end, in: again.journal) {
+      $0.entries.isEmpty
+    }
+    XCTAssertEqual(end.offset, store.journalSize(of: "shared"))
+    XCTAssertEqual(
+      try store.entries(of: "shared").entries.map(\.line), ["note", "take 1", "take 2"])
+  }
+
   /// Four writers add takes 1 to 50 at once, each refusing a take a line it has seen already
   /// holds: with the check and the append under one lock, every take is written exactly once.
   func testWritersRacingForTheSameLineWriteItOnce() throws {

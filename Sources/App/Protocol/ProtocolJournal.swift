@@ -161,16 +161,17 @@ public struct ProtocolJournal: Sendable {
   /// Applies the lines others have added since the last read; a journal a sync replaced is
   /// read again from its start.
   public mutating func readOn(store: ProtocolStore) throws(Launcher.Failure) {
-    if isReplaced(in: store) {
-      self = try Self.open(name, store: store, stateLag: stateLag)
-      return
-    }
-    if position.offset == 0 { identity = store.journalIdentity(of: name) }
+    let tail: ProtocolStore.Tail
     do {
-      take(try store.read(name, from: position))
+      tail = try store.read(name, from: position)
     } catch {
       throw Launcher.Failure(protocol: name, error)
     }
+    if let identity, let read = tail.journal, read != identity {
+      self = try Self.open(name, store: store, stateLag: stateLag)
+      return
+    }
+    take(tail)
   }
 
   /// With the recorder's timecode coming in, a take starts with a `tc` line of it, entered
@@ -212,7 +213,7 @@ public struct ProtocolJournal: Sendable {
     var refusal: ProtocolError?
     var isWithdrawn = false
     do throws(StorageError) {
-      position = try store.append(entries, to: name, after: position) { tail in
+      position = try store.append(entries, to: name, after: position, in: identity) { tail in
         take(tail)
         guard !session.neededForgottenActions else { return false }
         guard stillWanted(tail) else {
@@ -272,6 +273,7 @@ public struct ProtocolJournal: Sendable {
   }
 
   private mutating func take(_ tail: ProtocolStore.Tail) {
+    if let journal = tail.journal { identity = journal }
     problems += tail.notices.map(\.message)
     hasUnreadableLines = hasUnreadableLines || !tail.notices.isEmpty
     var rest = tail.entries[...]
