@@ -23,7 +23,10 @@ struct AccountCommand: AsyncParsableCommand {
       let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
       print(String(decoding: data, as: UTF8.self))
     } else {
-      print("\(account.name) (\(account.role)) on \(credentials.server)")
+      print(
+        try WoodshedNet.texts().text(
+          "account.line",
+          ["name": account.name, "role": account.role, "server": credentials.server]))
     }
   }
 }
@@ -45,8 +48,9 @@ struct CreateAccount: AsyncParsableCommand {
       name: name, password: try password.read(), invite: invite)
     // Made, not yet logged in: the next command a new player needs is said.
     print(
-      "made \(account.name) (\(account.role)) on \(server.server); log in with: "
-        + "woodshed login \(account.name) --server \(server.server)")
+      try WoodshedNet.texts().text(
+        "account.made",
+        ["name": account.name, "role": account.role, "server": server.server]))
   }
 }
 
@@ -62,7 +66,9 @@ struct Login: AsyncParsableCommand {
     let client = try PracticeRoomClient(server: server.server)
     let credentials = try await client.login(name: name, password: try password.read())
     try CredentialsFile(paths: WoodshedNet.paths).write(credentials)
-    print("logged in as \(credentials.name) on \(server.server)")
+    print(
+      try WoodshedNet.texts().text(
+        "account.loggedIn", ["name": credentials.name, "server": server.server]))
   }
 }
 
@@ -74,16 +80,17 @@ struct Logout: AsyncParsableCommand {
     let file = CredentialsFile(paths: WoodshedNet.paths)
     guard let credentials = try file.read() else { throw ClientFailure.notLoggedIn }
     let client = try PracticeRoomClient(server: credentials.server)
+    let texts = try WoodshedNet.texts()
     do {
       try await client.logout(token: credentials.token)
       try file.remove()
       ServerSnapshotFile(paths: WoodshedNet.paths).remove()
-      print("logged out of \(credentials.server)")
+      print(texts.text("account.loggedOut", ["server": credentials.server]))
     } catch .tokenRefused {
       // The token is dead already; the file is of no use.
       try file.remove()
       ServerSnapshotFile(paths: WoodshedNet.paths).remove()
-      print("logged out (the server had already dropped the token)")
+      print(texts["account.loggedOutDropped"])
     }
   }
 }
@@ -99,12 +106,11 @@ struct Invite: AsyncParsableCommand {
   func run() async throws {
     let (client, token) = try SharedPatterns.session()
     let made = try await client.invite(invitee, token: token)
-    print(Invite.line(code: made.code, invitee: made.invitee, server: client.server))
-  }
-
-  /// The code, then the command the invitee runs with it.
-  static func line(code: String, invitee: String, server: String) -> String {
-    "invitation for \(ClassCommand.oneLine(invitee)): \(code) (one use: woodshed account create "
-      + "NAME --server \(server) --invite \(code))"
+    // The code, then the command the invitee runs with it.
+    print(
+      try WoodshedNet.texts().text(
+        "invite.line",
+        ["invitee": ClassCommand.oneLine(made.invitee), "code": made.code, "server": client.server]
+      ))
   }
 }

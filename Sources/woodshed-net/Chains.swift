@@ -34,7 +34,7 @@ struct ChainCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let texts = try ClassCommand.texts()
+    let texts = try WoodshedNet.texts()
     let (client, token) = try SharedPatterns.session()
     let chain: ClassChainInfo
     if clear || !steps.isEmpty {

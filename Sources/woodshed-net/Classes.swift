@@ -15,20 +15,6 @@ struct ClassCommand: AsyncParsableCommand {
       Finish.self, ChainCommand.self,
     ])
 
-  /// The player's language: the one chosen in the practice room, else the session's locale.
-  static func texts() throws -> Localizer {
-    let catalog = try LocaleCatalog(assetsFolder: try WoodshedNet.assets())
-    let store = SettingsStore(paths: WoodshedNet.paths)
-    let settings = store.load().settings
-    let environment = ProcessInfo.processInfo.environment
-    let language =
-      store.holds("language")
-      ? settings.language
-      : ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }
-        .first { !$0.isEmpty }.map { String($0.prefix { $0.isLetter }).lowercased() }
-    return catalog.localizer(for: language ?? LocaleCatalog.fallbackLanguage)
-  }
-
   /// The class the logged-in teacher teaches under `name`.
   static func taught(_ name: String, client: PracticeRoomClient, token: String, texts: Localizer)
     async throws -> ClassInfo
@@ -75,7 +61,7 @@ struct ClassCommand: AsyncParsableCommand {
     @Argument(help: "The class's name, such as \"Tuesday guitar\".") var name: String
 
     func run() async throws {
-      let texts = try ClassCommand.texts()
+      let texts = try WoodshedNet.texts()
       let (client, token) = try SharedPatterns.session()
       let made = try await client.createClass(name: name, token: token)
       print(
@@ -91,7 +77,7 @@ struct ClassCommand: AsyncParsableCommand {
     @Argument(help: "The class's code (case, spaces and hyphens do not matter).") var code: String
 
     func run() async throws {
-      let texts = try ClassCommand.texts()
+      let texts = try WoodshedNet.texts()
       let (client, token) = try SharedPatterns.session()
       let joined = try await client.joinClass(code: code, token: token)
       print(
@@ -105,7 +91,7 @@ struct ClassCommand: AsyncParsableCommand {
       abstract: "The classes you teach and those you belong to, then your notices.")
 
     func run() async throws {
-      let texts = try ClassCommand.texts()
+      let texts = try WoodshedNet.texts()
       let (client, token) = try SharedPatterns.session()
       let classes = try await client.classes(token: token)
       if classes.isEmpty {
@@ -139,7 +125,7 @@ struct ClassCommand: AsyncParsableCommand {
     var level: Int?
 
     func run() async throws {
-      let texts = try ClassCommand.texts()
+      let texts = try WoodshedNet.texts()
       let (client, token) = try SharedPatterns.session()
       let found = try await ClassCommand.taught(name, client: client, token: token, texts: texts)
       let made = try await client.recommend(
@@ -163,7 +149,7 @@ struct ClassCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func run() async throws {
-      let texts = try ClassCommand.texts()
+      let texts = try WoodshedNet.texts()
       let (client, token) = try SharedPatterns.session()
       let found = try await ClassCommand.taught(name, client: client, token: token, texts: texts)
       let progress = try await client.classProgress(classID: found.id, token: token)
@@ -254,7 +240,7 @@ struct ClassCommand: AsyncParsableCommand {
       abstract: "What your teachers recommended to you, numbered for `class accept N`.")
 
     func run() async throws {
-      let texts = try ClassCommand.texts()
+      let texts = try WoodshedNet.texts()
       let (client, token) = try SharedPatterns.session()
       let items = try await client.classInbox(token: token)
       if items.isEmpty { print(texts["class.inbox.none"]) }
@@ -293,7 +279,7 @@ struct ClassCommand: AsyncParsableCommand {
     _ number: Int, with call: (PracticeRoomClient, String, String) async throws -> ClassInboxItem,
     saying key: String
   ) async throws {
-    let texts = try ClassCommand.texts()
+    let texts = try WoodshedNet.texts()
     let (client, token) = try SharedPatterns.session()
     let item = try await ClassCommand.inboxItem(number, client: client, token: token, texts: texts)
     let answered = try await call(client, item.recommendation.id, token)

@@ -11,7 +11,7 @@ struct FollowCommand: AsyncParsableCommand {
   @Argument(help: "The player's account name.") var name: String
 
   func run() async throws {
-    let texts = try ClassCommand.texts()
+    let texts = try WoodshedNet.texts()
     let (client, token) = try SharedPatterns.session()
     try await client.follow(name, token: token)
     print(texts.text("follow.done", ["name": ClassCommand.oneLine(name)]))
@@ -25,7 +25,7 @@ struct UnfollowCommand: AsyncParsableCommand {
   @Argument(help: "The player's account name.") var name: String
 
   func run() async throws {
-    let texts = try ClassCommand.texts()
+    let texts = try WoodshedNet.texts()
     let (client, token) = try SharedPatterns.session()
     try await client.unfollow(name, token: token)
     print(texts.text("follow.undone", ["name": ClassCommand.oneLine(name)]))
@@ -37,7 +37,7 @@ struct FollowingCommand: AsyncParsableCommand {
     commandName: "following", abstract: "The players you follow, one a line.")
 
   func run() async throws {
-    let texts = try ClassCommand.texts()
+    let texts = try WoodshedNet.texts()
     let (client, token) = try SharedPatterns.session()
     let players = try await client.following(token: token)
     if players.isEmpty { print(texts["follow.none"]) }

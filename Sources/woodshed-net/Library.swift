@@ -52,7 +52,7 @@ struct LibraryCommand: AsyncParsableCommand {
       if json {
         print(try WoodshedNet.json(["patterns": patterns]))
       } else if patterns.isEmpty {
-        print("the library has no patterns yet: suggest yours with woodshed library suggest")
+        print(try WoodshedNet.texts()["library.none"])
       } else {
         for pattern in patterns { print(LibraryCommand.line(pattern)) }
       }
@@ -91,7 +91,7 @@ struct LibraryCommand: AsyncParsableCommand {
       if json {
         print(try WoodshedNet.json(["suggestions": suggestions]))
       } else if suggestions.isEmpty {
-        print(pending ? "no suggestion waits for review" : "you have suggested no pattern yet")
+        print(try WoodshedNet.texts()[pending ? "library.noneWaiting" : "library.noneSuggested"])
       } else {
         for suggestion in suggestions { print(LibraryCommand.line(suggestion)) }
       }

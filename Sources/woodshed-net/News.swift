@@ -24,7 +24,7 @@ struct NewsCommand: AsyncParsableCommand {
   static let mostListed = 500
 
   func run() async throws {
-    let texts = try ClassCommand.texts()
+    let texts = try WoodshedNet.texts()
     let (client, token) = try SharedPatterns.session()
     var page = try await client.news(all: all, limit: Self.pageSize, token: token)
     var items = page.items

@@ -73,7 +73,7 @@ struct PackCatalogue: AsyncParsableCommand {
       if json {
         print(String(decoding: try Self.json(packs, server: client.server), as: UTF8.self))
       } else if packs.isEmpty {
-        print("the catalogue on \(client.server) has no packs yet")
+        print(try WoodshedNet.texts().text("packs.none", ["server": client.server]))
       } else {
         for pack in packs { print(PackCatalogue.line(pack)) }
       }

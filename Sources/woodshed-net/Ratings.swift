@@ -22,7 +22,7 @@ struct RateCommand: AsyncParsableCommand {
       throw UsageFailure("give the stars (1 to 5), or --remove without them")
     }
     guard !remove || comment == nil else { throw UsageFailure("--remove takes no --comment") }
-    let texts = try ClassCommand.texts()
+    let texts = try WoodshedNet.texts()
     let (client, token) = try SharedPatterns.session()
     guard let stars else {
       try await client.removeRating(shareID: shareID, token: token)
@@ -72,7 +72,7 @@ struct CommentsCommand: AsyncParsableCommand {
 
     func run() async throws {
       guard page >= 1 else { throw UsageFailure("pages count from 1") }
-      let texts = try ClassCommand.texts()
+      let texts = try WoodshedNet.texts()
       let (client, token) = try SharedPatterns.session()
       let listed = try await client.comments(
         shareID: shareID, limit: CommentsCommand.pageSize,
@@ -167,7 +167,7 @@ struct CommentsCommand: AsyncParsableCommand {
   static func setHidden(_ hidden: Bool, shareID: String, player: String, className: String)
     async throws
   {
-    let texts = try ClassCommand.texts()
+    let texts = try WoodshedNet.texts()
     let (client, token) = try SharedPatterns.session()
     let found = try await ClassCommand.taught(className, client: client, token: token, texts: texts)
     try await client.setCommentHidden(

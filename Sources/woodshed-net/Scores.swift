@@ -155,7 +155,7 @@ struct Scores: AsyncParsableCommand {
       let history = HistoryLog(paths: WoodshedNet.paths).readAll(as: SessionRecord.self)
       for notice in history.notices { print(TerminalText.message(notice)) }
       let pending = try outbox.pending(in: history.records)
-      guard !pending.isEmpty else { return print("nothing new") }
+      guard !pending.isEmpty else { return print(try WoodshedNet.texts()["scores.nothingNew"]) }
       let sending = try await outbox.send(pending, client: client, token: token)
       for line in sending.notTaken { print(line) }
       if let (failure, left) = sending.stopped {

@@ -42,13 +42,43 @@ struct WoodshedNet: AsyncParsableCommand {
       }
     } catch {
       let code = error is UsageFailure ? ExitCode(2) : exitCode(for: error)
-      let message = fullMessage(for: error)
+      let message = (error as? ClientFailure).flatMap(localized) ?? fullMessage(for: error)
       guard code != .success, !message.isEmpty else { exit(withError: error) }
       let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
       FileHandle.standardError.write(
         Data((lines.map { TerminalText.message(String($0)) }.joined(separator: "\n") + "\n").utf8))
       Foundation.exit(code.rawValue)
     }
+  }
+
+  /// The player's language: the one chosen in the practice room, else the session's locale.
+  static func texts() throws -> Localizer {
+    let catalog = try LocaleCatalog(assetsFolder: try WoodshedNet.assets())
+    let store = SettingsStore(paths: WoodshedNet.paths)
+    let settings = store.load().settings
+    let environment = ProcessInfo.processInfo.environment
+    let language =
+      store.holds("language")
+      ? settings.language
+      : ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }
+        .first { !$0.isEmpty }.map { String($0.prefix { $0.isLetter }).lowercased() }
+    return catalog.localizer(for: language ?? LocaleCatalog.fallbackLanguage)
+  }
+
+  /// A failure to reach or use the server in the player's language, as the error line prints
+  /// it; nil for a server's own refusal and a local file's failure, or when the texts cannot
+  /// be read.
+  private static func localized(_ failure: ClientFailure) -> String? {
+    guard let texts = try? texts() else { return nil }
+    let line: String? =
+      switch failure {
+      case .notLoggedIn: texts["net.error.notLoggedIn"]
+      case .tokenRefused: texts["net.error.tokenRefused"]
+      case .unreachable(let server): texts.text("net.error.unreachable", ["server": server])
+      case .badServerURL(let text): texts.text("net.error.badServerURL", ["text": text])
+      case .refused, .localFile: nil
+      }
+    return line.map { "Error: " + $0 }
   }
 
   static var paths: StoragePaths { StoragePaths(environment: ProcessInfo.processInfo.environment) }

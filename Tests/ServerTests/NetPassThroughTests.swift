@@ -128,6 +128,61 @@ final class NetPassThroughTests: XCTestCase {
     )
   }
 
+  /// A player's account, their empty lists and the failures to reach the server are said in
+  /// the session's language, as the class commands are.
+  func testTheAccountLinesAreInThePlayersLanguage() throws {
+    let home = try NetHome()
+    defer { home.remove() }
+    var spanish = home.environment
+    spanish["LANG"] = "es_ES.UTF-8"
+    func run(_ arguments: [String], input: String = "") throws -> (
+      status: Int32, output: String, error: String
+    ) {
+      try CommandRun.run(NetHome.woodshed, arguments, environment: spanish, input: input)
+    }
+    let server = try ServerProcess(home: home, database: "sqlite:\(home.folder.path)/s.sqlite")
+    let url = server.url
+    let said: [([String], String)] = [
+      (
+        ["account", "create", "amy", "--server", url, "--password-stdin"],
+        "creada la cuenta amy (player) en \(url); inicia sesión con: woodshed login amy "
+          + "--server \(url)"
+      ),
+      (
+        ["login", "amy", "--server", url, "--password-stdin"], "sesión iniciada como amy en \(url)"
+      ),
+      (["account"], "amy (player) en \(url)"),
+      (
+        ["library", "list"],
+        "la biblioteca aún no tiene patrones: sugiere los tuyos con woodshed library suggest"
+      ),
+      (["packs", "browse"], "el catálogo de \(url) aún no tiene paquetes"),
+      (["scores", "send"], "nada nuevo"),
+      (["logout"], "sesión cerrada en \(url)"),
+    ]
+    for (arguments, line) in said {
+      let result = try run(arguments, input: "a long password")
+      XCTAssertEqual(result.status, 0, "\(arguments): \(result.error)")
+      XCTAssertEqual(result.output, line + "\n", "\(arguments)")
+    }
+    let nobody = try run(["account"])
+    XCTAssertEqual(nobody.status, 1)
+    XCTAssertEqual(
+      nobody.error, "Error: no has iniciado sesión: ejecuta woodshed login NOMBRE --server URL\n")
+    XCTAssertEqual(server.stop(), 0)
+    let down = try run(["login", "amy", "--server", url, "--password-stdin"], input: "x")
+    XCTAssertEqual(down.status, 1)
+    XCTAssertEqual(
+      down.error,
+      "Error: no se pudo contactar con el servidor en \(url): ¿está woodshed serve en marcha "
+        + "allí?\n")
+    let wrong = try run(["login", "amy", "--server", "room:84", "--password-stdin"], input: "x")
+    XCTAssertEqual(wrong.status, 1)
+    XCTAssertEqual(
+      wrong.error,
+      "Error: no se puede usar room:84 como servidor: indica http://HOST:PUERTO\n")
+  }
+
   /// `packs publish|browse|fetch` go to the sibling; `packs` and `packs add` stay local.
   func testOnlyThePackCatalogueCommandsNeedTheServer() throws {
     let home = try NetHome()
