@@ -173,6 +173,7 @@ struct Sync: AsyncParsableCommand {
     let credentials = try WoodshedNet.credentials()
     let client = try PracticeRoomClient(server: credentials.server)
     let folders = BackupFolders(paths: WoodshedNet.paths)
+    let texts = try WoodshedNet.texts()
     do {
       if restore {
         let items = try await Self.restore(
@@ -186,9 +187,7 @@ struct Sync: AsyncParsableCommand {
           ).line)
       }
     } catch ClientFailure.unreachable(let server) {
-      throw CommandFailure(
-        "\(ClientFailure.unreachable(server: server)) (your files are as they were: run "
-          + "woodshed sync again when it answers)")
+      throw CommandFailure(texts.text("sync.error.unreachable", ["server": server]))
     }
   }
 
@@ -201,15 +200,13 @@ struct Sync: AsyncParsableCommand {
     credentials: Credentials, client: PracticeRoomClient, folders: BackupFolders,
     inBackground: Bool
   ) async throws -> (line: String, joined: Bool) {
+    let texts = try WoodshedNet.texts()
     let token = credentials.token
     var mark = BackupMark(server: credentials.server, player: credentials.name)
     let lastMark = BackupMark.read(folders.paths)
     let listing = try await client.backupListing(token: token)
     if inBackground, !listing.isEmpty, !mark.isFor(lastMark) {
-      return (
-        "backup left for woodshed sync: this machine has not synced or restored "
-          + "\(credentials.name)'s backup yet", false
-      )
+      return (texts.text("sync.leftNotSynced", ["name": credentials.name]), false)
     }
     let joined = try await joinBackedUpHistory(
       listing: listing, client: client, token: token, folders: folders)
@@ -227,7 +224,7 @@ struct Sync: AsyncParsableCommand {
       // Too much to back up is said by `woodshed sync`; the room's refresh goes on without it
       // rather than failing, and showing offline, every time.
       return (
-        "backup left for woodshed sync: \(failure.description)",
+        texts.text("sync.leftBecause", ["reason": failure.description]),
         joined > 0 || settingsJoined || library.changed
       )
     }
@@ -259,7 +256,8 @@ struct Sync: AsyncParsableCommand {
       }
       if file.path == BackupFolders.historyPath {
         let pieces = changed.filter { $0.path != HistoryPieces.manifestPath }.count
-        piecesSent = "; history pieces sent: \(pieces) of \(fileItems.count - 1)"
+        piecesSent = texts.text(
+          "sync.historyPieces", ["count": String(pieces), "total": String(fileItems.count - 1)])
       }
       if changed.isEmpty { unchanged += 1 } else { sent += 1 }
     }
@@ -281,16 +279,17 @@ struct Sync: AsyncParsableCommand {
     }
     let removed = gone.count + unlisted.count
     let line =
-      "backed up \(files(sent)) to \(client.server) (\(unchanged) unchanged)" + piecesSent
-      + (removed == 0 ? "" : "; removed from the backup: \(removed)")
-      + (joined == 0
-        ? "" : "; joined here from the backup: \(joined == 1 ? "1 session" : "\(joined) sessions")")
-      + (settingsJoined ? "; settings joined with the backup's" : "") + library.description
+      Self.counted(
+        "sync.backedUp", sent, ["server": client.server, "unchanged": String(unchanged)], texts)
+      + piecesSent
+      + (removed == 0 ? "" : texts.text("sync.removedFromBackup", ["count": String(removed)]))
+      + (joined == 0 ? "" : Self.counted("sync.joinedSessions", joined, [:], texts))
+      + (settingsJoined ? texts["sync.settingsJoined"] : "") + library.line(texts)
     return (line, joined > 0 || settingsJoined || library.changed)
   }
 
   /// What joining the backup's patterns, rhythms and protocols changed here.
-  struct LibraryJoin: CustomStringConvertible {
+  struct LibraryJoin {
     var came = 0
     var removed = 0
     /// The protocols whose journals were joined.
@@ -300,11 +299,13 @@ struct Sync: AsyncParsableCommand {
 
     var changed: Bool { came + removed + journals.count + keptBoth.count > 0 }
 
-    var description: String {
-      (came == 0 ? "" : "; came here from the backup: \(Sync.files(came))")
-        + (removed == 0 ? "" : "; removed here as on the other machine: \(Sync.files(removed))")
-        + (journals.isEmpty ? "" : "; journals joined: \(journals.joined(separator: ", "))")
-        + keptBoth.map { "; kept both: \($0)" }.joined()
+    /// What changed, as the backup's line goes on: "; came here from the backup: 2 files".
+    func line(_ texts: Localizer) -> String {
+      (came == 0 ? "" : Sync.counted("sync.came", came, [:], texts))
+        + (removed == 0 ? "" : Sync.counted("sync.removedHere", removed, [:], texts))
+        + (journals.isEmpty
+          ? "" : texts.text("sync.journalsJoined", ["names": journals.joined(separator: ", ")]))
+        + keptBoth.map { texts.text("sync.keptBoth", ["pair": $0]) }.joined()
     }
   }
 
@@ -514,8 +515,12 @@ struct Sync: AsyncParsableCommand {
     let total = here.reduce(0) { $0 + $1.content.count }
     guard total <= BackupRules.maximumPlayerBytes else {
       throw CommandFailure(
-        "cannot back up: your files have \(String(format: "%.1f", Double(total) / 1_048_576)) "
-          + "MiB; a backup holds at most \(BackupRules.maximumPlayerBytes >> 20) MiB")
+        try WoodshedNet.texts().text(
+          "sync.error.tooMuch",
+          [
+            "size": String(format: "%.1f", Double(total) / 1_048_576),
+            "limit": String(BackupRules.maximumPlayerBytes >> 20),
+          ]))
     }
     return here
   }
@@ -566,9 +571,10 @@ struct Sync: AsyncParsableCommand {
       wanted.append(entry)
     }
     if !differing.isEmpty && !force {
+      let texts = try WoodshedNet.texts()
       throw CommandFailure(
-        (differing.map { "\($0) differs here from the backup" }
-          + ["nothing restored: add --force to replace \(files(differing.count)) with the backup"])
+        (differing.map { texts.text("sync.differs", ["path": $0]) }
+          + [counted("sync.nothingRestored", differing.count, [:], texts)])
           .joined(separator: "\n"))
     }
     var fetched: [(entry: BackupEntry, content: Data, url: URL)] = []
@@ -595,7 +601,10 @@ struct Sync: AsyncParsableCommand {
         throw CommandFailure("cannot restore \(entry.path): \(error)")
       }
     }
-    print("restored \(files(wanted.count)) from \(client.server) (\(unchanged) unchanged)")
+    print(
+      counted(
+        "sync.restored", wanted.count,
+        ["server": client.server, "unchanged": String(unchanged)], try WoodshedNet.texts()))
     return Dictionary(
       listing.map { ($0.path, $0.sha256) }, uniquingKeysWith: { first, _ in first })
   }
@@ -618,7 +627,11 @@ struct Sync: AsyncParsableCommand {
     return pieces.reduce(into: Data()) { $0.append($1 ?? Data()) }
   }
 
-  private static func files(_ count: Int) -> String {
-    count == 1 ? "1 file" : "\(count) files"
+  /// The text `key` says of `count` things: `key.one` for one, where the language has it.
+  static func counted(
+    _ key: String, _ count: Int, _ arguments: [String: String], _ texts: Localizer
+  ) -> String {
+    let chosen = count == 1 ? texts.textIfPresent(key + ".one").map { _ in key + ".one" } : nil
+    return texts.text(chosen ?? key, arguments.merging(["count": String(count)]) { $1 })
   }
 }

@@ -158,13 +158,27 @@ final class NetPassThroughTests: XCTestCase {
       ),
       (["packs", "browse"], "el catálogo de \(url) aún no tiene paquetes"),
       (["scores", "send"], "nada nuevo"),
-      (["logout"], "sesión cerrada en \(url)"),
+      (["sync"], "copiados 0 archivos en \(url) (0 sin cambios)"),
     ]
     for (arguments, line) in said {
       let result = try run(arguments, input: "a long password")
       XCTAssertEqual(result.status, 0, "\(arguments): \(result.error)")
       XCTAssertEqual(result.output, line + "\n", "\(arguments)")
     }
+    let patterns = home.folder.appendingPathComponent("data/patterns")
+    try FileManager.default.createDirectory(at: patterns, withIntermediateDirectories: true)
+    let mine = patterns.appendingPathComponent("mine.json")
+    try Data("{}".utf8).write(to: mine)
+    XCTAssertEqual(
+      try run(["sync"]).output, "copiado 1 archivo en \(url) (0 sin cambios)\n", "one file")
+    try Data("{ }".utf8).write(to: mine)
+    let kept = try run(["sync", "--restore"])
+    XCTAssertEqual(kept.status, 1)
+    XCTAssertEqual(
+      kept.error,
+      "Error: data/patterns/mine.json aquí es distinto de la copia\n"
+        + "no se ha restaurado nada: añade --force para reemplazar 1 archivo por la copia\n")
+    XCTAssertEqual(try run(["logout"]).output, "sesión cerrada en \(url)\n")
     let nobody = try run(["account"])
     XCTAssertEqual(nobody.status, 1)
     XCTAssertEqual(
