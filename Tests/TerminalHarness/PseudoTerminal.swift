@@ -199,18 +199,9 @@ public final class PseudoTerminal {
     posix_spawn_file_actions_adddup2(&actions, STDIN_FILENO, STDOUT_FILENO)
     posix_spawn_file_actions_adddup2(&actions, STDIN_FILENO, STDERR_FILENO)
 
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
     // POSIX_SPAWN_SETSID (glibc 2.26+) is a GNU extension that does not import into Swift.
     let newSession: Int32 = 0x80
-    posix_spawnattr_setflags(
-      &attributes, Int16(newSession | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-    var signals = sigset_t()
-    sigfillset(&signals)
-    posix_spawnattr_setsigdefault(&attributes, &signals)
-    sigemptyset(&signals)
-    posix_spawnattr_setsigmask(&attributes, &signals)
+    let spawning = CleanSpawnAttributes(extraFlags: newSession)
 
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -218,7 +209,7 @@ public final class PseudoTerminal {
       for pointer in argv + envp { free(pointer) }
     }
     var pid: pid_t = 0
-    let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+    let result = posix_spawn(&pid, executable, &actions, &spawning.attributes, argv, envp)
     guard result == 0 else {
       throw Failure.cannotStart("\(executable): \(String(cString: strerror(result)))")
     }

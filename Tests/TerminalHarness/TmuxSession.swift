@@ -81,8 +81,11 @@ public final class TmuxSession {
     defer {
       for argument in cArguments { free(argument) }
     }
+    // The first call starts the tmux server, which must take kill-server's SIGTERM.
+    let spawning = CleanSpawnAttributes()
     var processID = pid_t()
-    let spawned = posix_spawn(&processID, argv[0], &actions, nil, &cArguments, environ)
+    let spawned = posix_spawn(
+      &processID, argv[0], &actions, &spawning.attributes, &cArguments, environ)
     guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
     var status: Int32 = 0
     _ = waitpid(processID, &status, 0)
