@@ -140,13 +140,18 @@ struct LibraryCommand: AsyncParsableCommand {
       let (client, token) = try SharedPatterns.session()
       let (found, at, file) = try await client.libraryPattern(
         id: patternID, version: version, token: token)
+      let texts = try WoodshedNet.texts()
       let pattern = try SharedPatterns.add(
         file, from: "library pattern \(found.id) version \(at.version)", force: force,
-        replacingWith: "the library's")
+        replacingWith: texts["patterns.whose.library"])
       print(
         TerminalText.message(
-          "fetched \(pattern.id): \(pattern.name) (\(pattern.tones.count) notes), version "
-            + "\(at.version) of the library's"))
+          texts.text(
+            "library.fetched",
+            [
+              "id": pattern.id, "name": pattern.name, "count": String(pattern.tones.count),
+              "version": String(at.version),
+            ])))
     }
   }
 

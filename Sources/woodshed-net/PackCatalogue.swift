@@ -28,10 +28,15 @@ struct PackCatalogue: AsyncParsableCommand {
 
   /// A line about a catalogued pack; its name and description came from a teacher's file, so
   /// they are made printable.
-  static func line(_ pack: CataloguedPackInfo) -> String {
+  static func line(_ pack: CataloguedPackInfo, _ texts: Localizer) -> String {
     TerminalText.message(
-      "\(pack.id)  \(pack.name): \(pack.description)  (version \(pack.version) by "
-        + "\(pack.publisher), updated \(time(pack.updatedAt)))")
+      texts.text(
+        "packs.line",
+        [
+          "id": pack.id, "name": pack.name, "description": pack.description,
+          "version": String(pack.version), "publisher": pack.publisher,
+          "time": time(pack.updatedAt),
+        ]))
   }
 
   struct Publish: AsyncParsableCommand {
@@ -48,7 +53,7 @@ struct PackCatalogue: AsyncParsableCommand {
       if try PackCatalogue.library().entries.contains(where: {
         $0.isBuiltIn && $0.pack.id == pack.id
       }) {
-        throw CommandFailure("\(pack.id) comes with Woodshed: every player has it already")
+        throw CommandFailure(try WoodshedNet.texts().text("net.error.builtIn", ["id": pack.id]))
       }
       let (client, token) = try SharedPatterns.session()
       let published = try await client.publishPack(
@@ -56,8 +61,12 @@ struct PackCatalogue: AsyncParsableCommand {
         description: description, replace: replace, token: token)
       print(
         TerminalText.message(
-          "published \(published.id) version \(published.version): \(published.name) "
-            + "(\(published.description))"))
+          try WoodshedNet.texts().text(
+            "packs.published",
+            [
+              "id": published.id, "version": String(published.version), "name": published.name,
+              "description": published.description,
+            ])))
     }
   }
 
@@ -75,7 +84,8 @@ struct PackCatalogue: AsyncParsableCommand {
       } else if packs.isEmpty {
         print(try WoodshedNet.texts().text("packs.none", ["server": client.server]))
       } else {
-        for pack in packs { print(PackCatalogue.line(pack)) }
+        let texts = try WoodshedNet.texts()
+        for pack in packs { print(PackCatalogue.line(pack, texts)) }
       }
     }
 
@@ -108,6 +118,7 @@ struct PackCatalogue: AsyncParsableCommand {
     @Flag(help: "Replace your own pack that has the same id.") var force = false
 
     func run() async throws {
+      let texts = try WoodshedNet.texts()
       let (client, token) = try SharedPatterns.session()
       let (info, file) = try await client.fetchPack(id: id, token: token)
       let source = "catalogue pack \(info.id)"
@@ -115,28 +126,35 @@ struct PackCatalogue: AsyncParsableCommand {
       let library = try PackCatalogue.library()
       if let yours = library.entries.first(where: { $0.pack.id == pack.id }) {
         if yours.isBuiltIn {
-          throw CommandFailure("\(pack.id) comes with Woodshed: you have it already")
+          throw CommandFailure(texts.text("packs.error.builtInFetch", ["id": pack.id]))
         }
         if yours.pack == pack {
           print(
             TerminalText.message(
-              "\(pack.id) is in your packs already, as version \(info.version) has it"))
+              texts.text("packs.already", ["id": pack.id, "version": String(info.version)])))
           return
         }
         if !force {
           throw CommandFailure(
             TerminalText.message(
-              "\(pack.id) is already one of your packs (\(yours.pack.name)) and differs from "
-                + "version \(info.version) in the catalogue (updated \(PackCatalogue.time(info.updatedAt))): "
-                + "add --force to replace yours with it"))
+              texts.text(
+                "packs.error.yoursDiffers",
+                [
+                  "id": pack.id, "name": yours.pack.name, "version": String(info.version),
+                  "time": PackCatalogue.time(info.updatedAt),
+                ])))
         }
       }
       try library.save(
         pack, into: WoodshedNet.paths.packsFolder, replacing: force, source: source)
       print(
         TerminalText.message(
-          "fetched \(pack.id) version \(info.version): \(pack.name) (\(pack.notes.count) notes) "
-            + "from \(info.publisher)"))
+          texts.text(
+            "packs.fetched",
+            [
+              "id": pack.id, "version": String(info.version), "name": pack.name,
+              "count": String(pack.notes.count), "publisher": info.publisher,
+            ])))
     }
   }
 }

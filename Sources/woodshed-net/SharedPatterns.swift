@@ -26,6 +26,7 @@ struct SharedPatterns: AsyncParsableCommand {
 
   /// Checks a pattern file the server sent as `patterns import` does and adds it to the
   /// player's patterns; one of theirs with the same id is replaced only with `force`.
+  /// `whose` names, in the player's language, the pattern that would replace theirs.
   static func add(_ file: String, from source: String, force: Bool, replacingWith whose: String)
     throws -> FretPattern
   {
@@ -36,8 +37,9 @@ struct SharedPatterns: AsyncParsableCommand {
     {
       throw CommandFailure(
         TerminalText.message(
-          "\(pattern.id) is already one of your patterns (\(yours.pattern.name)): "
-            + "add --force to replace it with \(whose)"))
+          try WoodshedNet.texts().text(
+            "patterns.error.yoursAlready",
+            ["id": pattern.id, "name": yours.pattern.name, "whose": whose])))
     }
     try library.save(
       pattern, into: WoodshedNet.paths.patternsFolder, replacing: force, source: source)
@@ -46,14 +48,20 @@ struct SharedPatterns: AsyncParsableCommand {
 
   /// A line about a share, with its pattern's rating where the server gave one (the inbox);
   /// the name came from another player, so it is made printable.
-  static func line(_ share: SharedPatternInfo) -> String {
-    let to = share.to.map { "to \($0)" } ?? "to everyone"
+  static func line(_ share: SharedPatternInfo, _ texts: Localizer) -> String {
+    let to =
+      share.to.map { texts.text("patterns.sharedTo", ["player": $0]) }
+      ?? texts["patterns.sharedToEveryone"]
     let rating = RatingBadge.text(
       average: share.ratingAverage, count: share.ratingCount ?? 0,
       glyphs: CommentsCommand.glyphs())
     return TerminalText.message(
-      "\(share.id)  \(share.patternID)  \(share.name)  from \(share.from) \(to)"
-        + (rating.map { "  " + $0 } ?? ""))
+      texts.text(
+        "patterns.shareLine",
+        [
+          "id": share.id, "pattern": share.patternID, "name": share.name, "from": share.from,
+          "to": to,
+        ]) + (rating.map { "  " + $0 } ?? ""))
   }
 
   struct Share: AsyncParsableCommand {
@@ -64,19 +72,19 @@ struct SharedPatterns: AsyncParsableCommand {
     @Option(help: "The player it is recommended to.") var to: String?
 
     func run() async throws {
+      let texts = try WoodshedNet.texts()
       let library = try SharedPatterns.library()
       guard let entry = library.entries.first(where: { $0.pattern.id == id }) else {
         throw CommandFailure(
-          TerminalText.message(
-            "no pattern has the id \"\(id)\"; `woodshed patterns list` shows them"))
+          TerminalText.message(texts.text("patterns.error.noSuchId", ["id": id])))
       }
       guard !entry.isBuiltIn else {
-        throw CommandFailure("\(id) comes with Woodshed: every player has it already")
+        throw CommandFailure(texts.text("net.error.builtIn", ["id": id]))
       }
       let (client, token) = try SharedPatterns.session()
       let file = String(decoding: try entry.pattern.fileData(), as: UTF8.self)
       let share = try await client.sharePattern(file: file, to: to, token: token)
-      print(SharedPatterns.line(share))
+      print(SharedPatterns.line(share, texts))
     }
   }
 
@@ -85,9 +93,10 @@ struct SharedPatterns: AsyncParsableCommand {
       abstract: "The patterns recommended to you, newest first.")
 
     func run() async throws {
+      let texts = try WoodshedNet.texts()
       let (client, token) = try SharedPatterns.session()
       for share in try await client.patternInbox(token: token) {
-        print(SharedPatterns.line(share))
+        print(SharedPatterns.line(share, texts))
       }
     }
   }
@@ -100,14 +109,20 @@ struct SharedPatterns: AsyncParsableCommand {
     @Flag(help: "Replace your own pattern that has the same id.") var force = false
 
     func run() async throws {
+      let texts = try WoodshedNet.texts()
       let (client, token) = try SharedPatterns.session()
       let (share, file) = try await client.fetchPattern(shareID: shareID, token: token)
       let pattern = try SharedPatterns.add(
-        file, from: "shared pattern \(share.id)", force: force, replacingWith: "the shared one")
+        file, from: "shared pattern \(share.id)", force: force,
+        replacingWith: texts["patterns.whose.shared"])
       print(
         TerminalText.message(
-          "fetched \(pattern.id): \(pattern.name) (\(pattern.tones.count) notes) from \(share.from)"
-        ))
+          texts.text(
+            "patterns.fetched",
+            [
+              "id": pattern.id, "name": pattern.name, "count": String(pattern.tones.count),
+              "from": share.from,
+            ])))
     }
   }
 }

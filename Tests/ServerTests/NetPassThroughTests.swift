@@ -165,6 +165,14 @@ final class NetPassThroughTests: XCTestCase {
       XCTAssertEqual(result.status, 0, "\(arguments): \(result.error)")
       XCTAssertEqual(result.output, line + "\n", "\(arguments)")
     }
+    let unknown = try run(["patterns", "share", "nope"])
+    XCTAssertEqual(
+      unknown.error,
+      "Error: ningún patrón tiene el id \"nope\"; `woodshed patterns list` los muestra\n")
+    let builtIn = try run(["patterns", "share", "minor-pentatonic-1"])
+    XCTAssertEqual(
+      builtIn.error,
+      "Error: minor-pentatonic-1 viene con Woodshed: todos los músicos lo tienen ya\n")
     let patterns = home.folder.appendingPathComponent("data/patterns")
     try FileManager.default.createDirectory(at: patterns, withIntermediateDirectories: true)
     let mine = patterns.appendingPathComponent("mine.json")
