@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NetClient
 import Practice
+import Storage
 import TerminalUI
 
 /// `woodshed leaderboard --game interval --pattern ID`: a pattern's boards, one per level
@@ -111,7 +112,9 @@ struct LeaderboardCommand: AsyncParsableCommand {
     if json {
       print(try Self.json(game: game, board: board))
     } else {
-      print(Self.table(game: game, board: board, me: credentials.name), terminator: "")
+      print(
+        Self.table(game: game, board: board, me: credentials.name, try WoodshedNet.texts()),
+        terminator: "")
     }
   }
 
@@ -129,8 +132,7 @@ struct LeaderboardCommand: AsyncParsableCommand {
       else {
         throw CommandFailure(
           TerminalText.message(
-            "you teach or belong to no class named \(className): woodshed class list shows yours"
-          ))
+            try WoodshedNet.texts().text("leaderboard.error.noClass", ["name": className])))
       }
       boards = try await client.classLeaderboard(
         classID: found.id, family: family, token: credentials.token)
@@ -140,35 +142,44 @@ struct LeaderboardCommand: AsyncParsableCommand {
     if json {
       print(try Self.json(family: boards))
     } else {
-      print(Self.table(family: boards, me: credentials.name), terminator: "")
+      print(
+        Self.table(family: boards, me: credentials.name, try WoodshedNet.texts()), terminator: "")
     }
   }
 
   /// "scales", or "scales in Tuesday guitar" for a class's board.
-  static func title(family board: FamilyLeaderboardInfo) -> String {
-    let family = board.family == "all" ? "all patterns" : board.family
-    return board.className.map { "\(family) in \(TerminalText.message($0))" } ?? family
+  static func title(family board: FamilyLeaderboardInfo, _ texts: Localizer) -> String {
+    let family = board.family == "all" ? texts["leaderboard.allPatterns"] : board.family
+    return board.className.map {
+      texts.text("leaderboard.inClass", ["family": family, "class": TerminalText.message($0)])
+    } ?? family
+  }
+
+  /// "scales, levels 1-2: 3 players".
+  private static func bandLine(_ title: String, band: Int, players: Int, _ texts: Localizer)
+    -> String
+  {
+    WoodshedNet.counted(
+      "leaderboard.band", players, ["title": title, "levels": levels(ofBand: band)], texts)
   }
 
   /// Each band with players as a table: place, player, the sum of bests, how many patterns,
   /// the highest level, the date of the latest best; my row marked `*`, and the players near it.
-  static func table(family board: FamilyLeaderboardInfo, me: String) -> String {
-    let title = title(family: board)
+  static func table(family board: FamilyLeaderboardInfo, me: String, _ texts: Localizer)
+    -> String
+  {
+    let title = title(family: board, texts)
     let filled = board.boards.filter { $0.players > 0 }
-    guard !filled.isEmpty else { return "no scores on \(title) yet\n" }
+    guard !filled.isEmpty else { return texts.text("leaderboard.none", ["title": title]) + "\n" }
     var text = ""
     for band in filled {
       if !text.isEmpty { text += "\n" }
-      let players = band.players == 1 ? "1 player" : "\(band.players) players"
-      text += "\(title), levels \(levels(ofBand: band.band)): \(players)\n"
+      text += bandLine(title, band: band.band, players: band.players, texts) + "\n"
       text += rows(
-        top: band.top, mine: band.mine, near: band.near ?? [], me: me,
-        heading: "score  patterns  level", place: \.place, player: \.player,
-        playedAt: \.playedAt,
-        cells: {
-          left(String($0.score), 5) + "  " + left(String($0.patterns), 8) + "  "
-            + left(String($0.level), 5)
-        })
+        top: band.top, mine: band.mine, near: band.near ?? [], me: me, texts: texts,
+        columns: ["leaderboard.score", "leaderboard.patterns", "leaderboard.level"],
+        place: \.place, player: \.player, playedAt: \.playedAt,
+        cells: { [String($0.score), String($0.patterns), String($0.level)] })
     }
     return text
   }
@@ -206,35 +217,43 @@ struct LeaderboardCommand: AsyncParsableCommand {
     if json {
       print(try Self.json(pattern: pattern, boards: boards))
     } else {
-      print(Self.table(pattern: pattern, boards: boards, me: credentials.name), terminator: "")
+      print(
+        Self.table(pattern: pattern, boards: boards, me: credentials.name, try WoodshedNet.texts()),
+        terminator: "")
     }
   }
 
   /// "drill on bass-staff,treble-staff", "rhythm on quarter,eighths at 90 bpm, 8 bars".
-  static func title(game: Game, board: String) -> String {
+  static func title(game: Game, board: String, _ texts: Localizer) -> String {
     guard game == .rhythm, let at = board.lastIndex(of: "@") else {
-      return "\(game.rawValue) on \(board)"
+      return texts.text("leaderboard.gameOn", ["game": game.rawValue, "board": board])
     }
     let tempo = board[board.index(after: at)...].split(separator: "x")
-    let bars = tempo.count == 2 ? ", \(tempo[1]) bar\(tempo[1] == "1" ? "" : "s")" : ""
-    return "rhythm on \(board[..<at]) at \(tempo.first ?? "") bpm" + bars
+    let bars =
+      tempo.count != 2
+      ? ""
+      : tempo[1] == "1"
+        ? texts["leaderboard.bars.one"]
+        : texts.text("leaderboard.bars", ["count": String(tempo[1])])
+    return texts.text(
+      "leaderboard.rhythmOn", ["line": String(board[..<at]), "bpm": String(tempo.first ?? "")])
+      + bars
   }
 
   /// The board as a table: place, player, cards right or accuracy, date; my row marked with
   /// `*`, and the players near it, after the ten when I am further down.
-  static func table(game: Game, board: ScoreBoard, me: String) -> String {
-    let title = title(game: game, board: board.board)
-    guard board.players > 0 else { return "no scores on \(title) yet\n" }
-    let players = board.players == 1 ? "1 player" : "\(board.players) players"
-    var text = "\(title): \(players)\n"
-    let heading = game == .rhythm ? "accuracy" : "cards"
+  static func table(game: Game, board: ScoreBoard, me: String, _ texts: Localizer) -> String {
+    let title = title(game: game, board: board.board, texts)
+    guard board.players > 0 else { return texts.text("leaderboard.none", ["title": title]) + "\n" }
+    var text =
+      WoodshedNet.counted("leaderboard.board", board.players, ["title": title], texts) + "\n"
     let score = { (value: Double) in
       game == .rhythm ? ScorePlausibility.percent(value) : String(Int(value))
     }
     text += rows(
-      top: board.top, mine: board.mine, near: board.near, me: me, heading: heading,
-      place: \.place,
-      player: \.player, playedAt: \.playedAt, cells: { left(score($0.score), heading.count) })
+      top: board.top, mine: board.mine, near: board.near, me: me, texts: texts,
+      columns: [game == .rhythm ? "leaderboard.accuracy" : "leaderboard.cards"], place: \.place,
+      player: \.player, playedAt: \.playedAt, cells: { [score($0.score)] })
     return text
   }
 
@@ -269,29 +288,34 @@ struct LeaderboardCommand: AsyncParsableCommand {
 
   /// Each band with players as a table: place, player, score, level, date; my row marked
   /// with `*`, and the players near it, after the ten when I am further down.
-  static func table(pattern: String, boards: [Leaderboard], me: String) -> String {
+  static func table(pattern: String, boards: [Leaderboard], me: String, _ texts: Localizer)
+    -> String
+  {
     let filled = boards.filter { $0.players > 0 }
-    guard !filled.isEmpty else { return "no scores on \(pattern) yet\n" }
+    guard !filled.isEmpty else {
+      return texts.text("leaderboard.none", ["title": pattern]) + "\n"
+    }
     var text = ""
     for board in filled {
       if !text.isEmpty { text += "\n" }
-      let players = board.players == 1 ? "1 player" : "\(board.players) players"
-      text += "\(pattern), levels \(levels(ofBand: board.band)): \(players)\n"
+      text += bandLine(pattern, band: board.band, players: board.players, texts) + "\n"
       text += rows(
-        top: board.top, mine: board.mine, near: board.near, me: me, heading: "score  level",
-        place: \.place,
+        top: board.top, mine: board.mine, near: board.near, me: me, texts: texts,
+        columns: ["leaderboard.score", "leaderboard.level"], place: \.place,
         player: \.player, playedAt: \.playedAt,
-        cells: { left(String($0.score), 5) + "  " + left(String($0.level), 5) })
+        cells: { [String($0.score), String($0.level)] })
     }
     return text
   }
 
-  /// A board's rows under their heading: place, player, `cells`, date; my row marked `*`. The
+  /// A board's rows under their heading: place, player, `cells` under the headings `columns`
+  /// (keys of the texts; each cell right-aligned to its heading), date; my row marked `*`. The
   /// players near mine follow the ten, and so does mine when I am further down, in place order,
   /// with "..." where places are left out.
   private static func rows<Row: Equatable>(
-    top: [Row], mine: Row?, near: [Row], me: String, heading: String, place: (Row) -> Int,
-    player: (Row) -> String, playedAt: (Row) -> Date, cells: (Row) -> String
+    top: [Row], mine: Row?, near: [Row], me: String, texts: Localizer, columns: [String],
+    place: (Row) -> Int, player: (Row) -> String, playedAt: (Row) -> Date,
+    cells: (Row) -> [String]
   ) -> String {
     var rows = top
     for row in near + [mine].compactMap({ $0 })
@@ -299,14 +323,20 @@ struct LeaderboardCommand: AsyncParsableCommand {
       rows.append(row)
     }
     rows.sort { place($0) < place($1) }
-    let width = max(6, rows.map { player($0).count }.max() ?? 0)
-    var text = "  place  \(pad("player", width))  \(heading)  date\n"
+    let placeHeading = texts["leaderboard.place"]
+    let playerHeading = texts["leaderboard.player"]
+    let headings = columns.map { texts[$0] }
+    let width = max(playerHeading.count, rows.map { player($0).count }.max() ?? 0)
+    var text =
+      "  \(placeHeading)  \(pad(playerHeading, width))  \(headings.joined(separator: "  "))  "
+      + "\(texts["leaderboard.date"])\n"
     for (index, row) in rows.enumerated() {
       if index > 0, place(row) > place(rows[index - 1]) + 1 { text += "    ...\n" }
       let mark = player(row) == me ? "*" : " "
+      let values = zip(cells(row), headings).map { left($0, $1.count) }
       text +=
-        "\(mark) \(left(String(place(row)), 5))  \(pad(player(row), width))  "
-        + "\(cells(row))  \(day(playedAt(row)))\n"
+        "\(mark) \(left(String(place(row)), placeHeading.count))  \(pad(player(row), width))  "
+        + "\(values.joined(separator: "  "))  \(day(playedAt(row)))\n"
     }
     return text
   }

@@ -279,11 +279,11 @@ struct Sync: AsyncParsableCommand {
     }
     let removed = gone.count + unlisted.count
     let line =
-      Self.counted(
+      WoodshedNet.counted(
         "sync.backedUp", sent, ["server": client.server, "unchanged": String(unchanged)], texts)
       + piecesSent
       + (removed == 0 ? "" : texts.text("sync.removedFromBackup", ["count": String(removed)]))
-      + (joined == 0 ? "" : Self.counted("sync.joinedSessions", joined, [:], texts))
+      + (joined == 0 ? "" : WoodshedNet.counted("sync.joinedSessions", joined, [:], texts))
       + (settingsJoined ? texts["sync.settingsJoined"] : "") + library.line(texts)
     return (line, joined > 0 || settingsJoined || library.changed)
   }
@@ -301,8 +301,8 @@ struct Sync: AsyncParsableCommand {
 
     /// What changed, as the backup's line goes on: "; came here from the backup: 2 files".
     func line(_ texts: Localizer) -> String {
-      (came == 0 ? "" : Sync.counted("sync.came", came, [:], texts))
-        + (removed == 0 ? "" : Sync.counted("sync.removedHere", removed, [:], texts))
+      (came == 0 ? "" : WoodshedNet.counted("sync.came", came, [:], texts))
+        + (removed == 0 ? "" : WoodshedNet.counted("sync.removedHere", removed, [:], texts))
         + (journals.isEmpty
           ? "" : texts.text("sync.journalsJoined", ["names": journals.joined(separator: ", ")]))
         + keptBoth.map { texts.text("sync.keptBoth", ["pair": $0]) }.joined()
@@ -574,7 +574,7 @@ struct Sync: AsyncParsableCommand {
       let texts = try WoodshedNet.texts()
       throw CommandFailure(
         (differing.map { texts.text("sync.differs", ["path": $0]) }
-          + [counted("sync.nothingRestored", differing.count, [:], texts)])
+          + [WoodshedNet.counted("sync.nothingRestored", differing.count, [:], texts)])
           .joined(separator: "\n"))
     }
     var fetched: [(entry: BackupEntry, content: Data, url: URL)] = []
@@ -602,7 +602,7 @@ struct Sync: AsyncParsableCommand {
       }
     }
     print(
-      counted(
+      WoodshedNet.counted(
         "sync.restored", wanted.count,
         ["server": client.server, "unchanged": String(unchanged)], try WoodshedNet.texts()))
     return Dictionary(
@@ -627,11 +627,4 @@ struct Sync: AsyncParsableCommand {
     return pieces.reduce(into: Data()) { $0.append($1 ?? Data()) }
   }
 
-  /// The text `key` says of `count` things: `key.one` for one, where the language has it.
-  static func counted(
-    _ key: String, _ count: Int, _ arguments: [String: String], _ texts: Localizer
-  ) -> String {
-    let chosen = count == 1 ? texts.textIfPresent(key + ".one").map { _ in key + ".one" } : nil
-    return texts.text(chosen ?? key, arguments.merging(["count": String(count)]) { $1 })
-  }
 }

@@ -81,6 +81,14 @@ struct WoodshedNet: AsyncParsableCommand {
     return line.map { "Error: " + $0 }
   }
 
+  /// The text `key` says of `count` things: `key.one` for one, where the language has it.
+  static func counted(
+    _ key: String, _ count: Int, _ arguments: [String: String], _ texts: Localizer
+  ) -> String {
+    let chosen = count == 1 ? texts.textIfPresent(key + ".one").map { _ in key + ".one" } : nil
+    return texts.text(chosen ?? key, arguments.merging(["count": String(count)]) { $1 })
+  }
+
   static var paths: StoragePaths { StoragePaths(environment: ProcessInfo.processInfo.environment) }
 
   /// Who is logged in, and where; a command that needs an account stops here without one.

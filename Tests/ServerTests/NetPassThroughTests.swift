@@ -158,6 +158,10 @@ final class NetPassThroughTests: XCTestCase {
       ),
       (["packs", "browse"], "el catálogo de \(url) aún no tiene paquetes"),
       (["scores", "send"], "nada nuevo"),
+      (
+        ["leaderboard", "--game", "interval", "--pattern", "minor-pentatonic-1"],
+        "aún no hay puntuaciones en minor-pentatonic-1"
+      ),
       (["sync"], "copiados 0 archivos en \(url) (0 sin cambios)"),
     ]
     for (arguments, line) in said {

@@ -2,6 +2,7 @@ import Foundation
 import GameRecords
 import NetAPI
 import Practice
+import TerminalHarness
 import XCTest
 
 #if canImport(FoundationNetworking)
@@ -155,6 +156,19 @@ extension ServerScenarios {
           + "  place  player  accuracy  date\n"
           + "      1  ada      100.0 %  \(Self.day(adas[1].startedAt))\n"
           + "*     2  bea       84.6 %  \(Self.day(beas[0].startedAt))\n")
+      // In the player's language, each column as wide as its heading.
+      var spanish = bea.environment
+      spanish["LANG"] = "es_ES.UTF-8"
+      let spoken = try CommandRun.run(
+        NetHome.woodshed,
+        ["leaderboard", "--game", "rhythm", "--line", Self.line, "--bpm", "90", "--bars", "2"],
+        environment: spanish, input: "")
+      XCTAssertEqual(
+        spoken.output,
+        "rhythm en quarter,eighths a 90 bpm, 2 compases: 2 jugadores\n"
+          + "  puesto  jugador  precisión  fecha\n"
+          + "       1  ada        100.0 %  \(Self.day(adas[1].startedAt))\n"
+          + "*      2  bea         84.6 %  \(Self.day(beas[0].startedAt))\n")
       let board = try json(
         ada, ["--game", "rhythm", "--line", Self.line, "--bpm", "90", "--bars", "2"])
       XCTAssertEqual(board["board"] as? String, "quarter,eighths@90x2")
