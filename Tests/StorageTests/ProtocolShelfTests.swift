@@ -138,42 +138,10 @@ final class ProtocolShelfTests: StorageTestCase {
     XCTAssertEqual(store.names(), ["schumann"])
   }
 
-  /// A writer that was waiting for the lock while the protocol was moved adds nothing: its
-  /// line would land in a protocol of another name, or in the trash.
-  func testAWriterWaitingWhileTheProtocolMovesRefusesItsLine() throws {
-    try made("brahms")
-    let source = store.folder.appendingPathComponent("brahms")
-    let moved = store.folder.appendingPathComponent("schumann")
-    // The lock a move holds, taken here so that the writer waits behind it.
-    let mover = open(source.appendingPathComponent("journal.jsonl").path, O_RDWR)
-    defer { close(mover) }
-    XCTAssertEqual(flock(mover, LOCK_EX), 0)
-    let (store, date) = (self.store, self.date)
-    let outcome = Mutex<String?>(nil)
-    let done = DispatchSemaphore(value: 0)
-    DispatchQueue.global().async {
-      do {
-        try store.append(ProtocolStore.Entry(at: date, line: "1-8 +"), to: "brahms")
-        outcome.withLock { $0 = "appended" }
-      } catch {
-        outcome.withLock { $0 = "\(error)" }
-      }
-      done.signal()
-    }
-    Thread.sleep(forTimeInterval: 0.3)
-    XCTAssertEqual(rename(source.path, moved.path), 0)
-    XCTAssertEqual(flock(mover, LOCK_UN), 0)
-    done.wait()
-    XCTAssertEqual(
-      outcome.withLock { $0 },
-      "could not add to brahms: it was renamed, archived or deleted meanwhile")
-    XCTAssertEqual(try store.entries(of: "schumann").entries.map(\.line), ["mvt 1: 1-40", "take"])
-  }
-
-  /// A writer that was waiting for the lock while a sync replaced the journal with its join
-  /// adds nothing: what it read up to is no longer where it was, so it says why instead.
-  func testAWriterWaitingWhileASyncReplacesTheJournalSaysSo() throws {
-    try made("brahms")
+  /// Adds a line to brahms from another thread while its journal's lock is held here (as a
+  /// move or a sync holds it), does `meanwhile` once the writer waits behind the lock, lets go,
+  /// and returns what the writer got: "appended", or its error.
+  private func appendWaitingBehindTheLock(meanwhile: () throws -> Void) throws -> String? {
     let journal = store.folder.appendingPathComponent("brahms/journal.jsonl")
     let holder = open(journal.path, O_RDWR)
     defer { close(holder) }
@@ -191,16 +159,42 @@ final class ProtocolShelfTests: StorageTestCase {
       done.signal()
     }
     Thread.sleep(forTimeInterval: 0.3)
-    // What a join that puts lines among the ones here does: a new file in the journal's place.
-    var joined = try Data(contentsOf: journal)
-    joined.append(Data((#"{"at":"2026-11-21T15:44:30Z","line":"note from the desk"}"# + "\n").utf8))
-    let replacement = journal.deletingLastPathComponent().appendingPathComponent("joined.tmp")
-    try joined.write(to: replacement)
-    XCTAssertEqual(rename(replacement.path, journal.path), 0)
+    try meanwhile()
     XCTAssertEqual(flock(holder, LOCK_UN), 0)
     done.wait()
+    return outcome.withLock { $0 }
+  }
+
+  /// A writer that was waiting for the lock while the protocol was moved adds nothing: its
+  /// line would land in a protocol of another name, or in the trash.
+  func testAWriterWaitingWhileTheProtocolMovesRefusesItsLine() throws {
+    try made("brahms")
+    let source = store.folder.appendingPathComponent("brahms")
+    let moved = store.folder.appendingPathComponent("schumann")
+    let outcome = try appendWaitingBehindTheLock {
+      XCTAssertEqual(rename(source.path, moved.path), 0)
+    }
     XCTAssertEqual(
-      outcome.withLock { $0 },
+      outcome, "could not add to brahms: it was renamed, archived or deleted meanwhile")
+    XCTAssertEqual(try store.entries(of: "schumann").entries.map(\.line), ["mvt 1: 1-40", "take"])
+  }
+
+  /// A writer that was waiting for the lock while a sync replaced the journal with its join
+  /// adds nothing: what it read up to is no longer where it was, so it says why instead.
+  func testAWriterWaitingWhileASyncReplacesTheJournalSaysSo() throws {
+    try made("brahms")
+    let journal = store.folder.appendingPathComponent("brahms/journal.jsonl")
+    var joined = try Data(contentsOf: journal)
+    let outcome = try appendWaitingBehindTheLock {
+      // What a join that puts lines among the ones here does: a new file in the journal's place.
+      joined.append(
+        Data((#"{"at":"2026-11-21T15:44:30Z","line":"note from the desk"}"# + "\n").utf8))
+      let replacement = journal.deletingLastPathComponent().appendingPathComponent("joined.tmp")
+      try joined.write(to: replacement)
+      XCTAssertEqual(rename(replacement.path, journal.path), 0)
+    }
+    XCTAssertEqual(
+      outcome,
       "could not add to brahms: lines from another machine were joined into it meanwhile")
     XCTAssertEqual(try Data(contentsOf: journal), joined, "nothing added to the joined journal")
   }
