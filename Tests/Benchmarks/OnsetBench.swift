@@ -20,6 +20,9 @@ func onsetFigures() -> [String] {
       lines.append("onset comparison without " + comparison.skipped.joined(separator: ", "))
     }
     lines += report(comparison, part: part)
+    let leavingOut = OnsetEvaluationSet.clipsLeavingNotesOut(
+      of: part, conditions: leftOutConditions)
+    lines += reportLeftOut(OnsetComparison.run(on: leavingOut, others: true))
   }
   lines.append(
     String(format: "onset detection speed: %.0f× real time on one core", speed(on: allClips)))
@@ -33,11 +36,7 @@ private func report(_ comparison: OnsetComparison, part: EvaluationPart) -> [Str
   let onsets = clips.reduce(0) { $0 + $1.truth.count }
   let label = part == .heldOut ? "held out (never tuned on)" : "tuning part"
   var lines = ["onsets, \(label): \(clips.count) clips, \(onsets) onsets"]
-  func row(_ name: String, _ values: [String]) {
-    let cells = values.map { $0.padding(toLength: columnWidth) }.joined()
-    let line = ("  " + name).padding(toLength: labelWidth) + cells
-    lines.append(String(line.reversed().drop { $0 == " " }.reversed()))
-  }
+  func row(_ name: String, _ values: [String]) { lines.append(tableRow(name, values)) }
   row("", comparison.detectors)
   func fMeasures(_ name: String, where filter: (EvaluationClip) -> Bool) {
     row(name, comparison.scores(where: filter).map { String(format: "%.3f", $0.fMeasure) })
@@ -69,6 +68,45 @@ private func report(_ comparison: OnsetComparison, part: EvaluationPart) -> [Str
   row("grading: offset within 10 ms", all.map { String(format: "%.3f", $0.closeOffsetShare) })
   row("    percussive and plucked", struck.map { String(format: "%.3f", $0.closeOffsetShare) })
   return lines
+}
+
+/// The notes left out are heard where a player practises: with the schedule, without clicks
+/// and with the app's own click loud in the room.
+private let leftOutConditions: [OnsetCondition] = [
+  .scheduleWithoutClicks, .ownClick(decibels: -6),
+]
+
+/// How often grading by each detector's onsets calls hit a note the player left out, holding
+/// the note before on through it (`Performance.leavingOut`); and the hit/miss agreement over
+/// every note of those takes.
+private func reportLeftOut(_ comparison: OnsetComparison) -> [String] {
+  let leftOut = comparison.agreements { _ in true }.first?.leftOut ?? 0
+  var lines = [
+    "  one note in \(OnsetEvaluationSet.leftOutInterval) left out (\(leftOut) notes), "
+      + leftOutConditions.map(\.description).joined(separator: " and ")
+  ]
+  func row(_ name: String, _ values: [String]) { lines.append(tableRow(name, values)) }
+  func calledHit(_ name: String, where filter: (EvaluationClip) -> Bool) {
+    row(
+      name,
+      comparison.agreements(where: filter).map {
+        String(format: "%.3f", $0.leftOutCalledHitShare)
+      })
+  }
+  calledHit("grading: left out, called hit") { _ in true }
+  calledHit("    percussive and plucked") { $0.category.isPercussiveOrPlucked }
+  calledHit("    bowed, blown and sung") { $0.category == .softAttack }
+  row(
+    "grading: hit/miss agreement",
+    comparison.agreements { _ in true }.map { String(format: "%.3f", $0.agreement) })
+  return lines
+}
+
+/// A row of the figures' table: its label, then a column for each detector.
+private func tableRow(_ name: String, _ values: [String]) -> String {
+  let cells = values.map { $0.padding(toLength: columnWidth) }.joined()
+  let line = ("  " + name).padding(toLength: labelWidth) + cells
+  return String(line.reversed().drop { $0 == " " }.reversed())
 }
 
 private let labelWidth = 34

@@ -14,7 +14,7 @@ func onsetClips(prefix: String, folder: String) -> [String] {
     let base = "\(folder)/\(clip.name), \(clip.condition)"
     let detected = OnsetRun.woodshed(clip)
     let audio = WAVAudio(sampleRate: clip.sampleRate, channels: 1, samples: clip.samples)
-    FileManager.default.createFile(
+    _ = FileManager.default.createFile(
       atPath: base + ".wav", contents: WAVCodec.encode(audio, as: .float32))
     write(labels: clip.truthSeconds, named: "true", to: base + ".truth.txt")
     write(labels: detected, named: "found", to: base + ".found.txt")
@@ -24,5 +24,5 @@ func onsetClips(prefix: String, folder: String) -> [String] {
 
 private func write(labels: [Double], named name: String, to path: String) {
   let text = labels.map { String(format: "%.6f\t%.6f\t%@", $0, $0, name) }.joined(separator: "\n")
-  FileManager.default.createFile(atPath: path, contents: Data((text + "\n").utf8))
+  _ = FileManager.default.createFile(atPath: path, contents: Data((text + "\n").utf8))
 }

@@ -99,6 +99,49 @@ final class OnsetEvaluationTests: XCTestCase {
     XCTAssertLessThan(nothing.agreement, 0.5)
   }
 
+  func testANoteLeftOutIsHeldOverByTheNoteBefore() throws {
+    var leftOut = 0
+    for seed in UInt64(0)..<50 {
+      let played = Performance.humanised(seed: seed, playing: 6, pitches: 40...60)
+      let performance = played.leavingOut(every: 5)
+      XCTAssertEqual(performance.written.map(\.gridTime), played.notes.map(\.gridTime))
+      XCTAssertEqual(performance.notes.count + performance.leftOut.count, played.notes.count)
+      leftOut += performance.leftOut.count
+      for note in performance.leftOut {
+        let index = try XCTUnwrap(played.notes.firstIndex(of: note))
+        XCTAssertEqual(index % 5, 2)
+        let before = try XCTUnwrap(performance.notes.last { $0.gridTime < note.gridTime })
+        XCTAssertEqual(before.gridTime + before.writtenLength, note.gridTime, accuracy: 1e-9)
+        XCTAssertEqual(before.time + before.duration, note.time + note.duration, accuracy: 1e-9)
+      }
+    }
+    // Most notes follow the one before without a rest.
+    XCTAssertGreaterThan(leftOut, 50 * 20 / 5 / 2)
+  }
+
+  func testGradingCountsCreditForANoteLeftOut() throws {
+    let performance = Performance.humanised(seed: 7, playing: 6, pitches: 40...60)
+      .leavingOut(every: 5)
+    XCTAssertFalse(performance.leftOut.isEmpty)
+    let rate = 48_000
+    let clip = EvaluationClip(
+      name: "left out", category: .clap, source: .synthesized, condition: .scheduleWithoutClicks,
+      performance: performance, sampleRate: rate, samples: [],
+      truth: performance.notes.map { Int(($0.time * Double(rate)).rounded()) })
+    let played = GradingAgreement(clip: clip, detected: clip.truthSeconds)
+    XCTAssertEqual(played.leftOut, performance.leftOut.count)
+    XCTAssertEqual(played.notes, performance.written.count)
+    XCTAssertEqual(played.leftOutCalledHit, 0)
+    XCTAssertEqual(played.agreement, 1)
+    let credited = GradingAgreement(
+      clip: clip, detected: clip.truthSeconds + performance.leftOut.map(\.time))
+    XCTAssertEqual(credited.leftOutCalledHitShare, 1)
+    XCTAssertEqual(
+      credited.agreement,
+      Double(performance.written.count - performance.leftOut.count)
+        / Double(performance.written.count), accuracy: 1e-12)
+  }
+
   func testPerformancesCountInAndCentreOnTheClick() {
     var onBeat = 0
     var exactlyOnBeat = 0

@@ -54,6 +54,18 @@ public enum OnsetEvaluationSet {
     clips(of: plan(of: part), in: conditions)
   }
 
+  /// Every performance of `part` with one note in every five left out, where it follows the
+  /// note before without a rest (`Performance.leavingOut`), heard in `conditions`: how often
+  /// grading gives credit for a note that was not played.
+  public static func clipsLeavingNotesOut(
+    of part: EvaluationPart, conditions: [OnsetCondition]
+  ) -> [EvaluationClip] {
+    clips(of: plan(of: part).map { $0.leavingOut(every: leftOutInterval) }, in: conditions)
+  }
+
+  /// One written note in this many is left out in `clipsLeavingNotesOut`.
+  public static let leftOutInterval = 5
+
   /// Synthesized clips (of the tuning part): two performances per category, each with its own
   /// tempo, notes and sample rate (`takes` keeps the first few), heard in each condition.
   public static func synthesized(

@@ -18,6 +18,9 @@ public struct Performance: Equatable, Sendable {
   /// count-in and the rests.
   public var silentSteps: [Range<Int>]
   public var length: Double
+  /// Written notes the player left out, as a player forgets one now and then (`leavingOut`):
+  /// graded as notes of the line, never heard.
+  public var leftOut: [PerformedNote] = []
 
   public static let countInBeats = 4
   /// Where the first click sounds: a moment of silence first, as when recording starts.
@@ -82,6 +85,36 @@ public struct Performance: Equatable, Sendable {
     return Performance(
       tempo: tempo, beats: beats, notes: notes, timingSpread: spread, silentSteps: silentSteps,
       length: firstClick + Double(countInSteps + lineSteps) * step + ringOut)
+  }
+
+  /// Every note of the line as written, played or left out, in time order: what a rhythm
+  /// grader expects.
+  public var written: [PerformedNote] {
+    leftOut.isEmpty ? notes : (notes + leftOut).sorted { $0.gridTime < $1.gridTime }
+  }
+
+  /// This performance with one written note in every `interval` left out, each one that follows
+  /// the note before it without a rest: the player holds that note on through it instead, as a
+  /// bowed or sung note is held when its repetition is forgotten, and a struck one rings on.
+  /// So a detector that takes the held note's wavering or ringing for a note gives the player
+  /// credit for a note never played.
+  public func leavingOut(every interval: Int) -> Performance {
+    var kept: [PerformedNote] = []
+    var leftOut: [PerformedNote] = []
+    for (index, note) in notes.enumerated() {
+      if index % interval == interval / 2, let before = kept.last,
+        abs(before.gridTime + before.writtenLength - note.gridTime) < 1e-6
+      {
+        kept[kept.count - 1].duration = note.time + note.duration - before.time
+        leftOut.append(note)
+      } else {
+        kept.append(note)
+      }
+    }
+    var performance = self
+    performance.notes = kept
+    performance.leftOut = leftOut
+    return performance
   }
 
   /// Whether nothing is written where beat `index` clicks: in the count-in or on a rest.

@@ -15,7 +15,7 @@ public struct PlannedTake: Sendable {
   let player: Player
   public let name: String
   public let source: EvaluationClip.Source
-  public let performance: Performance
+  public private(set) var performance: Performance
   /// The performance's seed, from which its rooms and noises are made too.
   let seed: UInt64
 
@@ -31,6 +31,13 @@ public struct PlannedTake: Sendable {
       case .drumKit(let piece): piece.source
       case .sampled: .lmms
       }
+  }
+
+  /// The same take with one note in every `interval` left out (`Performance.leavingOut`).
+  func leavingOut(every interval: Int) -> PlannedTake {
+    var take = self
+    take.performance = performance.leavingOut(every: interval)
+    return take
   }
 
   /// The performance played; nil when its instrument is not installed or fails. `folder` takes
