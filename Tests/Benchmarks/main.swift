@@ -28,7 +28,8 @@ let arguments = CommandLine.arguments
 // `--only onsets` or `--only pitch` prints those figures alone: the slowest parts, and the ones
 // needing no app; `--only onset-misses` prints woodshed's onset summary and the tuning part's
 // misses, to tune by, `--only onset-soft` the tuning part's bowed, blown and sung notes alone, in
-// a minute, `--only onset-struck` its other notes, and `--only pitch-misses` the pitch tuning part's. `--only onset-clips
+// a minute, `--only onset-struck` its other notes, `--only onset-left-out` its notes left out
+// called hit, and `--only pitch-misses` the pitch tuning part's. `--only onset-clips
 // PREFIX FOLDER` writes the tuning clips whose names start with PREFIX, to listen to, and
 // `--only pitch-trace SOUNDFONT INSTRUMENT FROM TO` prints the pitch estimates of a tuning clip
 // between two times, in seconds.
@@ -53,11 +54,11 @@ if let only = arguments.firstIndex(of: "--only") {
   let figures = [
     "onsets": onsetFigures, "onset-misses": onsetMisses, "pitch": pitchFigures,
     "pitch-misses": pitchMisses, "onset-soft": onsetSoftFigures,
-    "onset-struck": onsetStruckFigures,
+    "onset-struck": onsetStruckFigures, "onset-left-out": onsetLeftOutFigures,
   ]
   guard only + 1 < arguments.count, let chosen = figures[arguments[only + 1]] else {
     print(
-      "usage: woodshed-bench --only onsets|onset-misses|onset-soft|onset-struck|pitch|pitch-misses | --only onset-clips PREFIX FOLDER | --only pitch-trace SOUNDFONT INSTRUMENT FROM TO"
+      "usage: woodshed-bench --only onsets|onset-misses|onset-soft|onset-struck|onset-left-out|pitch|pitch-misses | --only onset-clips PREFIX FOLDER | --only pitch-trace SOUNDFONT INSTRUMENT FROM TO"
     )
     exit(2)
   }
