@@ -16,27 +16,32 @@ struct LibraryCommand: AsyncParsableCommand {
     ],
     defaultSubcommand: List.self)
 
-  /// Lines made of other players' text, printable.
-  static func line(_ pattern: LibraryPatternInfo) -> String {
+  /// Lines made of other players' text, printable, in the player's language.
+  static func line(_ pattern: LibraryPatternInfo, _ texts: Localizer) -> String {
     TerminalText.message(
-      "\(pattern.id)  \(pattern.name)  v\(pattern.version)  by \(pattern.author)"
-        + (pattern.withdrawn ? "  (withdrawn)" : ""))
+      texts.text(
+        pattern.withdrawn ? "library.line.withdrawn" : "library.line",
+        [
+          "id": pattern.id, "name": pattern.name, "version": String(pattern.version),
+          "author": pattern.author,
+        ]))
   }
 
-  static func line(_ suggestion: LibrarySuggestionInfo) -> String {
+  static func line(_ suggestion: LibrarySuggestionInfo, _ texts: Localizer) -> String {
+    let reviewer = suggestion.reviewer ?? texts["library.aTeacher"]
     let state =
-      switch suggestion.state {
-      case "pending": "waiting for review"
-      case "changes": "changes asked by \(suggestion.reviewer ?? "a teacher")"
-      case "declined": "declined by \(suggestion.reviewer ?? "a teacher")"
-      case "accepted": "accepted by \(suggestion.reviewer ?? "a teacher")"
-      default: suggestion.state
-      }
-    let said = suggestion.reason.isEmpty ? "" : ": \(suggestion.reason)"
-    let note = suggestion.note.isEmpty ? "" : " (\"\(suggestion.note)\")"
+      ["pending", "changes", "declined", "accepted"].contains(suggestion.state)
+      ? texts.text("library.suggestion.\(suggestion.state)", ["reviewer": reviewer])
+      : suggestion.state
     return TerminalText.message(
-      "\(suggestion.id)  \(suggestion.patternId)  \(suggestion.name)  from "
-        + "\(suggestion.suggester)\(note)  \(state)\(said)")
+      texts.text(
+        "library.suggestion",
+        [
+          "id": suggestion.id, "pattern": suggestion.patternId, "name": suggestion.name,
+          "suggester": suggestion.suggester,
+          "note": suggestion.note.isEmpty ? "" : " (\"\(suggestion.note)\")", "state": state,
+          "reason": suggestion.reason.isEmpty ? "" : ": \(suggestion.reason)",
+        ]))
   }
 
   struct List: AsyncParsableCommand {
@@ -54,7 +59,8 @@ struct LibraryCommand: AsyncParsableCommand {
       } else if patterns.isEmpty {
         print(try WoodshedNet.texts()["library.none"])
       } else {
-        for pattern in patterns { print(LibraryCommand.line(pattern)) }
+        let texts = try WoodshedNet.texts()
+        for pattern in patterns { print(LibraryCommand.line(pattern, texts)) }
       }
     }
   }
@@ -72,8 +78,9 @@ struct LibraryCommand: AsyncParsableCommand {
         shareID: shareID, note: note, token: token)
       print(
         TerminalText.message(
-          "suggested \(suggestion.patternId) (\(suggestion.name)) for the library as "
-            + "\(suggestion.id): a teacher reviews it, and your news will say what they decided"))
+          try WoodshedNet.texts().text(
+            "library.suggested",
+            ["pattern": suggestion.patternId, "name": suggestion.name, "id": suggestion.id])))
     }
   }
 
@@ -93,7 +100,8 @@ struct LibraryCommand: AsyncParsableCommand {
       } else if suggestions.isEmpty {
         print(try WoodshedNet.texts()[pending ? "library.noneWaiting" : "library.noneSuggested"])
       } else {
-        for suggestion in suggestions { print(LibraryCommand.line(suggestion)) }
+        let texts = try WoodshedNet.texts()
+        for suggestion in suggestions { print(LibraryCommand.line(suggestion, texts)) }
       }
     }
   }
@@ -116,13 +124,15 @@ struct LibraryCommand: AsyncParsableCommand {
       let (client, token) = try SharedPatterns.session()
       let (suggestion, pattern) = try await client.reviewLibrarySuggestion(
         id: suggestionID, decision: decision.rawValue, reason: reason, token: token)
+      let texts = try WoodshedNet.texts()
       if let pattern {
         print(
           TerminalText.message(
-            "accepted: \(pattern.id) (\(pattern.name)) is in the library at version "
-              + "\(pattern.version)"))
+            texts.text(
+              "library.acceptedAt",
+              ["id": pattern.id, "name": pattern.name, "version": String(pattern.version)])))
       } else {
-        print(LibraryCommand.line(suggestion))
+        print(LibraryCommand.line(suggestion, texts))
       }
     }
   }
@@ -171,7 +181,9 @@ struct LibraryCommand: AsyncParsableCommand {
         token: token)
       print(
         TerminalText.message(
-          "\(edited.id) (\(edited.name)) is at version \(edited.version) in the library"))
+          try WoodshedNet.texts().text(
+            "library.edited",
+            ["id": edited.id, "name": edited.name, "version": String(edited.version)])))
     }
   }
 
@@ -188,8 +200,9 @@ struct LibraryCommand: AsyncParsableCommand {
         id: patternID, reason: reason, token: token)
       print(
         TerminalText.message(
-          "withdrew \(withdrawn.id) (\(withdrawn.name)) at version \(withdrawn.version): no "
-            + "longer listed; those who fetched it keep it"))
+          try WoodshedNet.texts().text(
+            "library.withdrew",
+            ["id": withdrawn.id, "name": withdrawn.name, "version": String(withdrawn.version)])))
     }
   }
 
@@ -207,12 +220,21 @@ struct LibraryCommand: AsyncParsableCommand {
         print(try WoodshedNet.json(["versions": versions]))
         return
       }
+      let texts = try WoodshedNet.texts()
       for version in versions {
-        let note = version.note.isEmpty ? "" : ": \(version.note)"
+        let change =
+          texts.textIfPresent("library.change.\(version.change)").map { _ in
+            texts.text("library.change.\(version.change)", ["by": version.by])
+          } ?? "\(version.change) by \(version.by)"
         print(
           TerminalText.message(
-            "v\(version.version)  \(PackCatalogue.time(version.at))  \(version.change) by "
-              + "\(version.by)  \(version.name)\(note)"))
+            texts.text(
+              "library.version",
+              [
+                "version": String(version.version), "time": PackCatalogue.time(version.at),
+                "change": change, "name": version.name,
+                "note": version.note.isEmpty ? "" : ": \(version.note)",
+              ])))
       }
     }
   }

@@ -55,16 +55,21 @@ struct Refresh: AsyncParsableCommand {
               version: $0.version)
           }, news: newCounts, chainSteps: chainSteps, library: library,
           joinedAt: previous?.joinedAt))
+      let texts = try WoodshedNet.texts()
       let scores =
         sending.sent.isEmpty
-        ? "no new scores for \(credentials.server)"
-        : Scores.Send.summary(sending.sent, server: credentials.server)
+        ? texts.text("refresh.noNewScores", ["server": credentials.server])
+        : Scores.Send.summary(sending.sent, server: credentials.server, texts)
       print(
-        scores + "; \(shares.count) shared with you, "
-          + "\(places.count) \(places.count == 1 ? "place" : "places") on its boards, "
-          + "\(catalogue.count) \(catalogue.count == 1 ? "pack" : "packs") in its catalogue, "
-          + "\(library?.count ?? 0) in its library, "
-          + "\(newCounts.values.reduce(0, +)) new in your news")
+        texts.text(
+          "refresh.summary",
+          [
+            "scores": scores, "shared": String(shares.count),
+            "places": WoodshedNet.counted("refresh.places", places.count, [:], texts),
+            "packs": WoodshedNet.counted("refresh.packs", catalogue.count, [:], texts),
+            "library": String(library?.count ?? 0),
+            "news": String(newCounts.values.reduce(0, +)),
+          ]))
     } catch let failure as ClientFailure {
       let isReachable = if case .unreachable = failure { false } else { true }
       try file.write(

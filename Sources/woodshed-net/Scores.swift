@@ -163,18 +163,19 @@ struct Scores: AsyncParsableCommand {
           "\(failure) (\(left) \(left == 1 ? "score waits" : "scores wait") for the next "
             + "`woodshed scores send`)")
       }
-      print(Self.summary(sending.sent, server: client.server))
+      print(Self.summary(sending.sent, server: client.server, try WoodshedNet.texts()))
     }
 
-    /// "sent 3 scores to URL (interval 2, rhythm 1)": the total, then each kind that went.
-    static func summary(_ sent: [ScoreKind: Int], server: String) -> String {
+    /// "sent 3 scores to URL (interval 2, rhythm 1)": the total, then each kind that went, in
+    /// the player's language.
+    static func summary(_ sent: [ScoreKind: Int], server: String, _ texts: Localizer) -> String {
       let total = sent.values.reduce(0, +)
-      guard total > 0 else { return "nothing new" }
+      guard total > 0 else { return texts["scores.nothingNew"] }
       let kinds = ScoreKind.allCases.compactMap { kind in
         sent[kind].map { "\(kind.rawValue) \($0)" }
       }
-      return "sent \(total) \(total == 1 ? "score" : "scores") to \(server) ("
-        + kinds.joined(separator: ", ") + ")"
+      return WoodshedNet.counted(
+        "scores.sent", total, ["server": server, "kinds": kinds.joined(separator: ", ")], texts)
     }
 
     /// "the game of 2026-11-27 20:15 on minor-pentatonic-1", in UTC as the history keeps it.

@@ -220,6 +220,25 @@ extension ServerScenarios {
       XCTAssertEqual(boardCount, 4, "0 duplicates")
       let intervalCount = try await storedScores(database)
       XCTAssertEqual(intervalCount, 1)
+
+      // In the player's language: what went, and what a refresh found.
+      try PlayedGames.write([PlayedGames.game(clears: 6, hoursAgo: 0.5, seed: 6)], to: home)
+      var spanish = home.environment
+      spanish["LANG"] = "es_ES.UTF-8"
+      let spoken = try CommandRun.run(
+        NetHome.woodshed, ["scores", "send"], environment: spanish, input: "")
+      XCTAssertEqual(spoken.output, "enviada 1 puntuación a \(server.url) (interval 1)\n")
+      let refreshed = try CommandRun.run(
+        NetHome.woodshed, ["refresh"], environment: spanish, input: "")
+      XCTAssertEqual(refreshed.status, 0, refreshed.error)
+      let summary = try XCTUnwrap(refreshed.output.split(separator: "\n").first)
+      XCTAssertTrue(
+        summary.hasPrefix(
+          "ninguna puntuación nueva para \(server.url); 0 compartidos contigo, "),
+        String(summary))
+      XCTAssertTrue(
+        summary.hasSuffix(", 0 paquetes en su catálogo, 0 en su biblioteca, 0 novedades"),
+        String(summary))
     }
   }
 

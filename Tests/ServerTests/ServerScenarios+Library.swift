@@ -185,6 +185,33 @@ extension ServerScenarios {
         [
           "accepted", "edited", "withdrawn",
         ])
+
+      // In the player's language.
+      func spanish(_ player: NetHome, _ arguments: [String]) throws -> String {
+        var environment = player.environment
+        environment["LANG"] = "es_ES.UTF-8"
+        return try CommandRun.run(
+          NetHome.woodshed, arguments, environment: environment, input: ""
+        ).output
+      }
+      XCTAssertEqual(
+        try spanish(tia, ["library", "--withdrawn"]),
+        "tuesday-box  Tuesday box, fingered  v3  de ada  (retirado)\n")
+      XCTAssertEqual(
+        try spanish(tia, ["library", "history", "tuesday-box"]).split(separator: "\n").map {
+          $0.replacingOccurrences(
+            of: #"  \d{4}-\d\d-\d\d \d\d:\d\d UTC"#, with: "", options: .regularExpression)
+        },
+        [
+          "v1  aceptado por tia  Tuesday box",
+          "v2  editado por tia  Tuesday box, fingered: Fingers named",
+          "v3  retirado por tia  Tuesday box, fingered: Replaced by the CAGED set",
+        ])
+      XCTAssertEqual(
+        try spanish(ada, ["library", "suggestions"]),
+        "\(second)  tuesday-box  Tuesday box  de ada  aceptada por tia\n"
+          + "\(first)  tuesday-box  Tuesday box  de ada (\"For beginners\")  tia pide cambios: "
+          + "Name the fingers\n")
     }
   }
 
