@@ -68,12 +68,16 @@ public enum OnsetEvaluationSet {
 
   /// Synthesized clips (of the tuning part): two performances per category, each with its own
   /// tempo, notes and sample rate (`takes` keeps the first few), heard in each condition.
+  /// With `leavingNotesOut`, one note in five is left out (`clipsLeavingNotesOut`).
   public static func synthesized(
     categories: [OnsetCategory] = OnsetCategory.allCases,
-    conditions: [OnsetCondition] = OnsetCondition.all, takes: Int = 2, playing: Double = playing
+    conditions: [OnsetCondition] = OnsetCondition.all, takes: Int = 2, playing: Double = playing,
+    leavingNotesOut: Bool = false
   ) -> [EvaluationClip] {
-    clips(
-      of: synthesized(categories: categories, takes: takes, playing: playing), in: conditions)
+    let plan = synthesized(categories: categories, takes: takes, playing: playing)
+    return clips(
+      of: leavingNotesOut ? plan.map { $0.leavingOut(every: leftOutInterval) } : plan,
+      in: conditions)
   }
 
   private static func synthesized(categories: [OnsetCategory], takes: Int, playing: Double)
