@@ -29,10 +29,10 @@ struct LibraryCommand: AsyncParsableCommand {
 
   static func line(_ suggestion: LibrarySuggestionInfo, _ texts: Localizer) -> String {
     let reviewer = suggestion.reviewer ?? texts["library.aTeacher"]
+    let key = "library.suggestion.\(suggestion.state)"
     let state =
-      ["pending", "changes", "declined", "accepted"].contains(suggestion.state)
-      ? texts.text("library.suggestion.\(suggestion.state)", ["reviewer": reviewer])
-      : suggestion.state
+      texts.textIfPresent(key) == nil
+      ? suggestion.state : texts.text(key, ["reviewer": reviewer])
     return TerminalText.message(
       texts.text(
         "library.suggestion",
@@ -222,10 +222,10 @@ struct LibraryCommand: AsyncParsableCommand {
       }
       let texts = try WoodshedNet.texts()
       for version in versions {
+        let key = "library.change.\(version.change)"
         let change =
-          texts.textIfPresent("library.change.\(version.change)").map { _ in
-            texts.text("library.change.\(version.change)", ["by": version.by])
-          } ?? "\(version.change) by \(version.by)"
+          texts.textIfPresent(key) == nil
+          ? "\(version.change) by \(version.by)" : texts.text(key, ["by": version.by])
         print(
           TerminalText.message(
             texts.text(
