@@ -60,7 +60,11 @@ public enum OnsetEvaluationSet {
   public static func clipsLeavingNotesOut(
     of part: EvaluationPart, conditions: [OnsetCondition]
   ) -> [EvaluationClip] {
-    clips(of: plan(of: part).map { $0.leavingOut(every: leftOutInterval) }, in: conditions)
+    clips(of: leavingNotesOut(plan(of: part)), in: conditions)
+  }
+
+  private static func leavingNotesOut(_ plan: [PlannedTake]) -> [PlannedTake] {
+    plan.map { $0.leavingOut(every: leftOutInterval) }
   }
 
   /// One written note in this many is left out in `clipsLeavingNotesOut`.
@@ -75,9 +79,7 @@ public enum OnsetEvaluationSet {
     leavingNotesOut: Bool = false
   ) -> [EvaluationClip] {
     let plan = synthesized(categories: categories, takes: takes, playing: playing)
-    return clips(
-      of: leavingNotesOut ? plan.map { $0.leavingOut(every: leftOutInterval) } : plan,
-      in: conditions)
+    return clips(of: leavingNotesOut ? Self.leavingNotesOut(plan) : plan, in: conditions)
   }
 
   private static func synthesized(categories: [OnsetCategory], takes: Int, playing: Double)
