@@ -44,4 +44,51 @@ final class RealFFTTests: XCTestCase {
     }
     for value in power { XCTAssertEqual(value, 1, accuracy: 1e-6) }
   }
+
+  func testTheTransformIsTheDiscreteFourierTransform() {
+    var generator = SplitMix64(seed: 11)
+    for size in [2, 4, 12, 64, 1024] {
+      let fft = RealFFT(size: size)
+      let signal = (0..<size).map { _ in Float.random(in: -1...1, using: &generator) }
+      var real = [Float](repeating: 0, count: fft.binCount)
+      var imaginary = real
+      signal.withUnsafeBufferPointer { input in
+        real.withUnsafeMutableBufferPointer { re in
+          imaginary.withUnsafeMutableBufferPointer { fft.forward(input, real: re, imaginary: $0) }
+        }
+      }
+      for bin in 0..<fft.binCount {
+        var expected = (real: 0.0, imaginary: 0.0)
+        for (index, sample) in signal.enumerated() {
+          let angle = -2 * Double.pi * Double(bin * index) / Double(size)
+          expected.real += Double(sample) * cos(angle)
+          expected.imaginary += Double(sample) * sin(angle)
+        }
+        let tolerance = 1e-5 * Float(size)
+        XCTAssertEqual(
+          real[bin], Float(expected.real), accuracy: tolerance, "bin \(bin) of \(size)")
+        XCTAssertEqual(
+          imaginary[bin], Float(expected.imaginary), accuracy: tolerance, "bin \(bin) of \(size)")
+      }
+    }
+  }
+
+  func testAWindowedPowerIsThePowerOfTheWindowedInput() {
+    let fft = RealFFT(size: 32)
+    var generator = SplitMix64(seed: 3)
+    let signal = (0..<32).map { _ in Float.random(in: -1...1, using: &generator) }
+    let window = (0..<32).map { Float(0.5 - 0.5 * cos(2 * Double.pi * Double($0) / 32)) }
+    var expected = [Float](repeating: 0, count: fft.binCount)
+    zip(signal, window).map(*).withUnsafeBufferPointer { input in
+      expected.withUnsafeMutableBufferPointer { fft.power(of: input, into: $0) }
+    }
+    var power = [Float](repeating: -1, count: 5)
+    signal.withUnsafeBufferPointer { input in
+      window.withUnsafeBufferPointer { window in
+        power.withUnsafeMutableBufferPointer { fft.power(of: input, windowedBy: window, into: $0) }
+      }
+    }
+    for bin in 0..<5 { XCTAssertEqual(power[bin], expected[bin], accuracy: 1e-5) }
+    XCTAssertGreaterThan(expected[5...].reduce(0, +), 0, "the bins beyond those asked for exist")
+  }
 }

@@ -20,6 +20,8 @@ struct OnsetBands {
   private let weights: [Float]
 
   var count: Int { centres.count }
+  /// How many of the lowest bins the bands read.
+  let binsRead: Int
 
   init(fftSize: Int, sampleRate: Int) {
     let binWidth = Double(sampleRate) / Double(fftSize)
@@ -34,6 +36,7 @@ struct OnsetBands {
     var firstBins: [Int] = []
     var weightStarts: [Int] = []
     var weights: [Float] = []
+    var binsRead = 0
     for (index, centre) in centreBins.enumerated() {
       let low = index > 0 ? centreBins[index - 1] : centre - 1
       let high = index + 1 < centreBins.count ? centreBins[index + 1] : centre + 1
@@ -43,6 +46,7 @@ struct OnsetBands {
       }
       let total = triangle.reduce(0, +)
       firstBins.append(low + 1)
+      binsRead = max(binsRead, high)
       weightStarts.append(weights.count)
       weights += triangle.map { Float($0 / total) }
     }
@@ -50,6 +54,7 @@ struct OnsetBands {
     self.firstBins = firstBins
     self.weightStarts = weightStarts
     self.weights = weights
+    self.binsRead = binsRead
     centres = centreBins.map { Double($0) * binWidth }
   }
 

@@ -110,7 +110,7 @@ public final class OnsetDetector {
       templates: clickTemplates, path: clickPath, spectrum: spectrum, bands: bands,
       sampleRate: sampleRate,
       askedLater: refiner.reach + (framesLate + 1) * spectrum.hop + spectrum.size)
-    magnitudes = [Float](repeating: 0, count: spectrum.binCount)
+    magnitudes = [Float](repeating: 0, count: bands.binsRead)
     bandMagnitudes = [Float](repeating: 0, count: bands.count)
     clickBands = bandMagnitudes
     heardBands = bandMagnitudes

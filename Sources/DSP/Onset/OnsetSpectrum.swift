@@ -60,15 +60,20 @@ final class OnsetSpectrum {
 
   private func transform(into magnitudes: inout [Float]) {
     let scale = amplitudeScale
-    frame.withUnsafeMutableBufferPointer { frame in
+    // Only the bins asked for are worked out.
+    let bins = min(binCount, magnitudes.count)
+    frame.withUnsafeBufferPointer { frame in
       window.withUnsafeBufferPointer { window in
-        for index in frame.indices { frame[index] *= window[index] }
+        power.withUnsafeMutableBufferPointer { power in
+          fft.power(
+            of: frame, windowedBy: window,
+            into: UnsafeMutableBufferPointer(rebasing: power[..<bins]))
+        }
       }
-      power.withUnsafeMutableBufferPointer { fft.power(of: UnsafeBufferPointer(frame), into: $0) }
     }
     power.withUnsafeBufferPointer { power in
       magnitudes.withUnsafeMutableBufferPointer { magnitudes in
-        for bin in 0..<min(power.count, magnitudes.count) {
+        for bin in 0..<bins {
           magnitudes[bin] = power[bin].squareRoot() * scale
         }
       }
