@@ -1152,7 +1152,7 @@ public struct EarModel: Equatable, Sendable {
   /// The session so far as a line of the history, or nil before the first answer. The runtime
   /// dates it, as the model never reads the wall clock.
   public func record(at time: MonotonicInstant) -> SessionRecord? {
-    guard !answers.isEmpty, let startedAt else { return nil }
+    guard !answers.isEmpty, startedAt != nil else { return nil }
     var figures: [String: Double] = [
       "right": Double(rightCount), "questions": Double(count),
     ]
