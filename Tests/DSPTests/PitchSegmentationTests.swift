@@ -22,6 +22,22 @@ final class PitchSegmentationTests: XCTestCase {
     XCTAssertEqual(notes, [NoteEvent(start: time(0), end: time(75), frequency: 110)])
   }
 
+  /// A low note sung by a section, read for 55 ms at its formant, two octaves and a third up.
+  func testAStretchFarAboveTheNoteDoesNotSplitIt() {
+    let formant = 110 * pow(2, 27.0 / 12)
+    let notes = segment(
+      voiced([110].repeated(40)) + voiced([formant].repeated(11)) + voiced([110].repeated(40))
+        + silence(30))
+    XCTAssertEqual(notes, [NoteEvent(start: time(0), end: time(90), frequency: 110)])
+  }
+
+  func testALeapFurtherThanATwelfthIsTwoNotesOnceItLasts() {
+    let high = 110 * pow(2, 27.0 / 12)
+    let notes = segment(voiced([110].repeated(40)) + voiced([high].repeated(40)) + silence(30))
+    XCTAssertEqual(notes.map(\.frequency), [110, high])
+    XCTAssertEqual(notes.map(\.start), [time(0), time(40)])
+  }
+
   /// A click over a note leaves a stretch of unvoiced and scattered estimates.
   func testANoteSurvivesABreak() {
     let notes = segment(

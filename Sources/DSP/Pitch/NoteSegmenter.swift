@@ -45,8 +45,9 @@ import Glibc
 /// (without a break), lower than the note, 9 dB below its loudest and no louder than it was
 /// last, is that note ringing on. A stretch an octave, a twelfth or two octaves away is
 /// the detector slipping onto a harmonic or a subharmonic far more often than a real leap
-/// without a break, so it too may last up to `longestBreak` before it counts as a new note,
-/// and even then it is not one
+/// without a break, and one further away than a twelfth (`widestLeap`) the detector reading a
+/// formant, so either may last up to `longestBreak` before it counts as a new note; and even
+/// then a slip is not one
 ///
 /// - when it came first and lasted less than `longestBreak`: the note's attack, where a thump
 ///   below the note can be as strong as its fundamental;
@@ -55,8 +56,8 @@ import Glibc
 ///   note and the start of the next, a fourth or a fifth away, is periodic at their common
 ///   subharmonic, a twelfth or two octaves below the higher.
 ///
-/// The cost: a leap of an octave, a twelfth or two octaves is found only when both notes last
-/// more than `longestBreak`, and the second is not much quieter than the first; and a note
+/// The cost: a leap of an octave, a twelfth or more is found only when both notes last more
+/// than `longestBreak`, and the second is not much quieter than the first; and a note
 /// that follows another without a break is found only when it comes in louder than that one's
 /// fading tail.
 ///
@@ -86,6 +87,10 @@ public struct NoteSegmenter: Sendable {
   private static let samePitchCents = 50.0
   /// Octave, twelfth and double octave, up and down: what the detector's slips look like.
   private static let slipRatios = [2.0, 3, 4, 1 / 2.0, 1 / 3.0, 1 / 4.0]
+  /// A stretch further away than a twelfth (and half a semitone), in octaves, takes over from
+  /// the note only as a slip does: a section singing "aah" on a low note blurs it, and the
+  /// detector reads its formant, two octaves and a third or more above, for up to 60 ms.
+  private static let widestLeap = 19.5 / 12
   /// A note struck again rises by this factor in power (10 dB) over its last four estimates (a
   /// fiftieth of a second)...
   private static let attackRise = 10.0
@@ -392,7 +397,8 @@ public struct NoteSegmenter: Sendable {
 
   private func newcomerHasTakenOver(from current: Run) -> Bool {
     guard let candidate = newcomer, candidate.isEstablished else { return false }
-    return !Self.isSlip(candidate.pitch - current.pitch)
+    let interval = candidate.pitch - current.pitch
+    return !Self.isSlip(interval) && abs(interval) <= Self.widestLeap
   }
 
   private func event(for run: Run) -> [NoteEvent] {
