@@ -73,8 +73,8 @@ final class PartialNovelty {
   /// Which bins a metronome click fills in each frame of the ring, and each bin's onset band.
   private var clicked: [Bool]
   private let bandOfBin: [Int]
-  /// How many bins either side of each bin a partial may have come from.
-  private let reach: [Int]
+  /// The bins around each bin a partial may have come from.
+  private let neighbourhoods: [Range<Int>]
 
   /// `bandCentres` are those of the onset bands, whose clicks `add` is told of.
   init(sampleRate: Int, bandCentres: [Double]) {
@@ -99,8 +99,9 @@ final class PartialNovelty {
     levels = [Float](repeating: 0, count: ringFrames * binCount)
     spread = levels
     clicked = [Bool](repeating: false, count: levels.count)
-    reach = (0..<binCount).map { bin in
-      max(1, Int((Self.vibratoWidth * Double(firstBin + bin)).rounded()))
+    neighbourhoods = (0..<binCount).map { bin in
+      let reach = max(1, Int((Self.vibratoWidth * Double(firstBin + bin)).rounded()))
+      return max(0, bin - reach)..<min(binCount, bin + reach + 1)
     }
     bandOfBin = (0..<binCount).map { bin in
       let frequency = Double(firstBin + bin) * binWidth
@@ -236,11 +237,11 @@ final class PartialNovelty {
         for bin in 0..<binCount { levels[row + bin] = 1 + magnitudes[firstBin + bin] * scale }
       }
       spread.withUnsafeMutableBufferPointer { spread in
-        reach.withUnsafeBufferPointer { reach in
+        neighbourhoods.withUnsafeBufferPointer { neighbourhoods in
           for bin in 0..<binCount {
             var largest: Float = 0
-            for other in max(0, bin - reach[bin])...min(binCount - 1, bin + reach[bin]) {
-              largest = max(largest, levels[row + other])
+            for other in neighbourhoods[bin] where levels[row + other] > largest {
+              largest = levels[row + other]
             }
             spread[row + bin] = largest
           }
