@@ -114,10 +114,10 @@ public final class RealFFT {
     }
   }
 
-  /// Transforms the loaded samples and hands each of the lowest `bins` bins to `write`. With `z` the
-  /// half-size transform, bin `k` is `E + W^k O`, where `E = (z[k] + conj z[n-k]) / 2` is the
-  /// even samples' transform, `O = (z[k] - conj z[n-k]) / 2i` the odd ones' and
-  /// `W = e^(-2πi/size)`.
+  /// Transforms the loaded samples and hands each of the lowest `bins` bins to `write`. With `z`
+  /// the transform of the `n = size/2` complex samples, bin `k` is `E + W^k O`, where
+  /// `E = (z[k] + conj z[n-k]) / 2` is the even samples' transform, `O = (z[k] - conj z[n-k]) / 2i`
+  /// the odd ones' and `W = e^(-2πi/size)`.
   @inline(__always)
   private func transform(bins: Int, write: (Int, Float, Float) -> Void) {
     fftwf_execute(forwardPlan)
