@@ -25,6 +25,19 @@ enum ExternalTool {
     return String(decoding: data, as: UTF8.self)
   }
 
+  /// `run`, with the program's memory laid out the same on every run (`setarch -R`, which
+  /// turns off address space randomisation), or as `run` does where that cannot be had.
+  /// timidity's rendering of a take depends on where its memory lies: a note now and then
+  /// comes out at another phase, so the evaluation's clips, and every figure on them, moved a
+  /// little from one run of the benchmark to the next.
+  static func runAtFixedAddresses(_ executable: String, _ arguments: [String]) -> String? {
+    if let setarch = path(of: "setarch"), let output = run(setarch, ["-R", executable] + arguments)
+    {
+      return output
+    }
+    return run(executable, arguments)
+  }
+
   /// A fresh folder for one run's files, removed by the caller.
   static func scratchFolder() -> URL {
     let folder = FileManager.default.temporaryDirectory

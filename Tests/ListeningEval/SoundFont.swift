@@ -172,8 +172,8 @@ public struct SoundFont: Sendable {
       guard sampleRate == SampledInstrument.sampleRate else { return nil }
       return recordings[program]?.render(notes, length: length, in: folder)
     }
-    guard (try? Data(file.bytes).write(to: midi)) != nil,
-      ExternalTool.run(executable, arguments) != nil,
+    let run = player == .timidity ? ExternalTool.runAtFixedAddresses : ExternalTool.run
+    guard (try? Data(file.bytes).write(to: midi)) != nil, run(executable, arguments) != nil,
       let data = try? Data(contentsOf: wav),
       let audio = try? WAVCodec.decode(data)
     else { return nil }
