@@ -102,8 +102,9 @@ struct WoodshedNet: AsyncParsableCommand {
   /// The folder of Woodshed's own patterns and packs, found as the practice room finds it.
   static func assets() throws -> URL {
     let environment = ProcessInfo.processInfo.environment
-    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    guard let assets = AssetLocator.find(environment: environment, executableURL: executable)
+    guard
+      let assets = AssetLocator.find(
+        environment: environment, executableURL: RunningExecutable.url)
     else {
       throw CommandFailure("cannot find Woodshed's assets folder; set WOODSHED_ASSETS to it")
     }

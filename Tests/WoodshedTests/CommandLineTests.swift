@@ -1,4 +1,5 @@
 import Foundation
+import TerminalHarness
 import XCTest
 
 /// The headless commands: no terminal, plain text or JSON, one-line errors.
@@ -17,6 +18,25 @@ final class CommandLineTests: XCTestCase {
     let result = try woodshed.run(["--version"])
     XCTAssertEqual(result.status, 0)
     XCTAssertEqual(result.output, "0.1.0\n")
+  }
+
+  /// Installed on the PATH and called by its bare name from the home folder, as a user calls
+  /// it, it finds its assets: its first argument is then only "woodshed", which names no folder.
+  func testCalledByNameFromThePATHItFindsItsAssets() throws {
+    let bin = woodshed.home.appendingPathComponent("bin")
+    try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      at: bin.appendingPathComponent("woodshed"),
+      withDestinationURL: URL(fileURLWithPath: WoodshedProcess.executable))
+    var environment = woodshed.environment()
+    environment["PATH"] = bin.path + ":/usr/bin:/bin"
+
+    let result = try CommandRun.run(
+      "/bin/sh", ["-c", "cd \"$HOME\" && exec woodshed doctor"], environment: environment)
+
+    XCTAssertEqual(result.status, 0, result.error)
+    XCTAssertTrue(result.output.contains("\(woodshed.home.path)/data (writable)"), result.output)
+    XCTAssertEqual(result.error, "")
   }
 
   func testHelpListsDoctor() throws {

@@ -43,8 +43,9 @@ public enum Launcher {
     let paths = StoragePaths(environment: environment)
     FileLogHandler.bootstrap(file: paths.logFile)
     let logger = Logger(label: "woodshed")
-    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    guard let assets = AssetLocator.find(environment: environment, executableURL: executable)
+    guard
+      let assets = AssetLocator.find(
+        environment: environment, executableURL: RunningExecutable.url)
     else {
       throw Failure(
         description: "cannot find Woodshed's assets folder (locales); set WOODSHED_ASSETS to it")
