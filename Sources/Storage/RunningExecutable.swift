@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Glibc
 
-/// The file this process runs, as the kernel knows it (`/proc/self/exe`, symlinks resolved).
+/// The file this process runs, as the kernel knows it (`/proc/self/exe`, its real path).
 /// The first argument says only how the program was called: a bare `woodshed` found on the
 /// `PATH` names no folder, and read as a path it would lie in the working folder.
 public enum RunningExecutable {
@@ -13,5 +13,5 @@ public enum RunningExecutable {
       : CommandLine.arguments[0]
   }
 
-  public static var url: URL { URL(fileURLWithPath: path).resolvingSymlinksInPath() }
+  public static var url: URL { URL(fileURLWithPath: path) }
 }

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Storage
 
 /// `woodshed-net`, the binary beside this one that links the networking (ARCHITECTURE.md, "Two
@@ -5,9 +6,6 @@ import Storage
 /// practice room runs its refresh in the background.
 public enum NetSibling {
   public static var path: String {
-    let folder = RunningExecutable.path.split(separator: "/", omittingEmptySubsequences: false)
-      .dropLast()
-      .joined(separator: "/")
-    return (folder.isEmpty ? "." : folder) + "/woodshed-net"
+    RunningExecutable.url.deletingLastPathComponent().appendingPathComponent("woodshed-net").path
   }
 }
